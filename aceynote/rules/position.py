@@ -1,0 +1,224 @@
+"""Positions: where every checker of both sides stands, and who is to roll.
+
+Each side's checkers are counted in that side's *own* numbering (NOTATION.md
+§3): points 1..24 where 1..6 is its home board, plus three places that are not
+points. A side is a 27-slot tuple indexed by :data:`OFF` (0), the points 1..24,
+:data:`POOL` (25, written ``in``) and :data:`BAR` (26). White's point p is
+Black's point 25-p.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import NamedTuple
+
+OFF = 0
+POOL = 25
+BAR = 26
+SLOTS = 27
+CHECKERS_PER_SIDE = 15
+HOME_BOARD = range(1, 7)
+POINTS = range(1, 25)
+
+PLACE_NAMES = {OFF: "off", POOL: "in", BAR: "bar"}
+
+
+class Side(Enum):
+    """One of the two players; the value is the letter used in Setup strings."""
+
+    WHITE = "W"
+    BLACK = "B"
+
+    # Members are singletons; identity hashing keeps Position hashing fast.
+    __hash__ = object.__hash__
+
+    @property
+    def opponent(self) -> Side:
+        return Side.BLACK if self is Side.WHITE else Side.WHITE
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+
+class SetupError(ValueError):
+    """A Setup string that cannot be read or describes an impossible position."""
+
+
+def place_name(place: int) -> str:
+    """The notation word for a place: ``in``, ``bar``, ``off`` or the point number."""
+    return PLACE_NAMES.get(place, str(place))
+
+
+def opposite_point(point: int) -> int:
+    """The same board point in the other side's numbering."""
+    return 25 - point
+
+
+def _empty_side() -> list[int]:
+    return [0] * SLOTS
+
+
+class Position(NamedTuple):
+    """An immutable, hashable position.
+
+    ``white`` and ``black`` are 27-slot tuples in each side's own numbering;
+    ``turn`` is the side to roll next. A named tuple rather than a dataclass
+    because the move search builds thousands of them.
+    """
+
+    white: tuple[int, ...]
+    black: tuple[int, ...]
+    turn: Side
+
+    @classmethod
+    def initial(cls, turn: Side = Side.WHITE) -> Position:
+        """The starting position: all 15 checkers of both sides in the pool."""
+        side = _empty_side()
+        side[POOL] = CHECKERS_PER_SIDE
+        return cls(tuple(side), tuple(side), turn)
+
+    @classmethod
+    def from_sides(cls, mover: tuple[int, ...], other: tuple[int, ...], turn: Side) -> Position:
+        """Build a position from the mover's and the other side's tuples."""
+        if turn is Side.WHITE:
+            return cls(mover, other, turn)
+        return cls(other, mover, turn)
+
+    def checkers(self, side: Side) -> tuple[int, ...]:
+        return self.white if side is Side.WHITE else self.black
+
+    @property
+    def mover(self) -> tuple[int, ...]:
+        """The side to roll's checkers, in its own numbering."""
+        return self.checkers(self.turn)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The other side's checkers, in its own numbering."""
+        return self.checkers(self.turn.opponent)
+
+    def with_turn(self, turn: Side) -> Position:
+        return Position(self.white, self.black, turn)
+
+    def pip_count(self, side: Side) -> int:
+        """Pips the side needs to bear everything off; pool and bar count 25 each."""
+        counts = self.checkers(side)
+        on_points = sum(point * counts[point] for point in POINTS)
+        return on_points + 25 * (counts[POOL] + counts[BAR])
+
+    def borne_off(self, side: Side) -> int:
+        return self.checkers(side)[OFF]
+
+    def has_won(self, side: Side) -> bool:
+        return self.checkers(side)[OFF] == CHECKERS_PER_SIDE
+
+    @property
+    def winner(self) -> Side | None:
+        for side in Side:
+            if self.has_won(side):
+                return side
+        return None
+
+    def owner_of(self, side: Side, point: int) -> tuple[Side | None, int]:
+        """Who holds ``point`` (in ``side``'s numbering) and with how many checkers."""
+        own = self.checkers(side)[point]
+        if own:
+            return side, own
+        theirs = self.checkers(side.opponent)[opposite_point(point)]
+        if theirs:
+            return side.opponent, theirs
+        return None, 0
+
+    def to_setup(self) -> str:
+        """This position as a canonical Setup string (NOTATION.md §7)."""
+        return f"{_side_field(Side.WHITE, self.white)} / {_side_field(Side.BLACK, self.black)} / {self.turn.value}"
+
+    @classmethod
+    def from_setup(cls, text: str) -> Position:
+        """Read a Setup string, refusing every impossible position with a clear reason."""
+        return _parse_setup(text)
+
+    def __str__(self) -> str:
+        return self.to_setup()
+
+
+def _side_field(side: Side, counts: tuple[int, ...]) -> str:
+    parts = [side.value]
+    parts += [f"{point}:{counts[point]}" for point in reversed(POINTS) if counts[point]]
+    parts += [f"{PLACE_NAMES[place]}:{counts[place]}" for place in (BAR, POOL) if counts[place]]
+    return " ".join(parts)
+
+
+_PLACE_COUNT = re.compile(r"^([A-Za-z]+|\d+):(\d+)$")
+
+
+def _parse_place(word: str) -> int:
+    lowered = word.lower()
+    if lowered == "in":
+        return POOL
+    if lowered == "bar":
+        return BAR
+    if word.isdigit() and 1 <= int(word) <= 24:
+        return int(word)
+    raise SetupError(f"'{word}' is not a place; use a point 1..24, 'bar' or 'in'")
+
+
+def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
+    words = field.split()
+    if not words:
+        raise SetupError("a side field is empty; it must start with W or B")
+    side_word = words[0].upper()
+    if side_word not in ("W", "B"):
+        raise SetupError(f"a side field must start with W or B, not '{words[0]}'")
+    side = Side(side_word)
+    counts = _empty_side()
+    seen: set[int] = set()
+    for word in words[1:]:
+        match = _PLACE_COUNT.match(word)
+        if match is None:
+            raise SetupError(f"'{word}' is not of the form place:count (like 13:5 or bar:1)")
+        place = _parse_place(match.group(1))
+        count = int(match.group(2))
+        if place in seen:
+            raise SetupError(f"{side.title} lists {place_name(place)} twice")
+        if count < 1:
+            raise SetupError(f"{side.title} has a count below 1 on {place_name(place)}")
+        seen.add(place)
+        counts[place] = count
+    on_board = sum(counts[1:])
+    if on_board > CHECKERS_PER_SIDE:
+        raise SetupError(f"{side.title} has {on_board} checkers; a side has 15")
+    counts[OFF] = CHECKERS_PER_SIDE - on_board
+    if counts[OFF] == CHECKERS_PER_SIDE:
+        raise SetupError(f"{side.title} has borne off all 15 checkers; the game would be over")
+    if counts[OFF] and counts[POOL]:
+        raise SetupError(
+            f"{side.title} has checkers both in the pool and borne off; "
+            "bearing off needs every checker entered"
+        )
+    return side, tuple(counts)
+
+
+def _parse_setup(text: str) -> Position:
+    fields = text.split("/")
+    if len(fields) != 3:
+        raise SetupError(
+            "a Setup has three fields separated by '/': White's checkers, Black's checkers "
+            "and the side to roll"
+        )
+    sides = dict(_parse_side_field(field) for field in fields[:2])
+    if len(sides) != 2:
+        raise SetupError("a Setup must list W once and B once")
+    turn_word = fields[2].strip().upper()
+    if turn_word not in ("W", "B"):
+        raise SetupError(f"the last Setup field names the side to roll, W or B, not '{fields[2].strip()}'")
+    white, black = sides[Side.WHITE], sides[Side.BLACK]
+    for point in POINTS:
+        if white[point] and black[opposite_point(point)]:
+            raise SetupError(
+                f"both sides have checkers on White's point {point} "
+                f"(Black's point {opposite_point(point)})"
+            )
+    return Position(white, black, Side(turn_word))

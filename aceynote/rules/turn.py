@@ -1,0 +1,146 @@
+"""The flow of a turn and of a game: segments, acey-deucey, the opening, scoring.
+
+A turn is one or more segments (NOTATION.md §4, §8 rule 8): the roll; after
+a 1-2 whose 1 and 2 were both played, the chosen double; after the chosen
+double (all four played, or always under ``bonus_reroll=always``), the extra
+roll, which may be a 1-2 again and continue the same way. The game ends the
+moment the 15th checker is off, in the middle of a turn if need be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .moves import Play, roll_dice
+from .position import OFF, Position, Side
+from .ruleset import BonusReroll, RuleSet, Scoring
+
+ACEY_DEUCEY = frozenset({1, 2})
+
+
+class SegmentKind(Enum):
+    """What a segment of a turn is."""
+
+    ROLL = "roll"
+    CHOSEN_DOUBLE = "chosen double"
+    EXTRA_ROLL = "extra roll"
+
+
+class TurnFlowError(ValueError):
+    """A segment that cannot come at this point of the turn."""
+
+
+def is_acey_deucey(high: int, low: int) -> bool:
+    return {high, low} == ACEY_DEUCEY
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """Where a turn stands: the position so far and which segment may come next.
+
+    ``expects`` is None once the turn is over (or the game is).
+    """
+
+    position: Position
+    rules: RuleSet
+    expects: SegmentKind | None = SegmentKind.ROLL
+
+    @classmethod
+    def begin(cls, position: Position, rules: RuleSet) -> TurnState:
+        return cls(position, rules, None if position.winner else SegmentKind.ROLL)
+
+    @property
+    def over(self) -> bool:
+        return self.expects is None
+
+    @property
+    def mover(self) -> Side:
+        return self.position.turn
+
+    def dice_for(self, kind: SegmentKind, high: int, low: int) -> tuple[int, ...]:
+        """The dice a segment of ``kind`` plays; refuses a segment that cannot come now."""
+        if self.expects is None:
+            raise TurnFlowError("the turn is already over")
+        if kind is not self.expects:
+            raise TurnFlowError(f"expected the {self.expects.value}, not the {kind.value}")
+        if kind is SegmentKind.CHOSEN_DOUBLE and high != low:
+            raise TurnFlowError("the chosen double must be a double, like 66")
+        return roll_dice(high, low)
+
+    def after(self, kind: SegmentKind, high: int, low: int, play: Play) -> TurnState:
+        """The state once ``play`` was made with this segment's dice."""
+        self.dice_for(kind, high, low)
+        position = play.result
+        if position.has_won(self.mover):
+            return TurnState(position, self.rules, None)
+        return TurnState(position, self.rules, self._next_kind(kind, high, low, play.dice_used))
+
+    def _next_kind(self, kind: SegmentKind, high: int, low: int, used: int) -> SegmentKind | None:
+        if kind is SegmentKind.CHOSEN_DOUBLE:
+            if used == 4 or self.rules.bonus_reroll is BonusReroll.ALWAYS:
+                return SegmentKind.EXTRA_ROLL
+            return None
+        if is_acey_deucey(high, low) and used == 2:
+            return SegmentKind.CHOSEN_DOUBLE
+        return None
+
+    def next_turn(self) -> Position:
+        """The position handed to the other side when this turn is over."""
+        if self.expects is not None:
+            raise TurnFlowError(f"the turn is not over: the {self.expects.value} is still to come")
+        if self.position.winner:
+            return self.position
+        return self.position.with_turn(self.mover.opponent)
+
+
+class OpeningError(ValueError):
+    """Opening rolls that do not decide who moves first."""
+
+
+def opening_winner(rolls: Sequence[tuple[int, int]]) -> Side:
+    """Who moves first after the opening rolls (White's die first in each pair).
+
+    Every roll but the last must be a tie, the last must not be; the higher
+    die moves first (and then rolls both dice again for that turn).
+    """
+    if not rolls:
+        raise OpeningError("no opening roll is given")
+    for white, black in rolls:
+        for die in (white, black):
+            if not 1 <= die <= 6:
+                raise OpeningError(f"a die shows 1 to 6, not {die}")
+    for white, black in rolls[:-1]:
+        if white != black:
+            raise OpeningError(
+                f"the opening roll {white}-{black} is not a tie, so no roll may follow it"
+            )
+    white, black = rolls[-1]
+    if white == black:
+        raise OpeningError(
+            f"the last opening roll {white}-{black} is a tie; it must be rolled again"
+        )
+    return Side.WHITE if white > black else Side.BLACK
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A finished game: who won and how many points."""
+
+    winner: Side
+    points: int
+
+    def as_result(self) -> tuple[int, int]:
+        """The points as the result token has them: White's, then Black's."""
+        return (self.points, 0) if self.winner is Side.WHITE else (0, self.points)
+
+
+def outcome(position: Position, rules: RuleSet) -> Outcome | None:
+    """The result the rules give a finished game (rule 10), None while it goes on."""
+    winner = position.winner
+    if winner is None:
+        return None
+    left = 15 - position.checkers(winner.opponent)[OFF]
+    points = 1 if rules.score is Scoring.SINGLE else left
+    return Outcome(winner, points)
