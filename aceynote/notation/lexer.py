@@ -1,0 +1,277 @@
+"""Lexing and game splitting: from lines of text to each game's tokens.
+
+The lexer is one compiled regular expression built from the grammar's own
+terminals (in grammar order), plus patterns that catch the usual mistakes so
+they get a message of their own. It runs line by line, so a file of any size
+is read in constant memory, and it splits the token stream into games without
+parsing them (NOTATION.md §1): a tag line starts a new game once the game
+before has movetext or a result.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from lark import Token
+
+from .model import Span, SyntaxProblem
+
+WHITESPACE = "WS"
+UNCLOSED_COMMENT = "UNCLOSED_COMMENT"
+STRAY = "STRAY"
+
+# Words that match no terminal: explained by :func:`describe_stray`.
+_STRAY_PATTERN = r"[^\s{}()\[\]]+|."
+_UNCLOSED_COMMENT_PATTERN = r"\{[^}]*\Z"
+_TAG_LINE = re.compile(r"[ \t]*\[")
+
+
+def build_master_pattern(terminals: Iterable[tuple[str, str]]) -> re.Pattern[str]:
+    """One alternation of named groups: white space, the terminals, then the catch-alls."""
+    groups = [(WHITESPACE, r"[ \t\r\n\f\v\ufeff]+")]
+    groups += [(name, pattern) for name, pattern in terminals if name != WHITESPACE]
+    groups += [(UNCLOSED_COMMENT, _UNCLOSED_COMMENT_PATTERN), (STRAY, _STRAY_PATTERN)]
+    return re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in groups))
+
+
+_BAD_ROLL = re.compile(r"^[=+]?[0-9]*:$")
+_MOVE_LIKE = re.compile(r"^[0-9A-Za-z]+/")
+
+
+def describe_stray(word: str) -> str:
+    """Say in a player's words why a word is not part of the notation."""
+    if _BAD_ROLL.match(word):
+        return (
+            f"'{word}' is not a roll: write the two dice, each 1 to 6, then a colon, like 52:"
+        )
+    if re.fullmatch(r"[1-6][1-6]", word):
+        return f"'{word}' is not a roll: a roll ends with a colon, like {word}:"
+    if _MOVE_LIKE.match(word):
+        return (
+            f"'{word}' is not a move: write from/to with points 1..24, 'in', 'bar' or 'off', "
+            "like 13/8 or bar/22*"
+        )
+    if word.startswith("["):
+        return "a tag goes on a line of its own, written [Name \"value\"]"
+    if word == "}":
+        return "'}' closes no comment"
+    return f"'{word}' is not part of the notation"
+
+
+@dataclass(slots=True)
+class GameTokens:
+    """The tokens of one game, with the problems found while lexing it."""
+
+    tokens: list[Token] = field(default_factory=list)
+    problems: list[SyntaxProblem] = field(default_factory=list)
+    first_line: int = 0
+    last_line: int = 0
+    open_parens: list[Token] = field(default_factory=list)
+    lines: dict[int, str] = field(default_factory=dict)
+
+
+class Lexer:
+    """Turns lines into tokens and groups them into games."""
+
+    def __init__(self, pattern: re.Pattern[str], source_name: str = "<input>") -> None:
+        self.pattern = pattern
+        self.source_name = source_name
+
+    def games(self, lines: Iterable[str]) -> Iterator[GameTokens]:
+        """Split the lines into games, each with its tokens and lexing problems."""
+        splitter = _GameSplitter()
+        recent: dict[int, str] = {}
+        for token in self._tokens(_remember(lines, recent), splitter):
+            finished = splitter.add(token)
+            if finished is not None:
+                _keep_lines(finished, recent, token.line or 0)
+                yield finished
+        last = splitter.finish()
+        if last is not None:
+            _keep_lines(last, recent, None)
+            yield last
+
+    def _tokens(self, lines: Iterable[str], splitter: _GameSplitter) -> Iterator[Token]:
+        pending: list[str] = []
+        pending_start = 0
+        line_number = 0
+        for line_number, line in enumerate(lines, start=1):
+            if line_number == 1 and line.startswith("\ufeff"):
+                line = line[1:]
+            if pending:
+                if _looks_like_tag_line(line):
+                    # A comment left open runs into the next game: close it here.
+                    yield from self._lex("".join(pending), pending_start, splitter)
+                    pending = []
+                else:
+                    pending.append(line)
+                    if "}" in line:
+                        yield from self._lex("".join(pending), pending_start, splitter)
+                        pending = []
+                    continue
+            if "{" in line and _has_unclosed_comment(line):
+                pending, pending_start = [line], line_number
+                continue
+            yield from self._lex(line, line_number, splitter)
+        if pending:
+            yield from self._lex("".join(pending), pending_start, splitter)
+
+    def _lex(self, text: str, first_line: int, splitter: _GameSplitter) -> Iterator[Token]:
+        line, line_start = first_line, 0
+        first_on_line = True
+        for match in self.pattern.finditer(text):
+            kind = match.lastgroup
+            assert kind is not None
+            value = match.group()
+            start, end = match.span()
+            column = start - line_start + 1
+            if kind == WHITESPACE or kind == "COMMENT":
+                end_line, end_line_start = _advance(value, start, line, line_start)
+                if kind == WHITESPACE:
+                    if end_line != line:
+                        first_on_line = True
+                    line, line_start = end_line, end_line_start
+                    continue
+                token = Token(kind, value, start, line, column, end_line, end - end_line_start + 1, end)
+                line, line_start = end_line, end_line_start
+            else:
+                token = Token(kind, value, start, line, column, line, column + len(value), end)
+            if kind == UNCLOSED_COMMENT:
+                splitter.problem(
+                    "this comment is never closed: add '}' at its end", token, text
+                )
+                return
+            if kind == STRAY or (kind == "TAG" and not first_on_line):
+                message = (
+                    "a tag goes on a line of its own, written [Name \"value\"]"
+                    if kind == "TAG"
+                    else describe_stray(value)
+                )
+                splitter.problem(message, token, text)
+            else:
+                yield token
+            first_on_line = False
+
+
+def _remember(lines: Iterable[str], recent: dict[int, str]) -> Iterator[str]:
+    """Pass the lines on, keeping each (by number) until its game is handed out."""
+    for number, line in enumerate(lines, start=1):
+        recent[number] = line.rstrip("\r\n")
+        yield line
+
+
+def _keep_lines(game: GameTokens, recent: dict[int, str], next_game_line: int | None) -> None:
+    """Give the game its source lines (for error messages) and forget them."""
+    last = next_game_line - 1 if next_game_line else max(recent, default=0)
+    game.lines = {n: recent[n] for n in range(game.first_line, last + 1) if n in recent}
+    for number in [n for n in recent if next_game_line is None or n < next_game_line]:
+        del recent[number]
+
+
+def _has_unclosed_comment(line: str) -> bool:
+    depth = 0
+    for char in line:
+        if char == "{" and depth == 0:
+            depth = 1
+        elif char == "}" and depth == 1:
+            depth = 0
+    return depth == 1
+
+
+def _looks_like_tag_line(line: str) -> bool:
+    stripped = line.strip()
+    return bool(_TAG_LINE.match(line)) and stripped.endswith("]") and '"' in stripped
+
+
+def _advance(value: str, start: int, line: int, line_start: int) -> tuple[int, int]:
+    """The line and line-start offset after ``value`` (which began at ``start``)."""
+    newlines = value.count("\n")
+    if not newlines:
+        return line, line_start
+    return line + newlines, start + value.rindex("\n") + 1
+
+
+def source_line(text: str, line_offset: int) -> str:
+    """The physical line of ``text`` (a lexed chunk) containing ``line_offset``."""
+    begin = text.rfind("\n", 0, line_offset) + 1
+    finish = text.find("\n", line_offset)
+    return text[begin : finish if finish >= 0 else len(text)].rstrip("\r\n")
+
+
+class _GameSplitter:
+    """Groups tokens into games as NOTATION.md §1 says."""
+
+    def __init__(self) -> None:
+        self.current = GameTokens()
+        self.has_tags = False
+        self.has_movetext = False
+        self.has_result = False
+        self.leading_comments: list[Token] = []
+        self.depth = 0
+
+    def problem(self, message: str, token: Token, text: str) -> None:
+        assert token.line is not None and token.column is not None
+        assert token.end_line is not None and token.end_column is not None
+        span = Span(token.line, token.column, token.end_line, token.end_column)
+        offset = token.start_pos or 0
+        self.current.problems.append(SyntaxProblem(message, span, source_line(text, offset)))
+        self.has_movetext = self.has_movetext or self.has_tags
+
+    def add(self, token: Token) -> GameTokens | None:
+        finished = None
+        kind = token.type
+        if kind == "TAG" and (self.has_movetext or self.has_result):
+            finished = self._close()
+        if kind == "TAG":
+            self._add_tag(token)
+            return finished
+        if kind == "COMMENT" and not self.has_tags and not self.current.tokens:
+            self.leading_comments.append(token)
+            self._extend(token)
+            return finished
+        self._track(token)
+        self.current.tokens.append(token)
+        return finished
+
+    def _add_tag(self, token: Token) -> None:
+        self.has_tags = True
+        self.current.tokens.append(token)
+        self._extend(token)
+
+    def _extend(self, token: Token) -> None:
+        if self.current.first_line == 0:
+            self.current.first_line = token.line or 0
+        self.current.last_line = token.end_line or token.line or 0
+
+    def _track(self, token: Token) -> None:
+        kind = token.type
+        if kind == "RESULT" and self.depth == 0:
+            self.has_result = True
+        elif kind != "COMMENT" or self.has_tags:
+            self.has_movetext = True
+        if kind == "LPAR":
+            self.depth += 1
+            self.current.open_parens.append(token)
+        elif kind == "RPAR" and self.depth:
+            self.depth -= 1
+            self.current.open_parens.pop()
+        self._extend(token)
+
+    def _close(self) -> GameTokens | None:
+        game = self.current
+        if self.leading_comments:
+            tags = [token for token in game.tokens if token.type == "TAG"]
+            rest = [token for token in game.tokens if token.type != "TAG"]
+            game.tokens = tags + self.leading_comments + rest
+        self.current = GameTokens()
+        self.has_tags = self.has_movetext = self.has_result = False
+        self.leading_comments = []
+        self.depth = 0
+        if not game.tokens and not game.problems:
+            return None
+        return game
+
+    def finish(self) -> GameTokens | None:
+        return self._close()

@@ -1,0 +1,177 @@
+"""The typed game model: what a record says, with where it says it.
+
+This is data, as written: nothing here knows whether a move is legal (the
+validator replays the model through the rules engine). Places use the rules
+engine's numbering: points 1..24 in the mover's numbering, ``POOL`` (``in``),
+``BAR`` and ``OFF``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules import SegmentKind, Side, place_name
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where something stands in the source: 1-based lines and columns, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def to(self, other: Span) -> Span:
+        """The span from the start of this one to the end of ``other``."""
+        return Span(self.line, self.column, other.end_line, other.end_column)
+
+
+NO_SPAN = Span(0, 0, 0, 0)
+
+
+@dataclass(slots=True)
+class Stop:
+    """A place a written trip reaches; ``hit`` is the ``*`` mark."""
+
+    place: int
+    hit: bool = False
+
+
+@dataclass(slots=True)
+class Move:
+    """One written move: a checker's trip (``24/18/13*``), ``count`` checkers making it."""
+
+    source: int
+    stops: list[Stop]
+    count: int = 1
+    span: Span = field(default=NO_SPAN, compare=False)
+
+    def __str__(self) -> str:
+        text = place_name(self.source)
+        for stop in self.stops:
+            text += "/" + place_name(stop.place) + ("*" if stop.hit else "")
+        return text + (f"({self.count})" if self.count > 1 else "")
+
+
+@dataclass(slots=True)
+class Segment:
+    """One roll (or chosen double) and what was played with it.
+
+    ``dice`` are as written (``25:`` is (2, 5)); an empty ``moves`` is ``--``.
+    Glyphs (``!``, ``?!``) and NAGs (``$14``) and the comments after the play
+    are kept apart, each in written order.
+    """
+
+    kind: SegmentKind
+    dice: tuple[int, int]
+    moves: list[Move]
+    glyphs: list[str] = field(default_factory=list)
+    nags: list[int] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    span: Span = field(default=NO_SPAN, compare=False)
+
+    @property
+    def high(self) -> int:
+        return max(self.dice)
+
+    @property
+    def low(self) -> int:
+        return min(self.dice)
+
+
+@dataclass(slots=True)
+class Turn:
+    """One side's turn: the roll's segment, then any acey-deucey segments.
+
+    ``number`` is the turn's move number and ``side`` whose turn it is, both
+    from the written move number or, where none was written (``numbered`` is
+    False), from the turn before.
+    ``comments`` stand between the move number and the roll; ``variations``
+    are alternatives to this turn, in written order.
+    """
+
+    side: Side
+    number: int
+    segments: list[Segment]
+    comments: list[str] = field(default_factory=list)
+    variations: list[Variation] = field(default_factory=list)
+    numbered: bool = field(default=True, compare=False)
+    span: Span = field(default=NO_SPAN, compare=False)
+
+
+@dataclass(slots=True)
+class Variation:
+    """Alternative turns for the turn it follows (which it replaces); may nest.
+
+    ``comments`` stand right after ``(``; ``comments_after`` right after ``)``.
+    """
+
+    turns: list[Turn]
+    comments: list[str] = field(default_factory=list)
+    comments_after: list[str] = field(default_factory=list)
+    span: Span = field(default=NO_SPAN, compare=False)
+
+
+@dataclass(slots=True)
+class Tag:
+    name: str
+    value: str
+    span: Span = field(default=NO_SPAN, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    """A piece of a record that cannot be read, with where it stands."""
+
+    message: str
+    span: Span
+    source_line: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.span.line}:{self.span.column}: {self.message}"
+
+
+@dataclass(slots=True)
+class Game:
+    """One game of a record: tags, movetext and result, as written.
+
+    ``result`` is the result token (None when it was missing, which reads as
+    ``*``); ``comments`` stand before the first turn and ``comments_after``
+    after the result. ``problems`` holds syntax errors: a game with any has
+    its movetext left empty.
+    """
+
+    tags: list[Tag] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    turns: list[Turn] = field(default_factory=list)
+    result: str | None = None
+    comments_after: list[str] = field(default_factory=list)
+    problems: list[SyntaxProblem] = field(default_factory=list, compare=False)
+    span: Span = field(default=NO_SPAN, compare=False)
+    result_span: Span | None = field(default=None, compare=False)
+
+    def tag(self, name: str) -> str | None:
+        """The value of the first tag of this name (the one that counts), if any."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.value
+        return None
+
+    def tag_entry(self, name: str) -> Tag | None:
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+    def set_tag(self, name: str, value: str) -> None:
+        """Change the first tag of this name, or add it at the end."""
+        entry = self.tag_entry(name)
+        if entry is None:
+            self.tags.append(Tag(name, value))
+        else:
+            entry.value = value
+
+    @property
+    def result_text(self) -> str:
+        return self.result if self.result is not None else "*"

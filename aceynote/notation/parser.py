@@ -1,0 +1,403 @@
+"""Reading records: grammar loading, the LALR parser and the game model builder.
+
+``read_games`` streams: it lexes line by line, splits games as it goes and
+parses each game on its own with lark's LALR parser, building the model in
+the parser's callbacks (no parse tree is kept). A syntax error in one game is
+recorded in that game's ``problems`` and the next game is read as usual.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterable, Iterator
+from functools import cache
+from importlib.resources import files
+from typing import IO, Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer as LarkLexer
+
+from ..rules import BAR, OFF, POOL, SegmentKind, Side
+from .lexer import GameTokens, Lexer, build_master_pattern
+from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Variation
+
+GRAMMAR_FILE = "aceynote.lark"
+
+Source = str | os.PathLike[str] | IO[str]
+
+
+class ReadError(Exception):
+    """A record that cannot be read at all (missing file, not UTF-8 text)."""
+
+
+@cache
+def grammar_text() -> str:
+    """The grammar shipped in the package (``grammars/aceynote.lark`` in the source tree)."""
+    return (files("aceynote.grammars") / GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+class _TokenList(LarkLexer):
+    """Feeds lark the tokens the line lexer already made."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        pass
+
+    def lex(self, data: Any) -> Iterator[Token]:  # type: ignore[override]
+        return iter(data)
+
+
+class _MoveError(ValueError):
+    def __init__(self, message: str, token: Token) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+def _span(token: Token) -> Span:
+    return Span(token.line or 0, token.column or 0, token.end_line or 0, token.end_column or 0)
+
+
+def _comment_text(token: Token) -> str:
+    return str(token)[1:-1]
+
+
+_SOURCES = {"in": POOL, "bar": BAR}
+
+
+def _read_place(word: str, token: Token, is_source: bool) -> int:
+    lowered = word.lower()
+    if is_source and lowered in _SOURCES:
+        return _SOURCES[lowered]
+    if not is_source and lowered == "off":
+        return OFF
+    if word.isdigit() and 1 <= int(word) <= 24:
+        return int(word)
+    if word.isdigit():
+        raise _MoveError(f"{word} is not a point: points are numbered 1 to 24", token)
+    role = "start from" if is_source else "go to"
+    raise _MoveError(f"a move cannot {role} '{word}'", token)
+
+
+def read_move(token: Token) -> Move:
+    """Turn a MOVE token (``24/18/13*``, ``in/19(4)``) into a Move."""
+    text = str(token)
+    count = 1
+    if text.endswith(")"):
+        text, _, count_text = text[:-1].partition("(")
+        count = int(count_text)
+        if not 2 <= count <= 4:
+            raise _MoveError(f"({count_text}) is not a count: 2 to 4 checkers can share a trip", token)
+    source_word, *stop_words = text.split("/")
+    source = _read_place(source_word, token, is_source=True)
+    stops = []
+    for word in stop_words:
+        hit = word.endswith("*")
+        stops.append(Stop(_read_place(word.rstrip("*"), token, is_source=False), hit))
+    if any(stop.place == OFF for stop in stops[:-1]):
+        raise _MoveError("a checker borne off cannot move on: 'off' comes last", token)
+    if any(stop.place == OFF and stop.hit for stop in stops):
+        raise _MoveError("nothing can be hit off the board: remove the '*' after 'off'", token)
+    return Move(source, stops, count, _span(token))
+
+
+def _dice(token: Token) -> tuple[int, int]:
+    digits = str(token).strip("=+:")
+    return int(digits[0]), int(digits[1])
+
+
+_SEGMENT_KINDS = {
+    "ROLL": SegmentKind.ROLL,
+    "CHOSEN_DOUBLE": SegmentKind.CHOSEN_DOUBLE,
+    "EXTRA_ROLL": SegmentKind.EXTRA_ROLL,
+}
+
+
+def _unescape(value: str) -> str:
+    return value.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def read_tag(token: Token) -> Tag:
+    text = str(token).strip()[1:-1].strip()
+    name, _, quoted = text.partition(" ") if " " in text else text.partition("\t")
+    value = quoted.strip()[1:-1]
+    return Tag(name, _unescape(value), _span(token))
+
+
+class _Builder(Transformer[Token, Any]):
+    """LALR callbacks that build the model bottom-up while parsing."""
+
+    def play(self, children: list[Token]) -> list[Move]:
+        return [read_move(token) for token in children if token.type == "MOVE"]
+
+    def segment(self, children: list[Any]) -> Segment:
+        return self._segment(children)
+
+    def bonus_segment(self, children: list[Any]) -> Segment:
+        return self._segment(children)
+
+    def _segment(self, children: list[Any]) -> Segment:
+        head, moves, *notes = children
+        segment = Segment(_SEGMENT_KINDS[head.type], _dice(head), moves)
+        end = head
+        for note in notes:
+            if note.type == "GLYPH":
+                segment.glyphs.append(str(note))
+            elif note.type == "NAG":
+                segment.nags.append(int(str(note)[1:]))
+            else:
+                segment.comments.append(_comment_text(note))
+            end = note
+        last = _span(end) if notes else (moves[-1].span if moves else _span(head))
+        segment.span = _span(head).to(last)
+        return segment
+
+    def move_number(self, children: list[Token]) -> Token:
+        return children[0]
+
+    def turn(self, children: list[Any]) -> Turn:
+        number_token = children[0] if isinstance(children[0], Token) and children[0].type.endswith("NUMBER") else None
+        comments = [_comment_text(c) for c in children if isinstance(c, Token) and c.type == "COMMENT"]
+        segments = [c for c in children if isinstance(c, Segment)]
+        if number_token is None:
+            # Side and number come from the turn before: see _assign_sides.
+            return Turn(Side.WHITE, 0, segments, comments, numbered=False,
+                        span=segments[0].span.to(segments[-1].span))
+        side = Side.BLACK if number_token.type == "BLACK_NUMBER" else Side.WHITE
+        number = int(str(number_token).rstrip("."))
+        return Turn(side, number, segments, comments, span=_span(number_token).to(segments[-1].span))
+
+    def variation(self, children: list[Any]) -> Variation:
+        opening, closing = children[0], next(c for c in children if isinstance(c, Token) and c.type == "RPAR")
+        inside_end = children.index(closing)
+        leading = [_comment_text(c) for c in children[1:inside_end] if isinstance(c, Token)]
+        after = [_comment_text(c) for c in children[inside_end + 1 :]]
+        turns = _attach_variations(children[1:inside_end])
+        return Variation(turns, leading, after, _span(opening).to(_span(children[-1])))
+
+    def start(self, children: list[Any]) -> Game:
+        game = Game()
+        body: list[Any] = []
+        result_seen = False
+        for child in children:
+            if isinstance(child, Token) and child.type == "TAG":
+                game.tags.append(read_tag(child))
+            elif isinstance(child, Token) and child.type == "RESULT":
+                game.result, game.result_span, result_seen = str(child), _span(child), True
+            elif isinstance(child, Token) and child.type == "COMMENT":
+                target = game.comments_after if result_seen else game.comments
+                target.append(_comment_text(child))
+            else:
+                body.append(child)
+        game.turns = _attach_variations(body)
+        return game
+
+
+def _attach_variations(items: Iterable[Any]) -> list[Turn]:
+    turns: list[Turn] = []
+    for item in items:
+        if isinstance(item, Turn):
+            turns.append(item)
+        elif isinstance(item, Variation):
+            turns[-1].variations.append(item)
+    return turns
+
+
+def _assign_sides(turns: list[Turn], before: Turn | None) -> None:
+    """Fill in each turn's side and number from the written numbers and alternation.
+
+    ``before`` is the turn a variation replaces (None on the main line): the
+    variation's first turn is of the same side and number unless it says
+    otherwise.
+    """
+    previous: Turn | None = None
+    for turn in turns:
+        if not turn.numbered:
+            turn.side, turn.number = _unnumbered(previous, before)
+        for variation in turn.variations:
+            _assign_sides(variation.turns, turn)
+        previous = turn
+
+
+def _unnumbered(previous: Turn | None, before: Turn | None) -> tuple[Side, int]:
+    if previous is None:
+        if before is not None:
+            return before.side, before.number
+        return Side.WHITE, 1
+    if previous.side is Side.WHITE:
+        return Side.BLACK, previous.number
+    return Side.WHITE, previous.number + 1
+
+
+_EXPECTED_WORDS = {
+    "ROLL": "a roll like 52:",
+    "WHITE_NUMBER": "a move number like 12.",
+    "BLACK_NUMBER": "a move number like 12...",
+    "MOVE": "a move like 13/8",
+    "PASS": "'--'",
+    "CHOSEN_DOUBLE": "the chosen double like =66:",
+    "EXTRA_ROLL": "the extra roll like +53:",
+    "RESULT": "a result like 9-0 or *",
+    "RPAR": "')' to close the variation",
+    "TAG": "a tag",
+}
+
+_FOUND_WORDS = {
+    "ROLL": "the roll",
+    "WHITE_NUMBER": "the move number",
+    "BLACK_NUMBER": "the move number",
+    "MOVE": "the move",
+    "PASS": "",
+    "CHOSEN_DOUBLE": "the chosen double",
+    "EXTRA_ROLL": "the extra roll",
+    "RESULT": "the result",
+    "COMMENT": "a comment",
+    "GLYPH": "the glyph",
+    "NAG": "the NAG",
+    "LPAR": "a variation",
+    "RPAR": "')'",
+    "TAG": "a tag",
+}
+
+
+def _describe_token(token: Token) -> str:
+    if token.type == "$END":
+        return "the end of the game"
+    word = _FOUND_WORDS.get(token.type, "")
+    if token.type in ("COMMENT", "LPAR", "RPAR", "TAG"):
+        return word
+    return f"{word} '{token}'".strip()
+
+
+def _expected_phrase(expected: Iterable[str]) -> str:
+    words = sorted({_EXPECTED_WORDS[name] for name in expected if name in _EXPECTED_WORDS})
+    if not words:
+        return "something else"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+class _Grammar:
+    """The loaded parser and the lexer pattern built from its terminals; once per process."""
+
+    def __init__(self) -> None:
+        self.lark = Lark(
+            grammar_text(),
+            parser="lalr",
+            lexer=_TokenList,
+            transformer=_Builder(),
+        )
+        terminals = [(t.name, t.pattern.to_regexp()) for t in self.lark.terminals]
+        self.pattern = build_master_pattern(terminals)
+
+
+@cache
+def _grammar() -> _Grammar:
+    return _Grammar()
+
+
+def _problem(message: str, span: Span, lines: dict[int, str]) -> SyntaxProblem:
+    return SyntaxProblem(message, span, lines.get(span.line, ""))
+
+
+def _parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
+    token = error.token
+    tokens = game.tokens
+    if token.type == "$END" or token.type == "RESULT":
+        if game.open_parens:
+            opening = game.open_parens[-1]
+            return "this variation is never closed: add ')' at its end", _span(opening)
+    if token.type == "RPAR" and "RPAR" not in error.expected:
+        return "')' closes no variation", _span(token)
+    index = next((i for i, t in enumerate(tokens) if t is token), len(tokens))
+    previous = tokens[index - 1] if index > 0 else None
+    where = f" after {_describe_token(previous)}" if previous is not None else ""
+    found = _describe_token(token)
+    message = f"expected {_expected_phrase(error.expected)}{where}, not {found}"
+    if token.type == "$END":
+        last = tokens[-1]
+        return message, Span(last.end_line or 0, last.end_column or 0, last.end_line or 0, (last.end_column or 0) + 1)
+    return message, _span(token)
+
+
+def parse_game_tokens(game_tokens: GameTokens) -> Game:
+    """Build a Game from one game's tokens; syntax errors go to ``Game.problems``."""
+    lines = game_tokens.lines
+    problems = list(game_tokens.problems)
+    game: Game
+    if problems:
+        game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
+    else:
+        try:
+            game = _grammar().lark.parse(game_tokens.tokens)  # type: ignore[arg-type]
+            _assign_sides(game.turns, None)
+        except UnexpectedToken as error:
+            message, span = _parse_error(error, game_tokens)
+            problems.append(_problem(message, span, lines))
+            game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
+        except _MoveError as error:
+            problems.append(_problem(str(error), _span(error.token), lines))
+            game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
+        except UnexpectedInput as error:  # pragma: no cover - any other lark complaint
+            span = Span(error.line, error.column, error.line, error.column + 1)
+            problems.append(_problem(str(error), span, lines))
+            game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
+    game.problems = problems
+    if game_tokens.tokens:
+        first, last = game_tokens.tokens[0], game_tokens.tokens[-1]
+        game.span = _span(first).to(_span(last))
+    return game
+
+
+def _lines_of(source: Source) -> tuple[Iterator[str], str, IO[str] | None]:
+    """The lines of a path or open text file, its name, and the file to close."""
+    if isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
+        try:
+            handle = open(name, encoding="utf-8", newline="")  # noqa: SIM115 - closed by read_games
+        except OSError as error:
+            raise ReadError(f"{name}: cannot open: {error.strerror or error}") from error
+        return iter(handle), name, handle
+    return iter(source), getattr(source, "name", "<input>"), None
+
+
+def _checked_lines(lines: Iterator[str], name: str) -> Iterator[str]:
+    try:
+        yield from lines
+    except UnicodeDecodeError as error:
+        raise ReadError(
+            f"{name}: is not UTF-8 text (byte {error.start} of a block cannot be decoded)"
+        ) from error
+
+
+def iter_game_tokens(source: Source) -> Iterator[GameTokens]:
+    """Split a record into games' tokens without parsing them."""
+    lines, name, handle = _lines_of(source)
+    try:
+        yield from Lexer(_grammar().pattern, name).games(_checked_lines(lines, name))
+    finally:
+        if handle is not None:
+            handle.close()
+
+
+def read_games(source: Source) -> Iterator[Game]:
+    """Yield the games of a record one at a time (a path or an open text file).
+
+    Memory stays that of one game whatever the file's size. Syntax errors are
+    in each game's ``problems``; :class:`ReadError` means the file itself
+    cannot be read.
+    """
+    for game_tokens in iter_game_tokens(source):
+        yield parse_game_tokens(game_tokens)
+
+
+def parse_games(text: str) -> list[Game]:
+    """All games of a record given as text."""
+    return list(read_games(io.StringIO(text)))
+
+
+def parse_game(text: str) -> Game:
+    """The single game of a record given as text (the first, if there are several)."""
+    games = parse_games(text)
+    return games[0] if games else Game()

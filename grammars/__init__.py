@@ -1,0 +1,1 @@
+"""The AceyNote grammar, shipped inside the package as aceynote.grammars."""
