@@ -1,8 +1,8 @@
 """The ``aceynote`` command: one entry point, a subcommand for each job.
 
-Exit codes scripts can rely on: 0 success, 1 the input has problems (invalid
-record, file would change under ``fmt --check``), 2 usage error or unreadable
-input.
+Exit codes scripts can rely on: 0 success, 1 the input has problems (an
+invalid record, a file that would change under ``fmt --check``), 2 usage
+error or unreadable input.
 """
 
 from __future__ import annotations
@@ -12,17 +12,22 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-
-EXIT_OK = 0
-EXIT_PROBLEMS = 1
-EXIT_USAGE = 2
+from .commands import fmt, generate
+from .commands.common import EXIT_USAGE, UsageError, fail
 
 DESCRIPTION = """\
 Record, check, replay and share acey-deucey game records (.acey files).
+The format is described in docs/notation.md; every command takes - for
+standard input.
 
-Examples:
-  aceynote --version
+examples:
+  aceynote fmt game.acey                 canonical form of a record
+  aceynote generate --games 5 --seed 1   five random legal games
+
+Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
+
+COMMANDS = (fmt, generate)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,7 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"aceynote {__version__}")
-    parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    for command in COMMANDS:
+        command.register(commands)
     return parser
 
 
@@ -40,9 +47,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
+        parser.print_help(sys.stderr)
         return EXIT_USAGE
-    return EXIT_OK
+    try:
+        status: int = args.run(args)
+    except UsageError as error:
+        return fail(str(error))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -277,3 +277,61 @@ def invariants(position: Position) -> None:
         assert position.pip_count(side) == pips
     for point in range(1, 25):
         assert not (position.white[point] and position.black[25 - point]), point
+
+
+# --- random positions for the property tests ---------------------------------
+
+
+def _random_side(rng, taken: set[int]) -> list[int]:
+    """One side's counts in its own numbering, avoiding ``taken`` (own numbering)."""
+    counts = [0] * 27
+    style = rng.choice(["opening", "middle", "home", "home", "race"])
+    free = [point for point in range(1, 25) if point not in taken]
+    if style == "opening":
+        counts[POOL] = rng.randint(1, 15)
+        points = free
+    elif style == "middle":
+        counts[POOL] = rng.choice([0, 0, rng.randint(1, 5)])
+        points = free
+    elif style == "home":
+        counts[OFF] = rng.randint(0, 14)
+        points = [point for point in free if point <= 6] or free
+        if rng.random() < 0.3:
+            points = points + [point for point in free if 7 <= point <= 10]
+    else:
+        counts[OFF] = rng.randint(0, 12)
+        points = [point for point in free if point <= 12] or free
+    if counts[OFF] == 0 and rng.random() < 0.25:
+        counts[BAR] = rng.randint(1, 2)
+    elif counts[OFF] and rng.random() < 0.15:
+        counts[BAR] = 1
+    left = 15 - counts[OFF] - counts[POOL] - counts[BAR]
+    if left < 0:
+        counts[BAR] = 0
+        left = 15 - counts[OFF] - counts[POOL]
+    used = rng.sample(points, min(len(points), rng.randint(1, 6)))
+    for _ in range(left):
+        counts[rng.choice(used)] += 1
+    if counts[OFF] == 15 - left and left == 0 and counts[POOL] == 0 and counts[BAR] == 0:
+        counts[OFF] -= 1
+        counts[used[0]] += 1
+    if counts[OFF] and counts[POOL]:
+        counts[POOL] += counts[OFF]
+        counts[OFF] = 0
+    return counts
+
+
+def random_position(rng) -> Position:
+    """A possible position (each side 15 checkers, no point held by both sides)."""
+    white = _random_side(rng, set())
+    taken = {25 - point for point in range(1, 25) if white[point]}
+    black = _random_side(rng, taken)
+    if black[OFF] == 15:  # pragma: no cover - _random_side never does this
+        black[OFF], black[POOL] = 0, 15
+    turn = rng.choice([Side.WHITE, Side.BLACK])
+    position = Position(tuple(white), tuple(black), turn)
+    invariants(position)
+    return position
+
+
+ALL_ROLLS = [f"{high}{low}" for high in range(1, 7) for low in range(1, high + 1)]

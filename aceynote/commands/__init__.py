@@ -1,0 +1,1 @@
+"""The subcommands of ``aceynote``: each module registers its parser and runs it."""

@@ -1,0 +1,88 @@
+"""What the subcommands share: exit codes, reading inputs, printing problems."""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, TextIO
+
+from ..notation import SyntaxProblem
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+
+STDIN = "-"
+RECORD_SUFFIX = ".acey"
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out; reported with exit status 2."""
+
+
+@dataclass(frozen=True)
+class InputFile:
+    """A record to read: a path, or standard input when ``path`` is ``-``."""
+
+    path: str
+
+    @property
+    def display_name(self) -> str:
+        return "<stdin>" if self.path == STDIN else self.path
+
+    def open(self) -> IO[str]:
+        if self.path == STDIN:
+            return sys.stdin
+        return open(self.path, encoding="utf-8", newline="")  # noqa: SIM115 - caller closes
+
+
+def expand_inputs(arguments: list[str], allow_folders: bool = True) -> list[InputFile]:
+    """Files named on the command line: ``-``, paths, glob patterns and folders."""
+    found: list[InputFile] = []
+    for argument in arguments:
+        if argument == STDIN:
+            found.append(InputFile(STDIN))
+        elif os.path.isdir(argument):
+            if not allow_folders:
+                raise UsageError(f"{argument}: is a folder; name a record file")
+            found += [InputFile(path) for path in _records_under(argument)]
+        elif os.path.exists(argument):
+            found.append(InputFile(argument))
+        else:
+            matches = sorted(glob.glob(argument, recursive=True))
+            if not matches:
+                raise UsageError(f"{argument}: no such file")
+            found += [InputFile(path) for path in matches if os.path.isfile(path)]
+    return found
+
+
+def _records_under(folder: str) -> Iterator[str]:
+    for root, dirs, names in os.walk(folder):
+        dirs.sort()
+        for name in sorted(names):
+            if name.endswith(RECORD_SUFFIX):
+                yield os.path.join(root, name)
+
+
+def caret_lines(source_line: str, column: int, end_column: int, same_line: bool) -> list[str]:
+    """The source line and a caret line under the span, as compilers print them."""
+    if not source_line:
+        return []
+    width = max(1, end_column - column) if same_line else max(1, len(source_line) - column + 1)
+    prefix = "".join("\t" if char == "\t" else " " for char in source_line[: column - 1])
+    return [f"  {source_line}", f"  {prefix}^{'~' * (width - 1)}"]
+
+
+def print_syntax_problem(name: str, problem: SyntaxProblem, out: TextIO) -> None:
+    span = problem.span
+    print(f"{name}:{span.line}:{span.column}: error AD100: {problem.message}", file=out)
+    for line in caret_lines(problem.source_line, span.column, span.end_column, span.line == span.end_line):
+        print(line, file=out)
+
+
+def fail(message: str) -> int:
+    print(f"aceynote: error: {message}", file=sys.stderr)
+    return EXIT_USAGE

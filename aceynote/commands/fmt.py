@@ -1,0 +1,123 @@
+"""``aceynote fmt``: print records in canonical form, check them, or rewrite them."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from typing import IO
+
+from ..notation import ReadError, read_games, write_game
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    InputFile,
+    UsageError,
+    expand_inputs,
+    print_syntax_problem,
+)
+
+HELP = "print records in canonical form (--check to test, -i to rewrite)"
+DESCRIPTION = """\
+Write each record in the one canonical form: tags in the standard order,
+each White turn on a new line, lines wrapped at 80 columns, rolls higher die
+first, identical trips merged as 13/7(2). Every comment, glyph, NAG and
+variation is kept. A record with syntax errors is reported and left as it is.
+
+examples:
+  aceynote fmt game.acey              print the canonical form
+  aceynote fmt --check samples/       exit 1 if any record would change
+  aceynote fmt -i match.acey          rewrite the file (atomically)
+  cat game.acey | aceynote fmt -      read standard input
+
+exit status: 0 done (or nothing would change), 1 a record would change or has
+syntax errors, 2 usage error or unreadable file.
+"""
+
+_SPOOL_BYTES = 8 * 1024 * 1024
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "fmt", help=HELP, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file would change")
+    mode.add_argument("-i", "--in-place", action="store_true", help="rewrite each file in place")
+    parser.set_defaults(run=run)
+
+
+def _canonical(source: InputFile, out: IO[str]) -> bool:
+    """Write the canonical form of ``source`` to ``out``; False if it has syntax errors."""
+    clean = True
+    with source.open() as handle:
+        for index, game in enumerate(read_games(handle)):
+            for problem in game.problems:
+                print_syntax_problem(source.display_name, problem, sys.stderr)
+                clean = False
+            if clean:
+                if index:
+                    out.write("\n")
+                out.write(write_game(game))
+    return clean
+
+
+def _same_text(path: str, canonical: IO[str]) -> bool:
+    canonical.seek(0)
+    with open(path, encoding="utf-8", newline="") as original:
+        while True:
+            want, have = canonical.read(65536), original.read(65536)
+            if want != have:
+                return False
+            if not want:
+                return True
+
+
+def _rewrite(path: str, canonical: IO[str]) -> None:
+    """Replace ``path`` by the canonical text: a temporary file, then a rename."""
+    folder = os.path.dirname(os.path.abspath(path))
+    descriptor, temporary = tempfile.mkstemp(prefix=".aceynote-", suffix=".acey", dir=folder)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
+            canonical.seek(0)
+            shutil.copyfileobj(canonical, out)
+        shutil.copymode(path, temporary)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def _format_one(source: InputFile, args: argparse.Namespace) -> int:
+    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8", newline="") as spool:
+        if not _canonical(source, spool):
+            return EXIT_PROBLEMS
+        if args.check:
+            if source.path != "-" and _same_text(source.path, spool):
+                return EXIT_OK
+            print(f"would reformat {source.display_name}", file=sys.stderr)
+            return EXIT_PROBLEMS
+        if args.in_place:
+            if not _same_text(source.path, spool):
+                _rewrite(source.path, spool)
+            return EXIT_OK
+        spool.seek(0)
+        shutil.copyfileobj(spool, sys.stdout)
+    return EXIT_OK
+
+
+def run(args: argparse.Namespace) -> int:
+    sources = expand_inputs(args.files)
+    if args.in_place and any(source.path == "-" for source in sources):
+        raise UsageError("standard input cannot be rewritten in place; drop -i")
+    status = EXIT_OK
+    for source in sources:
+        try:
+            status = max(status, _format_one(source, args))
+        except ReadError as error:
+            raise UsageError(str(error)) from error
+    return status

@@ -1,0 +1,178 @@
+"""The canonical writer: one way to write every game.
+
+Tags in the standard order, then the others as they came; a blank line;
+game comments; movetext with each main-line White turn starting a line and
+lines wrapped at 80 columns; rolls higher die first; repeated identical trips
+merged as ``(n)``; ``N...`` before a Black turn that opens a line of play or
+follows a comment or variation; the result on its own line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import IO
+
+from ..rules import SegmentKind, Side
+from .model import Game, Move, Segment, Stop, Tag, Turn, Variation
+
+STANDARD_TAG_ORDER = (
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Rules",
+    "Opening",
+    "Setup",
+    "Termination",
+    "Annotator",
+)
+LINE_WIDTH = 80
+CONTINUATION = "   "
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def write_tag(tag: Tag) -> str:
+    return f'[{tag.name} "{_escape(tag.value)}"]'
+
+
+def ordered_tags(tags: Iterable[Tag]) -> list[Tag]:
+    """Standard tags first in the standard order, then the rest as written."""
+    rank = {name: index for index, name in enumerate(STANDARD_TAG_ORDER)}
+    indexed = list(enumerate(tags))
+    indexed.sort(key=lambda item: (rank.get(item[1].name, len(rank)), item[0]))
+    return [tag for _, tag in indexed]
+
+
+def merge_trips(moves: Iterable[Move]) -> list[Move]:
+    """Merge identical trips into one with a count (``in/19 in/19`` is ``in/19(2)``).
+
+    Hit marks may differ between merged trips as long as no stop is marked
+    twice: ``13/7* 13/7`` is ``13/7*(2)``.
+    """
+    merged: list[Move] = []
+    for move in moves:
+        places = (move.source, [stop.place for stop in move.stops])
+        for earlier in merged:
+            if (earlier.source, [stop.place for stop in earlier.stops]) != places:
+                continue
+            if earlier.count + move.count > 4 or _both_marked(earlier, move):
+                continue
+            earlier.stops = [
+                Stop(a.place, a.hit or b.hit) for a, b in zip(earlier.stops, move.stops, strict=True)
+            ]
+            earlier.count += move.count
+            break
+        else:
+            merged.append(Move(move.source, list(move.stops), move.count, move.span))
+    return merged
+
+
+def _both_marked(first: Move, second: Move) -> bool:
+    return any(a.hit and b.hit for a, b in zip(first.stops, second.stops, strict=True))
+
+
+_SEGMENT_PREFIX = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}
+
+
+def _comment(text: str) -> str:
+    return "{" + text + "}"
+
+
+def segment_words(segment: Segment) -> list[str]:
+    """The words of one segment: the roll, the play, glyphs, NAGs and comments."""
+    words = [f"{_SEGMENT_PREFIX[segment.kind]}{segment.high}{segment.low}:"]
+    moves = merge_trips(segment.moves)
+    words += [str(move) for move in moves] if moves else ["--"]
+    words += segment.glyphs
+    words += [f"${nag}" for nag in segment.nags]
+    words += [_comment(text) for text in segment.comments]
+    return words
+
+
+class _MovetextWriter:
+    """Lays out words into lines of at most 80 columns."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.current = ""
+        self.opening = ""  # "(" waiting to be glued to the next word
+
+    def new_line(self) -> None:
+        if self.current:
+            self.lines.append(self.current)
+        self.current = ""
+
+    def word(self, text: str, gap: str = " ") -> None:
+        if self.opening:
+            text, self.opening, gap = self.opening + text, "", " "
+        if not self.current:
+            self.current = text
+        elif len(self.current) + len(gap) + len(text) > LINE_WIDTH:
+            self.lines.append(self.current)
+            self.current = CONTINUATION + text
+        else:
+            self.current += gap + text
+
+    def turns(self, turns: list[Turn], main_line: bool) -> None:
+        interrupted = True
+        for turn in turns:
+            if main_line and turn.side is Side.WHITE:
+                self.new_line()
+            self.turn(turn, needs_number=interrupted or turn.side is Side.WHITE)
+            interrupted = bool(turn.variations) or bool(turn.segments[-1].comments)
+            for variation in turn.variations:
+                self.variation(variation)
+
+    def turn(self, turn: Turn, needs_number: bool) -> None:
+        gap = "  " if turn.side is Side.BLACK and not needs_number else " "
+        first = True
+        if needs_number:
+            dots = "." if turn.side is Side.WHITE else "..."
+            self.word(f"{turn.number}{dots}", gap)
+            gap, first = " ", False
+        for text in turn.comments:
+            self.word(_comment(text), gap)
+            gap = " "
+        for segment in turn.segments:
+            for word in segment_words(segment):
+                self.word(word, gap if first else " ")
+                first = False
+
+    def variation(self, variation: Variation) -> None:
+        self.opening = "("
+        for text in variation.comments:
+            self.word(_comment(text))
+        self.turns(variation.turns, main_line=False)
+        self.current += ")"
+        for text in variation.comments_after:
+            self.word(_comment(text))
+
+
+def write_game(game: Game) -> str:
+    """The canonical text of one game, ending with a newline."""
+    parts = [write_tag(tag) for tag in ordered_tags(game.tags)]
+    if parts:
+        parts.append("")
+    layout = _MovetextWriter()
+    for text in game.comments:
+        layout.word(_comment(text))
+    layout.turns(game.turns, main_line=True)
+    layout.new_line()
+    parts += layout.lines
+    parts.append(game.result_text)
+    parts += [_comment(text) for text in game.comments_after]
+    return "\n".join(parts) + "\n"
+
+
+def write_games(games: Iterable[Game], out: IO[str]) -> None:
+    """Write games one after another, a blank line between them."""
+    for index, game in enumerate(games):
+        if index:
+            out.write("\n")
+        out.write(write_game(game))
