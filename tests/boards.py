@@ -335,3 +335,22 @@ def random_position(rng) -> Position:
 
 
 ALL_ROLLS = [f"{high}{low}" for high in range(1, 7) for low in range(1, high + 1)]
+
+
+def trip(text: str):
+    """A written trip such as ``24/18*/13`` or ``6/off`` as a :class:`Trip`."""
+    from aceynote.rules import Trip
+
+    words = text.split("/")
+    return Trip(
+        _place(words[0]),
+        tuple(_place(word.rstrip("*")) for word in words[1:]),
+        tuple(word.endswith("*") for word in words[1:]),
+    )
+
+
+def trips_of(play: Play) -> list:
+    """One written trip per step of ``play`` (with the hit marks where it hit)."""
+    from aceynote.rules import Trip
+
+    return [Trip(step.source, (step.dest,), (step.hit,)) for step in play.steps]

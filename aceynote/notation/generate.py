@@ -5,19 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from ..rules import Position, RuleSet, Step
+from ..rules import Position, RuleSet
 from ..rules.randomgame import PlayedSegment, PlayedTurn, RandomGame, play_random_game
-from .model import Game, Move, Segment, Stop, Tag, Turn
-from .writer import merge_trips
-
-
-def _move(step: Step) -> Move:
-    return Move(step.source, [Stop(step.dest, step.hit)])
+from .model import Game, Segment, Tag, Turn
+from .writer import moves_of_steps
 
 
 def _segment(played: PlayedSegment) -> Segment:
-    moves = merge_trips(_move(step) for step in played.play.steps)
-    return Segment(played.kind, (played.high, played.low), moves)
+    return Segment(played.kind, (played.high, played.low), moves_of_steps(played.play.steps))
 
 
 def _turns(turns: list[PlayedTurn], first_number: int) -> list[Turn]:

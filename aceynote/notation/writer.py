@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import IO
 
-from ..rules import SegmentKind, Side
+from ..rules import SegmentKind, Side, Step
 from .model import Game, Move, Segment, Stop, Tag, Turn, Variation
 
 STANDARD_TAG_ORDER = (
@@ -71,6 +71,16 @@ def merge_trips(moves: Iterable[Move]) -> list[Move]:
         else:
             merged.append(Move(move.source, list(move.stops), move.count, move.span))
     return merged
+
+
+def moves_of_steps(steps: Iterable[Step]) -> list[Move]:
+    """Steps as written moves, one trip per step, identical trips merged."""
+    return merge_trips(Move(step.source, [Stop(step.dest, step.hit)]) for step in steps)
+
+
+def play_text(steps: Iterable[Step]) -> str:
+    """A play as notation: ``13/8 6/4*``, or ``--`` when nothing was played."""
+    return " ".join(str(move) for move in moves_of_steps(steps)) or "--"
 
 
 def _both_marked(first: Move, second: Move) -> bool:

@@ -2,10 +2,12 @@
 
 from .moves import (
     DiceError,
+    Judge,
     Play,
     Step,
     Verdict,
     judge,
+    positions_along,
     larger_die_playable,
     legal_plays,
     max_dice,
@@ -23,7 +25,7 @@ from .position import (
     place_name,
 )
 from .ruleset import PRESETS, BearOff, BonusReroll, RuleSet, RulesError, Scoring, parse_rules
-from .trips import Reading, Trip, read_trips
+from .trips import Fault, Reading, Trip, TripFault, explain_failure, force_trips, read_trips
 from .turn import (
     OpeningError,
     Outcome,
@@ -44,6 +46,8 @@ __all__ = [
     "BearOff",
     "BonusReroll",
     "DiceError",
+    "Fault",
+    "Judge",
     "OpeningError",
     "Outcome",
     "Play",
@@ -57,9 +61,12 @@ __all__ = [
     "Side",
     "Step",
     "Trip",
+    "TripFault",
     "TurnFlowError",
     "TurnState",
     "Verdict",
+    "explain_failure",
+    "force_trips",
     "is_acey_deucey",
     "judge",
     "larger_die_playable",
@@ -70,6 +77,7 @@ __all__ = [
     "outcome",
     "parse_rules",
     "place_name",
+    "positions_along",
     "read_trips",
     "roll_dice",
 ]

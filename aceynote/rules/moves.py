@@ -322,19 +322,52 @@ class Verdict(Enum):
     SMALLER_DIE = "smaller die"
 
 
+class Judge:
+    """Judges plays whose every step is possible against rule 7, for one roll.
+
+    The most dice playable and whether the larger die can be played are
+    worked out once and only when needed.
+    """
+
+    def __init__(self, position: Position, dice: Sequence[int], rules: RuleSet) -> None:
+        self.position = position
+        self.dice = tuple(dice)
+        self.rules = rules
+        self._most: int | None = None
+
+    @property
+    def most(self) -> int:
+        """How many dice the mover can play (rule 7)."""
+        if self._most is None:
+            self._most = max_dice(self.position, self.dice, self.rules)
+        return self._most
+
+    def verdict(self, play: Play) -> Verdict:
+        if play.result.has_won(self.position.turn):
+            return Verdict.LEGAL
+        if play.dice_used < self.most:
+            return Verdict.TOO_FEW_DICE
+        if (
+            self.most == 1
+            and len(self.dice) == 2
+            and self.rules.larger_die
+            and play.steps[0].die != max(self.dice)
+            and larger_die_playable(self.position, self.dice, self.rules)
+        ):
+            return Verdict.SMALLER_DIE
+        return Verdict.LEGAL
+
+
 def judge(position: Position, dice: Sequence[int], play: Play, rules: RuleSet) -> Verdict:
     """Judge a play whose every step is possible: enough dice, and the larger die?"""
-    if play.result.has_won(position.turn):
-        return Verdict.LEGAL
-    most = max_dice(position, dice, rules)
-    if play.dice_used < most:
-        return Verdict.TOO_FEW_DICE
-    if (
-        most == 1
-        and len(dice) == 2
-        and rules.larger_die
-        and play.steps[0].die != max(dice)
-        and larger_die_playable(position, dice, rules)
-    ):
-        return Verdict.SMALLER_DIE
-    return Verdict.LEGAL
+    return Judge(position, dice, rules).verdict(play)
+
+
+def positions_along(position: Position, steps: Sequence[Step]) -> list[Position]:
+    """The position after each step of a play, in order (the steps must be possible)."""
+    board = _Board(position, RuleSet())
+    positions = []
+    for step in steps:
+        board.move(step.source, step.die)
+        positions.append(board.position())
+    return positions

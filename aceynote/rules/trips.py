@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from .moves import Play, Step, _Board
-from .position import BAR, OFF, Position
-from .ruleset import RuleSet
+from .position import BAR, OFF, POOL, Position
+from .ruleset import BearOff, RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,17 +85,17 @@ class _TripReader:
     def try_step(self, index: int, die: int, rest: list[int]) -> None:
         trip, source = self.trips[index], self.places[index]
         stop = trip.stops[self.progress[index]]
-        target, hit = self.board.move(source, die)
-        reached = target == stop
-        if reached or _short_of(target, stop):
-            self.path.append((Step(source, target, die, hit), index, self.progress[index] if reached else None))
-            self.places[index] = target
+        step = self.board.move(source, die)
+        reached = step.dest == stop
+        if reached or _short_of(step.dest, stop):
+            self.path.append((step, index, self.progress[index] if reached else None))
+            self.places[index] = step.dest
             self.progress[index] += int(reached)
             self.search(rest)
             self.progress[index] -= int(reached)
             self.places[index] = source
             self.path.pop()
-        self.board.undo(source, target, hit)
+        self.board.undo(step)
 
     def record(self) -> None:
         board = self.board
@@ -136,6 +137,130 @@ def read_trips(
     separately (:func:`aceynote.rules.moves.judge`). An empty list means the
     trips cannot be played with these dice in this position.
     """
-    reader = _TripReader(_Board.of(position, rules), trips, position)
+    reader = _TripReader(_Board(position, rules), trips, position)
     reader.search(list(dice))
     return list(reader.readings.values())
+
+
+class Fault(Enum):
+    """Why a written trip cannot be played."""
+
+    NO_CHECKER = "no checker there"
+    BAR_FIRST = "checkers on the bar must enter first"
+    POOL_FIRST = "the pool must be empty first (early_moves=no)"
+    NO_DICE = "the dice rolled do not make this trip"
+    BEAR_OFF_EARLY = "bearing off before every checker is home"
+    BEAR_OFF_EXACT = "bearing off needs the exact die (bearoff=exact)"
+    BEAR_OFF_HIGHER = "a checker stands higher, so this die cannot bear off from here"
+    BLOCKED = "the point is blocked"
+    GAME_OVER = "the game is already over"
+
+
+@dataclass(frozen=True, slots=True)
+class TripFault:
+    """The first written trip that cannot be played, and why.
+
+    ``place`` is the place concerned: the empty source, or the blocked point.
+    """
+
+    trip: int
+    fault: Fault
+    place: int | None = None
+
+
+def explain_failure(
+    position: Position, dice: Sequence[int], trips: Sequence[Trip], rules: RuleSet
+) -> TripFault:
+    """Why :func:`read_trips` found no way to play ``trips``: the first trip that fails.
+
+    Trips are tried in written order, each played in the first way found.
+    """
+    remaining = list(dice)
+    for index, trip in enumerate(trips):
+        if position.has_won(position.turn):
+            return TripFault(index, Fault.GAME_OVER)
+        readings = read_trips(position, remaining, [trip], rules)
+        if not readings:
+            fault, place = _diagnose(position, remaining, trip, rules)
+            return TripFault(index, fault, place)
+        play = readings[0].play
+        position = play.result
+        for step in play.steps:
+            remaining.remove(step.die)
+    return TripFault(len(trips) - 1, Fault.NO_DICE)
+
+
+def _legs(trip: Trip) -> list[tuple[int, int]]:
+    places = [trip.source, *trip.stops]
+    return list(zip(places, places[1:], strict=False))
+
+
+def _distance(source: int, dest: int) -> int:
+    start = 25 if source in (POOL, BAR) else source
+    return start - dest
+
+
+def _dice_make(legs: list[tuple[int, int]], dice: list[int], exact: bool) -> bool:
+    """Whether some of ``dice`` can be split over the legs (board ignored)."""
+    if not legs:
+        return True
+    (source, dest), rest = legs[0], legs[1:]
+    need = _distance(source, dest)
+    return _fill(need, dest == OFF and not exact, dice, rest, exact)
+
+
+def _fill(need: int, may_overshoot: bool, dice: list[int], rest: list[tuple[int, int]], exact: bool) -> bool:
+    for die in set(dice):
+        left = list(dice)
+        left.remove(die)
+        if die == need or (may_overshoot and die > need and not rest):
+            if _dice_make(rest, left, exact):
+                return True
+        elif die < need and _fill(need - die, may_overshoot, left, rest, exact):
+            return True
+    return False
+
+
+def _diagnose(position: Position, dice: list[int], trip: Trip, rules: RuleSet) -> tuple[Fault, int | None]:
+    mover, waiting = position.mover, position.waiting
+    source = trip.source
+    if not mover[source]:
+        return Fault.NO_CHECKER, source
+    if mover[BAR] and source != BAR:
+        return Fault.BAR_FIRST, BAR
+    if not rules.early_moves and mover[POOL] and source not in (POOL, BAR):
+        return Fault.POOL_FIRST, POOL
+    exact = rules.bearoff is BearOff.EXACT
+    if not _dice_make(_legs(trip), dice, exact=False):
+        return Fault.NO_DICE, None
+    if trip.stops[-1] == OFF:
+        outside = sum(mover[7:]) - (1 if source > 6 else 0)
+        if outside:
+            return Fault.BEAR_OFF_EARLY, None
+        if not _dice_make(_legs(trip), dice, exact=True):
+            if exact:
+                return Fault.BEAR_OFF_EXACT, None
+            return Fault.BEAR_OFF_HIGHER, None
+    for stop in trip.stops:
+        if stop != OFF and waiting[25 - stop] >= 2:
+            return Fault.BLOCKED, stop
+    return Fault.BLOCKED, None
+
+
+def force_trips(position: Position, trips: Sequence[Trip]) -> Position:
+    """Move the written checkers whatever the rules say, to keep replaying after an error.
+
+    A trip from an empty place is left out; a single opposing checker on a
+    trip's last stop is hit.
+    """
+    mover, waiting = list(position.mover), list(position.waiting)
+    for trip in trips:
+        if not mover[trip.source]:
+            continue
+        dest = trip.stops[-1]
+        mover[trip.source] -= 1
+        mover[dest] += 1
+        if dest != OFF and waiting[25 - dest] == 1:
+            waiting[25 - dest] = 0
+            waiting[BAR] += 1
+    return Position.from_sides(tuple(mover), tuple(waiting), position.turn)

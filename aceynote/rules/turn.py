@@ -75,9 +75,10 @@ class TurnState:
         position = play.result
         if position.has_won(self.mover):
             return TurnState(position, self.rules, None)
-        return TurnState(position, self.rules, self._next_kind(kind, high, low, play.dice_used))
+        return TurnState(position, self.rules, self.next_kind(kind, high, low, play.dice_used))
 
-    def _next_kind(self, kind: SegmentKind, high: int, low: int, used: int) -> SegmentKind | None:
+    def next_kind(self, kind: SegmentKind, high: int, low: int, used: int) -> SegmentKind | None:
+        """What follows a segment of ``kind`` that played ``used`` dice (rule 8)."""
         if kind is SegmentKind.CHOSEN_DOUBLE:
             if used == 4 or self.rules.bonus_reroll is BonusReroll.ALWAYS:
                 return SegmentKind.EXTRA_ROLL

@@ -1,0 +1,498 @@
+"""Replaying a game model through the rules engine, noting every problem.
+
+The validator keeps going after an error where it can: a play whose trips
+are possible is applied even when it breaks rule 7; an impossible play is
+applied as written as far as the checkers allow, and every later diagnostic
+of the game says it may follow from that first error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..notation import Game, Move, Segment, Span, Turn
+from ..notation.writer import play_text
+from ..rules import (
+    BAR,
+    POOL,
+    Fault,
+    Judge,
+    OpeningError,
+    Outcome,
+    Play,
+    Position,
+    Reading,
+    RuleSet,
+    RulesError,
+    SegmentKind,
+    SetupError,
+    Side,
+    Step,
+    Trip,
+    TurnState,
+    Verdict,
+    explain_failure,
+    force_trips,
+    legal_plays,
+    opening_winner,
+    outcome,
+    positions_along,
+    read_trips,
+    roll_dice,
+)
+from . import diagnostics as codes
+from .diagnostics import Code, Diagnostic
+
+SHOW_ALL_LEGAL = 6
+SHOW_CLOSEST = 3
+TERMINATIONS = ("normal", "resignation", "time", "abandoned")
+_DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
+_OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
+_RESULT = re.compile(r"^(\d+)-(\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentReplay:
+    """A segment as replayed: the position before, the steps, and after each step.
+
+    ``line`` says where the segment stands: () on the main line, else the
+    (turn index, variation index, ...) path to its variation. ``legal`` is
+    False when the validator found an error in this segment.
+    """
+
+    segment: Segment
+    turn: Turn
+    line: tuple[int, ...]
+    before: Position
+    after: Position
+    steps: tuple[Step, ...]
+    step_positions: tuple[Position, ...]
+    legal: bool
+
+
+@dataclass(slots=True)
+class Report:
+    """What the validator found in one game, and the positions along the way."""
+
+    game: Game
+    rules: RuleSet
+    start: Position | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    segments: list[SegmentReplay] = field(default_factory=list)
+    final: Position | None = None
+    outcome: Outcome | None = None
+    turns: int = 0
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return len(self.diagnostics) - self.errors
+
+    @property
+    def valid(self) -> bool:
+        return self.errors == 0
+
+    def replay_of(self, segment: Segment) -> SegmentReplay | None:
+        """The replay of a segment of this game's model (main line or variation)."""
+        for replay in self.segments:
+            if replay.segment is segment:
+                return replay
+        return None
+
+
+class _StopGame(Exception):
+    """Raised to stop a game at its first error (``first_error_only``)."""
+
+
+@dataclass(slots=True)
+class _LineState:
+    """Who is to move in a line of play, and with which move number."""
+
+    side: Side
+    number: int
+
+
+def _trips_of(moves: list[Move]) -> tuple[list[Trip], list[Move]]:
+    """One Trip per checker (a move with a count is several), and the move of each."""
+    trips: list[Trip] = []
+    owners: list[Move] = []
+    for move in moves:
+        places = tuple(stop.place for stop in move.stops)
+        marks = tuple(stop.hit for stop in move.stops)
+        for copy in range(move.count):
+            trips.append(Trip(move.source, places, marks if copy == 0 else (False,) * len(marks)))
+            owners.append(move)
+    return trips, owners
+
+
+def _position_distance(first: Position, second: Position) -> int:
+    return sum(abs(a - b) for a, b in zip(first.white + first.black, second.white + second.black, strict=True))
+
+
+class GameValidator:
+    """Replays one game; use :func:`validate`."""
+
+    def __init__(self, game: Game, rules: RuleSet | None, first_error_only: bool) -> None:
+        self.game = game
+        self.rules_override = rules
+        self.first_error_only = first_error_only
+        self.report = Report(game, rules or RuleSet())
+        self.first_error: Span | None = None
+
+    # -- reporting -------------------------------------------------------
+    def add(self, code: Code, message: str, span: Span, **extra: object) -> None:
+        follows = self.first_error if code.severity is codes.Severity.ERROR else None
+        diagnostic = Diagnostic(code, message, span, follows=follows, **extra)  # type: ignore[arg-type]
+        self.report.diagnostics.append(diagnostic)
+        if diagnostic.is_error:
+            if self.first_error is None:
+                self.first_error = span
+            if self.first_error_only:
+                raise _StopGame
+
+    def taint(self, span: Span) -> None:
+        """Later errors may follow from the problem at ``span``."""
+        if self.first_error is None:
+            self.first_error = span
+
+    # -- the game --------------------------------------------------------
+    def run(self) -> Report:
+        try:
+            self._run()
+        except _StopGame:
+            pass
+        return self.report
+
+    def _run(self) -> None:
+        game = self.game
+        for problem in game.problems:
+            self.add(codes.SYNTAX, problem.message, problem.span)
+        if game.problems:
+            return
+        self._check_tags()
+        self.report.rules = self._rules()
+        start = self._start()
+        if start is None:
+            return
+        self.report.start = start
+        final = self._line(game.turns, start, _LineState(start.turn, self._first_number()), (), main=True)
+        self.report.final = final
+        self.report.outcome = outcome(final, self.report.rules)
+        self._check_result(final)
+
+    def _check_tags(self) -> None:
+        seen: set[str] = set()
+        for tag in self.game.tags:
+            if tag.name in seen:
+                self.add(codes.DUPLICATE_TAG, f"the tag {tag.name} is given twice; the first one counts", tag.span)
+            seen.add(tag.name)
+        date = self.game.tag_entry("Date")
+        if date is not None and not _DATE.match(date.value):
+            self.add(codes.BAD_DATE, f"the Date '{date.value}' is not written YYYY.MM.DD (?? for an unknown part)", date.span)
+        termination = self.game.tag_entry("Termination")
+        if termination is not None and termination.value not in TERMINATIONS:
+            self.add(
+                codes.BAD_TERMINATION,
+                f"'{termination.value}' is not a Termination: use {', '.join(TERMINATIONS)}",
+                termination.span,
+            )
+
+    def _rules(self) -> RuleSet:
+        if self.rules_override is not None:
+            return self.rules_override
+        tag = self.game.tag_entry("Rules")
+        if tag is None:
+            return RuleSet()
+        try:
+            return RuleSet.parse(tag.value)
+        except RulesError as error:
+            self.add(codes.BAD_RULES, f"{error}; replaying with the standard rules", tag.span)
+            return RuleSet()
+
+    def _start(self) -> Position | None:
+        game = self.game
+        setup, opening = game.tag_entry("Setup"), game.tag_entry("Opening")
+        if setup is not None:
+            if opening is not None:
+                self.add(codes.OPENING_WITH_SETUP, "a game that starts from a Setup has no opening roll: drop the Opening tag", opening.span)
+            try:
+                return Position.from_setup(setup.value)
+            except SetupError as error:
+                self.add(codes.BAD_SETUP, f"the Setup cannot be used: {error}", setup.span)
+                return None
+        first = game.turns[0] if game.turns else None
+        if opening is not None:
+            winner = self._opening_winner(opening.value, opening.span)
+            if winner is not None:
+                return Position.initial(winner)
+        if first is not None and first.numbered:
+            return Position.initial(first.side)
+        return Position.initial(Side.WHITE)
+
+    def _first_number(self) -> int:
+        """1, or in a Setup game whatever number the record starts with (§7)."""
+        first = self.game.turns[0] if self.game.turns else None
+        if self.game.tag("Setup") is not None and first is not None and first.numbered:
+            return max(first.number, 1)
+        return 1
+
+    def _opening_winner(self, text: str, span: Span) -> Side | None:
+        rolls = []
+        for word in text.split():
+            match = _OPENING_ROLL.match(word)
+            if match is None:
+                self.add(codes.BAD_OPENING, f"'{word}' is not an opening roll: write White's die, '-', Black's die, like 5-3", span)
+                return None
+            rolls.append((int(match.group(1)), int(match.group(2))))
+        try:
+            return opening_winner(rolls)
+        except OpeningError as error:
+            self.add(codes.BAD_OPENING, str(error), span)
+            return None
+
+    # -- lines and turns -----------------------------------------------------
+    def _line(self, turns: list[Turn], position: Position, state: _LineState, path: tuple[int, ...], main: bool) -> Position:
+        for index, turn in enumerate(turns):
+            if position.winner is not None:
+                self.add(codes.AFTER_END, f"the game ended when {position.winner.title} bore off the 15th checker; nothing more is played", turn.span)
+                break
+            self._check_number(turn, state, first_in_line=index == 0, game_start=main and index == 0)
+            mover = turn.side if turn.numbered else state.side
+            number = turn.number if turn.numbered else state.number
+            if mover is not position.turn:
+                position = position.with_turn(mover)
+            before = position
+            position = self._turn(turn, position, path)
+            if main:
+                self.report.turns += 1
+            for which, variation in enumerate(turn.variations):
+                self._line(variation.turns, before, _LineState(mover, number), (*path, index, which), main=False)
+            state = _next_line_state(mover, number)
+        return position
+
+    def _check_number(self, turn: Turn, state: _LineState, first_in_line: bool, game_start: bool) -> None:
+        expected = f"{state.number}." if state.side is Side.WHITE else f"{state.number}..."
+        if not turn.numbered:
+            if state.side is Side.WHITE:
+                self.add(codes.MISSING_NUMBER, f"each White turn starts with its move number: write {expected} before it", turn.span)
+            elif first_in_line:
+                self.add(codes.MISSING_NUMBER, f"a Black turn that opens the game or a variation needs its number: write {expected} before it", turn.span)
+            return
+        if turn.side is not state.side and game_start:
+            self.add(
+                codes.WRONG_FIRST_MOVER,
+                f"{state.side.title} moves first in this game (by its Opening or Setup), so the first turn is {expected}",
+                turn.span,
+            )
+            self.taint(turn.span)
+        elif turn.side is not state.side:
+            self.add(
+                codes.WRONG_SIDE,
+                f"it is {state.side.title}'s turn here ({expected}), but this turn is numbered as {turn.side.title}'s",
+                turn.span,
+            )
+            self.taint(turn.span)
+        elif turn.number != state.number:
+            self.add(codes.WRONG_NUMBER, f"this turn is numbered {turn.number}; counting the turns it is {expected}", turn.span)
+
+    def _turn(self, turn: Turn, position: Position, path: tuple[int, ...]) -> Position:
+        rules = self.report.rules
+        flow = TurnState.begin(position, rules)
+        for segment in turn.segments:
+            if position.winner is not None:
+                self.add(codes.AFTER_END, f"the game ended when {position.winner.title} bore off the 15th checker; nothing more is played", segment.span)
+                return position
+            self._check_segment_kind(flow.expects, segment)
+            dice = self._dice(segment)
+            play, legal = self._play(segment, position, dice)
+            self.report.segments.append(
+                SegmentReplay(segment, turn, path, position, play.result, play.steps, tuple(positions_along(position, play.steps)), legal)
+            )
+            position = play.result
+            expects = flow.next_kind(segment.kind, segment.high, segment.low, play.dice_used)
+            flow = TurnState(position, rules, None if position.winner else expects)
+        if flow.expects is not None:
+            self._missing_segment(flow.expects, turn.segments[-1])
+            flow = TurnState(position, rules, None)
+        return flow.next_turn()
+
+    def _check_segment_kind(self, expects: SegmentKind | None, segment: Segment) -> None:
+        kind = segment.kind
+        if kind is expects:
+            return
+        if kind is SegmentKind.CHOSEN_DOUBLE:
+            if expects is SegmentKind.EXTRA_ROLL:
+                self.add(codes.MISSING_EXTRA, "the extra roll (+RR:) comes next here, not another chosen double", segment.span)
+            else:
+                self.add(codes.UNEXPECTED_DOUBLE, "a chosen double follows only an acey-deucey (1-2) whose 1 and 2 were both played", segment.span)
+        elif kind is SegmentKind.EXTRA_ROLL:
+            if expects is SegmentKind.CHOSEN_DOUBLE:
+                self.add(codes.MISSING_DOUBLE, "after an acey-deucey played in full the chosen double (=DD:) comes first", segment.span)
+            else:
+                self.add(codes.UNEXPECTED_EXTRA, self._no_extra_reason(), segment.span)
+        self.taint(segment.span)
+
+    def _no_extra_reason(self) -> str:
+        if self.report.rules.bonus_reroll.value == "always":
+            return "the extra roll (+RR:) follows only a chosen double"
+        return "the extra roll (+RR:) follows only a chosen double whose four moves were all played"
+
+    def _missing_segment(self, expects: SegmentKind, last: Segment) -> None:
+        end = Span(last.span.end_line, last.span.end_column, last.span.end_line, last.span.end_column + 1)
+        if expects is SegmentKind.CHOSEN_DOUBLE:
+            self.add(codes.MISSING_DOUBLE, "the 1 and the 2 were both played, so the turn goes on with the chosen double, like =66:", end)
+        elif expects is SegmentKind.EXTRA_ROLL:
+            self.add(codes.MISSING_EXTRA, "after the chosen double the turn goes on with the extra roll, like +53:", end)
+        self.taint(end)
+
+    def _dice(self, segment: Segment) -> tuple[int, ...]:
+        if segment.kind is SegmentKind.CHOSEN_DOUBLE and segment.high != segment.low:
+            self.add(codes.NOT_A_DOUBLE, f"the chosen double must be a double like =66:, not ={segment.high}{segment.low}:", segment.span)
+        return roll_dice(segment.high, segment.low)
+
+    # -- plays -------------------------------------------------------------
+    def _play(self, segment: Segment, position: Position, dice: tuple[int, ...]) -> tuple[Play, bool]:
+        trips, owners = _trips_of(segment.moves)
+        rules = self.report.rules
+        readings = read_trips(position, dice, trips, rules)
+        if not readings:
+            forced = force_trips(position, trips)
+            self._impossible(segment, position, dice, trips, owners, forced)
+            return Play((), forced), False
+        judge = Judge(position, dice, rules)
+        ranked = sorted(readings, key=lambda r: (judge.verdict(r.play) is not Verdict.LEGAL, len(r.false_marks), len(r.unmarked_hits)))
+        best = ranked[0]
+        legal = self._rule_seven(segment, position, dice, judge, best)
+        legal = self._marks(best, owners, position) and legal
+        return best.play, legal
+
+    def _rule_seven(self, segment: Segment, position: Position, dice: tuple[int, ...], judge: Judge, reading: Reading) -> bool:
+        verdict = judge.verdict(reading.play)
+        if verdict is Verdict.LEGAL:
+            return True
+        side = position.turn.title
+        if verdict is Verdict.TOO_FEW_DICE:
+            most, used = judge.most, reading.play.dice_used
+            if not segment.moves:
+                message = f"'--' says nothing could be played, but {side} can play {_dice_count(most)} of this roll"
+            else:
+                message = f"this play uses {_dice_count(used)}, but {side} can play {_dice_count(most)} (rule 7: play as many dice as the position allows)"
+            self._illegal(codes.TOO_FEW_DICE, message, segment.span, position, dice, reading.play.result)
+        else:
+            message = f"only one die can be played, and it must be the larger, {max(dice)}, since it can be played (rule 7)"
+            self._illegal(codes.SMALLER_DIE, message, segment.span, position, dice, reading.play.result)
+        return False
+
+    def _marks(self, reading: Reading, owners: list[Move], position: Position) -> bool:
+        for trip_index, stop_index in reading.false_marks:
+            move = owners[trip_index]
+            point = move.stops[stop_index].place
+            self.add(codes.FALSE_HIT, f"'*' marks a hit on {point}, but no single {position.turn.opponent.title} checker was hit there", move.span)
+        for point in reading.unmarked_hits:
+            move = next((m for m in owners if any(stop.place == point for stop in m.stops)), owners[0])
+            self.add(codes.UNMARKED_HIT, f"this move hits the {position.turn.opponent.title} blot on {point}: mark it with '*'", move.span)
+        return not reading.false_marks
+
+    def _impossible(self, segment: Segment, position: Position, dice: tuple[int, ...], trips: list[Trip], owners: list[Move], forced: Position) -> None:
+        fault = explain_failure(position, dice, trips, self.report.rules)
+        move = owners[fault.trip] if owners else None
+        span = move.span if move is not None else segment.span
+        code, message = _fault_message(fault.fault, fault.place, position, dice, move)
+        self._illegal(code, message, span, position, dice, forced)
+        self.taint(span)
+
+    def _illegal(self, code: Code, message: str, span: Span, position: Position, dice: tuple[int, ...], written: Position) -> None:
+        plays = list(legal_plays(position, dice, self.report.rules).values())
+        plays.sort(key=lambda play: (_position_distance(play.result, written), play_text(play.steps)))
+        count = len(plays)
+        shown = plays if count <= SHOW_ALL_LEGAL else plays[:SHOW_CLOSEST]
+        texts = tuple(play_text(play.steps) for play in shown)
+        hint = _legal_hint(texts, count)
+        self.add(code, message, span, hint=hint, legal=texts, legal_count=count)
+
+    def _check_result(self, final: Position) -> None:
+        game = self.game
+        token = game.result_text
+        span = game.result_span or (game.turns[-1].span if game.turns else game.span)
+        tag = game.tag_entry("Result")
+        if tag is not None and tag.value != token:
+            self.add(codes.RESULT_TAG_MISMATCH, f"the Result tag says '{tag.value}' but the result token is '{token}'", tag.span)
+        points = _RESULT.match(token)
+        if points is not None and int(points.group(1)) and int(points.group(2)):
+            self.add(codes.BAD_RESULT, f"'{token}' gives points to both sides; one of them is 0", span)
+            return
+        result = self.report.outcome
+        if result is not None:
+            white, black = result.as_result()
+            expected = f"{white}-{black}"
+            if token != expected:
+                self.add(codes.WRONG_RESULT, f"{result.winner.title} bore off all 15 checkers and scores {result.points}: the result is {expected}, not {token}", span)
+        elif token != "*" and game.tag("Termination") in (None, "normal"):
+            self.add(codes.UNFINISHED_RESULT, f"nobody has borne off all 15 checkers, so the result is '*' unless a Termination tag says why the game ended, not '{token}'", span)
+
+
+def _next_line_state(side: Side, number: int) -> _LineState:
+    if side is Side.WHITE:
+        return _LineState(Side.BLACK, number)
+    return _LineState(Side.WHITE, number + 1)
+
+
+def _dice_count(count: int) -> str:
+    return "1 die" if count == 1 else f"{count} dice"
+
+
+def _legal_hint(texts: tuple[str, ...], count: int) -> str:
+    if count == 0:
+        return ""
+    if count == 1:
+        return f"the only legal play is {texts[0]}"
+    if count <= SHOW_ALL_LEGAL:
+        return "legal plays: " + "; ".join(texts)
+    return f"{count} legal plays; did you mean {texts[0]}?" + (f" (or {'; '.join(texts[1:])})" if len(texts) > 1 else "")
+
+
+def _fault_message(fault: Fault, place: int | None, position: Position, dice: tuple[int, ...], move: Move | None) -> tuple[Code, str]:
+    side = position.turn.title
+    other = position.turn.opponent.title
+    trip = str(move) if move is not None else "this play"
+    roll = "-".join(str(d) for d in dice[:2]) if len(dice) == 2 else f"{dice[0]}-{dice[0]}"
+    if fault is Fault.NO_CHECKER:
+        where = {POOL: "left in the pool", BAR: "on the bar"}.get(place or 0, f"on point {place}")
+        return codes.NO_CHECKER, f"{side} has no checker {where} to move"
+    if fault is Fault.BAR_FIRST:
+        return codes.BAR_FIRST, f"{side} has a checker on the bar: it must enter before any other checker moves"
+    if fault is Fault.POOL_FIRST:
+        return codes.POOL_FIRST, f"under early_moves=no {side} must enter every checker from the pool before moving one on the board"
+    if fault is Fault.NO_DICE:
+        return codes.DICE_MISMATCH, f"the roll {roll} cannot make the trip {trip}"
+    if fault is Fault.BEAR_OFF_EARLY:
+        return codes.BEAR_OFF_EARLY, f"{side} cannot bear off yet: checkers are still outside the home board, in the pool or on the bar"
+    if fault is Fault.BEAR_OFF_EXACT:
+        return codes.BEAR_OFF_DIE, f"under bearoff=exact a die bears off only from its own point, so {trip} cannot be played with {roll}"
+    if fault is Fault.BEAR_OFF_HIGHER:
+        return codes.BEAR_OFF_DIE, f"a die larger than the point bears off only when no checker stands higher, so {trip} cannot be played with {roll}"
+    if fault is Fault.BLOCKED and place is not None:
+        return codes.BLOCKED, f"{other} holds point {place} ({side}'s numbering) with two or more checkers: {side} cannot land there"
+    if fault is Fault.BLOCKED:
+        return codes.BLOCKED, f"every way to make {trip} with {roll} lands on a point {other} holds"
+    return codes.AFTER_END, f"the game is over before {trip}"
+
+
+def validate(game: Game, rules: RuleSet | None = None, first_error_only: bool = False) -> Report:
+    """Replay ``game`` through the rules engine: its diagnostics and positions.
+
+    ``rules`` overrides the game's Rules tag; ``first_error_only`` stops at
+    the game's first error.
+    """
+    return GameValidator(game, rules, first_error_only).run()
+
+
+def iter_reports(games: Iterator[Game], rules: RuleSet | None = None, first_error_only: bool = False) -> Iterator[Report]:
+    for game in games:
+        yield validate(game, rules, first_error_only)
+
