@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import fmt, generate
+from .commands import fmt, generate, validate
 from .commands.common import EXIT_USAGE, UsageError, fail
 
 DESCRIPTION = """\
@@ -21,13 +21,14 @@ The format is described in docs/notation.md; every command takes - for
 standard input.
 
 examples:
+  aceynote validate game.acey            check a record against the rules
   aceynote fmt game.acey                 canonical form of a record
   aceynote generate --games 5 --seed 1   five random legal games
 
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
 
-COMMANDS = (fmt, generate)
+COMMANDS = (validate, fmt, generate)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -7,9 +7,8 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, TextIO
+from typing import IO
 
-from ..notation import SyntaxProblem
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -74,13 +73,6 @@ def caret_lines(source_line: str, column: int, end_column: int, same_line: bool)
     width = max(1, end_column - column) if same_line else max(1, len(source_line) - column + 1)
     prefix = "".join("\t" if char == "\t" else " " for char in source_line[: column - 1])
     return [f"  {source_line}", f"  {prefix}^{'~' * (width - 1)}"]
-
-
-def print_syntax_problem(name: str, problem: SyntaxProblem, out: TextIO) -> None:
-    span = problem.span
-    print(f"{name}:{span.line}:{span.column}: error AD100: {problem.message}", file=out)
-    for line in caret_lines(problem.source_line, span.column, span.end_column, span.line == span.end_line):
-        print(line, file=out)
 
 
 def fail(message: str) -> int:

@@ -10,14 +10,10 @@ import tempfile
 from typing import IO
 
 from ..notation import ReadError, read_games, write_game
-from .common import (
-    EXIT_OK,
-    EXIT_PROBLEMS,
-    InputFile,
-    UsageError,
-    expand_inputs,
-    print_syntax_problem,
-)
+from ..validate import Diagnostic
+from ..validate.diagnostics import SYNTAX
+from .common import EXIT_OK, EXIT_PROBLEMS, InputFile, UsageError, expand_inputs
+from .output import Formatter, colour_wanted
 
 HELP = "print records in canonical form (--check to test, -i to rewrite)"
 DESCRIPTION = """\
@@ -53,10 +49,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def _canonical(source: InputFile, out: IO[str]) -> bool:
     """Write the canonical form of ``source`` to ``out``; False if it has syntax errors."""
     clean = True
+    formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
     with source.open() as handle:
         for index, game in enumerate(read_games(handle)):
             for problem in game.problems:
-                print_syntax_problem(source.display_name, problem, sys.stderr)
+                diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
+                print(formatter.format(source.display_name, index + 1, diagnostic, problem.source_line), file=sys.stderr)
                 clean = False
             if clean:
                 if index:

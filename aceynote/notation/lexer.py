@@ -79,11 +79,12 @@ class Lexer:
         self.pattern = pattern
         self.source_name = source_name
 
-    def games(self, lines: Iterable[str]) -> Iterator[GameTokens]:
+    def games(self, lines: Iterable[str], first_line: int = 1) -> Iterator[GameTokens]:
         """Split the lines into games, each with its tokens and lexing problems."""
         splitter = _GameSplitter()
         recent: dict[int, str] = {}
-        for token in self._tokens(_remember(lines, recent), splitter):
+        numbered = _remember(lines, recent, first_line)
+        for token in self._tokens(numbered, splitter):
             finished = splitter.add(token)
             if finished is not None:
                 _keep_lines(finished, recent, token.line or 0)
@@ -93,12 +94,12 @@ class Lexer:
             _keep_lines(last, recent, None)
             yield last
 
-    def _tokens(self, lines: Iterable[str], splitter: _GameSplitter) -> Iterator[Token]:
+    def _tokens(self, lines: Iterable[tuple[int, str]], splitter: _GameSplitter) -> Iterator[Token]:
         pending: list[str] = []
         pending_start = 0
-        line_number = 0
-        for line_number, line in enumerate(lines, start=1):
-            if line_number == 1 and line.startswith("\ufeff"):
+        first = True
+        for line_number, line in lines:
+            if first and line.startswith("\ufeff"):
                 line = line[1:]
             if pending:
                 if _looks_like_tag_line(line):
@@ -113,7 +114,9 @@ class Lexer:
                     continue
             if "{" in line and _has_unclosed_comment(line):
                 pending, pending_start = [line], line_number
+                first = False
                 continue
+            first = False
             yield from self._lex(line, line_number, splitter)
         if pending:
             yield from self._lex("".join(pending), pending_start, splitter)
@@ -155,11 +158,11 @@ class Lexer:
             first_on_line = False
 
 
-def _remember(lines: Iterable[str], recent: dict[int, str]) -> Iterator[str]:
-    """Pass the lines on, keeping each (by number) until its game is handed out."""
-    for number, line in enumerate(lines, start=1):
+def _remember(lines: Iterable[str], recent: dict[int, str], first_line: int) -> Iterator[tuple[int, str]]:
+    """Number the lines, keeping each until its game is handed out."""
+    for number, line in enumerate(lines, start=first_line):
         recent[number] = line.rstrip("\r\n")
-        yield line
+        yield number, line
 
 
 def _keep_lines(game: GameTokens, recent: dict[int, str], next_game_line: int | None) -> None:

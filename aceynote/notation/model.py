@@ -139,7 +139,8 @@ class Game:
     ``result`` is the result token (None when it was missing, which reads as
     ``*``); ``comments`` stand before the first turn and ``comments_after``
     after the result. ``problems`` holds syntax errors: a game with any has
-    its movetext left empty.
+    its movetext left empty. ``source_lines`` keeps the game's lines of text
+    by number, for messages that show them.
     """
 
     tags: list[Tag] = field(default_factory=list)
@@ -150,6 +151,7 @@ class Game:
     problems: list[SyntaxProblem] = field(default_factory=list, compare=False)
     span: Span = field(default=NO_SPAN, compare=False)
     result_span: Span | None = field(default=None, compare=False)
+    source_lines: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def tag(self, name: str) -> str | None:
         """The value of the first tag of this name (the one that counts), if any."""

@@ -231,10 +231,10 @@ def _unnumbered(previous: Turn | None, before: Turn | None) -> tuple[Side, int]:
 
 _EXPECTED_WORDS = {
     "ROLL": "a roll like 52:",
-    "WHITE_NUMBER": "a move number like 12.",
-    "BLACK_NUMBER": "a move number like 12...",
     "MOVE": "a move like 13/8",
     "PASS": "'--'",
+    "WHITE_NUMBER": "a move number like 12.",
+    "BLACK_NUMBER": "a move number like 12...",
     "CHOSEN_DOUBLE": "the chosen double like =66:",
     "EXTRA_ROLL": "the extra roll like +53:",
     "RESULT": "a result like 9-0 or *",
@@ -270,7 +270,10 @@ def _describe_token(token: Token) -> str:
 
 
 def _expected_phrase(expected: Iterable[str]) -> str:
-    words = sorted({_EXPECTED_WORDS[name] for name in expected if name in _EXPECTED_WORDS})
+    """The expected tokens in words, the likeliest first."""
+    order = list(_EXPECTED_WORDS)
+    names = sorted((name for name in set(expected) if name in _EXPECTED_WORDS), key=order.index)
+    words = [_EXPECTED_WORDS[name] for name in names]
     if not words:
         return "something else"
     if len(words) == 1:
@@ -314,11 +317,24 @@ def _parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
     previous = tokens[index - 1] if index > 0 else None
     where = f" after {_describe_token(previous)}" if previous is not None else ""
     found = _describe_token(token)
-    message = f"expected {_expected_phrase(error.expected)}{where}, not {found}"
+    expected = set(error.expected)
+    if not _inside_variation(tokens[:index]):
+        expected.discard("RPAR")
+    message = f"expected {_expected_phrase(expected)}{where}, not {found}"
     if token.type == "$END":
         last = tokens[-1]
         return message, Span(last.end_line or 0, last.end_column or 0, last.end_line or 0, (last.end_column or 0) + 1)
     return message, _span(token)
+
+
+def _inside_variation(tokens: list[Token]) -> bool:
+    depth = 0
+    for token in tokens:
+        if token.type == "LPAR":
+            depth += 1
+        elif token.type == "RPAR":
+            depth -= 1
+    return depth > 0
 
 
 def parse_game_tokens(game_tokens: GameTokens) -> Game:
@@ -344,6 +360,7 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
             problems.append(_problem(str(error), span, lines))
             game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
     game.problems = problems
+    game.source_lines = game_tokens.lines
     if game_tokens.tokens:
         first, last = game_tokens.tokens[0], game_tokens.tokens[-1]
         game.span = _span(first).to(_span(last))
@@ -371,24 +388,28 @@ def _checked_lines(lines: Iterator[str], name: str) -> Iterator[str]:
         ) from error
 
 
-def iter_game_tokens(source: Source) -> Iterator[GameTokens]:
-    """Split a record into games' tokens without parsing them."""
+def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens]:
+    """Split a record into games' tokens without parsing them.
+
+    ``first_line`` is the number of the source's first line, for a piece of a
+    larger file.
+    """
     lines, name, handle = _lines_of(source)
     try:
-        yield from Lexer(_grammar().pattern, name).games(_checked_lines(lines, name))
+        yield from Lexer(_grammar().pattern, name).games(_checked_lines(lines, name), first_line)
     finally:
         if handle is not None:
             handle.close()
 
 
-def read_games(source: Source) -> Iterator[Game]:
+def read_games(source: Source, first_line: int = 1) -> Iterator[Game]:
     """Yield the games of a record one at a time (a path or an open text file).
 
     Memory stays that of one game whatever the file's size. Syntax errors are
     in each game's ``problems``; :class:`ReadError` means the file itself
-    cannot be read.
+    cannot be read. ``first_line`` numbers the source's first line.
     """
-    for game_tokens in iter_game_tokens(source):
+    for game_tokens in iter_game_tokens(source, first_line):
         yield parse_game_tokens(game_tokens)
 
 

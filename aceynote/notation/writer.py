@@ -121,9 +121,11 @@ class _MovetextWriter:
     def word(self, text: str, gap: str = " ") -> None:
         if self.opening:
             text, self.opening, gap = self.opening + text, "", " "
+        column = len(self.current) - self.current.rfind("\n") - 1
+        first_line = text.split("\n", 1)[0]
         if not self.current:
             self.current = text
-        elif len(self.current) + len(gap) + len(text) > LINE_WIDTH:
+        elif column + len(gap) + len(first_line) > LINE_WIDTH:
             self.lines.append(self.current)
             self.current = CONTINUATION + text
         else:

@@ -116,9 +116,10 @@ class Position(NamedTuple):
 
     @property
     def winner(self) -> Side | None:
-        for side in Side:
-            if self.has_won(side):
-                return side
+        if self.white[OFF] == CHECKERS_PER_SIDE:
+            return Side.WHITE
+        if self.black[OFF] == CHECKERS_PER_SIDE:
+            return Side.BLACK
         return None
 
     def owner_of(self, side: Side, point: int) -> tuple[Side | None, int]:

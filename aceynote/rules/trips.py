@@ -9,7 +9,7 @@ listing every legal play of the roll.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -51,7 +51,13 @@ class Reading:
 
 
 class _TripReader:
-    def __init__(self, board: _Board, trips: Sequence[Trip], turn_position: Position) -> None:
+    def __init__(
+        self,
+        board: _Board,
+        trips: Sequence[Trip],
+        turn_position: Position,
+        accept: Callable[[Reading], bool] | None,
+    ) -> None:
         self.board = board
         self.trips = trips
         self.position = turn_position
@@ -59,12 +65,14 @@ class _TripReader:
         self.progress = [0] * len(trips)
         self.path: list[tuple[Step, int, int | None]] = []
         self.readings: dict[object, Reading] = {}
-
-    def finished_trips(self) -> bool:
-        return all(done == len(trip.stops) for done, trip in zip(self.progress, self.trips, strict=True))
+        self.stops_left = sum(len(trip.stops) for trip in trips)
+        self.accept = accept
+        self.accepted: Reading | None = None
 
     def search(self, dice: list[int]) -> None:
-        if self.finished_trips():
+        if self.accepted is not None:
+            return
+        if not self.stops_left:
             self.record()
             return
         if not dice or self.board.finished:
@@ -91,7 +99,9 @@ class _TripReader:
             self.path.append((step, index, self.progress[index] if reached else None))
             self.places[index] = step.dest
             self.progress[index] += int(reached)
+            self.stops_left -= int(reached)
             self.search(rest)
+            self.stops_left += int(reached)
             self.progress[index] -= int(reached)
             self.places[index] = source
             self.path.pop()
@@ -114,12 +124,15 @@ class _TripReader:
         )
         key = (result, false_marks, unmarked)
         if key not in self.readings:
-            self.readings[key] = Reading(
+            reading = Reading(
                 Play(steps, result),
                 tuple(trip for _, trip, _ in self.path),
                 false_marks,
                 unmarked,
             )
+            self.readings[key] = reading
+            if self.accept is not None and self.accept(reading):
+                self.accepted = reading
 
 
 def _short_of(target: int, stop: int) -> bool:
@@ -128,17 +141,25 @@ def _short_of(target: int, stop: int) -> bool:
 
 
 def read_trips(
-    position: Position, dice: Sequence[int], trips: Sequence[Trip], rules: RuleSet
+    position: Position,
+    dice: Sequence[int],
+    trips: Sequence[Trip],
+    rules: RuleSet,
+    accept: Callable[[Reading], bool] | None = None,
 ) -> list[Reading]:
     """Every distinct way to play ``trips`` step by step with some of ``dice``.
 
     Each step must be legal where it is made (bar first, blocked points,
     bearing off, the rule options); whether enough dice were used is judged
-    separately (:func:`aceynote.rules.moves.judge`). An empty list means the
-    trips cannot be played with these dice in this position.
+    separately (:class:`aceynote.rules.moves.Judge`). An empty list means the
+    trips cannot be played with these dice in this position. With
+    ``accept``, the search stops at the first reading it accepts and returns
+    just that one.
     """
-    reader = _TripReader(_Board(position, rules), trips, position)
+    reader = _TripReader(_Board(position, rules), trips, position, accept)
     reader.search(list(dice))
+    if reader.accepted is not None:
+        return [reader.accepted]
     return list(reader.readings.values())
 
 

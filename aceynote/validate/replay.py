@@ -142,23 +142,20 @@ class GameValidator:
         self.rules_override = rules
         self.first_error_only = first_error_only
         self.report = Report(game, rules or RuleSet())
-        self.first_error: Span | None = None
+        self.tainted_by: Span | None = None
 
     # -- reporting -------------------------------------------------------
     def add(self, code: Code, message: str, span: Span, **extra: object) -> None:
-        follows = self.first_error if code.severity is codes.Severity.ERROR else None
+        follows = self.tainted_by if code.severity is codes.Severity.ERROR else None
         diagnostic = Diagnostic(code, message, span, follows=follows, **extra)  # type: ignore[arg-type]
         self.report.diagnostics.append(diagnostic)
-        if diagnostic.is_error:
-            if self.first_error is None:
-                self.first_error = span
-            if self.first_error_only:
-                raise _StopGame
+        if diagnostic.is_error and self.first_error_only:
+            raise _StopGame
 
     def taint(self, span: Span) -> None:
-        """Later errors may follow from the problem at ``span``."""
-        if self.first_error is None:
-            self.first_error = span
+        """From here on the replayed position is uncertain because of the error at ``span``."""
+        if self.tainted_by is None:
+            self.tainted_by = span
 
     # -- the game --------------------------------------------------------
     def run(self) -> Report:
@@ -170,9 +167,8 @@ class GameValidator:
 
     def _run(self) -> None:
         game = self.game
-        for problem in game.problems:
-            self.add(codes.SYNTAX, problem.message, problem.span)
         if game.problems:
+            self.report.diagnostics += [Diagnostic(codes.SYNTAX, p.message, p.span) for p in game.problems]
             return
         self._check_tags()
         self.report.rules = self._rules()
@@ -335,7 +331,6 @@ class GameValidator:
                 self.add(codes.MISSING_DOUBLE, "after an acey-deucey played in full the chosen double (=DD:) comes first", segment.span)
             else:
                 self.add(codes.UNEXPECTED_EXTRA, self._no_extra_reason(), segment.span)
-        self.taint(segment.span)
 
     def _no_extra_reason(self) -> str:
         if self.report.rules.bonus_reroll.value == "always":
@@ -348,7 +343,6 @@ class GameValidator:
             self.add(codes.MISSING_DOUBLE, "the 1 and the 2 were both played, so the turn goes on with the chosen double, like =66:", end)
         elif expects is SegmentKind.EXTRA_ROLL:
             self.add(codes.MISSING_EXTRA, "after the chosen double the turn goes on with the extra roll, like +53:", end)
-        self.taint(end)
 
     def _dice(self, segment: Segment) -> tuple[int, ...]:
         if segment.kind is SegmentKind.CHOSEN_DOUBLE and segment.high != segment.low:
@@ -359,12 +353,12 @@ class GameValidator:
     def _play(self, segment: Segment, position: Position, dice: tuple[int, ...]) -> tuple[Play, bool]:
         trips, owners = _trips_of(segment.moves)
         rules = self.report.rules
-        readings = read_trips(position, dice, trips, rules)
+        judge = Judge(position, dice, rules)
+        readings = read_trips(position, dice, trips, rules, accept=lambda r: r.marks_agree and judge.verdict(r.play) is Verdict.LEGAL)
         if not readings:
             forced = force_trips(position, trips)
             self._impossible(segment, position, dice, trips, owners, forced)
             return Play((), forced), False
-        judge = Judge(position, dice, rules)
         ranked = sorted(readings, key=lambda r: (judge.verdict(r.play) is not Verdict.LEGAL, len(r.false_marks), len(r.unmarked_hits)))
         best = ranked[0]
         legal = self._rule_seven(segment, position, dice, judge, best)

@@ -1,0 +1,79 @@
+"""Printing diagnostics: compiler-style text (coloured on a terminal) or JSON Lines."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import TextIO
+
+from ..validate import Diagnostic, Severity
+from .common import caret_lines
+
+_RESET = "\033[0m"
+_STYLES = {
+    "path": "\033[1m",
+    Severity.ERROR: "\033[1;31m",
+    Severity.WARNING: "\033[1;33m",
+    "caret": "\033[32m",
+    "hint": "\033[36m",
+}
+
+
+def colour_wanted(stream: TextIO, disabled: bool) -> bool:
+    """Colour only on a terminal, and never with --no-color or NO_COLOR set."""
+    if disabled or os.environ.get("NO_COLOR"):
+        return False
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+@dataclass(frozen=True)
+class Formatter:
+    """Turns one diagnostic into the lines to print."""
+
+    colour: bool = False
+    as_json: bool = False
+
+    def _paint(self, style: object, text: str) -> str:
+        return f"{_STYLES[style]}{text}{_RESET}" if self.colour else text
+
+    def format(self, name: str, game_number: int, diagnostic: Diagnostic, source_line: str) -> str:
+        if self.as_json:
+            return self._json(name, game_number, diagnostic)
+        span = diagnostic.span
+        severity = diagnostic.severity
+        head = (
+            f"{self._paint('path', f'{name}:{span.line}:{span.column}:')} "
+            f"{self._paint(severity, f'{severity.value} {diagnostic.code.code}:')} {diagnostic.message}"
+        )
+        lines = [head]
+        for index, text in enumerate(caret_lines(source_line, span.column, span.end_column, span.line == span.end_line)):
+            lines.append(self._paint("caret", text) if index == 1 else text)
+        if diagnostic.hint:
+            lines.append(f"  {self._paint('hint', 'hint:')} {diagnostic.hint}")
+        if diagnostic.follows is not None and diagnostic.follows != span:
+            follows = diagnostic.follows
+            lines.append(f"  note: this may follow from the error at {follows.line}:{follows.column}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _json(name: str, game_number: int, diagnostic: Diagnostic) -> str:
+        span = diagnostic.span
+        record = {
+            "file": name,
+            "game": game_number,
+            "line": span.line,
+            "column": span.column,
+            "end_line": span.end_line,
+            "end_column": span.end_column,
+            "severity": diagnostic.severity.value,
+            "code": diagnostic.code.code,
+            "message": diagnostic.message,
+            "hint": diagnostic.hint,
+            "legal": list(diagnostic.legal),
+            "legal_count": diagnostic.legal_count,
+            "follows": None
+            if diagnostic.follows is None
+            else {"line": diagnostic.follows.line, "column": diagnostic.follows.column},
+        }
+        return json.dumps(record, ensure_ascii=False)
