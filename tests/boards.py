@@ -120,7 +120,9 @@ def _apply(
                     steps.append(Step(here, stop, die, hit))
                 here = stop
         if made_hits != marked_hits:
-            raise MoveTextError(f"{word}: hits at {sorted(made_hits)}, marks at {sorted(marked_hits)}")
+            raise MoveTextError(
+                f"{word}: hits at {sorted(made_hits)}, marks at {sorted(marked_hits)}"
+            )
     return steps
 
 
@@ -168,7 +170,9 @@ def pick(position: Position, roll: Sequence[int], text: str, rules: RuleSet = ST
     """The legal play whose result is that of ``text``; fails if it is not legal."""
     plays = legal_plays(position, roll, rules)
     target = after(position, text)
-    assert target in plays, f"{text} is not among the legal plays {[str(p) for p in plays.values()]}"
+    assert target in plays, (
+        f"{text} is not among the legal plays {[str(p) for p in plays.values()]}"
+    )
     return plays[target]
 
 
@@ -273,7 +277,9 @@ def invariants(position: Position) -> None:
         assert sum(counts) == 15, (side, counts)
         if counts[OFF]:
             assert counts[POOL] == 0, "a side bore off while checkers were still in the pool"
-        pips = sum(point * counts[point] for point in range(1, 25)) + 25 * (counts[POOL] + counts[BAR])
+        pips = sum(point * counts[point] for point in range(1, 25)) + 25 * (
+            counts[POOL] + counts[BAR]
+        )
         assert position.pip_count(side) == pips
     for point in range(1, 25):
         assert not (position.white[point] and position.black[25 - point]), point

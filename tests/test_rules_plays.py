@@ -9,25 +9,6 @@ colours swapped, for Black.
 from __future__ import annotations
 
 import pytest
-
-from aceynote.rules import (
-    BAR,
-    OFF,
-    POOL,
-    DiceError,
-    Position,
-    Side,
-    Step,
-    Verdict,
-    judge,
-    larger_die_playable,
-    legal_plays,
-    max_dice,
-    parse_rules,
-    read_trips,
-    roll_dice,
-)
-
 from boards import (
     ALL_ROLLS,
     ANY_DIE,
@@ -44,6 +25,23 @@ from boards import (
     pick,
     reference_plays,
     trip,
+)
+
+from aceynote.rules import (
+    BAR,
+    POOL,
+    DiceError,
+    Position,
+    Side,
+    Step,
+    Verdict,
+    judge,
+    larger_die_playable,
+    legal_plays,
+    max_dice,
+    parse_rules,
+    read_trips,
+    roll_dice,
 )
 
 INITIAL = "W in:15 / B in:15 / W"
@@ -105,7 +103,9 @@ def test_a_die_enters_on_25_minus_d(die: int) -> None:
     other = 1 if die != 1 else 2
     roll = roll_dice(max(die, other), min(die, other))
     for position in (board(INITIAL), mirrored(board(INITIAL))):
-        steps = {step for play in legal_plays(position, roll, STANDARD).values() for step in play.steps}
+        steps = {
+            step for play in legal_plays(position, roll, STANDARD).values() for step in play.steps
+        }
         entries = {step for step in steps if step.die == die and step.source == POOL}
         assert entries == {Step(POOL, 25 - die, die, False)}
 
@@ -477,7 +477,9 @@ def test_judge_verdicts() -> None:
     opening = board(INITIAL)
     assert judge(opening, roll, make_play(opening, "in/19"), STANDARD) is Verdict.TOO_FEW_DICE
     assert judge(opening, roll, make_play(opening, "in/19 in/20"), STANDARD) is Verdict.LEGAL
-    assert judge(opening, dice("66"), make_play(opening, "in/19(3)"), STANDARD) is Verdict.TOO_FEW_DICE
+    assert (
+        judge(opening, dice("66"), make_play(opening, "in/19(3)"), STANDARD) is Verdict.TOO_FEW_DICE
+    )
 
     stuck = board("W 13:1 / B 18:2 17:2 in:11 / W")
     assert judge(stuck, roll, make_play(stuck, "--"), STANDARD) is Verdict.LEGAL

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from boards import STANDARD, board, invariants
 
 from aceynote.rules import BAR, OFF, POOL, Position, SetupError, Side, legal_plays, roll_dice
-
-from boards import STANDARD, board, invariants
 
 SPEC_SETUP = "W 24:2 13:5 8:4 bar:1 in:3 / B 19:2 6:5 in:8 / W"
 
@@ -39,7 +38,14 @@ def test_initial_position_has_every_checker_in_the_pool(turn: Side) -> None:
 def test_setup_counts_each_side_in_its_own_numbering() -> None:
     position = board(SPEC_SETUP)
     white, black = position.white, position.black
-    assert (white[24], white[13], white[8], white[BAR], white[POOL], white[OFF]) == (2, 5, 4, 1, 3, 0)
+    assert (white[24], white[13], white[8], white[BAR], white[POOL], white[OFF]) == (
+        2,
+        5,
+        4,
+        1,
+        3,
+        0,
+    )
     assert (black[19], black[6], black[POOL], black[OFF]) == (2, 5, 8, 0)
     assert sum(white) == sum(black) == 15
     assert position.turn is Side.WHITE

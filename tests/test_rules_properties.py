@@ -12,6 +12,23 @@ import random
 from collections import Counter
 
 import pytest
+from boards import (
+    ALL_ROLLS,
+    ALWAYS,
+    ANY_DIE,
+    BGAMMON,
+    EXACT,
+    NAVY,
+    SINGLE,
+    STANDARD,
+    dice,
+    invariants,
+    mirrored,
+    random_position,
+    reference_plays,
+    replay_steps,
+    trips_of,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,27 +53,22 @@ from aceynote.rules import (
 )
 from aceynote.rules.randomgame import play_random_game
 
-from boards import (
-    ALL_ROLLS,
-    ANY_DIE,
-    ALWAYS,
-    BGAMMON,
+RULE_SETS = [
+    STANDARD,
     EXACT,
     NAVY,
+    ANY_DIE,
+    BGAMMON,
+    ALWAYS,
     SINGLE,
-    STANDARD,
-    dice,
-    invariants,
-    mirrored,
-    random_position,
-    reference_plays,
-    replay_steps,
-    trips_of,
+    parse_rules("navy bearoff=exact larger_die=no"),
+]
+FEW = settings(
+    max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
-
-RULE_SETS = [STANDARD, EXACT, NAVY, ANY_DIE, BGAMMON, ALWAYS, SINGLE, parse_rules("navy bearoff=exact larger_die=no")]
-FEW = settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-SOME = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+SOME = settings(
+    max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 rule_sets = st.sampled_from(RULE_SETS)
@@ -104,7 +116,9 @@ def test_random_games_are_legal_and_keep_the_invariants(seed: int, rules: RuleSe
             state = state.after(played.kind, played.high, played.low, played.play)
             assert state.position == result
             won = result.has_won(side)
-            expects = _expected_next(rules, played.kind, played.high, played.low, played.play.dice_used, won)
+            expects = _expected_next(
+                rules, played.kind, played.high, played.low, played.play.dice_used, won
+            )
             assert state.expects is expects
         assert state.expects is None
         position = state.next_turn()
@@ -186,7 +200,9 @@ def test_colours_do_not_matter(seed: int, rules: RuleSet) -> None:
         plain = legal_plays(position, dice(roll), rules)
         swapped = legal_plays(mirrored(position), dice(roll), rules)
         assert {mirrored(result) for result in plain} == set(swapped)
-        assert max_dice(position, dice(roll), rules) == max_dice(mirrored(position), dice(roll), rules)
+        assert max_dice(position, dice(roll), rules) == max_dice(
+            mirrored(position), dice(roll), rules
+        )
 
 
 @SOME

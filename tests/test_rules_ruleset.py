@@ -10,8 +10,8 @@ from aceynote.rules import (
     PRESETS,
     BearOff,
     BonusReroll,
-    RuleSet,
     RulesError,
+    RuleSet,
     Scoring,
     parse_rules,
 )
@@ -96,7 +96,11 @@ def test_every_option_value(option: str, value: str, attribute: str, expected: o
         ("NAVY", "navy", {"early_moves": "no"}),
         ("Navy Early_Moves=YES", "navy", {"early_moves": "yes"}),
         ("BGammon Bonus_Reroll=Full", "bgammon", {"bonus_reroll": "full"}),
-        ("standard Score=SINGLE Larger_Die=No", "standard", {"score": "single", "larger_die": "no"}),
+        (
+            "standard Score=SINGLE Larger_Die=No",
+            "standard",
+            {"score": "single", "larger_die": "no"},
+        ),
     ],
 )
 def test_names_and_values_are_case_insensitive(

@@ -6,6 +6,7 @@ NOTATION.md §8 rules 2, 8 and 10, options bonus_reroll and score, and §5.
 from __future__ import annotations
 
 import pytest
+from boards import ALWAYS, BGAMMON, NAVY, SINGLE, STANDARD, after, board, pick
 
 from aceynote.rules import (
     OFF,
@@ -16,16 +17,14 @@ from aceynote.rules import (
     Side,
     TurnFlowError,
     TurnState,
+    Verdict,
     is_acey_deucey,
     judge,
     legal_plays,
     max_dice,
     opening_winner,
     outcome,
-    Verdict,
 )
-
-from boards import ALWAYS, BGAMMON, NAVY, SINGLE, STANDARD, after, board, pick
 
 ROLL = SegmentKind.ROLL
 DOUBLE = SegmentKind.CHOSEN_DOUBLE
@@ -105,7 +104,9 @@ def test_acey_deucey_played_in_full_then_chosen_double_then_extra_roll(roll: str
 
 @pytest.mark.parametrize("double", ["11", "22", "33", "44", "55", "66"])
 def test_any_double_may_be_chosen(double: str) -> None:
-    state = segment(TurnState.begin(Position.initial(Side.WHITE), STANDARD), ROLL, "21", "in/23 in/24")
+    state = segment(
+        TurnState.begin(Position.initial(Side.WHITE), STANDARD), ROLL, "21", "in/23 in/24"
+    )
     die = int(double[0])
     assert state.dice_for(DOUBLE, die, die) == (die,) * 4
     state = segment(state, DOUBLE, double, f"in/{25 - die}(4)")
@@ -113,7 +114,9 @@ def test_any_double_may_be_chosen(double: str) -> None:
 
 
 def test_the_chosen_double_must_be_a_double() -> None:
-    state = segment(TurnState.begin(Position.initial(Side.WHITE), STANDARD), ROLL, "21", "in/23 in/24")
+    state = segment(
+        TurnState.begin(Position.initial(Side.WHITE), STANDARD), ROLL, "21", "in/23 in/24"
+    )
     with pytest.raises(TurnFlowError):
         state.dice_for(DOUBLE, 6, 5)
     with pytest.raises(TurnFlowError):
@@ -143,7 +146,9 @@ def test_segments_must_come_in_order() -> None:
 
 
 def test_the_turn_is_not_over_before_its_last_segment() -> None:
-    state = segment(TurnState.begin(Position.initial(Side.WHITE), STANDARD), ROLL, "21", "in/23 in/24")
+    state = segment(
+        TurnState.begin(Position.initial(Side.WHITE), STANDARD), ROLL, "21", "in/23 in/24"
+    )
     with pytest.raises(TurnFlowError):
         state.next_turn()
     state = segment(state, DOUBLE, "33", "in/22(4)")
@@ -417,8 +422,6 @@ def test_spec_example_game() -> None:
     position = state.next_turn()
     state = segment(TurnState.begin(position, STANDARD), ROLL, "66", "in/19(4)")
     position = state.next_turn()
-    assert position == board(
-        "W 22:1 20:1 19:2 18:1 17:1 13:1 in:8 / B 22:1 19:4 10:1 in:9 / W"
-    )
+    assert position == board("W 22:1 20:1 19:2 18:1 17:1 13:1 in:8 / B 22:1 19:4 10:1 in:9 / W")
     assert outcome(position, STANDARD) is None
     assert position.white[OFF] == position.black[OFF] == 0
