@@ -343,7 +343,7 @@ class Judge:
         return self._most
 
     def verdict(self, play: Play) -> Verdict:
-        if play.result.has_won(self.position.turn):
+        if play.dice_used == len(self.dice) or play.result.has_won(self.position.turn):
             return Verdict.LEGAL
         if play.dice_used < self.most:
             return Verdict.TOO_FEW_DICE

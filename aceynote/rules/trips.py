@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .moves import Play, Step, _Board
 from .position import BAR, OFF, POOL, Position
 from .ruleset import BearOff, RuleSet
 
 
-@dataclass(frozen=True, slots=True)
-class Trip:
+class Trip(NamedTuple):
     """One checker's written trip: where it starts and each written stop.
 
     ``marks`` has one entry per stop: True where the record says a single
@@ -68,6 +68,11 @@ class _TripReader:
         self.stops_left = sum(len(trip.stops) for trip in trips)
         self.accept = accept
         self.accepted: Reading | None = None
+        self.marked = {
+            (index, stop) for index, trip in enumerate(trips) for stop, mark in enumerate(trip.marks) if mark
+        }
+        # Identical trips (a move with a count) need not be tried in every order.
+        self.repeats = len(set(trips)) < len(trips)
 
     def search(self, dice: list[int]) -> None:
         if self.accepted is not None:
@@ -77,18 +82,26 @@ class _TripReader:
             return
         if not dice or self.board.finished:
             return
-        for die in sorted(set(dice), reverse=True):
+        tried_die = 0
+        for die in dice if len(dice) < 3 else dice[:1]:
+            if die == tried_die:
+                continue
+            tried_die = die
             legal_sources = self.board.sources(die, BAR)
+            if not legal_sources:
+                continue
             rest = list(dice)
             rest.remove(die)
             seen_states: set[tuple[Trip, int, int]] = set()
             for index, trip in enumerate(self.trips):
-                state = (trip, self.places[index], self.progress[index])
-                if self.progress[index] == len(trip.stops) or state in seen_states:
+                if self.progress[index] == len(trip.stops) or self.places[index] not in legal_sources:
                     continue
-                seen_states.add(state)
-                if self.places[index] in legal_sources:
-                    self.try_step(index, die, rest)
+                if self.repeats:
+                    state = (trip, self.places[index], self.progress[index])
+                    if state in seen_states:
+                        continue
+                    seen_states.add(state)
+                self.try_step(index, die, rest)
 
     def try_step(self, index: int, die: int, rest: list[int]) -> None:
         trip, source = self.trips[index], self.places[index]
@@ -109,15 +122,10 @@ class _TripReader:
 
     def record(self) -> None:
         board = self.board
-        result = Position.from_sides(tuple(board.mover), tuple(board.waiting), self.position.turn)
+        result = board.position()
         steps = tuple(step for step, _, _ in self.path)
         hit_stops = {(trip, stop) for step, trip, stop in self.path if step.hit and stop is not None}
-        marked = {
-            (index, stop)
-            for index, trip in enumerate(self.trips)
-            for stop, mark in enumerate(trip.marks)
-            if mark
-        }
+        marked = self.marked
         false_marks = tuple(sorted(marked - hit_stops))
         unmarked = tuple(
             step.dest for step, trip, stop in self.path if step.hit and (trip, stop) not in marked

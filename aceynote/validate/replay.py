@@ -68,8 +68,12 @@ class SegmentReplay:
     before: Position
     after: Position
     steps: tuple[Step, ...]
-    step_positions: tuple[Position, ...]
     legal: bool
+
+    @property
+    def step_positions(self) -> tuple[Position, ...]:
+        """The position after each step (worked out when asked for)."""
+        return tuple(positions_along(self.before, self.steps))
 
 
 @dataclass(slots=True)
@@ -307,7 +311,7 @@ class GameValidator:
             dice = self._dice(segment)
             play, legal = self._play(segment, position, dice)
             self.report.segments.append(
-                SegmentReplay(segment, turn, path, position, play.result, play.steps, tuple(positions_along(position, play.steps)), legal)
+                SegmentReplay(segment, turn, path, position, play.result, play.steps, legal)
             )
             position = play.result
             expects = flow.next_kind(segment.kind, segment.high, segment.low, play.dice_used)
