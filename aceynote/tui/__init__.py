@@ -1,0 +1,1 @@
+"""The terminal replay app (Textual)."""
