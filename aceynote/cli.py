@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import fmt, generate, validate
+from .commands import convert, fmt, generate, validate
 from .commands.common import EXIT_USAGE, UsageError, fail
 
 DESCRIPTION = """\
@@ -23,12 +23,13 @@ standard input.
 examples:
   aceynote validate game.acey            check a record against the rules
   aceynote fmt game.acey                 canonical form of a record
+  aceynote convert game.acey --to json   the record as JSON (aceynote schema)
   aceynote generate --games 5 --seed 1   five random legal games
 
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
 
-COMMANDS = (validate, fmt, generate)
+COMMANDS = (validate, fmt, convert, generate)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -88,6 +88,7 @@ class Report:
     final: Position | None = None
     outcome: Outcome | None = None
     turns: int = 0
+    _by_segment: dict[int, SegmentReplay] = field(default_factory=dict, repr=False)
 
     @property
     def errors(self) -> int:
@@ -103,10 +104,9 @@ class Report:
 
     def replay_of(self, segment: Segment) -> SegmentReplay | None:
         """The replay of a segment of this game's model (main line or variation)."""
-        for replay in self.segments:
-            if replay.segment is segment:
-                return replay
-        return None
+        if len(self._by_segment) != len(self.segments):
+            self._by_segment = {id(replay.segment): replay for replay in self.segments}
+        return self._by_segment.get(id(segment))
 
 
 class _StopGame(Exception):

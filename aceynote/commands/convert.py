@@ -1,0 +1,162 @@
+"""``aceynote convert`` and ``aceynote schema``: records to JSON and back."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from typing import IO
+
+from ..jsonconv import JsonRecordError, document_header, game_to_json, read_document, read_json_lines, schema
+from ..notation import Game, ReadError, read_games, write_game
+from ..validate import Diagnostic, validate
+from ..validate.diagnostics import SYNTAX
+from .common import EXIT_OK, EXIT_PROBLEMS, InputFile, UsageError, expand_inputs
+from .output import Formatter, colour_wanted
+
+HELP = "convert records between .acey, JSON and JSON Lines"
+DESCRIPTION = """\
+Convert game records: .acey to JSON (one document holding every game) or
+JSON Lines (one game a line, streamed for corpora of any size), and JSON or
+JSON Lines back to .acey in canonical form. The input format comes from the
+file's extension (.acey, .json, .jsonl) or --from. JSON input is checked
+against the schema ('aceynote schema') and problems name their JSON path.
+
+examples:
+  aceynote convert match.acey --to json -o match.json
+  aceynote convert corpus.acey --to jsonl --positions > corpus.jsonl
+  aceynote convert match.json --to acey
+  cat game.acey | aceynote convert - --to json --diagnostics
+
+exit status: 0 converted, 1 an input has errors (nothing is written),
+2 usage error or unreadable file.
+"""
+
+SCHEMA_HELP = "print the JSON Schema of the JSON form"
+FORMATS = ("acey", "json", "jsonl")
+_EXTENSIONS = {".acey": "acey", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+_SPOOL_BYTES = 8 * 1024 * 1024
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "convert", help=HELP, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin")
+    parser.add_argument("--to", choices=FORMATS, required=True, help="output format")
+    parser.add_argument("--from", dest="source_format", choices=FORMATS, help="input format (default: from the extension; acey for stdin)")
+    parser.add_argument("-o", "--output", default="-", metavar="OUT", help="file to write (default - for stdout)")
+    parser.add_argument("--positions", action="store_true", help="add the position after every segment and the dice each step used")
+    parser.add_argument("--diagnostics", action="store_true", help="add the validator's findings to each game")
+    parser.set_defaults(run=run)
+    schema_parser = commands.add_parser("schema", help=SCHEMA_HELP, description=SCHEMA_HELP + " (draft 2020-12).")
+    schema_parser.set_defaults(run=run_schema)
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(schema(), indent=2))
+    return EXIT_OK
+
+
+def _input_format(source: InputFile, chosen: str | None) -> str:
+    if chosen is not None:
+        return chosen
+    if source.path == "-":
+        return "acey"
+    extension = os.path.splitext(source.path)[1].lower()
+    if extension not in _EXTENSIONS:
+        raise UsageError(f"{source.path}: cannot tell the format from the extension; use --from acey|json|jsonl")
+    return _EXTENSIONS[extension]
+
+
+class _Converter:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
+        self.failed = False
+        self.count = 0
+
+    def games(self, source: InputFile) -> Iterator[Game]:
+        kind = _input_format(source, self.args.source_format)
+        with source.open() as handle:
+            if kind == "acey":
+                yield from self._acey_games(source, handle)
+            elif kind == "json":
+                yield from read_document(handle)
+            else:
+                yield from read_json_lines(handle)
+
+    def _acey_games(self, source: InputFile, handle: IO[str]) -> Iterator[Game]:
+        for index, game in enumerate(read_games(handle), start=1):
+            if game.problems:
+                self.failed = True
+                for problem in game.problems:
+                    diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
+                    print(self.formatter.format(source.display_name, index, diagnostic, problem.source_line), file=sys.stderr)
+                continue
+            yield game
+
+    def json_of(self, game: Game) -> str:
+        args = self.args
+        report = validate(game) if args.positions or args.diagnostics else None
+        data = game_to_json(game, report, positions=args.positions, diagnostics=args.diagnostics)
+        return json.dumps(data, ensure_ascii=False)
+
+    def write(self, sources: list[InputFile], out: IO[str]) -> None:
+        target = self.args.to
+        if target == "json":
+            header = json.dumps(document_header())[:-1]
+            out.write(header + ', "games": [')
+        for source in sources:
+            for game in self.games(source):
+                self._write_game(game, out, target)
+        if target == "json":
+            out.write("\n]}\n")
+
+    def _write_game(self, game: Game, out: IO[str], target: str) -> None:
+        if target == "acey":
+            out.write(("\n" if self.count else "") + write_game(game))
+        elif target == "jsonl":
+            out.write(self.json_of(game) + "\n")
+        else:
+            out.write(("," if self.count else "") + "\n" + self.json_of(game))
+        self.count += 1
+
+
+def _deliver(spool: IO[str], output: str) -> None:
+    spool.seek(0)
+    if output == "-":
+        shutil.copyfileobj(spool, sys.stdout)
+        return
+    folder = os.path.dirname(os.path.abspath(output))
+    descriptor, temporary = tempfile.mkstemp(prefix=".aceynote-", dir=folder)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            shutil.copyfileobj(spool, out)
+        os.replace(temporary, output)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def run(args: argparse.Namespace) -> int:
+    sources = expand_inputs(args.files)
+    converter = _Converter(args)
+    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8") as spool:
+        try:
+            converter.write(sources, spool)
+        except JsonRecordError as error:
+            print(f"aceynote: error: {error}", file=sys.stderr)
+            return EXIT_PROBLEMS
+        except (ReadError, OSError, UnicodeDecodeError) as error:
+            raise UsageError(str(error)) from error
+        if converter.failed:
+            print("aceynote: nothing written: fix the errors above first", file=sys.stderr)
+            return EXIT_PROBLEMS
+        _deliver(spool, args.output)
+    return EXIT_OK

@@ -1,0 +1,27 @@
+"""JSON conversion of game records, both ways, with a published JSON Schema."""
+
+from .convert import (
+    FORMAT,
+    VERSION,
+    JsonRecordError,
+    document_header,
+    game_from_json,
+    game_to_json,
+    position_json,
+    read_document,
+    read_json_lines,
+    schema,
+)
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "JsonRecordError",
+    "document_header",
+    "game_from_json",
+    "game_to_json",
+    "position_json",
+    "read_document",
+    "read_json_lines",
+    "schema",
+]

@@ -1,0 +1,311 @@
+"""Games to JSON and back (docs/json.md; the schema is aceynote.schema.json).
+
+The JSON holds a game in canonical form (as ``aceynote fmt`` writes it):
+tags in the standard order, dice higher first, identical trips merged. The
+``rules``, ``opening`` and ``setup`` fields are worked out from the tags for
+the reader's convenience and are ignored when reading back, as are the
+positions and diagnostics that ``--positions`` and ``--diagnostics`` add.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from importlib.resources import files
+from typing import IO, Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from ..notation import Game, Move, Segment, Stop, Tag, Turn, Variation
+from ..notation.writer import merge_trips, ordered_tags
+from ..rules import (
+    BAR,
+    OFF,
+    POOL,
+    OpeningError,
+    Position,
+    RuleSet,
+    RulesError,
+    SegmentKind,
+    SetupError,
+    Side,
+    Step,
+    opening_winner,
+)
+from ..validate import Diagnostic, Report
+
+FORMAT = "aceynote"
+VERSION = 1
+SCHEMA_FILE = "aceynote.schema.json"
+
+_KINDS = {SegmentKind.ROLL: "roll", SegmentKind.CHOSEN_DOUBLE: "chosen_double", SegmentKind.EXTRA_ROLL: "extra_roll"}
+_KIND_OF = {text: kind for kind, text in _KINDS.items()}
+_SIDES = {Side.WHITE: "white", Side.BLACK: "black"}
+_SIDE_OF = {text: side for side, text in _SIDES.items()}
+_PLACES = {POOL: "in", BAR: "bar", OFF: "off"}
+_PLACE_OF = {text: place for place, text in _PLACES.items()}
+
+Json = dict[str, Any]
+
+
+class JsonRecordError(ValueError):
+    """JSON that is not a record of this format; ``path`` says where (``games[3].turns[1]``)."""
+
+    def __init__(self, message: str, path: str = "", line: int | None = None) -> None:
+        where = f"{path}: " if path else ""
+        super().__init__(f"{where}{message}")
+        self.path = path
+        self.line = line
+
+
+@cache
+def schema() -> Json:
+    """The JSON Schema (draft 2020-12) of the document form."""
+    loaded: Json = json.loads((files("aceynote.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def _validators() -> tuple[Draft202012Validator, Draft202012Validator]:
+    document = Draft202012Validator(schema())
+    game = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema()["$defs"]})
+    return document, game
+
+
+def _place(place: int) -> int | str:
+    return _PLACES.get(place, place)
+
+
+# -- to JSON -----------------------------------------------------------------
+
+
+def position_json(position: Position) -> Json:
+    """A position as the schema's ``position``: both sides' points, bar, pool, off, pips."""
+
+    def side_json(side: Side) -> Json:
+        counts = position.checkers(side)
+        return {
+            "points": list(counts[1:25]),
+            "bar": counts[BAR],
+            "in": counts[POOL],
+            "off": counts[OFF],
+            "pips": position.pip_count(side),
+        }
+
+    return {
+        "setup": position.to_setup(),
+        "turn": _SIDES[position.turn],
+        "white": side_json(Side.WHITE),
+        "black": side_json(Side.BLACK),
+    }
+
+
+def _move_json(move: Move) -> Json:
+    stops = [{"place": _place(stop.place), "hit": stop.hit} for stop in move.stops]
+    return {"source": _place(move.source), "stops": stops, "count": move.count}
+
+
+def _step_json(step: Step) -> Json:
+    return {"source": _place(step.source), "dest": _place(step.dest), "die": step.die, "hit": step.hit}
+
+
+class _Exporter:
+    def __init__(self, report: Report | None, positions: bool) -> None:
+        self.report = report
+        self.positions = positions and report is not None
+
+    def segment(self, segment: Segment) -> Json:
+        data: Json = {
+            "kind": _KINDS[segment.kind],
+            "dice": [segment.high, segment.low],
+            "moves": [_move_json(move) for move in merge_trips(segment.moves)],
+            "glyphs": list(segment.glyphs),
+            "nags": list(segment.nags),
+            "comments": list(segment.comments),
+        }
+        if self.positions and self.report is not None:
+            replay = self.report.replay_of(segment)
+            if replay is not None:
+                data["steps"] = [_step_json(step) for step in replay.steps]
+                data["position_after"] = position_json(replay.after)
+        return data
+
+    def turn(self, turn: Turn) -> Json:
+        return {
+            "side": _SIDES[turn.side],
+            "number": turn.number,
+            "comments": list(turn.comments),
+            "segments": [self.segment(segment) for segment in turn.segments],
+            "variations": [self.variation(variation) for variation in turn.variations],
+        }
+
+    def variation(self, variation: Variation) -> Json:
+        return {
+            "comments": list(variation.comments),
+            "turns": [self.turn(turn) for turn in variation.turns],
+            "comments_after": list(variation.comments_after),
+        }
+
+
+def _rules_json(game: Game) -> Json | None:
+    try:
+        rules = RuleSet.parse(game.tag("Rules"))
+    except RulesError:
+        return None
+    return {"preset": rules.preset, **rules.options()}
+
+
+def _opening_json(game: Game) -> list[list[int]] | None:
+    text = game.tag("Opening")
+    if text is None:
+        return None
+    try:
+        rolls = [(int(word[0]), int(word[2])) for word in text.split() if len(word) == 3 and word[1] == "-"]
+        if len(rolls) != len(text.split()):
+            return None
+        opening_winner(rolls)
+    except (OpeningError, ValueError):
+        return None
+    return [list(roll) for roll in rolls]
+
+
+def _setup_json(game: Game) -> Json | None:
+    text = game.tag("Setup")
+    if text is None:
+        return None
+    try:
+        return {"text": text, "position": position_json(Position.from_setup(text))}
+    except SetupError:
+        return None
+
+
+def diagnostic_json(diagnostic: Diagnostic) -> Json:
+    span = diagnostic.span
+    return {
+        "code": diagnostic.code.code,
+        "severity": diagnostic.severity.value,
+        "message": diagnostic.message,
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+        "hint": diagnostic.hint,
+        "legal": list(diagnostic.legal),
+        "legal_count": diagnostic.legal_count,
+    }
+
+
+def game_to_json(game: Game, report: Report | None = None, positions: bool = False, diagnostics: bool = False) -> Json:
+    """One game as the schema's ``game``; ``report`` (from the validator) feeds the extras."""
+    exporter = _Exporter(report, positions)
+    data: Json = {
+        "tags": [{"name": tag.name, "value": tag.value} for tag in ordered_tags(game.tags)],
+        "rules": _rules_json(game),
+        "opening": _opening_json(game),
+        "setup": _setup_json(game),
+        "comments": list(game.comments),
+        "turns": [exporter.turn(turn) for turn in game.turns],
+        "result": game.result_text,
+        "comments_after": list(game.comments_after),
+    }
+    if positions and report is not None and report.start is not None:
+        data["start"] = position_json(report.start)
+    if diagnostics and report is not None:
+        data["diagnostics"] = [diagnostic_json(d) for d in report.diagnostics]
+    return data
+
+
+def document_header() -> Json:
+    return {"format": FORMAT, "version": VERSION}
+
+
+# -- from JSON ---------------------------------------------------------------
+
+
+def _path(error: ValidationError, prefix: str) -> str:
+    path = prefix
+    for part in error.absolute_path:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path
+
+
+def _explain(error: ValidationError) -> str:
+    """A schema error in plain words."""
+    if error.validator == "required":
+        return str(error.message).replace("is a required property", "is missing")
+    if error.validator == "additionalProperties":
+        return str(error.message)
+    if error.validator in ("oneOf", "anyOf", "enum", "const") or error.validator == "$ref":
+        return f"{json.dumps(error.instance)[:60]} is not allowed here"
+    return str(error.message)
+
+
+def _check(validator: Draft202012Validator, data: object, prefix: str, line: int | None = None) -> None:
+    error = min(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)), default=None)
+    if error is not None:
+        raise JsonRecordError(_explain(error), _path(error, prefix), line)
+
+
+def _read_place(value: int | str) -> int:
+    return _PLACE_OF[value] if isinstance(value, str) else value
+
+
+def _move(data: Json) -> Move:
+    stops = [Stop(_read_place(stop["place"]), stop["hit"]) for stop in data["stops"]]
+    return Move(_read_place(data["source"]), stops, data["count"])
+
+
+def _segment(data: Json) -> Segment:
+    dice = (data["dice"][0], data["dice"][1])
+    moves = [_move(move) for move in data["moves"]]
+    return Segment(_KIND_OF[data["kind"]], dice, moves, list(data["glyphs"]), list(data["nags"]), list(data["comments"]))
+
+
+def _turn(data: Json) -> Turn:
+    return Turn(
+        _SIDE_OF[data["side"]],
+        data["number"],
+        [_segment(segment) for segment in data["segments"]],
+        list(data["comments"]),
+        [_variation(variation) for variation in data["variations"]],
+    )
+
+
+def _variation(data: Json) -> Variation:
+    return Variation([_turn(turn) for turn in data["turns"]], list(data["comments"]), list(data["comments_after"]))
+
+
+def game_from_json(data: Json) -> Game:
+    """A game from its (schema-valid) JSON form."""
+    return Game(
+        tags=[Tag(tag["name"], tag["value"]) for tag in data["tags"]],
+        comments=list(data["comments"]),
+        turns=[_turn(turn) for turn in data["turns"]],
+        result=data["result"],
+        comments_after=list(data["comments_after"]),
+    )
+
+
+def read_document(stream: IO[str]) -> list[Game]:
+    """The games of a JSON document, checked against the schema first."""
+    try:
+        data = json.load(stream)
+    except json.JSONDecodeError as error:
+        raise JsonRecordError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from error
+    _check(_validators()[0], data, "")
+    return [game_from_json(game) for game in data["games"]]
+
+
+def read_json_lines(stream: IO[str]) -> Iterator[Game]:
+    """The games of a JSON Lines file, one game a line, each checked against the schema."""
+    for number, line in enumerate(stream, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise JsonRecordError(f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number) from error
+        _check(_validators()[1], data, f"line {number}: game", number)
+        yield game_from_json(data)
