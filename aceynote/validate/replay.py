@@ -314,8 +314,10 @@ class GameValidator:
                 SegmentReplay(segment, turn, path, position, play.result, play.steps, legal)
             )
             position = play.result
-            expects = flow.next_kind(segment.kind, segment.high, segment.low, play.dice_used)
-            flow = TurnState(position, rules, None if position.winner else expects)
+            # A segment written after the turn was over does not reopen it.
+            turn_over = flow.expects is None or position.winner is not None
+            expects = None if turn_over else flow.next_kind(segment.kind, segment.high, segment.low, play.dice_used)
+            flow = TurnState(position, rules, expects)
         if flow.expects is not None:
             self._missing_segment(flow.expects, turn.segments[-1])
             flow = TurnState(position, rules, None)

@@ -1,0 +1,309 @@
+"""The validator's report: positions along the game, keep-going, first error only, properties.
+
+Positions are checked against Setup strings written by hand (NOTATION.md §3,
+§7: each side in its own numbering); generated games (random legal play)
+must validate with no diagnostic, before and after being written as text.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aceynote.notation import Game, parse_game, write_game
+from aceynote.notation.generate import generate_games
+from aceynote.rules import Position, RuleSet, Side, legal_plays, parse_rules, roll_dice
+from aceynote.validate import Report, validate
+
+
+def record(movetext: str, *tags: str, result: str = "*") -> str:
+    head = "\n".join(tags)
+    return (head + "\n\n" if head else "") + movetext + "\n" + result + "\n"
+
+
+def setup(position: str) -> str:
+    return f'[Setup "{position}"]'
+
+
+def board(text: str) -> Position:
+    return Position.from_setup(text)
+
+
+def same_board(first: Position, second: Position) -> bool:
+    return first.white == second.white and first.black == second.black
+
+
+def codes(report: Report) -> list[str]:
+    return [d.code.code for d in report.diagnostics]
+
+
+HANDWRITTEN = record(
+    "1. 61: in/19 19/18  61: in/19 19/18\n"
+    "2. 21: in/24 in/23 =66: in/19(4) 18/12 +53: in/20 in/22  55: in/20(4) ?\n"
+    "3. 44: 24/20 23/19(2) 19/15  31: 18/15 15/14 (2... 62: 18/12 12/10 {quieter})\n"
+    "4. 65: in/19 20/15  11: 14/13 20/19(3)\n",
+)
+
+
+def _check_chain(report: Report) -> None:
+    """Main-line segments: each starts where the one before ended; steps end at ``after``."""
+    main = [replay for replay in report.segments if replay.line == ()]
+    assert main, "the main line was replayed"
+    assert report.start is not None
+    assert main[0].before == report.start
+    for previous, replay in zip(main, main[1:]):
+        assert same_board(replay.before, previous.after)
+        if replay.turn is previous.turn:
+            assert replay.before == previous.after  # same turn: same side to roll
+        else:
+            assert replay.before.turn is previous.after.turn.opponent
+    for replay in report.segments:
+        assert replay.before.turn is replay.after.turn, "a segment keeps its mover"
+        assert len(replay.step_positions) == len(replay.steps)
+        if replay.steps:
+            assert replay.step_positions[-1] == replay.after
+        else:
+            assert replay.after == replay.before
+    assert report.final is not None and same_board(report.final, main[-1].after)
+
+
+def test_positions_chain_on_a_handwritten_game() -> None:
+    report = validate(parse_game(HANDWRITTEN))
+    assert codes(report) == []
+    _check_chain(report)
+    assert report.turns == 8
+    main = [replay for replay in report.segments if replay.line == ()]
+    assert len(main) == 10  # the acey-deucey turn has three segments
+    assert report.final == board("W 20:1 19:6 15:3 in:5 / B 20:4 19:3 13:1 in:7 / B")
+
+
+def test_positions_of_a_turn_with_acey_deucey() -> None:
+    report = validate(parse_game(HANDWRITTEN))
+    game = report.game
+    turn = game.turns[2]
+    replays = [report.replay_of(segment) for segment in turn.segments]
+    assert all(replay is not None for replay in replays)
+    roll, double, extra = replays  # type: ignore[misc]
+    assert roll.before == board("W 18:1 in:14 / B 18:1 in:14 / W")
+    assert roll.after == board("W 24:1 23:1 18:1 in:12 / B 18:1 in:14 / W")
+    assert double.before == roll.after
+    assert double.after == board("W 24:1 23:1 19:4 12:1 in:8 / B 18:1 in:14 / W")
+    assert [str(step) for step in double.steps] == ["in/19", "in/19", "in/19", "in/19", "18/12"] [:0] or len(double.steps) == 4
+    assert extra.after == board("W 24:1 23:1 22:1 20:1 19:4 12:1 in:6 / B 18:1 in:14 / W")
+
+
+def test_variation_is_replayed_from_the_position_before_its_turn() -> None:
+    report = validate(parse_game(HANDWRITTEN))
+    game = report.game
+    replaced = game.turns[5]  # 3... 31: 18/15 15/14
+    variation_turn = replaced.variations[0].turns[0]
+    main = report.replay_of(replaced.segments[0])
+    alternative = report.replay_of(variation_turn.segments[0])
+    assert main is not None and alternative is not None
+    assert alternative.before == main.before
+    assert alternative.line == (5, 0)
+    assert alternative.after == board("W 24:1 22:1 20:1 19:6 15:1 12:1 in:6 / B 10:1 in:14 / B".replace(
+        "B 10:1 in:14", "B 20:4 10:1 in:10"))
+    assert alternative.legal
+
+
+@pytest.mark.parametrize(
+    ("movetext", "position", "expected"),
+    [
+        # §4: the reading whose hits match the marks is meant.
+        ("1. 65: 24/13", "W 24:1 in:14 / B 7:1 in:14 / W", "W 13:1 in:14 / B 7:1 in:14 / W"),
+        ("1. 65: 24/18*/13", "W 24:1 in:14 / B 7:1 in:14 / W", "W 13:1 in:14 / B bar:1 in:14 / W"),
+        ("1. 65: 24/13", "W 24:1 in:14 / B 7:1 6:2 in:12 / W", "W 13:1 in:14 / B 6:2 bar:1 in:12 / W"),
+        ("1. 33: 13/7*(2)", "W 13:2 in:13 / B 18:1 in:14 / W", "W 7:2 in:13 / B bar:1 in:14 / W"),
+        ("1. 53: 13/8 bar/22*", "W 13:2 bar:1 in:12 / B 3:1 in:14 / W", "W 22:1 13:1 8:1 in:12 / B bar:1 in:14 / W"),
+        ("1. 64: 5/off 5/1", "W 5:2 / B 19:2 in:13 / W", "W 1:1 / B 19:2 in:13 / W"),
+        ("1... 42: bar/21 13/11", "W 4:2 in:13 / B 13:2 bar:1 in:12 / B", "W 4:2 in:13 / B 21:1 13:1 11:1 in:12 / B"),
+    ],
+)
+def test_after_position_of_a_play(movetext: str, position: str, expected: str) -> None:
+    report = validate(parse_game(record(movetext, setup(position))))
+    assert codes(report) == []
+    assert report.segments[0].before == board(position)
+    assert report.segments[0].after == board(expected)
+
+
+def test_game_ending_mid_turn_stops_the_replay() -> None:
+    text = record("1. 21: 3/1 2/1 =11: 1/off(2)", setup("W 3:1 2:1 / B 19:2 in:13 / W"), result="15-0")
+    report = validate(parse_game(text))
+    assert codes(report) == []
+    assert report.outcome is not None and report.outcome.winner is Side.WHITE and report.outcome.points == 15
+    assert report.final is not None and report.final.winner is Side.WHITE
+    assert len(report.segments[-1].steps) == 2
+
+
+# -- keep going after an error ----------------------------------------------------------
+
+IMPOSSIBLE_FIRST = record(
+    "1. 61: 13/7 in/24  61: in/19 19/18\n"
+    "2. 43: in/21 in/22  61: in/19*\n"
+)
+ILLEGAL_FIRST = record(
+    "1. 61: in/19  61: in/19 19/18\n"
+    "2. 43: 19/15 15/12  61: in/19*\n"
+)
+
+
+def test_impossible_play_is_applied_as_far_as_the_checkers_allow() -> None:
+    report = validate(parse_game(IMPOSSIBLE_FIRST))
+    first = report.diagnostics[0]
+    assert (first.code.code, first.span.line, first.span.column) == ("AD301", 3, 8)
+    assert first.follows is None
+    assert first.legal_count > 0 and first.hint
+    replay = report.segments[0]
+    assert not replay.legal
+    assert replay.after == board("W 24:1 in:14 / B in:15 / W")
+    # Replay goes on: every segment of the game is there.
+    assert len(report.segments) == 4
+
+
+def test_later_errors_may_follow_from_an_impossible_play() -> None:
+    report = validate(parse_game(IMPOSSIBLE_FIRST))
+    first = report.diagnostics[0]
+    later = [d for d in report.diagnostics[1:] if d.is_error]
+    assert [d.code.code for d in later] == ["AD308", "AD310"]
+    assert all(d.follows == first.span for d in later)
+    assert [(d.span.line, d.span.column) for d in later] == [(4, 22), (4, 26)]
+
+
+def test_possible_but_illegal_play_is_applied_and_nothing_follows_from_it() -> None:
+    report = validate(parse_game(ILLEGAL_FIRST))
+    assert codes(report) == ["AD308", "AD308", "AD310"]
+    assert all(d.follows is None for d in report.diagnostics)
+    replay = report.segments[0]
+    assert not replay.legal
+    assert replay.after == board("W 19:1 in:14 / B in:15 / W")
+    assert report.segments[1].legal
+    assert report.segments[2].before == board("W 19:1 in:14 / B 19:1 18:1 in:13 / W").with_turn(Side.WHITE)
+    assert report.segments[2].after == board("W 12:1 in:14 / B 19:1 18:1 in:13 / W")
+
+
+def test_warnings_never_carry_follows() -> None:
+    text = record("1. 61: 13/7 in/24  61: in/19 19/18\n2. 55: in/20(4)  31: in/22 in/24\n3. 21: in/24* in/23")
+    report = validate(parse_game(text))
+    warnings = [d for d in report.diagnostics if not d.is_error]
+    assert warnings and all(d.follows is None for d in warnings)
+
+
+def test_error_in_a_variation_does_not_taint_the_main_line() -> None:
+    # The variation replaces 1. and is thrown away; the main line never saw its error.
+    text = record(
+        "1. 61: in/19 19/18 (1. 61: 13/7 in/24)  61: in/19 19/18\n"
+        "2. 43: 18/14 14/11  61: in/19*\n"
+    )
+    report = validate(parse_game(text))
+    assert codes(report) == ["AD301", "AD308", "AD310"]
+    variation_error, *main_errors = report.diagnostics
+    assert variation_error.span.line == 3
+    assert [d.follows for d in main_errors] == [None, None]
+
+
+def test_error_in_a_variation_taints_the_rest_of_that_variation() -> None:
+    text = record("1. 61: in/19 19/18 (1. 61: 13/7 in/24 1... 61: in/19 18/17*)  61: in/19 19/18")
+    report = validate(parse_game(text))
+    first, *rest = report.diagnostics
+    assert first.code.code == "AD301"
+    assert rest and all(d.follows == first.span for d in rest if d.is_error)
+
+
+# -- first error only ---------------------------------------------------------------
+
+FIRST_ONLY = record(
+    '1. 61: in/19 19/18  61: in/19 19/18\n'
+    "2. 55: in/20(2) 20/15(2)  31: 18/15*/14\n"
+    "3. 61: in/19  52: --\n",
+    '[Date "yesterday"]',
+)
+
+
+def test_first_error_only_stops_at_the_first_error() -> None:
+    full = validate(parse_game(FIRST_ONLY))
+    first = validate(parse_game(FIRST_ONLY), first_error_only=True)
+    assert codes(full) == ["AD106", "AD308", "AD308"]
+    assert codes(first) == ["AD106", "AD308"]
+    assert first.diagnostics == full.diagnostics[:2]
+    assert first.errors == 1 and first.warnings == 1 and not first.valid
+
+
+def test_first_error_only_on_a_valid_game_changes_nothing() -> None:
+    full = validate(parse_game(HANDWRITTEN))
+    first = validate(parse_game(HANDWRITTEN), first_error_only=True)
+    assert first.diagnostics == full.diagnostics == []
+    assert first.final == full.final and first.turns == full.turns
+
+
+def test_counts_and_validity() -> None:
+    report = validate(parse_game(FIRST_ONLY))
+    assert (report.errors, report.warnings, report.valid) == (2, 1, False)
+    warn_only = validate(parse_game(record("1. 61: in/19 19/18", '[Date "soon"]')))
+    assert (warn_only.errors, warn_only.warnings, warn_only.valid) == (0, 1, True)
+
+
+# -- the legal plays offered with an illegal play --------------------------------------
+
+@pytest.mark.parametrize(
+    ("template", "position", "roll", "wrong"),
+    [
+        ("1. 61: {play}", "W in:15 / B in:15 / W", "61", "in/19"),
+        ("1. 43: {play}", "W bar:1 in:14 / B 6:2 5:2 in:11 / W", "43", "--"),
+        ("1. 43: {play}", "W bar:1 in:14 / B 6:2 5:2 in:11 / W", "43", "in/22 in/21"),
+        ("1. 65: {play}", "W 13:1 / B 23:2 in:13 / W", "65", "13/8"),
+        ("1. 61: {play}", "W in:15 / B in:15 / W", "61", "13/7 in/24"),
+    ],
+)
+def test_offered_legal_plays_are_legal(template: str, position: str, roll: str, wrong: str) -> None:
+    tag = setup(position)
+    report = validate(parse_game(record(template.format(play=wrong), tag)))
+    diagnostic = report.diagnostics[0]
+    assert diagnostic.is_error
+    dice = roll_dice(int(roll[0]), int(roll[1]))
+    everything = legal_plays(board(position), dice, RuleSet())
+    assert diagnostic.legal_count == len(everything)
+    assert diagnostic.legal and len(diagnostic.legal) <= diagnostic.legal_count
+    if diagnostic.legal_count <= 6:
+        assert len(diagnostic.legal) == diagnostic.legal_count
+    for play in diagnostic.legal:
+        assert play in (diagnostic.hint or "")
+        fixed = validate(parse_game(record(template.format(play=play), tag)))
+        assert codes(fixed) == [], play
+
+
+# -- properties: generated games are valid, as models and as written text -------------
+
+PRESETS = ["standard", "navy", "bgammon", "standard larger_die=no score=single bonus_reroll=always"]
+
+
+def _positions(report: Report) -> list[tuple[Position, Position]]:
+    return [(replay.before, replay.after) for replay in report.segments]
+
+
+def _same_replay(game: Game) -> None:
+    report = validate(game)
+    assert report.diagnostics == [], [(d.code.code, d.message) for d in report.diagnostics]
+    assert report.outcome is not None
+    _check_chain(report)
+    text = write_game(game)
+    again = validate(parse_game(text))
+    assert again.diagnostics == []
+    assert _positions(again) == _positions(report)
+    assert again.final == report.final and again.outcome == report.outcome and again.turns == report.turns
+    assert game.result == f"{report.outcome.as_result()[0]}-{report.outcome.as_result()[1]}"
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**6), preset=st.sampled_from(PRESETS))
+def test_generated_games_validate_cleanly(seed: int, preset: str) -> None:
+    for game in generate_games(1, seed, parse_rules(preset)):
+        _same_replay(game)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_generated_games_from_a_setup_validate_cleanly(seed: int) -> None:
+    start = board("W 8:3 6:4 5:2 bar:1 in:2 / B 20:3 19:4 12:2 in:3 / B")
+    for game in generate_games(2, seed, RuleSet(), setup=start):
+        _same_replay(game)
