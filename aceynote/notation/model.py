@@ -30,7 +30,7 @@ class Span:
 NO_SPAN = Span(0, 0, 0, 0)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Stop:
     """A place a written trip reaches; ``hit`` is the ``*`` mark."""
 

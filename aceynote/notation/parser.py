@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib.resources import files
@@ -49,9 +50,9 @@ class _TokenList(LarkLexer):
 
 
 class _MoveError(ValueError):
-    def __init__(self, message: str, token: Token) -> None:
+    def __init__(self, message: str, span: Span) -> None:
         super().__init__(message)
-        self.token = token
+        self.span = span
 
 
 def _span(token: Token) -> Span:
@@ -65,7 +66,7 @@ def _comment_text(token: Token) -> str:
 _SOURCES = {"in": POOL, "bar": BAR}
 
 
-def _read_place(word: str, token: Token, is_source: bool) -> int:
+def _read_place(word: str, is_source: bool) -> int:
     lowered = word.lower()
     if is_source and lowered in _SOURCES:
         return _SOURCES[lowered]
@@ -74,31 +75,50 @@ def _read_place(word: str, token: Token, is_source: bool) -> int:
     if word.isdigit() and 1 <= int(word) <= 24:
         return int(word)
     if word.isdigit():
-        raise _MoveError(f"{word} is not a point: points are numbered 1 to 24", token)
+        raise ValueError(f"{word} is not a point: points are numbered 1 to 24")
     role = "start from" if is_source else "go to"
-    raise _MoveError(f"a move cannot {role} '{word}'", token)
+    raise ValueError(f"a move cannot {role} '{word}'")
 
 
-def read_move(token: Token) -> Move:
-    """Turn a MOVE token (``24/18/13*``, ``in/19(4)``) into a Move."""
-    text = str(token)
+@cache
+def _move_parts(text: str) -> tuple[int, tuple[Stop, ...], int] | str:
+    """A move's source, stops and count, or what is wrong with it (cached: moves repeat)."""
     count = 1
-    if text.endswith(")"):
-        text, _, count_text = text[:-1].partition("(")
-        count = int(count_text)
-        if not 2 <= count <= 4:
-            raise _MoveError(f"({count_text}) is not a count: 2 to 4 checkers can share a trip", token)
-    source_word, *stop_words = text.split("/")
-    source = _read_place(source_word, token, is_source=True)
-    stops = []
-    for word in stop_words:
-        hit = word.endswith("*")
-        stops.append(Stop(_read_place(word.rstrip("*"), token, is_source=False), hit))
+    try:
+        if text.endswith(")"):
+            text, _, count_text = text[:-1].partition("(")
+            count = int(count_text)
+            if not 2 <= count <= 4:
+                return f"({count_text}) is not a count: 2 to 4 checkers can share a trip"
+        source_word, *stop_words = text.split("/")
+        source = _read_place(source_word, is_source=True)
+        stops = tuple(Stop(_read_place(word.rstrip("*"), is_source=False), word.endswith("*")) for word in stop_words)
+    except ValueError as error:
+        return str(error)
     if any(stop.place == OFF for stop in stops[:-1]):
-        raise _MoveError("a checker borne off cannot move on: 'off' comes last", token)
+        return "a checker borne off cannot move on: 'off' comes last"
     if any(stop.place == OFF and stop.hit for stop in stops):
-        raise _MoveError("nothing can be hit off the board: remove the '*' after 'off'", token)
-    return Move(source, stops, count, _span(token))
+        return "nothing can be hit off the board: remove the '*' after 'off'"
+    return source, stops, count
+
+
+def read_moves(token: Token) -> list[Move]:
+    """The moves of a MOVES token (``24/18/13* in/19(2)``), each with its own span."""
+    moves = []
+    line, column = token.line or 0, token.column or 0
+    for match in _WORD.finditer(str(token)):
+        text = match.group()
+        start = column + match.start()
+        span = Span(line, start, line, start + len(text))
+        parts = _move_parts(text)
+        if isinstance(parts, str):
+            raise _MoveError(parts, span)
+        source, stops, count = parts
+        moves.append(Move(source, list(stops), count, span))
+    return moves
+
+
+_WORD = re.compile(r"\S+")
 
 
 def _dice(token: Token) -> tuple[int, int]:
@@ -128,7 +148,7 @@ class _Builder(Transformer[Token, Any]):
     """LALR callbacks that build the model bottom-up while parsing."""
 
     def play(self, children: list[Token]) -> list[Move]:
-        return [read_move(token) for token in children if token.type == "MOVE"]
+        return [move for token in children if token.type == "MOVES" for move in read_moves(token)]
 
     def segment(self, children: list[Any]) -> Segment:
         return self._segment(children)
@@ -231,7 +251,7 @@ def _unnumbered(previous: Turn | None, before: Turn | None) -> tuple[Side, int]:
 
 _EXPECTED_WORDS = {
     "ROLL": "a roll like 52:",
-    "MOVE": "a move like 13/8",
+    "MOVES": "a move like 13/8",
     "PASS": "'--'",
     "WHITE_NUMBER": "a move number like 12.",
     "BLACK_NUMBER": "a move number like 12...",
@@ -246,7 +266,7 @@ _FOUND_WORDS = {
     "ROLL": "the roll",
     "WHITE_NUMBER": "the move number",
     "BLACK_NUMBER": "the move number",
-    "MOVE": "the move",
+    "MOVES": "the move",
     "PASS": "",
     "CHOSEN_DOUBLE": "the chosen double",
     "EXTRA_ROLL": "the extra roll",
@@ -353,7 +373,7 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
             problems.append(_problem(message, span, lines))
             game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
         except _MoveError as error:
-            problems.append(_problem(str(error), _span(error.token), lines))
+            problems.append(_problem(str(error), error.span, lines))
             game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
         except UnexpectedInput as error:  # pragma: no cover - any other lark complaint
             span = Span(error.line, error.column, error.line, error.column + 1)

@@ -37,13 +37,14 @@ class Reading:
 
     ``false_marks`` lists (trip, stop) indexes marked as a hit where nothing
     was hit; ``unmarked_hits`` lists the points (mover's numbering) where a
-    checker was hit without a mark.
+    checker was hit without a mark, and ``unmarked_trips`` the trip that hit each.
     """
 
     play: Play
     trip_of_step: tuple[int, ...]
     false_marks: tuple[tuple[int, int], ...]
     unmarked_hits: tuple[int, ...]
+    unmarked_trips: tuple[int, ...] = ()
 
     @property
     def marks_agree(self) -> bool:
@@ -127,16 +128,15 @@ class _TripReader:
         hit_stops = {(trip, stop) for step, trip, stop in self.path if step.hit and stop is not None}
         marked = self.marked
         false_marks = tuple(sorted(marked - hit_stops))
-        unmarked = tuple(
-            step.dest for step, trip, stop in self.path if step.hit and (trip, stop) not in marked
-        )
-        key = (result, false_marks, unmarked)
+        unmarked = [(step.dest, trip) for step, trip, stop in self.path if step.hit and (trip, stop) not in marked]
+        key = (result, false_marks, tuple(point for point, _ in unmarked))
         if key not in self.readings:
             reading = Reading(
                 Play(steps, result),
                 tuple(trip for _, trip, _ in self.path),
                 false_marks,
-                unmarked,
+                tuple(point for point, _ in unmarked),
+                tuple(trip for _, trip in unmarked),
             )
             self.readings[key] = reading
             if self.accept is not None and self.accept(reading):

@@ -393,8 +393,8 @@ class GameValidator:
             move = owners[trip_index]
             point = move.stops[stop_index].place
             self.add(codes.FALSE_HIT, f"'*' marks a hit on {point}, but no single {position.turn.opponent.title} checker was hit there", move.span)
-        for point in reading.unmarked_hits:
-            move = next((m for m in owners if any(stop.place == point for stop in m.stops)), owners[0])
+        for point, trip_index in zip(reading.unmarked_hits, reading.unmarked_trips, strict=True):
+            move = owners[trip_index]
             self.add(codes.UNMARKED_HIT, f"this move hits the {position.turn.opponent.title} blot on {point}: mark it with '*'", move.span)
         return not reading.false_marks
 

@@ -1,0 +1,364 @@
+"""Every position a replay can show, worked out once per game from the validator's report.
+
+The app holds no game logic: the validator has already replayed the game
+(``report.segments``: the position before each segment, its steps and the
+position after). Here those are laid out as *frames*, the things a user steps
+through: for each segment, the position with the dice rolled and nothing
+moved, then the position after each step (one checker trip per die). A line
+of play (the main line or a variation) is a list of frames; a variation's
+list starts with the frames of the line it branches from, up to the turn it
+replaces, so stepping back out of a variation needs no replaying either.
+
+Diagnostics are placed at the segment they are about, found from their
+source span: the last segment (or turn) that starts at or before it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..notation import Game, Segment, Turn
+from ..rules import Position, Side, Step
+from ..validate import Diagnostic, Report, SegmentReplay
+
+Path = tuple[int, ...]
+MAIN: Path = ()
+SourceKey = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One position of a replay.
+
+    ``replay`` is None for the start position. ``step`` is how many of the
+    segment's steps have been played (0: the dice are rolled, nothing moved
+    yet). ``forced`` marks the position the validator forced after a play
+    that could not be made as written.
+    """
+
+    position: Position
+    replay: SegmentReplay | None
+    step: int = 0
+    final: bool = True
+    turn_end: bool = True
+    forced: bool = False
+    offset: int = 0  # index of this frame among its segment's frames
+
+    @property
+    def segment(self) -> Segment | None:
+        return self.replay.segment if self.replay is not None else None
+
+    @property
+    def turn(self) -> Turn | None:
+        return self.replay.turn if self.replay is not None else None
+
+    @property
+    def steps_done(self) -> tuple[Step, ...]:
+        return self.replay.steps[: self.step] if self.replay is not None else ()
+
+    @property
+    def last_step(self) -> Step | None:
+        if self.replay is None or self.step == 0:
+            return None
+        return self.replay.steps[self.step - 1]
+
+    @property
+    def mover(self) -> Side:
+        """The side whose segment this is (the side to roll at the start)."""
+        return self.replay.before.turn if self.replay is not None else self.position.turn
+
+
+@dataclass(slots=True)
+class Line:
+    """A line of play: its frames, and where its own segments start.
+
+    ``own_start`` is the number of frames borrowed from the parent line (0 on
+    the main line): the index of the first frame of the variation's own turns.
+    """
+
+    path: Path
+    frames: list[Frame]
+    own_start: int
+    segment_ends: list[int] = field(default_factory=list)
+    turn_ends: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.segment_ends = [i for i, frame in enumerate(self.frames) if frame.final]
+        self.turn_ends = [i for i, frame in enumerate(self.frames) if frame.turn_end]
+
+    @property
+    def last(self) -> int:
+        return len(self.frames) - 1
+
+    @property
+    def parent(self) -> Path | None:
+        return self.path[:-2] if self.path else None
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where to go in a timeline: a line and a frame index."""
+
+    path: Path
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentPlace:
+    """Where a segment of the model stands: its own line and its frames there."""
+
+    path: Path
+    first: int
+    final: int
+
+
+# What a diagnostic is about: a segment (by identity), the start, or a line's end.
+_START = "start"
+_END = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class _Anchor:
+    key: SourceKey
+    about: object  # a Segment, _START or (_END, path)
+    target: Place
+    order: tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class DiagnosticTarget:
+    """A diagnostic's place in the timeline, with the key that orders them."""
+
+    diagnostic: Diagnostic
+    place: Place
+    order: tuple[int, int, int]
+
+
+def _segment_frames(replay: SegmentReplay, turn_end: bool) -> list[Frame]:
+    positions = [replay.before, *replay.step_positions] if replay.steps else [replay.before]
+    forced = not replay.steps and replay.after != replay.before
+    if forced:
+        positions.append(replay.after)
+    frames = []
+    last = len(positions) - 1
+    for offset, position in enumerate(positions):
+        step = min(offset, len(replay.steps))
+        final = offset == last
+        frames.append(
+            Frame(position, replay, step, final, final and turn_end, forced and final, offset)
+        )
+    return frames
+
+
+class Timeline:
+    """The frames of every line of a game, and where each diagnostic belongs."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.game: Game = report.game
+        self.start = report.start if report.start is not None else Position.initial(Side.WHITE)
+        self.lines: dict[Path, Line] = {}
+        self.segments: dict[int, SegmentPlace] = {}
+        self.turn_places: dict[int, tuple[Path, int]] = {}
+        self._replays = {id(replay.segment): replay for replay in report.segments}
+        self._anchors: list[_Anchor] = [
+            _Anchor((0, 0), _START, Place(MAIN, 0), (0, 0, 0))
+        ]
+        self._walk(MAIN, self.game.turns, [Frame(self.start, None)])
+        result_span = self.game.result_span
+        if result_span is not None:
+            key = (result_span.line, result_span.column)
+            self._anchors.append(_Anchor(key, (_END, MAIN), Place(MAIN, self.main.last), (*key, 0)))
+        self._anchors.sort(key=lambda anchor: anchor.key)
+        self._anchor_keys = [anchor.key for anchor in self._anchors]
+        self.targets, self._notes = self._place_diagnostics(report.diagnostics)
+
+    # -- building -----------------------------------------------------------
+    def _walk(self, path: Path, turns: list[Turn], prefix: list[Frame]) -> None:
+        frames = list(prefix)
+        own_start = len(frames)
+        for index, turn in enumerate(turns):
+            self.turn_places[id(turn)] = (path, index)
+            turn_start = len(frames)
+            replayed = [self._replays.get(id(s)) for s in turn.segments]
+            last_replayed = max((i for i, r in enumerate(replayed) if r is not None), default=-1)
+            for position, (segment, replay) in enumerate(zip(turn.segments, replayed, strict=True)):
+                self._add_segment(path, turn, segment, replay, frames, position == 0, position == last_replayed)
+            for which, variation in enumerate(turn.variations):
+                self._walk((*path, index, which), variation.turns, frames[:turn_start])
+        self.lines[path] = Line(path, frames, own_start)
+
+    def _add_segment(
+        self,
+        path: Path,
+        turn: Turn,
+        segment: Segment,
+        replay: SegmentReplay | None,
+        frames: list[Frame],
+        first_in_turn: bool,
+        turn_end: bool,
+    ) -> None:
+        key = (segment.span.line, segment.span.column)
+        if replay is None:
+            # Not replayed (after the game ended, or no start position): its
+            # diagnostics show at the end of the line.
+            self.segments[id(segment)] = SegmentPlace(path, len(frames) - 1, len(frames) - 1)
+            place = Place(path, len(frames) - 1)
+            self._anchors.append(_Anchor(key, (_END, path), place, (*key, 0)))
+            return
+        first = len(frames)
+        frames += _segment_frames(replay, turn_end)
+        self.segments[id(segment)] = SegmentPlace(path, first, len(frames) - 1)
+        target = Place(path, first)
+        self._anchors.append(_Anchor(key, segment, target, (*key, 0)))
+        if first_in_turn:
+            turn_key = (turn.span.line, turn.span.column)
+            self._anchors.append(_Anchor(turn_key, segment, target, (*key, 0)))
+
+    def _place_diagnostics(
+        self, diagnostics: list[Diagnostic]
+    ) -> tuple[list[DiagnosticTarget], dict[object, list[Diagnostic]]]:
+        targets: list[DiagnosticTarget] = []
+        notes: dict[object, list[Diagnostic]] = {}
+        for diagnostic in diagnostics:
+            anchor = self._anchor_for(diagnostic)
+            notes.setdefault(_note_key(anchor.about), []).append(diagnostic)
+            targets.append(DiagnosticTarget(diagnostic, anchor.target, anchor.order))
+        targets.sort(key=lambda target: target.order)
+        return targets, notes
+
+    def _anchor_for(self, diagnostic: Diagnostic) -> _Anchor:
+        span = diagnostic.span
+        position = bisect_right(self._anchor_keys, (span.line, span.column)) - 1
+        return self._anchors[max(position, 0)]
+
+    # -- reading --------------------------------------------------------------
+    @property
+    def main(self) -> Line:
+        return self.lines[MAIN]
+
+    def line(self, path: Path) -> Line:
+        return self.lines.get(path, self.main)
+
+    def diagnostics_at(self, path: Path, index: int) -> list[Diagnostic]:
+        """The diagnostics to show at a frame: its segment's, the start's or the line end's."""
+        line = self.line(path)
+        frame = line.frames[index]
+        found: list[Diagnostic] = []
+        if index == 0:
+            found += self._notes.get(_START, [])
+        if frame.segment is not None:
+            found += self._notes.get(id(frame.segment), [])
+        if index == line.last:
+            found += self._notes.get((_END, path), [])
+        return found
+
+    def order_of(self, path: Path, index: int) -> tuple[int, int, int]:
+        """Where a frame stands in source order, to find the next diagnostic."""
+        frame = self.line(path).frames[index]
+        segment = frame.segment
+        if segment is None:
+            return (0, 0, 0)
+        return (segment.span.line, segment.span.column, frame.offset)
+
+    def next_diagnostic(self, path: Path, index: int, forward: bool = True) -> DiagnosticTarget | None:
+        here = self.order_of(path, index)
+        current = Place(path, index)
+        ordered: Iterator[DiagnosticTarget] = iter(self.targets if forward else reversed(self.targets))
+        for target in ordered:
+            ahead = target.order > here if forward else target.order < here
+            if ahead and target.place != current:
+                return target
+        return None
+
+    def place_of_segment(self, segment: Segment) -> SegmentPlace | None:
+        return self.segments.get(id(segment))
+
+    def turn_place(self, turn: Turn) -> tuple[Path, int] | None:
+        return self.turn_places.get(id(turn))
+
+    def variation_turns(self, path: Path) -> list[Turn]:
+        """The turns written in a line (the game's for the main line)."""
+        turns = self.game.turns
+        for depth in range(0, len(path), 2):
+            turns = turns[path[depth]].variations[path[depth + 1]].turns
+        return turns
+
+    def has_replay(self, segment: Segment) -> bool:
+        return id(segment) in self._replays
+
+    @property
+    def errors(self) -> int:
+        return self.report.errors
+
+
+def _note_key(about: object) -> object:
+    if isinstance(about, Segment):
+        return id(about)
+    return about
+
+
+# -- moving ---------------------------------------------------------------------
+def step(line: Line, index: int, delta: int) -> int:
+    return max(0, min(line.last, index + delta))
+
+
+def next_end(ends: list[int], index: int) -> int:
+    """The first end after ``index`` (or ``index`` itself when there is none)."""
+    position = bisect_right(ends, index)
+    return ends[position] if position < len(ends) else index
+
+
+def previous_end(ends: list[int], index: int) -> int:
+    """The last end before ``index`` (the start, 0, when there is none)."""
+    position = bisect_right(ends, index - 1) - 1
+    return ends[position] if position >= 0 else 0
+
+
+def turn_end_by_number(timeline: Timeline, path: Path, number: int, side: Side | None) -> int | None:
+    """The frame at the end of turn ``number`` (White's, unless ``side`` says Black) in a line."""
+    line = timeline.line(path)
+    wanted = [Side.WHITE, Side.BLACK] if side is None else [side]
+    for who in wanted:
+        for index in line.turn_ends:
+            turn = line.frames[index].turn
+            if turn is not None and turn.number == number and turn.side is who:
+                return index
+    return None
+
+
+def leave_variation(timeline: Timeline, path: Path) -> Place | None:
+    """Back in the parent line, at the turn the variation replaces (dice rolled)."""
+    line = timeline.line(path)
+    if line.parent is None:
+        return None
+    parent = timeline.line(line.parent)
+    return Place(parent.path, min(line.own_start, parent.last))
+
+
+def variations_here(timeline: Timeline, path: Path, index: int) -> list[tuple[Path, Turn]]:
+    """The variations a user can enter from a frame: of its turn, else of the next turn.
+
+    Each is the variation's path and its first turn.
+    """
+    line = timeline.line(path)
+    frame = line.frames[index]
+    candidates: list[Turn] = []
+    if frame.turn is not None:
+        candidates.append(frame.turn)
+    following = next((f.turn for f in line.frames[index + 1 :] if f.turn is not frame.turn), None)
+    if following is not None:
+        candidates.append(following)
+    for turn in candidates:
+        place = timeline.turn_place(turn)
+        if place is None or not turn.variations:
+            continue
+        turn_path, turn_index = place
+        return [
+            ((*turn_path, turn_index, which), variation.turns[0])
+            for which, variation in enumerate(turn.variations)
+            if variation.turns and (*turn_path, turn_index, which) in timeline.lines
+        ]
+    return []
