@@ -60,19 +60,29 @@ def corpus(megabytes: float, seed: int) -> Path:
 
 
 def measure(mode: str, path: Path) -> dict[str, float]:
-    output = subprocess.run([sys.executable, "-c", _MEASURE, mode, str(path)], check=True, capture_output=True, text=True)
+    output = subprocess.run(
+        [sys.executable, "-c", _MEASURE, mode, str(path)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     result: dict[str, float] = json.loads(output.stdout)
     return result
 
 
 def command(path: Path, jobs: int) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "aceynote", "validate", "--quiet", "--jobs", str(jobs), str(path)], check=False)
+    subprocess.run(
+        [sys.executable, "-m", "aceynote", "validate", "--quiet", "--jobs", str(jobs), str(path)],
+        check=False,
+    )
     return time.perf_counter() - start
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--megabytes", type=float, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -90,7 +100,9 @@ def main() -> None:
     ratio = results["parse"]["seconds"] / results["validate"]["seconds"]
     print(f"validate throughput / parse-only throughput: {ratio:.2f}")
     one, two = command(path, 1), command(path, 2)
-    print(f"aceynote validate --jobs 1: {one:.1f} s, --jobs 2: {two:.1f} s (speed-up {one / two:.2f}x)")
+    print(
+        f"aceynote validate --jobs 1: {one:.1f} s, --jobs 2: {two:.1f} s (speed-up {one / two:.2f}x)"
+    )
 
 
 if __name__ == "__main__":

@@ -28,8 +28,12 @@ def sample_positions(games: int, seed: int, rules: RuleSet) -> list[Position]:
     return [p for p in positions if p.winner is None]
 
 
-def time_each(positions: list[Position], dice_of: Callable[[random.Random], tuple[int, ...]],
-              question: Callable[[Position, tuple[int, ...]], object], seed: int) -> list[float]:
+def time_each(
+    positions: list[Position],
+    dice_of: Callable[[random.Random], tuple[int, ...]],
+    question: Callable[[Position, tuple[int, ...]], object],
+    seed: int,
+) -> list[float]:
     rng = random.Random(seed)
     timings = []
     for position in positions:
@@ -53,8 +57,10 @@ def double(rng: random.Random) -> tuple[int, ...]:
 def report(name: str, timings: list[float]) -> None:
     micro = sorted(t * 1e6 for t in timings)
     p90 = micro[int(len(micro) * 0.9)]
-    print(f"{name:34} median {statistics.median(micro):8.1f} µs  p90 {p90:8.1f} µs  "
-          f"worst {micro[-1] / 1000:7.2f} ms  (n={len(micro)})")
+    print(
+        f"{name:34} median {statistics.median(micro):8.1f} µs  p90 {p90:8.1f} µs  "
+        f"worst {micro[-1] / 1000:7.2f} ms  (n={len(micro)})"
+    )
 
 
 def main() -> None:

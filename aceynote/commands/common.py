@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO
 
-
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
@@ -35,7 +34,7 @@ class InputFile:
     def open(self) -> IO[str]:
         if self.path == STDIN:
             return sys.stdin
-        return open(self.path, encoding="utf-8", newline="")  # noqa: SIM115 - caller closes
+        return open(self.path, encoding="utf-8", newline="")
 
 
 def expand_inputs(arguments: list[str], allow_folders: bool = True) -> list[InputFile]:

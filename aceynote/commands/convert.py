@@ -11,7 +11,14 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO
 
-from ..jsonconv import JsonRecordError, document_header, game_to_json, read_document, read_json_lines, schema
+from ..jsonconv import (
+    JsonRecordError,
+    document_header,
+    game_to_json,
+    read_document,
+    read_json_lines,
+    schema,
+)
 from ..notation import Game, ReadError, read_games, write_game
 from ..validate import Diagnostic, validate
 from ..validate.diagnostics import SYNTAX
@@ -44,16 +51,36 @@ _SPOOL_BYTES = 8 * 1024 * 1024
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "convert", help=HELP, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+        "convert",
+        help=HELP,
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
+    )
     parser.add_argument("--to", choices=FORMATS, required=True, help="output format")
-    parser.add_argument("--from", dest="source_format", choices=FORMATS, help="input format (default: from the extension; acey for stdin)")
-    parser.add_argument("-o", "--output", default="-", metavar="OUT", help="file to write (default - for stdout)")
-    parser.add_argument("--positions", action="store_true", help="add the position after every segment and the dice each step used")
-    parser.add_argument("--diagnostics", action="store_true", help="add the validator's findings to each game")
+    parser.add_argument(
+        "--from",
+        dest="source_format",
+        choices=FORMATS,
+        help="input format (default: from the extension; acey for stdin)",
+    )
+    parser.add_argument(
+        "-o", "--output", default="-", metavar="OUT", help="file to write (default - for stdout)"
+    )
+    parser.add_argument(
+        "--positions",
+        action="store_true",
+        help="add the position after every segment and the dice each step used",
+    )
+    parser.add_argument(
+        "--diagnostics", action="store_true", help="add the validator's findings to each game"
+    )
     parser.set_defaults(run=run)
-    schema_parser = commands.add_parser("schema", help=SCHEMA_HELP, description=SCHEMA_HELP + " (draft 2020-12).")
+    schema_parser = commands.add_parser(
+        "schema", help=SCHEMA_HELP, description=SCHEMA_HELP + " (draft 2020-12)."
+    )
     schema_parser.set_defaults(run=run_schema)
 
 
@@ -69,7 +96,9 @@ def _input_format(source: InputFile, chosen: str | None) -> str:
         return "acey"
     extension = os.path.splitext(source.path)[1].lower()
     if extension not in _EXTENSIONS:
-        raise UsageError(f"{source.path}: cannot tell the format from the extension; use --from acey|json|jsonl")
+        raise UsageError(
+            f"{source.path}: cannot tell the format from the extension; use --from acey|json|jsonl"
+        )
     return _EXTENSIONS[extension]
 
 
@@ -96,7 +125,12 @@ class _Converter:
                 self.failed = True
                 for problem in game.problems:
                     diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
-                    print(self.formatter.format(source.display_name, index, diagnostic, problem.source_line), file=sys.stderr)
+                    print(
+                        self.formatter.format(
+                            source.display_name, index, diagnostic, problem.source_line
+                        ),
+                        file=sys.stderr,
+                    )
                 continue
             yield game
 

@@ -37,11 +37,18 @@ _SPOOL_BYTES = 8 * 1024 * 1024
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "fmt", help=HELP, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+        "fmt",
+        help=HELP,
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
+    )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--check", action="store_true", help="change nothing; exit 1 if a file would change")
+    mode.add_argument(
+        "--check", action="store_true", help="change nothing; exit 1 if a file would change"
+    )
     mode.add_argument("-i", "--in-place", action="store_true", help="rewrite each file in place")
     parser.set_defaults(run=run)
 
@@ -54,7 +61,12 @@ def _canonical(source: InputFile, out: IO[str]) -> bool:
         for index, game in enumerate(read_games(handle)):
             for problem in game.problems:
                 diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
-                print(formatter.format(source.display_name, index + 1, diagnostic, problem.source_line), file=sys.stderr)
+                print(
+                    formatter.format(
+                        source.display_name, index + 1, diagnostic, problem.source_line
+                    ),
+                    file=sys.stderr,
+                )
                 clean = False
             if clean:
                 if index:
@@ -91,7 +103,9 @@ def _rewrite(path: str, canonical: IO[str]) -> None:
 
 
 def _format_one(source: InputFile, args: argparse.Namespace) -> int:
-    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8", newline="") as spool:
+    with tempfile.SpooledTemporaryFile(
+        _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
+    ) as spool:
         if not _canonical(source, spool):
             return EXIT_PROBLEMS
         if args.check:

@@ -7,7 +7,7 @@ import sys
 
 from ..notation import write_game
 from ..notation.generate import generate_games
-from ..rules import Position, RuleSet, RulesError, SetupError
+from ..rules import Position, RulesError, RuleSet, SetupError
 from .common import EXIT_OK, UsageError
 
 HELP = "play random legal games and print them as a record"
@@ -25,13 +25,24 @@ examples:
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "generate", help=HELP, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+        "generate",
+        help=HELP,
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--games", type=int, default=1, metavar="N", help="how many games (default 1)")
+    parser.add_argument(
+        "--games", type=int, default=1, metavar="N", help="how many games (default 1)"
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
-    parser.add_argument("--rules", default="standard", help='Rules tag value, like "navy" (default standard)')
-    parser.add_argument("--setup", help="start every game from this Setup string instead of the opening")
-    parser.add_argument("-o", "--output", default="-", metavar="OUT", help="file to write (default - for stdout)")
+    parser.add_argument(
+        "--rules", default="standard", help='Rules tag value, like "navy" (default standard)'
+    )
+    parser.add_argument(
+        "--setup", help="start every game from this Setup string instead of the opening"
+    )
+    parser.add_argument(
+        "-o", "--output", default="-", metavar="OUT", help="file to write (default - for stdout)"
+    )
     parser.set_defaults(run=run)
 
 

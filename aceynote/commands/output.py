@@ -47,13 +47,17 @@ class Formatter:
             f"{self._paint(severity, f'{severity.value} {diagnostic.code.code}:')} {diagnostic.message}"
         )
         lines = [head]
-        for index, text in enumerate(caret_lines(source_line, span.column, span.end_column, span.line == span.end_line)):
+        for index, text in enumerate(
+            caret_lines(source_line, span.column, span.end_column, span.line == span.end_line)
+        ):
             lines.append(self._paint("caret", text) if index == 1 else text)
         if diagnostic.hint:
             lines.append(f"  {self._paint('hint', 'hint:')} {diagnostic.hint}")
         if diagnostic.follows is not None and diagnostic.follows != span:
             follows = diagnostic.follows
-            lines.append(f"  note: this may follow from the error at {follows.line}:{follows.column}")
+            lines.append(
+                f"  note: this may follow from the error at {follows.line}:{follows.column}"
+            )
         return "\n".join(lines)
 
     @staticmethod

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from ..notation import Game, ReadError, read_games
-from ..rules import RuleSet, RulesError
+from ..rules import RulesError, RuleSet
 from ..validate import Diagnostic, validate
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, InputFile, UsageError, expand_inputs
 from .output import Formatter, colour_wanted
@@ -43,16 +43,37 @@ _TAG_START = re.compile(r"^[ \t]*\[")
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "validate", help=HELP, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+        "validate",
+        help=HELP,
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin")
-    parser.add_argument("--rules", help='replay under these rules instead of each game\'s Rules tag, like "navy"')
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
+    )
+    parser.add_argument(
+        "--rules", help='replay under these rules instead of each game\'s Rules tag, like "navy"'
+    )
     parser.add_argument("--first", action="store_true", help="stop each game at its first error")
     parser.add_argument("--strict", action="store_true", help="count warnings as failures (exit 1)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="print nothing; only set the exit status")
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json: JSON Lines, one object per problem")
+    parser.add_argument(
+        "-q", "--quiet", action="store_true", help="print nothing; only set the exit status"
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default) or json: JSON Lines, one object per problem",
+    )
     parser.add_argument("--no-color", action="store_true", help="no colour even on a terminal")
-    parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="processes to use for large inputs (default 1)")
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="processes to use for large inputs (default 1)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -100,7 +121,13 @@ def _boundary_chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     size, first_line, in_comment, depth = 0, 1, False, 0
     ends_with_result = False
     for number, line in enumerate(lines, start=1):
-        if size >= _CHUNK_CHARACTERS and ends_with_result and not in_comment and depth == 0 and _TAG_START.match(line):
+        if (
+            size >= _CHUNK_CHARACTERS
+            and ends_with_result
+            and not in_comment
+            and depth == 0
+            and _TAG_START.match(line)
+        ):
             yield first_line, "".join(piece)
             piece, size, first_line = [], 0, number
         piece.append(line)
@@ -167,28 +194,46 @@ class _Run:
             if self.args.jobs > 1:
                 self._parallel(source, counting, size)
             else:
-                checks = (check_game(g, self.rules, self.args.first) for g in read_games(iter(counting)))
+                checks = (
+                    check_game(g, self.rules, self.args.first) for g in read_games(iter(counting))
+                )
                 self.emit(source.display_name, self._with_progress(checks, counting, size, source))
         self._clear_progress()
 
     def _parallel(self, source: InputFile, counting: _CountingLines, size: int | None) -> None:
-        jobs = ((first, text, self.rules, self.args.first) for first, text in _boundary_chunks(_strip_bom(counting)))
+        jobs = (
+            (first, text, self.rules, self.args.first)
+            for first, text in _boundary_chunks(_strip_bom(counting))
+        )
         with ProcessPoolExecutor(self.args.jobs) as pool:
             for checks in pool.map(_check_chunk, jobs, chunksize=1):
                 self.emit(source.display_name, checks)
                 self._progress(counting, size, source)
 
-    def _with_progress(self, checks: Iterable[GameCheck], counting: _CountingLines, size: int | None, source: InputFile) -> Iterator[GameCheck]:
+    def _with_progress(
+        self,
+        checks: Iterable[GameCheck],
+        counting: _CountingLines,
+        size: int | None,
+        source: InputFile,
+    ) -> Iterator[GameCheck]:
         for check in checks:
             yield check
             if self.totals.games % 200 == 0:
                 self._progress(counting, size, source)
 
     def _progress(self, counting: _CountingLines, size: int | None, source: InputFile) -> None:
-        if self.args.quiet or not sys.stderr.isatty() or not size or size < _PROGRESS_MIN_CHARACTERS:
+        if (
+            self.args.quiet
+            or not sys.stderr.isatty()
+            or not size
+            or size < _PROGRESS_MIN_CHARACTERS
+        ):
             return
         share = min(100, 100 * counting.characters // size)
-        sys.stderr.write(f"\rvalidating {source.display_name}: {share}% ({self.totals.games} games)")
+        sys.stderr.write(
+            f"\rvalidating {source.display_name}: {share}% ({self.totals.games} games)"
+        )
         sys.stderr.flush()
         self.progress_shown = True
 
@@ -201,7 +246,9 @@ class _Run:
         t = self.totals
         parts = [f"{t.games} game{'s' * (t.games != 1)}", f"{t.turns} turns"]
         counts = f"{t.errors} error{'s' * (t.errors != 1)}, {t.warnings} warning{'s' * (t.warnings != 1)}"
-        unreadable = f", {t.unreadable} unreadable file{'s' * (t.unreadable != 1)}" if t.unreadable else ""
+        unreadable = (
+            f", {t.unreadable} unreadable file{'s' * (t.unreadable != 1)}" if t.unreadable else ""
+        )
         return f"{', '.join(parts)}: {counts}{unreadable} ({seconds:.2f} s)"
 
 

@@ -26,8 +26,8 @@ from ..rules import (
     POOL,
     OpeningError,
     Position,
-    RuleSet,
     RulesError,
+    RuleSet,
     SegmentKind,
     SetupError,
     Side,
@@ -40,7 +40,11 @@ FORMAT = "aceynote"
 VERSION = 1
 SCHEMA_FILE = "aceynote.schema.json"
 
-_KINDS = {SegmentKind.ROLL: "roll", SegmentKind.CHOSEN_DOUBLE: "chosen_double", SegmentKind.EXTRA_ROLL: "extra_roll"}
+_KINDS = {
+    SegmentKind.ROLL: "roll",
+    SegmentKind.CHOSEN_DOUBLE: "chosen_double",
+    SegmentKind.EXTRA_ROLL: "extra_roll",
+}
 _KIND_OF = {text: kind for kind, text in _KINDS.items()}
 _SIDES = {Side.WHITE: "white", Side.BLACK: "black"}
 _SIDE_OF = {text: side for side, text in _SIDES.items()}
@@ -63,7 +67,9 @@ class JsonRecordError(ValueError):
 @cache
 def schema() -> Json:
     """The JSON Schema (draft 2020-12) of the document form."""
-    loaded: Json = json.loads((files("aceynote.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8"))
+    loaded: Json = json.loads(
+        (files("aceynote.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8")
+    )
     return loaded
 
 
@@ -108,7 +114,12 @@ def _move_json(move: Move) -> Json:
 
 
 def _step_json(step: Step) -> Json:
-    return {"source": _place(step.source), "dest": _place(step.dest), "die": step.die, "hit": step.hit}
+    return {
+        "source": _place(step.source),
+        "dest": _place(step.dest),
+        "die": step.die,
+        "hit": step.hit,
+    }
 
 
 class _Exporter:
@@ -162,7 +173,11 @@ def _opening_json(game: Game) -> list[list[int]] | None:
     if text is None:
         return None
     try:
-        rolls = [(int(word[0]), int(word[2])) for word in text.split() if len(word) == 3 and word[1] == "-"]
+        rolls = [
+            (int(word[0]), int(word[2]))
+            for word in text.split()
+            if len(word) == 3 and word[1] == "-"
+        ]
         if len(rolls) != len(text.split()):
             return None
         opening_winner(rolls)
@@ -197,7 +212,9 @@ def diagnostic_json(diagnostic: Diagnostic) -> Json:
     }
 
 
-def game_to_json(game: Game, report: Report | None = None, positions: bool = False, diagnostics: bool = False) -> Json:
+def game_to_json(
+    game: Game, report: Report | None = None, positions: bool = False, diagnostics: bool = False
+) -> Json:
     """One game as the schema's ``game``; ``report`` (from the validator) feeds the extras."""
     exporter = _Exporter(report, positions)
     data: Json = {
@@ -242,8 +259,14 @@ def _explain(error: ValidationError) -> str:
     return str(error.message)
 
 
-def _check(validator: Draft202012Validator, data: object, prefix: str, line: int | None = None) -> None:
-    error = min(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), str(e.absolute_path)), default=None)
+def _check(
+    validator: Draft202012Validator, data: object, prefix: str, line: int | None = None
+) -> None:
+    error = min(
+        validator.iter_errors(data),
+        key=lambda e: (len(e.absolute_path), str(e.absolute_path)),
+        default=None,
+    )
     if error is not None:
         raise JsonRecordError(_explain(error), _path(error, prefix), line)
 
@@ -260,7 +283,14 @@ def _move(data: Json) -> Move:
 def _segment(data: Json) -> Segment:
     dice = (data["dice"][0], data["dice"][1])
     moves = [_move(move) for move in data["moves"]]
-    return Segment(_KIND_OF[data["kind"]], dice, moves, list(data["glyphs"]), list(data["nags"]), list(data["comments"]))
+    return Segment(
+        _KIND_OF[data["kind"]],
+        dice,
+        moves,
+        list(data["glyphs"]),
+        list(data["nags"]),
+        list(data["comments"]),
+    )
 
 
 def _turn(data: Json) -> Turn:
@@ -274,7 +304,11 @@ def _turn(data: Json) -> Turn:
 
 
 def _variation(data: Json) -> Variation:
-    return Variation([_turn(turn) for turn in data["turns"]], list(data["comments"]), list(data["comments_after"]))
+    return Variation(
+        [_turn(turn) for turn in data["turns"]],
+        list(data["comments"]),
+        list(data["comments_after"]),
+    )
 
 
 def game_from_json(data: Json) -> Game:
@@ -293,7 +327,9 @@ def read_document(stream: IO[str]) -> list[Game]:
     try:
         data = json.load(stream)
     except json.JSONDecodeError as error:
-        raise JsonRecordError(f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})") from error
+        raise JsonRecordError(
+            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        ) from error
     _check(_validators()[0], data, "")
     return [game_from_json(game) for game in data["games"]]
 
@@ -306,6 +342,8 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as error:
-            raise JsonRecordError(f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number) from error
+            raise JsonRecordError(
+                f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
+            ) from error
         _check(_validators()[1], data, f"line {number}: game", number)
         yield game_from_json(data)

@@ -43,9 +43,7 @@ _MOVE_LIKE = re.compile(r"^[0-9A-Za-z]+/")
 def describe_stray(word: str) -> str:
     """Say in a player's words why a word is not part of the notation."""
     if _BAD_ROLL.match(word):
-        return (
-            f"'{word}' is not a roll: write the two dice, each 1 to 6, then a colon, like 52:"
-        )
+        return f"'{word}' is not a roll: write the two dice, each 1 to 6, then a colon, like 52:"
     if re.fullmatch(r"[1-6][1-6]", word):
         return f"'{word}' is not a roll: a roll ends with a colon, like {word}:"
     if _MOVE_LIKE.match(word):
@@ -54,7 +52,7 @@ def describe_stray(word: str) -> str:
             "like 13/8 or bar/22*"
         )
     if word.startswith("["):
-        return "a tag goes on a line of its own, written [Name \"value\"]"
+        return 'a tag goes on a line of its own, written [Name "value"]'
     if word == "}":
         return "'}' closes no comment"
     return f"'{word}' is not part of the notation"
@@ -137,18 +135,18 @@ class Lexer:
                         first_on_line = True
                     line, line_start = end_line, end_line_start
                     continue
-                token = Token(kind, value, start, line, column, end_line, end - end_line_start + 1, end)
+                token = Token(
+                    kind, value, start, line, column, end_line, end - end_line_start + 1, end
+                )
                 line, line_start = end_line, end_line_start
             else:
                 token = Token(kind, value, start, line, column, line, column + len(value), end)
             if kind == UNCLOSED_COMMENT:
-                splitter.problem(
-                    "this comment is never closed: add '}' at its end", token, text
-                )
+                splitter.problem("this comment is never closed: add '}' at its end", token, text)
                 return
             if kind == STRAY or (kind == "TAG" and not first_on_line):
                 message = (
-                    "a tag goes on a line of its own, written [Name \"value\"]"
+                    'a tag goes on a line of its own, written [Name "value"]'
                     if kind == "TAG"
                     else describe_stray(value)
                 )
@@ -158,7 +156,9 @@ class Lexer:
             first_on_line = False
 
 
-def _remember(lines: Iterable[str], recent: dict[int, str], first_line: int) -> Iterator[tuple[int, str]]:
+def _remember(
+    lines: Iterable[str], recent: dict[int, str], first_line: int
+) -> Iterator[tuple[int, str]]:
     """Number the lines, keeping each until its game is handed out."""
     for number, line in enumerate(lines, start=first_line):
         recent[number] = line.rstrip("\r\n")

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib.resources import files
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken
@@ -26,7 +26,7 @@ from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Va
 
 GRAMMAR_FILE = "aceynote.lark"
 
-Source = str | os.PathLike[str] | IO[str]
+Source = str | os.PathLike[str] | IO[str] | Iterable[str]
 
 
 class ReadError(Exception):
@@ -92,7 +92,10 @@ def _move_parts(text: str) -> tuple[int, tuple[Stop, ...], int] | str:
                 return f"({count_text}) is not a count: 2 to 4 checkers can share a trip"
         source_word, *stop_words = text.split("/")
         source = _read_place(source_word, is_source=True)
-        stops = tuple(Stop(_read_place(word.rstrip("*"), is_source=False), word.endswith("*")) for word in stop_words)
+        stops = tuple(
+            Stop(_read_place(word.rstrip("*"), is_source=False), word.endswith("*"))
+            for word in stop_words
+        )
     except ValueError as error:
         return str(error)
     if any(stop.place == OFF for stop in stops[:-1]):
@@ -176,19 +179,36 @@ class _Builder(Transformer[Token, Any]):
         return children[0]
 
     def turn(self, children: list[Any]) -> Turn:
-        number_token = children[0] if isinstance(children[0], Token) and children[0].type.endswith("NUMBER") else None
-        comments = [_comment_text(c) for c in children if isinstance(c, Token) and c.type == "COMMENT"]
+        number_token = (
+            children[0]
+            if isinstance(children[0], Token) and children[0].type.endswith("NUMBER")
+            else None
+        )
+        comments = [
+            _comment_text(c) for c in children if isinstance(c, Token) and c.type == "COMMENT"
+        ]
         segments = [c for c in children if isinstance(c, Segment)]
         if number_token is None:
             # Side and number come from the turn before: see _assign_sides.
-            return Turn(Side.WHITE, 0, segments, comments, numbered=False,
-                        span=segments[0].span.to(segments[-1].span))
+            return Turn(
+                Side.WHITE,
+                0,
+                segments,
+                comments,
+                numbered=False,
+                span=segments[0].span.to(segments[-1].span),
+            )
         side = Side.BLACK if number_token.type == "BLACK_NUMBER" else Side.WHITE
         number = int(str(number_token).rstrip("."))
-        return Turn(side, number, segments, comments, span=_span(number_token).to(segments[-1].span))
+        return Turn(
+            side, number, segments, comments, span=_span(number_token).to(segments[-1].span)
+        )
 
     def variation(self, children: list[Any]) -> Variation:
-        opening, closing = children[0], next(c for c in children if isinstance(c, Token) and c.type == "RPAR")
+        opening, closing = (
+            children[0],
+            next(c for c in children if isinstance(c, Token) and c.type == "RPAR"),
+        )
         inside_end = children.index(closing)
         leading = [_comment_text(c) for c in children[1:inside_end] if isinstance(c, Token)]
         after = [_comment_text(c) for c in children[inside_end + 1 :]]
@@ -327,10 +347,9 @@ def _problem(message: str, span: Span, lines: dict[int, str]) -> SyntaxProblem:
 def _parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
     token = error.token
     tokens = game.tokens
-    if token.type == "$END" or token.type == "RESULT":
-        if game.open_parens:
-            opening = game.open_parens[-1]
-            return "this variation is never closed: add ')' at its end", _span(opening)
+    if token.type in ("$END", "RESULT") and game.open_parens:
+        opening = game.open_parens[-1]
+        return "this variation is never closed: add ')' at its end", _span(opening)
     if token.type == "RPAR" and "RPAR" not in error.expected:
         return "')' closes no variation", _span(token)
     index = next((i for i, t in enumerate(tokens) if t is token), len(tokens))
@@ -343,7 +362,9 @@ def _parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
     message = f"expected {_expected_phrase(expected)}{where}, not {found}"
     if token.type == "$END":
         last = tokens[-1]
-        return message, Span(last.end_line or 0, last.end_column or 0, last.end_line or 0, (last.end_column or 0) + 1)
+        return message, Span(
+            last.end_line or 0, last.end_column or 0, last.end_line or 0, (last.end_column or 0) + 1
+        )
     return message, _span(token)
 
 
@@ -366,7 +387,7 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
         game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
     else:
         try:
-            game = _grammar().lark.parse(game_tokens.tokens)  # type: ignore[arg-type]
+            game = cast(Game, _grammar().lark.parse(game_tokens.tokens))
             _assign_sides(game.turns, None)
         except UnexpectedToken as error:
             message, span = _parse_error(error, game_tokens)

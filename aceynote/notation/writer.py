@@ -64,7 +64,8 @@ def merge_trips(moves: Iterable[Move]) -> list[Move]:
             if earlier.count + move.count > 4 or _both_marked(earlier, move):
                 continue
             earlier.stops = [
-                Stop(a.place, a.hit or b.hit) for a, b in zip(earlier.stops, move.stops, strict=True)
+                Stop(a.place, a.hit or b.hit)
+                for a, b in zip(earlier.stops, move.stops, strict=True)
             ]
             earlier.count += move.count
             break
@@ -87,7 +88,11 @@ def _both_marked(first: Move, second: Move) -> bool:
     return any(a.hit and b.hit for a, b in zip(first.stops, second.stops, strict=True))
 
 
-_SEGMENT_PREFIX = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}
+_SEGMENT_PREFIX = {
+    SegmentKind.ROLL: "",
+    SegmentKind.CHOSEN_DOUBLE: "=",
+    SegmentKind.EXTRA_ROLL: "+",
+}
 
 
 def _comment(text: str) -> str:

@@ -7,10 +7,10 @@ from .moves import (
     Step,
     Verdict,
     judge,
-    positions_along,
     larger_die_playable,
     legal_plays,
     max_dice,
+    positions_along,
     roll_dice,
 )
 from .position import (
@@ -24,7 +24,7 @@ from .position import (
     opposite_point,
     place_name,
 )
-from .ruleset import PRESETS, BearOff, BonusReroll, RuleSet, RulesError, Scoring, parse_rules
+from .ruleset import PRESETS, BearOff, BonusReroll, RulesError, RuleSet, Scoring, parse_rules
 from .trips import Fault, Reading, Trip, TripFault, explain_failure, force_trips, read_trips
 from .turn import (
     OpeningError,

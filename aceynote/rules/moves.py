@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from .position import BAR, CHECKERS_PER_SIDE, OFF, POINTS, POOL, Position, Side, place_name
+from .position import BAR, CHECKERS_PER_SIDE, OFF, POOL, Position, Side, place_name
 from .ruleset import BearOff, RuleSet
+
 
 class DiceError(ValueError):
     """Dice that are not a roll: a value outside 1..6 or the wrong number of dice."""

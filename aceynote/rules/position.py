@@ -214,7 +214,9 @@ def _parse_setup(text: str) -> Position:
         raise SetupError("a Setup must list W once and B once")
     turn_word = fields[2].strip().upper()
     if turn_word not in ("W", "B"):
-        raise SetupError(f"the last Setup field names the side to roll, W or B, not '{fields[2].strip()}'")
+        raise SetupError(
+            f"the last Setup field names the side to roll, W or B, not '{fields[2].strip()}'"
+        )
     white, black = sides[Side.WHITE], sides[Side.BLACK]
     for point in POINTS:
         if white[point] and black[opposite_point(point)]:

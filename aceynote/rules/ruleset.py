@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from enum import Enum
+from typing import Any
 
 
 class BearOff(Enum):
@@ -50,7 +51,9 @@ class RuleSet:
     def to_tag(self) -> str:
         """The shortest Rules tag value for these rules: the preset and what differs."""
         base = PRESETS[self.preset].options()
-        overrides = [f"{name}={value}" for name, value in self.options().items() if base[name] != value]
+        overrides = [
+            f"{name}={value}" for name, value in self.options().items() if base[name] != value
+        ]
         return " ".join([self.preset, *overrides])
 
     @classmethod
@@ -95,7 +98,9 @@ def parse_rules(text: str | None) -> RuleSet:
         return PRESETS["standard"]
     words = text.split()
     if not words:
-        raise RulesError("the Rules tag is empty; start it with a preset: standard, bgammon or navy")
+        raise RulesError(
+            "the Rules tag is empty; start it with a preset: standard, bgammon or navy"
+        )
     preset = words[0].lower()
     if preset not in PRESETS:
         raise RulesError(
@@ -107,7 +112,7 @@ def parse_rules(text: str | None) -> RuleSet:
     return rules
 
 
-def _parse_option(word: str) -> dict[str, object]:
+def _parse_option(word: str) -> dict[str, Any]:
     name, equals, value = word.partition("=")
     name, value = name.lower(), value.lower()
     if not equals:

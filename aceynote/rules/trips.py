@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import pairwise
 from typing import NamedTuple
 
 from .moves import Play, Step, _Board
@@ -70,7 +71,10 @@ class _TripReader:
         self.accept = accept
         self.accepted: Reading | None = None
         self.marked = {
-            (index, stop) for index, trip in enumerate(trips) for stop, mark in enumerate(trip.marks) if mark
+            (index, stop)
+            for index, trip in enumerate(trips)
+            for stop, mark in enumerate(trip.marks)
+            if mark
         }
         # Identical trips (a move with a count) need not be tried in every order.
         self.repeats = len(set(trips)) < len(trips)
@@ -95,7 +99,10 @@ class _TripReader:
             rest.remove(die)
             seen_states: set[tuple[Trip, int, int]] = set()
             for index, trip in enumerate(self.trips):
-                if self.progress[index] == len(trip.stops) or self.places[index] not in legal_sources:
+                if (
+                    self.progress[index] == len(trip.stops)
+                    or self.places[index] not in legal_sources
+                ):
                     continue
                 if self.repeats:
                     state = (trip, self.places[index], self.progress[index])
@@ -125,10 +132,16 @@ class _TripReader:
         board = self.board
         result = board.position()
         steps = tuple(step for step, _, _ in self.path)
-        hit_stops = {(trip, stop) for step, trip, stop in self.path if step.hit and stop is not None}
+        hit_stops = {
+            (trip, stop) for step, trip, stop in self.path if step.hit and stop is not None
+        }
         marked = self.marked
         false_marks = tuple(sorted(marked - hit_stops))
-        unmarked = [(step.dest, trip) for step, trip, stop in self.path if step.hit and (trip, stop) not in marked]
+        unmarked = [
+            (step.dest, trip)
+            for step, trip, stop in self.path
+            if step.hit and (trip, stop) not in marked
+        ]
         key = (result, false_marks, tuple(point for point, _ in unmarked))
         if key not in self.readings:
             reading = Reading(
@@ -221,7 +234,7 @@ def explain_failure(
 
 def _legs(trip: Trip) -> list[tuple[int, int]]:
     places = [trip.source, *trip.stops]
-    return list(zip(places, places[1:], strict=False))
+    return list(pairwise(places))
 
 
 def _distance(source: int, dest: int) -> int:
@@ -238,7 +251,9 @@ def _dice_make(legs: list[tuple[int, int]], dice: list[int], exact: bool) -> boo
     return _fill(need, dest == OFF and not exact, dice, rest, exact)
 
 
-def _fill(need: int, may_overshoot: bool, dice: list[int], rest: list[tuple[int, int]], exact: bool) -> bool:
+def _fill(
+    need: int, may_overshoot: bool, dice: list[int], rest: list[tuple[int, int]], exact: bool
+) -> bool:
     for die in set(dice):
         left = list(dice)
         left.remove(die)
@@ -250,7 +265,9 @@ def _fill(need: int, may_overshoot: bool, dice: list[int], rest: list[tuple[int,
     return False
 
 
-def _diagnose(position: Position, dice: list[int], trip: Trip, rules: RuleSet) -> tuple[Fault, int | None]:
+def _diagnose(
+    position: Position, dice: list[int], trip: Trip, rules: RuleSet
+) -> tuple[Fault, int | None]:
     mover, waiting = position.mover, position.waiting
     source = trip.source
     if not mover[source]:

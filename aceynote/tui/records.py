@@ -113,7 +113,9 @@ def read_text(path: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordError(f"{path}: is not UTF-8 text (byte {error.start} cannot be decoded)") from error
+        raise RecordError(
+            f"{path}: is not UTF-8 text (byte {error.start} cannot be decoded)"
+        ) from error
     return text.removeprefix("\ufeff")
 
 

@@ -163,9 +163,7 @@ class Timeline:
         self.segments: dict[int, SegmentPlace] = {}
         self.turn_places: dict[int, tuple[Path, int]] = {}
         self._replays = {id(replay.segment): replay for replay in report.segments}
-        self._anchors: list[_Anchor] = [
-            _Anchor((0, 0), _START, Place(MAIN, 0), (0, 0, 0))
-        ]
+        self._anchors: list[_Anchor] = [_Anchor((0, 0), _START, Place(MAIN, 0), (0, 0, 0))]
         self._walk(MAIN, self.game.turns, [Frame(self.start, None)])
         result_span = self.game.result_span
         if result_span is not None:
@@ -185,7 +183,9 @@ class Timeline:
             replayed = [self._replays.get(id(s)) for s in turn.segments]
             last_replayed = max((i for i, r in enumerate(replayed) if r is not None), default=-1)
             for position, (segment, replay) in enumerate(zip(turn.segments, replayed, strict=True)):
-                self._add_segment(path, turn, segment, replay, frames, position == 0, position == last_replayed)
+                self._add_segment(
+                    path, turn, segment, replay, frames, position == 0, position == last_replayed
+                )
             for which, variation in enumerate(turn.variations):
                 self._walk((*path, index, which), variation.turns, frames[:turn_start])
         self.lines[path] = Line(path, frames, own_start)
@@ -263,10 +263,14 @@ class Timeline:
             return (0, 0, 0)
         return (segment.span.line, segment.span.column, frame.offset)
 
-    def next_diagnostic(self, path: Path, index: int, forward: bool = True) -> DiagnosticTarget | None:
+    def next_diagnostic(
+        self, path: Path, index: int, forward: bool = True
+    ) -> DiagnosticTarget | None:
         here = self.order_of(path, index)
         current = Place(path, index)
-        ordered: Iterator[DiagnosticTarget] = iter(self.targets if forward else reversed(self.targets))
+        ordered: Iterator[DiagnosticTarget] = iter(
+            self.targets if forward else reversed(self.targets)
+        )
         for target in ordered:
             ahead = target.order > here if forward else target.order < here
             if ahead and target.place != current:
@@ -317,7 +321,9 @@ def previous_end(ends: list[int], index: int) -> int:
     return ends[position] if position >= 0 else 0
 
 
-def turn_end_by_number(timeline: Timeline, path: Path, number: int, side: Side | None) -> int | None:
+def turn_end_by_number(
+    timeline: Timeline, path: Path, number: int, side: Side | None
+) -> int | None:
     """The frame at the end of turn ``number`` (White's, unless ``side`` says Black) in a line."""
     line = timeline.line(path)
     wanted = [Side.WHITE, Side.BLACK] if side is None else [side]

@@ -3,4 +3,13 @@
 from .diagnostics import ALL_CODES, Code, Diagnostic, Severity
 from .replay import Report, SegmentReplay, iter_reports, validate
 
-__all__ = ["ALL_CODES", "Code", "Diagnostic", "Report", "SegmentReplay", "Severity", "iter_reports", "validate"]
+__all__ = [
+    "ALL_CODES",
+    "Code",
+    "Diagnostic",
+    "Report",
+    "SegmentReplay",
+    "Severity",
+    "iter_reports",
+    "validate",
+]

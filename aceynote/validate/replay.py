@@ -8,6 +8,7 @@ of the game says it may follow from that first error.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,8 +25,8 @@ from ..rules import (
     Play,
     Position,
     Reading,
-    RuleSet,
     RulesError,
+    RuleSet,
     SegmentKind,
     SetupError,
     Side,
@@ -135,7 +136,10 @@ def _trips_of(moves: list[Move]) -> tuple[list[Trip], list[Move]]:
 
 
 def _position_distance(first: Position, second: Position) -> int:
-    return sum(abs(a - b) for a, b in zip(first.white + first.black, second.white + second.black, strict=True))
+    return sum(
+        abs(a - b)
+        for a, b in zip(first.white + first.black, second.white + second.black, strict=True)
+    )
 
 
 class GameValidator:
@@ -163,16 +167,16 @@ class GameValidator:
 
     # -- the game --------------------------------------------------------
     def run(self) -> Report:
-        try:
+        with contextlib.suppress(_StopGame):
             self._run()
-        except _StopGame:
-            pass
         return self.report
 
     def _run(self) -> None:
         game = self.game
         if game.problems:
-            self.report.diagnostics += [Diagnostic(codes.SYNTAX, p.message, p.span) for p in game.problems]
+            self.report.diagnostics += [
+                Diagnostic(codes.SYNTAX, p.message, p.span) for p in game.problems
+            ]
             return
         self._check_tags()
         self.report.rules = self._rules()
@@ -180,7 +184,9 @@ class GameValidator:
         if start is None:
             return
         self.report.start = start
-        final = self._line(game.turns, start, _LineState(start.turn, self._first_number()), (), main=True)
+        final = self._line(
+            game.turns, start, _LineState(start.turn, self._first_number()), (), main=True
+        )
         self.report.final = final
         self.report.outcome = outcome(final, self.report.rules)
         self._check_result(final)
@@ -189,11 +195,19 @@ class GameValidator:
         seen: set[str] = set()
         for tag in self.game.tags:
             if tag.name in seen:
-                self.add(codes.DUPLICATE_TAG, f"the tag {tag.name} is given twice; the first one counts", tag.span)
+                self.add(
+                    codes.DUPLICATE_TAG,
+                    f"the tag {tag.name} is given twice; the first one counts",
+                    tag.span,
+                )
             seen.add(tag.name)
         date = self.game.tag_entry("Date")
         if date is not None and not _DATE.match(date.value):
-            self.add(codes.BAD_DATE, f"the Date '{date.value}' is not written YYYY.MM.DD (?? for an unknown part)", date.span)
+            self.add(
+                codes.BAD_DATE,
+                f"the Date '{date.value}' is not written YYYY.MM.DD (?? for an unknown part)",
+                date.span,
+            )
         termination = self.game.tag_entry("Termination")
         if termination is not None and termination.value not in TERMINATIONS:
             self.add(
@@ -219,7 +233,11 @@ class GameValidator:
         setup, opening = game.tag_entry("Setup"), game.tag_entry("Opening")
         if setup is not None:
             if opening is not None:
-                self.add(codes.OPENING_WITH_SETUP, "a game that starts from a Setup has no opening roll: drop the Opening tag", opening.span)
+                self.add(
+                    codes.OPENING_WITH_SETUP,
+                    "a game that starts from a Setup has no opening roll: drop the Opening tag",
+                    opening.span,
+                )
             try:
                 return Position.from_setup(setup.value)
             except SetupError as error:
@@ -246,7 +264,11 @@ class GameValidator:
         for word in text.split():
             match = _OPENING_ROLL.match(word)
             if match is None:
-                self.add(codes.BAD_OPENING, f"'{word}' is not an opening roll: write White's die, '-', Black's die, like 5-3", span)
+                self.add(
+                    codes.BAD_OPENING,
+                    f"'{word}' is not an opening roll: write White's die, '-', Black's die, like 5-3",
+                    span,
+                )
                 return None
             rolls.append((int(match.group(1)), int(match.group(2))))
         try:
@@ -256,12 +278,25 @@ class GameValidator:
             return None
 
     # -- lines and turns -----------------------------------------------------
-    def _line(self, turns: list[Turn], position: Position, state: _LineState, path: tuple[int, ...], main: bool) -> Position:
+    def _line(
+        self,
+        turns: list[Turn],
+        position: Position,
+        state: _LineState,
+        path: tuple[int, ...],
+        main: bool,
+    ) -> Position:
         for index, turn in enumerate(turns):
             if position.winner is not None:
-                self.add(codes.AFTER_END, f"the game ended when {position.winner.title} bore off the 15th checker; nothing more is played", turn.span)
+                self.add(
+                    codes.AFTER_END,
+                    f"the game ended when {position.winner.title} bore off the 15th checker; nothing more is played",
+                    turn.span,
+                )
                 break
-            self._check_number(turn, state, first_in_line=index == 0, game_start=main and index == 0)
+            self._check_number(
+                turn, state, first_in_line=index == 0, game_start=main and index == 0
+            )
             mover = turn.side if turn.numbered else state.side
             number = turn.number if turn.numbered else state.number
             if mover is not position.turn:
@@ -271,17 +306,33 @@ class GameValidator:
             if main:
                 self.report.turns += 1
             for which, variation in enumerate(turn.variations):
-                self._line(variation.turns, before, _LineState(mover, number), (*path, index, which), main=False)
+                self._line(
+                    variation.turns,
+                    before,
+                    _LineState(mover, number),
+                    (*path, index, which),
+                    main=False,
+                )
             state = _next_line_state(mover, number)
         return position
 
-    def _check_number(self, turn: Turn, state: _LineState, first_in_line: bool, game_start: bool) -> None:
+    def _check_number(
+        self, turn: Turn, state: _LineState, first_in_line: bool, game_start: bool
+    ) -> None:
         expected = f"{state.number}." if state.side is Side.WHITE else f"{state.number}..."
         if not turn.numbered:
             if state.side is Side.WHITE:
-                self.add(codes.MISSING_NUMBER, f"each White turn starts with its move number: write {expected} before it", turn.span)
+                self.add(
+                    codes.MISSING_NUMBER,
+                    f"each White turn starts with its move number: write {expected} before it",
+                    turn.span,
+                )
             elif first_in_line:
-                self.add(codes.MISSING_NUMBER, f"a Black turn that opens the game or a variation needs its number: write {expected} before it", turn.span)
+                self.add(
+                    codes.MISSING_NUMBER,
+                    f"a Black turn that opens the game or a variation needs its number: write {expected} before it",
+                    turn.span,
+                )
             return
         if turn.side is not state.side and game_start:
             self.add(
@@ -298,14 +349,22 @@ class GameValidator:
             )
             self.taint(turn.span)
         elif turn.number != state.number:
-            self.add(codes.WRONG_NUMBER, f"this turn is numbered {turn.number}; counting the turns it is {expected}", turn.span)
+            self.add(
+                codes.WRONG_NUMBER,
+                f"this turn is numbered {turn.number}; counting the turns it is {expected}",
+                turn.span,
+            )
 
     def _turn(self, turn: Turn, position: Position, path: tuple[int, ...]) -> Position:
         rules = self.report.rules
         flow = TurnState.begin(position, rules)
         for segment in turn.segments:
             if position.winner is not None:
-                self.add(codes.AFTER_END, f"the game ended when {position.winner.title} bore off the 15th checker; nothing more is played", segment.span)
+                self.add(
+                    codes.AFTER_END,
+                    f"the game ended when {position.winner.title} bore off the 15th checker; nothing more is played",
+                    segment.span,
+                )
                 return position
             self._check_segment_kind(flow.expects, segment)
             dice = self._dice(segment)
@@ -316,7 +375,11 @@ class GameValidator:
             position = play.result
             # A segment written after the turn was over does not reopen it.
             turn_over = flow.expects is None or position.winner is not None
-            expects = None if turn_over else flow.next_kind(segment.kind, segment.high, segment.low, play.dice_used)
+            expects = (
+                None
+                if turn_over
+                else flow.next_kind(segment.kind, segment.high, segment.low, play.dice_used)
+            )
             flow = TurnState(position, rules, expects)
         if flow.expects is not None:
             self._missing_segment(flow.expects, turn.segments[-1])
@@ -329,12 +392,24 @@ class GameValidator:
             return
         if kind is SegmentKind.CHOSEN_DOUBLE:
             if expects is SegmentKind.EXTRA_ROLL:
-                self.add(codes.MISSING_EXTRA, "the extra roll (+RR:) comes next here, not another chosen double", segment.span)
+                self.add(
+                    codes.MISSING_EXTRA,
+                    "the extra roll (+RR:) comes next here, not another chosen double",
+                    segment.span,
+                )
             else:
-                self.add(codes.UNEXPECTED_DOUBLE, "a chosen double follows only an acey-deucey (1-2) whose 1 and 2 were both played", segment.span)
+                self.add(
+                    codes.UNEXPECTED_DOUBLE,
+                    "a chosen double follows only an acey-deucey (1-2) whose 1 and 2 were both played",
+                    segment.span,
+                )
         elif kind is SegmentKind.EXTRA_ROLL:
             if expects is SegmentKind.CHOSEN_DOUBLE:
-                self.add(codes.MISSING_DOUBLE, "after an acey-deucey played in full the chosen double (=DD:) comes first", segment.span)
+                self.add(
+                    codes.MISSING_DOUBLE,
+                    "after an acey-deucey played in full the chosen double (=DD:) comes first",
+                    segment.span,
+                )
             else:
                 self.add(codes.UNEXPECTED_EXTRA, self._no_extra_reason(), segment.span)
 
@@ -344,34 +419,70 @@ class GameValidator:
         return "the extra roll (+RR:) follows only a chosen double whose four moves were all played"
 
     def _missing_segment(self, expects: SegmentKind, last: Segment) -> None:
-        end = Span(last.span.end_line, last.span.end_column, last.span.end_line, last.span.end_column + 1)
+        end = Span(
+            last.span.end_line, last.span.end_column, last.span.end_line, last.span.end_column + 1
+        )
         if expects is SegmentKind.CHOSEN_DOUBLE:
-            self.add(codes.MISSING_DOUBLE, "the 1 and the 2 were both played, so the turn goes on with the chosen double, like =66:", end)
+            self.add(
+                codes.MISSING_DOUBLE,
+                "the 1 and the 2 were both played, so the turn goes on with the chosen double, like =66:",
+                end,
+            )
         elif expects is SegmentKind.EXTRA_ROLL:
-            self.add(codes.MISSING_EXTRA, "after the chosen double the turn goes on with the extra roll, like +53:", end)
+            self.add(
+                codes.MISSING_EXTRA,
+                "after the chosen double the turn goes on with the extra roll, like +53:",
+                end,
+            )
 
     def _dice(self, segment: Segment) -> tuple[int, ...]:
         if segment.kind is SegmentKind.CHOSEN_DOUBLE and segment.high != segment.low:
-            self.add(codes.NOT_A_DOUBLE, f"the chosen double must be a double like =66:, not ={segment.high}{segment.low}:", segment.span)
+            self.add(
+                codes.NOT_A_DOUBLE,
+                f"the chosen double must be a double like =66:, not ={segment.high}{segment.low}:",
+                segment.span,
+            )
         return roll_dice(segment.high, segment.low)
 
     # -- plays -------------------------------------------------------------
-    def _play(self, segment: Segment, position: Position, dice: tuple[int, ...]) -> tuple[Play, bool]:
+    def _play(
+        self, segment: Segment, position: Position, dice: tuple[int, ...]
+    ) -> tuple[Play, bool]:
         trips, owners = _trips_of(segment.moves)
         rules = self.report.rules
         judge = Judge(position, dice, rules)
-        readings = read_trips(position, dice, trips, rules, accept=lambda r: r.marks_agree and judge.verdict(r.play) is Verdict.LEGAL)
+        readings = read_trips(
+            position,
+            dice,
+            trips,
+            rules,
+            accept=lambda r: r.marks_agree and judge.verdict(r.play) is Verdict.LEGAL,
+        )
         if not readings:
             forced = force_trips(position, trips)
             self._impossible(segment, position, dice, trips, owners, forced)
             return Play((), forced), False
-        ranked = sorted(readings, key=lambda r: (judge.verdict(r.play) is not Verdict.LEGAL, len(r.false_marks), len(r.unmarked_hits)))
+        ranked = sorted(
+            readings,
+            key=lambda r: (
+                judge.verdict(r.play) is not Verdict.LEGAL,
+                len(r.false_marks),
+                len(r.unmarked_hits),
+            ),
+        )
         best = ranked[0]
         legal = self._rule_seven(segment, position, dice, judge, best)
         legal = self._marks(best, owners, position) and legal
         return best.play, legal
 
-    def _rule_seven(self, segment: Segment, position: Position, dice: tuple[int, ...], judge: Judge, reading: Reading) -> bool:
+    def _rule_seven(
+        self,
+        segment: Segment,
+        position: Position,
+        dice: tuple[int, ...],
+        judge: Judge,
+        reading: Reading,
+    ) -> bool:
         verdict = judge.verdict(reading.play)
         if verdict is Verdict.LEGAL:
             return True
@@ -382,23 +493,43 @@ class GameValidator:
                 message = f"'--' says nothing could be played, but {side} can play {_dice_count(most)} of this roll"
             else:
                 message = f"this play uses {_dice_count(used)}, but {side} can play {_dice_count(most)} (rule 7: play as many dice as the position allows)"
-            self._illegal(codes.TOO_FEW_DICE, message, segment.span, position, dice, reading.play.result)
+            self._illegal(
+                codes.TOO_FEW_DICE, message, segment.span, position, dice, reading.play.result
+            )
         else:
             message = f"only one die can be played, and it must be the larger, {max(dice)}, since it can be played (rule 7)"
-            self._illegal(codes.SMALLER_DIE, message, segment.span, position, dice, reading.play.result)
+            self._illegal(
+                codes.SMALLER_DIE, message, segment.span, position, dice, reading.play.result
+            )
         return False
 
     def _marks(self, reading: Reading, owners: list[Move], position: Position) -> bool:
         for trip_index, stop_index in reading.false_marks:
             move = owners[trip_index]
             point = move.stops[stop_index].place
-            self.add(codes.FALSE_HIT, f"'*' marks a hit on {point}, but no single {position.turn.opponent.title} checker was hit there", move.span)
+            self.add(
+                codes.FALSE_HIT,
+                f"'*' marks a hit on {point}, but no single {position.turn.opponent.title} checker was hit there",
+                move.span,
+            )
         for point, trip_index in zip(reading.unmarked_hits, reading.unmarked_trips, strict=True):
             move = owners[trip_index]
-            self.add(codes.UNMARKED_HIT, f"this move hits the {position.turn.opponent.title} blot on {point}: mark it with '*'", move.span)
+            self.add(
+                codes.UNMARKED_HIT,
+                f"this move hits the {position.turn.opponent.title} blot on {point}: mark it with '*'",
+                move.span,
+            )
         return not reading.false_marks
 
-    def _impossible(self, segment: Segment, position: Position, dice: tuple[int, ...], trips: list[Trip], owners: list[Move], forced: Position) -> None:
+    def _impossible(
+        self,
+        segment: Segment,
+        position: Position,
+        dice: tuple[int, ...],
+        trips: list[Trip],
+        owners: list[Move],
+        forced: Position,
+    ) -> None:
         fault = explain_failure(position, dice, trips, self.report.rules)
         move = owners[fault.trip] if owners else None
         span = move.span if move is not None else segment.span
@@ -406,9 +537,19 @@ class GameValidator:
         self._illegal(code, message, span, position, dice, forced)
         self.taint(span)
 
-    def _illegal(self, code: Code, message: str, span: Span, position: Position, dice: tuple[int, ...], written: Position) -> None:
+    def _illegal(
+        self,
+        code: Code,
+        message: str,
+        span: Span,
+        position: Position,
+        dice: tuple[int, ...],
+        written: Position,
+    ) -> None:
         plays = list(legal_plays(position, dice, self.report.rules).values())
-        plays.sort(key=lambda play: (_position_distance(play.result, written), play_text(play.steps)))
+        plays.sort(
+            key=lambda play: (_position_distance(play.result, written), play_text(play.steps))
+        )
         count = len(plays)
         shown = plays if count <= SHOW_ALL_LEGAL else plays[:SHOW_CLOSEST]
         texts = tuple(play_text(play.steps) for play in shown)
@@ -421,19 +562,33 @@ class GameValidator:
         span = game.result_span or (game.turns[-1].span if game.turns else game.span)
         tag = game.tag_entry("Result")
         if tag is not None and tag.value != token:
-            self.add(codes.RESULT_TAG_MISMATCH, f"the Result tag says '{tag.value}' but the result token is '{token}'", tag.span)
+            self.add(
+                codes.RESULT_TAG_MISMATCH,
+                f"the Result tag says '{tag.value}' but the result token is '{token}'",
+                tag.span,
+            )
         points = _RESULT.match(token)
         if points is not None and int(points.group(1)) and int(points.group(2)):
-            self.add(codes.BAD_RESULT, f"'{token}' gives points to both sides; one of them is 0", span)
+            self.add(
+                codes.BAD_RESULT, f"'{token}' gives points to both sides; one of them is 0", span
+            )
             return
         result = self.report.outcome
         if result is not None:
             white, black = result.as_result()
             expected = f"{white}-{black}"
             if token != expected:
-                self.add(codes.WRONG_RESULT, f"{result.winner.title} bore off all 15 checkers and scores {result.points}: the result is {expected}, not {token}", span)
+                self.add(
+                    codes.WRONG_RESULT,
+                    f"{result.winner.title} bore off all 15 checkers and scores {result.points}: the result is {expected}, not {token}",
+                    span,
+                )
         elif token != "*" and game.tag("Termination") in (None, "normal"):
-            self.add(codes.UNFINISHED_RESULT, f"nobody has borne off all 15 checkers, so the result is '*' unless a Termination tag says why the game ended, not '{token}'", span)
+            self.add(
+                codes.UNFINISHED_RESULT,
+                f"nobody has borne off all 15 checkers, so the result is '*' unless a Termination tag says why the game ended, not '{token}'",
+                span,
+            )
 
 
 def _next_line_state(side: Side, number: int) -> _LineState:
@@ -453,10 +608,14 @@ def _legal_hint(texts: tuple[str, ...], count: int) -> str:
         return f"the only legal play is {texts[0]}"
     if count <= SHOW_ALL_LEGAL:
         return "legal plays: " + "; ".join(texts)
-    return f"{count} legal plays; did you mean {texts[0]}?" + (f" (or {'; '.join(texts[1:])})" if len(texts) > 1 else "")
+    return f"{count} legal plays; did you mean {texts[0]}?" + (
+        f" (or {'; '.join(texts[1:])})" if len(texts) > 1 else ""
+    )
 
 
-def _fault_message(fault: Fault, place: int | None, position: Position, dice: tuple[int, ...], move: Move | None) -> tuple[Code, str]:
+def _fault_message(
+    fault: Fault, place: int | None, position: Position, dice: tuple[int, ...], move: Move | None
+) -> tuple[Code, str]:
     side = position.turn.title
     other = position.turn.opponent.title
     trip = str(move) if move is not None else "this play"
@@ -465,19 +624,37 @@ def _fault_message(fault: Fault, place: int | None, position: Position, dice: tu
         where = {POOL: "left in the pool", BAR: "on the bar"}.get(place or 0, f"on point {place}")
         return codes.NO_CHECKER, f"{side} has no checker {where} to move"
     if fault is Fault.BAR_FIRST:
-        return codes.BAR_FIRST, f"{side} has a checker on the bar: it must enter before any other checker moves"
+        return (
+            codes.BAR_FIRST,
+            f"{side} has a checker on the bar: it must enter before any other checker moves",
+        )
     if fault is Fault.POOL_FIRST:
-        return codes.POOL_FIRST, f"under early_moves=no {side} must enter every checker from the pool before moving one on the board"
+        return (
+            codes.POOL_FIRST,
+            f"under early_moves=no {side} must enter every checker from the pool before moving one on the board",
+        )
     if fault is Fault.NO_DICE:
         return codes.DICE_MISMATCH, f"the roll {roll} cannot make the trip {trip}"
     if fault is Fault.BEAR_OFF_EARLY:
-        return codes.BEAR_OFF_EARLY, f"{side} cannot bear off yet: checkers are still outside the home board, in the pool or on the bar"
+        return (
+            codes.BEAR_OFF_EARLY,
+            f"{side} cannot bear off yet: checkers are still outside the home board, in the pool or on the bar",
+        )
     if fault is Fault.BEAR_OFF_EXACT:
-        return codes.BEAR_OFF_DIE, f"under bearoff=exact a die bears off only from its own point, so {trip} cannot be played with {roll}"
+        return (
+            codes.BEAR_OFF_DIE,
+            f"under bearoff=exact a die bears off only from its own point, so {trip} cannot be played with {roll}",
+        )
     if fault is Fault.BEAR_OFF_HIGHER:
-        return codes.BEAR_OFF_DIE, f"a die larger than the point bears off only when no checker stands higher, so {trip} cannot be played with {roll}"
+        return (
+            codes.BEAR_OFF_DIE,
+            f"a die larger than the point bears off only when no checker stands higher, so {trip} cannot be played with {roll}",
+        )
     if fault is Fault.BLOCKED and place is not None:
-        return codes.BLOCKED, f"{other} holds point {place} ({side}'s numbering) with two or more checkers: {side} cannot land there"
+        return (
+            codes.BLOCKED,
+            f"{other} holds point {place} ({side}'s numbering) with two or more checkers: {side} cannot land there",
+        )
     if fault is Fault.BLOCKED:
         return codes.BLOCKED, f"every way to make {trip} with {roll} lands on a point {other} holds"
     return codes.AFTER_END, f"the game is over before {trip}"
@@ -492,7 +669,8 @@ def validate(game: Game, rules: RuleSet | None = None, first_error_only: bool = 
     return GameValidator(game, rules, first_error_only).run()
 
 
-def iter_reports(games: Iterator[Game], rules: RuleSet | None = None, first_error_only: bool = False) -> Iterator[Report]:
+def iter_reports(
+    games: Iterator[Game], rules: RuleSet | None = None, first_error_only: bool = False
+) -> Iterator[Report]:
     for game in games:
         yield validate(game, rules, first_error_only)
-
