@@ -1,0 +1,314 @@
+"""Drawing a position as a backgammon board, in cells of text with roles.
+
+This is layout only: the position, the steps and who moves come from the
+validator's replay (through :mod:`.timeline`). The board is drawn from one
+side's view (the viewer sits at the bottom): its points 13-24 run along the
+top from left to right and 12-1 along the bottom, its home board (1-6) at the
+bottom right. The other side's checkers stand on the same board points, which
+that side numbers 25-p. The bar is the column between the halves and the
+tray on the right holds each side's pool (``in``) and borne-off checkers; the
+top half of both belongs to the side sitting at the top.
+
+Every cell carries *roles*, the names of the Board widget's component classes
+(``board--white``, ``board--moved``, ...), so all colours live in the .tcss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import BAR, OFF, POOL, Position, SegmentKind, Side, Step
+from .timeline import Frame
+
+Span = tuple[str, tuple[str, ...]]
+Row = list[Span]
+
+GLYPH = {Side.WHITE: "○", Side.BLACK: "●"}
+ROLE = {Side.WHITE: "board--white", Side.BLACK: "board--black"}
+FRAME = "board--frame"
+LABEL = "board--label"
+DARK = "board--point-dark"
+LIGHT = "board--point-light"
+FELT = "board--felt"
+MOVED = "board--moved"
+LAST = "board--last"
+FROM = "board--from"
+HIT = "board--hit"
+DIE = "board--die"
+DIE_USED = "board--die-used"
+TRAY = "board--tray"
+BAR_ROLE = "board--bar"
+
+TRAY_WIDTH = 6
+MIN_STACK = 4
+MAX_STACK = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Point width and stack height; the board's size follows from them."""
+
+    point: int = 3
+    stack: int = 5
+
+    @property
+    def width(self) -> int:
+        return 13 * self.point + 5 + TRAY_WIDTH
+
+    @property
+    def height(self) -> int:
+        return 2 * self.stack + 5
+
+
+def fit(width: int, height: int) -> Geometry:
+    """The largest board that fits in ``width`` x ``height`` cells (never below 3 x 4)."""
+    point = next((p for p in (5, 4, 3) if Geometry(p).width <= width), 3)
+    stack = max(MIN_STACK, min(MAX_STACK, (height - 5) // 2))
+    return Geometry(point, stack)
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the current segment changed, in board terms, for highlighting.
+
+    ``arrived``/``left`` count the mover's checkers that came to / went from
+    each of its places (own numbering, 0..26); ``hits`` is how many of the
+    other side's checkers went to the bar; ``last`` is the last step's place.
+    """
+
+    mover: Side
+    arrived: dict[int, int]
+    left: dict[int, int]
+    hits: int
+    last: int | None
+
+
+def marks_of(frame: Frame) -> Marks | None:
+    """The changes the frame's segment made so far (None at the start)."""
+    replay = frame.replay
+    if replay is None:
+        return None
+    mover = replay.before.turn
+    before, now = replay.before.checkers(mover), frame.position.checkers(mover)
+    arrived = {place: now[place] - before[place] for place in range(len(now)) if now[place] > before[place]}
+    left = {place: before[place] - now[place] for place in range(len(now)) if now[place] < before[place]}
+    other = mover.opponent
+    hits = frame.position.checkers(other)[BAR] - replay.before.checkers(other)[BAR]
+    last = frame.last_step.dest if frame.last_step is not None else None
+    return Marks(mover, arrived, left, max(hits, 0), last)
+
+
+class BoardPainter:
+    """Lays out one frame as rows of styled spans."""
+
+    def __init__(self, frame: Frame, viewer: Side, geometry: Geometry) -> None:
+        self.frame = frame
+        self.position: Position = frame.position
+        self.viewer = viewer
+        self.top_side = viewer.opponent
+        self.g = geometry
+        self.marks = marks_of(frame)
+
+    # -- places and marks ------------------------------------------------------
+    def _occupant(self, point: int) -> tuple[Side | None, int]:
+        """Who stands on the viewer's ``point``, and how many."""
+        own = self.position.checkers(self.viewer)[point]
+        if own:
+            return self.viewer, own
+        theirs = self.position.checkers(self.top_side)[25 - point]
+        return (self.top_side, theirs) if theirs else (None, 0)
+
+    def _mover_place(self, point: int) -> int:
+        """The viewer's point in the mover's numbering."""
+        assert self.marks is not None
+        return point if self.marks.mover is self.viewer else 25 - point
+
+    def _highlights(self, side: Side | None, place: int) -> tuple[int, int, bool]:
+        """Checkers to mark as moved, vacated cells to mark, and whether the top one moved last.
+
+        ``place`` is in ``side``'s numbering (a point, or BAR/POOL/OFF).
+        """
+        marks = self.marks
+        if marks is None or side is None:
+            return 0, 0, False
+        if side is marks.mover:
+            arrived = marks.arrived.get(place, 0)
+            return arrived, 0, marks.last == place and arrived > 0
+        if place == BAR:
+            return marks.hits, 0, False
+        return 0, 0, False
+
+    def _vacated(self, point: int) -> int:
+        if self.marks is None:
+            return 0
+        return self.marks.left.get(self._mover_place(point), 0)
+
+    # -- cells -----------------------------------------------------------------
+    def _stack_cell(self, side: Side | None, count: int, depth: int, place: int, vacated: int) -> Span:
+        """The cell ``depth`` checkers away from a stack's base."""
+        width, height = self.g.point, self.g.stack
+        if side is not None and depth < min(count, height):
+            moved, _, last = self._highlights(side, place)
+            shown = min(count, height)
+            roles: tuple[str, ...] = (ROLE[side],)
+            if depth >= shown - moved:
+                roles += (HIT,) if side is not (self.marks.mover if self.marks else None) else (MOVED,)
+                if last and depth == shown - 1:
+                    roles += (LAST,)
+            if count > height and depth == height - 1:
+                return str(count).center(width), roles
+            return GLYPH[side].center(width), roles
+        if vacated and count <= depth < count + vacated:
+            return "·".center(width), (FROM,)
+        return " " * width, ()
+
+    def _point_cell(self, point: int, depth: int) -> Span:
+        side, count = self._occupant(point)
+        place = point if side is self.viewer else 25 - point
+        text, roles = self._stack_cell(side, count, depth, place, self._vacated(point))
+        shade = DARK if point % 2 else LIGHT
+        # A point narrows toward its tip: the last row is shaded in the middle only.
+        if depth == self.g.stack - 1 and not roles:
+            edge = (self.g.point - 1) // 2
+            return text, (FELT,) if not edge else (FELT,)
+        return text, (shade, *roles)
+
+    def _bar_cell(self, side: Side, depth: int) -> Span:
+        count = self.position.checkers(side)[BAR]
+        vacated = self.marks.left.get(BAR, 0) if self.marks and self.marks.mover is side else 0
+        text, roles = self._stack_cell(side if count else None, count, depth, BAR, vacated)
+        return text, (BAR_ROLE, *roles)
+
+    def _tray_rows(self, side: Side) -> list[Span]:
+        """The tray of one side, one span a row: its pool and its borne-off checkers."""
+        counts = self.position.checkers(side)
+        rows: list[Span] = [
+            (" in".ljust(TRAY_WIDTH), (TRAY, LABEL)),
+            self._tray_count(side, POOL, counts[POOL]),
+            (" off".ljust(TRAY_WIDTH), (TRAY, LABEL)),
+            self._tray_count(side, OFF, counts[OFF]),
+        ]
+        spare = self.g.stack - len(rows)
+        if spare > 0:
+            rows.insert(2, (" " * TRAY_WIDTH, (TRAY,)))
+            rows += [(" " * TRAY_WIDTH, (TRAY,))] * (spare - 1)
+        return rows
+
+    def _tray_count(self, side: Side, place: int, count: int) -> Span:
+        text = f"{GLYPH[side]}{count:>3}".center(TRAY_WIDTH)
+        roles: tuple[str, ...] = (TRAY, ROLE[side])
+        marks = self.marks
+        if marks is not None and marks.mover is side:
+            if marks.arrived.get(place):
+                roles += (MOVED,) if marks.last != place else (MOVED, LAST)
+            elif marks.left.get(place):
+                roles += (FROM,)
+        return text, roles
+
+    # -- rows ------------------------------------------------------------------
+    def _numbers(self, points: list[int]) -> Row:
+        width = self.g.point
+        left = "".join(str(p).center(width) for p in points[:6])
+        right = "".join(str(p).center(width) for p in points[6:])
+        gap = " " * (width + 2)
+        return [(" " + left + gap + right + " ", (LABEL,))]
+
+    def _border(self, left: str, join: str, right: str) -> Row:
+        half = "─" * (6 * self.g.point)
+        bar = "─" * self.g.point
+        text = left + half + join + bar + join + half + join + "─" * TRAY_WIDTH + right
+        return [(text, (FRAME,))]
+
+    def _half_row(self, points: list[int], depth: int, bar_side: Side, tray: Span) -> Row:
+        row: Row = [("│", (FRAME,))]
+        row += [self._point_cell(p, depth) for p in points[:6]]
+        row.append(("│", (FRAME,)))
+        row.append(self._bar_cell(bar_side, depth))
+        row.append(("│", (FRAME,)))
+        row += [self._point_cell(p, depth) for p in points[6:]]
+        row += [("│", (FRAME,)), tray, ("│", (FRAME,))]
+        return row
+
+    def rows(self) -> list[Row]:
+        top_points = list(range(13, 25))
+        bottom_points = list(range(12, 0, -1))
+        height = self.g.stack
+        top_tray = self._tray_rows(self.top_side)
+        bottom_tray = self._tray_rows(self.viewer)[::-1]
+        rows: list[Row] = [self._numbers(top_points), self._border("┌", "┬", "┐")]
+        for depth in range(height):
+            rows.append(self._half_row(top_points, depth, self.top_side, top_tray[depth]))
+        rows.append(self._middle_row())
+        for depth in reversed(range(height)):
+            rows.append(self._half_row(bottom_points, depth, self.viewer, bottom_tray[depth]))
+        rows.append(self._border("└", "┴", "┘"))
+        rows.append(self._numbers(bottom_points))
+        return rows
+
+    def _middle_row(self) -> Row:
+        half = 6 * self.g.point
+        who = self.frame.mover
+        row: Row = [("│", (FRAME,))]
+        row += _fit([(f" {GLYPH[who]} ", (ROLE[who], FELT)), (self._state(), (FELT, LABEL))], half)
+        row += [("│", (FRAME,)), ("BAR".center(self.g.point)[: self.g.point], (BAR_ROLE, LABEL)), ("│", (FRAME,))]
+        row += _fit(self._dice(), half)
+        row += [("│", (FRAME,)), (" " * TRAY_WIDTH, (TRAY,)), ("│", (FRAME,))]
+        return row
+
+    def _state(self) -> str:
+        frame = self.frame
+        side = frame.mover.title
+        if frame.replay is None:
+            return f"{side} to roll"
+        if frame.forced:
+            return f"{side}: as written"
+        total = len(frame.replay.steps)
+        if frame.step == 0:
+            return f"{side} to play"
+        if frame.step < total:
+            return f"{side} {frame.step}/{total}"
+        return f"{side} played"
+
+    def _dice(self) -> list[Span]:
+        replay = self.frame.replay
+        if replay is None:
+            return [(" ", (FELT,))]
+        segment = replay.segment
+        prefix = {SegmentKind.ROLL: " ", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}[segment.kind]
+        dice = [segment.high] * 4 if segment.high == segment.low else [segment.high, segment.low]
+        used = _used_dice(dice, self.frame.steps_done)
+        spans: list[Span] = [(prefix, (FELT, LABEL))]
+        for die, spent in zip(dice, used, strict=True):
+            spans.append((f" {die} ", (DIE_USED if spent or self.frame.forced else DIE,)))
+            spans.append((" ", (FELT,)))
+        return spans
+
+
+def _used_dice(dice: list[int], steps: tuple[Step, ...]) -> list[bool]:
+    used = [False] * len(dice)
+    for step in steps:
+        for index, die in enumerate(dice):
+            if not used[index] and die == step.die:
+                used[index] = True
+                break
+    return used
+
+
+def _fit(spans: list[Span], width: int) -> list[Span]:
+    """Spans cut or padded (with felt) to exactly ``width`` cells."""
+    out: list[Span] = []
+    room = width
+    for text, roles in spans:
+        if room <= 0:
+            break
+        piece = text[:room]
+        out.append((piece, roles))
+        room -= len(piece)
+    if room > 0:
+        out.append((" " * room, (FELT,)))
+    return out
+
+
+def plain_rows(rows: list[Row]) -> list[str]:
+    """The rows as plain text (for tests and the benchmark)."""
+    return ["".join(text for text, _ in row) for row in rows]
