@@ -166,6 +166,11 @@ def _deliver(spool: IO[str], output: str) -> None:
     if output == "-":
         shutil.copyfileobj(spool, sys.stdout)
         return
+    if os.path.exists(output) and not os.path.isfile(output):
+        # A device or a pipe (like /dev/null) is written to, never replaced.
+        with open(output, "w", encoding="utf-8") as out:
+            shutil.copyfileobj(spool, out)
+        return
     folder = os.path.dirname(os.path.abspath(output))
     descriptor, temporary = tempfile.mkstemp(prefix=".aceynote-", dir=folder)
     try:

@@ -123,61 +123,78 @@ class BoardPainter:
         assert self.marks is not None
         return point if self.marks.mover is self.viewer else 25 - point
 
-    def _highlights(self, side: Side | None, place: int) -> tuple[int, int, bool]:
-        """Checkers to mark as moved, vacated cells to mark, and whether the top one moved last.
+    def _highlights(self, side: Side, place: int) -> tuple[int, str, bool]:
+        """How many checkers on top of a stack to mark, with which role, and if the top moved last.
 
-        ``place`` is in ``side``'s numbering (a point, or BAR/POOL/OFF).
+        ``place`` is in ``side``'s numbering (a point or BAR). The mover's
+        checkers that arrived are marked as moved; the other side's checkers
+        that went to the bar as hit.
         """
         marks = self.marks
-        if marks is None or side is None:
-            return 0, 0, False
+        if marks is None:
+            return 0, MOVED, False
         if side is marks.mover:
             arrived = marks.arrived.get(place, 0)
-            return arrived, 0, marks.last == place and arrived > 0
+            return arrived, MOVED, marks.last == place and arrived > 0
         if place == BAR:
-            return marks.hits, 0, False
-        return 0, 0, False
+            return marks.hits, HIT, False
+        return 0, MOVED, False
 
-    def _vacated(self, point: int) -> int:
-        if self.marks is None:
+    def _vacated(self, side: Side, place: int) -> int:
+        """Checkers of the mover that left ``place`` (in ``side``'s numbering)."""
+        if self.marks is None or side is not self.marks.mover:
             return 0
-        return self.marks.left.get(self._mover_place(point), 0)
+        return self.marks.left.get(place, 0)
 
     # -- cells -----------------------------------------------------------------
-    def _stack_cell(self, side: Side | None, count: int, depth: int, place: int, vacated: int) -> Span:
-        """The cell ``depth`` checkers away from a stack's base."""
+    def _stack_cell(self, side: Side | None, count: int, depth: int, place: int) -> Span | None:
+        """The checker (or the stack's count) ``depth`` cells from a stack's base, if any."""
         width, height = self.g.point, self.g.stack
-        if side is not None and depth < min(count, height):
-            moved, _, last = self._highlights(side, place)
-            shown = min(count, height)
-            roles: tuple[str, ...] = (ROLE[side],)
-            if depth >= shown - moved:
-                roles += (HIT,) if side is not (self.marks.mover if self.marks else None) else (MOVED,)
-                if last and depth == shown - 1:
-                    roles += (LAST,)
-            if count > height and depth == height - 1:
-                return str(count).center(width), roles
-            return GLYPH[side].center(width), roles
+        if side is None or depth >= min(count, height):
+            return None
+        marked, role, last = self._highlights(side, place)
+        shown = min(count, height)
+        roles: tuple[str, ...] = (ROLE[side],)
+        if depth >= shown - marked:
+            roles += (role,)
+            if last and depth == shown - 1:
+                roles += (LAST,)
+        if count > height and depth == height - 1:
+            return str(count).center(width), roles
+        return GLYPH[side].center(width), roles
+
+    def _empty_cell(self, count: int, depth: int, vacated: int) -> str:
+        """An empty cell: a dot where a checker that moved this segment stood."""
         if vacated and count <= depth < count + vacated:
-            return "·".center(width), (FROM,)
-        return " " * width, ()
+            return "·".center(self.g.point)
+        return " " * self.g.point
 
-    def _point_cell(self, point: int, depth: int) -> Span:
+    def _point_cell(self, point: int, depth: int) -> list[Span]:
         side, count = self._occupant(point)
+        mover = self.marks.mover if self.marks is not None else self.viewer
+        own = point if mover is self.viewer else 25 - point
         place = point if side is self.viewer else 25 - point
-        text, roles = self._stack_cell(side, count, depth, place, self._vacated(point))
         shade = DARK if point % 2 else LIGHT
-        # A point narrows toward its tip: the last row is shaded in the middle only.
-        if depth == self.g.stack - 1 and not roles:
-            edge = (self.g.point - 1) // 2
-            return text, (FELT,) if not edge else (FELT,)
-        return text, (shade, *roles)
+        checker = self._stack_cell(side, count, depth, place)
+        if checker is not None:
+            return [(checker[0], (shade, *checker[1]))]
+        mover_count = count if side is mover else 0
+        text = self._empty_cell(mover_count, depth, self._vacated(mover, own))
+        role: tuple[str, ...] = (FROM,) if text.strip() else ()
+        if depth < self.g.stack - 1 or self.g.point < 3 or role:
+            return [(text, (shade, *role))]
+        # The tip of the point: shaded in the middle only, like a triangle.
+        edge = (self.g.point - 1) // 2
+        middle = self.g.point - 2 * edge
+        return [(text[:edge], (FELT,)), (text[edge : edge + middle], (shade,)), (text[edge + middle :], (FELT,))]
 
-    def _bar_cell(self, side: Side, depth: int) -> Span:
+    def _bar_cell(self, side: Side, depth: int) -> list[Span]:
         count = self.position.checkers(side)[BAR]
-        vacated = self.marks.left.get(BAR, 0) if self.marks and self.marks.mover is side else 0
-        text, roles = self._stack_cell(side if count else None, count, depth, BAR, vacated)
-        return text, (BAR_ROLE, *roles)
+        checker = self._stack_cell(side if count else None, count, depth, BAR)
+        if checker is not None:
+            return [(checker[0], (BAR_ROLE, *checker[1]))]
+        text = self._empty_cell(count, depth, self._vacated(side, BAR))
+        return [(text, (BAR_ROLE, FROM) if text.strip() else (BAR_ROLE,))]
 
     def _tray_rows(self, side: Side) -> list[Span]:
         """The tray of one side, one span a row: its pool and its borne-off checkers."""
@@ -221,11 +238,13 @@ class BoardPainter:
 
     def _half_row(self, points: list[int], depth: int, bar_side: Side, tray: Span) -> Row:
         row: Row = [("│", (FRAME,))]
-        row += [self._point_cell(p, depth) for p in points[:6]]
+        for point in points[:6]:
+            row += self._point_cell(point, depth)
         row.append(("│", (FRAME,)))
-        row.append(self._bar_cell(bar_side, depth))
+        row += self._bar_cell(bar_side, depth)
         row.append(("│", (FRAME,)))
-        row += [self._point_cell(p, depth) for p in points[6:]]
+        for point in points[6:]:
+            row += self._point_cell(point, depth)
         row += [("│", (FRAME,)), tray, ("│", (FRAME,))]
         return row
 
