@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import convert, fmt, generate, validate
+from .commands import convert, fmt, generate, replay, validate
 from .commands.common import EXIT_USAGE, UsageError, fail
 
 DESCRIPTION = """\
@@ -29,7 +29,7 @@ examples:
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
 
-COMMANDS = (validate, fmt, convert, generate)
+COMMANDS = (validate, fmt, convert, generate, replay)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -103,8 +103,9 @@ def _check_chunk(job: tuple[int, str, RuleSet | None, bool]) -> list[GameCheck]:
 class _CountingLines:
     """Iterates a text file's lines, counting characters read (for progress)."""
 
-    def __init__(self, handle: IO[str]) -> None:
+    def __init__(self, handle: IO[str], name: str) -> None:
         self.handle = handle
+        self.name = name  # read_games names the file in its errors
         self.characters = 0
 
     def __iter__(self) -> Iterator[str]:
@@ -173,10 +174,12 @@ class _Run:
         self.totals = _Totals()
         self.formatter = Formatter(colour_wanted(sys.stdout, args.no_color), args.format == "json")
         self.progress_shown = False
+        self.game_in_file = 0
 
     def emit(self, name: str, checks: Iterable[GameCheck]) -> None:
         for check in checks:
             self.totals.games += 1
+            self.game_in_file += 1
             self.totals.turns += check.turns
             errors = sum(1 for d in check.diagnostics if d.is_error)
             self.totals.errors += errors
@@ -186,18 +189,19 @@ class _Run:
                 continue
             for diagnostic in check.diagnostics:
                 line = check.lines.get(diagnostic.span.line, "")
-                print(self.formatter.format(name, self.totals.games, diagnostic, line))
+                print(self.formatter.format(name, self.game_in_file, diagnostic, line))
 
     def file(self, source: InputFile) -> None:
         self.totals.files += 1
+        self.game_in_file = 0
         with source.open() as handle:
-            counting = _CountingLines(handle)
+            counting = _CountingLines(handle, source.display_name)
             size = _size_of(source)
             if self.args.jobs > 1:
                 self._parallel(source, counting, size)
             else:
                 checks = (
-                    check_game(g, self.rules, self.args.first) for g in read_games(iter(counting))
+                    check_game(g, self.rules, self.args.first) for g in read_games(counting)
                 )
                 self.emit(source.display_name, self._with_progress(checks, counting, size, source))
         self._clear_progress()
@@ -252,7 +256,7 @@ class _Run:
 
     def summary(self, seconds: float) -> str:
         t = self.totals
-        parts = [f"{t.games} game{'s' * (t.games != 1)}", f"{t.turns} turns"]
+        parts = [f"{t.games} game{'s' * (t.games != 1)}", f"{t.turns} turn{'s' * (t.turns != 1)}"]
         counts = f"{t.errors} error{'s' * (t.errors != 1)}, {t.warnings} warning{'s' * (t.warnings != 1)}"
         unreadable = (
             f", {t.unreadable} unreadable file{'s' * (t.unreadable != 1)}" if t.unreadable else ""

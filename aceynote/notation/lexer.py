@@ -161,6 +161,8 @@ def _remember(
 ) -> Iterator[tuple[int, str]]:
     """Number the lines, keeping each until its game is handed out."""
     for number, line in enumerate(lines, start=first_line):
+        if number == 1:
+            line = line.removeprefix("\ufeff")
         recent[number] = line.rstrip("\r\n")
         yield number, line
 

@@ -274,7 +274,10 @@ def _diagnose(
         return Fault.NO_CHECKER, source
     if mover[BAR] and source != BAR:
         return Fault.BAR_FIRST, BAR
-    if not rules.early_moves and mover[POOL] and source not in (POOL, BAR):
+    # early_moves=no: a checker may move on the board only once the pool is empty,
+    # and entering this checker empties it only if it was the last one there.
+    pool_left = mover[POOL] - (1 if source == POOL else 0)
+    if not rules.early_moves and pool_left and (source not in (POOL, BAR) or len(trip.stops) > 1):
         return Fault.POOL_FIRST, POOL
     exact = rules.bearoff is BearOff.EXACT
     if not _dice_make(_legs(trip), dice, exact=False):

@@ -118,11 +118,6 @@ class BoardPainter:
         theirs = self.position.checkers(self.top_side)[25 - point]
         return (self.top_side, theirs) if theirs else (None, 0)
 
-    def _mover_place(self, point: int) -> int:
-        """The viewer's point in the mover's numbering."""
-        assert self.marks is not None
-        return point if self.marks.mover is self.viewer else 25 - point
-
     def _highlights(self, side: Side, place: int) -> tuple[int, str, bool]:
         """How many checkers on top of a stack to mark, with which role, and if the top moved last.
 
@@ -225,8 +220,8 @@ class BoardPainter:
     # -- rows ------------------------------------------------------------------
     def _numbers(self, points: list[int]) -> Row:
         width = self.g.point
-        left = "".join(str(p).center(width) for p in points[:6])
-        right = "".join(str(p).center(width) for p in points[6:])
+        left = "".join(_number(p, width) for p in points[:6])
+        right = "".join(_number(p, width) for p in points[6:])
         gap = " " * (width + 2)
         return [(" " + left + gap + right + " ", (LABEL,))]
 
@@ -301,6 +296,13 @@ class BoardPainter:
             spans.append((f" {die} ", (DIE_USED if spent or self.frame.forced else DIE,)))
             spans.append((" ", (FELT,)))
         return spans
+
+
+def _number(point: int, width: int) -> str:
+    """A point number under or over its column, two-digit numbers starting at the same place."""
+    text = str(point)
+    lead = (width - 1) // 2 - (len(text) - 1)
+    return (" " * max(lead, 0) + text).ljust(width)
 
 
 def _used_dice(dice: list[int], steps: tuple[Step, ...]) -> list[bool]:

@@ -255,6 +255,10 @@ class Timeline:
             found += self._notes.get((_END, path), [])
         return found
 
+    def diagnostics_of(self, segment: Segment) -> list[Diagnostic]:
+        """The diagnostics about one segment (or its turn)."""
+        return self._notes.get(id(segment), [])
+
     def order_of(self, path: Path, index: int) -> tuple[int, int, int]:
         """Where a frame stands in source order, to find the next diagnostic."""
         frame = self.line(path).frames[index]

@@ -306,6 +306,8 @@ class GameValidator:
             if main:
                 self.report.turns += 1
             for which, variation in enumerate(turn.variations):
+                # A variation is its own line of play: its errors do not taint this one.
+                tainted_by = self.tainted_by
                 self._line(
                     variation.turns,
                     before,
@@ -313,6 +315,7 @@ class GameValidator:
                     (*path, index, which),
                     main=False,
                 )
+                self.tainted_by = tainted_by
             state = _next_line_state(mover, number)
         return position
 

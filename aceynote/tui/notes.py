@@ -1,0 +1,144 @@
+"""The notes panel: what the record and the validator say about the current place."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+from ..validate import Diagnostic
+from .timeline import Path, Timeline, variations_here
+from .widgets import GLYPH_MEANINGS, NAG_GLYPHS, segment_text, turn_label
+
+
+class Notes(Static):
+    """Comments of the current segment and the validator's diagnostics that belong there."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "notes--title",
+        "notes--comment",
+        "notes--error",
+        "notes--warning",
+        "notes--hint",
+        "notes--legal",
+        "notes--dim",
+    }
+
+    def show(self, timeline: Timeline, path: Path, index: int, message: str = "") -> None:
+        self.update(NotesBuilder(self, timeline, path, index).build(message))
+
+    def role(self, name: str) -> Style:
+        return self.get_component_rich_style(name, partial=True)
+
+
+class NotesBuilder:
+    """Collects the notes of one frame into a Text."""
+
+    def __init__(self, notes: Notes, timeline: Timeline, path: Path, index: int) -> None:
+        self.notes = notes
+        self.timeline = timeline
+        self.path = path
+        self.index = index
+        self.line = timeline.line(path)
+        self.frame = self.line.frames[index]
+        self.text = Text()
+
+    def build(self, message: str) -> Text:
+        if message:
+            self._paragraph(message, "notes--warning")
+        if self.index == 0:
+            self._start()
+        self._turn_and_segment()
+        self._diagnostics(self.timeline.diagnostics_at(self.path, self.index))
+        self._variations()
+        if self.index == self.line.last and not self.path:
+            self._result()
+        if not self.text.plain.strip():
+            self._paragraph("No comment here. Press c to add one.", "notes--dim")
+        return self.text
+
+    # -- pieces ----------------------------------------------------------------
+    def _paragraph(self, body: str, role: str, title: str = "") -> None:
+        if self.text.plain:
+            self.text.append("\n")
+        if title:
+            self.text.append(title + " ", self.notes.role("notes--title"))
+        self.text.append(body, self.notes.role(role))
+
+    def _start(self) -> None:
+        game = self.timeline.game
+        for comment in game.comments:
+            self._paragraph(comment.strip(), "notes--comment")
+        if self.timeline.report.start is None and not game.problems:
+            self._paragraph("The start position cannot be set up, so nothing can be replayed.", "notes--error")
+
+    def _turn_and_segment(self) -> None:
+        frame = self.frame
+        segment, turn = frame.segment, frame.turn
+        if segment is None or turn is None:
+            return
+        if turn.segments and turn.segments[0] is segment:
+            for comment in turn.comments:
+                self._paragraph(comment.strip(), "notes--comment", turn_label(turn))
+        for comment in segment.comments:
+            self._paragraph(comment.strip(), "notes--comment")
+        glyphs = list(segment.glyphs) + [NAG_GLYPHS[n] for n in segment.nags if n in NAG_GLYPHS]
+        for glyph in glyphs:
+            self._paragraph(GLYPH_MEANINGS.get(glyph, ""), "notes--dim", glyph)
+        others = [f"${n}" for n in segment.nags if n not in NAG_GLYPHS]
+        if others:
+            self._paragraph("annotation " + " ".join(others), "notes--dim")
+
+    def _diagnostics(self, diagnostics: list[Diagnostic]) -> None:
+        for diagnostic in diagnostics:
+            role = "notes--error" if diagnostic.is_error else "notes--warning"
+            kind = "error" if diagnostic.is_error else "warning"
+            self._paragraph(diagnostic.message, role, f"{diagnostic.code.code} {kind}:")
+            if diagnostic.follows is not None:
+                self._paragraph(f"(it may follow from the error on line {diagnostic.follows.line})", "notes--dim")
+            self._legal(diagnostic)
+
+    def _legal(self, diagnostic: Diagnostic) -> None:
+        if diagnostic.legal:
+            shown = len(diagnostic.legal)
+            title = "legal plays:" if diagnostic.legal_count <= shown else f"closest of {diagnostic.legal_count} legal plays:"
+            self._paragraph(title, "notes--hint")
+            for play in diagnostic.legal:
+                self.text.append("\n  " + play, self.notes.role("notes--legal"))
+        elif diagnostic.hint:
+            self._paragraph(diagnostic.hint, "notes--hint")
+
+    def _variations(self) -> None:
+        timeline = self.timeline
+        if self.path and self.index == self.line.own_start:
+            variation = _variation(timeline, self.path)
+            for comment in variation:
+                self._paragraph(comment.strip(), "notes--comment")
+        found = variations_here(timeline, self.path, self.index)
+        if found:
+            described = "; ".join(
+                f"{turn_label(turn)} {segment_text(turn.segments[0])}" for _, turn in found if turn.segments
+            )
+            self._paragraph(f"{described}  (v enters)", "notes--hint", "variation:")
+        if self.path:
+            self._paragraph("in a variation (esc goes back to the line it branches from)", "notes--dim")
+
+    def _result(self) -> None:
+        game = self.timeline.game
+        outcome = self.timeline.report.outcome
+        won = f"{outcome.winner.title} bore off all 15 and scores {outcome.points}" if outcome else ""
+        self._paragraph(f"{game.result_text}  {won}".rstrip(), "notes--comment", "result")
+        for comment in game.comments_after:
+            self._paragraph(comment.strip(), "notes--comment")
+
+
+def _variation(timeline: Timeline, path: Path) -> list[str]:
+    """The comments standing right after the variation's opening parenthesis."""
+    turns = timeline.game.turns
+    comments: list[str] = []
+    for depth in range(0, len(path), 2):
+        variation = turns[path[depth]].variations[path[depth + 1]]
+        turns, comments = variation.turns, variation.comments
+    return comments
