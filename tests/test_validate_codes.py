@@ -414,7 +414,7 @@ CASES = [
         record("1. 65: in/19 in/20"),
     ),
     Case(
-        "AD403",
+        "AD100",
         "chosen-non-double",
         record("1. 21: in/24 in/23 §=65: in/19 in/20"),
         record("1. 21: in/24 in/23 =66: in/19(4) +53: in/20 in/22"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import shutil
 import sys
@@ -53,37 +54,38 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.set_defaults(run=run)
 
 
-def _canonical(source: InputFile, out: IO[str]) -> bool:
-    """Write the canonical form of ``source`` to ``out``; False if it has syntax errors."""
+def _canonical(name: str, handle: IO[str], out: IO[str]) -> bool:
+    """Write the canonical form of a record to ``out``; False if it has syntax errors."""
     clean = True
     formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
-    with source.open() as handle:
-        for index, game in enumerate(read_games(handle)):
-            for problem in game.problems:
-                diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
-                print(
-                    formatter.format(
-                        source.display_name, index + 1, diagnostic, problem.source_line
-                    ),
-                    file=sys.stderr,
-                )
-                clean = False
-            if clean:
-                if index:
-                    out.write("\n")
-                out.write(write_game(game))
+    for index, game in enumerate(read_games(handle)):
+        for problem in game.problems:
+            diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
+            line = formatter.format(name, index + 1, diagnostic, problem.source_line)
+            print(line, file=sys.stderr)
+            clean = False
+        if clean:
+            if index:
+                out.write("\n")
+            out.write(write_game(game))
     return clean
 
 
-def _same_text(path: str, canonical: IO[str]) -> bool:
+def _same_text(original: IO[str], canonical: IO[str]) -> bool:
     canonical.seek(0)
-    with open(path, encoding="utf-8", newline="") as original:
-        while True:
-            want, have = canonical.read(65536), original.read(65536)
-            if want != have:
-                return False
-            if not want:
-                return True
+    while True:
+        want, have = canonical.read(65536), original.read(65536)
+        if want != have:
+            return False
+        if not want:
+            return True
+
+
+def _reopen(source: InputFile, stdin_text: str | None) -> IO[str]:
+    """The record again from its start: standard input is read once and kept."""
+    if stdin_text is not None:
+        return io.StringIO(stdin_text)
+    return source.open()
 
 
 def _rewrite(path: str, canonical: IO[str]) -> None:
@@ -103,18 +105,19 @@ def _rewrite(path: str, canonical: IO[str]) -> None:
 
 
 def _format_one(source: InputFile, args: argparse.Namespace) -> int:
-    with tempfile.SpooledTemporaryFile(
-        _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
-    ) as spool:
-        if not _canonical(source, spool):
-            return EXIT_PROBLEMS
-        if args.check:
-            if source.path != "-" and _same_text(source.path, spool):
-                return EXIT_OK
-            print(f"would reformat {source.display_name}", file=sys.stderr)
-            return EXIT_PROBLEMS
-        if args.in_place:
-            if not _same_text(source.path, spool):
+    stdin_text = sys.stdin.read() if source.path == "-" else None
+    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8", newline="") as spool:
+        with _reopen(source, stdin_text) as handle:
+            if not _canonical(source.display_name, handle, spool):
+                return EXIT_PROBLEMS
+        if args.check or args.in_place:
+            with _reopen(source, stdin_text) as original:
+                unchanged = _same_text(original, spool)
+            if args.check:
+                if not unchanged:
+                    print(f"would reformat {source.display_name}", file=sys.stderr)
+                return EXIT_OK if unchanged else EXIT_PROBLEMS
+            if not unchanged:
                 _rewrite(source.path, spool)
             return EXIT_OK
         spool.seek(0)

@@ -21,6 +21,8 @@ from .model import Span, SyntaxProblem
 WHITESPACE = "WS"
 UNCLOSED_COMMENT = "UNCLOSED_COMMENT"
 STRAY = "STRAY"
+BAD_TAG = "BAD_TAG"
+_TAG_FORM = '[Name "value"]'
 
 # Words that match no terminal: explained by :func:`describe_stray`.
 _STRAY_PATTERN = r"[^\s{}()\[\]]+|."
@@ -42,6 +44,8 @@ _MOVE_LIKE = re.compile(r"^[0-9A-Za-z]+/")
 
 def describe_stray(word: str) -> str:
     """Say in a player's words why a word is not part of the notation."""
+    if re.fullmatch(r"=[1-6][1-6]:", word):
+        return f"'{word}' is not a chosen double: after an acey-deucey name a double, like =66:"
     if _BAD_ROLL.match(word):
         return f"'{word}' is not a roll: write the two dice, each 1 to 6, then a colon, like 52:"
     if re.fullmatch(r"[1-6][1-6]", word):
@@ -95,10 +99,7 @@ class Lexer:
     def _tokens(self, lines: Iterable[tuple[int, str]], splitter: _GameSplitter) -> Iterator[Token]:
         pending: list[str] = []
         pending_start = 0
-        first = True
         for line_number, line in lines:
-            if first and line.startswith("\ufeff"):
-                line = line[1:]
             if pending:
                 if _looks_like_tag_line(line):
                     # A comment left open runs into the next game: close it here.
@@ -106,15 +107,13 @@ class Lexer:
                     pending = []
                 else:
                     pending.append(line)
-                    if "}" in line:
+                    if "}" in line and not _has_unclosed_comment("".join(pending)):
                         yield from self._lex("".join(pending), pending_start, splitter)
                         pending = []
                     continue
             if "{" in line and _has_unclosed_comment(line):
                 pending, pending_start = [line], line_number
-                first = False
                 continue
-            first = False
             yield from self._lex(line, line_number, splitter)
         if pending:
             yield from self._lex("".join(pending), pending_start, splitter)
@@ -141,6 +140,14 @@ class Lexer:
                 line, line_start = end_line, end_line_start
             else:
                 token = Token(kind, value, start, line, column, line, column + len(value), end)
+            if kind == STRAY and value == "[" and first_on_line:
+                # A tag line that is not a whole tag: it still starts a tag section.
+                rest = text[start:].split("\n", 1)[0].rstrip("\r")
+                token = Token(BAD_TAG, rest, start, line, column, line, column + len(rest), start + len(rest))
+                yield token
+                message = f"this tag is not complete: write it as {_TAG_FORM} on one line"
+                splitter.problem(message, token, text, in_movetext=False)
+                return
             if kind == UNCLOSED_COMMENT:
                 splitter.problem("this comment is never closed: add '}' at its end", token, text)
                 return
@@ -216,19 +223,24 @@ class _GameSplitter:
         self.leading_comments: list[Token] = []
         self.depth = 0
 
-    def problem(self, message: str, token: Token, text: str) -> None:
+    def problem(self, message: str, token: Token, text: str, in_movetext: bool = True) -> None:
         assert token.line is not None and token.column is not None
         assert token.end_line is not None and token.end_column is not None
         span = Span(token.line, token.column, token.end_line, token.end_column)
         offset = token.start_pos or 0
         self.current.problems.append(SyntaxProblem(message, span, source_line(text, offset)))
-        self.has_movetext = self.has_movetext or self.has_tags
+        if in_movetext:
+            self.has_movetext = self.has_movetext or self.has_tags
 
     def add(self, token: Token) -> GameTokens | None:
         finished = None
         kind = token.type
-        if kind == "TAG" and (self.has_movetext or self.has_result):
+        if kind in ("TAG", BAD_TAG) and (self.has_movetext or self.has_result):
             finished = self._close()
+        if kind == BAD_TAG:
+            self.has_tags = True
+            self._extend(token)
+            return finished
         if kind == "TAG":
             self._add_tag(token)
             return finished

@@ -60,7 +60,8 @@ def _span(token: Token) -> Span:
 
 
 def _comment_text(token: Token) -> str:
-    return str(token)[1:-1]
+    """A comment's text; line ends inside it are kept as plain newlines."""
+    return str(token)[1:-1].replace("\r\n", "\n")
 
 
 _SOURCES = {"in": POOL, "bar": BAR}
@@ -137,14 +138,20 @@ _SEGMENT_KINDS = {
 
 
 def _unescape(value: str) -> str:
-    return value.replace('\\"', '"').replace("\\\\", "\\")
+    return _ESCAPED.sub(r"\1", value)
+
+
+_ESCAPED = re.compile(r"\\(.)")
+
+
+_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')
 
 
 def read_tag(token: Token) -> Tag:
-    text = str(token).strip()[1:-1].strip()
-    name, _, quoted = text.partition(" ") if " " in text else text.partition("\t")
-    value = quoted.strip()[1:-1]
-    return Tag(name, _unescape(value), _span(token))
+    """A TAG token as name and (unescaped) value."""
+    match = _TAG_PARTS.match(str(token).strip())
+    assert match is not None, "the lexer only makes TAG tokens of this form"
+    return Tag(match.group(1), _unescape(match.group(2)), _span(token))
 
 
 class _Builder(Transformer[Token, Any]):

@@ -136,12 +136,22 @@ class _MovetextWriter:
         else:
             self.current += gap + text
 
+    def close_variation(self) -> None:
+        """Glue ')' to the last word, or start a line with it when the line is full."""
+        column = len(self.current) - self.current.rfind("\n") - 1
+        if column + 1 > LINE_WIDTH:
+            self.lines.append(self.current)
+            self.current = CONTINUATION + ")"
+        else:
+            self.current += ")"
+
     def turns(self, turns: list[Turn], main_line: bool) -> None:
         interrupted = True
         for turn in turns:
             if main_line and turn.side is Side.WHITE:
                 self.new_line()
-            self.turn(turn, needs_number=interrupted or turn.side is Side.WHITE)
+            needs_number = interrupted or turn.side is Side.WHITE or bool(turn.comments)
+            self.turn(turn, needs_number)
             interrupted = bool(turn.variations) or bool(turn.segments[-1].comments)
             for variation in turn.variations:
                 self.variation(variation)
@@ -166,7 +176,7 @@ class _MovetextWriter:
         for text in variation.comments:
             self.word(_comment(text))
         self.turns(variation.turns, main_line=False)
-        self.current += ")"
+        self.close_variation()
         for text in variation.comments_after:
             self.word(_comment(text))
 

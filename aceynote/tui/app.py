@@ -11,6 +11,7 @@ from typing import ClassVar
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -26,9 +27,9 @@ _BATCH_SECONDS = 0.15
 _AHEAD = 60  # games past the list's cursor that the checker does first
 
 MOUSE_HELP = """\
-Mouse: click a move in the move list to go there; click the buttons under
-the board (start, turn back, step back, step, turn, end); click a key in the
-footer; click a game in the game list (twice: open it)."""
+Mouse: click a move in the move list to go there; click the board's right
+half to step forward, its left half to step back; click a key in the footer;
+click a game in the game list to open it."""
 
 _KEY_NAMES = {
     "right": "→", "left": "←", "up": "↑", "down": "↓", "pageup": "PgUp", "pagedown": "PgDn",
@@ -74,7 +75,7 @@ class ReplayApp(App[None]):
     TITLE = "aceynote replay"
     CSS_PATH = "replay.tcss"
     ENABLE_COMMAND_PALETTE = False
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 - as Textual declares it
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s,ctrl+s", "save", "Save", id="app.save"),
         Binding("question_mark,f1", "help", "Help", id="app.help", key_display="?"),
@@ -92,6 +93,7 @@ class ReplayApp(App[None]):
         self.replay = ReplayScreen()
         self._checking = threading.Event()
         self._scan = 0
+        self.list_focus = 0
 
     # -- start -----------------------------------------------------------------
     async def on_mount(self) -> None:
@@ -105,13 +107,20 @@ class ReplayApp(App[None]):
             await self.push_screen(ErrorScreen(f"{self.path} holds no game.\n\nPress q to quit."))
             return
         await self.push_screen(self.replay)
-        first = (self.start_game or 1) - 1
-        self.replay.show_game(first, self.start_turn)
         self.install_screen(GameList(), name="games")
+        if len(self.record) > 1 and self.start_game is None:
+            # The list first; a game is parsed when one is opened, and the
+            # checker starts once the list is on screen.
+            self.show_game_list()
+            self.call_after_refresh(self.check_games)
+            return
+        self.replay.show_game((self.start_game or 1) - 1, self.start_turn)
         if len(self.record) > 1:
             self.check_games()
-            if self.start_game is None:
-                self.show_game_list()
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "checker")
+        self._checking.set()  # wake the checker so that it sees it is cancelled
 
     @property
     def current_game(self) -> int:
@@ -119,7 +128,9 @@ class ReplayApp(App[None]):
 
     def show_game_list(self) -> None:
         def chosen(index: int | None) -> None:
-            if index is not None and index != self.replay.game_index:
+            if self.replay.timeline is None:
+                self.replay.show_game(index or 0)
+            elif index is not None and index != self.replay.game_index:
                 self.replay.show_game(index)
 
         self.push_screen("games", chosen)
@@ -146,11 +157,8 @@ class ReplayApp(App[None]):
         return self._scan if self._scan < len(entries) else None
 
     def _list_focus(self) -> int:
-        try:
-            screen = self.get_screen("games")
-        except KeyError:
-            return 0
-        return screen.focus_game if isinstance(screen, GameList) and screen.is_mounted else 0
+        """The game under the list's cursor (kept in an int: the checker thread reads it)."""
+        return self.list_focus
 
     @work(thread=True, exclusive=True, group="checker")
     def check_games(self) -> None:
@@ -178,7 +186,7 @@ class ReplayApp(App[None]):
         entry = record.entries[index]
         try:
             entry.turns, entry.errors = check_chunk(record.text[entry.start : entry.end], entry.line)
-        except Exception:  # noqa: BLE001 - a game the checker cannot read is one error, not a crash
+        except Exception:
             entry.turns, entry.errors = 0, 1
 
     def on_games_checked(self, message: GamesChecked) -> None:
@@ -186,7 +194,7 @@ class ReplayApp(App[None]):
             screen = self.get_screen("games")
         except KeyError:
             return
-        if isinstance(screen, GameList) and screen.is_mounted:
+        if isinstance(screen, GameList) and screen.is_mounted and not self._exit:
             screen.update_games(message.indices)
 
     # -- saving and quitting ----------------------------------------------------------
@@ -247,16 +255,41 @@ class ReplayApp(App[None]):
         self.push_screen(Confirm(question, answers), answer)
 
     # -- help -----------------------------------------------------------------
+    HELP_TEXT: ClassVar[dict[str, str]] = {
+        "app.save": "save: changed games rewritten, the others kept as they are",
+        "app.help": "this list",
+        "app.quit": "quit (asks first when there are unsaved changes)",
+    }
+
     def action_help(self) -> None:
         screen = self.screen
         if isinstance(screen, Help):
             return
-        bindings = [*Binding.make_bindings(type(screen).BINDINGS), *Binding.make_bindings(self.BINDINGS)]
-        rows: dict[str, list[str]] = {}
-        for binding in bindings:
-            rows.setdefault(binding.description or binding.action, []).append(_key_name(binding.key))
-        lines = [(" ".join(keys), what) for what, keys in rows.items()]
-        self.push_screen(Help("Keys", lines, MOUSE_HELP))
+        self.push_screen(Help("Keys  (↑ ↓ scroll, esc closes)", help_rows(screen, self), MOUSE_HELP))
+
+
+def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:
+    """Every key of the focused widget, the screen and the app, one row per action."""
+    classes: list[type[DOMNode]] = []
+    node: DOMNode | None = screen.focused
+    while node is not None and node is not screen:
+        classes.append(type(node))
+        node = node.parent
+    classes += [type(screen), type(app)]
+    texts: dict[str, str] = {}
+    for cls in reversed(classes):
+        texts.update(getattr(cls, "HELP_TEXT", {}))
+    rows: dict[str, tuple[list[str], str]] = {}
+    for cls in classes:
+        for binding in Binding.make_bindings(cls.BINDINGS):
+            if binding.system or binding.id is None or binding.id.split(".")[0] not in _OURS:
+                continue
+            keys, _ = rows.setdefault(binding.id, ([], texts.get(binding.id, binding.description)))
+            keys.append(_key_name(binding.key))
+    return [(" ".join(keys), what) for keys, what in rows.values()]
+
+
+_OURS = ("replay", "games", "app")
 
 
 def _key_name(key: str) -> str:

@@ -39,7 +39,7 @@ DIE_USED = "board--die-used"
 TRAY = "board--tray"
 BAR_ROLE = "board--bar"
 
-TRAY_WIDTH = 6
+TRAY_WIDTH = 7
 MIN_STACK = 4
 MAX_STACK = 7
 
@@ -175,13 +175,7 @@ class BoardPainter:
             return [(checker[0], (shade, *checker[1]))]
         mover_count = count if side is mover else 0
         text = self._empty_cell(mover_count, depth, self._vacated(mover, own))
-        role: tuple[str, ...] = (FROM,) if text.strip() else ()
-        if depth < self.g.stack - 1 or self.g.point < 3 or role:
-            return [(text, (shade, *role))]
-        # The tip of the point: shaded in the middle only, like a triangle.
-        edge = (self.g.point - 1) // 2
-        middle = self.g.point - 2 * edge
-        return [(text[:edge], (FELT,)), (text[edge : edge + middle], (shade,)), (text[edge + middle :], (FELT,))]
+        return [(text, (shade, FROM) if text.strip() else (shade,))]
 
     def _bar_cell(self, side: Side, depth: int) -> list[Span]:
         count = self.position.checkers(side)[BAR]
@@ -191,24 +185,23 @@ class BoardPainter:
         text = self._empty_cell(count, depth, self._vacated(side, BAR))
         return [(text, (BAR_ROLE, FROM) if text.strip() else (BAR_ROLE,))]
 
-    def _tray_rows(self, side: Side) -> list[Span]:
-        """The tray of one side, one span a row: its pool and its borne-off checkers."""
+    def _tray_rows(self, side: Side) -> list[Row]:
+        """One side's tray, a row of spans each: its pool, borne-off checkers and pip count.
+
+        Listed from the board's edge toward the middle.
+        """
         counts = self.position.checkers(side)
-        rows: list[Span] = [
-            (" in".ljust(TRAY_WIDTH), (TRAY, LABEL)),
-            self._tray_count(side, POOL, counts[POOL]),
-            (" off".ljust(TRAY_WIDTH), (TRAY, LABEL)),
-            self._tray_count(side, OFF, counts[OFF]),
+        rows: list[Row] = [
+            [(GLYPH[side], (TRAY, ROLE[side])), self._tray_count(side, POOL, f" in{counts[POOL]:>3}")],
+            [self._tray_count(side, OFF, f" off{counts[OFF]:>3}")],
         ]
-        spare = self.g.stack - len(rows)
-        if spare > 0:
-            rows.insert(2, (" " * TRAY_WIDTH, (TRAY,)))
-            rows += [(" " * TRAY_WIDTH, (TRAY,))] * (spare - 1)
+        blank: Row = [(" " * TRAY_WIDTH, (TRAY,))]
+        rows += [blank] * (self.g.stack - 3)
+        rows.append([(f"pip{self.position.pip_count(side):>4}", (TRAY, LABEL))])
         return rows
 
-    def _tray_count(self, side: Side, place: int, count: int) -> Span:
-        text = f"{GLYPH[side]}{count:>3}".center(TRAY_WIDTH)
-        roles: tuple[str, ...] = (TRAY, ROLE[side])
+    def _tray_count(self, side: Side, place: int, text: str) -> Span:
+        roles: tuple[str, ...] = (TRAY, LABEL)
         marks = self.marks
         if marks is not None and marks.mover is side:
             if marks.arrived.get(place):
@@ -231,7 +224,7 @@ class BoardPainter:
         text = left + half + join + bar + join + half + join + "─" * TRAY_WIDTH + right
         return [(text, (FRAME,))]
 
-    def _half_row(self, points: list[int], depth: int, bar_side: Side, tray: Span) -> Row:
+    def _half_row(self, points: list[int], depth: int, bar_side: Side, tray: Row) -> Row:
         row: Row = [("│", (FRAME,))]
         for point in points[:6]:
             row += self._point_cell(point, depth)
@@ -240,7 +233,7 @@ class BoardPainter:
         row.append(("│", (FRAME,)))
         for point in points[6:]:
             row += self._point_cell(point, depth)
-        row += [("│", (FRAME,)), tray, ("│", (FRAME,))]
+        row += [("│", (FRAME,)), *tray, ("│", (FRAME,))]
         return row
 
     def rows(self) -> list[Row]:
@@ -248,7 +241,7 @@ class BoardPainter:
         bottom_points = list(range(12, 0, -1))
         height = self.g.stack
         top_tray = self._tray_rows(self.top_side)
-        bottom_tray = self._tray_rows(self.viewer)[::-1]
+        bottom_tray = self._tray_rows(self.viewer)  # drawn from the middle down: mirrored
         rows: list[Row] = [self._numbers(top_points), self._border("┌", "┬", "┐")]
         for depth in range(height):
             rows.append(self._half_row(top_points, depth, self.top_side, top_tray[depth]))
@@ -280,7 +273,7 @@ class BoardPainter:
         if frame.step == 0:
             return f"{side} to play"
         if frame.step < total:
-            return f"{side} {frame.step}/{total}"
+            return f"{side} move {frame.step}/{total}"
         return f"{side} played"
 
     def _dice(self) -> list[Span]:

@@ -32,8 +32,10 @@ class Confirm(ModalScreen[str]):
             yield Static(self.question, classes="dialog-title")
             with Horizontal(classes="dialog-buttons"):
                 for number, (answer, label) in enumerate(self.answers):
-                    variant = "primary" if number == 0 else "default"
-                    yield Button(label, id=f"answer-{answer}", variant=variant)
+                    if number == 0:
+                        yield Button(label, id=f"answer-{answer}", variant="primary")
+                    else:
+                        yield Button(label, id=f"answer-{answer}")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -1,27 +1,45 @@
 """The game list: every game of a multi-game file, with a filter.
 
 The list comes from the file's lazy index (tags read from the tag lines), so
-it shows at once however many games the file holds. Turn and error counts
-need the game parsed and validated: a background worker fills them in,
-the rows near the cursor first, while the list is on screen.
+it shows at once however many games the file holds: the table draws only the
+rows on screen (a DataTable would measure all 80,000 cells of a 10,000-game
+file before showing anything). Turn and error counts need the game parsed
+and validated: a background worker fills them in, the rows at the cursor
+first, while the list is on screen.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.segment import Segment
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Footer, Input, Static
 
 from .records import GameEntry
 
 if TYPE_CHECKING:
     from .app import ReplayApp
 
-COLUMNS = (("#", "number"), ("White", "white"), ("Black", "black"), ("Event", "event"),
-           ("Result", "result"), ("Turns", "turns"), ("Errors", "errors"))
+COLUMNS = (
+    ("#", 5),
+    ("White", 14),
+    ("Black", 14),
+    ("Result", 6),
+    ("Turns", 5),
+    ("Errors", 6),
+    ("Event", 28),
+    ("Date", 10),
+)
 UNKNOWN = "…"
 
 
@@ -45,6 +63,128 @@ def _count(value: int | None) -> str:
     return UNKNOWN if value is None else str(value)
 
 
+def cells(entry: GameEntry) -> tuple[str, ...]:
+    """What the list shows of a game, one string per column."""
+    return (
+        str(entry.number),
+        entry.tag("White"),
+        entry.tag("Black"),
+        entry.tag("Result") or "*",
+        _count(entry.turns),
+        _count(entry.errors),
+        _event(entry),
+        entry.tag("Date"),
+    )
+
+
+def _fit(text: str, width: int) -> str:
+    return text.ljust(width) if len(text) <= width else text[: width - 1] + "…"
+
+
+def row_text(values: tuple[str, ...]) -> str:
+    return " ".join(_fit(value, width) for value, (_, width) in zip(values, COLUMNS, strict=True))
+
+
+class GameTable(ScrollView, can_focus=True):
+    """A table that draws only the rows in view; a click or enter opens a game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", "Up", show=False, id="games.up"),
+        Binding("down", "move(1)", "Down", show=False, id="games.down"),
+        Binding("pageup", "page(-1)", "Page up", show=False, id="games.page-up"),
+        Binding("pagedown", "page(1)", "Page down", show=False, id="games.page-down"),
+        Binding("home", "move(-1000000000)", "First", show=False, id="games.first"),
+        Binding("end", "move(1000000000)", "Last", show=False, id="games.last"),
+        Binding("enter", "open", "Open", id="games.open"),
+    ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"game-table--cursor", "game-table--odd", "game-table--errors"}
+    HELP_TEXT: ClassVar[dict[str, str]] = {
+        "games.up": "the game above",
+        "games.down": "the game below",
+        "games.page-up": "a page up",
+        "games.page-down": "a page down",
+        "games.first": "the first game",
+        "games.last": "the last game",
+        "games.open": "open the game under the cursor (or click it)",
+    }
+
+    cursor: reactive[int] = reactive(0)
+
+    @dataclass
+    class Opened(Message):
+        """Open this game (0-based index into the file)."""
+
+        index: int
+
+    @dataclass
+    class Highlighted(Message):
+        """The cursor is on this game (0-based index into the file)."""
+
+        index: int
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.entries: list[GameEntry] = []
+        self.shown: list[int] = []
+
+    def show_rows(self, entries: list[GameEntry], shown: list[int], cursor: int = 0) -> None:
+        self.entries = entries
+        self.shown = shown
+        width = sum(width + 1 for _, width in COLUMNS)
+        self.virtual_size = Size(width, len(shown))
+        self.cursor = max(0, min(cursor, len(shown) - 1))
+        self.refresh()
+
+    def validate_cursor(self, cursor: int) -> int:
+        return max(0, min(cursor, len(self.shown) - 1))
+
+    def watch_cursor(self, cursor: int) -> None:
+        self.scroll_to_region(Region(0, cursor, 1, 1), animate=False, force=True)
+        if self.shown:
+            self.post_message(self.Highlighted(self.shown[cursor]))
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        row = y + self.scroll_offset.y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if row >= len(self.shown):
+            return Strip.blank(width, base)
+        entry = self.entries[self.shown[row]]
+        style = base
+        if row % 2:
+            style += self.get_component_rich_style("game-table--odd", partial=True)
+        if entry.errors:
+            style += self.get_component_rich_style("game-table--errors", partial=True)
+        if row == self.cursor:
+            style += self.get_component_rich_style("game-table--cursor", partial=True)
+        text = " " + row_text(cells(entry))
+        strip = Strip([Segment(text, style)]).crop(self.scroll_offset.x, self.scroll_offset.x + width)
+        return strip.adjust_cell_length(width, style)
+
+    def action_move(self, delta: int) -> None:
+        self.cursor += delta
+
+    def action_page(self, direction: int) -> None:
+        self.cursor += direction * max(1, self.scrollable_content_region.height - 1)
+
+    def action_open(self) -> None:
+        if self.shown:
+            self.post_message(self.Opened(self.shown[self.cursor]))
+
+    def on_click(self, event: events.Click) -> None:
+        row = event.y + self.scroll_offset.y
+        if 0 <= row < len(self.shown):
+            self.cursor = row
+            self.action_open()
+
+    def refresh_games(self) -> None:
+        self.refresh()
+
+    def cells_at(self, row: int) -> tuple[str, ...]:
+        return cells(self.entries[self.shown[row]])
+
+
 class GameList(Screen[int | None]):
     """Pick a game; dismissed with its 0-based index (None: back to the game shown)."""
 
@@ -54,10 +194,15 @@ class GameList(Screen[int | None]):
         Binding("e", "errors_only", "Errors only", id="games.errors-only"),
     ]
 
+    HELP_TEXT: ClassVar[dict[str, str]] = {
+        "games.back": "back to the game shown (in the filter: clear it)",
+        "games.filter": "filter: games whose tags hold every word typed",
+        "games.errors-only": "only the games with errors (checked so far)",
+    }
+
     def __init__(self) -> None:
         super().__init__()
         self.errors_only = False
-        self.shown: list[int] = []
 
     @property
     def replay_app(self) -> ReplayApp:
@@ -66,23 +211,31 @@ class GameList(Screen[int | None]):
         assert isinstance(self.app, ReplayApp)
         return self.app
 
+    @property
+    def table(self) -> GameTable:
+        return self.query_one(GameTable)
+
+    @property
+    def shown(self) -> list[int]:
+        return self.table.shown
+
     def compose(self) -> ComposeResult:
         yield Static("", id="games-title")
         yield Input(placeholder="filter: player, event, date, result (/ to type, enter to list)", id="games-filter")
-        yield DataTable(id="games-table", cursor_type="row", zebra_stripes=True)
+        yield Static(" " + row_text(tuple(label for label, _ in COLUMNS)), id="games-header")
+        yield GameTable(id="games-table")
         yield Static("", id="games-status")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for label, key in COLUMNS:
-            table.add_column(label, key=key)
         self._fill()
-        table.focus()
+        self.table.focus()
 
     def on_screen_resume(self) -> None:
         self.replay_app.resume_checking(True)
         self._select_current()
+        self.table.refresh()
+        self._status()
 
     def on_screen_suspend(self) -> None:
         self.replay_app.resume_checking(False)
@@ -90,7 +243,7 @@ class GameList(Screen[int | None]):
     def _select_current(self) -> None:
         current = self.replay_app.current_game
         if current in self.shown:
-            self.query_one(DataTable).move_cursor(row=self.shown.index(current), scroll=True)
+            self.table.cursor = self.shown.index(current)
 
     def _fill(self) -> None:
         record = self.replay_app.record
@@ -98,21 +251,11 @@ class GameList(Screen[int | None]):
             return
         words = self.query_one(Input).value.lower().split()
         entries = record.entries
-        self.shown = [i for i, e in enumerate(entries) if entry_matches(e, words, self.errors_only)]
-        table = self.query_one(DataTable)
-        table.clear()
-        table.add_rows(self._cells(entries[i]) for i in self.shown)
+        shown = [i for i, e in enumerate(entries) if entry_matches(e, words, self.errors_only)]
+        self.table.show_rows(entries, shown)
         self._status()
-        self._title()
-
-    def _cells(self, entry: GameEntry) -> tuple[str, ...]:
-        return (str(entry.number), entry.tag("White"), entry.tag("Black"), _event(entry),
-                entry.tag("Result") or "*", _count(entry.turns), _count(entry.errors))
-
-    def _title(self) -> None:
-        record = self.replay_app.record
-        name = record.path if record is not None else ""
-        self.query_one("#games-title", Static).update(f" {name}: {len(record or [])} games")
+        name = record.path
+        self.query_one("#games-title", Static).update(f" {name}: {len(record)} games")
 
     def _status(self) -> None:
         record = self.replay_app.record
@@ -122,31 +265,21 @@ class GameList(Screen[int | None]):
         total = len(record)
         shown = f"{len(self.shown)} shown" + (" (errors only)" if self.errors_only else "")
         progress = "all checked" if checked == total else f"checked {checked}/{total}"
-        self.query_one("#games-status", Static).update(f" {shown} · {progress} · enter opens a game")
+        self.query_one("#games-status", Static).update(f" {shown} · {progress} · enter or a click opens a game")
 
     def update_games(self, indices: tuple[int, ...]) -> None:
         """New turn and error counts from the checker."""
-        record = self.replay_app.record
-        if record is None:
-            return
-        table = self.query_one(DataTable)
-        positions = {index: row for row, index in enumerate(self.shown)}
-        for index in indices:
-            row = positions.get(index)
-            if row is None:
-                continue
-            entry = record.entries[index]
-            table.update_cell_at((row, 5), _count(entry.turns))
-            table.update_cell_at((row, 6), _count(entry.errors))
+        del indices  # the rows in view are redrawn from the entries
+        self.table.refresh_games()
         self._status()
 
-    @property
-    def focus_game(self) -> int:
-        """The game under the cursor, for the checker to do first."""
-        table = self.query_one(DataTable)
-        if not self.shown:
-            return 0
-        return self.shown[min(max(table.cursor_row, 0), len(self.shown) - 1)]
+    def on_game_table_highlighted(self, event: GameTable.Highlighted) -> None:
+        """Tell the checker which games to do first: those at the cursor."""
+        self.replay_app.list_focus = event.index
+
+    def on_game_table_opened(self, event: GameTable.Opened) -> None:
+        event.stop()
+        self.dismiss(event.index)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -154,16 +287,12 @@ class GameList(Screen[int | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.query_one(DataTable).focus()
-
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        if 0 <= event.cursor_row < len(self.shown):
-            self.dismiss(self.shown[event.cursor_row])
+        self.table.focus()
 
     def action_back(self) -> None:
-        if self.focused is self.query_one(Input) and self.query_one(Input).value:
-            self.query_one(Input).value = ""
+        field = self.query_one(Input)
+        if self.focused is field and field.value:
+            field.value = ""
             return
         self.dismiss(None)
 

@@ -26,8 +26,19 @@ class Notes(Static):
         "notes--dim",
     }
 
-    def show(self, timeline: Timeline, path: Path, index: int, message: str = "") -> None:
-        self.update(NotesBuilder(self, timeline, path, index).build(message))
+    _shown: Text | None = None
+
+    def show(self, timeline: Timeline, path: Path, index: int, message: str = "") -> bool:
+        """Show the notes of a frame; False when they are the ones already shown.
+
+        The steps of one roll share their notes, so most steps change nothing here.
+        """
+        text = NotesBuilder(self, timeline, path, index).build(message)
+        if text == self._shown:
+            return False
+        self._shown = text
+        self.update(text)
+        return True
 
     def role(self, name: str) -> Style:
         return self.get_component_rich_style(name, partial=True)
@@ -103,10 +114,12 @@ class NotesBuilder:
     def _legal(self, diagnostic: Diagnostic) -> None:
         if diagnostic.legal:
             shown = len(diagnostic.legal)
-            title = "legal plays:" if diagnostic.legal_count <= shown else f"closest of {diagnostic.legal_count} legal plays:"
+            closest = diagnostic.legal_count > shown
+            title = f"closest of {diagnostic.legal_count} legal plays:" if closest else "legal plays:"
             self._paragraph(title, "notes--hint")
-            for play in diagnostic.legal:
-                self.text.append("\n  " + play, self.notes.role("notes--legal"))
+            for number, play in enumerate(diagnostic.legal):
+                self.text.append(" · " if number else " ", self.notes.role("notes--hint"))
+                self.text.append(play, self.notes.role("notes--legal"))
         elif diagnostic.hint:
             self._paragraph(diagnostic.hint, "notes--hint")
 

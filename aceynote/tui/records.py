@@ -19,17 +19,18 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..notation import Game, write_game
 from ..notation.parser import iter_game_tokens, parse_game_tokens
 
-# The grammar's TAG terminal, anchored at the start of a line (a tag counts
-# only as the first thing on its line).
-_TAG_LINE = re.compile(
-    r'^[ \t\ufeff]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]',
-    re.MULTILINE,
-)
+# The grammar's TAG terminal at the start of a line (a tag counts only as the
+# first thing on its line). Anchored on the newline before it, which the
+# regular expression engine finds fast; the file's first line is tried apart.
+_TAG_BODY = r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]'
+_TAG_AFTER_NEWLINE = re.compile("\n" + _TAG_BODY)
+_TAG_AT_START = re.compile(_TAG_BODY)
 _COMMENT = re.compile(r"\{[^}]*\}")
 LISTED_TAGS = ("White", "Black", "Event", "Round", "Date", "Result", "Rules")
 
@@ -63,28 +64,41 @@ class GameEntry:
         return self.tags.get(name, "")
 
 
+def _tag_lines(text: str) -> Iterator[tuple[int, int, str, str]]:
+    """Each tag line: where it starts, where its tag ends, the name and the value."""
+    first = _TAG_AT_START.match(text)
+    if first is not None:
+        yield 0, first.end(), first.group(1), first.group(2)
+    for match in _TAG_AFTER_NEWLINE.finditer(text):
+        yield match.start() + 1, match.end(), match.group(1), match.group(2)
+
+
 def index_games(text: str) -> list[GameEntry]:
     """Split a record's text into games without parsing them."""
     starts: list[tuple[int, dict[str, str]]] = []
-    body_end = 0  # end of the last tag line seen
+    body_end = 0  # where the text after the last tag line starts
     current: dict[str, str] | None = None
-    for match in _TAG_LINE.finditer(text):
-        between = text[body_end : match.start()]
+    for start, end, name, value in _tag_lines(text):
         if current is None:
-            if _COMMENT.sub("", between).strip():
+            if _COMMENT.sub("", text[:start]).strip():
                 starts.append((0, {}))  # movetext with no tags before the first tag line
             current = {}
-            starts.append((0 if not starts else match.start(), current))
-        elif between.strip():
+            starts.append((0 if not starts else start, current))
+        elif start > body_end and not text[body_end:start].isspace():
             current = {}
-            starts.append((match.start(), current))
-        current.setdefault(match.group(1), _unescape(match.group(2)))
-        line_end = text.find("\n", match.end())
+            starts.append((start, current))
+        if name not in current:
+            current[name] = _unescape(value) if "\\" in value else value
+        line_end = text.find("\n", end)
         body_end = len(text) if line_end < 0 else line_end + 1
-        if text[match.end() : body_end].strip():
-            body_end = match.end()  # something follows the tag on its line: movetext
+        if body_end > end + 1 and not text[end:body_end].isspace():
+            body_end = end  # something follows the tag on its line: movetext
     if not starts and text.strip():
         starts.append((0, {}))
+    return _entries(text, starts)
+
+
+def _entries(text: str, starts: list[tuple[int, dict[str, str]]]) -> list[GameEntry]:
     entries: list[GameEntry] = []
     line = 1
     previous = 0

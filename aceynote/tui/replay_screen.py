@@ -30,7 +30,16 @@ from .timeline import (
     turn_end_by_number,
     variations_here,
 )
-from .widgets import GLYPH_MEANINGS, NAG_GLYPHS, Board, GameHeader, MoveList, StatusBar, segment_text, turn_label
+from .widgets import (
+    GLYPH_MEANINGS,
+    NAG_GLYPHS,
+    Board,
+    GameHeader,
+    MoveList,
+    StatusBar,
+    segment_text,
+    turn_label,
+)
 
 if TYPE_CHECKING:
     from .app import ReplayApp
@@ -76,6 +85,30 @@ class ReplayScreen(Screen[None]):
         Binding("l", "game_list", "Games", id="replay.game-list", show=False),
     ]
 
+    HELP_TEXT: ClassVar[dict[str, str]] = {
+        "replay.step-forward": "step: one checker's move (or click the board's right)",
+        "replay.step-back": "step back (or click the board's left half)",
+        "replay.segment-forward": "to the end of the next roll (=DD: and +RR: too)",
+        "replay.segment-back": "to the end of the previous roll",
+        "replay.turn-forward": "to the end of the next turn",
+        "replay.turn-back": "to the end of the previous turn",
+        "replay.start": "to the start position",
+        "replay.end": "to the end of the game (or variation)",
+        "replay.autoplay": "play the moves one by one; again to stop",
+        "replay.goto-turn": "to a turn by number: 12 (White's), 12... (Black's)",
+        "replay.next-diagnostic": "to the next error or warning of the validator",
+        "replay.previous-diagnostic": "to the previous error or warning",
+        "replay.enter-variation": "into a variation of this turn or the next",
+        "replay.leave-variation": "out of the variation, back where it branches",
+        "replay.flip": "turn the board round: the other side's view",
+        "replay.comment": "comment on this roll (at the start: on the game)",
+        "replay.glyph": "set or clear this roll's glyph: ! ? !! ?? !? ?!",
+        "replay.tags": "edit the game's tags (players, event, date...)",
+        "replay.next-game": "the next game of the file",
+        "replay.previous-game": "the previous game of the file",
+        "replay.game-list": "the list of the file's games, with a filter",
+    }
+
     cursor: reactive[Place] = reactive(Place(MAIN, 0), init=False, always_update=True)
     viewer: reactive[Side] = reactive(Side.WHITE, init=False)
 
@@ -104,9 +137,6 @@ class ReplayScreen(Screen[None]):
             yield MoveList(id="moves")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one(MoveList).can_focus = False
-
     # -- showing a game ------------------------------------------------------------
     def show_game(self, index: int, turn: str | None = None) -> None:
         """Open game ``index`` (0-based) of the record at its start, or at ``turn``."""
@@ -126,7 +156,8 @@ class ReplayScreen(Screen[None]):
             else:
                 place = found
         elif self.timeline is not None and self.timeline.errors and not self.message:
-            self.message = f"{self.timeline.errors} error(s) in this game: press n to go to the first."
+            errors = self.timeline.errors
+            self.message = f"{errors} error{'s' if errors > 1 else ''} in this game: n goes to the first."
         self.cursor = place
 
     def _set_timeline(self, timeline: Timeline) -> None:
@@ -159,9 +190,9 @@ class ReplayScreen(Screen[None]):
         board = self.query_one(Board)
         board.viewer = self.viewer
         board.frame = frame
-        self.query_one(StatusBar).show(timeline, frame, place.path, self.viewer)
-        self.query_one(Notes).show(timeline, place.path, place.index, self.message)
-        self.query_one("#notes-panel", VerticalScroll).scroll_home(animate=False)
+        self.query_one(StatusBar).show(frame, place.path)
+        if self.query_one(Notes).show(timeline, place.path, place.index, self.message):
+            self.query_one("#notes-panel", VerticalScroll).scroll_home(animate=False)
         self.query_one(MoveList).show_frame(frame)
         self.message = ""
 
@@ -315,6 +346,12 @@ class ReplayScreen(Screen[None]):
 
     def on_move_list_jump(self, message: MoveList.Jump) -> None:
         self.cursor = message.place
+
+    def on_board_clicked(self, message: Board.Clicked) -> None:
+        if message.forward:
+            self.action_step_forward()
+        else:
+            self.action_step_back()
 
     # -- annotating -----------------------------------------------------------------
     def _editable_game(self) -> Game | None:

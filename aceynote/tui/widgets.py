@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.segment import Segment as RichSegment
 from rich.style import Style
-from rich.text import Text
+from textual import events
 from textual.content import Content
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -18,13 +21,12 @@ from textual.widgets.option_list import Option
 from ..notation import Game, Segment, Turn
 from ..notation.writer import play_text, segment_words
 from ..rules import Side
-from ..validate import Diagnostic
-from .boardview import GLYPH, BoardPainter, fit
+from .boardview import BoardPainter, fit
 from .timeline import Frame, Path, Place, Timeline
 
 # Rows the rest of the replay screen needs around the board: header, footer,
 # the status lines and the smallest useful notes panel.
-_AROUND_BOARD = 14
+_AROUND_BOARD = 13
 
 GLYPH_MEANINGS = {
     "!": "good move",
@@ -68,63 +70,96 @@ class Board(Widget):
         "board--bar",
     }
 
-    frame: reactive[Frame | None] = reactive(None, layout=True)
+    frame: reactive[Frame | None] = reactive(None)
     viewer: reactive[Side] = reactive(Side.WHITE)
+
+    @dataclass
+    class Clicked(Message):
+        """A click on the board: on its right half steps forward, on its left half back."""
+
+        forward: bool
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return fit(width, viewport.height - _AROUND_BOARD + 5).height
 
-    def render(self) -> Text:
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(event.x >= self.size.width // 2))
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._styles_by_roles: dict[tuple[str, ...], Style] = {}
+        self._strips: list[Strip] = []
+        self._drawn: tuple[Frame | None, Side, Size] | None = None
+
+    def watch_frame(self) -> None:
+        self.refresh()
+
+    def watch_viewer(self) -> None:
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles_by_roles.clear()
+        self._drawn = None
+
+    def render_line(self, y: int) -> Strip:
+        """One row of the board (the line API: no text layout, rows cached per frame)."""
+        key = (self.frame, self.viewer, self.size)
+        if key != self._drawn:
+            self._strips = self._draw()
+            self._drawn = key
+        base = self.rich_style
+        if y < len(self._strips):
+            return self._strips[y].apply_style(base)
+        return Strip.blank(self.size.width, base)
+
+    def _draw(self) -> list[Strip]:
         frame = self.frame
         if frame is None:
-            return Text("")
-        geometry = fit(self.size.width, self.size.height)
-        rows = BoardPainter(frame, self.viewer, geometry).rows()
-        margin = " " * max(0, (self.size.width - geometry.width) // 2)
-        text = Text(no_wrap=True, overflow="crop")
-        for number, row in enumerate(rows):
-            if number:
-                text.append("\n")
-            text.append(margin)
-            for piece, roles in row:
-                text.append(piece, self._style(roles))
-        return text
+            return []
+        width = self.size.width
+        geometry = fit(width, self.size.height)
+        margin = max(0, (width - geometry.width) // 2)
+        strips = []
+        for row in BoardPainter(frame, self.viewer, geometry).rows():
+            segments = [RichSegment(" " * margin)] if margin else []
+            segments += [RichSegment(piece, self._style(roles)) for piece, roles in row]
+            strips.append(Strip(segments).adjust_cell_length(width))
+        return strips
 
     def _style(self, roles: tuple[str, ...]) -> Style:
-        style = Style()
-        for role in roles:
-            style += self.get_component_rich_style(role, partial=True)
+        style = self._styles_by_roles.get(roles)
+        if style is None:
+            style = Style()
+            for role in roles:
+                style += self.get_component_rich_style(role, partial=True)
+            self._styles_by_roles[roles] = style
         return style
 
 
-class StatusBar(Static):
-    """Pip counts, the current segment's play, and buttons for the mouse."""
+class StatusBar(Widget):
+    """The current segment as written, and the step shown (one line, redrawn each step)."""
 
-    def show(self, timeline: Timeline, frame: Frame, path: Path, viewer: Side) -> None:
-        position = frame.position
-        top, bottom = viewer.opponent, viewer
-        pips = Content.from_markup(
-            "pips [b]$g1[/b] $p1  [b]$g2[/b] $p2",
-            g1=GLYPH[bottom],
-            p1=str(position.pip_count(bottom)),
-            g2=GLYPH[top],
-            p2=str(position.pip_count(top)),
-        )
-        where = "variation" if path else ""
-        buttons = Content.from_markup(
-            "  [@click=screen.go_start]⏮[/] [@click=screen.turn_back]⏪[/] "
-            "[@click=screen.step_back]◀[/] [@click=screen.step_forward]▶[/] "
-            "[@click=screen.turn_forward]⏩[/] [@click=screen.go_end]⏭[/]"
-        )
-        first = pips + Content(f"  {where}") + buttons
-        self.update(first + Content("\n") + self._play_line(frame))
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"status--play", "status--detail"}
 
-    def _play_line(self, frame: Frame) -> Content:
+    _line: Content = Content("")
+
+    def show(self, frame: Frame, path: Path) -> None:
+        self._line = self._play_line(frame, path)
+        self.refresh()
+
+    def render(self) -> Content:
+        return self._line
+
+    def _play_line(self, frame: Frame, path: Path) -> Content:
+        detail_style = self.get_visual_style("status--detail", partial=True)
+        play_style = self.get_visual_style("status--play", partial=True)
+        where = "variation  " if path else ""
         replay = frame.replay
         if replay is None:
-            return Content.from_markup("[dim]start position[/dim]")
-        label = turn_label(replay.turn)
-        written = segment_text(replay.segment)
+            return Content.assemble((where + "start position: → steps, ↓ rolls, click the board", detail_style))
+        written = f"{turn_label(replay.turn)} {segment_text(replay.segment)}"
         total = len(replay.steps)
         if frame.step and total:
             detail = f"  step {frame.step}/{total}: {play_text(replay.steps[frame.step - 1 : frame.step])}"
@@ -132,7 +167,7 @@ class StatusBar(Static):
             detail = "  (replayed as far as the checkers allow)"
         else:
             detail = "  (rolled)" if total else ""
-        return Content.from_markup("[b]$label $written[/b][dim]$detail[/dim]", label=label, written=written, detail=detail)
+        return Content.assemble((where, detail_style), (written, play_style), (detail, detail_style))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +183,7 @@ class MoveRow:
     closing: str = ""
 
 
-class MoveList(OptionList):
+class MoveList(OptionList, can_focus=False):
     """Every segment of the game, one a row, variations indented under their turn."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -201,43 +236,49 @@ class MoveList(OptionList):
             for which, variation in enumerate(turn.variations):
                 self._add_line(timeline, variation.turns, (*path, index, which), depth + 1)
 
-    def _prompt(self, row: MoveRow) -> Text:
+    def _prompt(self, row: MoveRow) -> Content:
         timeline = self._timeline
         assert timeline is not None
         segment, turn = row.segment, row.turn
         if segment is None or turn is None:
-            label = "Start" if row.place.index == 0 and row is self.rows[0] else f"Result {timeline.game.result_text}"
-            return Text(label, style=self._role("move-list--number"))
-        text = Text()
-        number = turn_label(turn) if row.first else ""
-        text.append(f"{'  ' * row.depth}{row.opening}{number:<5}", self._role("move-list--number"))
-        style = self._role("move-list--variation") if row.depth else Style()
+            label = "Start" if row is self.rows[0] else f"Result {timeline.game.result_text}"
+            return Content.assemble((label, self._role("move-list--number")))
+        number = _short_label(turn) if row.first else ""
+        prefix = f"{'  ' * row.depth}{row.opening}{number:<4} "
+        style = self._role("move-list--variation") if row.depth else VisualStyle()
         if not timeline.has_replay(segment):
             style = self._role("move-list--unplayed")
-        text.append(segment_text(_bare(segment)), style)
-        glyphs = segment.glyphs + [f"${nag}" for nag in segment.nags]
-        if glyphs:
-            text.append(" " + " ".join(glyphs), self._role("move-list--glyph"))
-        text.append(row.closing, self._role("move-list--number"))
-        marks = self._marks(timeline, turn, segment, row.first)
-        if marks:
-            text.append(" ")
-            text.append_text(marks)
-        return text
+        words: list[tuple[str, VisualStyle]] = [(word, style) for word in segment_text(_bare(segment)).split()]
+        glyph_style = self._role("move-list--glyph")
+        words += [(glyph, glyph_style) for glyph in segment.glyphs + [f"${nag}" for nag in segment.nags]]
+        if row.closing:
+            words[-1] = (words[-1][0] + row.closing, words[-1][1])
+        words += self._marks(timeline, turn, segment, row.first)
+        return _wrap((prefix, self._role("move-list--number")), words, self._text_width())
 
-    def _marks(self, timeline: Timeline, turn: Turn, segment: Segment, first: bool) -> Text:
-        marks = Text()
+    def _text_width(self) -> int:
+        width = self.scrollable_content_region.width
+        return width - 1 if width > 10 else 28
+
+    def on_resize(self) -> None:
+        if self._timeline is not None and self.rows:
+            highlighted = self.highlighted
+            self.set_options(Option(self._prompt(row), id=f"row{n}") for n, row in enumerate(self.rows))
+            self.highlighted = highlighted
+
+    def _marks(self, timeline: Timeline, turn: Turn, segment: Segment, first: bool) -> list[tuple[str, VisualStyle]]:
+        marks: list[tuple[str, VisualStyle]] = []
         if segment.comments or (first and turn.comments):
-            marks.append("✎", self._role("move-list--comment"))
+            marks.append(("✎", self._role("move-list--comment")))
         found = timeline.diagnostics_of(segment)
         if any(d.is_error for d in found):
-            marks.append("✗", self._role("move-list--error"))
+            marks.append(("✗", self._role("move-list--error")))
         elif found:
-            marks.append("⚠", self._role("move-list--warning"))
+            marks.append(("⚠", self._role("move-list--warning")))
         return marks
 
-    def _role(self, name: str) -> Style:
-        return self.get_component_rich_style(name, partial=True)
+    def _role(self, name: str) -> VisualStyle:
+        return self.get_visual_style(name, partial=True)
 
     def show_frame(self, frame: Frame) -> None:
         """Highlight the row of the frame's segment (the Start row at the start)."""
@@ -253,6 +294,32 @@ class MoveList(OptionList):
             self.post_message(self.Jump(self.rows[event.option_index].place))
 
 
+_MARKS = ("✎", "✗", "⚠")
+
+
+def _short_label(turn: Turn) -> str:
+    """The move number as the list shows it: ``12.`` for White, ``12…`` for Black."""
+    return f"{turn.number}." if turn.side is Side.WHITE else f"{turn.number}…"
+
+
+def _wrap(prefix: tuple[str, VisualStyle], words: list[tuple[str, VisualStyle]], width: int) -> Content:
+    """Words after a prefix, wrapped at ``width`` with continuation lines under the first word."""
+    used = len(prefix[0])
+    parts: list[tuple[str, VisualStyle] | str] = [prefix]
+    column = used
+    for number, (word, style) in enumerate(words):
+        gap = 0 if number == 0 else 1
+        room = width + 1 if word in _MARKS else width  # a one-cell mark may use the last column
+        if number and column + gap + len(word) > room:
+            parts.append("\n" + " " * used)
+            column, gap = used, 0
+        if gap:
+            parts.append(" ")
+        parts.append((word, style))
+        column += gap + len(word)
+    return Content.assemble(*parts)
+
+
 def _bare(segment: Segment) -> Segment:
     """The segment without glyphs, NAGs and comments, to write its roll and play."""
     return Segment(segment.kind, segment.dice, segment.moves)
@@ -265,10 +332,10 @@ class GameHeader(Static):
         white = game.tag("White") or "White"
         black = game.tag("Black") or "Black"
         event = " ".join(part for part in (game.tag("Event"), _round(game.tag("Round"))) if part)
-        parts = [event, rules, game.result_text]
+        parts = [game.result_text, event, rules]
         if total > 1:
             parts.append(f"game {number}/{total}")
-        markup = "[b]$white[/b] ○ vs ● [b]$black[/b]"
+        markup = "○ [b]$white[/b]  vs  ● [b]$black[/b]"
         values = {"white": white, "black": black}
         for n, part in enumerate(parts):
             if part:

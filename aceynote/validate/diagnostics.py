@@ -60,7 +60,6 @@ UNMARKED_HIT = _warning("AD311", "hit written without *")
 
 MISSING_DOUBLE = _error("AD401", "chosen double missing after an acey-deucey")
 UNEXPECTED_DOUBLE = _error("AD402", "chosen double where the rules give none")
-NOT_A_DOUBLE = _error("AD403", "chosen double that is not a double")
 MISSING_EXTRA = _error("AD404", "extra roll missing after the chosen double")
 UNEXPECTED_EXTRA = _error("AD405", "extra roll where the rules give none")
 

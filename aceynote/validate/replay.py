@@ -440,8 +440,10 @@ class GameValidator:
 
     def _dice(self, segment: Segment) -> tuple[int, ...]:
         if segment.kind is SegmentKind.CHOSEN_DOUBLE and segment.high != segment.low:
+            # Text cannot say this (the grammar has only doubles after '='); a model
+            # built in code or read from JSON can.
             self.add(
-                codes.NOT_A_DOUBLE,
+                codes.SYNTAX,
                 f"the chosen double must be a double like =66:, not ={segment.high}{segment.low}:",
                 segment.span,
             )

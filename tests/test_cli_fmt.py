@@ -1,0 +1,190 @@
+"""``aceynote fmt``: print the canonical form, --check, -i, stdin, exit codes 0/1/2."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aceynote.cli import main
+
+MESSY = '[White "Park"]\n[Event "E"]\n1. 25: IN/20 in/23 1... 46: in/19 in/21\n2. 66: in/19 in/19 19/13 19/13 9-0\n'
+CANONICAL = (
+    '[Event "E"]\n[White "Park"]\n\n'
+    "1. 52: in/20 in/23  64: in/19 in/21\n"
+    "2. 66: in/19(2) 19/13(2)\n"
+    "9-0\n"
+)
+SECOND = '[Event "F"]\n\n1... 31: in/22 in/24\n*\n'
+BROKEN = '[Event "bad"]\n\n1. 72: in/20 in/23\n*\n'
+AC = Path(sys.executable).with_name("aceynote")
+
+
+def record(tmp_path: Path, text: str, name: str = "game.acey") -> Path:
+    path = tmp_path / name
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def test_prints_canonical_form(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = record(tmp_path, MESSY)
+    assert main(["fmt", str(path)]) == 0
+    out = capsys.readouterr()
+    assert out.out == CANONICAL
+    assert path.read_text(encoding="utf-8") == MESSY
+
+
+def test_prints_every_game_with_a_blank_line_between(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, MESSY + SECOND)
+    assert main(["fmt", str(path)]) == 0
+    assert capsys.readouterr().out == CANONICAL + "\n" + SECOND
+
+
+def test_canonical_output_is_a_fixed_point(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, CANONICAL + "\n" + SECOND)
+    assert main(["fmt", str(path)]) == 0
+    assert capsys.readouterr().out == CANONICAL + "\n" + SECOND
+
+
+def test_check_exits_1_when_a_file_would_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, MESSY)
+    assert main(["fmt", "--check", str(path)]) == 1
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert str(path) in out.err
+    assert path.read_text(encoding="utf-8") == MESSY
+
+
+def test_check_exits_0_when_nothing_would_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, CANONICAL + "\n" + SECOND)
+    assert main(["fmt", "--check", str(path)]) == 0
+    out = capsys.readouterr()
+    assert out.out == ""
+
+
+def test_check_several_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = record(tmp_path, CANONICAL, "good.acey")
+    bad = record(tmp_path, MESSY, "bad.acey")
+    assert main(["fmt", "--check", str(good), str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert str(bad) in err and str(good) not in err
+
+
+def test_check_crlf_file_would_change(tmp_path: Path) -> None:
+    path = record(tmp_path, CANONICAL.replace("\n", "\r\n"))
+    assert main(["fmt", "--check", str(path)]) == 1
+
+
+def test_in_place_rewrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = record(tmp_path, MESSY + SECOND)
+    assert main(["fmt", "-i", str(path)]) == 0
+    assert capsys.readouterr().out == ""
+    assert path.read_bytes().decode("utf-8") == CANONICAL + "\n" + SECOND
+    assert main(["fmt", "--check", str(path)]) == 0
+
+
+def test_in_place_long_option(tmp_path: Path) -> None:
+    path = record(tmp_path, MESSY)
+    assert main(["fmt", "--in-place", str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == CANONICAL
+
+
+def test_in_place_leaves_a_file_with_syntax_errors_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = MESSY + "\n" + BROKEN
+    path = record(tmp_path, text)
+    assert main(["fmt", "-i", str(path)]) == 1
+    assert path.read_bytes() == text.encode("utf-8")
+    err = capsys.readouterr().err
+    assert f"{path}:8:4" in err
+    assert "72:" in err
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_syntax_errors_exit_1_without_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, BROKEN)
+    assert main(["fmt", str(path)]) == 1
+    assert f"{path}:3:4" in capsys.readouterr().err
+
+
+def test_check_with_syntax_errors_exits_1(tmp_path: Path) -> None:
+    path = record(tmp_path, BROKEN)
+    assert main(["fmt", "--check", str(path)]) == 1
+    assert path.read_text(encoding="utf-8") == BROKEN
+
+
+def test_reads_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MESSY))
+    assert main(["fmt", "-"]) == 0
+    assert capsys.readouterr().out == CANONICAL
+
+
+def test_check_stdin_that_would_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MESSY))
+    assert main(["fmt", "--check", "-"]) == 1
+
+
+def test_check_stdin_already_canonical(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --check exits 0 when nothing would change, whatever the input is read from.
+    monkeypatch.setattr(sys, "stdin", io.StringIO(CANONICAL))
+    assert main(["fmt", "--check", "-"]) == 0
+    assert "would reformat" not in capsys.readouterr().err
+
+
+def test_in_place_refuses_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MESSY))
+    assert main(["fmt", "-i", "-"]) == 2
+    assert capsys.readouterr().out == ""
+
+
+def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nope.acey"
+    assert main(["fmt", str(missing)]) == 2
+    out = capsys.readouterr()
+    assert str(missing) in out.err
+    assert "Traceback" not in out.err
+    assert out.out == ""
+
+
+def test_not_utf8_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "latin1.acey"
+    path.write_bytes('[Event "Caf\xe9"]\n*\n'.encode("latin-1"))
+    assert main(["fmt", str(path)]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_command_line_process(tmp_path: Path) -> None:
+    path = record(tmp_path, MESSY)
+    missing = tmp_path / "nope.acey"
+    done = subprocess.run(
+        [str(AC), "fmt", "-"], input=MESSY, capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout) == (0, CANONICAL)
+    done = subprocess.run(
+        [str(AC), "fmt", "--check", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    done = subprocess.run(
+        [str(AC), "fmt", str(missing)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert str(missing) in done.stderr
+    assert "Traceback" not in done.stderr
