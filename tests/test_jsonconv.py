@@ -1,0 +1,199 @@
+"""JSON conversion: schema-valid output, round trips both ways, clear errors on bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from aceynote.cli import main
+from aceynote.jsonconv import (
+    JsonRecordError,
+    game_from_json,
+    game_to_json,
+    read_document,
+    read_json_lines,
+    schema,
+)
+from aceynote.notation import parse_games, write_game
+from aceynote.notation.generate import generate_games
+from aceynote.rules import RuleSet
+from aceynote.validate import validate
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+DOCUMENT = Draft202012Validator(schema())
+GAME = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema()["$defs"]})
+
+
+def convert(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    status = main(["convert", *words])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_schema_is_a_valid_draft_2020_12_schema() -> None:
+    Draft202012Validator.check_schema(schema())
+    assert schema()["$schema"].endswith("2020-12/schema")
+
+
+def test_schema_command_prints_the_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    assert json.loads(capsys.readouterr().out) == schema()
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.acey")), ids=lambda p: p.name)
+@pytest.mark.parametrize("extras", [[], ["--positions", "--diagnostics"]])
+def test_every_document_written_validates_against_the_schema(
+    sample: Path, extras: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = convert(capsys, str(sample), "--to", "json", *extras)
+    assert status == 0
+    DOCUMENT.validate(json.loads(out))
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.acey")), ids=lambda p: p.name)
+def test_acey_to_json_to_acey_is_fmt_of_the_original(
+    sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "out.json"
+    assert convert(capsys, str(sample), "--to", "json", "-o", str(target))[0] == 0
+    status, back, _ = convert(capsys, str(target), "--to", "acey")
+    assert status == 0
+    assert main(["fmt", str(sample)]) == 0
+    assert back == capsys.readouterr().out
+
+
+def test_json_to_acey_to_json_is_identical(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = tmp_path / "first.json"
+    convert(capsys, str(SAMPLES / "annotated.acey"), "--to", "json", "-o", str(first))
+    acey = tmp_path / "again.acey"
+    convert(capsys, str(first), "--to", "acey", "-o", str(acey))
+    second = tmp_path / "second.json"
+    convert(capsys, str(acey), "--to", "json", "-o", str(second))
+    assert json.loads(first.read_text()) == json.loads(second.read_text())
+
+
+def test_json_lines_and_document_carry_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    match = str(SAMPLES / "match.acey")
+    _, document, _ = convert(capsys, match, "--to", "json")
+    _, lines, _ = convert(capsys, match, "--to", "jsonl")
+    games = [json.loads(line) for line in lines.splitlines()]
+    assert json.loads(document)["games"] == games
+    assert len(games) == 3
+    for game in games:
+        GAME.validate(game)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(["standard", "bgammon", "navy"]))
+def test_generated_games_round_trip_through_json(seed: int, rules: str) -> None:
+    game = next(generate_games(1, seed, RuleSet.parse(rules)))
+    data = game_to_json(game)
+    GAME.validate(data)
+    back = game_from_json(json.loads(json.dumps(data)))
+    assert write_game(back) == write_game(game)
+
+
+def test_positions_follow_the_validator() -> None:
+    game = parse_games((SAMPLES / "setup-bearoff.acey").read_text())[0]
+    report = validate(game)
+    data = game_to_json(game, report, positions=True)
+    GAME.validate(data)
+    assert data["start"]["setup"] == report.start.to_setup() if report.start else False
+    segments = [s for turn in data["turns"] for s in turn["segments"]]
+    assert [s["position_after"]["setup"] for s in segments] == [
+        r.after.to_setup() for r in report.segments
+    ]
+    first = segments[0]
+    assert first["steps"] == [
+        {"source": 5, "dest": "off", "die": 6, "hit": False},
+        {"source": 5, "dest": 1, "die": 4, "hit": False},
+    ]
+    white = first["position_after"]["white"]
+    assert white["off"] == 8 and white["points"][0] == 2 and white["pips"] == 3 * 3 + 2 * 2 + 2 * 1
+
+
+def test_diagnostics_are_added(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = convert(
+        capsys, str(SAMPLES / "mistakes.acey"), "--to", "json", "--diagnostics"
+    )
+    assert status == 0
+    codes = [d["code"] for d in json.loads(out)["games"][0]["diagnostics"]]
+    assert codes[0] == "AD401" and "AD503" in codes
+
+
+def test_places_are_numbers_or_in_bar_off() -> None:
+    game = parse_games('[Setup "W 13:1 bar:1 2:1 / B 12:2 / W"]\n1. 61: bar/24 2/off\n*\n')[0]
+    moves = game_to_json(game)["turns"][0]["segments"][0]["moves"]
+    assert moves == [
+        {"source": "bar", "stops": [{"place": 24, "hit": False}], "count": 1},
+        {"source": 2, "stops": [{"place": "off", "hit": False}], "count": 1},
+    ]
+
+
+BAD_DOCUMENTS = {
+    "wrong type": ('{"format": "aceynote", "version": 1, "games": [{"tags": "none"}]}', "games[0]"),
+    "missing key": ('{"format": "aceynote", "version": 1}', "games"),
+    "unknown place": (
+        '{"format": "aceynote", "version": 1, "games": [{"tags": [], "rules": null, "opening": null, '
+        '"setup": null, "comments": [], "result": "*", "comments_after": [], "turns": [{"side": "white", '
+        '"number": 1, "comments": [], "variations": [], "segments": [{"kind": "roll", "dice": [6, 4], '
+        '"glyphs": [], "nags": [], "comments": [], "moves": [{"source": "pool", "stops": '
+        '[{"place": 19, "hit": false}], "count": 1}]}]}]}]}',
+        "games[0].turns[0].segments[0].moves[0].source",
+    ),
+    "truncated": ('{"format": "aceynote", "version": 1, "games": [', "not valid JSON"),
+    "wrong format": ('{"format": "pgn", "version": 1, "games": []}', "format"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_DOCUMENTS))
+def test_bad_json_gives_a_clear_error_with_its_path(name: str) -> None:
+    text, where = BAD_DOCUMENTS[name]
+    with pytest.raises(JsonRecordError) as error:
+        read_document(io.StringIO(text))
+    assert where in str(error.value)
+
+
+def test_bad_json_lines_name_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = json.dumps(game_to_json(parse_games("1. 64: in/19 in/21\n*\n")[0]))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(good + "\n" + good.replace('"white"', '"green"') + "\n")
+    with pytest.raises(JsonRecordError, match=r"line 2: game\.turns\[0\]\.side"):
+        list(read_json_lines(bad.open()))
+    target = tmp_path / "out.acey"
+    status, _, err = convert(capsys, str(bad), "--to", "acey", "-o", str(target))
+    assert status == 1
+    assert "line 2" in err and "Traceback" not in err
+    assert not target.exists()
+
+
+def test_syntax_errors_stop_the_conversion_and_write_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "bad.acey"
+    source.write_text("1. 72: in/19\n*\n")
+    target = tmp_path / "out.json"
+    status, _, err = convert(capsys, str(source), "--to", "json", "-o", str(target))
+    assert status == 1
+    assert "bad.acey:1:4: error AD100" in err
+    assert not target.exists()
+
+
+def test_stdin_and_unknown_extension(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1. 64: in/19 in/21\n*\n"))
+    status, out, _ = convert(capsys, "-", "--to", "jsonl")
+    assert status == 0 and json.loads(out)["turns"][0]["side"] == "white"
+    odd = tmp_path / "game.txt"
+    odd.write_text("*\n")
+    status, _, err = convert(capsys, str(odd), "--to", "json")
+    assert status == 2 and "--from" in err
