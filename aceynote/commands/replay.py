@@ -25,11 +25,18 @@ examples:
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
-        "replay", help=HELP, description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+        "replay",
+        help=HELP,
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", metavar="FILE", help="the record to open (.acey)")
-    parser.add_argument("--game", type=int, metavar="N", help="open game N (1 = the first) instead of the list")
-    parser.add_argument("--turn", metavar="T", help="start at the end of turn T (12 = White's, 12... = Black's)")
+    parser.add_argument(
+        "--game", type=int, metavar="N", help="open game N (1 = the first) instead of the list"
+    )
+    parser.add_argument(
+        "--turn", metavar="T", help="start at the end of turn T (12 = White's, 12... = Black's)"
+    )
     parser.set_defaults(run=run)
 
 

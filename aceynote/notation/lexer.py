@@ -212,6 +212,12 @@ def source_line(text: str, line_offset: int) -> str:
     return text[begin : finish if finish >= 0 else len(text)].rstrip("\r\n")
 
 
+# Tokens that only ever continue the game they stand in (the common case, kept fast).
+_PLAIN_MOVETEXT = frozenset(
+    {"MOVES", "ROLL", "WHITE_NUMBER", "BLACK_NUMBER", "CHOSEN_DOUBLE", "EXTRA_ROLL", "PASS", "GLYPH", "NAG"}
+)
+
+
 class _GameSplitter:
     """Groups tokens into games as NOTATION.md §1 says."""
 
@@ -233,8 +239,13 @@ class _GameSplitter:
             self.has_movetext = self.has_movetext or self.has_tags
 
     def add(self, token: Token) -> GameTokens | None:
-        finished = None
         kind = token.type
+        if kind in _PLAIN_MOVETEXT:
+            self.has_movetext = True
+            self.current.tokens.append(token)
+            self.current.last_line = token.end_line or 0
+            return None
+        finished = None
         if kind in ("TAG", BAD_TAG) and (self.has_movetext or self.has_result):
             finished = self._close()
         if kind == BAD_TAG:

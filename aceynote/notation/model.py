@@ -9,13 +9,16 @@ engine's numbering: points 1..24 in the mover's numbering, ``POOL`` (``in``),
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..rules import SegmentKind, Side, place_name
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where something stands in the source: 1-based lines and columns, end exclusive."""
+class Span(NamedTuple):
+    """Where something stands in the source: 1-based lines and columns, end exclusive.
+
+    A named tuple: the reader makes one for every token it keeps.
+    """
 
     line: int
     column: int

@@ -32,17 +32,33 @@ half to step forward, its left half to step back; click a key in the footer;
 click a game in the game list to open it."""
 
 _KEY_NAMES = {
-    "right": "→", "left": "←", "up": "↑", "down": "↓", "pageup": "PgUp", "pagedown": "PgDn",
-    "home": "Home", "end": "End", "escape": "Esc", "space": "Space", "slash": "/",
-    "question_mark": "?", "exclamation_mark": "!", "left_square_bracket": "[",
-    "right_square_bracket": "]", "N": "N (shift+n)", "f1": "F1", "enter": "Enter",
+    "right": "→",
+    "left": "←",
+    "up": "↑",
+    "down": "↓",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+    "escape": "Esc",
+    "space": "Space",
+    "slash": "/",
+    "question_mark": "?",
+    "exclamation_mark": "!",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "N": "N (shift+n)",
+    "f1": "F1",
+    "enter": "Enter",
 }
 
 
 class ErrorScreen(Screen[None]):
     """A file that cannot be shown: says why; q quits."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.quit", "Quit", id="error.quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,escape", "app.quit", "Quit", id="error.quit")
+    ]
 
     def __init__(self, message: str) -> None:
         super().__init__()
@@ -83,7 +99,11 @@ class ReplayApp(App[None]):
     ]
 
     def __init__(
-        self, path: str, game: int | None = None, turn: str | None = None, record: RecordFile | None = None
+        self,
+        path: str,
+        game: int | None = None,
+        turn: str | None = None,
+        record: RecordFile | None = None,
     ) -> None:
         super().__init__()
         self.path = path
@@ -101,7 +121,9 @@ class ReplayApp(App[None]):
             if self.record is None:
                 self.record = RecordFile(self.path)
         except RecordError as error:
-            await self.push_screen(ErrorScreen(f"Cannot open the record.\n\n{error}\n\nPress q to quit."))
+            await self.push_screen(
+                ErrorScreen(f"Cannot open the record.\n\n{error}\n\nPress q to quit.")
+            )
             return
         if not len(self.record):
             await self.push_screen(ErrorScreen(f"{self.path} holds no game.\n\nPress q to quit."))
@@ -185,7 +207,9 @@ class ReplayApp(App[None]):
         assert record is not None
         entry = record.entries[index]
         try:
-            entry.turns, entry.errors = check_chunk(record.text[entry.start : entry.end], entry.line)
+            entry.turns, entry.errors = check_chunk(
+                record.text[entry.start : entry.end], entry.line
+            )
         except Exception:
             entry.turns, entry.errors = 0, 1
 
@@ -221,7 +245,9 @@ class ReplayApp(App[None]):
                 else:
                     self.notify("Not saved: the file on disk is unchanged.", severity="warning")
 
-            self.push_screen(Confirm(question, [("cancel", "Don't save"), ("overwrite", "Overwrite")]), answer)
+            self.push_screen(
+                Confirm(question, [("cancel", "Don't save"), ("overwrite", "Overwrite")]), answer
+            )
             return
         self._write(after)
 
@@ -251,7 +277,11 @@ class ReplayApp(App[None]):
                 self.exit()
 
         question = "There are changes that are not saved."
-        answers = [("save", "Save and quit"), ("discard", "Quit without saving"), ("cancel", "Cancel")]
+        answers = [
+            ("save", "Save and quit"),
+            ("discard", "Quit without saving"),
+            ("cancel", "Cancel"),
+        ]
         self.push_screen(Confirm(question, answers), answer)
 
     # -- help -----------------------------------------------------------------
@@ -265,7 +295,9 @@ class ReplayApp(App[None]):
         screen = self.screen
         if isinstance(screen, Help):
             return
-        self.push_screen(Help("Keys  (↑ ↓ scroll, esc closes)", help_rows(screen, self), MOUSE_HELP))
+        self.push_screen(
+            Help("Keys  (↑ ↓ scroll, esc closes)", help_rows(screen, self), MOUSE_HELP)
+        )
 
 
 def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:

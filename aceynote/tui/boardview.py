@@ -90,8 +90,12 @@ def marks_of(frame: Frame) -> Marks | None:
         return None
     mover = replay.before.turn
     before, now = replay.before.checkers(mover), frame.position.checkers(mover)
-    arrived = {place: now[place] - before[place] for place in range(len(now)) if now[place] > before[place]}
-    left = {place: before[place] - now[place] for place in range(len(now)) if now[place] < before[place]}
+    arrived = {
+        place: now[place] - before[place] for place in range(len(now)) if now[place] > before[place]
+    }
+    left = {
+        place: before[place] - now[place] for place in range(len(now)) if now[place] < before[place]
+    }
     other = mover.opponent
     hits = frame.position.checkers(other)[BAR] - replay.before.checkers(other)[BAR]
     last = frame.last_step.dest if frame.last_step is not None else None
@@ -192,7 +196,10 @@ class BoardPainter:
         """
         counts = self.position.checkers(side)
         rows: list[Row] = [
-            [(GLYPH[side], (TRAY, ROLE[side])), self._tray_count(side, POOL, f" in{counts[POOL]:>3}")],
+            [
+                (GLYPH[side], (TRAY, ROLE[side])),
+                self._tray_count(side, POOL, f" in{counts[POOL]:>3}"),
+            ],
             [self._tray_count(side, OFF, f" off{counts[OFF]:>3}")],
         ]
         blank: Row = [(" " * TRAY_WIDTH, (TRAY,))]
@@ -257,7 +264,11 @@ class BoardPainter:
         who = self.frame.mover
         row: Row = [("│", (FRAME,))]
         row += _fit([(f" {GLYPH[who]} ", (ROLE[who], FELT)), (self._state(), (FELT, LABEL))], half)
-        row += [("│", (FRAME,)), ("BAR".center(self.g.point)[: self.g.point], (BAR_ROLE, LABEL)), ("│", (FRAME,))]
+        row += [
+            ("│", (FRAME,)),
+            ("BAR".center(self.g.point)[: self.g.point], (BAR_ROLE, LABEL)),
+            ("│", (FRAME,)),
+        ]
         row += _fit(self._dice(), half)
         row += [("│", (FRAME,)), (" " * TRAY_WIDTH, (TRAY,)), ("│", (FRAME,))]
         return row
@@ -281,7 +292,11 @@ class BoardPainter:
         if replay is None:
             return [(" ", (FELT,))]
         segment = replay.segment
-        prefix = {SegmentKind.ROLL: " ", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}[segment.kind]
+        prefix = {
+            SegmentKind.ROLL: " ",
+            SegmentKind.CHOSEN_DOUBLE: "=",
+            SegmentKind.EXTRA_ROLL: "+",
+        }[segment.kind]
         dice = [segment.high] * 4 if segment.high == segment.low else [segment.high, segment.low]
         used = _used_dice(dice, self.frame.steps_done)
         spans: list[Span] = [(prefix, (FELT, LABEL))]

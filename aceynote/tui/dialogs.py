@@ -109,7 +109,9 @@ class CommentEditor(ModalScreen[str | None]):
     def action_keep(self) -> None:
         text = self.query_one(TextArea).text
         if "}" in text:
-            self.query_one("#comment-error", Static).update("A comment cannot hold '}': it would end the comment.")
+            self.query_one("#comment-error", Static).update(
+                "A comment cannot hold '}': it would end the comment."
+            )
             return
         self.dismiss(text)
 
@@ -124,7 +126,9 @@ class Choose(ModalScreen[str | None]):
         Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
     ]
 
-    def __init__(self, title: str, choices: list[tuple[str, str]], current: str | None = None) -> None:
+    def __init__(
+        self, title: str, choices: list[tuple[str, str]], current: str | None = None
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
@@ -241,7 +245,9 @@ class Help(ModalScreen[None]):
         with Vertical(classes="dialog wide", id="help"):
             yield Static(self.title_text, classes="dialog-title")
             with VerticalScroll(id="help-body"):
-                yield Static("\n".join(lines) + ("\n\n" + self.extra if self.extra else ""), markup=False)
+                yield Static(
+                    "\n".join(lines) + ("\n\n" + self.extra if self.extra else ""), markup=False
+                )
             yield Static("esc: close", classes="dialog-help")
 
     def action_close(self) -> None:

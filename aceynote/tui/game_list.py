@@ -97,7 +97,11 @@ class GameTable(ScrollView, can_focus=True):
         Binding("end", "move(1000000000)", "Last", show=False, id="games.last"),
         Binding("enter", "open", "Open", id="games.open"),
     ]
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"game-table--cursor", "game-table--odd", "game-table--errors"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "game-table--cursor",
+        "game-table--odd",
+        "game-table--errors",
+    }
     HELP_TEXT: ClassVar[dict[str, str]] = {
         "games.up": "the game above",
         "games.down": "the game below",
@@ -159,7 +163,9 @@ class GameTable(ScrollView, can_focus=True):
         if row == self.cursor:
             style += self.get_component_rich_style("game-table--cursor", partial=True)
         text = " " + row_text(cells(entry))
-        strip = Strip([Segment(text, style)]).crop(self.scroll_offset.x, self.scroll_offset.x + width)
+        strip = Strip([Segment(text, style)]).crop(
+            self.scroll_offset.x, self.scroll_offset.x + width
+        )
         return strip.adjust_cell_length(width, style)
 
     def action_move(self, delta: int) -> None:
@@ -221,7 +227,10 @@ class GameList(Screen[int | None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="games-title")
-        yield Input(placeholder="filter: player, event, date, result (/ to type, enter to list)", id="games-filter")
+        yield Input(
+            placeholder="filter: player, event, date, result (/ to type, enter to list)",
+            id="games-filter",
+        )
         yield Static(" " + row_text(tuple(label for label, _ in COLUMNS)), id="games-header")
         yield GameTable(id="games-table")
         yield Static("", id="games-status")
@@ -265,7 +274,9 @@ class GameList(Screen[int | None]):
         total = len(record)
         shown = f"{len(self.shown)} shown" + (" (errors only)" if self.errors_only else "")
         progress = "all checked" if checked == total else f"checked {checked}/{total}"
-        self.query_one("#games-status", Static).update(f" {shown} · {progress} · enter or a click opens a game")
+        self.query_one("#games-status", Static).update(
+            f" {shown} · {progress} · enter or a click opens a game"
+        )
 
     def update_games(self, indices: tuple[int, ...]) -> None:
         """New turn and error counts from the checker."""

@@ -83,7 +83,9 @@ class NotesBuilder:
         for comment in game.comments:
             self._paragraph(comment.strip(), "notes--comment")
         if self.timeline.report.start is None and not game.problems:
-            self._paragraph("The start position cannot be set up, so nothing can be replayed.", "notes--error")
+            self._paragraph(
+                "The start position cannot be set up, so nothing can be replayed.", "notes--error"
+            )
 
     def _turn_and_segment(self) -> None:
         frame = self.frame
@@ -108,14 +110,19 @@ class NotesBuilder:
             kind = "error" if diagnostic.is_error else "warning"
             self._paragraph(diagnostic.message, role, f"{diagnostic.code.code} {kind}:")
             if diagnostic.follows is not None:
-                self._paragraph(f"(it may follow from the error on line {diagnostic.follows.line})", "notes--dim")
+                self._paragraph(
+                    f"(it may follow from the error on line {diagnostic.follows.line})",
+                    "notes--dim",
+                )
             self._legal(diagnostic)
 
     def _legal(self, diagnostic: Diagnostic) -> None:
         if diagnostic.legal:
             shown = len(diagnostic.legal)
             closest = diagnostic.legal_count > shown
-            title = f"closest of {diagnostic.legal_count} legal plays:" if closest else "legal plays:"
+            title = (
+                f"closest of {diagnostic.legal_count} legal plays:" if closest else "legal plays:"
+            )
             self._paragraph(title, "notes--hint")
             for number, play in enumerate(diagnostic.legal):
                 self.text.append(" · " if number else " ", self.notes.role("notes--hint"))
@@ -132,16 +139,22 @@ class NotesBuilder:
         found = variations_here(timeline, self.path, self.index)
         if found:
             described = "; ".join(
-                f"{turn_label(turn)} {segment_text(turn.segments[0])}" for _, turn in found if turn.segments
+                f"{turn_label(turn)} {segment_text(turn.segments[0])}"
+                for _, turn in found
+                if turn.segments
             )
             self._paragraph(f"{described}  (v enters)", "notes--hint", "variation:")
         if self.path:
-            self._paragraph("in a variation (esc goes back to the line it branches from)", "notes--dim")
+            self._paragraph(
+                "in a variation (esc goes back to the line it branches from)", "notes--dim"
+            )
 
     def _result(self) -> None:
         game = self.timeline.game
         outcome = self.timeline.report.outcome
-        won = f"{outcome.winner.title} bore off all 15 and scores {outcome.points}" if outcome else ""
+        won = (
+            f"{outcome.winner.title} bore off all 15 and scores {outcome.points}" if outcome else ""
+        )
         self._paragraph(f"{game.result_text}  {won}".rstrip(), "notes--comment", "result")
         for comment in game.comments_after:
             self._paragraph(comment.strip(), "notes--comment")

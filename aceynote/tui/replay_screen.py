@@ -73,15 +73,31 @@ class ReplayScreen(Screen[None]):
         Binding("space", "autoplay", "Play", id="replay.autoplay", show=False),
         Binding("t", "goto_turn", "Turn no.", id="replay.goto-turn", show=False),
         Binding("n", "next_diagnostic", "Next error", id="replay.next-diagnostic"),
-        Binding("N", "previous_diagnostic", "Previous error", id="replay.previous-diagnostic", show=False),
+        Binding(
+            "N",
+            "previous_diagnostic",
+            "Previous error",
+            id="replay.previous-diagnostic",
+            show=False,
+        ),
         Binding("v", "enter_variation", "Variation", id="replay.enter-variation", show=False),
-        Binding("escape", "leave_variation", "Leave variation", id="replay.leave-variation", show=False),
+        Binding(
+            "escape", "leave_variation", "Leave variation", id="replay.leave-variation", show=False
+        ),
         Binding("f", "flip", "Flip", id="replay.flip"),
         Binding("c", "comment", "Comment", id="replay.comment"),
         Binding("g,exclamation_mark", "glyph", "Glyph", id="replay.glyph", show=False),
         Binding("i", "tags", "Tags", id="replay.tags", show=False),
-        Binding("right_square_bracket", "next_game", "Next game", id="replay.next-game", show=False),
-        Binding("left_square_bracket", "previous_game", "Previous game", id="replay.previous-game", show=False),
+        Binding(
+            "right_square_bracket", "next_game", "Next game", id="replay.next-game", show=False
+        ),
+        Binding(
+            "left_square_bracket",
+            "previous_game",
+            "Previous game",
+            id="replay.previous-game",
+            show=False,
+        ),
         Binding("l", "game_list", "Games", id="replay.game-list", show=False),
     ]
 
@@ -157,7 +173,9 @@ class ReplayScreen(Screen[None]):
                 place = found
         elif self.timeline is not None and self.timeline.errors and not self.message:
             errors = self.timeline.errors
-            self.message = f"{errors} error{'s' if errors > 1 else ''} in this game: n goes to the first."
+            self.message = (
+                f"{errors} error{'s' if errors > 1 else ''} in this game: n goes to the first."
+            )
         self.cursor = place
 
     def _set_timeline(self, timeline: Timeline) -> None:
@@ -174,7 +192,9 @@ class ReplayScreen(Screen[None]):
         if self.timeline is None or record is None:
             return
         rules = self.timeline.report.rules.to_tag()
-        self.query_one(GameHeader).show(self.timeline.game, rules, self.game_index + 1, len(record), record.dirty)
+        self.query_one(GameHeader).show(
+            self.timeline.game, rules, self.game_index + 1, len(record), record.dirty
+        )
 
     def watch_cursor(self, place: Place) -> None:
         self._show(place)
@@ -218,7 +238,9 @@ class ReplayScreen(Screen[None]):
 
     def action_segment_back(self) -> None:
         if self.timeline is not None:
-            self._go(previous_end(self.timeline.line(self.cursor.path).segment_ends, self.cursor.index))
+            self._go(
+                previous_end(self.timeline.line(self.cursor.path).segment_ends, self.cursor.index)
+            )
 
     def action_turn_forward(self) -> None:
         if self.timeline is not None:
@@ -226,7 +248,9 @@ class ReplayScreen(Screen[None]):
 
     def action_turn_back(self) -> None:
         if self.timeline is not None:
-            self._go(previous_end(self.timeline.line(self.cursor.path).turn_ends, self.cursor.index))
+            self._go(
+                previous_end(self.timeline.line(self.cursor.path).turn_ends, self.cursor.index)
+            )
 
     def action_go_start(self) -> None:
         self._go(0)
@@ -261,7 +285,9 @@ class ReplayScreen(Screen[None]):
                 return
             place = self._turn_place(answer)
             if place is None:
-                self.notify(f"No turn '{answer}' here: give a number, like 12 or 12...", severity="warning")
+                self.notify(
+                    f"No turn '{answer}' here: give a number, like 12 or 12...", severity="warning"
+                )
             else:
                 self.cursor = place
 
@@ -302,7 +328,8 @@ class ReplayScreen(Screen[None]):
             self._enter(found[0][0])
             return
         choices = [
-            (str(n), f"{turn_label(turn)} {segment_text(turn.segments[0])}") for n, (_, turn) in enumerate(found)
+            (str(n), f"{turn_label(turn)} {segment_text(turn.segments[0])}")
+            for n, (_, turn) in enumerate(found)
         ]
 
         def pick(answer: str | None) -> None:
@@ -370,7 +397,9 @@ class ReplayScreen(Screen[None]):
         if record is None or self.timeline is None:
             return False
         if not record.load(self.game_index).editable:
-            self.notify("This game cannot be annotated: it is kept exactly as written.", severity="error")
+            self.notify(
+                "This game cannot be annotated: it is kept exactly as written.", severity="error"
+            )
             return False
         return True
 
@@ -384,7 +413,9 @@ class ReplayScreen(Screen[None]):
             return
         segment = self._current_segment()
         comments = segment.comments if segment is not None else self.timeline.game.comments
-        title = f"Comment on {segment_text(segment)}" if segment is not None else "Comment on the game"
+        title = (
+            f"Comment on {segment_text(segment)}" if segment is not None else "Comment on the game"
+        )
         before = "\n\n".join(comments)
 
         def keep(text: str | None) -> None:

@@ -158,7 +158,9 @@ class StatusBar(Widget):
         where = "variation  " if path else ""
         replay = frame.replay
         if replay is None:
-            return Content.assemble((where + "start position: → steps, ↓ rolls, click the board", detail_style))
+            return Content.assemble(
+                (where + "start position: → steps, ↓ rolls, click the board", detail_style)
+            )
         written = f"{turn_label(replay.turn)} {segment_text(replay.segment)}"
         total = len(replay.steps)
         if frame.step and total:
@@ -167,7 +169,9 @@ class StatusBar(Widget):
             detail = "  (replayed as far as the checkers allow)"
         else:
             detail = "  (rolled)" if total else ""
-        return Content.assemble((where, detail_style), (written, play_style), (detail, detail_style))
+        return Content.assemble(
+            (where, detail_style), (written, play_style), (detail, detail_style)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +218,9 @@ class MoveList(OptionList, can_focus=False):
         self.rows = [MoveRow(Place((), 0))]
         self._add_line(timeline, timeline.game.turns, (), 0)
         self.rows.append(MoveRow(Place((), timeline.main.last)))
-        self.row_of_segment = {id(row.segment): n for n, row in enumerate(self.rows) if row.segment is not None}
+        self.row_of_segment = {
+            id(row.segment): n for n, row in enumerate(self.rows) if row.segment is not None
+        }
         self.set_options(Option(self._prompt(row), id=f"row{n}") for n, row in enumerate(self.rows))
 
     def refresh_segment(self, segment: Segment) -> None:
@@ -248,9 +254,13 @@ class MoveList(OptionList, can_focus=False):
         style = self._role("move-list--variation") if row.depth else VisualStyle()
         if not timeline.has_replay(segment):
             style = self._role("move-list--unplayed")
-        words: list[tuple[str, VisualStyle]] = [(word, style) for word in segment_text(_bare(segment)).split()]
+        words: list[tuple[str, VisualStyle]] = [
+            (word, style) for word in segment_text(_bare(segment)).split()
+        ]
         glyph_style = self._role("move-list--glyph")
-        words += [(glyph, glyph_style) for glyph in segment.glyphs + [f"${nag}" for nag in segment.nags]]
+        words += [
+            (glyph, glyph_style) for glyph in segment.glyphs + [f"${nag}" for nag in segment.nags]
+        ]
         if row.closing:
             words[-1] = (words[-1][0] + row.closing, words[-1][1])
         words += self._marks(timeline, turn, segment, row.first)
@@ -263,10 +273,14 @@ class MoveList(OptionList, can_focus=False):
     def on_resize(self) -> None:
         if self._timeline is not None and self.rows:
             highlighted = self.highlighted
-            self.set_options(Option(self._prompt(row), id=f"row{n}") for n, row in enumerate(self.rows))
+            self.set_options(
+                Option(self._prompt(row), id=f"row{n}") for n, row in enumerate(self.rows)
+            )
             self.highlighted = highlighted
 
-    def _marks(self, timeline: Timeline, turn: Turn, segment: Segment, first: bool) -> list[tuple[str, VisualStyle]]:
+    def _marks(
+        self, timeline: Timeline, turn: Turn, segment: Segment, first: bool
+    ) -> list[tuple[str, VisualStyle]]:
         marks: list[tuple[str, VisualStyle]] = []
         if segment.comments or (first and turn.comments):
             marks.append(("✎", self._role("move-list--comment")))
@@ -302,7 +316,9 @@ def _short_label(turn: Turn) -> str:
     return f"{turn.number}." if turn.side is Side.WHITE else f"{turn.number}…"
 
 
-def _wrap(prefix: tuple[str, VisualStyle], words: list[tuple[str, VisualStyle]], width: int) -> Content:
+def _wrap(
+    prefix: tuple[str, VisualStyle], words: list[tuple[str, VisualStyle]], width: int
+) -> Content:
     """Words after a prefix, wrapped at ``width`` with continuation lines under the first word."""
     used = len(prefix[0])
     parts: list[tuple[str, VisualStyle] | str] = [prefix]
