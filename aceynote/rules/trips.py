@@ -110,10 +110,15 @@ class _TripReader:
                         continue
                     seen_states.add(state)
                 self.try_step(index, die, rest)
+                if self.accepted is not None:
+                    return
 
     def try_step(self, index: int, die: int, rest: list[int]) -> None:
         trip, source = self.trips[index], self.places[index]
         stop = trip.stops[self.progress[index]]
+        target = 25 - die if source >= POOL else source - die
+        if not _on_the_way(target, stop):
+            return
         step = self.board.move(source, die)
         reached = step.dest == stop
         if reached or _short_of(step.dest, stop):
@@ -129,9 +134,11 @@ class _TripReader:
         self.board.undo(step)
 
     def record(self) -> None:
-        board = self.board
-        result = board.position()
+        result = self.board.position()
         steps = tuple(step for step, _, _ in self.path)
+        if not self.marked and not any(step.hit for step in steps):
+            self._keep(Reading(Play(steps, result), tuple(trip for _, trip, _ in self.path), (), ()))
+            return
         hit_stops = {
             (trip, stop) for step, trip, stop in self.path if step.hit and stop is not None
         }
@@ -142,18 +149,30 @@ class _TripReader:
             for step, trip, stop in self.path
             if step.hit and (trip, stop) not in marked
         ]
-        key = (result, false_marks, tuple(point for point, _ in unmarked))
-        if key not in self.readings:
-            reading = Reading(
+        self._keep(
+            Reading(
                 Play(steps, result),
                 tuple(trip for _, trip, _ in self.path),
                 false_marks,
                 tuple(point for point, _ in unmarked),
                 tuple(trip for _, trip in unmarked),
             )
+        )
+
+    def _keep(self, reading: Reading) -> None:
+        """Keep a reading unless an equal one (same result and marks) is kept already."""
+        key = (reading.play.result, reading.false_marks, reading.unmarked_hits)
+        if key not in self.readings:
             self.readings[key] = reading
             if self.accept is not None and self.accept(reading):
                 self.accepted = reading
+
+
+def _on_the_way(target: int, stop: int) -> bool:
+    """Whether a step to ``target`` (0 or less: off) can belong to a trip to ``stop``."""
+    if stop == OFF:
+        return True
+    return target >= stop
 
 
 def _short_of(target: int, stop: int) -> bool:

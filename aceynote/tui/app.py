@@ -26,10 +26,11 @@ from .replay_screen import ReplayScreen
 _BATCH_SECONDS = 0.15
 _AHEAD = 60  # games past the list's cursor that the checker does first
 
-MOUSE_HELP = """\
-Mouse: click a move in the move list to go there; click the board's right
-half to step forward, its left half to step back; click a key in the footer;
-click a game in the game list to open it."""
+MOUSE_HELP = (
+    "Mouse: click a move in the move list to go there, the board's right half to step"
+    " forward and its left half to step back, a key in the footer to press it, a game"
+    " in the game list to open it."
+)
 
 _KEY_NAMES = {
     "right": "→",

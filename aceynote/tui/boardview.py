@@ -269,7 +269,7 @@ class BoardPainter:
             ("BAR".center(self.g.point)[: self.g.point], (BAR_ROLE, LABEL)),
             ("│", (FRAME,)),
         ]
-        row += _fit(self._dice(), half)
+        row += _fit(self._dice(half), half)
         row += [("│", (FRAME,)), (" " * TRAY_WIDTH, (TRAY,)), ("│", (FRAME,))]
         return row
 
@@ -287,7 +287,8 @@ class BoardPainter:
             return f"{side} move {frame.step}/{total}"
         return f"{side} played"
 
-    def _dice(self) -> list[Span]:
+    def _dice(self, room: int) -> list[Span]:
+        """The dice of the segment, then what kind of roll it is if there is room."""
         replay = self.frame.replay
         if replay is None:
             return [(" ", (FELT,))]
@@ -303,7 +304,13 @@ class BoardPainter:
         for die, spent in zip(dice, used, strict=True):
             spans.append((f" {die} ", (DIE_USED if spent or self.frame.forced else DIE,)))
             spans.append((" ", (FELT,)))
+        label = _KIND_LABELS[segment.kind]
+        if label and sum(len(text) for text, _ in spans) + len(label) <= room:
+            spans.append((label, (FELT, LABEL)))
         return spans
+
+
+_KIND_LABELS = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "chosen", SegmentKind.EXTRA_ROLL: "extra roll"}
 
 
 def _number(point: int, width: int) -> str:

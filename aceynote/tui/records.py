@@ -200,11 +200,11 @@ class RecordFile:
         self.edited[index] = loaded.game
 
     def changed_on_disk(self) -> bool:
-        """Whether the file no longer holds the text it had when it was read (or last saved)."""
+        """Whether the file no longer holds the text it had when read or last saved (or is gone)."""
         try:
             return read_text(self.path) != self.disk_text
         except RecordError:
-            return os.path.exists(self.path)
+            return True
 
     def new_text(self) -> str:
         """The file's text with every edited game in canonical form, the rest as read."""

@@ -12,8 +12,9 @@ import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 
-from ..notation import Game, Move, Segment, Span, Turn
+from ..notation import Game, Move, Segment, Span, Stop, Turn
 from ..notation.writer import play_text
 from ..rules import (
     BAR,
@@ -127,12 +128,19 @@ def _trips_of(moves: list[Move]) -> tuple[list[Trip], list[Move]]:
     trips: list[Trip] = []
     owners: list[Move] = []
     for move in moves:
-        places = tuple(stop.place for stop in move.stops)
-        marks = tuple(stop.hit for stop in move.stops)
-        for copy in range(move.count):
-            trips.append(Trip(move.source, places, marks if copy == 0 else (False,) * len(marks)))
-            owners.append(move)
+        copies = _move_trips(move.source, tuple(move.stops), move.count)
+        trips += copies
+        owners += [move] * len(copies)
     return trips, owners
+
+
+@cache
+def _move_trips(source: int, stops: tuple[Stop, ...], count: int) -> tuple[Trip, ...]:
+    """The trips of one written move; the hit marks go with the first copy only."""
+    places = tuple(stop.place for stop in stops)
+    marks = tuple(stop.hit for stop in stops)
+    unmarked = (False,) * len(marks)
+    return tuple(Trip(source, places, marks if copy == 0 else unmarked) for copy in range(count))
 
 
 def _position_distance(first: Position, second: Position) -> int:
