@@ -79,8 +79,11 @@ class _TripReader:
         # Identical trips (a move with a count) need not be tried in every order.
         self.repeats = len(set(trips)) < len(trips)
 
+    def found_accepted(self) -> bool:
+        return self.accepted is not None
+
     def search(self, dice: list[int]) -> None:
-        if self.accepted is not None:
+        if self.found_accepted():
             return
         if not self.stops_left:
             self.record()
@@ -110,7 +113,7 @@ class _TripReader:
                         continue
                     seen_states.add(state)
                 self.try_step(index, die, rest)
-                if self.accepted is not None:
+                if self.found_accepted():
                     return
 
     def try_step(self, index: int, die: int, rest: list[int]) -> None:

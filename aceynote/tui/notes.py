@@ -8,7 +8,9 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
+from ..commands.common import caret_lines
 from ..validate import Diagnostic
+from ..validate.diagnostics import SYNTAX
 from .timeline import Path, Timeline, variations_here
 from .widgets import GLYPH_MEANINGS, NAG_GLYPHS, segment_text, turn_label
 
@@ -109,12 +111,25 @@ class NotesBuilder:
             role = "notes--error" if diagnostic.is_error else "notes--warning"
             kind = "error" if diagnostic.is_error else "warning"
             self._paragraph(diagnostic.message, role, f"{diagnostic.code.code} {kind}:")
+            self._source(diagnostic)
             if diagnostic.follows is not None:
                 self._paragraph(
                     f"(it may follow from the error on line {diagnostic.follows.line})",
                     "notes--dim",
                 )
             self._legal(diagnostic)
+
+    def _source(self, diagnostic: Diagnostic) -> None:
+        """For a syntax error (the move list is empty then): the line, a caret under the place."""
+        if diagnostic.code is not SYNTAX:
+            return
+        span = diagnostic.span
+        text = self.timeline.game.source_lines.get(span.line, "")
+        lines = caret_lines(text, span.column, span.end_column, span.line == span.end_line)
+        if lines:
+            self._paragraph(f"line {span.line}:", "notes--hint")
+            for line in lines:
+                self.text.append("\n" + line, self.notes.role("notes--legal"))
 
     def _legal(self, diagnostic: Diagnostic) -> None:
         if diagnostic.legal:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from ..notation import Game, Move, Segment, Span, Stop, Turn
 from ..notation.writer import play_text
@@ -55,8 +56,7 @@ _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
 _RESULT = re.compile(r"^(\d+)-(\d+)$")
 
 
-@dataclass(frozen=True, slots=True)
-class SegmentReplay:
+class SegmentReplay(NamedTuple):
     """A segment as replayed: the position before, the steps, and after each step.
 
     ``line`` says where the segment stands: () on the main line, else the
