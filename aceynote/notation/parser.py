@@ -12,7 +12,7 @@ import io
 import os
 import re
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from typing import IO, Any, cast
 
@@ -81,7 +81,7 @@ def _read_place(word: str, is_source: bool) -> int:
     raise ValueError(f"a move cannot {role} '{word}'")
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _move_parts(text: str) -> tuple[int, tuple[Stop, ...], int] | str:
     """A move's source, stops and count, or what is wrong with it (cached: moves repeat)."""
     count = 1
@@ -108,18 +108,22 @@ def _move_parts(text: str) -> tuple[int, tuple[Stop, ...], int] | str:
 
 def read_moves(token: Token) -> list[Move]:
     """The moves of a MOVES token (``24/18/13* in/19(2)``), each with its own span."""
-    moves = []
     line, column = token.line or 0, token.column or 0
-    for match in _WORD.finditer(str(token)):
-        text = match.group()
-        start = column + match.start()
-        span = Span(line, start, line, start + len(text))
-        parts = _move_parts(text)
+    moves = []
+    for offset, width, parts in _moves_layout(str(token)):
+        start = column + offset
+        span = Span(line, start, line, start + width)
         if isinstance(parts, str):
             raise _MoveError(parts, span)
         source, stops, count = parts
         moves.append(Move(source, list(stops), count, span))
     return moves
+
+
+@lru_cache(maxsize=4096)
+def _moves_layout(text: str) -> tuple[tuple[int, int, tuple[int, tuple[Stop, ...], int] | str], ...]:
+    """Where each move of a MOVES token starts, its width and its parts (cached: plays repeat)."""
+    return tuple((match.start(), len(match.group()), _move_parts(match.group())) for match in _WORD.finditer(text))
 
 
 _WORD = re.compile(r"\S+")

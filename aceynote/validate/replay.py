@@ -12,7 +12,7 @@ import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..notation import Game, Move, Segment, Span, Stop, Turn
@@ -134,7 +134,7 @@ def _trips_of(moves: list[Move]) -> tuple[list[Trip], list[Move]]:
     return trips, owners
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _move_trips(source: int, stops: tuple[Stop, ...], count: int) -> tuple[Trip, ...]:
     """The trips of one written move; the hit marks go with the first copy only."""
     places = tuple(stop.place for stop in stops)
