@@ -11,6 +11,7 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO
 
+from ..fileio import copy_from_start, write_atomically
 from ..jsonconv import (
     JsonRecordError,
     document_header,
@@ -162,25 +163,11 @@ class _Converter:
 
 
 def _deliver(spool: IO[str], output: str) -> None:
-    spool.seek(0)
     if output == "-":
+        spool.seek(0)
         shutil.copyfileobj(spool, sys.stdout)
-        return
-    if os.path.exists(output) and not os.path.isfile(output):
-        # A device or a pipe (like /dev/null) is written to, never replaced.
-        with open(output, "w", encoding="utf-8") as out:
-            shutil.copyfileobj(spool, out)
-        return
-    folder = os.path.dirname(os.path.abspath(output))
-    descriptor, temporary = tempfile.mkstemp(prefix=".aceynote-", dir=folder)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-            shutil.copyfileobj(spool, out)
-        os.replace(temporary, output)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    else:
+        write_atomically(output, copy_from_start(spool))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import shutil
 import sys
 import tempfile
 from typing import IO
 
+from ..fileio import copy_from_start, write_atomically
 from ..notation import ReadError, read_games, write_game
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
@@ -88,22 +88,6 @@ def _reopen(source: InputFile, stdin_text: str | None) -> IO[str]:
     return source.open()
 
 
-def _rewrite(path: str, canonical: IO[str]) -> None:
-    """Replace ``path`` by the canonical text: a temporary file, then a rename."""
-    folder = os.path.dirname(os.path.abspath(path))
-    descriptor, temporary = tempfile.mkstemp(prefix=".aceynote-", suffix=".acey", dir=folder)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
-            canonical.seek(0)
-            shutil.copyfileobj(canonical, out)
-        shutil.copymode(path, temporary)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
 def _format_one(source: InputFile, args: argparse.Namespace) -> int:
     stdin_text = sys.stdin.read() if source.path == "-" else None
     with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8", newline="") as spool:
@@ -118,7 +102,7 @@ def _format_one(source: InputFile, args: argparse.Namespace) -> int:
                     print(f"would reformat {source.display_name}", file=sys.stderr)
                 return EXIT_OK if unchanged else EXIT_PROBLEMS
             if not unchanged:
-                _rewrite(source.path, spool)
+                write_atomically(source.path, copy_from_start(spool))
             return EXIT_OK
         spool.seek(0)
         shutil.copyfileobj(spool, sys.stdout)

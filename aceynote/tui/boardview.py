@@ -310,7 +310,11 @@ class BoardPainter:
         return spans
 
 
-_KIND_LABELS = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "chosen", SegmentKind.EXTRA_ROLL: "extra roll"}
+_KIND_LABELS = {
+    SegmentKind.ROLL: "",
+    SegmentKind.CHOSEN_DOUBLE: "chosen",
+    SegmentKind.EXTRA_ROLL: "extra roll",
+}
 
 
 def _number(point: int, width: int) -> str:

@@ -626,51 +626,56 @@ def _legal_hint(texts: tuple[str, ...], count: int) -> str:
     )
 
 
+_FAULT_MESSAGES: dict[Fault, tuple[Code, str]] = {
+    Fault.NO_CHECKER: (codes.NO_CHECKER, "{side} has no checker {where} to move"),
+    Fault.BAR_FIRST: (
+        codes.BAR_FIRST,
+        "{side} has a checker on the bar: it must enter before any other checker moves",
+    ),
+    Fault.POOL_FIRST: (
+        codes.POOL_FIRST,
+        "under early_moves=no {side} must enter every checker from the pool before moving one on the board",
+    ),
+    Fault.NO_DICE: (codes.DICE_MISMATCH, "the roll {roll} cannot make the trip {trip}"),
+    Fault.BEAR_OFF_EARLY: (
+        codes.BEAR_OFF_EARLY,
+        "{side} cannot bear off yet: checkers are still outside the home board, in the pool or on the bar",
+    ),
+    Fault.BEAR_OFF_EXACT: (
+        codes.BEAR_OFF_DIE,
+        "under bearoff=exact a die bears off only from its own point, so {trip} cannot be played with {roll}",
+    ),
+    Fault.BEAR_OFF_HIGHER: (
+        codes.BEAR_OFF_DIE,
+        "a die larger than the point bears off only when no checker stands higher, "
+        "so {trip} cannot be played with {roll}",
+    ),
+    Fault.BLOCKED: (
+        codes.BLOCKED,
+        "{other} holds point {place} ({side}'s numbering) with two or more checkers: {side} cannot land there",
+    ),
+    Fault.GAME_OVER: (codes.AFTER_END, "the game is over before {trip}"),
+}
+_BLOCKED_SOMEWHERE = "every way to make {trip} with {roll} lands on a point {other} holds"
+
+
 def _fault_message(
     fault: Fault, place: int | None, position: Position, dice: tuple[int, ...], move: Move | None
 ) -> tuple[Code, str]:
-    side = position.turn.title
-    other = position.turn.opponent.title
-    trip = str(move) if move is not None else "this play"
-    roll = "-".join(str(d) for d in dice[:2]) if len(dice) == 2 else f"{dice[0]}-{dice[0]}"
-    if fault is Fault.NO_CHECKER:
-        where = {POOL: "left in the pool", BAR: "on the bar"}.get(place or 0, f"on point {place}")
-        return codes.NO_CHECKER, f"{side} has no checker {where} to move"
-    if fault is Fault.BAR_FIRST:
-        return (
-            codes.BAR_FIRST,
-            f"{side} has a checker on the bar: it must enter before any other checker moves",
-        )
-    if fault is Fault.POOL_FIRST:
-        return (
-            codes.POOL_FIRST,
-            f"under early_moves=no {side} must enter every checker from the pool before moving one on the board",
-        )
-    if fault is Fault.NO_DICE:
-        return codes.DICE_MISMATCH, f"the roll {roll} cannot make the trip {trip}"
-    if fault is Fault.BEAR_OFF_EARLY:
-        return (
-            codes.BEAR_OFF_EARLY,
-            f"{side} cannot bear off yet: checkers are still outside the home board, in the pool or on the bar",
-        )
-    if fault is Fault.BEAR_OFF_EXACT:
-        return (
-            codes.BEAR_OFF_DIE,
-            f"under bearoff=exact a die bears off only from its own point, so {trip} cannot be played with {roll}",
-        )
-    if fault is Fault.BEAR_OFF_HIGHER:
-        return (
-            codes.BEAR_OFF_DIE,
-            f"a die larger than the point bears off only when no checker stands higher, so {trip} cannot be played with {roll}",
-        )
-    if fault is Fault.BLOCKED and place is not None:
-        return (
-            codes.BLOCKED,
-            f"{other} holds point {place} ({side}'s numbering) with two or more checkers: {side} cannot land there",
-        )
-    if fault is Fault.BLOCKED:
-        return codes.BLOCKED, f"every way to make {trip} with {roll} lands on a point {other} holds"
-    return codes.AFTER_END, f"the game is over before {trip}"
+    """The code and the words for a trip that cannot be played."""
+    code, template = _FAULT_MESSAGES[fault]
+    if fault is Fault.BLOCKED and place is None:
+        template = _BLOCKED_SOMEWHERE
+    where = {POOL: "left in the pool", BAR: "on the bar"}.get(place or 0, f"on point {place}")
+    words = {
+        "side": position.turn.title,
+        "other": position.turn.opponent.title,
+        "trip": str(move) if move is not None else "this play",
+        "roll": f"{dice[0]}-{dice[1]}",
+        "place": place,
+        "where": where,
+    }
+    return code, template.format(**words)
 
 
 def validate(game: Game, rules: RuleSet | None = None, first_error_only: bool = False) -> Report:
