@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from ..notation import Game, Move, Segment, Stop, Tag, Turn, Variation
+from ..notation.tags import TagValueError, parse_opening
 from ..notation.writer import merge_trips, ordered_tags
 from ..rules import (
     BAR,
@@ -173,15 +174,9 @@ def _opening_json(game: Game) -> list[list[int]] | None:
     if text is None:
         return None
     try:
-        rolls = [
-            (int(word[0]), int(word[2]))
-            for word in text.split()
-            if len(word) == 3 and word[1] == "-"
-        ]
-        if len(rolls) != len(text.split()):
-            return None
+        rolls = parse_opening(text)
         opening_winner(rolls)
-    except (OpeningError, ValueError):
+    except (TagValueError, OpeningError):
         return None
     return [list(roll) for roll in rolls]
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..notation import Game, Move, Segment, Span, Stop, Turn
+from ..notation.tags import TagValueError, parse_opening
 from ..notation.writer import play_text
 from ..rules import (
     BAR,
@@ -52,7 +53,6 @@ SHOW_ALL_LEGAL = 6
 SHOW_CLOSEST = 3
 TERMINATIONS = ("normal", "resignation", "time", "abandoned")
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
-_OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
 _RESULT = re.compile(r"^(\d+)-(\d+)$")
 
 
@@ -268,20 +268,9 @@ class GameValidator:
         return 1
 
     def _opening_winner(self, text: str, span: Span) -> Side | None:
-        rolls = []
-        for word in text.split():
-            match = _OPENING_ROLL.match(word)
-            if match is None:
-                self.add(
-                    codes.BAD_OPENING,
-                    f"'{word}' is not an opening roll: write White's die, '-', Black's die, like 5-3",
-                    span,
-                )
-                return None
-            rolls.append((int(match.group(1)), int(match.group(2))))
         try:
-            return opening_winner(rolls)
-        except OpeningError as error:
+            return opening_winner(parse_opening(text))
+        except (TagValueError, OpeningError) as error:
             self.add(codes.BAD_OPENING, str(error), span)
             return None
 
