@@ -24,7 +24,8 @@ from .records import RecordError, RecordFile, parse_chunk
 from .replay_screen import ReplayScreen
 
 _BATCH_SECONDS = 0.15
-_AHEAD = 60  # games past the list's cursor that the checker does first
+_AHEAD = 40  # games after the list's cursor that the checker does first
+_BEHIND = 25  # and before it
 
 MOUSE_HELP = (
     "Mouse: click a move in the move list to go there, the board's right half to step"
@@ -172,7 +173,7 @@ class ReplayApp(App[None]):
             return None
         entries = record.entries
         focus = self._list_focus()
-        for index in range(focus, min(focus + _AHEAD, len(entries))):
+        for index in range(max(0, focus - _BEHIND), min(focus + _AHEAD, len(entries))):
             if entries[index].errors is None:
                 return index
         while self._scan < len(entries) and entries[self._scan].errors is not None:

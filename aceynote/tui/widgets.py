@@ -90,13 +90,8 @@ class Board(Widget):
         super().__init__(id=id)
         self._styles_by_roles: dict[tuple[str, ...], Style] = {}
         self._strips: list[Strip] = []
-        self._drawn: tuple[Frame | None, Side, Size] | None = None
-
-    def watch_frame(self) -> None:
-        self.refresh()
-
-    def watch_viewer(self) -> None:
-        self.refresh()
+        self._drawn: tuple[Side, Size] | None = None
+        self._drawn_frame: Frame | None = None
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -105,10 +100,10 @@ class Board(Widget):
 
     def render_line(self, y: int) -> Strip:
         """One row of the board (the line API: no text layout, rows cached per frame)."""
-        key = (self.frame, self.viewer, self.size)
-        if key != self._drawn:
+        key = (self.viewer, self.size)
+        if self.frame is not self._drawn_frame or key != self._drawn:
             self._strips = self._draw()
-            self._drawn = key
+            self._drawn, self._drawn_frame = key, self.frame
         base = self.rich_style
         if y < len(self._strips):
             return self._strips[y].apply_style(base)
