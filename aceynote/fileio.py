@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import IO
 
 
-def write_atomically(path: str, write: Callable[[IO[str]], None]) -> None:
+def write_atomically(path: str, write: Callable[[IO[str]], object]) -> None:
     """Replace ``path`` with what ``write`` writes to the file object it is given."""
     if os.path.exists(path) and not os.path.isfile(path):
         with open(path, "w", encoding="utf-8", newline="") as out:

@@ -13,13 +13,13 @@ import pytest
 from textual.widgets import Input, TextArea
 
 from aceynote.cli import main
+from aceynote.notation.index import index_games
 from aceynote.rules import Side
 from aceynote.tui import replay_screen
 from aceynote.tui.app import ErrorScreen, ReplayApp
 from aceynote.tui.dialogs import Choose, CommentEditor, Confirm, Help, Prompt, TagEditor
 from aceynote.tui.game_list import GameList, GameTable
 from aceynote.tui.notes import Notes
-from aceynote.tui.records import index_games
 from aceynote.tui.replay_screen import ReplayScreen, parse_turn
 from aceynote.tui.timeline import MAIN, Place
 from aceynote.tui.widgets import Board, GameHeader, MoveList

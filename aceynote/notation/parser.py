@@ -141,7 +141,8 @@ _SEGMENT_KINDS = {
 }
 
 
-def _unescape(value: str) -> str:
+def unescape_tag_value(value: str) -> str:
+    """A tag value as meant: ``\\"`` is ``"`` and ``\\\\`` is ``\\``."""
     return _ESCAPED.sub(r"\1", value)
 
 
@@ -155,7 +156,7 @@ def read_tag(token: Token) -> Tag:
     """A TAG token as name and (unescaped) value."""
     match = _TAG_PARTS.match(str(token).strip())
     assert match is not None, "the lexer only makes TAG tokens of this form"
-    return Tag(match.group(1), _unescape(match.group(2)), _span(token))
+    return Tag(match.group(1), unescape_tag_value(match.group(2)), _span(token))
 
 
 class _Builder(Transformer[Token, Any]):

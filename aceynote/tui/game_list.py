@@ -25,7 +25,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Footer, Input, Static
 
-from .records import GameEntry
+from ..notation.index import GameEntry
 
 if TYPE_CHECKING:
     from .app import ReplayApp

@@ -15,99 +15,18 @@ and never over a file that changed on disk since it was read.
 from __future__ import annotations
 
 import io
-import os
-import re
-import shutil
-import tempfile
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from ..fileio import write_atomically
 from ..notation import Game, write_game
+from ..notation.index import GameEntry, index_games
 from ..notation.parser import iter_game_tokens, parse_game_tokens
 
-# The grammar's TAG terminal at the start of a line (a tag counts only as the
-# first thing on its line). Anchored on the newline before it, which the
-# regular expression engine finds fast; the file's first line is tried apart.
-_TAG_BODY = r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]'
-_TAG_AFTER_NEWLINE = re.compile("\n" + _TAG_BODY)
-_TAG_AT_START = re.compile(_TAG_BODY)
-_COMMENT = re.compile(r"\{[^}]*\}")
 LISTED_TAGS = ("White", "Black", "Event", "Round", "Date", "Result", "Rules")
 
 
 class RecordError(Exception):
     """A record file that cannot be read, or written, with the reason in words."""
-
-
-def _unescape(value: str) -> str:
-    return value.replace('\\"', '"').replace("\\\\", "\\")
-
-
-@dataclass(slots=True)
-class GameEntry:
-    """Where one game stands in the file, and what the game list shows of it.
-
-    ``start`` and ``end`` are offsets into the file's text; ``line`` is the
-    number of its first line. ``turns`` and ``errors`` are None until the game
-    has been checked.
-    """
-
-    number: int
-    start: int
-    end: int
-    line: int
-    tags: dict[str, str] = field(default_factory=dict)
-    turns: int | None = None
-    errors: int | None = None
-
-    def tag(self, name: str) -> str:
-        return self.tags.get(name, "")
-
-
-def _tag_lines(text: str) -> Iterator[tuple[int, int, str, str]]:
-    """Each tag line: where it starts, where its tag ends, the name and the value."""
-    first = _TAG_AT_START.match(text)
-    if first is not None:
-        yield 0, first.end(), first.group(1), first.group(2)
-    for match in _TAG_AFTER_NEWLINE.finditer(text):
-        yield match.start() + 1, match.end(), match.group(1), match.group(2)
-
-
-def index_games(text: str) -> list[GameEntry]:
-    """Split a record's text into games without parsing them."""
-    starts: list[tuple[int, dict[str, str]]] = []
-    body_end = 0  # where the text after the last tag line starts
-    current: dict[str, str] | None = None
-    for start, end, name, value in _tag_lines(text):
-        if current is None:
-            if _COMMENT.sub("", text[:start]).strip():
-                starts.append((0, {}))  # movetext with no tags before the first tag line
-            current = {}
-            starts.append((0 if not starts else start, current))
-        elif start > body_end and not text[body_end:start].isspace():
-            current = {}
-            starts.append((start, current))
-        if name not in current:
-            current[name] = _unescape(value) if "\\" in value else value
-        line_end = text.find("\n", end)
-        body_end = len(text) if line_end < 0 else line_end + 1
-        if body_end > end + 1 and not text[end:body_end].isspace():
-            body_end = end  # something follows the tag on its line: movetext
-    if not starts and text.strip():
-        starts.append((0, {}))
-    return _entries(text, starts)
-
-
-def _entries(text: str, starts: list[tuple[int, dict[str, str]]]) -> list[GameEntry]:
-    entries: list[GameEntry] = []
-    line = 1
-    previous = 0
-    for number, (start, tags) in enumerate(starts, start=1):
-        line += text.count("\n", previous, start)
-        previous = start
-        end = starts[number][0] if number < len(starts) else len(text)
-        entries.append(GameEntry(number, start, end, line, tags))
-    return entries
 
 
 def parse_chunk(text: str, first_line: int) -> list[Game]:
@@ -224,7 +143,10 @@ class RecordFile:
     def save(self) -> None:
         """Write the edited games (atomically); the caller checks ``changed_on_disk`` first."""
         text = self.new_text()
-        write_atomically(self.path, text)
+        try:
+            write_atomically(self.path, lambda out: out.write(text))
+        except OSError as error:
+            raise RecordError(f"cannot save {self.path}: {error.strerror or error}") from error
         self.text = self.disk_text = text
         kept = {index: self._cache[index] for index in self.edited if index in self._cache}
         self.entries = _carry_over(self.entries, index_games(text))
@@ -246,22 +168,3 @@ def _carry_over(old: list[GameEntry], new: list[GameEntry]) -> list[GameEntry]:
         for before, after in zip(old, new, strict=True):
             after.turns, after.errors = before.turns, before.errors
     return new
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Replace ``path`` by ``text``: a temporary file in the same folder, then a rename."""
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        descriptor, temporary = tempfile.mkstemp(prefix=".aceynote-", suffix=".acey", dir=folder)
-    except OSError as error:
-        raise RecordError(f"cannot write in {folder}: {error.strerror or error}") from error
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        if os.path.exists(path):
-            shutil.copymode(path, temporary)
-        os.replace(temporary, path)
-    except OSError as error:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise RecordError(f"cannot save {path}: {error.strerror or error}") from error
