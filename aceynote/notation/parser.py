@@ -162,33 +162,30 @@ def read_tag(token: Token) -> Tag:
 class _Builder(Transformer[Token, Any]):
     """LALR callbacks that build the model bottom-up while parsing."""
 
-    def play(self, children: list[Token]) -> list[Move]:
-        return [move for token in children if token.type == "MOVES" for move in read_moves(token)]
-
-    def segment(self, children: list[Any]) -> Segment:
+    def segment(self, children: list[Token]) -> Segment:
         return self._segment(children)
 
-    def bonus_segment(self, children: list[Any]) -> Segment:
+    def bonus_segment(self, children: list[Token]) -> Segment:
         return self._segment(children)
 
-    def _segment(self, children: list[Any]) -> Segment:
-        head, moves, *notes = children
-        segment = Segment(_SEGMENT_KINDS[head.type], _dice(head), moves)
+    def _segment(self, children: list[Token]) -> Segment:
+        """A roll, its play (``--`` or MOVES tokens), then glyphs, NAGs and comments."""
+        head = children[0]
+        segment = Segment(_SEGMENT_KINDS[head.type], _dice(head), [])
         end = head
-        for note in notes:
-            if note.type == "GLYPH":
-                segment.glyphs.append(str(note))
-            elif note.type == "NAG":
-                segment.nags.append(int(str(note)[1:]))
-            else:
-                segment.comments.append(_comment_text(note))
-            end = note
-        last = _span(end) if notes else (moves[-1].span if moves else _span(head))
-        segment.span = _span(head).to(last)
+        for token in children[1:]:
+            kind = token.type
+            if kind == "MOVES":
+                segment.moves += read_moves(token)
+            elif kind == "GLYPH":
+                segment.glyphs.append(str(token))
+            elif kind == "NAG":
+                segment.nags.append(int(str(token)[1:]))
+            elif kind == "COMMENT":
+                segment.comments.append(_comment_text(token))
+            end = token
+        segment.span = _span(head).to(_span(end))
         return segment
-
-    def move_number(self, children: list[Token]) -> Token:
-        return children[0]
 
     def turn(self, children: list[Any]) -> Turn:
         number_token = (
