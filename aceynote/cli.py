@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .commands import convert, fmt, generate, replay, validate
-from .commands.common import EXIT_USAGE, UsageError, fail
+from .commands.common import EXIT_USAGE, UsageError, fail, tune_garbage_collector
 
 DESCRIPTION = """\
 Record, check, replay and share acey-deucey game records (.acey files).
@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    tune_garbage_collector()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

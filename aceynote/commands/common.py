@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import glob
 import os
 import sys
@@ -77,3 +78,13 @@ def caret_lines(source_line: str, column: int, end_column: int, same_line: bool)
 def fail(message: str) -> int:
     print(f"aceynote: error: {message}", file=sys.stderr)
     return EXIT_USAGE
+
+
+def tune_garbage_collector() -> None:
+    """Collect young objects less often.
+
+    Replaying a record allocates many short-lived objects and no reference
+    cycles; with Python's default threshold the cycle collector took about a
+    third of ``validate``'s time. Only the command sets this, never the library.
+    """
+    gc.set_threshold(100_000, 50, 100)

@@ -90,7 +90,9 @@ def _reopen(source: InputFile, stdin_text: str | None) -> IO[str]:
 
 def _format_one(source: InputFile, args: argparse.Namespace) -> int:
     stdin_text = sys.stdin.read() if source.path == "-" else None
-    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8", newline="") as spool:
+    with tempfile.SpooledTemporaryFile(
+        _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
+    ) as spool:
         with _reopen(source, stdin_text) as handle:
             if not _canonical(source.display_name, handle, spool):
                 return EXIT_PROBLEMS

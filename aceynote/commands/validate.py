@@ -17,7 +17,15 @@ from typing import IO
 from ..notation import Game, ReadError, read_games
 from ..rules import RulesError, RuleSet
 from ..validate import Diagnostic, validate
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, InputFile, UsageError, expand_inputs
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    InputFile,
+    UsageError,
+    expand_inputs,
+    tune_garbage_collector,
+)
 from .output import Formatter, colour_wanted
 
 HELP = "check records against the rules; report every illegal move"
@@ -200,9 +208,7 @@ class _Run:
             if self.args.jobs > 1:
                 self._parallel(source, counting, size)
             else:
-                checks = (
-                    check_game(g, self.rules, self.args.first) for g in read_games(counting)
-                )
+                checks = (check_game(g, self.rules, self.args.first) for g in read_games(counting))
                 self.emit(source.display_name, self._with_progress(checks, counting, size, source))
         self._clear_progress()
 
@@ -210,7 +216,7 @@ class _Run:
         """Chunks go to worker processes, a few ahead at most (constant memory); output keeps file order."""
         chunks = _boundary_chunks(_strip_bom(counting))
         pending: deque[Future[list[GameCheck]]] = deque()
-        with ProcessPoolExecutor(self.args.jobs) as pool:
+        with ProcessPoolExecutor(self.args.jobs, initializer=tune_garbage_collector) as pool:
             for first_line, text in chunks:
                 pending.append(
                     pool.submit(_check_chunk, (first_line, text, self.rules, self.args.first))

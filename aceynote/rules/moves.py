@@ -105,6 +105,26 @@ class _Board:
             found += self._bear_off_sources(die, top)
         return found
 
+    def can_move(self, source: int, die: int) -> bool:
+        """Whether a checker may leave ``source`` with ``die`` now (the same rules as ``sources``)."""
+        mover = self.mover
+        if not mover[source]:
+            return False
+        if source >= POOL:
+            if source == POOL and mover[BAR]:
+                return False
+            return self.waiting[die] < 2
+        if mover[BAR] or (mover[POOL] and not self.early_moves):
+            return False
+        target = source - die
+        if target > 0:
+            return self.open_point[target]
+        if mover[POOL] or any(mover[7:POOL]):
+            return False
+        if target == 0:
+            return True
+        return not self.exact and not any(mover[source + 1 : 7])
+
     def _bear_off_sources(self, die: int, top: int) -> list[int]:
         """Rule 9: the point a die bears off from, if any (all checkers are home)."""
         mover = self.mover

@@ -82,6 +82,34 @@ class _TripReader:
     def found_accepted(self) -> bool:
         return self.accepted is not None
 
+    def written_order(self, dice: list[int]) -> None:
+        """Try the trips as written, in order, each leg with the die of its length.
+
+        That is how most records are written, so this one path usually finds
+        the reading the search would; the board is left as it was.
+        """
+        board, remaining, made = self.board, list(dice), 0
+        for index, trip in enumerate(self.trips):
+            place = trip.source
+            for stop_index, stop in enumerate(trip.stops):
+                start = 25 if place >= POOL else place
+                die = start if stop == OFF else start - stop
+                if die not in remaining or not board.can_move(place, die):
+                    break
+                step = board.move(place, die)
+                self.path.append((step, index, stop_index))
+                remaining.remove(die)
+                made += 1
+                place = stop
+            else:
+                continue
+            break
+        else:
+            self.record()
+        for _ in range(made):
+            board.undo(self.path.pop()[0])
+        self.readings.clear()
+
     def search(self, dice: list[int]) -> None:
         if self.found_accepted():
             return
@@ -95,16 +123,12 @@ class _TripReader:
             if die == tried_die:
                 continue
             tried_die = die
-            legal_sources = self.board.sources(die, BAR)
-            if not legal_sources:
-                continue
             rest = list(dice)
             rest.remove(die)
             seen_states: set[tuple[Trip, int, int]] = set()
             for index, trip in enumerate(self.trips):
-                if (
-                    self.progress[index] == len(trip.stops)
-                    or self.places[index] not in legal_sources
+                if self.progress[index] == len(trip.stops) or not self.board.can_move(
+                    self.places[index], die
                 ):
                     continue
                 if self.repeats:
@@ -200,7 +224,10 @@ def read_trips(
     just that one.
     """
     reader = _TripReader(_Board(position, rules), trips, position, accept)
-    reader.search(list(dice))
+    if accept is not None:
+        reader.written_order(list(dice))
+    if reader.accepted is None:
+        reader.search(list(dice))
     if reader.accepted is not None:
         return [reader.accepted]
     return list(reader.readings.values())
