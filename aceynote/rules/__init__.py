@@ -25,7 +25,16 @@ from .position import (
     place_name,
 )
 from .ruleset import PRESETS, BearOff, BonusReroll, RulesError, RuleSet, Scoring, parse_rules
-from .trips import Fault, Reading, Trip, TripFault, explain_failure, force_trips, read_trips
+from .trips import (
+    Fault,
+    Reading,
+    Trip,
+    TripFault,
+    explain_failure,
+    force_trips,
+    read_as_written,
+    read_trips,
+)
 from .turn import (
     OpeningError,
     Outcome,
@@ -78,6 +87,7 @@ __all__ = [
     "parse_rules",
     "place_name",
     "positions_along",
+    "read_as_written",
     "read_trips",
     "roll_dice",
 ]

@@ -82,34 +82,6 @@ class _TripReader:
     def found_accepted(self) -> bool:
         return self.accepted is not None
 
-    def written_order(self, dice: list[int]) -> None:
-        """Try the trips as written, in order, each leg with the die of its length.
-
-        That is how most records are written, so this one path usually finds
-        the reading the search would; the board is left as it was.
-        """
-        board, remaining, made = self.board, list(dice), 0
-        for index, trip in enumerate(self.trips):
-            place = trip.source
-            for stop_index, stop in enumerate(trip.stops):
-                start = 25 if place >= POOL else place
-                die = start if stop == OFF else start - stop
-                if die not in remaining or not board.can_move(place, die):
-                    break
-                step = board.move(place, die)
-                self.path.append((step, index, stop_index))
-                remaining.remove(die)
-                made += 1
-                place = stop
-            else:
-                continue
-            break
-        else:
-            self.record()
-        for _ in range(made):
-            board.undo(self.path.pop()[0])
-        self.readings.clear()
-
     def search(self, dice: list[int]) -> None:
         if self.found_accepted():
             return
@@ -224,13 +196,44 @@ def read_trips(
     just that one.
     """
     reader = _TripReader(_Board(position, rules), trips, position, accept)
-    if accept is not None:
-        reader.written_order(list(dice))
-    if reader.accepted is None:
-        reader.search(list(dice))
+    reader.search(list(dice))
     if reader.accepted is not None:
         return [reader.accepted]
     return list(reader.readings.values())
+
+
+def read_as_written(
+    position: Position, dice: Sequence[int], trips: Sequence[Trip], rules: RuleSet
+) -> Reading | None:
+    """The plain reading of a play, when it is the legal one; else None.
+
+    The trips are played as written, in order, each leg with the die of its
+    length. That is how most records are written, so this one path usually
+    settles a play: it is returned when every step is legal, every die is used
+    (or the game is won) and the hit marks agree. Anything else needs
+    :func:`read_trips`.
+    """
+    board = _Board(position, rules)
+    remaining = list(dice)
+    steps: list[Step] = []
+    owners: list[int] = []
+    for index, trip in enumerate(trips):
+        place = trip.source
+        for stop, mark in zip(trip.stops, trip.marks, strict=True):
+            start = 25 if place >= POOL else place
+            die = start if stop == OFF else start - stop
+            if die not in remaining or not board.can_move(place, die):
+                return None
+            step = board.move(place, die)
+            if step.hit != mark:
+                return None
+            steps.append(step)
+            owners.append(index)
+            remaining.remove(die)
+            place = stop
+    if remaining and not board.finished:
+        return None
+    return Reading(Play(tuple(steps), board.position()), tuple(owners), (), ())
 
 
 class Fault(Enum):

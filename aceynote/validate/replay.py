@@ -43,6 +43,7 @@ from ..rules import (
     opening_winner,
     outcome,
     positions_along,
+    read_as_written,
     read_trips,
     roll_dice,
 )
@@ -452,6 +453,9 @@ class GameValidator:
     ) -> tuple[Play, bool]:
         trips, owners = _trips_of(segment.moves)
         rules = self.report.rules
+        plain = read_as_written(position, dice, trips, rules)
+        if plain is not None:
+            return plain.play, True
         judge = Judge(position, dice, rules)
         readings = read_trips(
             position,
