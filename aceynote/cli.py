@@ -17,8 +17,8 @@ from .commands.common import EXIT_USAGE, UsageError, fail, tune_garbage_collecto
 
 DESCRIPTION = """\
 Record, check, replay and share acey-deucey game records (.acey files).
-The format is described in docs/notation.md; every command takes - for
-standard input.
+Commands that read records take - for standard input. The format and the
+diagnostics are described in the project's docs/ (notation.md, diagnostics.md).
 
 examples:
   aceynote validate game.acey            check a record against the rules
@@ -56,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
     except UsageError as error:
         return fail(str(error))
+    except RecursionError:
+        return fail("the record nests too deeply to be handled")
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -16,7 +16,11 @@ from typing import IO
 
 
 def write_atomically(path: str, write: Callable[[IO[str]], object]) -> None:
-    """Replace ``path`` with what ``write`` writes to the file object it is given."""
+    """Replace ``path`` with what ``write`` writes to the file object it is given.
+
+    A symbolic link is followed: its target is replaced and the link kept.
+    """
+    path = os.path.realpath(path)
     if os.path.exists(path) and not os.path.isfile(path):
         with open(path, "w", encoding="utf-8", newline="") as out:
             write(out)
@@ -33,6 +37,13 @@ def write_atomically(path: str, write: Callable[[IO[str]], object]) -> None:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def cannot_write(path: str, error: OSError) -> str:
+    """Why ``path`` could not be written, in words (never the temporary file's name)."""
+    if isinstance(error, IsADirectoryError) or os.path.isdir(path):
+        return f"{path}: is a folder; name a file to write"
+    return f"{path}: cannot write: {error.strerror or error}"
 
 
 def copy_from_start(source: IO[str]) -> Callable[[IO[str]], None]:

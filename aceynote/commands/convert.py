@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO
 
-from ..fileio import copy_from_start, write_atomically
+from ..fileio import cannot_write, copy_from_start, write_atomically
 from ..jsonconv import (
     JsonRecordError,
     document_header,
@@ -167,7 +167,10 @@ def _deliver(spool: IO[str], output: str) -> None:
         spool.seek(0)
         shutil.copyfileobj(spool, sys.stdout)
     else:
-        write_atomically(output, copy_from_start(spool))
+        try:
+            write_atomically(output, copy_from_start(spool))
+        except OSError as error:
+            raise UsageError(cannot_write(output, error)) from error
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ import sys
 import tempfile
 from typing import IO
 
-from ..fileio import copy_from_start, write_atomically
+from ..fileio import cannot_write, copy_from_start, write_atomically
 from ..notation import ReadError, read_games, write_game
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
@@ -104,7 +104,10 @@ def _format_one(source: InputFile, args: argparse.Namespace) -> int:
                     print(f"would reformat {source.display_name}", file=sys.stderr)
                 return EXIT_OK if unchanged else EXIT_PROBLEMS
             if not unchanged:
-                write_atomically(source.path, copy_from_start(spool))
+                try:
+                    write_atomically(source.path, copy_from_start(spool))
+                except OSError as error:
+                    raise UsageError(cannot_write(source.path, error)) from error
             return EXIT_OK
         spool.seek(0)
         shutil.copyfileobj(spool, sys.stdout)

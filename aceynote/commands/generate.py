@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from typing import IO
 
-from ..notation import write_game
+from ..fileio import cannot_write, write_atomically
+from ..notation import Game, write_game
 from ..notation.generate import generate_games
 from ..rules import Position, RulesError, RuleSet, SetupError
 from .common import EXIT_OK, UsageError
@@ -57,13 +60,19 @@ def run(args: argparse.Namespace) -> int:
         setup = Position.from_setup(args.setup) if args.setup else None
     except SetupError as error:
         raise UsageError(f"--setup: {error}") from error
-    out = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
-    try:
-        for index, game in enumerate(generate_games(args.games, args.seed, rules, setup)):
-            if index:
-                out.write("\n")
-            out.write(write_game(game))
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    games = generate_games(args.games, args.seed, rules, setup)
+    if args.output == "-":
+        _write(games, sys.stdout)
+    else:
+        try:
+            write_atomically(args.output, lambda out: _write(games, out))
+        except OSError as error:
+            raise UsageError(cannot_write(args.output, error)) from error
     return EXIT_OK
+
+
+def _write(games: Iterator[Game], out: IO[str]) -> None:
+    for index, game in enumerate(games):
+        if index:
+            out.write("\n")
+        out.write(write_game(game))

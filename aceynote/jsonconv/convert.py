@@ -18,7 +18,7 @@ from typing import IO, Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from ..notation import Game, Move, Segment, Stop, Tag, Turn, Variation
+from ..notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
 from ..notation.tags import TagValueError, parse_opening
 from ..notation.writer import merge_trips, ordered_tags
 from ..rules import (
@@ -254,9 +254,28 @@ def _explain(error: ValidationError) -> str:
     return str(error.message)
 
 
+MAX_DEPTH = 200  # JSON nesting; a variation nested 50 deep (the reader's limit) is about 150
+
+
+def _depth(data: object) -> int:
+    """How deeply ``data`` nests, found without recursion (and without going past the limit)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth <= MAX_DEPTH:
+            if isinstance(item, dict):
+                stack += [(child, depth + 1) for child in item.values()]
+            elif isinstance(item, list):
+                stack += [(child, depth + 1) for child in item]
+    return deepest
+
+
 def _check(
     validator: Draft202012Validator, data: object, prefix: str, line: int | None = None
 ) -> None:
+    if _depth(data) > MAX_DEPTH:
+        raise JsonRecordError(f"nests more than {MAX_DEPTH} levels deep", prefix, line)
     error = min(
         validator.iter_errors(data),
         key=lambda e: (len(e.absolute_path), str(e.absolute_path)),
@@ -276,8 +295,8 @@ def _move(data: Json) -> Move:
 
 
 def _segment(data: Json) -> Segment:
-    dice = (data["dice"][0], data["dice"][1])
-    moves = [_move(move) for move in data["moves"]]
+    dice = (max(data["dice"]), min(data["dice"]))
+    moves = merge_trips(_move(move) for move in data["moves"])
     return Segment(
         _KIND_OF[data["kind"]],
         dice,
@@ -306,10 +325,29 @@ def _variation(data: Json) -> Variation:
     )
 
 
-def game_from_json(data: Json) -> Game:
-    """A game from its (schema-valid) JSON form."""
+def game_from_json(data: Json, path: str = "game") -> Game:
+    """A game from its (schema-valid) JSON form, refused if no record could say it.
+
+    The schema cannot say everything the notation does (``off`` comes last in
+    a trip; a turn starts with its roll; move numbers fit the turns), so the
+    game is written and read back: it must come back the same.
+    """
+    game = _game(data)
+    again = parse_game(write_game(game))
+    if again.problems:
+        raise JsonRecordError(f"cannot be written as a record: {again.problems[0].message}", path)
+    if again != game:
+        raise JsonRecordError(
+            "cannot be written as a record: its turns, sides or move numbers do not follow "
+            "one another as a record's do",
+            path,
+        )
+    return game
+
+
+def _game(data: Json) -> Game:
     return Game(
-        tags=[Tag(tag["name"], tag["value"]) for tag in data["tags"]],
+        tags=ordered_tags(Tag(tag["name"], tag["value"]) for tag in data["tags"]),
         comments=list(data["comments"]),
         turns=[_turn(turn) for turn in data["turns"]],
         result=data["result"],
@@ -326,7 +364,7 @@ def read_document(stream: IO[str]) -> list[Game]:
             f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from error
     _check(_validators()[0], data, "")
-    return [game_from_json(game) for game in data["games"]]
+    return [game_from_json(game, f"games[{index}]") for index, game in enumerate(data["games"])]
 
 
 def read_json_lines(stream: IO[str]) -> Iterator[Game]:
@@ -341,4 +379,4 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
                 f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
             ) from error
         _check(_validators()[1], data, f"line {number}: game", number)
-        yield game_from_json(data)
+        yield game_from_json(data, f"line {number}: game")

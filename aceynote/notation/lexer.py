@@ -22,6 +22,7 @@ WHITESPACE = "WS"
 UNCLOSED_COMMENT = "UNCLOSED_COMMENT"
 STRAY = "STRAY"
 BAD_TAG = "BAD_TAG"
+MAX_VARIATION_DEPTH = 50
 _TAG_FORM = '[Name "value"]'
 
 # Words that match no terminal: explained by :func:`describe_stray`.
@@ -243,6 +244,8 @@ class _GameSplitter:
         if kind in _PLAIN_MOVETEXT:
             self.has_movetext = True
             self.current.tokens.append(token)
+            if not self.current.first_line:
+                self.current.first_line = token.line or 0
             self.current.last_line = token.end_line or 0
             return None
         finished = None
@@ -282,6 +285,14 @@ class _GameSplitter:
         if kind == "LPAR":
             self.depth += 1
             self.current.open_parens.append(token)
+            if self.depth == MAX_VARIATION_DEPTH + 1:
+                self.current.problems.append(
+                    SyntaxProblem(
+                        f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
+                        "aceynote reads at most that many",
+                        Span(token.line or 0, token.column or 0, token.line or 0, (token.column or 0) + 1),
+                    )
+                )
         elif kind == "RPAR" and self.depth:
             self.depth -= 1
             self.current.open_parens.pop()

@@ -142,11 +142,11 @@ _SEGMENT_KINDS = {
 
 
 def unescape_tag_value(value: str) -> str:
-    """A tag value as meant: ``\\"`` is ``"`` and ``\\\\`` is ``\\``."""
+    """A tag value as meant: ``\\"`` is ``"`` and ``\\\\`` is ``\\``; other backslashes stay."""
     return _ESCAPED.sub(r"\1", value)
 
 
-_ESCAPED = re.compile(r"\\(.)")
+_ESCAPED = re.compile(r'\\(["\\])')
 
 
 _TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')

@@ -147,11 +147,21 @@ class _MovetextWriter:
 
     def turns(self, turns: list[Turn], main_line: bool) -> None:
         interrupted = True
+        previous: Turn | None = None
         for turn in turns:
             if main_line and turn.side is Side.WHITE:
                 self.new_line()
-            needs_number = interrupted or turn.side is Side.WHITE or bool(turn.comments)
+            # A Black turn may go unnumbered only right after White's turn of its number.
+            follows_white = (
+                previous is not None
+                and previous.side is Side.WHITE
+                and previous.number == turn.number
+            )
+            needs_number = (
+                interrupted or turn.side is Side.WHITE or bool(turn.comments) or not follows_white
+            )
             self.turn(turn, needs_number)
+            previous = turn
             interrupted = bool(turn.variations) or bool(turn.segments[-1].comments)
             for variation in turn.variations:
                 self.variation(variation)
