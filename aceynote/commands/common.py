@@ -47,7 +47,10 @@ def expand_inputs(arguments: list[str], allow_folders: bool = True) -> list[Inpu
         elif os.path.isdir(argument):
             if not allow_folders:
                 raise UsageError(f"{argument}: is a folder; name a record file")
-            found += [InputFile(path) for path in _records_under(argument)]
+            records = [InputFile(path) for path in _records_under(argument)]
+            if not records:
+                raise UsageError(f"{argument}: holds no {RECORD_SUFFIX} files")
+            found += records
         elif os.path.exists(argument):
             found.append(InputFile(argument))
         else:
@@ -64,15 +67,6 @@ def _records_under(folder: str) -> Iterator[str]:
         for name in sorted(names):
             if name.endswith(RECORD_SUFFIX):
                 yield os.path.join(root, name)
-
-
-def caret_lines(source_line: str, column: int, end_column: int, same_line: bool) -> list[str]:
-    """The source line and a caret line under the span, as compilers print them."""
-    if not source_line:
-        return []
-    width = max(1, end_column - column) if same_line else max(1, len(source_line) - column + 1)
-    prefix = "".join("\t" if char == "\t" else " " for char in source_line[: column - 1])
-    return [f"  {source_line}", f"  {prefix}^{'~' * (width - 1)}"]
 
 
 def fail(message: str) -> int:

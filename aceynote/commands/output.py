@@ -7,8 +7,9 @@ import os
 from dataclasses import dataclass
 from typing import TextIO
 
+from ..jsonconv import diagnostic_json
+from ..notation.source import caret_lines
 from ..validate import Diagnostic, Severity
-from .common import caret_lines
 
 _RESET = "\033[0m"
 _STYLES = {
@@ -62,22 +63,5 @@ class Formatter:
 
     @staticmethod
     def _json(name: str, game_number: int, diagnostic: Diagnostic) -> str:
-        span = diagnostic.span
-        record = {
-            "file": name,
-            "game": game_number,
-            "line": span.line,
-            "column": span.column,
-            "end_line": span.end_line,
-            "end_column": span.end_column,
-            "severity": diagnostic.severity.value,
-            "code": diagnostic.code.code,
-            "message": diagnostic.message,
-            "hint": diagnostic.hint,
-            "legal": list(diagnostic.legal),
-            "legal_count": diagnostic.legal_count,
-            "follows": None
-            if diagnostic.follows is None
-            else {"line": diagnostic.follows.line, "column": diagnostic.follows.column},
-        }
+        record = {"file": name, "game": game_number, **diagnostic_json(diagnostic)}
         return json.dumps(record, ensure_ascii=False)

@@ -204,6 +204,9 @@ def diagnostic_json(diagnostic: Diagnostic) -> Json:
         "hint": diagnostic.hint,
         "legal": list(diagnostic.legal),
         "legal_count": diagnostic.legal_count,
+        "follows": None
+        if diagnostic.follows is None
+        else {"line": diagnostic.follows.line, "column": diagnostic.follows.column},
     }
 
 

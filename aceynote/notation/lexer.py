@@ -60,6 +60,10 @@ def describe_stray(word: str) -> str:
         return 'a tag goes on a line of its own, written [Name "value"]'
     if word == "}":
         return "'}' closes no comment"
+    if len(word) == 1 and not word.isprintable():
+        return f"the character U+{ord(word):04X} is not part of the notation"
+    if len(word) == 1 and word.isspace():
+        return f"the space character U+{ord(word):04X} is not part of the notation: use a plain space"
     return f"'{word}' is not part of the notation"
 
 
@@ -78,9 +82,8 @@ class GameTokens:
 class Lexer:
     """Turns lines into tokens and groups them into games."""
 
-    def __init__(self, pattern: re.Pattern[str], source_name: str = "<input>") -> None:
+    def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
-        self.source_name = source_name
 
     def games(self, lines: Iterable[str], first_line: int = 1) -> Iterator[GameTokens]:
         """Split the lines into games, each with its tokens and lexing problems."""

@@ -359,10 +359,15 @@ def _parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
     if token.type in ("$END", "RESULT") and game.open_parens:
         opening = game.open_parens[-1]
         return "this variation is never closed: add ')' at its end", _span(opening)
-    if token.type == "RPAR" and "RPAR" not in error.expected:
-        return "')' closes no variation", _span(token)
     index = next((i for i, t in enumerate(tokens) if t is token), len(tokens))
     previous = tokens[index - 1] if index > 0 else None
+    if token.type == "RPAR" and previous is not None and previous.type == "LPAR":
+        return "a variation holds at least one turn, like (12. 52: 13/8 13/11)", _span(token)
+    if previous is not None and previous.type == "RESULT":
+        message = "the result ends the game: the next game starts with its tags, like [Event \"...\"]"
+        return message, _span(token)
+    if token.type == "RPAR" and "RPAR" not in error.expected:
+        return "')' closes no variation", _span(token)
     where = f" after {_describe_token(previous)}" if previous is not None else ""
     found = _describe_token(token)
     expected = set(error.expected)
@@ -446,7 +451,7 @@ def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens
     """
     lines, name, handle = _lines_of(source)
     try:
-        yield from Lexer(_grammar().pattern, name).games(_checked_lines(lines, name), first_line)
+        yield from Lexer(_grammar().pattern).games(_checked_lines(lines, name), first_line)
     finally:
         if handle is not None:
             handle.close()

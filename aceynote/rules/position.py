@@ -18,7 +18,6 @@ POOL = 25
 BAR = 26
 SLOTS = 27
 CHECKERS_PER_SIDE = 15
-HOME_BOARD = range(1, 7)
 POINTS = range(1, 25)
 
 PLACE_NAMES = {OFF: "off", POOL: "in", BAR: "bar"}
@@ -152,7 +151,7 @@ def _side_field(side: Side, counts: tuple[int, ...]) -> str:
     return " ".join(parts)
 
 
-_PLACE_COUNT = re.compile(r"^([A-Za-z]+|\d+):(\d+)$")
+_PLACE_COUNT = re.compile(r"^([A-Za-z]+|[0-9]+):([0-9]+)$")
 
 
 def _parse_place(word: str) -> int:
@@ -161,7 +160,7 @@ def _parse_place(word: str) -> int:
         return POOL
     if lowered == "bar":
         return BAR
-    if word.isdigit() and 1 <= int(word) <= 24:
+    if word.isascii() and word.isdigit() and 1 <= int(word) <= 24:
         return int(word)
     raise SetupError(f"'{word}' is not a place; use a point 1..24, 'bar' or 'in'")
 

@@ -57,12 +57,10 @@ class _TripReader:
         self,
         board: _Board,
         trips: Sequence[Trip],
-        turn_position: Position,
         accept: Callable[[Reading], bool] | None,
     ) -> None:
         self.board = board
         self.trips = trips
-        self.position = turn_position
         self.places = [trip.source for trip in trips]
         self.progress = [0] * len(trips)
         self.path: list[tuple[Step, int, int | None]] = []
@@ -195,7 +193,7 @@ def read_trips(
     ``accept``, the search stops at the first reading it accepts and returns
     just that one.
     """
-    reader = _TripReader(_Board(position, rules), trips, position, accept)
+    reader = _TripReader(_Board(position, rules), trips, accept)
     reader.search(list(dice))
     if reader.accepted is not None:
         return [reader.accepted]

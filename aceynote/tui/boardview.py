@@ -116,11 +116,7 @@ class BoardPainter:
     # -- places and marks ------------------------------------------------------
     def _occupant(self, point: int) -> tuple[Side | None, int]:
         """Who stands on the viewer's ``point``, and how many."""
-        own = self.position.checkers(self.viewer)[point]
-        if own:
-            return self.viewer, own
-        theirs = self.position.checkers(self.top_side)[25 - point]
-        return (self.top_side, theirs) if theirs else (None, 0)
+        return self.position.owner_of(self.viewer, point)
 
     def _highlights(self, side: Side, place: int) -> tuple[int, str, bool]:
         """How many checkers on top of a stack to mark, with which role, and if the top moved last.

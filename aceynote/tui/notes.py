@@ -8,7 +8,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Static
 
-from ..commands.common import caret_lines
+from ..notation.source import caret_lines
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
 from .timeline import Path, Timeline, variations_here

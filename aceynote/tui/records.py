@@ -22,8 +22,6 @@ from ..notation import Game, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.parser import iter_game_tokens, parse_game_tokens
 
-LISTED_TAGS = ("White", "Black", "Event", "Round", "Date", "Result", "Rules")
-
 
 class RecordError(Exception):
     """A record file that cannot be read, or written, with the reason in words."""

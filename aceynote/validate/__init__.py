@@ -1,7 +1,7 @@
 """The validator: replays game models through the rules engine and reports problems."""
 
 from .diagnostics import ALL_CODES, Code, Diagnostic, Severity
-from .replay import Report, SegmentReplay, iter_reports, validate
+from .replay import Report, SegmentReplay, validate
 
 __all__ = [
     "ALL_CODES",
@@ -10,6 +10,5 @@ __all__ = [
     "Report",
     "SegmentReplay",
     "Severity",
-    "iter_reports",
     "validate",
 ]

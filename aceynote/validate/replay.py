@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -52,8 +51,10 @@ from .diagnostics import Code, Diagnostic
 
 SHOW_ALL_LEGAL = 6
 SHOW_CLOSEST = 3
-TERMINATIONS = ("normal", "resignation", "time", "abandoned")
-_DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
+ENDING_REASONS = ("resignation", "time", "abandoned")
+TERMINATIONS = ("normal", *ENDING_REASONS)
+# "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.
+_DATE = re.compile(r"^([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
 _RESULT = re.compile(r"^(\d+)-(\d+)$")
 
 
@@ -218,7 +219,7 @@ class GameValidator:
                 date.span,
             )
         termination = self.game.tag_entry("Termination")
-        if termination is not None and termination.value not in TERMINATIONS:
+        if termination is not None and termination.value.lower() not in TERMINATIONS:
             self.add(
                 codes.BAD_TERMINATION,
                 f"'{termination.value}' is not a Termination: use {', '.join(TERMINATIONS)}",
@@ -589,7 +590,7 @@ class GameValidator:
                     f"{result.winner.title} bore off all 15 checkers and scores {result.points}: the result is {expected}, not {token}",
                     span,
                 )
-        elif token != "*" and game.tag("Termination") in (None, "normal"):
+        elif token != "*" and (game.tag("Termination") or "normal").lower() not in ENDING_REASONS:
             self.add(
                 codes.UNFINISHED_RESULT,
                 f"nobody has borne off all 15 checkers, so the result is '*' unless a Termination tag says why the game ended, not '{token}'",
@@ -678,10 +679,3 @@ def validate(game: Game, rules: RuleSet | None = None, first_error_only: bool = 
     the game's first error.
     """
     return GameValidator(game, rules, first_error_only).run()
-
-
-def iter_reports(
-    games: Iterator[Game], rules: RuleSet | None = None, first_error_only: bool = False
-) -> Iterator[Report]:
-    for game in games:
-        yield validate(game, rules, first_error_only)
