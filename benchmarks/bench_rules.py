@@ -14,6 +14,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from aceynote.commands.common import tune_garbage_collector
 from aceynote.rules import Position, RuleSet, legal_plays, max_dice, roll_dice
 from aceynote.rules.randomgame import play_random_game
 
@@ -68,7 +69,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="standard")
+    parser.add_argument(
+        "--default-gc",
+        action="store_true",
+        help="keep Python's GC thresholds (the command raises them)",
+    )
     args = parser.parse_args()
+    if not args.default_gc:
+        tune_garbage_collector()
     rules = RuleSet.parse(args.rules)
     positions = sample_positions(args.games, args.seed, rules)
     print(f"{len(positions)} positions from {args.games} random games, rules {rules.to_tag()}")
