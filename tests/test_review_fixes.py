@@ -100,3 +100,13 @@ def test_json_that_no_record_could_say_is_refused(change: object, words: str) ->
     ) as error:
         read_document(io.StringIO(json.dumps(document)))
     assert words in str(error.value)
+
+
+def test_a_model_with_two_rolls_in_one_turn_is_reported() -> None:
+    game = parse_game("1. 64: in/19 in/21 43: in/21 in/22\n*\n")
+    white, black = game.turns
+    white.segments += black.segments
+    game.turns = [white]
+    report = validate(game)
+    assert [d.code.code for d in report.diagnostics] == ["AD100"]
+    assert "a turn has one roll" in report.diagnostics[0].message

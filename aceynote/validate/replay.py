@@ -20,6 +20,7 @@ from ..notation.writer import play_text
 from ..rules import (
     BAR,
     POOL,
+    BonusReroll,
     Fault,
     Judge,
     OpeningError,
@@ -414,9 +415,12 @@ class GameValidator:
                 )
             else:
                 self.add(codes.UNEXPECTED_EXTRA, self._no_extra_reason(), segment.span)
+        else:
+            # Text cannot say this (a roll always starts a new turn); a model built in code can.
+            self.add(codes.SYNTAX, "a turn has one roll: a second roll starts the next turn", segment.span)
 
     def _no_extra_reason(self) -> str:
-        if self.report.rules.bonus_reroll.value == "always":
+        if self.report.rules.bonus_reroll is BonusReroll.ALWAYS:
             return "the extra roll (+RR:) follows only a chosen double"
         return "the extra roll (+RR:) follows only a chosen double whose four moves were all played"
 
