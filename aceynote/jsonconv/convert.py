@@ -13,10 +13,7 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from importlib.resources import files
-from typing import IO, Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import IO, TYPE_CHECKING, Any
 
 from ..notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
 from ..notation.tags import TagValueError, parse_opening
@@ -36,6 +33,10 @@ from ..rules import (
     opening_winner,
 )
 from ..validate import Diagnostic, Report
+
+if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 FORMAT = "aceynote"
 VERSION = 1
@@ -76,6 +77,8 @@ def schema() -> Json:
 
 @cache
 def _validators() -> tuple[Draft202012Validator, Draft202012Validator]:
+    from jsonschema import Draft202012Validator
+
     document = Draft202012Validator(schema())
     game = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema()["$defs"]})
     return document, game
