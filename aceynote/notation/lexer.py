@@ -26,17 +26,24 @@ MAX_VARIATION_DEPTH = 50
 _TAG_FORM = '[Name "value"]'
 
 # Words that match no terminal: explained by :func:`describe_stray`.
-_STRAY_PATTERN = r"[^\s{}()\[\]]+|."
+# (A single character the white space before tokens does not cover, like a
+# no-break space, is stray too; the white space itself never is.)
+_STRAY_PATTERN = r"[^\s{}()\[\]]+|[^ \t\r\n\f\v\ufeff]"
 _UNCLOSED_COMMENT_PATTERN = r"\{[^}]*\Z"
 _TAG_LINE = re.compile(r"[ \t]*\[")
+_WHITE_SPACE = r"[ \t\r\n\f\v\ufeff]"
 
 
 def build_master_pattern(terminals: Iterable[tuple[str, str]]) -> re.Pattern[str]:
-    """One alternation of named groups: white space, the terminals, then the catch-alls."""
-    groups = [(WHITESPACE, r"[ \t\r\n\f\v\ufeff]+")]
-    groups += [(name, pattern) for name, pattern in terminals if name != WHITESPACE]
+    """White space, then one alternation of named groups: the terminals, then the catch-alls.
+
+    The white space before a token is part of its match, so each token costs
+    one step of the lexer's loop.
+    """
+    groups = [(name, pattern) for name, pattern in terminals if name != WHITESPACE]
     groups += [(UNCLOSED_COMMENT, _UNCLOSED_COMMENT_PATTERN), (STRAY, _STRAY_PATTERN)]
-    return re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in groups))
+    alternatives = "|".join(f"(?P<{name}>{pattern})" for name, pattern in groups)
+    return re.compile(f"{_WHITE_SPACE}*(?:{alternatives})")
 
 
 _BAD_ROLL = re.compile(r"^[=+]?[0-9]*:$")
@@ -125,19 +132,22 @@ class Lexer:
     def _lex(self, text: str, first_line: int, splitter: _GameSplitter) -> Iterator[Token]:
         line, line_start = first_line, 0
         first_on_line = True
+        # Only a comment spanning lines makes a chunk of several lines.
+        several_lines = text.find("\n", 0, len(text) - 1) >= 0
         for match in self.pattern.finditer(text):
             kind = match.lastgroup
             assert kind is not None
-            value = match.group()
-            start, end = match.span()
+            start, end = match.span(kind)
+            if several_lines:
+                breaks = text.count("\n", match.start(), start)
+                if breaks:
+                    line += breaks
+                    line_start = text.rindex("\n", match.start(), start) + 1
+                    first_on_line = True
+            value = match.group(kind)
             column = start - line_start + 1
-            if kind == WHITESPACE or kind == "COMMENT":
+            if kind == "COMMENT" and several_lines:
                 end_line, end_line_start = _advance(value, start, line, line_start)
-                if kind == WHITESPACE:
-                    if end_line != line:
-                        first_on_line = True
-                    line, line_start = end_line, end_line_start
-                    continue
                 token = Token(
                     kind, value, start, line, column, end_line, end - end_line_start + 1, end
                 )
