@@ -69,10 +69,10 @@ class _Board:
 
     The waiting side's blocked points cannot change during the mover's turn
     (a hit only ever removes a single checker), so which landings are open is
-    worked out once, per die, when the board is set up.
+    worked out once for the whole search (see ``open_point``).
     """
 
-    __slots__ = ("early_moves", "exact", "mover", "open_point", "turn", "waiting", "white_moves")
+    __slots__ = ("_open_point", "early_moves", "exact", "mover", "turn", "waiting", "white_moves")
 
     def __init__(self, position: Position, rules: RuleSet) -> None:
         self.mover = list(position.mover)
@@ -81,8 +81,16 @@ class _Board:
         self.white_moves = position.turn is Side.WHITE
         self.exact = rules.bearoff is BearOff.EXACT
         self.early_moves = rules.early_moves
-        # open_point[q]: the waiting side has fewer than two checkers on the mover's point q.
-        self.open_point = [False] + [count < 2 for count in self.waiting[24:0:-1]]
+        self._open_point: list[bool] | None = None
+
+    def open_point(self) -> list[bool]:
+        """open_point[q]: the waiting side has fewer than two checkers on the mover's point q.
+
+        Worked out on first use: only the full search of legal plays needs it.
+        """
+        if self._open_point is None:
+            self._open_point = [False] + [count < 2 for count in self.waiting[24:0:-1]]
+        return self._open_point
 
     def sources(self, die: int, highest: int) -> list[int]:
         """Places a checker can legally leave with ``die``, none above ``highest``."""
@@ -94,11 +102,11 @@ class _Board:
             if not self.early_moves:
                 return [POOL] if entry_open else []
             found = [POOL] if entry_open and highest >= POOL else []
-            open_point = self.open_point
+            open_point = self.open_point()
             top = min(highest, 24)
             found += [p for p in range(top, die, -1) if mover[p] and open_point[p - die]]
             return found
-        open_point = self.open_point
+        open_point = self.open_point()
         top = min(highest, 24)
         found = [p for p in range(top, die, -1) if mover[p] and open_point[p - die]]
         if not any(mover[7:POOL]):
@@ -118,7 +126,7 @@ class _Board:
             return False
         target = source - die
         if target > 0:
-            return self.open_point[target]
+            return self.waiting[25 - target] < 2
         if mover[POOL] or any(mover[7:POOL]):
             return False
         if target == 0:
