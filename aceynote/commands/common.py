@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import gc
 import glob
 import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, TypeAlias
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -82,3 +83,26 @@ def tune_garbage_collector() -> None:
     third of ``validate``'s time. Only the command sets this, never the library.
     """
     gc.set_threshold(100_000, 50, 100)
+
+
+# A string: argparse's _SubParsersAction cannot be subscripted at run time.
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def add_command(
+    commands: Commands, name: str, summary: str, description: str
+) -> argparse.ArgumentParser:
+    """A subcommand whose --help keeps the description's examples as written."""
+    return commands.add_parser(
+        name,
+        help=summary,
+        description=description,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def add_record_files(parser: argparse.ArgumentParser) -> None:
+    """The FILE... argument of the commands that read records."""
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
+    )

@@ -23,7 +23,16 @@ from ..jsonconv import (
 from ..notation import Game, ReadError, read_games, write_game
 from ..validate import Diagnostic, validate
 from ..validate.diagnostics import SYNTAX
-from .common import EXIT_OK, EXIT_PROBLEMS, InputFile, UsageError, expand_inputs
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    Commands,
+    InputFile,
+    UsageError,
+    add_command,
+    add_record_files,
+    expand_inputs,
+)
 from .output import Formatter, colour_wanted
 
 HELP = "convert records between .acey, JSON and JSON Lines"
@@ -50,16 +59,9 @@ _EXTENSIONS = {".acey": "acey", ".json": "json", ".jsonl": "jsonl", ".ndjson": "
 _SPOOL_BYTES = 8 * 1024 * 1024
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "convert",
-        help=HELP,
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
-    )
+def register(commands: Commands) -> None:
+    parser = add_command(commands, "convert", HELP, DESCRIPTION)
+    add_record_files(parser)
     parser.add_argument("--to", choices=FORMATS, required=True, help="output format")
     parser.add_argument(
         "--from",

@@ -13,7 +13,16 @@ from ..fileio import cannot_write, copy_from_start, write_atomically
 from ..notation import ReadError, read_games, write_game
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
-from .common import EXIT_OK, EXIT_PROBLEMS, InputFile, UsageError, expand_inputs
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    Commands,
+    InputFile,
+    UsageError,
+    add_command,
+    add_record_files,
+    expand_inputs,
+)
 from .output import Formatter, colour_wanted
 
 HELP = "print records in canonical form (--check to test, -i to rewrite)"
@@ -36,16 +45,9 @@ syntax errors, 2 usage error or unreadable file.
 _SPOOL_BYTES = 8 * 1024 * 1024
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "fmt",
-        help=HELP,
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
-    )
+def register(commands: Commands) -> None:
+    parser = add_command(commands, "fmt", HELP, DESCRIPTION)
+    add_record_files(parser)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--check", action="store_true", help="change nothing; exit 1 if a file would change"

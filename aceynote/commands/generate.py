@@ -11,7 +11,7 @@ from ..fileio import cannot_write, write_atomically
 from ..notation import Game, write_game
 from ..notation.generate import generate_games
 from ..rules import Position, RulesError, RuleSet, SetupError
-from .common import EXIT_OK, UsageError
+from .common import EXIT_OK, Commands, UsageError, add_command
 
 HELP = "play random legal games and print them as a record"
 DESCRIPTION = """\
@@ -26,13 +26,8 @@ examples:
 """
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "generate",
-        help=HELP,
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def register(commands: Commands) -> None:
+    parser = add_command(commands, "generate", HELP, DESCRIPTION)
     parser.add_argument(
         "--games", type=int, default=1, metavar="N", help="how many games (default 1)"
     )

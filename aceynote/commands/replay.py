@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import EXIT_OK, UsageError
+from .common import EXIT_OK, Commands, UsageError, add_command
 
 HELP = "replay a record on a board in the terminal; annotate and save"
 DESCRIPTION = """\
@@ -23,13 +23,8 @@ examples:
 """
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "replay",
-        help=HELP,
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def register(commands: Commands) -> None:
+    parser = add_command(commands, "replay", HELP, DESCRIPTION)
     parser.add_argument("file", metavar="FILE", help="the record to open (.acey)")
     parser.add_argument(
         "--game", type=int, metavar="N", help="open game N (1 = the first) instead of the list"

@@ -21,8 +21,11 @@ from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
+    Commands,
     InputFile,
     UsageError,
+    add_command,
+    add_record_files,
     expand_inputs,
     tune_garbage_collector,
 )
@@ -51,16 +54,9 @@ _RESULT_AT_END = re.compile(r"(?:^|\s)(?:\d+-\d+|\*)\s*$")
 _TAG_START = re.compile(r"^[ \t]*\[")
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "validate",
-        help=HELP,
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
-    )
+def register(commands: Commands) -> None:
+    parser = add_command(commands, "validate", HELP, DESCRIPTION)
+    add_record_files(parser)
     parser.add_argument(
         "--rules", help='replay under these rules instead of each game\'s Rules tag, like "navy"'
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +13,18 @@ from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+AnswerT = TypeVar("AnswerT")
+
+
+class CancellableDialog(ModalScreen[AnswerT | None], Generic[AnswerT]):
+    """A dialog that escape closes with no answer (None); subclasses add their own keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
+    ]
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class Confirm(ModalScreen[str]):
@@ -45,12 +57,8 @@ class Confirm(ModalScreen[str]):
         self.dismiss(answer)
 
 
-class Prompt(ModalScreen[str | None]):
+class Prompt(CancellableDialog[str]):
     """One line of input; enter gives it, escape gives None."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
-    ]
 
     def __init__(self, title: str, value: str = "", placeholder: str = "") -> None:
         super().__init__()
@@ -68,16 +76,12 @@ class Prompt(ModalScreen[str | None]):
         event.stop()
         self.dismiss(event.value)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class CommentEditor(ModalScreen[str | None]):
+class CommentEditor(CancellableDialog[str]):
     """Edit a comment; ctrl+s keeps it, escape drops the change."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "keep", "Keep", id="comment.keep"),
-        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
     ]
 
     def __init__(self, title: str, text: str) -> None:
@@ -115,16 +119,9 @@ class CommentEditor(ModalScreen[str | None]):
             return
         self.dismiss(text)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class Choose(ModalScreen[str | None]):
+class Choose(CancellableDialog[str]):
     """Pick one of a list (enter or a click); escape gives None."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
-    ]
 
     def __init__(
         self, title: str, choices: list[tuple[str, str]], current: str | None = None
@@ -151,19 +148,15 @@ class Choose(ModalScreen[str | None]):
         event.stop()
         self.dismiss(event.option.id)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
 
 TagList = list[tuple[str, str]]
 
 
-class TagEditor(ModalScreen[TagList | None]):
+class TagEditor(CancellableDialog[TagList]):
     """Edit the values of a game's tags and add one; a blank value removes a tag."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "keep", "Keep", id="tags.keep"),
-        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
     ]
 
     def __init__(self, tags: TagList) -> None:
@@ -221,9 +214,6 @@ class TagEditor(ModalScreen[TagList | None]):
         if any(existing == name for existing, _ in tags):
             return f"the game already has a {name} tag: change its value above"
         return ""
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class Help(ModalScreen[None]):
