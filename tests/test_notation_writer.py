@@ -328,3 +328,23 @@ def test_write_games_separates_games_by_a_blank_line() -> None:
         '[Event "a"]\n\n1. 52: 13/8 13/11\n*\n\n[Event "b"]\n\n1. 64: 24/18 24/20\n9-0\n'
     )
     assert parse_games(out.getvalue()) == games
+
+
+_ROLL_AT_LINE_END = re.compile(r"(^|\s)[=+]?[1-6][1-6]:$")
+_NUMBER_ALONE = re.compile(r"^\s*[0-9]+\.(\.\.)?$")
+
+
+@pytest.mark.parametrize("filler", range(30, 72))
+def test_a_roll_and_its_first_move_stay_on_one_line(filler: int) -> None:
+    text = (
+        f"1. 64: in/19 in/21 {{{'x' * filler}}} 43: in/21 in/22\n"
+        f"2. 21: in/24 in/23 {{{'y' * (filler - 20)}}} =66: in/19(2) 19/13(2) +53: in/20 in/22\n"
+        "*\n"
+    )
+    game = parse_game(text)
+    written = write_game(game)
+    for line in written.splitlines():
+        assert len(line) <= 80
+        assert not _ROLL_AT_LINE_END.search(line), line
+        assert not _NUMBER_ALONE.match(line), line
+    assert parse_game(written) == game

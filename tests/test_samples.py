@@ -87,4 +87,4 @@ def test_mistakes_exit_one(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert status == 1
     assert out.splitlines()[-1].startswith("1 game, ")
-    assert ": 7 errors, 1 warning (" in out.splitlines()[-1]
+    assert out.splitlines()[-1] == "1 game, 14 turns: 7 errors, 1 warning"

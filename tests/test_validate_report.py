@@ -55,18 +55,15 @@ def _check_chain(report: Report) -> None:
     assert report.start is not None
     assert main[0].before == report.start
     for previous, replay in pairwise(main):
-        assert same_board(replay.before, previous.after)
-        if replay.turn is previous.turn:
-            assert replay.before == previous.after  # same turn: same side to roll
-        else:
-            assert replay.before.turn is previous.after.turn.opponent
+        # ``after`` names the side to roll next: the mover while its turn goes on.
+        assert replay.before == previous.after
+        assert (replay.turn is previous.turn) is (previous.after.turn is previous.before.turn)
     for replay in report.segments:
-        assert replay.before.turn is replay.after.turn, "a segment keeps its mover"
         assert len(replay.step_positions) == len(replay.steps)
         if replay.steps:
-            assert replay.step_positions[-1] == replay.after
+            assert same_board(replay.step_positions[-1], replay.after)
         else:
-            assert replay.after == replay.before
+            assert same_board(replay.after, replay.before)
     assert report.final is not None and same_board(report.final, main[-1].after)
 
 
@@ -93,7 +90,7 @@ def test_positions_of_a_turn_with_acey_deucey() -> None:
     assert double.after == board("W 24:1 23:1 19:3 12:1 in:9 / B 18:1 in:14 / W")
     assert [step.die for step in double.steps] == [6, 6, 6, 6]
     assert extra.before == double.after
-    assert extra.after == board("W 24:1 23:1 22:1 20:1 19:3 12:1 in:7 / B 18:1 in:14 / W")
+    assert extra.after == board("W 24:1 23:1 22:1 20:1 19:3 12:1 in:7 / B 18:1 in:14 / B")
 
 
 def test_variation_is_replayed_from_the_position_before_its_turn() -> None:
@@ -107,7 +104,7 @@ def test_variation_is_replayed_from_the_position_before_its_turn() -> None:
     assert alternative.before == main.before
     assert alternative.line == (5, 0)
     assert main.before == board("W 22:1 20:2 19:2 15:2 12:1 in:7 / B 20:4 18:1 in:10 / B")
-    assert alternative.after == board("W 22:1 20:2 19:2 15:2 12:1 in:7 / B 23:1 20:4 12:1 in:9 / B")
+    assert alternative.after == board("W 22:1 20:2 19:2 15:2 12:1 in:7 / B 23:1 20:4 12:1 in:9 / W")
     assert alternative.legal
 
 
@@ -115,19 +112,19 @@ def test_variation_is_replayed_from_the_position_before_its_turn() -> None:
     ("movetext", "position", "expected"),
     [
         # §4: the reading whose hits match the marks is meant.
-        ("1. 65: 24/13", "W 24:1 in:14 / B 7:1 in:14 / W", "W 13:1 in:14 / B 7:1 in:14 / W"),
-        ("1. 65: 24/18*/13", "W 24:1 in:14 / B 7:1 in:14 / W", "W 13:1 in:14 / B bar:1 in:14 / W"),
-        ("1. 33: 13/7*(2)", "W 13:2 in:13 / B 18:1 in:14 / W", "W 7:2 in:13 / B bar:1 in:14 / W"),
+        ("1. 65: 24/13", "W 24:1 in:14 / B 7:1 in:14 / W", "W 13:1 in:14 / B 7:1 in:14 / B"),
+        ("1. 65: 24/18*/13", "W 24:1 in:14 / B 7:1 in:14 / W", "W 13:1 in:14 / B bar:1 in:14 / B"),
+        ("1. 33: 13/7*(2)", "W 13:2 in:13 / B 18:1 in:14 / W", "W 7:2 in:13 / B bar:1 in:14 / B"),
         (
             "1. 53: 13/8 bar/22*",
             "W 13:2 bar:1 in:12 / B 3:1 in:14 / W",
-            "W 22:1 13:1 8:1 in:12 / B bar:1 in:14 / W",
+            "W 22:1 13:1 8:1 in:12 / B bar:1 in:14 / B",
         ),
-        ("1. 64: 5/off 5/1", "W 5:2 / B 19:2 in:13 / W", "W 1:1 / B 19:2 in:13 / W"),
+        ("1. 64: 5/off 5/1", "W 5:2 / B 19:2 in:13 / W", "W 1:1 / B 19:2 in:13 / B"),
         (
             "1... 42: bar/23 13/9",
             "W 4:2 in:13 / B 13:2 bar:1 in:12 / B",
-            "W 4:2 in:13 / B 23:1 13:1 9:1 in:12 / B",
+            "W 4:2 in:13 / B 23:1 13:1 9:1 in:12 / W",
         ),
     ],
 )
@@ -177,7 +174,7 @@ def test_impossible_play_is_applied_as_far_as_the_checkers_allow() -> None:
     assert first.legal_count > 0 and first.hint
     replay = report.segments[0]
     assert not replay.legal
-    assert replay.after == board("W 24:1 in:14 / B in:15 / W")
+    assert replay.after == board("W 24:1 in:14 / B in:15 / B")
     # Replay goes on: every segment of the game is there.
     assert len(report.segments) == 4
 
@@ -197,10 +194,10 @@ def test_possible_but_illegal_play_is_applied_and_nothing_follows_from_it() -> N
     assert all(d.follows is None for d in report.diagnostics)
     replay = report.segments[0]
     assert not replay.legal
-    assert replay.after == board("W 19:1 in:14 / B in:15 / W")
+    assert replay.after == board("W 19:1 in:14 / B in:15 / B")
     assert report.segments[1].legal
     assert report.segments[2].before == board("W 19:1 in:14 / B 18:1 in:14 / W")
-    assert report.segments[2].after == board("W 12:1 in:14 / B 18:1 in:14 / W")
+    assert report.segments[2].after == board("W 12:1 in:14 / B 18:1 in:14 / B")
 
 
 def test_warnings_never_carry_follows() -> None:

@@ -104,9 +104,11 @@ def position_json(position: Position) -> Json:
             "pips": position.pip_count(side),
         }
 
+    over = position.winner is not None
     return {
-        "setup": position.to_setup(),
-        "turn": _SIDES[position.turn],
+        # A finished game has no Setup string and nobody to roll.
+        "setup": None if over else position.to_setup(),
+        "turn": None if over else _SIDES[position.turn],
         "white": side_json(Side.WHITE),
         "black": side_json(Side.BLACK),
     }

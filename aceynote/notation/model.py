@@ -141,8 +141,8 @@ class Game:
 
     ``result`` is the result token (None when it was missing, which reads as
     ``*``); ``comments`` stand before the first turn and ``comments_after``
-    after the result. ``problems`` holds syntax errors: a game with any has
-    its movetext left empty. ``source_lines`` keeps the game's lines of text
+    after the result. ``problems`` holds syntax errors: a game with any keeps
+    in ``turns`` only the whole main-line turns before the first error. ``source_lines`` keeps the game's lines of text
     by number, for messages that show them.
     """
 

@@ -121,9 +121,14 @@ def read_moves(token: Token) -> list[Move]:
 
 
 @lru_cache(maxsize=4096)
-def _moves_layout(text: str) -> tuple[tuple[int, int, tuple[int, tuple[Stop, ...], int] | str], ...]:
+def _moves_layout(
+    text: str,
+) -> tuple[tuple[int, int, tuple[int, tuple[Stop, ...], int] | str], ...]:
     """Where each move of a MOVES token starts, its width and its parts (cached: plays repeat)."""
-    return tuple((match.start(), len(match.group()), _move_parts(match.group())) for match in _WORD.finditer(text))
+    return tuple(
+        (match.start(), len(match.group()), _move_parts(match.group()))
+        for match in _WORD.finditer(text)
+    )
 
 
 _WORD = re.compile(r"\S+")
@@ -364,7 +369,7 @@ def _parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
     if token.type == "RPAR" and previous is not None and previous.type == "LPAR":
         return "a variation holds at least one turn, like (12. 52: 13/8 13/11)", _span(token)
     if previous is not None and previous.type == "RESULT":
-        message = "the result ends the game: the next game starts with its tags, like [Event \"...\"]"
+        message = 'the result ends the game: the next game starts with its tags, like [Event "..."]'
         return message, _span(token)
     if token.type == "RPAR" and "RPAR" not in error.expected:
         return "')' closes no variation", _span(token)
@@ -393,33 +398,95 @@ def _inside_variation(tokens: list[Token]) -> bool:
 
 
 def parse_game_tokens(game_tokens: GameTokens) -> Game:
-    """Build a Game from one game's tokens; syntax errors go to ``Game.problems``."""
+    """Build a Game from one game's tokens; syntax errors go to ``Game.problems``.
+
+    A game with a syntax error keeps its tags and the whole main-line turns
+    that stand before the first error, so that they can still be replayed.
+    """
     lines = game_tokens.lines
     problems = list(game_tokens.problems)
-    game: Game
-    if problems:
-        game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
-    else:
+    game: Game | None = None
+    if not problems:
         try:
-            game = cast(Game, _grammar().lark.parse(game_tokens.tokens))
-            _assign_sides(game.turns, None)
+            game = _parse(game_tokens.tokens)
         except UnexpectedToken as error:
             message, span = _parse_error(error, game_tokens)
             problems.append(_problem(message, span, lines))
-            game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
         except _MoveError as error:
             problems.append(_problem(str(error), error.span, lines))
-            game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
         except UnexpectedInput as error:  # pragma: no cover - any other lark complaint
             span = Span(error.line, error.column, error.line, error.column + 1)
             problems.append(_problem(str(error), span, lines))
-            game = Game(tags=[read_tag(t) for t in game_tokens.tokens if t.type == "TAG"])
+    if game is None:
+        game = _game_before(game_tokens.tokens, min(problem.span for problem in problems))
     game.problems = problems
     game.source_lines = game_tokens.lines
     if game_tokens.tokens:
         first, last = game_tokens.tokens[0], game_tokens.tokens[-1]
         game.span = _span(first).to(_span(last))
     return game
+
+
+def _parse(tokens: list[Token]) -> Game:
+    game = cast(Game, _grammar().lark.parse(tokens))
+    _assign_sides(game.turns, None)
+    return game
+
+
+_NUMBERS = frozenset({"WHITE_NUMBER", "BLACK_NUMBER"})
+
+
+def _game_before(tokens: list[Token], error: Span) -> Game:
+    """The game's tags and the whole main-line turns that end before ``error``.
+
+    The turn in which the error stands is left out, and so is everything
+    after it; when even that prefix cannot be read, only the tags are kept.
+    """
+    cut = _last_turn_start(tokens, (error.line, error.column))
+    prefix = tokens[:cut]
+    tags = [read_tag(t) for t in tokens if t.type == "TAG"]
+    try:
+        game = _parse(prefix)
+    except (UnexpectedInput, _MoveError):
+        return Game(tags=tags)
+    game.tags = tags
+    return game
+
+
+def _last_turn_start(tokens: list[Token], error: tuple[int, int]) -> int:
+    """Where the main-line turn that holds the ``error`` position starts.
+
+    ``tokens[:result]`` is then the tags, the game's comments and the whole
+    turns (with their variations) before that turn.
+    """
+    cut = _heading_length(tokens)
+    depth = 0
+    after_number = False
+    for index, token in enumerate(tokens):
+        kind = token.type
+        starts_turn = depth == 0 and (kind in _NUMBERS or (kind == "ROLL" and not after_number))
+        if (token.line or 0, token.column or 0) >= error:
+            follows_result = depth == 0 and index > 0 and tokens[index - 1].type == "RESULT"
+            return index if starts_turn or follows_result else cut
+        if starts_turn:
+            cut = index
+        if kind in _NUMBERS:
+            after_number = True
+        elif kind == "ROLL":
+            after_number = False
+        elif kind == "LPAR":
+            depth += 1
+        elif kind == "RPAR":
+            depth -= 1
+    return cut
+
+
+def _heading_length(tokens: list[Token]) -> int:
+    """How many tokens the tags and the game's first comments take."""
+    for index, token in enumerate(tokens):
+        if token.type not in ("TAG", "COMMENT"):
+            return index
+    return len(tokens)
 
 
 def _lines_of(source: Source) -> tuple[Iterator[str], str, IO[str] | None]:

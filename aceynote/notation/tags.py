@@ -1,10 +1,18 @@
-"""Reading the values of tags with a meaning (NOTATION.md §2, §7)."""
+"""Reading and checking the values of tags with a meaning (NOTATION.md §2, §6, §7, §8)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
 
 _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
+# "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.
+_DATE = re.compile(r"^([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
+_RESULT = re.compile(r"^([0-9]+)-([0-9]+)$")
+ENDING_REASONS = ("resignation", "time", "abandoned")
+TERMINATIONS = ("normal", *ENDING_REASONS)
 
 
 class TagValueError(ValueError):
@@ -26,3 +34,70 @@ def parse_opening(text: str) -> list[tuple[int, int]]:
             )
         rolls.append((int(match.group(1)), int(match.group(2))))
     return rolls
+
+
+def date_problem(value: str) -> str | None:
+    if _DATE.match(value):
+        return None
+    return f"the Date '{value}' is not written YYYY.MM.DD (?? for an unknown part)"
+
+
+def termination_problem(value: str) -> str | None:
+    if value.lower() in TERMINATIONS:
+        return None
+    return f"'{value}' is not a Termination: use {', '.join(TERMINATIONS)}"
+
+
+def result_problem(value: str) -> str | None:
+    """Whether ``value`` is a result token (§6): ``*`` or W-B with one side 0."""
+    if value == "*":
+        return None
+    match = _RESULT.match(value)
+    if match is None:
+        return f"'{value}' is not a result: write * or the points as W-B, like 9-0 or 0-4"
+    if int(match.group(1)) and int(match.group(2)):
+        return f"'{value}' gives points to both sides; one of them is 0"
+    return None
+
+
+def rules_problem(value: str) -> str | None:
+    try:
+        RuleSet.parse(value)
+    except RulesError as error:
+        return str(error)
+    return None
+
+
+def opening_problem(value: str) -> str | None:
+    try:
+        opening_winner(parse_opening(value))
+    except (TagValueError, OpeningError) as error:
+        return str(error)
+    return None
+
+
+def setup_problem(value: str) -> str | None:
+    try:
+        Position.from_setup(value)
+    except SetupError as error:
+        return f"the Setup cannot be used: {error}"
+    return None
+
+
+_CHECKS: dict[str, Callable[[str], str | None]] = {
+    "Date": date_problem,
+    "Termination": termination_problem,
+    "Result": result_problem,
+    "Rules": rules_problem,
+    "Opening": opening_problem,
+    "Setup": setup_problem,
+}
+
+
+def tag_value_problem(name: str, value: str) -> str | None:
+    """What is wrong with ``value`` for the tag ``name``, in words; None when it is fine.
+
+    Only tags whose form the notation gives are checked; any text suits the others.
+    """
+    check = _CHECKS.get(name)
+    return None if check is None else check(value)

@@ -168,18 +168,22 @@ class _MovetextWriter:
 
     def turn(self, turn: Turn, needs_number: bool) -> None:
         gap = "  " if turn.side is Side.BLACK and not needs_number else " "
-        first = True
+        number = ""
         if needs_number:
-            dots = "." if turn.side is Side.WHITE else "..."
-            self.word(f"{turn.number}{dots}", gap)
-            gap, first = " ", False
+            number = f"{turn.number}{'.' if turn.side is Side.WHITE else '...'}"
+        if turn.comments and number:
+            self.word(number, gap)
+            number, gap = "", " "
         for text in turn.comments:
             self.word(_comment(text), gap)
             gap = " "
         for segment in turn.segments:
-            for word in segment_words(segment):
-                self.word(word, gap if first else " ")
-                first = False
+            roll, play, *notes = segment_words(segment)
+            # A number, its roll and the first move are never split over lines.
+            self.word(" ".join(filter(None, (number, roll, play))), gap)
+            number, gap = "", " "
+            for word in notes:
+                self.word(word)
 
     def variation(self, variation: Variation) -> None:
         self.opening = "("

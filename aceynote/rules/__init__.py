@@ -27,6 +27,7 @@ from .position import (
 from .ruleset import PRESETS, BearOff, BonusReroll, RulesError, RuleSet, Scoring, parse_rules
 from .trips import (
     Fault,
+    ForcedPlay,
     Reading,
     Trip,
     TripFault,
@@ -36,6 +37,7 @@ from .trips import (
     read_trips,
 )
 from .turn import (
+    FlowFault,
     OpeningError,
     Outcome,
     SegmentKind,
@@ -56,6 +58,8 @@ __all__ = [
     "BonusReroll",
     "DiceError",
     "Fault",
+    "FlowFault",
+    "ForcedPlay",
     "Judge",
     "OpeningError",
     "Outcome",

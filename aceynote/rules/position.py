@@ -132,8 +132,18 @@ class Position(NamedTuple):
         return None, 0
 
     def to_setup(self) -> str:
-        """This position as a canonical Setup string (NOTATION.md §7)."""
-        return f"{_side_field(Side.WHITE, self.white)} / {_side_field(Side.BLACK, self.black)} / {self.turn.value}"
+        """This position as a canonical Setup string (NOTATION.md §7).
+
+        A finished game has none (a Setup cannot start a game that is over):
+        that raises :class:`SetupError`.
+        """
+        winner = self.winner
+        if winner is not None:
+            raise SetupError(f"{winner.title} has borne off all 15 checkers; the game is over")
+        return f"{self._sides_text()} / {self.turn.value}"
+
+    def _sides_text(self) -> str:
+        return f"{_side_field(Side.WHITE, self.white)} / {_side_field(Side.BLACK, self.black)}"
 
     @classmethod
     def from_setup(cls, text: str) -> Position:
@@ -141,6 +151,9 @@ class Position(NamedTuple):
         return _parse_setup(text)
 
     def __str__(self) -> str:
+        winner = self.winner
+        if winner is not None:
+            return f"{self._sides_text()} (game over: {winner.title} has won)"
         return self.to_setup()
 
 

@@ -134,7 +134,9 @@ class _TripReader:
         result = self.board.position()
         steps = tuple(step for step, _, _ in self.path)
         if not self.marked and not any(step.hit for step in steps):
-            self._keep(Reading(Play(steps, result), tuple(trip for _, trip, _ in self.path), (), ()))
+            self._keep(
+                Reading(Play(steps, result), tuple(trip for _, trip, _ in self.path), (), ())
+            )
             return
         hit_stops = {
             (trip, stop) for step, trip, stop in self.path if step.hit and stop is not None
@@ -157,8 +159,18 @@ class _TripReader:
         )
 
     def _keep(self, reading: Reading) -> None:
-        """Keep a reading unless an equal one (same result and marks) is kept already."""
-        key = (reading.play.result, reading.false_marks, reading.unmarked_hits)
+        """Keep a reading unless an equal one is kept already.
+
+        Equal means the same result, marks and number of dice: one trip can
+        reach the same result with one die or with several (``2/off`` with a
+        6, or with the 1 and then the 6), and rule 7 tells those apart.
+        """
+        key = (
+            reading.play.result,
+            reading.play.dice_used,
+            reading.false_marks,
+            reading.unmarked_hits,
+        )
         if key not in self.readings:
             self.readings[key] = reading
             if self.accept is not None and self.accept(reading):
@@ -346,20 +358,41 @@ def _diagnose(
     return Fault.BLOCKED, None
 
 
-def force_trips(position: Position, trips: Sequence[Trip]) -> Position:
+class ForcedPlay(NamedTuple):
+    """Where a play that broke the rules leaves the checkers, and which trips it leaves out."""
+
+    position: Position
+    left_out: tuple[int, ...]
+
+
+def force_trips(position: Position, trips: Sequence[Trip]) -> ForcedPlay:
     """Move the written checkers whatever the rules say, to keep replaying after an error.
 
-    A trip from an empty place is left out; a single opposing checker on a
-    trip's last stop is hit.
+    Trips are made in written order, each straight to its last stop (a single
+    opposing checker there is hit), as long as the position stays one that can
+    exist: a trip from an empty place, onto a point the other side holds with
+    two or more checkers, or off while checkers wait in the pool is left out.
     """
     mover, waiting = list(position.mover), list(position.waiting)
-    for trip in trips:
-        if not mover[trip.source]:
-            continue
+    left_out: list[int] = []
+    for index, trip in enumerate(trips):
         dest = trip.stops[-1]
+        if not _can_exist_after(mover, waiting, trip.source, dest):
+            left_out.append(index)
+            continue
         mover[trip.source] -= 1
         mover[dest] += 1
         if dest != OFF and waiting[25 - dest] == 1:
             waiting[25 - dest] = 0
             waiting[BAR] += 1
-    return Position.from_sides(tuple(mover), tuple(waiting), position.turn)
+    forced = Position.from_sides(tuple(mover), tuple(waiting), position.turn)
+    return ForcedPlay(forced, tuple(left_out))
+
+
+def _can_exist_after(mover: list[int], waiting: list[int], source: int, dest: int) -> bool:
+    """Whether moving one checker from ``source`` to ``dest`` leaves a position that can exist."""
+    if not mover[source]:
+        return False
+    if dest == OFF:
+        return mover[POOL] - (1 if source == POOL else 0) == 0
+    return waiting[25 - dest] < 2

@@ -36,11 +36,35 @@ def is_acey_deucey(high: int, low: int) -> bool:
     return {high, low} == ACEY_DEUCEY
 
 
+class FlowFault(Enum):
+    """Why a segment of some kind cannot come at this point of a turn (rule 8, rule 10)."""
+
+    GAME_OVER = "the game is over: nothing more is played"
+    TURN_OVER = "a turn has one roll: a second roll starts the next turn"
+    EXTRA_BEFORE_DOUBLE = "after an acey-deucey played in full the chosen double (=DD:) comes first"
+    DOUBLE_BEFORE_EXTRA = "the extra roll (+RR:) comes next here, not another chosen double"
+    DOUBLE_WITHOUT_ACEY_DEUCEY = (
+        "a chosen double follows only an acey-deucey (1-2) whose 1 and 2 were both played"
+    )
+    EXTRA_WITHOUT_DOUBLE = "the extra roll (+RR:) follows only a chosen double"
+    EXTRA_WITHOUT_FULL_DOUBLE = (
+        "the extra roll (+RR:) follows only a chosen double whose four moves were all played"
+    )
+    ROLL_BEFORE_DOUBLE = (
+        "the 1 and the 2 were both played, so the turn goes on with the chosen double, like =66:"
+    )
+    ROLL_BEFORE_EXTRA = "after the chosen double the turn goes on with the extra roll, like +53:"
+    NOT_A_DOUBLE = "the chosen double must be a double, like =66:"
+
+
 @dataclass(frozen=True, slots=True)
 class TurnState:
     """Where a turn stands: the position so far and which segment may come next.
 
-    ``expects`` is None once the turn is over (or the game is).
+    ``expects`` is None once the turn is over (or the game is). This is the
+    one place that knows the acey-deucey flow: what may come next
+    (:meth:`fault`), what follows a segment (:meth:`played`) and who rolls
+    next (:attr:`to_roll`).
     """
 
     position: Position
@@ -59,21 +83,55 @@ class TurnState:
     def mover(self) -> Side:
         return self.position.turn
 
+    def fault(self, kind: SegmentKind, high: int, low: int) -> FlowFault | None:
+        """Why a segment of ``kind`` with these dice cannot come now; None when it can."""
+        expects = self.expects
+        if kind is expects:
+            if kind is SegmentKind.CHOSEN_DOUBLE and high != low:
+                return FlowFault.NOT_A_DOUBLE
+            return None
+        if self.position.winner is not None:
+            return FlowFault.GAME_OVER
+        if kind is SegmentKind.CHOSEN_DOUBLE:
+            if expects is SegmentKind.EXTRA_ROLL:
+                return FlowFault.DOUBLE_BEFORE_EXTRA
+            return FlowFault.DOUBLE_WITHOUT_ACEY_DEUCEY
+        if kind is SegmentKind.EXTRA_ROLL:
+            if expects is SegmentKind.CHOSEN_DOUBLE:
+                return FlowFault.EXTRA_BEFORE_DOUBLE
+            if self.rules.bonus_reroll is BonusReroll.ALWAYS:
+                return FlowFault.EXTRA_WITHOUT_DOUBLE
+            return FlowFault.EXTRA_WITHOUT_FULL_DOUBLE
+        return self.missing() or FlowFault.TURN_OVER
+
+    def missing(self) -> FlowFault | None:
+        """What is missing if the turn stops here: the chosen double or the extra roll."""
+        if self.expects is SegmentKind.CHOSEN_DOUBLE:
+            return FlowFault.ROLL_BEFORE_DOUBLE
+        if self.expects is SegmentKind.EXTRA_ROLL:
+            return FlowFault.ROLL_BEFORE_EXTRA
+        return None
+
     def dice_for(self, kind: SegmentKind, high: int, low: int) -> tuple[int, ...]:
         """The dice a segment of ``kind`` plays; refuses a segment that cannot come now."""
-        if self.expects is None:
-            raise TurnFlowError("the turn is already over")
-        if kind is not self.expects:
-            raise TurnFlowError(f"expected the {self.expects.value}, not the {kind.value}")
-        if kind is SegmentKind.CHOSEN_DOUBLE and high != low:
-            raise TurnFlowError("the chosen double must be a double, like 66")
+        fault = self.fault(kind, high, low)
+        if fault is not None:
+            raise TurnFlowError(fault.value)
         return roll_dice(high, low)
 
     def after(self, kind: SegmentKind, high: int, low: int, play: Play) -> TurnState:
-        """The state once ``play`` was made with this segment's dice."""
+        """The state once ``play`` was made with this segment's dice (refusing a wrong segment)."""
         self.dice_for(kind, high, low)
+        return self.played(kind, high, low, play)
+
+    def played(self, kind: SegmentKind, high: int, low: int, play: Play) -> TurnState:
+        """The state after a segment as it was played, even one that did not belong here.
+
+        A segment that comes after the turn was over does not reopen it; the
+        game ends the moment the 15th checker is off (rule 10).
+        """
         position = play.result
-        if position.has_won(self.mover):
+        if self.expects is None or position.has_won(self.mover):
             return TurnState(position, self.rules, None)
         return TurnState(position, self.rules, self.next_kind(kind, high, low, play.dice_used))
 
@@ -87,13 +145,26 @@ class TurnState:
             return SegmentKind.CHOSEN_DOUBLE
         return None
 
+    @property
+    def to_roll(self) -> Position:
+        """The position with the side that acts next to roll (NOTATION.md §7's last field).
+
+        The mover while the turn goes on (the chosen double, the extra roll),
+        else the other side; a finished game keeps the winner.
+        """
+        if self.expects is not None or self.position.winner is not None:
+            return self.position
+        return self.position.with_turn(self.mover.opponent)
+
+    def end(self) -> TurnState:
+        """The turn stopped here, whatever was still to come."""
+        return TurnState(self.position, self.rules, None)
+
     def next_turn(self) -> Position:
         """The position handed to the other side when this turn is over."""
         if self.expects is not None:
             raise TurnFlowError(f"the turn is not over: the {self.expects.value} is still to come")
-        if self.position.winner:
-            return self.position
-        return self.position.with_turn(self.mover.opponent)
+        return self.to_roll
 
 
 class OpeningError(ValueError):

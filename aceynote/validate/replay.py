@@ -9,19 +9,25 @@ of the game says it may follow from that first error.
 from __future__ import annotations
 
 import contextlib
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
 from ..notation import Game, Move, Segment, Span, Stop, Turn
-from ..notation.tags import TagValueError, parse_opening
+from ..notation.tags import (
+    ENDING_REASONS,
+    TagValueError,
+    parse_opening,
+    result_problem,
+    tag_value_problem,
+)
 from ..notation.writer import play_text
 from ..rules import (
     BAR,
     POOL,
-    BonusReroll,
     Fault,
+    FlowFault,
+    ForcedPlay,
     Judge,
     OpeningError,
     Outcome,
@@ -30,7 +36,6 @@ from ..rules import (
     Reading,
     RulesError,
     RuleSet,
-    SegmentKind,
     SetupError,
     Side,
     Step,
@@ -42,6 +47,7 @@ from ..rules import (
     legal_plays,
     opening_winner,
     outcome,
+    place_name,
     positions_along,
     read_as_written,
     read_trips,
@@ -52,11 +58,6 @@ from .diagnostics import Code, Diagnostic
 
 SHOW_ALL_LEGAL = 6
 SHOW_CLOSEST = 3
-ENDING_REASONS = ("resignation", "time", "abandoned")
-TERMINATIONS = ("normal", *ENDING_REASONS)
-# "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.
-_DATE = re.compile(r"^([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
-_RESULT = re.compile(r"^(\d+)-(\d+)$")
 
 
 class SegmentReplay(NamedTuple):
@@ -64,7 +65,9 @@ class SegmentReplay(NamedTuple):
 
     ``line`` says where the segment stands: () on the main line, else the
     (turn index, variation index, ...) path to its variation. ``legal`` is
-    False when the validator found an error in this segment.
+    False when the validator found an error in this segment. ``before`` has
+    the mover to roll; ``after`` the side that acts next (the mover again
+    while its turn goes on with the chosen double or the extra roll).
     """
 
     segment: Segment
@@ -74,6 +77,14 @@ class SegmentReplay(NamedTuple):
     after: Position
     steps: tuple[Step, ...]
     legal: bool
+
+    @property
+    def moved_by_force(self) -> bool:
+        """Whether the checkers were moved as written although no legal steps make the play."""
+        return not self.steps and (self.after.white, self.after.black) != (
+            self.before.white,
+            self.before.black,
+        )
 
     @property
     def step_positions(self) -> tuple[Position, ...]:
@@ -180,15 +191,14 @@ class GameValidator:
     def run(self) -> Report:
         with contextlib.suppress(_StopGame):
             self._run()
+        # Syntax errors are found before the replay; the reader wants them in file order.
+        self.report.diagnostics.sort(key=lambda d: (d.span.line, d.span.column))
         return self.report
 
     def _run(self) -> None:
         game = self.game
-        if game.problems:
-            self.report.diagnostics += [
-                Diagnostic(codes.SYNTAX, p.message, p.span) for p in game.problems
-            ]
-            return
+        for problem in game.problems:
+            self.add(codes.SYNTAX, problem.message, problem.span)
         self._check_tags()
         self.report.rules = self._rules()
         start = self._start()
@@ -200,7 +210,9 @@ class GameValidator:
         )
         self.report.final = final
         self.report.outcome = outcome(final, self.report.rules)
-        self._check_result(final)
+        if not game.problems:
+            # The turns after a syntax error are unknown, so the result cannot be judged.
+            self._check_result()
 
     def _check_tags(self) -> None:
         seen: set[str] = set()
@@ -212,20 +224,11 @@ class GameValidator:
                     tag.span,
                 )
             seen.add(tag.name)
-        date = self.game.tag_entry("Date")
-        if date is not None and not _DATE.match(date.value):
-            self.add(
-                codes.BAD_DATE,
-                f"the Date '{date.value}' is not written YYYY.MM.DD (?? for an unknown part)",
-                date.span,
-            )
-        termination = self.game.tag_entry("Termination")
-        if termination is not None and termination.value.lower() not in TERMINATIONS:
-            self.add(
-                codes.BAD_TERMINATION,
-                f"'{termination.value}' is not a Termination: use {', '.join(TERMINATIONS)}",
-                termination.span,
-            )
+        for name, code in (("Date", codes.BAD_DATE), ("Termination", codes.BAD_TERMINATION)):
+            entry = self.game.tag_entry(name)
+            problem = None if entry is None else tag_value_problem(name, entry.value)
+            if entry is not None and problem is not None:
+                self.add(code, problem, entry.span)
 
     def _rules(self) -> RuleSet:
         if self.rules_override is not None:
@@ -288,11 +291,7 @@ class GameValidator:
     ) -> Position:
         for index, turn in enumerate(turns):
             if position.winner is not None:
-                self.add(
-                    codes.AFTER_END,
-                    f"the game ended when {position.winner.title} bore off the 15th checker; nothing more is played",
-                    turn.span,
-                )
+                self._after_end(position, turn.span)
                 break
             self._check_number(
                 turn, state, first_in_line=index == 0, game_start=main and index == 0
@@ -359,98 +358,46 @@ class GameValidator:
             )
 
     def _turn(self, turn: Turn, position: Position, path: tuple[int, ...]) -> Position:
-        rules = self.report.rules
-        flow = TurnState.begin(position, rules)
+        flow = TurnState.begin(position, self.report.rules)
         for segment in turn.segments:
-            if position.winner is not None:
-                self.add(
-                    codes.AFTER_END,
-                    f"the game ended when {position.winner.title} bore off the 15th checker; nothing more is played",
-                    segment.span,
-                )
-                return position
-            self._check_segment_kind(flow.expects, segment)
-            dice = self._dice(segment)
-            play, legal = self._play(segment, position, dice)
+            fault = flow.fault(segment.kind, segment.high, segment.low)
+            if fault is FlowFault.GAME_OVER:
+                self._after_end(flow.position, segment.span)
+                return flow.position
+            if fault is not None:
+                self._flow_fault(fault, segment)
+            dice = roll_dice(segment.high, segment.low)
+            play, legal = self._play(segment, flow.position, dice)
+            after = flow.played(segment.kind, segment.high, segment.low, play)
             self.report.segments.append(
-                SegmentReplay(segment, turn, path, position, play.result, play.steps, legal)
+                SegmentReplay(segment, turn, path, flow.position, after.to_roll, play.steps, legal)
             )
-            position = play.result
-            # A segment written after the turn was over does not reopen it.
-            turn_over = flow.expects is None or position.winner is not None
-            expects = (
-                None
-                if turn_over
-                else flow.next_kind(segment.kind, segment.high, segment.low, play.dice_used)
-            )
-            flow = TurnState(position, rules, expects)
-        if flow.expects is not None:
-            self._missing_segment(flow.expects, turn.segments[-1])
-            flow = TurnState(position, rules, None)
+            flow = after
+        missing = flow.missing()
+        if missing is not None:
+            last = turn.segments[-1].span
+            end = Span(last.end_line, last.end_column, last.end_line, last.end_column + 1)
+            self.add(_FLOW_CODES[missing], missing.value, end)
+            flow = flow.end()
         return flow.next_turn()
 
-    def _check_segment_kind(self, expects: SegmentKind | None, segment: Segment) -> None:
-        kind = segment.kind
-        if kind is expects:
-            return
-        if kind is SegmentKind.CHOSEN_DOUBLE:
-            if expects is SegmentKind.EXTRA_ROLL:
-                self.add(
-                    codes.MISSING_EXTRA,
-                    "the extra roll (+RR:) comes next here, not another chosen double",
-                    segment.span,
-                )
-            else:
-                self.add(
-                    codes.UNEXPECTED_DOUBLE,
-                    "a chosen double follows only an acey-deucey (1-2) whose 1 and 2 were both played",
-                    segment.span,
-                )
-        elif kind is SegmentKind.EXTRA_ROLL:
-            if expects is SegmentKind.CHOSEN_DOUBLE:
-                self.add(
-                    codes.MISSING_DOUBLE,
-                    "after an acey-deucey played in full the chosen double (=DD:) comes first",
-                    segment.span,
-                )
-            else:
-                self.add(codes.UNEXPECTED_EXTRA, self._no_extra_reason(), segment.span)
-        else:
-            # Text cannot say this (a roll always starts a new turn); a model built in code can.
-            self.add(codes.SYNTAX, "a turn has one roll: a second roll starts the next turn", segment.span)
-
-    def _no_extra_reason(self) -> str:
-        if self.report.rules.bonus_reroll is BonusReroll.ALWAYS:
-            return "the extra roll (+RR:) follows only a chosen double"
-        return "the extra roll (+RR:) follows only a chosen double whose four moves were all played"
-
-    def _missing_segment(self, expects: SegmentKind, last: Segment) -> None:
-        end = Span(
-            last.span.end_line, last.span.end_column, last.span.end_line, last.span.end_column + 1
+    def _after_end(self, position: Position, span: Span) -> None:
+        winner = position.winner.title if position.winner is not None else "a side"
+        self.add(
+            codes.AFTER_END,
+            f"the game ended when {winner} bore off the 15th checker; nothing more is played",
+            span,
         )
-        if expects is SegmentKind.CHOSEN_DOUBLE:
-            self.add(
-                codes.MISSING_DOUBLE,
-                "the 1 and the 2 were both played, so the turn goes on with the chosen double, like =66:",
-                end,
-            )
-        elif expects is SegmentKind.EXTRA_ROLL:
-            self.add(
-                codes.MISSING_EXTRA,
-                "after the chosen double the turn goes on with the extra roll, like +53:",
-                end,
-            )
 
-    def _dice(self, segment: Segment) -> tuple[int, ...]:
-        if segment.kind is SegmentKind.CHOSEN_DOUBLE and segment.high != segment.low:
+    def _flow_fault(self, fault: FlowFault, segment: Segment) -> None:
+        message = fault.value
+        if fault is FlowFault.NOT_A_DOUBLE:
             # Text cannot say this (the grammar has only doubles after '='); a model
             # built in code or read from JSON can.
-            self.add(
-                codes.SYNTAX,
-                f"the chosen double must be a double like =66:, not ={segment.high}{segment.low}:",
-                segment.span,
+            message = (
+                f"the chosen double must be a double like =66:, not ={segment.high}{segment.low}:"
             )
-        return roll_dice(segment.high, segment.low)
+        self.add(_FLOW_CODES[fault], message, segment.span)
 
     # -- plays -------------------------------------------------------------
     def _play(
@@ -472,7 +419,7 @@ class GameValidator:
         if not readings:
             forced = force_trips(position, trips)
             self._impossible(segment, position, dice, trips, owners, forced)
-            return Play((), forced), False
+            return Play((), forced.position), False
         ranked = sorted(
             readings,
             key=lambda r: (
@@ -539,13 +486,14 @@ class GameValidator:
         dice: tuple[int, ...],
         trips: list[Trip],
         owners: list[Move],
-        forced: Position,
+        forced: ForcedPlay,
     ) -> None:
         fault = explain_failure(position, dice, trips, self.report.rules)
         move = owners[fault.trip] if owners else None
         span = move.span if move is not None else segment.span
         code, message = _fault_message(fault.fault, fault.place, position, dice, move)
-        self._illegal(code, message, span, position, dice, forced)
+        message += _replay_note(forced, trips)
+        self._illegal(code, message, span, position, dice, forced.position)
         self.taint(span)
 
     def _illegal(
@@ -567,7 +515,7 @@ class GameValidator:
         hint = _legal_hint(texts, count)
         self.add(code, message, span, hint=hint, legal=texts, legal_count=count)
 
-    def _check_result(self, final: Position) -> None:
+    def _check_result(self) -> None:
         game = self.game
         token = game.result_text
         span = game.result_span or (game.turns[-1].span if game.turns else game.span)
@@ -578,11 +526,9 @@ class GameValidator:
                 f"the Result tag says '{tag.value}' but the result token is '{token}'",
                 tag.span,
             )
-        points = _RESULT.match(token)
-        if points is not None and int(points.group(1)) and int(points.group(2)):
-            self.add(
-                codes.BAD_RESULT, f"'{token}' gives points to both sides; one of them is 0", span
-            )
+        problem = result_problem(token)
+        if problem is not None:
+            self.add(codes.BAD_RESULT, problem, span)
             return
         result = self.report.outcome
         if result is not None:
@@ -600,6 +546,19 @@ class GameValidator:
                 f"nobody has borne off all 15 checkers, so the result is '*' unless a Termination tag says why the game ended, not '{token}'",
                 span,
             )
+
+
+def _replay_note(forced: ForcedPlay, trips: list[Trip]) -> str:
+    """What the replay does with a play that cannot be made as written (nothing when it can)."""
+    if not forced.left_out:
+        return ""
+    if len(forced.left_out) == len(trips):
+        return "; it cannot be made on the board at all, so the replay goes on from the position before it"
+    left_out = " ".join(
+        f"{place_name(trips[index].source)}/{place_name(trips[index].stops[-1])}"
+        for index in forced.left_out
+    )
+    return f"; the replay goes on without {left_out}, which cannot be made on the board"
 
 
 def _next_line_state(side: Side, number: int) -> _LineState:
@@ -623,6 +582,19 @@ def _legal_hint(texts: tuple[str, ...], count: int) -> str:
         f" (or {'; '.join(texts[1:])})" if len(texts) > 1 else ""
     )
 
+
+_FLOW_CODES: dict[FlowFault, Code] = {
+    FlowFault.GAME_OVER: codes.AFTER_END,
+    FlowFault.TURN_OVER: codes.SYNTAX,
+    FlowFault.NOT_A_DOUBLE: codes.SYNTAX,
+    FlowFault.EXTRA_BEFORE_DOUBLE: codes.MISSING_DOUBLE,
+    FlowFault.ROLL_BEFORE_DOUBLE: codes.MISSING_DOUBLE,
+    FlowFault.DOUBLE_BEFORE_EXTRA: codes.MISSING_EXTRA,
+    FlowFault.ROLL_BEFORE_EXTRA: codes.MISSING_EXTRA,
+    FlowFault.DOUBLE_WITHOUT_ACEY_DEUCEY: codes.UNEXPECTED_DOUBLE,
+    FlowFault.EXTRA_WITHOUT_DOUBLE: codes.UNEXPECTED_EXTRA,
+    FlowFault.EXTRA_WITHOUT_FULL_DOUBLE: codes.UNEXPECTED_EXTRA,
+}
 
 _FAULT_MESSAGES: dict[Fault, tuple[Code, str]] = {
     Fault.NO_CHECKER: (codes.NO_CHECKER, "{side} has no checker {where} to move"),
