@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from aceynote.cli import main
 from aceynote.notation import parse_game
 from aceynote.validate import ALL_CODES, validate
 
@@ -38,3 +39,28 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert commands.group(2) in ci
     assert "pytest" in commands.group(2)
     assert "aceynote validate samples/" in commands.group(1)
+
+
+SHOWN = re.compile(
+    r"^### (AD\d{3}): .*?\n\n```acey\n(.*?)```\n\n```\n(.*?)```", re.MULTILINE | re.DOTALL
+)
+
+
+@pytest.mark.parametrize(
+    ("code", "example", "shown"),
+    SHOWN.findall((ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")),
+    ids=lambda value: value if re.fullmatch(r"AD\d{3}", str(value)) else "",
+)
+def test_documented_output_is_what_validate_prints(
+    code: str,
+    example: str,
+    shown: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "example.acey").write_text(example, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    main(["validate", "--no-color", "example.acey"])
+    printed = capsys.readouterr().out.splitlines()[:-1]  # the summary line is not shown
+    assert "\n".join(printed) + "\n" == shown
