@@ -109,8 +109,11 @@ def test_positions_follow_the_validator() -> None:
     assert data["start"]["setup"] == report.start.to_setup() if report.start else False
     segments = [s for turn in data["turns"] for s in turn["segments"]]
     assert [s["position_after"]["setup"] for s in segments] == [
-        r.after.to_setup() for r in report.segments
+        None if r.after.winner else r.after.to_setup() for r in report.segments
     ]
+    # The game is won in its last segment: no Setup and nobody to roll from there.
+    assert segments[-1]["position_after"]["setup"] is None
+    assert segments[-1]["position_after"]["turn"] is None
     first = segments[0]
     assert first["steps"] == [
         {"source": 5, "dest": "off", "die": 6, "hit": False},
