@@ -144,13 +144,13 @@ def make_play(position: Position, text: str, die_hints: Sequence[int] = ()) -> P
 
 
 def results(position: Position, roll: str, rules: RuleSet = STANDARD) -> set[str]:
-    """The results of every legal play, as Setup strings."""
-    return {result.to_setup() for result in legal_plays(position, dice(roll), rules)}
+    """The results of every legal play, as text (a Setup string unless the game is won)."""
+    return {str(result) for result in legal_plays(position, dice(roll), rules)}
 
 
 def expected(position: Position, texts: Iterable[str]) -> set[str]:
-    """The results of the written plays, as Setup strings."""
-    return {after(position, text).to_setup() for text in texts}
+    """The results of the written plays, as text (a Setup string unless the game is won)."""
+    return {str(after(position, text)) for text in texts}
 
 
 def check(setup: str, roll: str, texts: Iterable[str], rules: RuleSet = STANDARD) -> None:
@@ -223,7 +223,11 @@ def single_moves(
 def reference_plays(
     position: Position, roll: Sequence[int], rules: RuleSet
 ) -> tuple[set[Position], int]:
-    """The results of the legal plays and the number of dice they use (a win counts as all)."""
+    """The results of the legal plays and the number of dice they use.
+
+    Only dice actually moved count (rule 7): once the 15th checker is off,
+    nothing more is played (rule 10), and the dice left are not played.
+    """
     full = len(roll)
     orders = [tuple(roll)] if full == 4 else [tuple(roll), tuple(reversed(roll))]
     # result -> set of (dice used, first die played)
@@ -234,7 +238,7 @@ def reference_plays(
             following = set()
             for mover, waiting in frontier:
                 if mover[OFF] == 15:
-                    reached.setdefault((mover, waiting), set()).add((full, order[0]))
+                    reached.setdefault((mover, waiting), set()).add((depth, order[0]))
                     continue
                 moves = single_moves(mover, waiting, die, rules)
                 if not moves:

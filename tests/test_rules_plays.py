@@ -369,13 +369,15 @@ def test_a_hit_checker_must_come_home_before_bearing_off_again() -> None:
     check("W 6:3 5:2 / B 22:1 21:1 in:13 / W", "64", ["6/off 6/2", "6/off 5/1"])
 
 
-def test_bear_off_the_fifteenth_checker_counts_as_every_die() -> None:
+def test_bearing_off_the_fifteenth_checker_ends_the_play() -> None:
     setup = "W 1:1 / B in:15 / W"
     check(setup, "65", ["1/off"])
     position = board(setup)
-    assert max_dice(position, dice("65"), STANDARD) == 2
+    # Rule 7 counts the dice moved: after the first, nothing more is played.
+    assert max_dice(position, dice("65"), STANDARD) == 1
     [play] = legal_plays(position, dice("65"), STANDARD).values()
     assert play.dice_used == 1
+    assert play.steps[0].die == 6  # the larger die, since either can bear off
     assert play.result.has_won(Side.WHITE)
     assert judge(position, dice("65"), play, STANDARD) is Verdict.LEGAL
 
@@ -385,8 +387,8 @@ def test_bear_off_the_fifteenth_checker_in_a_double() -> None:
     check(setup, "11", ["2/1/off"])
     check(setup, "44", ["2/off"])
     check(setup, "44", ["--"], EXACT)
-    assert max_dice(board(setup), dice("11"), STANDARD) == 4
-    assert max_dice(board(setup), dice("44"), STANDARD) == 4
+    assert max_dice(board(setup), dice("11"), STANDARD) == 2
+    assert max_dice(board(setup), dice("44"), STANDARD) == 1
 
 
 # --- early_moves=no (navy) ------------------------------------------------------
@@ -485,10 +487,14 @@ def test_judge_verdicts() -> None:
     assert judge(stuck, roll, make_play(stuck, "--"), STANDARD) is Verdict.LEGAL
 
 
-def test_judge_a_win_with_one_die_is_legal() -> None:
+def test_judge_a_win_with_fewer_dice_than_another_order_is_too_few() -> None:
+    # 3/2 with the 1, then 2/off with the 6, plays both dice: rule 7 asks for that.
     position = board("W 3:1 / B in:15 / W")
     play = make_play(position, "3/off", die_hints=[6])
-    assert judge(position, dice("61"), play, STANDARD) is Verdict.LEGAL
+    assert judge(position, dice("61"), play, STANDARD) is Verdict.TOO_FEW_DICE
+    assert judge(position, dice("61"), pick(position, dice("61"), "3/2/off"), STANDARD) is (
+        Verdict.LEGAL
+    )
 
 
 # --- read_trips -----------------------------------------------------------------

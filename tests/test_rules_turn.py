@@ -266,7 +266,8 @@ def test_game_ends_in_the_middle_of_the_chosen_double() -> None:
     assert {play.result for play in plays.values()} == {after(state.position, "3/off")}
     [play] = plays.values()
     assert play.dice_used == 1
-    assert max_dice(state.position, dice, STANDARD) == 4
+    # Nothing is played once the 15th checker is off: one die is all there is.
+    assert max_dice(state.position, dice, STANDARD) == 1
     assert judge(state.position, dice, play, STANDARD) is Verdict.LEGAL
     state = state.after(DOUBLE, 6, 6, play)
     assert state.expects is None  # no extra roll: the game is over
@@ -287,7 +288,7 @@ def test_game_ends_with_one_die_of_the_acey_deucey() -> None:
     position = board("W 1:1 / B 19:2 in:13 / W")
     state = TurnState.begin(position, STANDARD)
     dice = state.dice_for(ROLL, 2, 1)
-    assert max_dice(position, dice, STANDARD) == 2
+    assert max_dice(position, dice, STANDARD) == 1
     state = segment(state, ROLL, "21", "1/off")
     assert state.expects is None
     assert state.position.has_won(Side.WHITE)

@@ -173,7 +173,7 @@ CASES = [
         "AD103",
         "shared-point",
         record("1. 61: 6/off", '§[Setup "W 6:1 / B 19:1 in:14 / W"]'),
-        record("1. 61: 6/off", '[Setup "W 6:1 / B 20:1 in:14 / W"]', result="15-0"),
+        record("1. 61: 6/off", '[Setup "W 6:1 / B 21:1 in:14 / W"]', result="15-0"),
     ),
     Case(
         "AD103",

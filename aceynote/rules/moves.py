@@ -190,7 +190,7 @@ class _PlayCollector:
         self.path: list[Step] = []
 
     def leaf(self) -> None:
-        depth = self.full if self.board.finished else len(self.path)
+        depth = len(self.path)
         if depth < self.best:
             return
         if depth > self.best:
@@ -261,9 +261,10 @@ def legal_plays(position: Position, dice: Sequence[int], rules: RuleSet) -> dict
     """Every distinct legal play of ``dice`` for the side to roll, keyed by its result.
 
     ``dice`` is what :func:`roll_dice` gives: two different dice or four equal
-    ones. A play that bears off the 15th checker counts as complete however
-    many dice it used (the game ends there). When nothing can be played the
-    result holds the empty play.
+    ones. Rule 7 counts the dice a play actually moves: bearing off the 15th
+    checker ends the play (rule 10), but a play that wins with fewer dice
+    than another order could play is not legal. When nothing can be played
+    the result holds the empty play.
     """
     _check_dice(dice)
     collector = _PlayCollector(_Board(position, rules), len(dice))
@@ -301,7 +302,7 @@ class _DiceCounter:
         for die, other in ((first, second), (second, first)):
             for source in board.sources(die, BAR):
                 step = board.move(source, die)
-                done = board.finished or bool(board.sources(other, BAR))
+                done = bool(board.sources(other, BAR))
                 board.undo(step)
                 if done:
                     self.best = 2
@@ -311,7 +312,7 @@ class _DiceCounter:
     def double(self, die: int, used: int, highest: int) -> bool:
         """Search on; True once every die is known to be playable."""
         board = self.board
-        if used == self.full or board.finished:
+        if used == self.full:
             self.best = self.full
             return True
         self.best = max(self.best, used)
@@ -327,7 +328,8 @@ class _DiceCounter:
 def max_dice(position: Position, dice: Sequence[int], rules: RuleSet) -> int:
     """How many of ``dice`` the side to roll can play (rule 7), without listing plays.
 
-    Bearing off the 15th checker counts as playing every die.
+    Only dice actually moved count: nothing is played once the 15th checker
+    is off, so a die left then is a die not played.
     """
     _check_dice(dice)
     counter = _DiceCounter(_Board(position, rules), len(dice))
@@ -372,7 +374,7 @@ class Judge:
         return self._most
 
     def verdict(self, play: Play) -> Verdict:
-        if play.dice_used == len(self.dice) or play.result.has_won(self.position.turn):
+        if play.dice_used == len(self.dice):
             return Verdict.LEGAL
         if play.dice_used < self.most:
             return Verdict.TOO_FEW_DICE

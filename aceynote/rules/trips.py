@@ -220,8 +220,8 @@ def read_as_written(
     The trips are played as written, in order, each leg with the die of its
     length. That is how most records are written, so this one path usually
     settles a play: it is returned when every step is legal, every die is used
-    (or the game is won) and the hit marks agree. Anything else needs
-    :func:`read_trips`.
+    and the hit marks agree. Anything else (a winning play that leaves a die,
+    say) needs :func:`read_trips`.
     """
     board = _Board(position, rules)
     remaining = list(dice)
@@ -241,7 +241,7 @@ def read_as_written(
             owners.append(index)
             remaining.remove(die)
             place = stop
-    if remaining and not board.finished:
+    if remaining:
         return None
     return Reading(Play(tuple(steps), board.position()), tuple(owners), (), ())
 
