@@ -13,7 +13,14 @@ from collections.abc import Sequence
 
 from . import __version__
 from .commands import convert, fmt, generate, replay, validate
-from .commands.common import EXIT_USAGE, UsageError, fail, tune_garbage_collector
+from .commands.common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    fail,
+    output_closed,
+    tune_garbage_collector,
+)
 
 DESCRIPTION = """\
 Record, check, replay and share acey-deucey game records (.acey files).
@@ -61,8 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        sys.stderr.close()
-        return 0
+        # The reader of standard output stopped early (| head). Commands that
+        # can have found problems by then catch this and keep their status.
+        output_closed()
+        return EXIT_OK
     return status
 
 

@@ -1,42 +1,86 @@
 """Writing files safely, for the front ends: never a half-written record.
 
 A file is written as a temporary file in the same folder and then renamed
-over the old one, so a reader sees either the old file or the new one; the
-old file's permissions are kept. A device or pipe (``/dev/null``) is written
-to directly, never replaced.
+over the old one, so a reader sees either the old file or the new one. The
+new file gets the old one's permissions (and owner and group where the
+process may set them); a file that did not exist gets the mode asked for, or
+what ``open()`` would have given it. A device or pipe (``/dev/null``) is
+written to directly, never replaced.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable
 from typing import IO
 
+_NEW_FILE_MODE = 0o666  # before the umask, as open() creates files
 
-def write_atomically(path: str, write: Callable[[IO[str]], object]) -> None:
+
+def write_atomically(
+    path: str, write: Callable[[IO[str]], object], mode: int | None = None
+) -> None:
     """Replace ``path`` with what ``write`` writes to the file object it is given.
 
-    A symbolic link is followed: its target is replaced and the link kept.
+    A symbolic link is followed: its target is replaced and the link kept. An
+    existing file keeps its own mode; ``mode`` is for a file that does not
+    exist (default: 0o666 less the umask).
     """
     path = os.path.realpath(path)
-    if os.path.exists(path) and not os.path.isfile(path):
+    existing = _status(path)
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
         with open(path, "w", encoding="utf-8", newline="") as out:
             write(out)
         return
-    folder = os.path.dirname(os.path.abspath(path))
+    folder = os.path.dirname(path)
     descriptor, temporary = tempfile.mkstemp(prefix=".aceynote-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
             write(out)
-        if os.path.exists(path):
-            shutil.copymode(path, temporary)
+        _give_permissions(temporary, existing, mode)
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):
             os.unlink(temporary)
         raise
+
+
+def _status(path: str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+
+
+def _give_permissions(temporary: str, existing: os.stat_result | None, mode: int | None) -> None:
+    """The old file's owner, group and mode; or ``mode``; or what open() would give."""
+    if existing is None:
+        os.chmod(temporary, mode if mode is not None else _NEW_FILE_MODE & ~current_umask())
+        return
+    if hasattr(os, "chown"):
+        # The owner only as root; the group if the process is in it.
+        with contextlib.suppress(PermissionError):
+            os.chown(temporary, existing.st_uid, existing.st_gid)
+    # After chown, which may clear the set-user-ID and set-group-ID bits.
+    os.chmod(temporary, stat.S_IMODE(existing.st_mode))
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where the system tells it."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # the only portable way: set it and put it back
+    os.umask(mask)
+    return mask
 
 
 def cannot_write(path: str, error: OSError) -> str:

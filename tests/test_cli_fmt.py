@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -188,3 +190,134 @@ def test_command_line_process(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert str(missing) in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# -- a game with syntax errors among others ------------------------------------------------
+
+# As written, with odd spacing, a tab and CRLF line ends: printed byte for byte.
+BROKEN_AS_WRITTEN = (
+    '[Event  "bad"]\r\n\r\n1.\t72: IN/20 in/23   {kept}\r\n2. 61: in/19 19/18\r\n*\r\n'
+)
+
+
+def test_prints_every_game_and_a_broken_one_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, MESSY + "\n\n" + BROKEN_AS_WRITTEN + "\n" + SECOND)
+    assert main(["fmt", str(path)]) == 1
+    out = capsys.readouterr()
+    assert out.out == CANONICAL + "\n" + BROKEN_AS_WRITTEN + "\n" + SECOND
+    assert out.err.startswith(f"{path}:9:4: error AD100: '72:' is not a roll")
+
+
+def test_a_broken_first_game_keeps_its_leading_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = "{opening words}\n%% stray\n" + BROKEN
+    path = record(tmp_path, "\n" + broken + "\n" + SECOND)
+    assert main(["fmt", str(path)]) == 1
+    out = capsys.readouterr()
+    assert out.out == broken + "\n" + SECOND
+    assert f"{path}:3:1: error AD100" in out.err and f"{path}:6:4: error AD100" in out.err
+
+
+def test_a_broken_last_game_ends_as_the_file_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A comment never closed runs to the end of the file, which has no final newline.
+    broken = '[Event "open"]\n1. 43: in/21 in/22 {never\nclosed\n\n   to the end'
+    path = record(tmp_path, MESSY + "\n" + broken)
+    assert main(["fmt", str(path)]) == 1
+    out = capsys.readouterr()
+    assert out.out == CANONICAL + "\n" + broken
+    assert f"{path}:7:20: error AD100: this comment is never closed" in out.err
+
+
+def test_broken_games_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(BROKEN + "\n" + MESSY))
+    assert main(["fmt", "-"]) == 1
+    out = capsys.readouterr()
+    assert out.out == BROKEN + "\n" + CANONICAL
+    assert out.err.startswith("<stdin>:3:4: error AD100")
+
+
+def test_check_reports_a_broken_game_among_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = CANONICAL + "\n" + BROKEN + "\n" + SECOND
+    path = record(tmp_path, text)
+    assert main(["fmt", "--check", str(path)]) == 1
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert f"{path}:10:4: error AD100" in out.err
+    assert path.read_bytes() == text.encode("utf-8")
+
+
+def test_in_place_says_it_left_a_broken_file_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = MESSY + "\n" + BROKEN
+    path = record(tmp_path, text)
+    other = record(tmp_path, MESSY, "other.acey")
+    assert main(["fmt", "-i", str(path), str(other)]) == 1
+    assert path.read_bytes() == text.encode("utf-8")
+    assert other.read_text(encoding="utf-8") == CANONICAL
+    assert f"{path} left as it is" in capsys.readouterr().err
+
+
+# -- several inputs, one missing ------------------------------------------------------------
+
+
+def test_a_missing_file_does_not_stop_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.acey"
+    good = record(tmp_path, MESSY)
+    assert main(["fmt", str(missing), str(good)]) == 2
+    out = capsys.readouterr()
+    assert out.out == CANONICAL
+    assert out.err == f"aceynote: error: {missing}: no such file\n"
+
+
+def test_in_place_rewrites_the_others_when_one_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.acey"
+    good = record(tmp_path, MESSY)
+    assert main(["fmt", "-i", str(good), str(missing)]) == 2
+    assert good.read_text(encoding="utf-8") == CANONICAL
+    assert f"{missing}: no such file" in capsys.readouterr().err
+
+
+def test_check_goes_on_after_an_unreadable_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    latin = tmp_path / "latin1.acey"
+    latin.write_bytes('[Event "Caf\xe9"]\n*\n'.encode("latin-1"))
+    messy = record(tmp_path, MESSY)
+    assert main(["fmt", "--check", str(latin), str(messy)]) == 2
+    err = capsys.readouterr().err
+    assert f"{latin}: is not UTF-8 text" in err
+    assert f"would reformat {messy}" in err
+
+
+# -- a rewritten file keeps its mode and owner ------------------------------------------------
+
+
+def test_in_place_keeps_the_mode(tmp_path: Path) -> None:
+    path = record(tmp_path, MESSY)
+    path.chmod(0o640)
+    assert main(["fmt", "-i", str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == CANONICAL
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_in_place_keeps_the_owner_and_group(tmp_path: Path) -> None:
+    path = record(tmp_path, MESSY)
+    os.chown(path, 1234, 2345)
+    assert main(["fmt", "-i", str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == CANONICAL
+    assert (path.stat().st_uid, path.stat().st_gid) == (1234, 2345)

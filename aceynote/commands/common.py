@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import glob
+import io
 import os
 import sys
 from collections.abc import Iterator
@@ -55,11 +56,20 @@ def expand_inputs(arguments: list[str], allow_folders: bool = True) -> list[Inpu
         elif os.path.exists(argument):
             found.append(InputFile(argument))
         else:
-            matches = sorted(glob.glob(argument, recursive=True))
-            if not matches:
-                raise UsageError(f"{argument}: no such file")
-            found += [InputFile(path) for path in matches if os.path.isfile(path)]
+            found += _matches(argument)
     return found
+
+
+def _matches(pattern: str) -> list[InputFile]:
+    """The files a glob pattern names.
+
+    A pattern or name that matches nothing is kept as it is: reading it then
+    reports it as unreadable, in its turn, and the other files are still read.
+    """
+    matches = sorted(glob.glob(pattern, recursive=True))
+    if not matches:
+        return [InputFile(pattern)]
+    return [InputFile(path) for path in matches if os.path.isfile(path)]
 
 
 def _records_under(folder: str) -> Iterator[str]:
@@ -73,6 +83,32 @@ def _records_under(folder: str) -> Iterator[str]:
 def fail(message: str) -> int:
     print(f"aceynote: error: {message}", file=sys.stderr)
     return EXIT_USAGE
+
+
+def unreadable(source: InputFile, error: Exception) -> str:
+    """Why a record cannot be read, in words: the file counts as unreadable."""
+    if isinstance(error, UnicodeDecodeError):
+        return f"{source.display_name}: is not UTF-8 text"
+    if isinstance(error, FileNotFoundError):
+        return f"{source.display_name}: no such file"
+    if isinstance(error, OSError):
+        return f"{source.display_name}: cannot read: {error.strerror or error}"
+    return str(error)
+
+
+def output_closed() -> None:
+    """Standard output's reader has gone (``| head``): write nothing more there.
+
+    Python flushes standard output at exit; pointing it at the null device
+    keeps that flush from failing and printing a second BrokenPipeError.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):  # not a real file (tests)
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the rest of the run
+    finally:
+        os.close(devnull)
 
 
 def tune_garbage_collector() -> None:

@@ -26,12 +26,14 @@ from ..validate.diagnostics import SYNTAX
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    EXIT_USAGE,
     Commands,
     InputFile,
     UsageError,
     add_command,
     add_record_files,
     expand_inputs,
+    unreadable,
 )
 from .output import Formatter, colour_wanted
 
@@ -49,8 +51,9 @@ examples:
   aceynote convert match.json --to acey
   cat game.acey | aceynote convert - --to json --diagnostics
 
-exit status: 0 converted, 1 an input has errors (nothing is written),
-2 usage error or unreadable file.
+exit status: 0 converted, 1 an input has errors, 2 usage error or an
+unreadable file. Every input is read and its problems reported; if any has
+one, nothing is written.
 """
 
 SCHEMA_HELP = "print the JSON Schema of the JSON form"
@@ -110,7 +113,23 @@ class _Converter:
         self.args = args
         self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
         self.failed = False
+        self.unreadable_files = 0
         self.count = 0
+
+    def readable_games(self, source: InputFile) -> Iterator[Game]:
+        """The games of one input; one that cannot be read is reported and counted.
+
+        Only reading is guarded here: an error writing the games is raised
+        where they are written, outside this generator.
+        """
+        try:
+            yield from self.games(source)
+        except JsonRecordError as error:
+            self.failed = True
+            print(f"aceynote: error: {error}", file=sys.stderr)
+        except (ReadError, OSError, UnicodeDecodeError) as error:
+            self.unreadable_files += 1
+            print(f"aceynote: error: {unreadable(source, error)}", file=sys.stderr)
 
     def games(self, source: InputFile) -> Iterator[Game]:
         kind = _input_format(source, self.args.source_format)
@@ -149,7 +168,7 @@ class _Converter:
             header = json.dumps(document_header())[:-1]
             out.write(header + ', "games": [')
         for source in sources:
-            for game in self.games(source):
+            for game in self.readable_games(source):
                 self._write_game(game, out, target)
         if target == "json":
             out.write("\n]}\n")
@@ -177,17 +196,16 @@ def _deliver(spool: IO[str], output: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     sources = expand_inputs(args.files)
+    for source in sources:
+        _input_format(source, args.source_format)  # a usage error before any reading
     converter = _Converter(args)
     with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8") as spool:
         try:
             converter.write(sources, spool)
-        except JsonRecordError as error:
-            print(f"aceynote: error: {error}", file=sys.stderr)
-            return EXIT_PROBLEMS
-        except (ReadError, OSError, UnicodeDecodeError) as error:
-            raise UsageError(str(error)) from error
-        if converter.failed:
+        except OSError as error:  # the temporary file: the inputs are guarded in the converter
+            raise UsageError(f"cannot hold the output: {error.strerror or error}") from error
+        if converter.failed or converter.unreadable_files:
             print("aceynote: nothing written: fix the errors above first", file=sys.stderr)
-            return EXIT_PROBLEMS
+            return EXIT_USAGE if converter.unreadable_files else EXIT_PROBLEMS
         _deliver(spool, args.output)
     return EXIT_OK

@@ -7,21 +7,26 @@ import io
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from typing import IO
 
 from ..fileio import cannot_write, copy_from_start, write_atomically
-from ..notation import ReadError, read_games, write_game
+from ..notation import Game, ReadError, read_games, write_game
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    STDIN,
     Commands,
     InputFile,
     UsageError,
     add_command,
     add_record_files,
     expand_inputs,
+    fail,
+    output_closed,
+    unreadable,
 )
 from .output import Formatter, colour_wanted
 
@@ -30,7 +35,9 @@ DESCRIPTION = """\
 Write each record in the one canonical form: tags in the standard order,
 each White turn on a new line, lines wrapped at 80 columns, rolls higher die
 first, identical trips merged as 13/7(2). Every comment, glyph, NAG and
-variation is kept. A record with syntax errors is reported and left as it is.
+variation is kept. A game with syntax errors is reported and printed exactly
+as it stands in the source; -i leaves a file holding one as it is. A file
+that cannot be read is reported and the others are still formatted.
 
 examples:
   aceynote fmt game.acey              print the canonical form
@@ -56,21 +63,37 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
-def _canonical(name: str, handle: IO[str], out: IO[str]) -> bool:
-    """Write the canonical form of a record to ``out``; False if it has syntax errors."""
-    clean = True
-    formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
-    for index, game in enumerate(read_games(handle)):
-        for problem in game.problems:
-            diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
-            line = formatter.format(name, index + 1, diagnostic, problem.source_line)
-            print(line, file=sys.stderr)
-            clean = False
-        if clean:
-            if index:
-                out.write("\n")
-            out.write(write_game(game))
-    return clean
+class _KeptLines:
+    """A record's lines for the reader, each kept as written until its game is done."""
+
+    def __init__(self, handle: IO[str], name: str) -> None:
+        self.handle = handle
+        self.name = name  # read_games names the file in its errors
+        self.lines: dict[int, str] = {}
+
+    def __iter__(self) -> Iterator[str]:
+        for number, line in enumerate(self.handle, start=1):
+            self.lines[number] = line.removeprefix("\ufeff") if number == 1 else line
+            yield line
+
+    def take(self, first: int, last: int) -> str:
+        """Lines ``first`` to ``last`` as written; they and the lines before are forgotten."""
+        text = "".join(self.lines.get(number, "") for number in range(first, last + 1))
+        self.forget(last)
+        return text
+
+    def forget(self, last: int) -> None:
+        for number in [n for n in self.lines if n <= last]:
+            del self.lines[number]
+
+
+def _game_lines(game: Game) -> tuple[int, int]:
+    """The first and last line of a game in its source, its problems included."""
+    spans = [game.span, *(problem.span for problem in game.problems)]
+    written = [number for number, text in game.source_lines.items() if text.strip()]
+    starts = [span.line for span in spans if span.line] + written
+    ends = [span.end_line for span in spans if span.end_line] + written
+    return min(starts, default=0), max(ends, default=0)
 
 
 def _same_text(original: IO[str], canonical: IO[str]) -> bool:
@@ -90,40 +113,108 @@ def _reopen(source: InputFile, stdin_text: str | None) -> IO[str]:
     return source.open()
 
 
-def _format_one(source: InputFile, args: argparse.Namespace) -> int:
-    stdin_text = sys.stdin.read() if source.path == "-" else None
-    with tempfile.SpooledTemporaryFile(
-        _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
-    ) as spool:
-        with _reopen(source, stdin_text) as handle:
-            if not _canonical(source.display_name, handle, spool):
-                return EXIT_PROBLEMS
-        if args.check or args.in_place:
-            with _reopen(source, stdin_text) as original:
-                unchanged = _same_text(original, spool)
-            if args.check:
-                if not unchanged:
-                    print(f"would reformat {source.display_name}", file=sys.stderr)
-                return EXIT_OK if unchanged else EXIT_PROBLEMS
-            if not unchanged:
-                try:
-                    write_atomically(source.path, copy_from_start(spool))
-                except OSError as error:
-                    raise UsageError(cannot_write(source.path, error)) from error
-            return EXIT_OK
-        spool.seek(0)
-        shutil.copyfileobj(spool, sys.stdout)
-    return EXIT_OK
+class _Formatting:
+    """One run of ``fmt``: the files in turn, and the exit status they deserve so far."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.status = EXIT_OK
+        self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
+
+    def found(self, status: int) -> None:
+        self.status = max(self.status, status)
+
+    def source(self, source: InputFile) -> None:
+        """Format one file; one that cannot be read is reported and counted."""
+        try:
+            self._format(source)
+        except BrokenPipeError:
+            raise
+        except (ReadError, OSError, UnicodeDecodeError) as error:
+            self.found(fail(unreadable(source, error)))
+
+    def _format(self, source: InputFile) -> None:
+        stdin_text = sys.stdin.read() if source.path == STDIN else None
+        with tempfile.SpooledTemporaryFile(
+            _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
+        ) as spool:
+            with _reopen(source, stdin_text) as handle:
+                clean = self._canonical(source.display_name, handle, spool)
+            if not clean:
+                self.found(EXIT_PROBLEMS)
+            if self.args.check:
+                self._check(source, stdin_text, spool, clean)
+            elif self.args.in_place:
+                self._rewrite(source, spool, clean)
+            else:
+                spool.seek(0)
+                shutil.copyfileobj(spool, sys.stdout)
+
+    def _canonical(self, name: str, handle: IO[str], out: IO[str]) -> bool:
+        """Write every game of a record to ``out``, canonical where it has no syntax errors.
+
+        A game with syntax errors is reported and written from the source as it
+        stands (never from what could be read of it); the result is then False.
+        """
+        clean, wrote, ends_line = True, False, True
+        kept = _KeptLines(handle, name)
+        for number, game in enumerate(read_games(kept), start=1):
+            first, last = _game_lines(game)
+            if game.problems:
+                self._report(name, number, game)
+                clean, text = False, kept.take(first, last)
+            else:
+                kept.forget(last)
+                text = write_game(game)
+            if text:
+                out.write(("\n" if ends_line else "\n\n") if wrote else "")
+                out.write(text)
+                wrote, ends_line = True, text.endswith("\n")
+        return clean
+
+    def _report(self, name: str, number: int, game: Game) -> None:
+        for problem in game.problems:
+            diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
+            print(
+                self.formatter.format(name, number, diagnostic, problem.source_line),
+                file=sys.stderr,
+            )
+
+    def _check(
+        self, source: InputFile, stdin_text: str | None, spool: IO[str], clean: bool
+    ) -> None:
+        if not clean:
+            return  # its syntax errors are reported: that is what to fix first
+        with _reopen(source, stdin_text) as original:
+            if _same_text(original, spool):
+                return
+        print(f"would reformat {source.display_name}", file=sys.stderr)
+        self.found(EXIT_PROBLEMS)
+
+    def _rewrite(self, source: InputFile, spool: IO[str], clean: bool) -> None:
+        if not clean:
+            print(
+                f"aceynote: {source.display_name} left as it is: fix the syntax errors above first",
+                file=sys.stderr,
+            )
+            return
+        with source.open() as original:
+            if _same_text(original, spool):
+                return
+        try:
+            write_atomically(source.path, copy_from_start(spool))
+        except OSError as error:
+            self.found(fail(cannot_write(source.path, error)))
 
 
 def run(args: argparse.Namespace) -> int:
     sources = expand_inputs(args.files)
-    if args.in_place and any(source.path == "-" for source in sources):
+    if args.in_place and any(source.path == STDIN for source in sources):
         raise UsageError("standard input cannot be rewritten in place; drop -i")
-    status = EXIT_OK
-    for source in sources:
-        try:
-            status = max(status, _format_one(source, args))
-        except ReadError as error:
-            raise UsageError(str(error)) from error
-    return status
+    formatting = _Formatting(args)
+    try:
+        for source in sources:
+            formatting.source(source)
+    except BrokenPipeError:  # the reader stopped early (| head): the status so far
+        output_closed()
+    return formatting.status

@@ -7,7 +7,6 @@ import io
 import os
 import re
 import sys
-import time
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -27,7 +26,9 @@ from .common import (
     add_command,
     add_record_files,
     expand_inputs,
+    output_closed,
     tune_garbage_collector,
+    unreadable,
 )
 from .output import Formatter, colour_wanted
 
@@ -37,6 +38,9 @@ Replay every game through the rules engine and report each problem with
 file:line:col, a stable code (docs/diagnostics.md), the reason in plain words,
 and for an illegal play the legal plays of that roll. After an error the
 replay goes on where it can; later problems that may stem from it say so.
+A file that cannot be read is reported and the others are still checked. A
+summary line ends the output (on stderr with --format json); it holds no run
+time, so the same input always prints the same (use 'time' to measure).
 
 examples:
   aceynote validate game.acey
@@ -256,14 +260,33 @@ class _Run:
             sys.stderr.write("\r\033[K")
             self.progress_shown = False
 
-    def summary(self, seconds: float) -> str:
+    def check(self, source: InputFile) -> None:
+        """Check one file; one that cannot be read is reported and counted."""
+        try:
+            self.file(source)
+        except BrokenPipeError:
+            raise
+        except (ReadError, OSError, UnicodeDecodeError) as error:
+            self._clear_progress()
+            self.totals.unreadable += 1
+            print(f"aceynote: error: {unreadable(source, error)}", file=sys.stderr)
+
+    def status(self) -> int:
+        totals = self.totals
+        if totals.unreadable:
+            return EXIT_USAGE
+        if totals.errors or (self.args.strict and totals.warnings):
+            return EXIT_PROBLEMS
+        return EXIT_OK
+
+    def summary(self) -> str:
         t = self.totals
         parts = [f"{t.games} game{'s' * (t.games != 1)}", f"{t.turns} turn{'s' * (t.turns != 1)}"]
         counts = f"{t.errors} error{'s' * (t.errors != 1)}, {t.warnings} warning{'s' * (t.warnings != 1)}"
-        unreadable = (
+        unread = (
             f", {t.unreadable} unreadable file{'s' * (t.unreadable != 1)}" if t.unreadable else ""
         )
-        return f"{', '.join(parts)}: {counts}{unreadable} ({seconds:.2f} s)"
+        return f"{', '.join(parts)}: {counts}{unread}"
 
 
 def _strip_bom(lines: Iterable[str]) -> Iterator[str]:
@@ -292,29 +315,13 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as error:
         raise UsageError(f"--rules: {error}") from error
     sources = expand_inputs(args.files)
-    started = time.perf_counter()
     checker = _Run(args, rules)
-    for source in sources:
-        try:
-            checker.file(source)
-        except (ReadError, OSError, UnicodeDecodeError) as error:
-            checker._clear_progress()
-            checker.totals.unreadable += 1
-            print(f"aceynote: error: {_unreadable(source, error)}", file=sys.stderr)
-    if not args.quiet:
-        out = sys.stderr if args.format == "json" else sys.stdout
-        print(checker.summary(time.perf_counter() - started), file=out)
-    totals = checker.totals
-    if totals.unreadable:
-        return EXIT_USAGE
-    if totals.errors or (args.strict and totals.warnings):
-        return EXIT_PROBLEMS
-    return EXIT_OK
-
-
-def _unreadable(source: InputFile, error: Exception) -> str:
-    if isinstance(error, UnicodeDecodeError):
-        return f"{source.display_name}: is not UTF-8 text"
-    if isinstance(error, OSError):
-        return f"{source.display_name}: cannot read: {error.strerror or error}"
-    return str(error)
+    try:
+        for source in sources:
+            checker.check(source)
+        if not args.quiet:
+            out = sys.stderr if args.format == "json" else sys.stdout
+            print(checker.summary(), file=out)
+    except BrokenPipeError:  # the reader stopped early (| head): the status so far
+        output_closed()
+    return checker.status()

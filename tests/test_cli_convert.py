@@ -1,0 +1,114 @@
+"""``aceynote convert``: several inputs, unreadable ones, and the file it writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from aceynote.cli import main
+
+GOOD = '[White "Ames"]\n\n1. 61: in/19 19/18  61: in/19 19/18\n*\n'
+BROKEN = '[Event "bad"]\n\n1. 72: in/20 in/23\n*\n'
+
+
+def record(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def convert(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    status = main(["convert", *words])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.fixture
+def umask_027() -> Iterator[None]:
+    old = os.umask(0o027)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def test_every_input_is_read_though_one_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.acey"
+    broken = record(tmp_path, "broken.acey", BROKEN)
+    good = record(tmp_path, "good.acey", GOOD)
+    target = tmp_path / "out.json"
+    status, out, err = convert(
+        capsys, str(missing), str(broken), str(good), "--to", "json", "-o", str(target)
+    )
+    assert status == 2
+    assert out == ""
+    assert f"aceynote: error: {missing}: no such file" in err
+    assert f"{broken}:3:4: error AD100" in err  # the file after the missing one is read
+    assert err.endswith("aceynote: nothing written: fix the errors above first\n")
+    assert not target.exists()
+
+
+def test_a_missing_input_leaves_standard_output_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = record(tmp_path, "good.acey", GOOD)
+    status, out, err = convert(capsys, str(good), str(tmp_path / "gone.acey"), "--to", "jsonl")
+    assert (status, out) == (2, "")
+    assert "gone.acey: no such file" in err
+
+
+def test_json_errors_in_one_input_do_not_stop_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = record(tmp_path, "bad.jsonl", '{"tags": []}\n')
+    unreadable = tmp_path / "latin1.acey"
+    unreadable.write_bytes('[Event "Caf\xe9"]\n*\n'.encode("latin-1"))
+    status, _, err = convert(capsys, str(bad), str(unreadable), "--to", "acey")
+    assert status == 2
+    assert "line 1" in err
+    assert f"{unreadable}: is not UTF-8 text" in err
+
+
+def test_an_unknown_extension_is_a_usage_error_before_anything_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = record(tmp_path, "broken.acey", BROKEN)
+    odd = record(tmp_path, "game.txt", GOOD)
+    status, out, err = convert(capsys, str(broken), str(odd), "--to", "json")
+    assert (status, out) == (2, "")
+    assert err.startswith(f"aceynote: error: {odd}: cannot tell the format")
+    assert "AD100" not in err
+
+
+def test_a_new_output_file_gets_the_umask_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], umask_027: None
+) -> None:
+    good = record(tmp_path, "good.acey", GOOD)
+    target = tmp_path / "new.json"
+    assert convert(capsys, str(good), "--to", "json", "-o", str(target))[0] == 0
+    assert json.loads(target.read_text(encoding="utf-8"))["games"]
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640  # 0o666 less the umask, as open()
+
+
+def test_an_existing_output_file_keeps_its_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = record(tmp_path, "good.acey", GOOD)
+    target = record(tmp_path, "old.acey", "")
+    target.chmod(0o604)
+    assert convert(capsys, str(good), "--to", "acey", "-o", str(target))[0] == 0
+    assert target.read_text(encoding="utf-8").startswith('[White "Ames"]')
+    assert stat.S_IMODE(target.stat().st_mode) == 0o604
+
+
+def test_generate_output_file_gets_the_umask_mode(tmp_path: Path, umask_027: None) -> None:
+    target = tmp_path / "games.acey"
+    assert main(["generate", "--games", "1", "-o", str(target)]) == 0
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640

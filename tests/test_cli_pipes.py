@@ -1,0 +1,131 @@
+"""A reader that stops early (``aceynote ... | head -1``) ends a command quietly.
+
+Each test reads one line of a real pipe and closes it while the command still
+has much to write. The command must then stop without a message or a
+traceback and exit with the status its findings so far deserve.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+# Copies of a sample whose output is more than a pipe (64 kB) and the buffers
+# at both of its ends hold, so the command is still writing when it is closed.
+COPIES = 60
+BROKEN = '[Event "bad"]\n\n1. 72: in/20 in/23\n*\n'
+NOISE = ("Broken pipe", "Traceback", "Exception ignored", "cannot read")
+
+
+def first_line_then_close(*args: str, stdin: str | None = None) -> tuple[str, int, str]:
+    """Run ``aceynote ARGS``, read one line of its output, close the pipe, wait."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "aceynote", *args],
+        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    if stdin is not None:
+        assert process.stdin is not None
+        process.stdin.write(stdin)
+        process.stdin.close()
+    line = process.stdout.readline()
+    process.stdout.close()
+    errors = process.stderr.read()
+    return line, process.wait(timeout=120), errors
+
+
+def closed_at_once(*args: str) -> tuple[int, str]:
+    """Run ``aceynote ARGS`` with its output a pipe nobody reads from."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "aceynote", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # long before the command has started up
+    errors = process.stderr.read()
+    return process.wait(timeout=120), errors
+
+
+def copies(tmp_path: Path, sample: str, extra: str = "", copies: int = COPIES) -> str:
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    path = tmp_path / f"many-{sample}"
+    path.write_text("\n".join([text] * copies) + extra, encoding="utf-8")
+    return str(path)
+
+
+def assert_quiet(errors: str) -> None:
+    for noise in NOISE:
+        assert noise not in errors, errors
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_validate_keeps_exit_1_for_the_errors_found(tmp_path: Path, jobs: str) -> None:
+    path = copies(tmp_path, "mistakes.acey", copies=150)
+    line, status, errors = first_line_then_close("validate", "--jobs", jobs, path)
+    assert line.startswith(f"{path}:11:18: error AD401")
+    assert status == 1
+    assert errors == ""
+
+
+def test_validate_json_lines(tmp_path: Path) -> None:
+    path = copies(tmp_path, "mistakes.acey", copies=150)
+    line, status, errors = first_line_then_close("validate", "--format", "json", path)
+    assert line.startswith("{")
+    assert status == 1
+    assert errors == ""
+
+
+def test_validate_of_a_valid_record_exits_0() -> None:
+    # A valid record prints only the summary, into the closed pipe.
+    assert closed_at_once("validate", str(SAMPLES / "annotated.acey")) == (0, "")
+
+
+def test_fmt_keeps_exit_1_for_a_game_with_syntax_errors(tmp_path: Path) -> None:
+    path = copies(tmp_path, "annotated.acey", "\n" + BROKEN)
+    line, status, errors = first_line_then_close("fmt", path)
+    assert line == '[Event "Harbour Club autumn ladder"]\n'
+    assert status == 1
+    assert f"{path}:" in errors and "AD100" in errors
+    assert_quiet(errors)
+
+
+def test_fmt_of_clean_records_exits_0(tmp_path: Path) -> None:
+    path = copies(tmp_path, "annotated.acey")
+    line, status, errors = first_line_then_close("fmt", path)
+    assert line == '[Event "Harbour Club autumn ladder"]\n'
+    assert (status, errors) == (0, "")
+
+
+def test_fmt_from_standard_input(tmp_path: Path) -> None:
+    text = Path(copies(tmp_path, "annotated.acey")).read_text(encoding="utf-8")
+    line, status, errors = first_line_then_close("fmt", "-", stdin=text)
+    assert line == '[Event "Harbour Club autumn ladder"]\n'
+    assert (status, errors) == (0, "")
+
+
+def test_convert(tmp_path: Path) -> None:
+    path = copies(tmp_path, "annotated.acey")
+    line, status, errors = first_line_then_close("convert", path, "--to", "jsonl")
+    assert line.startswith("{")
+    assert (status, errors) == (0, "")
+
+
+def test_generate() -> None:
+    line, status, errors = first_line_then_close("generate", "--games", "300")
+    assert line == '[Event "aceynote generate"]\n'
+    assert (status, errors) == (0, "")
+
+
+def test_schema() -> None:
+    # The schema fits in a pipe: the pipe is closed before it is written.
+    assert closed_at_once("schema") == (0, "")

@@ -1,0 +1,98 @@
+"""``write_atomically``: whole files only, with the mode and owner they should have."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+from aceynote.fileio import current_umask, write_atomically
+
+
+def mode_of(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def hello(out: IO[str]) -> None:
+    out.write("hello\n")
+
+
+@pytest.fixture
+def umask_022() -> Iterator[None]:
+    old = os.umask(0o022)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def test_a_new_file_gets_what_open_would_give(tmp_path: Path, umask_022: None) -> None:
+    path = tmp_path / "new.acey"
+    write_atomically(str(path), hello)
+    assert path.read_text(encoding="utf-8") == "hello\n"
+    assert mode_of(path) == 0o644
+    assert current_umask() == 0o022
+
+
+def test_a_new_file_gets_the_mode_asked_for_exactly(tmp_path: Path, umask_022: None) -> None:
+    path = tmp_path / "new.acey"
+    write_atomically(str(path), hello, mode=0o664)  # not reduced by the umask
+    assert mode_of(path) == 0o664
+    write_atomically(str(path), hello, mode=0o600)  # the file exists now: its mode stays
+    assert mode_of(path) == 0o664
+
+
+@pytest.mark.parametrize("mode", [0o640, 0o600, 0o444, 0o2750])
+def test_an_existing_file_keeps_its_mode(tmp_path: Path, mode: int) -> None:
+    path = tmp_path / "old.acey"
+    path.write_text("old\n", encoding="utf-8")
+    path.chmod(mode)
+    write_atomically(str(path), hello, mode=0o666)
+    assert path.read_text(encoding="utf-8") == "hello\n"
+    assert mode_of(path) == mode
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_an_existing_file_keeps_its_owner_and_group(tmp_path: Path) -> None:
+    path = tmp_path / "old.acey"
+    path.write_text("old\n", encoding="utf-8")
+    os.chown(path, 1234, 2345)
+    path.chmod(0o4750)  # chown would clear the set-user-ID bit: it comes back
+    write_atomically(str(path), hello)
+    status = path.stat()
+    assert (status.st_uid, status.st_gid, mode_of(path)) == (1234, 2345, 0o4750)
+
+
+def test_a_link_is_kept_and_its_target_replaced(tmp_path: Path) -> None:
+    target = tmp_path / "target.acey"
+    target.write_text("old\n", encoding="utf-8")
+    target.chmod(0o640)
+    link = tmp_path / "link.acey"
+    link.symlink_to(target.name)
+    write_atomically(str(link), hello)
+    assert link.is_symlink()
+    assert target.read_text(encoding="utf-8") == "hello\n"
+    assert mode_of(target) == 0o640
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "old.acey"
+    path.write_text("old\n", encoding="utf-8")
+
+    def broken(out: IO[str]) -> None:
+        out.write("half")
+        raise RuntimeError("stop")
+
+    with pytest.raises(RuntimeError):
+        write_atomically(str(path), broken)
+    assert path.read_text(encoding="utf-8") == "old\n"
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_a_device_is_written_to_not_replaced() -> None:
+    write_atomically(os.devnull, hello)
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
