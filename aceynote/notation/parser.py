@@ -26,7 +26,7 @@ from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Va
 
 GRAMMAR_FILE = "aceynote.lark"
 
-Source = str | os.PathLike[str] | IO[str] | Iterable[str]
+Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str]
 
 
 class ReadError(Exception):
@@ -154,7 +154,8 @@ def unescape_tag_value(value: str) -> str:
 _ESCAPED = re.compile(r'\\(["\\])')
 
 
-_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')
+# The value as an unrolled loop: constant memory however long it is.
+_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"\\]*(?:\\.[^"\\]*)*)"[ \t]*\]')
 
 
 def read_tag(token: Token) -> Tag:
@@ -489,25 +490,77 @@ def _heading_length(tokens: list[Token]) -> int:
     return len(tokens)
 
 
-def _lines_of(source: Source) -> tuple[Iterator[str], str, IO[str] | None]:
-    """The lines of a path or open text file, its name, and the file to close."""
+def _lines_of(source: Source) -> tuple[Iterator[str], str, IO[Any] | None]:
+    """The lines of a path or open file, its name, and the file to close.
+
+    A path or a binary stream is decoded line by line, so that a byte that is
+    not UTF-8 is reported at its line and column.
+    """
     if isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
         try:
-            handle = open(name, encoding="utf-8", newline="")  # noqa: SIM115 - closed by read_games
+            handle = open(name, "rb")  # noqa: SIM115 - closed by iter_game_tokens
         except OSError as error:
             raise ReadError(f"{name}: cannot open: {error.strerror or error}") from error
-        return iter(handle), name, handle
-    return iter(source), getattr(source, "name", "<input>"), None
+        return _decoded(handle, name), name, handle
+    name = getattr(source, "name", "<input>")
+    if not isinstance(name, str):
+        name = "<input>"
+    if _is_binary(source):
+        return _decoded(cast(IO[bytes], source), name), name, None
+    return _checked(iter(cast(Iterable[str], source)), name), name, None
 
 
-def _checked_lines(lines: Iterator[str], name: str) -> Iterator[str]:
+def _is_binary(source: object) -> bool:
+    return isinstance(source, (io.BufferedIOBase, io.RawIOBase)) or "b" in str(
+        getattr(source, "mode", "")
+    )
+
+
+# A line ends at LF, CRLF or a lone CR (as Python's universal newlines read it).
+_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
+
+
+def _decoded(stream: IO[bytes], name: str) -> Iterator[str]:
+    """Lines of UTF-8 text from a binary stream; a bad byte is a ReadError at its place."""
+    number = 0
+    for raw in _reading(stream, name):
+        pieces = [raw]
+        if b"\r" in raw and _LONE_CR.search(raw, 0, len(raw) - 1):
+            pieces = [piece for piece in _LONE_CR.split(raw) if piece]
+        for piece in pieces:
+            number += 1
+            try:
+                yield piece.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise ReadError(_not_utf8(name, number, piece, error)) from error
+
+
+def _reading(stream: IO[bytes], name: str) -> Iterator[bytes]:
+    try:
+        yield from stream
+    except OSError as error:
+        raise ReadError(f"{name}: cannot read: {error.strerror or error}") from error
+
+
+def _not_utf8(name: str, line: int, raw: bytes, error: UnicodeDecodeError) -> str:
+    column = len(raw[: error.start].decode("utf-8", "replace")) + 1
+    return (
+        f"{name}:{line}:{column}: is not UTF-8 text (byte 0x{raw[error.start]:02X} here "
+        "cannot be read); save the file as UTF-8"
+    )
+
+
+def _checked(lines: Iterator[str], name: str) -> Iterator[str]:
+    """Lines of an already decoded stream, with its decoding and reading errors as ReadError."""
     try:
         yield from lines
     except UnicodeDecodeError as error:
         raise ReadError(
             f"{name}: is not UTF-8 text (byte {error.start} of a block cannot be decoded)"
         ) from error
+    except OSError as error:
+        raise ReadError(f"{name}: cannot read: {error.strerror or error}") from error
 
 
 def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens]:
@@ -518,14 +571,14 @@ def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens
     """
     lines, name, handle = _lines_of(source)
     try:
-        yield from Lexer(_grammar().pattern).games(_checked_lines(lines, name), first_line)
+        yield from Lexer(_grammar().pattern).games(lines, first_line)
     finally:
         if handle is not None:
             handle.close()
 
 
 def read_games(source: Source, first_line: int = 1) -> Iterator[Game]:
-    """Yield the games of a record one at a time (a path or an open text file).
+    """Yield the games of a record one at a time (a path, or an open text or binary file).
 
     Memory stays that of one game whatever the file's size. Syntax errors are
     in each game's ``problems``; :class:`ReadError` means the file itself
