@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import io
+import os
 import shutil
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input, TextArea
+from rich.console import Console
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Input, Static, TextArea
 
 from aceynote.cli import main
 from aceynote.notation.index import index_games
@@ -377,9 +382,12 @@ async def test_a_game_with_syntax_errors_shows_them(tmp_path: Path) -> None:
     path.write_text('[White "A"]\n[Black "B"]\n\n1. 61: in/19 19/18 13:\n*\n', encoding="utf-8")
     app = ReplayApp(str(path), game=1)
     async with app.run_test(size=SIZE) as pilot:
-        assert "AD100" in notes_text(app)
-        await pilot.press("right", "down", "end", "n", "c")
+        assert "syntax error on line" in notes_text(app)
+        await pilot.press("right", "down", "end")
+        assert "AD100" in notes_text(app)  # after White's turn 1, the turn before it
+        await pilot.press("home", "n", "c")
         assert isinstance(app.screen, ReplayScreen)  # annotating is refused, nothing breaks
+        assert "AD100" in notes_text(app)
 
 
 def test_the_command_refuses_what_it_cannot_open(
@@ -388,5 +396,296 @@ def test_the_command_refuses_what_it_cannot_open(
     assert main(["replay", str(tmp_path / "missing.acey")]) == 2
     assert "cannot open" in capsys.readouterr().err
     assert main(["replay", str(SAMPLES / "match.acey"), "--game", "4"]) == 2
-    assert "3 game(s)" in capsys.readouterr().err
+    assert "holds 3 games" in capsys.readouterr().err
     assert main(["replay", str(SAMPLES / "match.acey"), "--turn", "x"]) == 2
+
+
+# -- issue 9: the screen at 80x24 and larger, the dialogs, the messages ---------------
+
+
+def screen_lines(app: ReplayApp) -> list[str]:
+    """What the terminal shows, line by line (the screen and the screens under a dialog)."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text(styles=False).splitlines()
+
+
+def notifications(app: ReplayApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+def inside(widget: Widget, width: int, height: int) -> bool:
+    region = widget.region
+    return (
+        region.width > 0 and region.height > 0 and region.right <= width and region.bottom <= height
+    )
+
+
+@pilot_test
+async def test_help_fits_80x24_and_scrolls_to_its_last_line() -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, Help)
+        body = app.screen.query_one("#help-body", VerticalScroll)
+        assert inside(app.screen.query_one("#help"), *SIZE)
+        assert body.max_scroll_y > 0  # the keys do not all fit: the body scrolls
+        assert not any("open it." in line for line in screen_lines(app))
+        await pilot.press("end")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
+        assert any("open it." in line for line in screen_lines(app))  # the last line
+        await pilot.press("home")
+        await pilot.pause()
+        assert body.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        paged = body.scroll_y
+        assert paged > 1
+        await pilot.press("up")
+        await pilot.pause()
+        assert body.scroll_y == paged - 1
+        await pilot.press("down", "pageup")
+        await pilot.pause()
+        assert body.scroll_y == 0
+
+
+@pilot_test
+async def test_the_tag_editor_fits_80x24_and_marks_the_focused_field() -> None:
+    app = ReplayApp(str(SAMPLES / "match.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        editor = app.screen
+        assert isinstance(editor, TagEditor)
+        for button in ("#keep", "#cancel"):
+            assert inside(editor.query_one(button), *SIZE), button
+        focused = editor.focused
+        assert isinstance(focused, Input) and focused.id == "tag-0"
+        assert "▶" in screen_lines(app)[focused.region.y]
+        await pilot.press("tab")
+        moved = editor.focused
+        assert isinstance(moved, Input) and moved.id == "tag-1"
+        lines = screen_lines(app)
+        assert "▶" in lines[moved.region.y] and "▶" not in lines[focused.region.y]
+
+
+@pilot_test
+async def test_the_tag_editor_refuses_a_value_that_is_wrong_for_its_tag() -> None:
+    app = ReplayApp(str(SAMPLES / "match.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        editor = app.screen
+        assert isinstance(editor, TagEditor)
+        names = [name for name, _ in editor.tags]
+        result = editor.query_one(f"#tag-{names.index('Result')}", Input)
+        result.value = "standard"
+        await pilot.press("ctrl+s")
+        assert app.screen is editor  # kept open
+        problem = editor.query_one(f"#tag-{names.index('Result')}-problem", Static)
+        assert "'standard' is not a result" in str(problem.render())
+        assert inside(problem, *SIZE)
+        assert app.record is not None and not app.record.dirty
+        result.value = "4-0"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("i")
+        again = app.screen
+        assert isinstance(again, TagEditor)
+        again.query_one("#new-name", Input).value = "Date"
+        again.query_one("#new-value", Input).value = "yesterday"
+        await pilot.press("ctrl+s")
+        assert app.screen is again and "already has a Date" in str(
+            again.query_one("#new-problem", Static).render()
+        )
+        again.query_one("#new-name", Input).value = "Termination"
+        await pilot.press("ctrl+s")
+        assert app.screen is again
+        assert "not a Termination" in str(again.query_one("#new-problem", Static).render())
+
+
+@pilot_test
+async def test_changing_the_rules_stays_on_the_same_roll() -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "1", "0", ".", "enter", "left")
+        before = replay(app).query_one(Board).frame
+        assert before is not None and before.turn is not None
+        await pilot.press("i")
+        editor = app.screen
+        assert isinstance(editor, TagEditor)
+        names = [name for name, _ in editor.tags]
+        editor.query_one(f"#tag-{names.index('Rules')}", Input).value = "navy"
+        await pilot.press("ctrl+s")
+        screen = replay(app)
+        assert screen.timeline is not None and screen.timeline.report.rules.to_tag() == "navy"
+        after = screen.query_one(Board).frame
+        assert after is not None and after.segment is before.segment
+        assert after.turn is not None and (after.turn.number, after.turn.side) == (10, Side.WHITE)
+        moves = screen.query_one(MoveList)
+        assert moves.highlighted == moves.row_of_segment[id(after.segment)]
+
+
+@pilot_test
+async def test_the_header_keeps_the_game_number_and_the_modified_flag_in_view() -> None:
+    app = ReplayApp(str(SAMPLES / "match.acey"), game=3)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "game 3/3" in screen_lines(app)[0]
+        await pilot.press("down", "g", "enter")
+        header = screen_lines(app)[0]
+        assert "modified" in header and "game 3/3" in header and "Carr" in header
+        await pilot.press("l")
+        assert isinstance(app.screen, GameList)
+        assert "modified" in screen_lines(app)[0]  # on the game list too
+
+
+@pilot_test
+async def test_the_notes_scroll_from_the_keyboard() -> None:
+    app = ReplayApp(str(SAMPLES / "mistakes.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "n")  # AD308 with its legal plays: more than the panel holds
+        panel = replay(app).query_one("#notes-panel", VerticalScroll)
+        assert panel.max_scroll_y > 0
+        index = replay(app).cursor.index
+        await pilot.press("tab")
+        assert replay(app).focused is panel
+        await pilot.press("end")
+        await pilot.pause()
+        assert panel.scroll_y == panel.max_scroll_y
+        await pilot.press("up")
+        await pilot.pause()
+        assert panel.scroll_y == panel.max_scroll_y - 1
+        await pilot.press("home")
+        await pilot.pause()
+        assert panel.scroll_y == 0
+        assert replay(app).cursor.index == index  # the keys scrolled, they did not move
+        await pilot.press("tab")
+        assert replay(app).focused is None
+        await pilot.press("down")
+        assert replay(app).cursor.index != index
+
+
+@pilot_test
+async def test_a_terminal_below_80x24_says_it_is_too_small() -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=(79, 30)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "too small" in text and "80x24" in text and "79x30" in text
+        await pilot.resize_terminal(100, 23)
+        await pilot.pause(0.1)
+        assert "100x23" in "\n".join(screen_lines(app))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ReplayScreen)
+        assert not any("too small" in line for line in screen_lines(app))
+
+
+@pilot_test
+async def test_a_wide_terminal_is_used() -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        screen = replay(app)
+        board = screen.query_one(Board)
+        notes = screen.query_one("#notes-panel")
+        moves = screen.query_one(MoveList)
+        drawn = max(
+            len(line.rstrip()) - (len(line) - len(line.lstrip())) for line in board_text(app)
+        )
+        assert drawn >= 90  # wider points than the 77 cells of an 80-column board
+        assert len(board_text(app)) > 19  # taller stacks
+        assert notes.region.x >= board.region.right - 1  # the notes beside the board
+        assert notes.region.width >= 40 and moves.region.width >= 42
+        lines = screen_lines(app)
+        used = [line for line in lines[1:-1] if line.strip()]
+        assert all(len(line.rstrip()) > 150 for line in used[:20])
+
+
+@pilot_test
+async def test_going_to_a_turn_the_game_does_not_have_says_how_many_it_has() -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        before = replay(app).cursor
+        await pilot.press("t", "9", "9", "enter")
+        assert replay(app).cursor == before
+        timeline = replay(app).timeline
+        assert timeline is not None
+        last = timeline.game.turns[-1].number
+        message = notifications(app)[-1]
+        assert f"{timeline.report.turns} turns" in message and f"1 to {last}" in message
+        await pilot.press("t", "x", "enter")
+        assert "12..." in notifications(app)[-1]
+
+
+@pilot_test
+async def test_a_file_of_one_game_says_1_game() -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        assert isinstance(app.screen, GameList)
+        title = str(app.screen.query_one("#games-title", Static).render())
+        assert title.endswith(": 1 game")
+        status = str(app.screen.query_one("#games-status", Static).render())
+        assert "1 shown" in status
+
+
+def test_the_command_counts_games_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(SAMPLES / "annotated.acey"), "--game", "2"]) == 2
+    assert "holds 1 game\n" in capsys.readouterr().err
+
+
+@pilot_test
+async def test_a_file_deleted_while_open_is_saved_with_its_mode(tmp_path: Path) -> None:
+    path = copy(tmp_path, "annotated.acey")
+    path.chmod(0o640)
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "g", "enter")
+        path.unlink()
+        await pilot.press("s")
+        assert isinstance(app.screen, Confirm)  # the file is gone: asks first
+        assert "was deleted" in app.screen.question
+        await pilot.click("#answer-overwrite")
+        await pilot.pause()
+        assert app.record is not None and not app.record.dirty
+    assert os.stat(path).st_mode & 0o7777 == 0o640
+    assert "[Event" in path.read_text(encoding="utf-8")
+
+
+BROKEN = (
+    '[White "A"]\n[Black "B"]\n\n'
+    "1. 61: in/19 19/18  61: in/19 19/18\n"
+    "2. 51: xx/23 18/13  51: in/20 20/19\n"
+    "3. 62: in/19 19/17\n*\n"
+)
+
+
+@pilot_test
+async def test_a_game_with_a_syntax_error_replays_the_turns_before_it(tmp_path: Path) -> None:
+    path = tmp_path / "broken.acey"
+    path.write_text(BROKEN, encoding="utf-8")
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = replay(app)
+        assert "syntax error" in notes_text(app) and "line 5" in notes_text(app)
+        moves = screen.query_one(MoveList)
+        turns = [(row.turn.number, row.turn.side) for row in moves.rows if row.turn is not None]
+        assert turns == [(1, Side.WHITE), (1, Side.BLACK)]
+        error_rows = [n for n, row in enumerate(moves.rows) if row.problem is not None]
+        assert len(error_rows) == 1 and error_rows[0] == len(turns) + 1  # after the turns
+        assert "line 5" in str(moves.get_option_at_index(error_rows[0]).prompt)
+        await pilot.press("pagedown", "pagedown")
+        frame = screen.query_one(Board).frame
+        assert frame is not None and frame.turn is not None and frame.turn.side is Side.BLACK
+        assert screen.timeline is not None and frame.position != screen.timeline.start
+        await pilot.press("home", "n")
+        text = notes_text(app)
+        assert "AD100" in text and "'xx/23' is not a move" in text
+        assert screen.cursor.index == screen.frame_count - 1  # where the error stands: the end
+        await pilot.click(MoveList, offset=(8, error_rows[0]))
+        assert screen.cursor.index == screen.frame_count - 1

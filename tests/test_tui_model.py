@@ -137,11 +137,16 @@ def test_an_impossible_play_is_shown_as_written_after_its_roll() -> None:
     assert timeline.diagnostics_at(MAIN, index - 1)
 
 
-def test_a_game_with_syntax_errors_shows_them_at_the_start() -> None:
-    game = parse_game('[White "A"]\n\n1. 61: in/19 19/18 bogus\n*\n')
+def test_a_game_with_syntax_errors_shows_them_after_the_turns_before_them() -> None:
+    game = parse_game('[White "A"]\n\n1. 61: in/19 19/18  61: in/19 19/18\n2. 51: bogus\n*\n')
     timeline = Timeline(validate(game))
-    assert len(timeline.main.frames) == 1
-    assert [d.code.code for d in timeline.diagnostics_at(MAIN, 0)] == ["AD100"]
+    main = timeline.main
+    assert len(main.frames) == 7  # the start, then each 61: rolled and its two steps
+    assert [d.code.code for d in timeline.diagnostics_at(MAIN, main.last)] == ["AD100"]
+    assert all(not timeline.diagnostics_at(MAIN, i) for i in range(main.last))
+    assert [d.code.code for d in timeline.syntax_problems] == ["AD100"]
+    target = timeline.next_diagnostic(MAIN, 0)
+    assert target is not None and target.place.index == main.last
 
 
 # -- board -----------------------------------------------------------------------
@@ -296,3 +301,17 @@ def test_every_frame_of_every_sample_draws(name: str) -> None:
                 for viewer in (Side.WHITE, Side.BLACK):
                     rows = plain_rows(BoardPainter(frame, viewer, Geometry(3, 5)).rows())
                     assert {len(row) for row in rows[1:-1]} == {Geometry(3, 5).width}
+
+
+def test_a_file_deleted_while_open_gets_its_old_mode_back(tmp_path: Path) -> None:
+    path = tmp_path / "game.acey"
+    path.write_text((SAMPLES / "annotated.acey").read_text(encoding="utf-8"), encoding="utf-8")
+    path.chmod(0o604)
+    record = RecordFile(str(path))
+    assert record.mode == 0o604
+    record.load(0).game.comments.append("kept")
+    record.mark_edited(0)
+    path.unlink()
+    record.save()
+    assert path.stat().st_mode & 0o7777 == 0o604
+    assert "{kept}" in path.read_text(encoding="utf-8")

@@ -47,3 +47,25 @@ def test_bear_off(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     # 2. 33: 3/off(3) 2/off, after the third checker came off (one step before the end).
     app = ReplayApp(str(SAMPLES / "setup-bearoff.acey"), game=1)
     assert snap_compare(app, terminal_size=size, run_before=go_to("t", "2", ".", "enter", "left"))
+
+
+def test_wide_terminal_puts_the_notes_beside_the_board(snap_compare: SnapCompare) -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    assert snap_compare(app, terminal_size=(200, 50), run_before=go_to("t", "5", ".", "enter"))
+
+
+def test_help_at_80x24_scrolled_to_its_end(snap_compare: SnapCompare) -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=go_to("question_mark", "end"))
+
+
+def test_tag_editor_at_80x24_with_a_wrong_value(snap_compare: SnapCompare) -> None:
+    # The Result field emptied and "standard" typed, then ctrl+s: the dialog stays, says why.
+    keys = ["i", *["tab"] * 5, "ctrl+u", *"standard", "ctrl+s"]
+    app = ReplayApp(str(SAMPLES / "match.acey"), game=1)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=go_to(*keys))
+
+
+def test_too_small_terminal(snap_compare: SnapCompare) -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    assert snap_compare(app, terminal_size=(70, 20))

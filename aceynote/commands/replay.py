@@ -38,6 +38,7 @@ def register(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..tui.records import RecordError, RecordFile
     from ..tui.replay_screen import parse_turn
+    from ..tui.words import counted
 
     if args.file == "-":
         raise UsageError("replay needs a file: standard input is the keyboard here")
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if not len(record):
         raise UsageError(f"{args.file}: holds no game")
     if args.game is not None and args.game > len(record):
-        raise UsageError(f"--game {args.game}: {args.file} holds {len(record)} game(s)")
+        raise UsageError(f"--game {args.game}: {args.file} holds {counted(len(record), 'game')}")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("replay runs in a terminal: standard input and output must be one")
     from ..tui.app import ReplayApp

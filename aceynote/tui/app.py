@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -51,8 +53,51 @@ _KEY_NAMES = {
     "right_square_bracket": "]",
     "N": "N (shift+n)",
     "f1": "F1",
+    "tab": "Tab",
+    "shift+tab": "Shift+Tab",
     "enter": "Enter",
 }
+
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def too_small(size: Size) -> bool:
+    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+
+
+class TooSmall(Screen[None]):
+    """Shown over everything while the terminal is below 80x24; gone once it is larger."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "app.quit", "Quit", id="small.quit"),
+    ]
+
+    def __init__(self, size: Size) -> None:
+        super().__init__()
+        self.terminal = size
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._message(), id="too-small-message", markup=False)
+
+    def show(self, size: Size) -> None:
+        self.terminal = size
+        self.query_one("#too-small-message", Static).update(self._message())
+
+    def _message(self) -> str:
+        width, height = self.terminal
+        return (
+            f"The terminal is {width}x{height}: too small.\n"
+            f"aceynote replay needs at least {MIN_WIDTH}x{MIN_HEIGHT}:\n"
+            "make the window larger or the font smaller.\n\nq quits."
+        )
+
+    def on_screen_resume(self) -> None:
+        """Back on top after a dialog: the terminal may have grown meanwhile."""
+        if not too_small(self.app.size):
+            self.dismiss(None)
+        else:
+            self.show(self.app.size)
 
 
 class ErrorScreen(Screen[None]):
@@ -93,7 +138,8 @@ class ReplayApp(App[None]):
     TITLE = "aceynote replay"
     CSS_PATH = "replay.tcss"
     ENABLE_COMMAND_PALETTE = False
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 - as Textual declares it
+    # -huge: the notes beside the board (WIDE_LAYOUT)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (180, "-huge")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s,ctrl+s", "save", "Save", id="app.save"),
         Binding("question_mark,f1", "help", "Help", id="app.help", key_display="?"),
@@ -116,9 +162,31 @@ class ReplayApp(App[None]):
         self._checking = threading.Event()
         self._scan = 0
         self.list_focus = 0
+        self._started = False
 
     # -- start -----------------------------------------------------------------
     async def on_mount(self) -> None:
+        await self._open()
+        self._started = True
+        self._fit(self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._started:
+            self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        """Cover the screen with the too-small message below 80x24; take it away above."""
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if too_small(size):
+            if isinstance(top, TooSmall):
+                top.show(size)
+            else:
+                self.push_screen(TooSmall(size))
+        elif isinstance(top, TooSmall):
+            self.pop_screen()
+
+    async def _open(self) -> None:
+        """The record's first screen: the game, the game list, or why it cannot be shown."""
         try:
             if self.record is None:
                 self.record = RecordFile(self.path)
@@ -236,10 +304,7 @@ class ReplayApp(App[None]):
                 after()
             return
         if record.changed_on_disk():
-            question = (
-                f"{record.path} changed on disk since it was opened.\n"
-                "Saving now would replace those changes with this file as shown here."
-            )
+            question = _changed_question(record.path)
 
             def answer(choice: str | None) -> None:
                 if choice == "overwrite":
@@ -263,6 +328,8 @@ class ReplayApp(App[None]):
             return
         self.notify(f"Saved {record.path}.", timeout=3)
         self.replay.refresh_header()
+        if isinstance(self.screen, GameList):
+            self.screen.refresh_title()
         if after is not None:
             after()
 
@@ -295,11 +362,21 @@ class ReplayApp(App[None]):
 
     def action_help(self) -> None:
         screen = self.screen
-        if isinstance(screen, Help):
+        if isinstance(screen, Help | TooSmall):
             return
-        self.push_screen(
-            Help("Keys  (↑ ↓ scroll, esc closes)", help_rows(screen, self), MOUSE_HELP)
+        self.push_screen(Help("Keys", help_rows(screen, self), MOUSE_HELP))
+
+
+def _changed_question(path: str) -> str:
+    if not os.path.exists(path):
+        return (
+            f"{path} was deleted (or moved) since it was opened.\n"
+            "Saving now writes it again, as shown here, with the mode it had."
         )
+    return (
+        f"{path} changed on disk since it was opened.\n"
+        "Saving now would replace those changes with this file as shown here."
+    )
 
 
 def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:
@@ -323,7 +400,7 @@ def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:
     return [(" ".join(keys), what) for keys, what in rows.values()]
 
 
-_OURS = ("replay", "games", "app")
+_OURS = ("replay", "notes", "games", "app")
 
 
 def _key_name(key: str) -> str:

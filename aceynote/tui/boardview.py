@@ -42,6 +42,8 @@ BAR_ROLE = "board--bar"
 TRAY_WIDTH = 7
 MIN_STACK = 4
 MAX_STACK = 7
+TALL_STACK = 10  # beside the notes (a wide screen): taller, still wider than high
+POINT_WIDTHS = (7, 6, 5, 4, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +62,10 @@ class Geometry:
         return 2 * self.stack + 5
 
 
-def fit(width: int, height: int) -> Geometry:
+def fit(width: int, height: int, max_stack: int = MAX_STACK) -> Geometry:
     """The largest board that fits in ``width`` x ``height`` cells (never below 3 x 4)."""
-    point = next((p for p in (5, 4, 3) if Geometry(p).width <= width), 3)
-    stack = max(MIN_STACK, min(MAX_STACK, (height - 5) // 2))
+    point = next((p for p in POINT_WIDTHS if Geometry(p).width <= width), 3)
+    stack = max(MIN_STACK, min(max_stack, (height - 5) // 2))
     return Geometry(point, stack)
 
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Generic, TypeVar
 
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
+
+from ..notation.tags import tag_value_problem
 
 TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 AnswerT = TypeVar("AnswerT")
@@ -153,7 +156,12 @@ TagList = list[tuple[str, str]]
 
 
 class TagEditor(CancellableDialog[TagList]):
-    """Edit the values of a game's tags and add one; a blank value removes a tag."""
+    """Edit the values of a game's tags and add one; a blank value removes a tag.
+
+    A value the notation gives a form to (Result, Date, Rules, ...) is checked
+    when it was changed or added: the problem shows under its field and the
+    dialog stays open.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "keep", "Keep", id="tags.keep"),
@@ -164,20 +172,35 @@ class TagEditor(CancellableDialog[TagList]):
         self.tags = tags
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        with Vertical(classes="dialog wide", id="tags"):
             yield Static("Tags (a blank value removes the tag)", classes="dialog-title")
-            with VerticalScroll(id="tag-rows"):
+            with VerticalScroll(id="tag-rows", can_focus=False):
                 for number, (name, value) in enumerate(self.tags):
+                    with Vertical(classes="tag-entry"):
+                        with Horizontal(classes="tag-row"):
+                            yield Static("▶", classes="tag-marker")
+                            yield Label(name, classes="tag-name")
+                            yield Input(
+                                value, id=f"tag-{number}", classes="tag-value", compact=True
+                            )
+                        yield Static("", id=f"tag-{number}-problem", classes="tag-problem")
+                with Vertical(classes="tag-entry"):
                     with Horizontal(classes="tag-row"):
-                        yield Label(name, classes="tag-name")
-                        yield Input(value, id=f"tag-{number}", classes="tag-value")
-                with Horizontal(classes="tag-row"):
-                    yield Input(placeholder="new tag", id="new-name", classes="tag-name-input")
-                    yield Input(placeholder="value", id="new-value", classes="tag-value")
-            yield Static("", id="tags-error", classes="dialog-error")
+                        yield Static("▶", classes="tag-marker")
+                        yield Input(
+                            placeholder="new tag",
+                            id="new-name",
+                            classes="tag-name-input",
+                            compact=True,
+                        )
+                        yield Input(
+                            placeholder="value", id="new-value", classes="tag-value", compact=True
+                        )
+                    yield Static("", id="new-problem", classes="tag-problem")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Keep (ctrl+s)", id="keep", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button("Keep (ctrl+s)", id="keep", variant="primary", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
+            yield Static("tab: next field   enter: keep   esc: cancel", classes="dialog-help")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -191,29 +214,60 @@ class TagEditor(CancellableDialog[TagList]):
         self.action_keep()
 
     def action_keep(self) -> None:
+        result = self._kept_values()
+        added = self._new_tag(result)
+        if added is not None:
+            result.append(added)
+        if not self._focus_first_problem():
+            self.dismiss(result)
+
+    def _kept_values(self) -> TagList:
+        """The non-blank values of the game's tags; each changed one is checked."""
         result: TagList = []
-        for number, (name, _) in enumerate(self.tags):
+        for number, (name, before) in enumerate(self.tags):
             value = self.query_one(f"#tag-{number}", Input).value
+            changed = value != before
+            self._show_problem(
+                f"tag-{number}", self._value_problem(name, value) if changed else None
+            )
             if value.strip():
                 result.append((name, value))
+        return result
+
+    def _new_tag(self, tags: TagList) -> tuple[str, str] | None:
+        """The tag of the last row, checked (None when there is none, or it is wrong)."""
         name = self.query_one("#new-name", Input).value.strip()
         value = self.query_one("#new-value", Input).value
-        if name:
-            problem = self._check_new(name, result)
-            if problem:
-                self.query_one("#tags-error", Static).update(problem)
-                return
-            if value.strip():
-                result.append((name, value))
-        self.dismiss(result)
+        problem = (
+            (self._check_new(name, tags) or self._value_problem(name, value)) if name else None
+        )
+        self._show_problem("new", problem)
+        return (name, value) if name and value.strip() and problem is None else None
 
     @staticmethod
-    def _check_new(name: str, tags: TagList) -> str:
+    def _value_problem(name: str, value: str) -> str | None:
+        return tag_value_problem(name, value.strip()) if value.strip() else None
+
+    def _show_problem(self, row: str, problem: str | None) -> None:
+        label = self.query_one(f"#{row}-problem", Static)
+        label.update(problem or "")
+        label.set_class(bool(problem), "-shown")
+
+    def _focus_first_problem(self) -> bool:
+        """Whether a row shows a problem; the first such row's field gets the focus."""
+        for label in self.query(".tag-problem.-shown"):
+            row = (label.id or "").removesuffix("-problem")
+            self.query_one("#new-value" if row == "new" else f"#{row}", Input).focus()
+            return True
+        return False
+
+    @staticmethod
+    def _check_new(name: str, tags: TagList) -> str | None:
         if not TAG_NAME.match(name):
             return f"'{name}' is not a tag name: a letter, then letters, digits or _"
         if any(existing == name for existing, _ in tags):
             return f"the game already has a {name} tag: change its value above"
-        return ""
+        return None
 
 
 class Help(ModalScreen[None]):
@@ -230,15 +284,18 @@ class Help(ModalScreen[None]):
         self.extra = extra
 
     def compose(self) -> ComposeResult:
-        width = max((len(key) for key, _ in self.rows), default=4) + 2
-        lines = [f"{key:<{width}}{what}" for key, what in self.rows]
+        keys = Table.grid(padding=(0, 2))
+        keys.add_column(no_wrap=True)
+        keys.add_column()
+        for key, what in self.rows:
+            keys.add_row(key, what)
         with Vertical(classes="dialog wide", id="help"):
             yield Static(self.title_text, classes="dialog-title")
             with VerticalScroll(id="help-body"):
-                yield Static(
-                    "\n".join(lines) + ("\n\n" + self.extra if self.extra else ""), markup=False
-                )
-            yield Static("esc: close", classes="dialog-help")
+                yield Static(keys, id="help-keys")
+                if self.extra:
+                    yield Static(self.extra, id="help-extra", markup=False)
+            yield Static("↑ ↓ PgUp PgDn Home End: scroll   esc: close", classes="dialog-help")
 
     def action_close(self) -> None:
         self.dismiss(None)

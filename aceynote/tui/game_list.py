@@ -17,15 +17,18 @@ from rich.segment import Segment
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widgets import Footer, Input, Static
 
 from ..notation.index import GameEntry
+from .words import counted
 
 if TYPE_CHECKING:
     from .app import ReplayApp
@@ -191,6 +194,19 @@ class GameTable(ScrollView, can_focus=True):
         return cells(self.entries[self.shown[row]])
 
 
+class GamesTitle(Static):
+    """The file and its number of games; first, when there are any, the unsaved changes."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"games-title--modified"}
+
+    def show(self, about: str, dirty: bool) -> None:
+        parts: list[str | tuple[str, VisualStyle]] = []
+        if dirty:  # first, so that a long path never hides it
+            style = self.get_visual_style("games-title--modified", partial=True)
+            parts += [(" modified: s saves ", style), " "]
+        self.update(Content.assemble(*parts, about))
+
+
 class GameList(Screen[int | None]):
     """Pick a game; dismissed with its 0-based index (None: back to the game shown)."""
 
@@ -226,7 +242,7 @@ class GameList(Screen[int | None]):
         return self.table.shown
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="games-title")
+        yield GamesTitle(id="games-title")
         yield Input(
             placeholder="filter: player, event, date, result (/ to type, enter to list)",
             id="games-filter",
@@ -245,6 +261,7 @@ class GameList(Screen[int | None]):
         self._select_current()
         self.table.refresh()
         self._status()
+        self.refresh_title()
 
     def on_screen_suspend(self) -> None:
         self.replay_app.resume_checking(False)
@@ -263,8 +280,16 @@ class GameList(Screen[int | None]):
         shown = [i for i, e in enumerate(entries) if entry_matches(e, words, self.errors_only)]
         self.table.show_rows(entries, shown)
         self._status()
-        name = record.path
-        self.query_one("#games-title", Static).update(f" {name}: {len(record)} games")
+        self.refresh_title()
+
+    def refresh_title(self) -> None:
+        """The file, how many games it holds, and whether changes are not saved yet."""
+        record = self.replay_app.record
+        if record is None:
+            return
+        self.query_one(GamesTitle).show(
+            f"{record.path}: {counted(len(record), 'game')}", record.dirty
+        )
 
     def _status(self) -> None:
         record = self.replay_app.record

@@ -6,6 +6,8 @@ from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ..notation.source import caret_lines
@@ -44,6 +46,47 @@ class Notes(Static):
 
     def role(self, name: str) -> Style:
         return self.get_component_rich_style(name, partial=True)
+
+
+class NotesPanel(VerticalScroll, inherit_bindings=False):
+    """The scrolling panel of the notes: tab gives it the keys, tab or esc gives them back.
+
+    While it has them, the up and down keys scroll the notes; left and right
+    still step through the game.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Scroll up", show=False, id="notes.up"),
+        Binding("down", "scroll_down", "Scroll down", show=False, id="notes.down"),
+        Binding("pageup", "page_up", "Page up", show=False, id="notes.page-up"),
+        Binding("pagedown", "page_down", "Page down", show=False, id="notes.page-down"),
+        Binding("home", "scroll_home", "Top", show=False, id="notes.top"),
+        Binding("end", "scroll_end", "Bottom", show=False, id="notes.bottom"),
+        Binding("tab,shift+tab,escape", "leave", "Board", show=False, id="notes.leave"),
+    ]
+    HELP_TEXT: ClassVar[dict[str, str]] = {
+        "notes.up": "scroll the notes a line up",
+        "notes.down": "scroll the notes a line down",
+        "notes.page-up": "scroll the notes a page up",
+        "notes.page-down": "scroll the notes a page down",
+        "notes.top": "the top of the notes",
+        "notes.bottom": "the end of the notes",
+        "notes.leave": "the keys back to the board",
+    }
+    TITLE = "notes (tab: scroll them)"
+    FOCUSED_TITLE = "notes: ↑↓ PgUp PgDn Home End scroll, tab: back"
+
+    def on_mount(self) -> None:
+        self.border_title = self.TITLE
+
+    def on_focus(self) -> None:
+        self.border_title = self.FOCUSED_TITLE
+
+    def on_blur(self) -> None:
+        self.border_title = self.TITLE
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(None)
 
 
 class NotesBuilder:
@@ -120,7 +163,7 @@ class NotesBuilder:
             self._legal(diagnostic)
 
     def _source(self, diagnostic: Diagnostic) -> None:
-        """For a syntax error (the move list is empty then): the line, a caret under the place."""
+        """For a syntax error (it ends the move list): the line, a caret under the place."""
         if diagnostic.code is not SYNTAX:
             return
         span = diagnostic.span
@@ -166,6 +209,12 @@ class NotesBuilder:
 
     def _result(self) -> None:
         game = self.timeline.game
+        if game.problems:
+            self._paragraph(
+                "The game is read only up to its syntax error: the rest, and the result, are unknown.",
+                "notes--hint",
+            )
+            return
         outcome = self.timeline.report.outcome
         won = (
             f"{outcome.winner.title} bore off all 15 and scores {outcome.points}" if outcome else ""

@@ -15,6 +15,7 @@ and never over a file that changed on disk since it was read.
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass
 
 from ..fileio import write_atomically
@@ -30,6 +31,14 @@ class RecordError(Exception):
 def parse_chunk(text: str, first_line: int) -> list[Game]:
     """The games in one indexed piece of a file (one, unless the index missed a split)."""
     return [parse_game_tokens(tokens) for tokens in iter_game_tokens(io.StringIO(text), first_line)]
+
+
+def file_mode(path: str) -> int | None:
+    """The permission bits of ``path`` (None when it cannot be told)."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        return None
 
 
 def read_text(path: str) -> str:
@@ -64,11 +73,16 @@ class LoadedGame:
 
 
 class RecordFile:
-    """An opened record: its text as read, the game index, and the games changed."""
+    """An opened record: its text as read, the game index, and the games changed.
+
+    ``mode`` is the file's permission bits when it was opened: a file deleted
+    while open is written again with them, not a temporary file's 0600.
+    """
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.text = read_text(path)
+        self.mode = file_mode(path)
         self.disk_text = self.text
         self.entries = index_games(self.text)
         self.edited: dict[int, Game] = {}
@@ -107,7 +121,12 @@ class RecordFile:
             note = f"lines {entry.line}.. hold {len(games)} games that could not be told apart; showing the first"
             return LoadedGame(game, False, note)
         if game.problems:
-            return LoadedGame(game, False, "the game has syntax errors, so it cannot be annotated")
+            line = min(problem.span for problem in game.problems).line
+            note = (
+                f"This game has a syntax error on line {line}: it is shown up to there"
+                " (n goes to the error) and cannot be annotated."
+            )
+            return LoadedGame(game, False, note)
         return LoadedGame(game, True)
 
     def mark_edited(self, index: int) -> None:
@@ -142,10 +161,11 @@ class RecordFile:
         """Write the edited games (atomically); the caller checks ``changed_on_disk`` first."""
         text = self.new_text()
         try:
-            write_atomically(self.path, lambda out: out.write(text))
+            write_atomically(self.path, lambda out: out.write(text), mode=self.mode)
         except OSError as error:
             raise RecordError(f"cannot save {self.path}: {error.strerror or error}") from error
         self.text = self.disk_text = text
+        self.mode = file_mode(self.path)
         kept = {index: self._cache[index] for index in self.edited if index in self._cache}
         self.entries = _carry_over(self.entries, index_games(text))
         self.edited.clear()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -17,10 +17,12 @@ from ..notation import Game, Segment, Tag
 from ..rules import Side
 from ..validate import validate
 from .dialogs import Choose, CommentEditor, TagEditor, TagList
-from .notes import Notes
+from .notes import Notes, NotesPanel
 from .records import RecordError
 from .timeline import (
     MAIN,
+    Frame,
+    Path,
     Place,
     Timeline,
     leave_variation,
@@ -28,6 +30,7 @@ from .timeline import (
     previous_end,
     step,
     turn_end_by_number,
+    turn_range,
     variations_here,
 )
 from .widgets import (
@@ -40,6 +43,7 @@ from .widgets import (
     segment_text,
     turn_label,
 )
+from .words import counted
 
 if TYPE_CHECKING:
     from .app import ReplayApp
@@ -99,7 +103,9 @@ class ReplayScreen(Screen[None]):
             show=False,
         ),
         Binding("l", "game_list", "Games", id="replay.game-list", show=False),
+        Binding("tab", "notes", "Notes", id="replay.notes", show=False),
     ]
+    AUTO_FOCUS = ""  # nothing: the keys belong to the board until tab gives them to the notes
 
     HELP_TEXT: ClassVar[dict[str, str]] = {
         "replay.step-forward": "step: one checker's move (or click the board's right)",
@@ -123,6 +129,7 @@ class ReplayScreen(Screen[None]):
         "replay.next-game": "the next game of the file",
         "replay.previous-game": "the previous game of the file",
         "replay.game-list": "the list of the file's games, with a filter",
+        "replay.notes": "the keys scroll the notes (tab again: back to the board)",
     }
 
     cursor: reactive[Place] = reactive(Place(MAIN, 0), init=False, always_update=True)
@@ -145,10 +152,11 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield GameHeader(id="header")
         with Horizontal(id="main"):
-            with Vertical(id="left"):
-                yield Board(id="board")
-                yield StatusBar(id="status")
-                with VerticalScroll(id="notes-panel", can_focus=False):
+            with Container(id="left"):  # the notes under the board; beside it when wide
+                with Vertical(id="board-column"):
+                    yield Board(id="board")
+                    yield StatusBar(id="status")
+                with NotesPanel(id="notes-panel"):
                     yield Notes(id="notes")
             yield MoveList(id="moves")
         yield Footer()
@@ -168,14 +176,12 @@ class ReplayScreen(Screen[None]):
         if turn is not None:
             found = self._turn_place(turn)
             if found is None:
-                self.notify(f"There is no turn {turn} in this game.", severity="warning")
+                self.notify(self._no_such_turn(turn), severity="warning")
             else:
                 place = found
         elif self.timeline is not None and self.timeline.errors and not self.message:
-            errors = self.timeline.errors
-            self.message = (
-                f"{errors} error{'s' if errors > 1 else ''} in this game: n goes to the first."
-            )
+            errors = counted(self.timeline.errors, "error")
+            self.message = f"{errors} in this game: n goes to the first."
         self.cursor = place
 
     def _set_timeline(self, timeline: Timeline) -> None:
@@ -212,7 +218,7 @@ class ReplayScreen(Screen[None]):
         board.frame = frame
         self.query_one(StatusBar).show(frame, place.path)
         if self.query_one(Notes).show(timeline, place.path, place.index, self.message):
-            self.query_one("#notes-panel", VerticalScroll).scroll_home(animate=False)
+            self.query_one(NotesPanel).scroll_home(animate=False)
         self.query_one(MoveList).show_frame(frame)
         self.message = ""
 
@@ -285,9 +291,7 @@ class ReplayScreen(Screen[None]):
                 return
             place = self._turn_place(answer)
             if place is None:
-                self.notify(
-                    f"No turn '{answer}' here: give a number, like 12 or 12...", severity="warning"
-                )
+                self.notify(self._no_such_turn(answer), severity="warning", timeout=6)
             else:
                 self.cursor = place
 
@@ -299,6 +303,21 @@ class ReplayScreen(Screen[None]):
             return None
         index = turn_end_by_number(self.timeline, self.cursor.path, *wanted)
         return None if index is None else Place(self.cursor.path, index)
+
+    def _no_such_turn(self, text: str) -> str:
+        """Why ``text`` names no turn here, with the turns there are."""
+        if parse_turn(text) is None:
+            return f"'{text}' is not a turn number: write one like 12 (White's) or 12... (Black's)."
+        where = "this variation" if self.cursor.path else "this game"
+        found = turn_range(self.timeline.line(self.cursor.path)) if self.timeline else None
+        if found is None:
+            return f"There is no turn {text.strip()}: {where} has no turn to go to."
+        count, first, last = found
+        numbers = f"{first}" if first == last else f"a number from {first} to {last}"
+        return (
+            f"There is no turn {text.strip()}: {where} has {counted(count, 'turn')};"
+            f" give {numbers} (12... for Black's)."
+        )
 
     def action_next_diagnostic(self) -> None:
         self._diagnostic(forward=True)
@@ -349,6 +368,9 @@ class ReplayScreen(Screen[None]):
         place = leave_variation(self.timeline, self.cursor.path)
         if place is not None:
             self.cursor = place
+
+    def action_notes(self) -> None:
+        self.query_one(NotesPanel).focus()
 
     def action_flip(self) -> None:
         self.viewer = self.viewer.opponent
@@ -468,9 +490,22 @@ class ReplayScreen(Screen[None]):
         self._show(self.cursor)
 
     def _revalidate(self) -> None:
-        """After a tag change (rules, setup, opening may differ): replay the game again."""
+        """After a tag change (rules, setup, opening may differ): replay the game again.
+
+        The view stays on the segment shown (at the same step where it still has
+        it), or on the nearest one before it that the new replay still reaches.
+        """
         assert self.timeline is not None
-        place = self.cursor
+        frame = self.timeline.line(self.cursor.path).frames[self.cursor.index]
         self._set_timeline(Timeline(validate(self.timeline.game)))
-        line = self.timeline.line(place.path)
-        self.cursor = Place(line.path, min(place.index, line.last))
+        self.cursor = self._place_of(frame, self.cursor.path)
+
+    def _place_of(self, frame: Frame, path: Path) -> Place:
+        """Where ``frame``'s segment (and step) stands in the current timeline."""
+        assert self.timeline is not None
+        segment = frame.segment
+        found = self.timeline.place_of_segment(segment) if segment is not None else None
+        if found is None:
+            line = self.timeline.line(path)
+            return Place(line.path, 0)
+        return Place(found.path, min(found.first + frame.offset, found.final))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..notation import Game, Segment, Turn
 from ..rules import Position, Side, Step
 from ..validate import Diagnostic, Report, SegmentReplay
+from ..validate.diagnostics import SYNTAX
 
 Path = tuple[int, ...]
 MAIN: Path = ()
@@ -138,7 +139,7 @@ class DiagnosticTarget:
 
 def _segment_frames(replay: SegmentReplay, turn_end: bool) -> list[Frame]:
     positions = [replay.before, *replay.step_positions] if replay.steps else [replay.before]
-    forced = not replay.steps and replay.after != replay.before
+    forced = replay.moved_by_force
     if forced:
         positions.append(replay.after)
     frames = []
@@ -163,6 +164,7 @@ class Timeline:
         self.segments: dict[int, SegmentPlace] = {}
         self.turn_places: dict[int, tuple[Path, int]] = {}
         self._replays = {id(replay.segment): replay for replay in report.segments}
+        self._problem_spans = {problem.span for problem in self.game.problems}
         self._anchors: list[_Anchor] = [_Anchor((0, 0), _START, Place(MAIN, 0), (0, 0, 0))]
         self._walk(MAIN, self.game.turns, [Frame(self.start, None)])
         result_span = self.game.result_span
@@ -231,6 +233,10 @@ class Timeline:
 
     def _anchor_for(self, diagnostic: Diagnostic) -> _Anchor:
         span = diagnostic.span
+        if self.is_syntax_problem(diagnostic):
+            # The game holds the turns before its first syntax error: the errors come after them.
+            key = (span.line, span.column)
+            return _Anchor(key, (_END, MAIN), Place(MAIN, self.main.last), (*key, 0))
         position = bisect_right(self._anchor_keys, (span.line, span.column)) - 1
         return self._anchors[max(position, 0)]
 
@@ -294,6 +300,15 @@ class Timeline:
             turns = turns[path[depth]].variations[path[depth + 1]].turns
         return turns
 
+    def is_syntax_problem(self, diagnostic: Diagnostic) -> bool:
+        """Whether a diagnostic is one of the game's syntax errors (the reader's, not the replay's)."""
+        return diagnostic.code == SYNTAX and diagnostic.span in self._problem_spans
+
+    @property
+    def syntax_problems(self) -> list[Diagnostic]:
+        """The game's syntax errors, in file order: they stand after the turns it kept."""
+        return [d for d in self.report.diagnostics if self.is_syntax_problem(d)]
+
     def has_replay(self, segment: Segment) -> bool:
         return id(segment) in self._replays
 
@@ -337,6 +352,14 @@ def turn_end_by_number(
             if turn is not None and turn.number == number and turn.side is who:
                 return index
     return None
+
+
+def turn_range(line: Line) -> tuple[int, int, int] | None:
+    """How many turns a line shows, and the numbers of its first and last (None: no turn)."""
+    turns = {id(f.turn): f.turn.number for f in line.frames if f.turn is not None and f.turn_end}
+    if not turns:
+        return None
+    return len(turns), min(turns.values()), max(turns.values())
 
 
 def leave_variation(timeline: Timeline, path: Path) -> Place | None:

@@ -15,18 +15,22 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ..notation import Game, Segment, Turn
 from ..notation.writer import play_text, segment_words
 from ..rules import Side
-from .boardview import BoardPainter, fit
+from ..validate import Diagnostic
+from .boardview import MAX_STACK, TALL_STACK, BoardPainter, fit
 from .timeline import Frame, Path, Place, Timeline
 
 # Rows the rest of the replay screen needs around the board: header, footer,
-# the status lines and the smallest useful notes panel.
+# the status lines and the smallest useful notes panel; on a wide screen, where
+# the notes stand beside the board, only the header, the footer and the status line.
 _AROUND_BOARD = 13
+_AROUND_WIDE_BOARD = 3
+WIDE_LAYOUT = "-huge"  # the screen's breakpoint class of the side-by-side layout
 
 GLYPH_MEANINGS = {
     "!": "good move",
@@ -80,7 +84,14 @@ class Board(Widget):
         forward: bool
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self._side_by_side:
+            return fit(width, viewport.height - _AROUND_WIDE_BOARD, TALL_STACK).height
         return fit(width, viewport.height - _AROUND_BOARD + 5).height
+
+    @property
+    def _side_by_side(self) -> bool:
+        """Whether the notes stand beside the board (a wide screen): it may grow taller."""
+        return self.screen.has_class(WIDE_LAYOUT)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -114,7 +125,7 @@ class Board(Widget):
         if frame is None:
             return []
         width = self.size.width
-        geometry = fit(width, self.size.height)
+        geometry = fit(width, self.size.height, TALL_STACK if self._side_by_side else MAX_STACK)
         margin = max(0, (width - geometry.width) // 2)
         strips = []
         for row in BoardPainter(frame, self.viewer, geometry).rows():
@@ -180,6 +191,7 @@ class MoveRow:
     first: bool = False
     opening: str = ""
     closing: str = ""
+    problem: Diagnostic | None = None  # a syntax error, after the turns before it
 
 
 class MoveList(OptionList, can_focus=False):
@@ -212,7 +224,10 @@ class MoveList(OptionList, can_focus=False):
         self._timeline = timeline
         self.rows = [MoveRow(Place((), 0))]
         self._add_line(timeline, timeline.game.turns, (), 0)
-        self.rows.append(MoveRow(Place((), timeline.main.last)))
+        end = Place((), timeline.main.last)
+        problems = timeline.syntax_problems
+        # A game read only up to a syntax error: the error ends the list, its result is unknown.
+        self.rows += [MoveRow(end, problem=problem) for problem in problems] or [MoveRow(end)]
         self.row_of_segment = {
             id(row.segment): n for n, row in enumerate(self.rows) if row.segment is not None
         }
@@ -241,6 +256,12 @@ class MoveList(OptionList, can_focus=False):
         timeline = self._timeline
         assert timeline is not None
         segment, turn = row.segment, row.turn
+        if row.problem is not None:
+            return _wrap(
+                ("✗ ", self._role("move-list--error")),
+                [(word, self._role("move-list--error")) for word in _problem_words(row.problem)],
+                self._text_width(),
+            )
         if segment is None or turn is None:
             label = "Start" if row is self.rows[0] else f"Result {timeline.game.result_text}"
             return Content.assemble((label, self._role("move-list--number")))
@@ -306,6 +327,11 @@ class MoveList(OptionList, can_focus=False):
 _MARKS = ("✎", "✗", "⚠")
 
 
+def _problem_words(problem: Diagnostic) -> list[str]:
+    """A syntax error's row: where it is; the notes give the message."""
+    return f"line {problem.span.line}: {problem.code.title}".split()
+
+
 def _short_label(turn: Turn) -> str:
     """The move number as the list shows it: ``12.`` for White, ``12…`` for Black."""
     return f"{turn.number}." if turn.side is Side.WHITE else f"{turn.number}…"
@@ -336,25 +362,64 @@ def _bare(segment: Segment) -> Segment:
     return Segment(segment.kind, segment.dice, segment.moves)
 
 
-class GameHeader(Static):
-    """Players, event, rules and result of the game shown, and whether it was changed."""
+class GameHeader(Widget):
+    """Players, event, rules and result of the game shown; which game it is, and if changed.
+
+    The game's number and the ``modified`` flag stand at the right and are
+    never cut: when the line is too narrow, the players and event give way.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "game-header--separator",
+        "game-header--players",
+        "game-header--modified",
+    }
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._about: list[str] = []
+        self._where = ""
+        self._dirty = False
 
     def show(self, game: Game, rules: str, number: int, total: int, dirty: bool) -> None:
         white = game.tag("White") or "White"
         black = game.tag("Black") or "Black"
         event = " ".join(part for part in (game.tag("Event"), _round(game.tag("Round"))) if part)
-        parts = [game.result_text, event, rules]
-        if total > 1:
-            parts.append(f"game {number}/{total}")
-        markup = "○ [b]$white[/b]  vs  ● [b]$black[/b]"
-        values = {"white": white, "black": black}
-        for n, part in enumerate(parts):
-            if part:
-                markup += f"  [dim]│[/dim] ${'p' + str(n)}"
-                values[f"p{n}"] = part
-        if dirty:
-            markup += "  [reverse] modified [/reverse]"
-        self.update(Content.from_markup(markup, **values))
+        self._about = [f"○ {white}  vs  ● {black}", game.result_text, event, rules]
+        self._where = f"game {number}/{total}" if total > 1 else ""
+        self._dirty = dirty
+        self.refresh()
+
+    def render(self) -> Content:
+        right = self._flags()
+        room = self.content_size.width - right.cell_length
+        left = self._about_line()
+        if left.cell_length > room:
+            left = left.truncate(max(room - 1, 0), ellipsis=True)
+        gap = max(self.content_size.width - left.cell_length - right.cell_length, 1 if right else 0)
+        return Content.assemble(left, " " * gap, right)
+
+    def _about_line(self) -> Content:
+        separator = self.get_visual_style("game-header--separator", partial=True)
+        players, *rest = [part for part in self._about if part] or [""]
+        parts: list[tuple[str, VisualStyle] | str] = [
+            (players, self.get_visual_style("game-header--players", partial=True))
+        ]
+        for part in rest:
+            parts += [("  │ ", separator), part]
+        return Content.assemble(*parts)
+
+    def _flags(self) -> Content:
+        separator = self.get_visual_style("game-header--separator", partial=True)
+        parts: list[tuple[str, VisualStyle] | str] = []
+        if self._where:
+            parts += [("│ ", separator), self._where]
+        if self._dirty:
+            parts += [
+                " ",
+                (" modified ", self.get_visual_style("game-header--modified", partial=True)),
+            ]
+        return Content.assemble(*parts)
 
 
 def _round(value: str | None) -> str:
