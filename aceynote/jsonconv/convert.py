@@ -10,12 +10,14 @@ positions and diagnostics that ``--positions`` and ``--diagnostics`` add.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from functools import cache
 from importlib.resources import files
 from typing import IO, TYPE_CHECKING, Any
 
 from ..notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
+from ..notation.limits import MAX_DIGITS, too_many_digits
 from ..notation.tags import TagValueError, parse_opening
 from ..notation.writer import merge_trips, ordered_tags
 from ..rules import (
@@ -263,6 +265,8 @@ def _explain(error: ValidationError) -> str:
 
 
 MAX_DEPTH = 200  # JSON nesting; a variation nested 50 deep (the reader's limit) is about 150
+MAX_DOCUMENT = 64 * 1024 * 1024  # characters of a JSON document or of one JSON Lines line
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _depth(data: object) -> int:
@@ -279,11 +283,39 @@ def _depth(data: object) -> int:
     return deepest
 
 
+def _lone_surrogate(data: object, prefix: str) -> str | None:
+    """The path of the first text holding half a UTF-16 pair (``"\\ud800"``), if any."""
+    stack: list[tuple[object, str]] = [(data, prefix)]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return path
+        elif isinstance(item, dict):
+            stack += [(key, path) for key in item]
+            stack += [(child, _joined(path, key)) for key, child in item.items()]
+        elif isinstance(item, list):
+            stack += [(child, f"{path}[{index}]") for index, child in enumerate(item)]
+    return None
+
+
+def _joined(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
 def _check(
     validator: Draft202012Validator, data: object, prefix: str, line: int | None = None
 ) -> None:
     if _depth(data) > MAX_DEPTH:
         raise JsonRecordError(f"nests more than {MAX_DEPTH} levels deep", prefix, line)
+    surrogate = _lone_surrogate(data, prefix)
+    if surrogate is not None:
+        raise JsonRecordError(
+            "holds half of a UTF-16 surrogate pair (like \\ud800), which is no character: "
+            "write the whole character",
+            surrogate,
+            line,
+        )
     error = min(
         validator.iter_errors(data),
         key=lambda e: (len(e.absolute_path), str(e.absolute_path)),
@@ -364,9 +396,19 @@ def _game(data: Json) -> Game:
 
 
 def read_document(stream: IO[str]) -> list[Game]:
-    """The games of a JSON document, checked against the schema first."""
+    """The games of a JSON document, checked against the schema first.
+
+    The document is read whole (up to 64 MiB of text); JSON Lines
+    (:func:`read_json_lines`) reads a collection of any size a game at a time.
+    """
+    text = stream.read(MAX_DOCUMENT + 1)
+    if len(text) > MAX_DOCUMENT:
+        raise JsonRecordError(
+            "this JSON document is over 64 MiB; aceynote reads larger collections "
+            "as JSON Lines, one game a line (--to jsonl)"
+        )
     try:
-        data = json.load(stream)
+        data = _loads(text)
     except json.JSONDecodeError as error:
         raise JsonRecordError(
             f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
@@ -377,14 +419,43 @@ def read_document(stream: IO[str]) -> list[Game]:
 
 def read_json_lines(stream: IO[str]) -> Iterator[Game]:
     """The games of a JSON Lines file, one game a line, each checked against the schema."""
-    for number, line in enumerate(stream, start=1):
+    number = 0
+    while line := stream.readline(MAX_DOCUMENT + 1):
+        number += 1
+        if len(line) > MAX_DOCUMENT:
+            raise JsonRecordError(
+                f"line {number} is over 64 MiB; one game is far less", line=number
+            )
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
+            data = _loads(line)
         except json.JSONDecodeError as error:
             raise JsonRecordError(
                 f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
             ) from error
         _check(_validators()[1], data, f"line {number}: game", number)
         yield game_from_json(data, f"line {number}: game")
+
+
+class _NumberTooLong(ValueError):
+    pass
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _NumberTooLong(digits)
+    return int(digits)
+
+
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+def _loads(text: str) -> Any:
+    """``json.loads``; a number too long to mean anything is a decoding error at its place."""
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except _NumberTooLong as error:
+        found = _LONG_NUMBER.search(text)
+        message = too_many_digits("a number", str(error).lstrip("-"))
+        raise json.JSONDecodeError(message, text, found.start() if found else 0) from error

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 
 from lark import Token
 
+from .limits import MAX_GAME_WORDS, MAX_PROBLEMS, MAX_TAG_VALUE, MAX_VARIATION_DEPTH
 from .model import Span, SyntaxProblem
 
 WHITESPACE = "WS"
 UNCLOSED_COMMENT = "UNCLOSED_COMMENT"
 STRAY = "STRAY"
 BAD_TAG = "BAD_TAG"
-MAX_VARIATION_DEPTH = 50
 _TAG_FORM = '[Name "value"]'
 
 # Words that match no terminal: explained by :func:`describe_stray`.
@@ -70,7 +70,9 @@ def describe_stray(word: str) -> str:
     if len(word) == 1 and not word.isprintable():
         return f"the character U+{ord(word):04X} is not part of the notation"
     if len(word) == 1 and word.isspace():
-        return f"the space character U+{ord(word):04X} is not part of the notation: use a plain space"
+        return (
+            f"the space character U+{ord(word):04X} is not part of the notation: use a plain space"
+        )
     return f"'{word}' is not part of the notation"
 
 
@@ -96,7 +98,7 @@ class Lexer:
         """Split the lines into games, each with its tokens and lexing problems."""
         splitter = _GameSplitter()
         recent: dict[int, str] = {}
-        numbered = _remember(lines, recent, first_line)
+        numbered = _remember(lines, recent, first_line, splitter)
         for token in self._tokens(numbered, splitter):
             finished = splitter.add(token)
             if finished is not None:
@@ -108,6 +110,11 @@ class Lexer:
             yield last
 
     def _tokens(self, lines: Iterable[tuple[int, str]], splitter: _GameSplitter) -> Iterator[Token]:
+        """Lex line by line; a comment open at a line's end makes one chunk of the lines it spans.
+
+        Whether a comment is still open is followed from line to line, so a
+        chunk of any length is scanned once.
+        """
         pending: list[str] = []
         pending_start = 0
         for line_number, line in lines:
@@ -118,11 +125,11 @@ class Lexer:
                     pending = []
                 else:
                     pending.append(line)
-                    if "}" in line and not _has_unclosed_comment("".join(pending)):
+                    if "}" in line and not _comment_open_after(line, inside=True):
                         yield from self._lex("".join(pending), pending_start, splitter)
                         pending = []
                     continue
-            if "{" in line and _has_unclosed_comment(line):
+            if "{" in line and _comment_open_after(line, inside=False):
                 pending, pending_start = [line], line_number
                 continue
             yield from self._lex(line, line_number, splitter)
@@ -157,7 +164,9 @@ class Lexer:
             if kind == STRAY and value == "[" and first_on_line:
                 # A tag line that is not a whole tag: it still starts a tag section.
                 rest = text[start:].split("\n", 1)[0].rstrip("\r")
-                token = Token(BAD_TAG, rest, start, line, column, line, column + len(rest), start + len(rest))
+                token = Token(
+                    BAD_TAG, rest, start, line, column, line, column + len(rest), start + len(rest)
+                )
                 yield token
                 message = f"this tag is not complete: write it as {_TAG_FORM} on one line"
                 splitter.problem(message, token, text, in_movetext=False)
@@ -178,12 +187,18 @@ class Lexer:
 
 
 def _remember(
-    lines: Iterable[str], recent: dict[int, str], first_line: int
+    lines: Iterable[str], recent: dict[int, str], first_line: int, splitter: _GameSplitter
 ) -> Iterator[tuple[int, str]]:
-    """Number the lines, keeping each until its game is handed out."""
+    """Number the lines, keeping each until its game is handed out.
+
+    Past a game's limits (see :mod:`aceynote.notation.limits`) only the last
+    line is kept: nothing after that point is replayed or shown.
+    """
     for number, line in enumerate(lines, start=first_line):
         if number == 1:
             line = line.removeprefix("\ufeff")
+        if splitter.over_limits:
+            recent.pop(number - 1, None)
         recent[number] = line.rstrip("\r\n")
         yield number, line
 
@@ -196,14 +211,14 @@ def _keep_lines(game: GameTokens, recent: dict[int, str], next_game_line: int | 
         del recent[number]
 
 
-def _has_unclosed_comment(line: str) -> bool:
-    depth = 0
-    for char in line:
-        if char == "{" and depth == 0:
-            depth = 1
-        elif char == "}" and depth == 1:
-            depth = 0
-    return depth == 1
+def _comment_open_after(line: str, inside: bool) -> bool:
+    """Whether a comment is open at the end of ``line`` (``inside``: one was open at its start)."""
+    position = 0
+    while True:
+        found = line.find("}" if inside else "{", position)
+        if found < 0:
+            return inside
+        inside, position = not inside, found + 1
 
 
 def _looks_like_tag_line(line: str) -> bool:
@@ -228,8 +243,24 @@ def source_line(text: str, line_offset: int) -> str:
 
 # Tokens that only ever continue the game they stand in (the common case, kept fast).
 _PLAIN_MOVETEXT = frozenset(
-    {"MOVES", "ROLL", "WHITE_NUMBER", "BLACK_NUMBER", "CHOSEN_DOUBLE", "EXTRA_ROLL", "PASS", "GLYPH", "NAG"}
+    {
+        "MOVES",
+        "ROLL",
+        "WHITE_NUMBER",
+        "BLACK_NUMBER",
+        "CHOSEN_DOUBLE",
+        "EXTRA_ROLL",
+        "PASS",
+        "GLYPH",
+        "NAG",
+    }
 )
+
+
+def _point_span(token: Token) -> Span:
+    """The span of a token's first character."""
+    line, column = token.line or 0, token.column or 0
+    return Span(line, column, line, column + 1)
 
 
 class _GameSplitter:
@@ -242,21 +273,29 @@ class _GameSplitter:
         self.has_result = False
         self.leading_comments: list[Token] = []
         self.depth = 0
+        self.over_limits = False
 
     def problem(self, message: str, token: Token, text: str, in_movetext: bool = True) -> None:
         assert token.line is not None and token.column is not None
         assert token.end_line is not None and token.end_column is not None
-        span = Span(token.line, token.column, token.end_line, token.end_column)
-        offset = token.start_pos or 0
-        self.current.problems.append(SyntaxProblem(message, span, source_line(text, offset)))
         if in_movetext:
             self.has_movetext = self.has_movetext or self.has_tags
+        problems = self.current.problems
+        if len(problems) > MAX_PROBLEMS:
+            return
+        span = Span(token.line, token.column, token.end_line, token.end_column)
+        if len(problems) == MAX_PROBLEMS:
+            message = (
+                f"more syntax errors follow in this game; aceynote reports the first {MAX_PROBLEMS}"
+            )
+            self.over_limits = True
+        problems.append(SyntaxProblem(message, span, source_line(text, token.start_pos or 0)))
 
     def add(self, token: Token) -> GameTokens | None:
         kind = token.type
         if kind in _PLAIN_MOVETEXT:
             self.has_movetext = True
-            self.current.tokens.append(token)
+            self._keep(token)
             if not self.current.first_line:
                 self.current.first_line = token.line or 0
             self.current.last_line = token.end_line or 0
@@ -276,13 +315,39 @@ class _GameSplitter:
             self._extend(token)
             return finished
         self._track(token)
-        self.current.tokens.append(token)
+        self._keep(token)
         return finished
+
+    def _keep(self, token: Token) -> None:
+        """Keep a movetext token, up to the limit of words in one game."""
+        tokens = self.current.tokens
+        if len(tokens) < MAX_GAME_WORDS:
+            tokens.append(token)
+        elif not self.over_limits:
+            self._limit_problem(
+                f"this game goes on past {MAX_GAME_WORDS:,} words of movetext; "
+                "aceynote reads games up to that size (a real game has a few hundred)",
+                token,
+            )
+
+    def _limit_problem(self, message: str, token: Token) -> None:
+        self.current.problems.append(SyntaxProblem(message, _point_span(token)))
+        self.over_limits = True
 
     def _add_tag(self, token: Token) -> None:
         self.has_tags = True
-        self.current.tokens.append(token)
         self._extend(token)
+        length = len(str(token).split('"', 1)[-1].rsplit('"', 1)[0])
+        if length > MAX_TAG_VALUE:
+            self.current.problems.append(
+                SyntaxProblem(
+                    f"this tag's value has {length:,} characters; "
+                    f"aceynote reads tag values of up to {MAX_TAG_VALUE:,}",
+                    _point_span(token),
+                )
+            )
+            return
+        self.current.tokens.append(token)
 
     def _extend(self, token: Token) -> None:
         if self.current.first_line == 0:
@@ -303,7 +368,7 @@ class _GameSplitter:
                     SyntaxProblem(
                         f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
                         "aceynote reads at most that many",
-                        Span(token.line or 0, token.column or 0, token.line or 0, (token.column or 0) + 1),
+                        _point_span(token),
                     )
                 )
         elif kind == "RPAR" and self.depth:
@@ -321,6 +386,7 @@ class _GameSplitter:
         self.has_tags = self.has_movetext = self.has_result = False
         self.leading_comments = []
         self.depth = 0
+        self.over_limits = False
         if not game.tokens and not game.problems:
             return None
         return game

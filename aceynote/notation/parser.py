@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from importlib.resources import files
+from itertools import islice
 from typing import IO, Any, cast
 
 from lark import Lark, Token, Transformer
@@ -22,6 +23,7 @@ from lark.lexer import Lexer as LarkLexer
 
 from ..rules import BAR, OFF, POOL, SegmentKind, Side
 from .lexer import GameTokens, Lexer, build_master_pattern
+from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY, clipped, too_many_digits
 from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Variation
 
 GRAMMAR_FILE = "aceynote.lark"
@@ -49,10 +51,19 @@ class _TokenList(LarkLexer):
         return iter(data)
 
 
-class _MoveError(ValueError):
+class _ReadProblem(ValueError):
+    """A word that the grammar accepts but whose value cannot be read (a point 25, say)."""
+
     def __init__(self, message: str, span: Span) -> None:
         super().__init__(message)
         self.span = span
+
+
+def _small_number(digits: str, what: str, token: Token) -> int:
+    """The value of a number word, refusing one too long to mean anything."""
+    if len(digits) > MAX_DIGITS:
+        raise _ReadProblem(too_many_digits(what, digits), _span(token))
+    return int(digits) if digits.isdigit() else 0
 
 
 def _span(token: Token) -> Span:
@@ -73,10 +84,10 @@ def _read_place(word: str, is_source: bool) -> int:
         return _SOURCES[lowered]
     if not is_source and lowered == "off":
         return OFF
-    if word.isdigit() and 1 <= int(word) <= 24:
-        return int(word)
-    if word.isdigit():
-        raise ValueError(f"{word} is not a point: points are numbered 1 to 24")
+    if word.isascii() and word.isdigit():
+        if len(word) <= 2 and 1 <= int(word) <= 24:
+            return int(word)
+        raise ValueError(f"{clipped(word)} is not a point: points are numbered 1 to 24")
     role = "start from" if is_source else "go to"
     raise ValueError(f"a move cannot {role} '{word}'")
 
@@ -88,9 +99,9 @@ def _move_parts(text: str) -> tuple[int, tuple[Stop, ...], int] | str:
     try:
         if text.endswith(")"):
             text, _, count_text = text[:-1].partition("(")
-            count = int(count_text)
+            count = int(count_text) if len(count_text) <= MAX_DIGITS else 0
             if not 2 <= count <= 4:
-                return f"({count_text}) is not a count: 2 to 4 checkers can share a trip"
+                return f"({clipped(count_text)}) is not a count: 2 to 4 checkers can share a trip"
         source_word, *stop_words = text.split("/")
         source = _read_place(source_word, is_source=True)
         stops = tuple(
@@ -109,15 +120,25 @@ def _move_parts(text: str) -> tuple[int, tuple[Stop, ...], int] | str:
 def read_moves(token: Token) -> list[Move]:
     """The moves of a MOVES token (``24/18/13* in/19(2)``), each with its own span."""
     line, column = token.line or 0, token.column or 0
-    moves = []
-    for offset, width, parts in _moves_layout(str(token)):
+    text = str(token)
+    layout = _moves_layout(text) if len(text) <= _CACHED_LENGTH else _layout(text)
+    moves: list[Move] = []
+    for offset, width, parts in layout:
         start = column + offset
         span = Span(line, start, line, start + width)
         if isinstance(parts, str):
-            raise _MoveError(parts, span)
+            raise _ReadProblem(parts, span)
+        if len(moves) == MAX_MOVES_PER_PLAY:
+            raise _ReadProblem(_TOO_MANY_MOVES, span)
         source, stops, count = parts
         moves.append(Move(source, list(stops), count, span))
     return moves
+
+
+_CACHED_LENGTH = 200
+_TOO_MANY_MOVES = (
+    f"a play moves at most four checkers; aceynote reads at most {MAX_MOVES_PER_PLAY} moves in one"
+)
 
 
 @lru_cache(maxsize=4096)
@@ -125,10 +146,13 @@ def _moves_layout(
     text: str,
 ) -> tuple[tuple[int, int, tuple[int, tuple[Stop, ...], int] | str], ...]:
     """Where each move of a MOVES token starts, its width and its parts (cached: plays repeat)."""
-    return tuple(
-        (match.start(), len(match.group()), _move_parts(match.group()))
-        for match in _WORD.finditer(text)
-    )
+    return _layout(text)
+
+
+def _layout(text: str) -> tuple[tuple[int, int, tuple[int, tuple[Stop, ...], int] | str], ...]:
+    """The layout of at most one move more than a play may have (the rest is never read)."""
+    words = islice(_WORD.finditer(text), MAX_MOVES_PER_PLAY + 1)
+    return tuple((match.start(), len(match.group()), _move_parts(match.group())) for match in words)
 
 
 _WORD = re.compile(r"\S+")
@@ -183,10 +207,12 @@ class _Builder(Transformer[Token, Any]):
             kind = token.type
             if kind == "MOVES":
                 segment.moves += read_moves(token)
+                if len(segment.moves) > MAX_MOVES_PER_PLAY:
+                    raise _ReadProblem(_TOO_MANY_MOVES, segment.moves[MAX_MOVES_PER_PLAY].span)
             elif kind == "GLYPH":
                 segment.glyphs.append(str(token))
             elif kind == "NAG":
-                segment.nags.append(int(str(token)[1:]))
+                segment.nags.append(_small_number(str(token)[1:], "this NAG", token))
             elif kind == "COMMENT":
                 segment.comments.append(_comment_text(token))
             end = token
@@ -214,7 +240,7 @@ class _Builder(Transformer[Token, Any]):
                 span=segments[0].span.to(segments[-1].span),
             )
         side = Side.BLACK if number_token.type == "BLACK_NUMBER" else Side.WHITE
-        number = int(str(number_token).rstrip("."))
+        number = _small_number(str(number_token).rstrip("."), "this move number", number_token)
         return Turn(
             side, number, segments, comments, span=_span(number_token).to(segments[-1].span)
         )
@@ -238,6 +264,8 @@ class _Builder(Transformer[Token, Any]):
             if isinstance(child, Token) and child.type == "TAG":
                 game.tags.append(read_tag(child))
             elif isinstance(child, Token) and child.type == "RESULT":
+                for points in str(child).split("-"):
+                    _small_number(points, "a number of this result", child)
                 game.result, game.result_span, result_seen = str(child), _span(child), True
             elif isinstance(child, Token) and child.type == "COMMENT":
                 target = game.comments_after if result_seen else game.comments
@@ -413,7 +441,7 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
         except UnexpectedToken as error:
             message, span = _parse_error(error, game_tokens)
             problems.append(_problem(message, span, lines))
-        except _MoveError as error:
+        except _ReadProblem as error:
             problems.append(_problem(str(error), error.span, lines))
         except UnexpectedInput as error:  # pragma: no cover - any other lark complaint
             span = Span(error.line, error.column, error.line, error.column + 1)
@@ -448,7 +476,7 @@ def _game_before(tokens: list[Token], error: Span) -> Game:
     tags = [read_tag(t) for t in tokens if t.type == "TAG"]
     try:
         game = _parse(prefix)
-    except (UnexpectedInput, _MoveError):
+    except (UnexpectedInput, _ReadProblem):
         return Game(tags=tags)
     game.tags = tags
     return game
@@ -569,7 +597,7 @@ def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens
     ``first_line`` is the number of the source's first line, for a piece of a
     larger file.
     """
-    lines, name, handle = _lines_of(source)
+    lines, _, handle = _lines_of(source)
     try:
         yield from Lexer(_grammar().pattern).games(lines, first_line)
     finally:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
+from .limits import MAX_DIGITS, clipped, too_many_digits
 
 _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
 # "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.
@@ -39,13 +40,13 @@ def parse_opening(text: str) -> list[tuple[int, int]]:
 def date_problem(value: str) -> str | None:
     if _DATE.match(value):
         return None
-    return f"the Date '{value}' is not written YYYY.MM.DD (?? for an unknown part)"
+    return f"the Date '{clipped(value, 40)}' is not written YYYY.MM.DD (?? for an unknown part)"
 
 
 def termination_problem(value: str) -> str | None:
     if value.lower() in TERMINATIONS:
         return None
-    return f"'{value}' is not a Termination: use {', '.join(TERMINATIONS)}"
+    return f"'{clipped(value, 40)}' is not a Termination: use {', '.join(TERMINATIONS)}"
 
 
 def result_problem(value: str) -> str | None:
@@ -54,7 +55,9 @@ def result_problem(value: str) -> str | None:
         return None
     match = _RESULT.match(value)
     if match is None:
-        return f"'{value}' is not a result: write * or the points as W-B, like 9-0 or 0-4"
+        return f"'{clipped(value)}' is not a result: write * or the points as W-B, like 9-0 or 0-4"
+    if max(len(match.group(1)), len(match.group(2))) > MAX_DIGITS:
+        return too_many_digits("a number of this result", max(match.groups(), key=len))
     if int(match.group(1)) and int(match.group(2)):
         return f"'{value}' gives points to both sides; one of them is 0"
     return None

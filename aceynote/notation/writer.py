@@ -53,25 +53,37 @@ def merge_trips(moves: Iterable[Move]) -> list[Move]:
     """Merge identical trips into one with a count (``in/19 in/19`` is ``in/19(2)``).
 
     Hit marks may differ between merged trips as long as no stop is marked
-    twice: ``13/7* 13/7`` is ``13/7*(2)``.
+    twice: ``13/7* 13/7`` is ``13/7*(2)``. Each move joins the first earlier
+    move of the same trip that has room (four checkers at most); only the
+    last few such moves are kept open, so any play, however long, is merged
+    in linear time.
     """
     merged: list[Move] = []
+    open_moves: dict[tuple[int, tuple[int, ...]], list[Move]] = {}
     for move in moves:
-        places = (move.source, [stop.place for stop in move.stops])
-        for earlier in merged:
-            if (earlier.source, [stop.place for stop in earlier.stops]) != places:
-                continue
-            if earlier.count + move.count > 4 or _both_marked(earlier, move):
-                continue
-            earlier.stops = [
-                Stop(a.place, a.hit or b.hit)
-                for a, b in zip(earlier.stops, move.stops, strict=True)
-            ]
-            earlier.count += move.count
-            break
+        key = (move.source, tuple(stop.place for stop in move.stops))
+        candidates = open_moves.setdefault(key, [])
+        target = next((m for m in candidates if _fits(m, move)), None)
+        if target is None:
+            target = Move(move.source, list(move.stops), move.count, move.span)
+            merged.append(target)
+            candidates.append(target)
+            del candidates[:-_OPEN_MOVES]
         else:
-            merged.append(Move(move.source, list(move.stops), move.count, move.span))
+            target.stops = [
+                Stop(a.place, a.hit or b.hit) for a, b in zip(target.stops, move.stops, strict=True)
+            ]
+            target.count += move.count
+        if target.count == 4:
+            candidates.remove(target)
     return merged
+
+
+_OPEN_MOVES = 8
+
+
+def _fits(earlier: Move, move: Move) -> bool:
+    return earlier.count + move.count <= 4 and not _both_marked(earlier, move)
 
 
 def moves_of_steps(steps: Iterable[Step]) -> list[Move]:

@@ -167,15 +167,19 @@ def _side_field(side: Side, counts: tuple[int, ...]) -> str:
 _PLACE_COUNT = re.compile(r"^([A-Za-z]+|[0-9]+):([0-9]+)$")
 
 
+def _clipped(text: str, width: int = 24) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _parse_place(word: str) -> int:
     lowered = word.lower()
     if lowered == "in":
         return POOL
     if lowered == "bar":
         return BAR
-    if word.isascii() and word.isdigit() and 1 <= int(word) <= 24:
+    if word.isascii() and word.isdigit() and len(word) <= 2 and 1 <= int(word) <= 24:
         return int(word)
-    raise SetupError(f"'{word}' is not a place; use a point 1..24, 'bar' or 'in'")
+    raise SetupError(f"'{_clipped(word)}' is not a place; use a point 1..24, 'bar' or 'in'")
 
 
 def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
@@ -193,7 +197,12 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
         if match is None:
             raise SetupError(f"'{word}' is not of the form place:count (like 13:5 or bar:1)")
         place = _parse_place(match.group(1))
-        count = int(match.group(2))
+        digits = match.group(2).lstrip("0") or "0"
+        if len(digits) > 2:
+            raise SetupError(
+                f"{side.title} has {_clipped(digits)} checkers on {place_name(place)}; a side has 15"
+            )
+        count = int(digits)
         if place in seen:
             raise SetupError(f"{side.title} lists {place_name(place)} twice")
         if count < 1:

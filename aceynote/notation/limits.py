@@ -1,0 +1,38 @@
+"""Where a record stops making sense: the limits of what aceynote reads.
+
+Each limit lies far beyond any real game (a game has a few hundred turns, a
+play at most four checker moves), so only damaged or hostile input meets
+one; it is then a syntax error at its place, never a crash, a hang or
+unbounded memory. docs/notation.md lists them.
+"""
+
+from __future__ import annotations
+
+MAX_DIGITS = 9
+"""Digits of a move number, NAG, count, point or result (more cannot mean anything)."""
+
+MAX_VARIATION_DEPTH = 50
+MAX_TAG_VALUE = 10_000
+"""Characters of one tag value."""
+
+MAX_MOVES_PER_PLAY = 16
+"""Written moves in one play (a legal play has at most four)."""
+
+MAX_GAME_WORDS = 50_000
+"""Words of movetext in one game (moves on one line count as one word), about 15,000 turns."""
+
+MAX_PROBLEMS = 100
+"""Syntax errors reported for one game; the rest are counted, not kept."""
+
+
+def clipped(text: str, width: int = 24) -> str:
+    """``text`` cut to ``width`` characters for a message (an ellipsis marks the cut)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def too_many_digits(what: str, digits: str) -> str:
+    """The message for a number too long to mean anything (``what``: "this move number")."""
+    return (
+        f"{what} has {len(digits):,} digits ({clipped(digits)}); "
+        f"aceynote reads numbers of up to {MAX_DIGITS} digits"
+    )

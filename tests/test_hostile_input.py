@@ -1,0 +1,236 @@
+"""Hostile input: numbers too long to mean anything, values and games past the reader's
+limits, and JSON no record could say (issue 10). Every case is a located message in a
+player's words, never a traceback, and memory stays bounded (measured with tracemalloc,
+which counts allocations, not time).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aceynote.jsonconv import read_document, read_json_lines
+from aceynote.jsonconv.convert import JsonRecordError
+from aceynote.notation import parse_game, parse_games, read_games, write_game
+from aceynote.notation.limits import (
+    MAX_DIGITS,
+    MAX_GAME_WORDS,
+    MAX_MOVES_PER_PLAY,
+    MAX_PROBLEMS,
+    MAX_TAG_VALUE,
+)
+from aceynote.notation.tags import tag_value_problem
+from aceynote.notation.writer import merge_trips
+from aceynote.rules import Position, SetupError
+from aceynote.validate import validate
+
+MB = 1024 * 1024
+
+# Where a number can stand in a record, with {n} for the number.
+NUMBER_SLOTS = [
+    "{n}. 64: in/19 in/21\n*\n",
+    "1. 64: in/19 in/21  {n}... 43: in/21 in/22\n*\n",
+    "1. 64: in/19 in/21 ${n}\n*\n",
+    "1. 64: in/19 in/21\n{n}-0\n",
+    "1. 64: in/19 in/21\n0-{n}\n",
+    "1. 64: in/{n} in/21\n*\n",
+    "1. 64: {n}/19 in/21\n*\n",
+    "1. 64: in/19({n}) in/21\n*\n",
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    slot=st.sampled_from(NUMBER_SLOTS),
+    digits=st.integers(min_value=MAX_DIGITS + 1, max_value=6000),
+    first=st.sampled_from("123456789"),
+)
+def test_a_number_of_any_length_is_a_located_syntax_error(
+    slot: str, digits: int, first: str
+) -> None:
+    text = slot.format(n=first + "0" * (digits - 1))
+    game = parse_game(text)
+    assert game.problems, "a number that long means nothing"
+    problem = game.problems[0]
+    assert problem.span.line >= 1 and problem.span.column >= 1
+    assert "Exceeds the limit" not in problem.message
+    assert len(problem.message) < 200
+    report = validate(game)
+    assert report.errors
+
+
+@pytest.mark.parametrize("digits", [MAX_DIGITS, 3])
+def test_long_but_readable_numbers_still_read(digits: int) -> None:
+    game = parse_game(f"1. 64: in/19 in/21 ${'1' * digits}\n*\n")
+    assert not game.problems
+
+
+@pytest.mark.parametrize(
+    ("setup", "words"),
+    [
+        ("W 1:" + "1" * 5000 + " / B 6:2 / W", "checkers on 1; a side has 15"),
+        ("W " + "1" * 5000 + ":1 / B 6:2 / W", "is not a place"),
+        ("W 1:" + "0" * 5000 + " / B 6:2 / W", "count below 1"),
+    ],
+)
+def test_setup_numbers_of_any_length_are_refused_in_words(setup: str, words: str) -> None:
+    with pytest.raises(SetupError) as raised:
+        Position.from_setup(setup)
+    assert words in str(raised.value)
+    assert len(str(raised.value)) < 200
+
+
+def test_leading_zeros_of_a_setup_count_are_read() -> None:
+    assert Position.from_setup("W 1:" + "0" * 5000 + "3 / B 6:2 / W").white[1] == 3
+
+
+def test_a_result_tag_of_any_length_is_checked_in_words() -> None:
+    problem = tag_value_problem("Result", "1" * 5000 + "-0")
+    assert problem is not None and "5,000 digits" in problem
+
+
+# -- limits ---------------------------------------------------------------------------
+
+
+def test_a_tag_value_past_the_limit_is_a_syntax_error() -> None:
+    text = f'[Event "{"x" * (MAX_TAG_VALUE + 1)}"]\n[White "a"]\n\n1. 64: in/19 in/21\n*\n'
+    game = parse_game(text)
+    assert [p.span.line for p in game.problems] == [1]
+    assert "tag values of up to" in game.problems[0].message
+    assert game.tag("White") == "a"
+
+
+def test_a_play_of_too_many_moves_is_a_syntax_error() -> None:
+    moves = " ".join(["13/7"] * (MAX_MOVES_PER_PLAY + 1))
+    game = parse_game(f"1. 64: in/19 in/21  43: {moves}\n*\n")
+    [problem] = game.problems
+    assert "at most four checkers" in problem.message
+    assert len(game.turns) == 1  # White's turn before it is kept
+
+
+def test_moves_over_several_lines_count_together() -> None:
+    line = " ".join(["13/7"] * (MAX_MOVES_PER_PLAY // 2 + 1))
+    game = parse_game(f"1. 64: {line}\n{line}\n*\n")
+    assert game.problems and "at most four checkers" in game.problems[0].message
+
+
+def test_problems_of_a_game_are_capped() -> None:
+    game = parse_game("zz\n" * (MAX_PROBLEMS * 3))
+    assert len(game.problems) == MAX_PROBLEMS + 1
+    assert f"reports the first {MAX_PROBLEMS}" in game.problems[-1].message
+
+
+def test_a_game_past_the_word_limit_keeps_its_turns_before_the_limit() -> None:
+    turns = MAX_GAME_WORDS // 4 + 10
+    body = "".join(f"{n}. 64: 13/7 13/9  43: 13/9 13/10\n" for n in range(1, turns + 1))
+    games = parse_games(body + "*\n\n" + '[White "next"]\n\n1. 64: in/19 in/21\n*\n')
+    assert len(games) == 2
+    first, second = games
+    assert any("words of movetext" in p.message for p in first.problems)
+    assert 0 < len(first.turns) <= MAX_GAME_WORDS
+    assert second.tag("White") == "next" and not second.problems
+
+
+def _peak(action: Callable[[], object]) -> int:
+    tracemalloc.start()
+    try:
+        action()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [
+        # A 10 MB tag value: before, about 165 bytes a character in the tag patterns.
+        ('[Event "' + "x" * 10_000_000 + '"]\n\n1. 64: in/19 in/21\n*\n', 100 * MB),
+        # A 6 MB line of moves: before, 1.5 GB.
+        ("1. 64: " + " ".join(["13/7"] * 1_200_000) + "\n*\n", 40 * MB),
+        # Syntax errors without end: before, growing without bound.
+        ("zz\n" * 300_000, 40 * MB),
+        # A comment that closes and opens again on every line.
+        ("1. 64: in/19 in/21 {a\n" + "} {b\n" * 40_000 + "}\n*\n", 40 * MB),
+    ],
+    ids=["tag-value", "line-of-moves", "endless-errors", "comments-across-lines"],
+)
+def test_reading_hostile_records_takes_bounded_memory(
+    text: str, limit: int, tmp_path: Path
+) -> None:
+    path = tmp_path / "hostile.acey"
+    path.write_text(text, encoding="utf-8")
+    del text
+
+    def read() -> None:
+        for game in read_games(path):
+            validate(game)
+
+    assert _peak(read) < limit
+
+
+def test_a_very_long_game_takes_bounded_memory() -> None:
+    def lines() -> object:
+        yield '[White "a"]\n\n'
+        for n in range(1, 100_001):
+            yield f"{n}. 64: 13/7 13/9  43: 13/9 13/10\n"
+        yield "*\n"
+
+    assert _peak(lambda: [game.problems for game in read_games(lines())]) < 200 * MB  # type: ignore[arg-type]
+
+
+def test_merging_a_long_play_keeps_every_checker() -> None:
+    game = parse_game("1. 44: 13/9 13/9 13/9 13/9 13/9*\n*\n")
+    [segment] = game.turns[0].segments
+    merged = merge_trips(segment.moves)
+    assert sum(move.count for move in merged) == 5
+    assert [move.count for move in merged] == [4, 1]
+    assert "13/9(4) 13/9*" in write_game(game)
+
+
+# -- JSON --------------------------------------------------------------------------------
+
+
+def _document(games: list[object]) -> str:
+    return json.dumps({"format": "aceynote", "version": 1, "games": games})
+
+
+def _json_game(comment: str) -> str:
+    from aceynote.jsonconv import game_to_json
+
+    data = game_to_json(parse_game("{x}\n1. 64: in/19 in/21\n*\n"))
+    data["comments"] = [comment]
+    return json.dumps(data)
+
+
+def test_a_lone_surrogate_in_json_is_refused_with_its_path() -> None:
+    line = _json_game("\ud800")
+    assert "\\ud800" in line
+    with pytest.raises(JsonRecordError) as raised:
+        list(read_json_lines(io.StringIO(line + "\n")))
+    assert raised.value.path == "line 1: game.comments[0]"
+    assert "surrogate" in str(raised.value)
+
+
+def test_a_json_number_of_any_length_is_refused_at_its_place() -> None:
+    line = _json_game("fine").replace('"number": 1', '"number": 1' + "0" * 5000)
+    with pytest.raises(JsonRecordError) as raised:
+        list(read_json_lines(io.StringIO(line + "\n")))
+    assert "5,001 digits" in str(raised.value) and "line 1" in str(raised.value)
+
+
+def test_a_json_document_past_the_limit_points_to_json_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import aceynote.jsonconv.convert as convert
+
+    monkeypatch.setattr(convert, "MAX_DOCUMENT", 1000)
+    with pytest.raises(JsonRecordError) as raised:
+        read_document(io.StringIO(" " * 2000))
+    assert "JSON Lines" in str(raised.value)
