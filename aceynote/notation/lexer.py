@@ -175,12 +175,15 @@ class Lexer:
                 splitter.problem("this comment is never closed: add '}' at its end", token, text)
                 return
             if kind == STRAY or (kind == "TAG" and not first_on_line):
-                message = (
-                    'a tag goes on a line of its own, written [Name "value"]'
-                    if kind == "TAG"
-                    else describe_stray(value)
-                )
-                splitter.problem(message, token, text)
+                if splitter.still_reporting:
+                    message = (
+                        'a tag goes on a line of its own, written [Name "value"]'
+                        if kind == "TAG"
+                        else describe_stray(value)
+                    )
+                    splitter.problem(message, token, text)
+                else:
+                    splitter.has_movetext = splitter.has_movetext or splitter.has_tags
             else:
                 yield token
             first_on_line = False
@@ -274,6 +277,11 @@ class _GameSplitter:
         self.leading_comments: list[Token] = []
         self.depth = 0
         self.over_limits = False
+
+    @property
+    def still_reporting(self) -> bool:
+        """Whether another syntax error of this game is still reported (see ``problem``)."""
+        return len(self.current.problems) <= MAX_PROBLEMS
 
     def problem(self, message: str, token: Token, text: str, in_movetext: bool = True) -> None:
         assert token.line is not None and token.column is not None
