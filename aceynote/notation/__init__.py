@@ -1,7 +1,15 @@
 """The AceyNote notation: grammar loading, the game model, reading and writing."""
 
 from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Variation
-from .parser import ReadError, grammar_text, iter_game_tokens, parse_game, parse_games, read_games
+from .parser import (
+    ReadError,
+    grammar_text,
+    iter_game_tokens,
+    parse_game,
+    parse_games,
+    read_games,
+    text_lines,
+)
 from .writer import write_game, write_games
 
 __all__ = [
@@ -20,6 +28,7 @@ __all__ = [
     "parse_game",
     "parse_games",
     "read_games",
+    "text_lines",
     "write_game",
     "write_games",
 ]

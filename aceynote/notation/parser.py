@@ -591,18 +591,27 @@ def _checked(lines: Iterator[str], name: str) -> Iterator[str]:
         raise ReadError(f"{name}: cannot read: {error.strerror or error}") from error
 
 
+def text_lines(source: Source) -> Iterator[str]:
+    """The lines of a path or open file as text, with their line ends.
+
+    Any reading or decoding problem is a :class:`ReadError` that names the
+    file (and, for a byte that is not UTF-8, its line and column).
+    """
+    lines, _, handle = _lines_of(source)
+    try:
+        yield from lines
+    finally:
+        if handle is not None:
+            handle.close()
+
+
 def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens]:
     """Split a record into games' tokens without parsing them.
 
     ``first_line`` is the number of the source's first line, for a piece of a
     larger file.
     """
-    lines, _, handle = _lines_of(source)
-    try:
-        yield from Lexer(_grammar().pattern).games(lines, first_line)
-    finally:
-        if handle is not None:
-            handle.close()
+    yield from Lexer(_grammar().pattern).games(text_lines(source), first_line)
 
 
 def read_games(source: Source, first_line: int = 1) -> Iterator[Game]:

@@ -1,0 +1,203 @@
+"""Writing games as a bgammon.org replay file (``.match``), in the newer ``, `` style.
+
+What the format cannot say: a game from a Setup or under other rules than
+the bgammon preset is refused (bgammon.org always starts from the pool and
+plays its own rules), and so is a game with errors; comments, glyphs, NAGs,
+variations and tags the header has no field for are left out, and
+:func:`left_out` names them so the caller can warn.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Iterable
+
+from ..notation import Game, Turn
+from ..notation.tags import ENDING_REASONS
+from ..rules import BAR, OFF, POOL, Side, Step, parse_rules
+from ..validate import Report
+from .reader import INDEX_PREFIX, RULES
+
+# The header's fields, and the tags they come from.
+KEPT_TAGS = frozenset(
+    {
+        "Site",
+        "Date",
+        "UTCTime",
+        "White",
+        "Black",
+        "Rules",
+        "Result",
+        "MatchLength",
+        "MatchScore",
+        "Termination",
+    }
+)
+_INDEX_LINE = len(INDEX_PREFIX) + 8 + 1
+_NAME_BREAKS = re.compile(r"\s|[\x00-\x1f\x7f]")
+_DATE = re.compile(r"^([0-9]{4})\.([0-9]{2})\.([0-9]{2})$")
+_TIME = re.compile(r"^([0-9]{2}):([0-9]{2}):([0-9]{2})$")
+
+
+class MatchWriteError(ValueError):
+    """A game that a bgammon.org replay cannot hold."""
+
+
+def refusal(game: Game, report: Report) -> str | None:
+    """Why ``game`` cannot be written as a replay, or None when it can."""
+    if game.problems or report.errors:
+        return "it has errors; fix them first (aceynote validate shows them)"
+    if game.tag("Setup") is not None:
+        return "it starts from a Setup, and a bgammon.org game always starts with every checker in the pool"
+    if report.rules != parse_rules(RULES):
+        return f"it is played under '{report.rules.to_tag()}', and bgammon.org plays the '{RULES}' rules"
+    return None
+
+
+def left_out(game: Game) -> list[str]:
+    """What of ``game`` a replay has no place for, in words ("2 comments", "1 variation")."""
+    counts = {"comment": len(game.comments) + len(game.comments_after)}
+    counts |= {"variation": 0, "glyph": 0, "NAG": 0}
+    for turn in game.turns:
+        _count_turn(turn, counts)
+    parts = [
+        f"{count} {name}{'s' if count != 1 else ''}" for name, count in counts.items() if count
+    ]
+    tags = [tag.name for tag in game.tags if tag.name not in KEPT_TAGS]
+    if tags:
+        parts.append("the tag" + ("s " if len(tags) > 1 else " ") + ", ".join(tags))
+    return parts
+
+
+def _count_turn(turn: Turn, counts: dict[str, int]) -> None:
+    counts["comment"] += len(turn.comments)
+    counts["variation"] += len(turn.variations)
+    for segment in turn.segments:
+        counts["comment"] += len(segment.comments)
+        counts["glyph"] += len(segment.glyphs)
+        counts["NAG"] += len(segment.nags)
+
+
+def game_lines(game: Game, report: Report) -> list[str]:
+    """The lines of one game: the header, then one event a line."""
+    reason = refusal(game, report)
+    if reason is not None:
+        raise MatchWriteError(reason)
+    lines = [_header(game, report)]
+    for replay in report.segments:
+        if replay.line == ():
+            lines.append(
+                _roll_line(
+                    replay.before.turn, replay.segment.high, replay.segment.low, replay.steps
+                )
+            )
+    ender = _ended_by(game, report)
+    if ender is not None:
+        lines.append(f"{_player(ender)} t")
+    return lines
+
+
+def match_text(games: Iterable[list[str]]) -> str:
+    """A whole replay file: the index table, then the games' lines."""
+    bodies = ["".join(line + "\n" for line in lines) for lines in games]
+    offset = _INDEX_LINE * len(bodies)
+    index = []
+    for body in bodies:
+        index.append(f"{INDEX_PREFIX}{offset:08d}\n")
+        offset += len(body.encode("utf-8"))
+    return "".join(index) + "".join(bodies)
+
+
+def _player(side: Side) -> str:
+    return "1" if side is Side.WHITE else "2"
+
+
+def _roll_line(side: Side, high: int, low: int, steps: tuple[Step, ...]) -> str:
+    line = f"{_player(side)} r {high}-{low}"
+    if steps:
+        line += " " + ", ".join(_step_text(side, step) for step in steps)
+    return line
+
+
+def _step_text(side: Side, step: Step) -> str:
+    return f"{_place_text(side, step.source)}/{_place_text(side, step.dest)}"
+
+
+def _place_text(side: Side, place: int) -> str:
+    """A place from player 1's side: the pool and borne-off checkers are both 'off'."""
+    if place in (POOL, OFF):
+        return "off"
+    if place == BAR:
+        return "bar"
+    return str(place if side is Side.WHITE else 25 - place)
+
+
+def _header(game: Game, report: Report) -> str:
+    white, black = _name(game.tag("White"), "White"), _name(game.tag("Black"), "Black")
+    length = game.tag("MatchLength") or "1"
+    score = (game.tag("MatchScore") or "0-0").split("-")
+    scores = score if len(score) == 2 and all(part.isdigit() for part in score) else ["0", "0"]
+    winner, points = _winner(game, report)
+    fields = [
+        "i",
+        str(_timestamp(game.tag("Date"), game.tag("UTCTime"))),
+        white,
+        black,
+        length if length.isdigit() else "1",
+        *scores,
+        winner,
+        points,
+        "1",
+    ]
+    return " ".join(fields)
+
+
+def _name(value: str | None, default: str) -> str:
+    """A player's name as one word (the header is split on spaces)."""
+    return _NAME_BREAKS.sub("_", value or "") or default
+
+
+def _winner(game: Game, report: Report) -> tuple[str, str]:
+    """The header's winner and its points field (1 for a finished game; see docs/bgammon.md)."""
+    if report.outcome is not None:
+        return _player(report.outcome.winner), "1"
+    white, _, black = game.result_text.partition("-")
+    if white.isdigit() and black.isdigit() and (int(white) or int(black)):
+        return ("1", white) if int(white) else ("2", black)
+    return "0", "1"
+
+
+def _ended_by(game: Game, report: Report) -> Side | None:
+    """Who ended a game cut short (``t``): the loser, or the side to roll of an open game."""
+    if report.outcome is not None:
+        return None
+    if (game.tag("Termination") or "normal").lower() not in ENDING_REASONS:
+        return None
+    winner, _ = _winner(game, report)
+    if winner == "1":
+        return Side.BLACK
+    if winner == "2":
+        return Side.WHITE
+    return report.final.turn if report.final is not None else None
+
+
+def _timestamp(date: str | None, time: str | None) -> int:
+    found = _DATE.match(date or "")
+    if found is None:
+        return 0
+    clock = _TIME.match(time or "")
+    hours, minutes, seconds = (int(part) for part in clock.groups()) if clock else (0, 0, 0)
+    try:
+        moment = datetime.datetime(
+            int(found.group(1)),
+            int(found.group(2)),
+            int(found.group(3)),
+            hours,
+            minutes,
+            seconds,
+            tzinfo=datetime.UTC,
+        )
+    except ValueError:
+        return 0
+    return int(moment.timestamp())

@@ -1,0 +1,256 @@
+"""bgammon.org replay files (.match) in and out (issue 12).
+
+The format's facts come from the server's REPLAY.md: an index table of byte
+offsets, a header line per game, one event a line, every move from player 1's
+side, the pool written as 'off', moves split by ', ' (newer) or ' ' (older).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aceynote.bgammon import game_lines, left_out, match_text, read_match, refusal
+from aceynote.notation import Game, parse_game, write_game
+from aceynote.notation.generate import generate_games
+from aceynote.rules import Side, parse_rules
+from aceynote.validate import validate
+
+BGAMMON = parse_rules("bgammon")
+
+
+def read(text: str) -> list[Game]:
+    return list(read_match(io.BytesIO(text.encode("utf-8"))))
+
+
+def movetext(game: Game) -> str:
+    """The canonical movetext and result, without the tags."""
+    written = write_game(game)
+    return written.split("\n\n", 1)[1] if written.startswith("[") else written
+
+
+def with_index(*games: str) -> str:
+    """A replay file with a correct index table (games given as their lines)."""
+    return match_text([game.strip("\n").split("\n") for game in games])
+
+
+HEADER = "i 1702738670 Park Moss 5 1 2 0 1 1"
+
+
+# -- round trips -------------------------------------------------------------------------
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_record_to_bgammon_to_record_keeps_every_move(seed: int) -> None:
+    games = list(generate_games(2, seed, BGAMMON))
+    text = match_text(game_lines(game, validate(game)) for game in games)
+    back = read(text)
+    assert len(back) == len(games)
+    for original, again in zip(games, back, strict=True):
+        report = validate(again)
+        assert report.diagnostics == []
+        assert movetext(again) == movetext(original)
+        assert again.tag("Rules") == "bgammon"
+        assert [d.code.code for d in validate(parse_game(write_game(again))).diagnostics] == []
+
+
+def test_bgammon_to_record_to_bgammon_is_the_same_file() -> None:
+    games = list(generate_games(2, 11, BGAMMON))
+    for game in games:
+        game.tags.append(type(game.tags[0])("Date", "2024.05.17"))
+        game.tags.append(type(game.tags[0])("UTCTime", "18:30:05"))
+    first = match_text(game_lines(game, validate(game)) for game in games)
+    again = match_text(game_lines(game, validate(game)) for game in read(first))
+    assert again == first
+    assert " 1715970605 " in first.split("\n")[2]
+
+
+def test_the_index_table_gives_each_game_its_byte_offset() -> None:
+    games = list(generate_games(3, 5, BGAMMON))
+    text = match_text(game_lines(game, validate(game)) for game in games)
+    data = text.encode("utf-8")
+    lines = text.split("\n")
+    for number in range(3):
+        assert lines[number].startswith("bgammon-replay ")
+        offset = int(lines[number].split()[1])
+        assert data[offset : offset + 2] == b"i "
+    assert all(not game.problems for game in read(text))
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def test_both_separator_styles_read_alike() -> None:
+    newer = with_index(HEADER + "\n1 r 6-1 off/19, off/24\n2 r 4-3 off/4, off/3\n")
+    older = with_index(HEADER + "\n1 r 6-1 off/19 off/24\n2 r 4-3 off/4 off/3\n")
+    [first], [second] = read(newer), read(older)
+    assert movetext(first) == movetext(second) == "1. 61: in/19 in/24  43: in/21 in/22\n*\n"
+
+
+def test_player_two_moving_first_is_black_first() -> None:
+    [game] = read(with_index(HEADER + "\n2 r 6-1 off/6, off/1\n1 r 5-2 off/20, off/23\n"))
+    assert movetext(game) == "1... 61: in/19 in/24\n2. 52: in/20 in/23\n*\n"
+    assert game.turns[0].side is Side.BLACK
+    assert validate(game).diagnostics == []
+
+
+def test_a_chain_of_acey_deuceys_is_one_turn() -> None:
+    lines = [
+        HEADER,
+        "1 r 2-1 off/24, off/23",
+        "1 r 6-6 off/19, off/19, 24/18, 23/17",
+        "1 r 2-1 19/17, 19/18",
+        "1 r 3-3 off/22, off/22, off/22, off/22",
+        "1 r 5-3 off/20, off/22",
+        "2 r 6-5 off/6, off/5",
+    ]
+    [game] = read(with_index("\n".join(lines)))
+    assert validate(game).diagnostics == []
+    [white, black] = game.turns
+    assert [segment.kind.value for segment in white.segments] == [
+        "roll",
+        "chosen double",
+        "extra roll",
+        "chosen double",
+        "extra roll",
+    ]
+    assert movetext(game).startswith(
+        "1. 21: in/24 in/23 =66: in/19(2) 24/18 23/17 +21: 19/17 19/18 =33: in/22(4)\n"
+        "   +53: in/20 in/22"
+    )
+    assert black.side is Side.BLACK
+
+
+def test_hits_are_marked_and_bar_entries_read() -> None:
+    lines = [
+        HEADER,
+        "1 r 6-1 off/19, off/24",
+        "2 r 6-1 off/6, off/1",  # Black on its 19 and 24: White's 6 and 1
+        "1 r 5-4 19/14, 24/20",
+        "2 r 6-5 6/12, 12/17",  # Black's 19/13/8: no hit
+        "1 r 3-3 14/11, 11/8, 20/17, 17/14",  # hits Black's blot on White's 17
+        "2 r 6-4 bar/6, 1/5",
+    ]
+    [game] = read(with_index("\n".join(lines)))
+    report = validate(game)
+    assert report.diagnostics == [], [d.message for d in report.diagnostics]
+    text = movetext(game)
+    assert "20/17*" in text  # Black's checker on its 8, White's 17
+    assert "bar/19 24/20" in text
+
+
+def test_a_resignation_ends_the_game_with_the_headers_winner() -> None:
+    header = "i 1702738670 Park Moss 5 1 2 1 2 1"
+    [game] = read(with_index(header + "\n1 r 6-1 off/19, off/24\n2 t\n"))
+    assert game.result == "2-0"
+    assert game.tag("Termination") == "resignation"
+    assert validate(game).diagnostics == []
+    assert game_lines(game, validate(game))[-1] == "2 t"
+
+
+def test_an_abandoned_game_has_no_winner() -> None:
+    [game] = read(with_index(HEADER + "\n1 r 6-1 off/19, off/24\n1 t\n"))
+    assert game.result == "*" and game.tag("Termination") == "abandoned"
+
+
+def test_header_tags() -> None:
+    [game] = read(with_index(HEADER + "\n1 r 6-1 off/19, off/24\n"))
+    assert game.tag("White") == "Park" and game.tag("Black") == "Moss"
+    assert game.tag("Date") == "2023.12.16" and game.tag("UTCTime") == "14:57:50"
+    assert game.tag("Site") == "bgammon.org"
+    assert game.tag("MatchLength") == "5" and game.tag("MatchScore") == "1-2"
+
+
+def test_a_finished_game_takes_its_result_from_the_rules() -> None:
+    game = next(generate_games(1, 3, BGAMMON))
+    lines = game_lines(game, validate(game))
+    lines[0] = lines[0].rsplit(" ", 3)[0] + " 2 9 1"  # a header that claims the other winner
+    [again] = read(match_text([lines]))
+    assert again.result == game.result
+
+
+def test_backgammon_and_tabula_games_are_refused_one_by_one() -> None:
+    acey = HEADER + "\n1 r 6-1 off/19, off/24\n"
+    backgammon = "i 1702738670 A B 1 0 0 1 1 0\n1 r 4-1 13/9, 9/8\n"
+    tabula = "i 1702738670 A B 1 0 0 1 1 2\n1 r 4-1 1/5\n"
+    games = read(with_index(backgammon, acey, tabula))
+    assert len(games) == 3
+    assert "a backgammon game, not acey-deucey" in games[0].problems[0].message
+    assert not games[1].problems and games[1].turns
+    assert "a tabula game, not acey-deucey" in games[2].problems[0].message
+
+
+@pytest.mark.parametrize(
+    ("lines", "line", "column", "words"),
+    [
+        (["1 r 6-1 off/19, off/24", "1 x"], 4, 3, "'x' is not an event"),
+        (["1 r 6-1 off/19, off/25"], 3, 17, "'off/25' is not a move"),
+        (["1 r 6", "2 r 6-1 off/6, off/1"], 3, 5, "'6' is not a roll"),
+        (["3 r 6-1 off/19"], 3, 1, "starts with the player"),
+    ],
+)
+def test_bad_events_are_located(lines: list[str], line: int, column: int, words: str) -> None:
+    [game] = read(with_index("\n".join([HEADER, *lines])))
+    [problem] = game.problems
+    assert (problem.span.line, problem.span.column) == (line, column)
+    assert words in problem.message
+    assert validate(game).errors
+
+
+def test_a_move_that_does_not_fit_the_roll_is_a_validator_error_at_its_place() -> None:
+    [game] = read(with_index(HEADER + "\n1 r 6-1 off/19, off/20\n"))
+    [diagnostic] = validate(game).diagnostics
+    assert diagnostic.code.code == "AD304"
+    assert (diagnostic.span.line, diagnostic.span.column) == (3, 17)
+
+
+def test_a_truncated_header_is_located() -> None:
+    [game] = read(with_index("i 1702738670 Park\n1 r 6-1 off/19, off/24\n"))
+    assert game.problems[0].span.line == 2
+    assert "a game starts with" in game.problems[0].message
+
+
+def test_a_wrong_offset_is_reported_and_the_games_still_read() -> None:
+    text = with_index(HEADER + "\n1 r 6-1 off/19, off/24\n", HEADER + "\n2 r 6-1 off/6, off/1\n")
+    broken = text.replace("bgammon-replay 00000048", "bgammon-replay 00000050", 1)
+    games = read(broken)
+    assert len(games) == 2
+    assert [p.span.line for p in games[0].problems] == [1]
+    assert "starts at byte 48" in games[0].problems[0].message
+    assert games[0].turns and not games[1].problems
+
+
+def test_an_index_table_that_lists_too_many_games() -> None:
+    text = "bgammon-replay 00000048\nbgammon-replay 00000099\n" + HEADER + "\n1 r 6-1 off/19\n"
+    games = read(text)
+    assert "lists 2 games, but the file holds 1" in games[-1].problems[0].message
+
+
+def test_a_file_without_an_index_table_still_reads() -> None:
+    [game] = read(HEADER + "\n1 r 6-1 off/19, off/24\n")
+    assert not game.problems and game.turns
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def test_what_a_replay_cannot_say_is_refused_or_named() -> None:
+    setup = parse_game('[Rules "bgammon"]\n[Setup "W 1:1 / B 6:2 / W"]\n\n1. 21: 1/off\n2-0\n')
+    assert "starts from a Setup" in (refusal(setup, validate(setup)) or "")
+    standard = parse_game("1. 61: in/19 in/24\n*\n")
+    assert "played under 'standard'" in (refusal(standard, validate(standard)) or "")
+    annotated = parse_game(
+        '[Event "Club"]\n[Rules "bgammon"]\n\n{start} 1. 61: in/19 in/24 ! {good} (1. 61: in/19 19/18)\n*\n'
+    )
+    assert refusal(annotated, validate(annotated)) is None
+    assert left_out(annotated) == ["2 comments", "1 variation", "1 glyph", "the tag Event"]
+
+
+def test_player_two_is_written_from_player_ones_side() -> None:
+    game = parse_game('[Rules "bgammon"]\n\n1. 61: in/19 in/24  52: in/20 20/18\n*\n')
+    lines = game_lines(game, validate(game))
+    assert lines[1:] == ["1 r 6-1 off/19, off/24", "2 r 5-2 off/5, 5/7"]
