@@ -17,7 +17,7 @@ from importlib.resources import files
 from itertools import islice
 from typing import IO, Any, cast
 
-from lark import Lark, Token, Transformer
+from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer as LarkLexer
 
@@ -25,6 +25,7 @@ from ..rules import BAR, OFF, POOL, SegmentKind, Side
 from .lexer import GameTokens, Lexer, build_master_pattern
 from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY, clipped, too_many_digits
 from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Variation
+from .tables import load_parser
 
 GRAMMAR_FILE = "aceynote.lark"
 
@@ -368,12 +369,7 @@ class _Grammar:
     """The loaded parser and the lexer pattern built from its terminals; once per process."""
 
     def __init__(self) -> None:
-        self.lark = Lark(
-            grammar_text(),
-            parser="lalr",
-            lexer=_TokenList,
-            transformer=_Builder(),
-        )
+        self.lark = load_parser(grammar_text(), _TokenList, _Builder())
         terminals = [(t.name, t.pattern.to_regexp()) for t in self.lark.terminals]
         self.pattern = build_master_pattern(terminals)
 
