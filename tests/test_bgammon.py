@@ -254,3 +254,24 @@ def test_player_two_is_written_from_player_ones_side() -> None:
     game = parse_game('[Rules "bgammon"]\n\n1. 61: in/19 in/24  52: in/20 20/18\n*\n')
     lines = game_lines(game, validate(game))
     assert lines[1:] == ["1 r 6-1 off/19, off/24", "2 r 5-2 off/5, 5/7"]
+
+
+def test_tabs_separate_like_spaces_and_columns_point_at_the_word() -> None:
+    [game] = read(with_index(HEADER + "\n1 r\t6-1\toff/19 off/24\n2 1\n"))
+    [problem] = game.problems
+    assert (problem.span.line, problem.span.column) == (4, 3)
+    assert movetext(game) == "1. 61: in/19 in/24\n*\n"
+
+
+def test_a_roll_line_with_more_moves_than_dice_is_refused_at_once() -> None:
+    moves = ", ".join(["off/19"] * 200)
+    [game] = read(with_index(HEADER + f"\n1 r 6-6 {moves}\n"))
+    [problem] = game.problems
+    assert "at most 4 checkers" in problem.message
+    assert problem.span.column == 9 + 4 * len("off/19, ")
+
+
+def test_a_stray_line_before_the_first_game_is_reported() -> None:
+    [game] = read("junk line\n" + HEADER + "\n1 r 6-1 off/19, off/24\n")
+    assert [p.span.line for p in game.problems] == [1]
+    assert game.turns

@@ -51,6 +51,11 @@ def test_glyphs_and_comments_are_kept() -> None:
         ("  53: in/20 xx/22", EXTRA, 13, "'xx/22' is not a move"),
         ("=65: in/20 in/19", DOUBLE, 1, "chosen double"),
         ("64: in/19 in/21  43: in/21 in/22", ROLL, 1, "one segment"),
+        ("64: in/19 in/21 1-0", ROLL, 1, "no result"),
+        ("64: in/19 in/21 (1. 43: in/22 in/21)", ROLL, 1, "no variation"),
+        ('64: in/19 in/21\n[Event "x"]\n1. 33: --', ROLL, 1, "on one line"),
+        ("1. 64: in/19 in/21", ROLL, 1, "without a move number"),
+        ("12... 64: in/19 in/21", ROLL, 1, "without a move number"),
     ],
 )
 def test_a_wrong_entry_says_where_and_why(

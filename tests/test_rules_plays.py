@@ -380,6 +380,9 @@ def test_bearing_off_the_fifteenth_checker_ends_the_play() -> None:
     assert play.steps[0].die == 6  # the larger die, since either can bear off
     assert play.result.has_won(Side.WHITE)
     assert judge(position, dice("65"), play, STANDARD) is Verdict.LEGAL
+    for roll in ((5, 6), (1, 2), (2, 1)):
+        [play] = legal_plays(position, roll, STANDARD).values()
+        assert play.steps[0].die == max(roll), roll
 
 
 def test_bear_off_the_fifteenth_checker_in_a_double() -> None:

@@ -330,3 +330,26 @@ def test_the_cut_falls_before_the_turn_that_holds_the_error(movetext: str, turns
     assert game.problems
     assert len(game.turns) == turns
     validate(game)
+
+
+# -- one mistake, one error ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. 12: in/24 =66: in/19(4) +53: in/20 in/22",  # the 2 left out
+        "1. 12: in/24 in/23 =66: in/19(3) +53: in/20 in/22",  # a six left out
+        "1. 12: in/24 24/21 =66: in/19(4) +53: in/20 in/22",  # an impossible trip
+    ],
+)
+def test_an_illegal_play_does_not_make_the_markers_after_it_errors(movetext: str) -> None:
+    report = validate(parse_game(movetext + "\n*\n"))
+    assert len(report.diagnostics) == 1, [(d.code.code, d.message) for d in report.diagnostics]
+    assert report.diagnostics[0].code.code in ("AD308", "AD304")
+
+
+def test_many_moves_left_out_are_named_briefly() -> None:
+    game = parse_game("1. 66: 13/7 13/7 13/7 13/7 13/7 13/7\n*\n")
+    message = validate(game).diagnostics[0].message
+    assert len(message) < 300

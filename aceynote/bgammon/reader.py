@@ -32,7 +32,9 @@ INDEX_PREFIX = "bgammon-replay "
 VARIANTS = {"0": "a backgammon game", "1": "acey-deucey", "2": "a tabula game"}
 _ROLL = re.compile(r"([1-6])-([1-6])(?:-([1-6]))?$")
 _MOVE = re.compile(r"([0-9]+|[A-Za-z]+)/([0-9]+|[A-Za-z]+)")
-_SEPARATOR = re.compile(r",?[ \t]+")
+_WORD = re.compile(r"\S+")
+_PIECE = re.compile(r"[^,]+")
+_MOST_MOVES = 4  # one move a die, four dice at most
 _SOURCES = {"off": POOL, "o": POOL, "home": POOL, "h": POOL, "bar": BAR, "b": BAR}
 _DESTS = {"off": OFF, "o": OFF, "home": OFF, "h": OFF}
 
@@ -48,6 +50,7 @@ class _Line:
 class _GameLines:
     header: _Line
     events: list[_Line] = field(default_factory=list)
+    stray: list[_Line] = field(default_factory=list)  # lines before the first game
 
 
 def read_match(source: Source) -> Iterator[Game]:
@@ -79,6 +82,12 @@ def _numbered(lines: Iterator[str]) -> Iterator[_Line]:
         offset += len(raw.encode("utf-8", "surrogatepass"))
 
 
+def _pieces(word: str, column: int) -> Iterator[tuple[str, int]]:
+    """The parts of a word between commas, with their columns (``off/19,`` is ``off/19``)."""
+    for found in _PIECE.finditer(word):
+        yield found.group(), column + found.start()
+
+
 def _grouped(first: _Line | None, lines: Iterator[_Line]) -> Iterator[_GameLines]:
     """Lines grouped into games: each starts at an ``i`` line (blank lines are skipped)."""
     current: _GameLines | None = None
@@ -88,7 +97,8 @@ def _grouped(first: _Line | None, lines: Iterator[_Line]) -> Iterator[_GameLines
         if line.text.startswith("i ") or line.text == "i":
             if current is not None:
                 yield current
-            current = _GameLines(line)
+            current = _GameLines(line, stray=stray)
+            stray = []
         elif current is None:
             if line.text.strip():
                 stray.append(line)
@@ -155,7 +165,10 @@ class _GameReader:
 
     def __init__(self, lines: _GameLines, problems: list[SyntaxProblem]) -> None:
         self.lines = lines
-        self.problems = problems
+        self.problems = problems + [
+            _problem("a replay file holds index lines, then games that start with 'i '", stray, 1)
+            for stray in lines.stray[:1]
+        ]
         self.turns: list[Turn] = []
         self.expects: SegmentKind | None = None
         self.comments: list[str] = []
@@ -195,77 +208,73 @@ class _GameReader:
     # -- events ---------------------------------------------------------------
     def _event(self, line: _Line) -> bool:
         """Read one event line; False once the game cannot be read on."""
-        words = line.text.split()
-        if len(words) < 2 or words[0] not in ("1", "2"):
+        words = [(found.group(), found.start() + 1) for found in _WORD.finditer(line.text)]
+        if len(words) < 2 or words[0][0] not in ("1", "2"):
+            width = len(words[0][0]) if words else 1
             self._fail(
-                "an event line starts with the player, 1 or 2, then the event",
-                line,
-                1,
-                len(words[0]) if words else 1,
+                "an event line starts with the player, 1 or 2, then the event", line, 1, width
             )
             return False
-        side = Side.WHITE if words[0] == "1" else Side.BLACK
-        kind = words[1]
+        side = Side.WHITE if words[0][0] == "1" else Side.BLACK
+        kind, column = words[1]
         if kind == "r":
-            return self._roll(side, line)
+            return self._roll(side, line, words[2:])
         if kind == "t":
             self.ended_by = side
             return True
         if kind == "d":
-            self.comments.append(f"bgammon.org: {side.title} doubling cube {' '.join(words[2:])}")
+            cube = " ".join(word for word, _ in words[2:])
+            self.comments.append(f"bgammon.org: {side.title} doubling cube {cube}")
             return True
-        column = line.text.index(kind) + 1
-        self._fail(
-            f"'{kind}' is not an event of a replay: r (roll), t (the game ended), d (the cube)",
-            line,
-            column,
-            len(kind),
+        message = (
+            f"'{kind}' is not an event of a replay: r (roll), t (the game ended), d (the cube)"
         )
+        self._fail(message, line, column, len(kind))
         return False
 
-    def _roll(self, side: Side, line: _Line) -> bool:
-        text = line.text
-        start = text.index("r", 1) + 1
-        rest = text[start:].lstrip(" \t")
-        roll_column = len(text) - len(rest) + 1
-        roll_text, _, moves_text = rest.partition(" ")
+    def _roll(self, side: Side, line: _Line, words: list[tuple[str, int]]) -> bool:
+        if not words:
+            self._fail("a roll line gives the roll, like 1 r 5-3", line, len(line.text) + 1)
+            return False
+        (roll_text, roll_column), move_words = words[0], words[1:]
         match = _ROLL.match(roll_text)
         if match is None or match.group(3):
-            self._fail(
-                f"'{roll_text}' is not a roll: two dice, higher first, like 5-3",
-                line,
-                roll_column,
-                len(roll_text),
-            )
+            message = f"'{roll_text}' is not a roll: two dice, higher first, like 5-3"
+            self._fail(message, line, roll_column, len(roll_text))
             return False
         high, low = sorted((int(match.group(1)), int(match.group(2))), reverse=True)
-        moves = self._moves(side, line, moves_text, roll_column + len(roll_text) + 1)
+        moves = self._moves(side, line, move_words)
         if moves is None:
             return False
-        self._add_segment(
-            side, (high, low), moves, Span(line.number, roll_column, line.number, len(text) + 1)
-        )
+        span = Span(line.number, roll_column, line.number, len(line.text) + 1)
+        self._add_segment(side, (high, low), moves, span)
         return True
 
-    def _moves(self, side: Side, line: _Line, text: str, column: int) -> list[Move] | None:
+    def _moves(self, side: Side, line: _Line, words: list[tuple[str, int]]) -> list[Move] | None:
+        """The moves of a roll line (split by ', ' or by spaces), in the mover's numbering."""
         moves: list[Move] = []
-        if text.strip() in ("", "none"):
+        pieces = [
+            (piece, column) for word, column in words for piece, column in _pieces(word, column)
+        ]
+        if [piece for piece, _ in pieces] in ([], ["none"]):
             return moves
-        for word_match in re.finditer(r"[^\s,]+", text):
-            word, offset = word_match.group(), column + word_match.start()
+        for word, column in pieces:
             move = _MOVE.fullmatch(word)
             parts = None if move is None else _places(side, move.group(1), move.group(2))
             if parts is None:
-                self._fail(
-                    f"'{word}' is not a move of a replay: from/to with points 1..24, bar or off",
-                    line,
-                    offset,
-                    len(word),
+                message = (
+                    f"'{word}' is not a move of a replay: from/to with points 1..24, bar or off"
                 )
+                self._fail(message, line, column, len(word))
                 return None
-            source, dest = parts
-            span = Span(line.number, offset, line.number, offset + len(word))
-            moves.append(Move(source, [Stop(dest)], 1, span))
+            if len(moves) == _MOST_MOVES:
+                message = (
+                    f"a roll moves at most {_MOST_MOVES} checkers in a replay (one move a die)"
+                )
+                self._fail(message, line, column, len(word))
+                return None
+            span = Span(line.number, column, line.number, column + len(word))
+            moves.append(Move(parts[0], [Stop(parts[1])], 1, span))
         return moves
 
     def _add_segment(

@@ -10,10 +10,11 @@ what comes next is known.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from ..rules import SegmentKind
 from .model import Move, Segment, Span
-from .parser import parse_game
+from .parser import parse_games
 
 _PREFIX = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}
 # A stand-in first segment, so that the grammar reads a bonus segment after it.
@@ -46,16 +47,25 @@ def parse_segment(text: str, expects: SegmentKind) -> Segment:
     if marker and written[0] != marker:
         expected = "the chosen double, like =66:" if marker == "=" else "the extra roll, like +53:"
         raise EntryError(f"{expected} comes next", lead + 1)
+    if _MOVE_NUMBER.match(written):
+        raise EntryError("type the roll without a move number: the app numbers the turns", lead + 1)
+    if "\n" in written or "[" in written:
+        raise EntryError("type one segment on one line: a roll and its play", 1)
     before = _STAND_IN if marker else _TURN
     shift = len(before) - lead + (len(written) - len(typed))
-    game = parse_game(before + written + "\n")
+    games = parse_games(before + written + "\n")
+    game = games[0]
     if game.problems:
         problem = game.problems[0]
         raise EntryError(problem.message, max(1, problem.span.column - shift))
     segments = [segment for turn in game.turns for segment in turn.segments]
-    if len(game.turns) != 1 or len(segments) != (2 if marker else 1):
-        raise EntryError("type one segment: a roll and its play", 1)
+    extra = game.result_span or game.comments_after or any(turn.variations for turn in game.turns)
+    if len(games) != 1 or len(game.turns) != 1 or extra or len(segments) != (2 if marker else 1):
+        raise EntryError("type one segment: a roll and its play (no result, no variation)", 1)
     return _moved(segments[-1], -shift)
+
+
+_MOVE_NUMBER = re.compile(r"[0-9]+\.")
 
 
 def _moved(segment: Segment, by: int) -> Segment:

@@ -269,7 +269,9 @@ def legal_plays(position: Position, dice: Sequence[int], rules: RuleSet) -> dict
     _check_dice(dice)
     collector = _PlayCollector(_Board(position, rules), len(dice))
     if len(dice) == 2:
-        collector.pair(dice[0], dice[1])
+        # The larger die first: where one step of either die reaches the same
+        # position, the play kept is the one rule 7 names (the larger die).
+        collector.pair(max(dice), min(dice))
     else:
         collector.double(dice[0], 4, BAR)
     plays = collector.plays

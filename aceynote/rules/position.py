@@ -188,14 +188,14 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
         raise SetupError("a side field is empty; it must start with W or B")
     side_word = words[0].upper()
     if side_word not in ("W", "B"):
-        raise SetupError(f"a side field must start with W or B, not '{words[0]}'")
+        raise SetupError(f"a side field must start with W or B, not '{_clipped(words[0])}'")
     side = Side(side_word)
     counts = _empty_side()
     seen: set[int] = set()
     for word in words[1:]:
         match = _PLACE_COUNT.match(word)
         if match is None:
-            raise SetupError(f"'{word}' is not of the form place:count (like 13:5 or bar:1)")
+            raise SetupError(f"'{_clipped(word)}' is not of the form place:count (like 13:5 or bar:1)")
         place = _parse_place(match.group(1))
         digits = match.group(2).lstrip("0") or "0"
         if len(digits) > 2:
@@ -236,7 +236,7 @@ def _parse_setup(text: str) -> Position:
     turn_word = fields[2].strip().upper()
     if turn_word not in ("W", "B"):
         raise SetupError(
-            f"the last Setup field names the side to roll, W or B, not '{fields[2].strip()}'"
+            f"the last Setup field names the side to roll, W or B, not '{_clipped(fields[2].strip())}'"
         )
     white, black = sides[Side.WHITE], sides[Side.BLACK]
     for point in POINTS:

@@ -124,16 +124,21 @@ class TurnState:
         self.dice_for(kind, high, low)
         return self.played(kind, high, low, play)
 
-    def played(self, kind: SegmentKind, high: int, low: int, play: Play) -> TurnState:
+    def played(
+        self, kind: SegmentKind, high: int, low: int, play: Play, used: int | None = None
+    ) -> TurnState:
         """The state after a segment as it was played, even one that did not belong here.
 
-        A segment that comes after the turn was over does not reopen it; the
-        game ends the moment the 15th checker is off (rule 10).
+        ``used`` is the number of dice rule 8 counts, when it is not the play's
+        own (a replay that goes on after an illegal play counts what the
+        position allowed). A segment that comes after the turn was over does
+        not reopen it; the game ends the moment the 15th checker is off (rule 10).
         """
         position = play.result
         if self.expects is None or position.has_won(self.mover):
             return TurnState(position, self.rules, None)
-        return TurnState(position, self.rules, self.next_kind(kind, high, low, play.dice_used))
+        dice = play.dice_used if used is None else used
+        return TurnState(position, self.rules, self.next_kind(kind, high, low, dice))
 
     def next_kind(self, kind: SegmentKind, high: int, low: int, used: int) -> SegmentKind | None:
         """What follows a segment of ``kind`` that played ``used`` dice (rule 8)."""

@@ -58,6 +58,7 @@ from .diagnostics import Code, Diagnostic
 
 SHOW_ALL_LEGAL = 6
 SHOW_CLOSEST = 3
+SHOW_LEFT_OUT = 4
 
 
 class SegmentReplay(NamedTuple):
@@ -367,8 +368,8 @@ class GameValidator:
             if fault is not None:
                 self._flow_fault(fault, segment)
             dice = roll_dice(segment.high, segment.low)
-            play, legal = self._play(segment, flow.position, dice)
-            after = flow.played(segment.kind, segment.high, segment.low, play)
+            play, legal, used = self._play(segment, flow.position, dice)
+            after = flow.played(segment.kind, segment.high, segment.low, play, used)
             self.report.segments.append(
                 SegmentReplay(segment, turn, path, flow.position, after.to_roll, play.steps, legal)
             )
@@ -402,12 +403,17 @@ class GameValidator:
     # -- plays -------------------------------------------------------------
     def _play(
         self, segment: Segment, position: Position, dice: tuple[int, ...]
-    ) -> tuple[Play, bool]:
+    ) -> tuple[Play, bool, int]:
+        """The play as replayed, whether it is legal, and the dice the turn flow counts.
+
+        After an illegal play the flow counts the dice the position allowed, so
+        that the ``=DD:`` and ``+RR:`` that rule 8 then asks for are not errors too.
+        """
         trips, owners = _trips_of(segment.moves)
         rules = self.report.rules
         plain = read_as_written(position, dice, trips, rules)
         if plain is not None:
-            return plain.play, True
+            return plain.play, True, plain.play.dice_used
         judge = Judge(position, dice, rules)
         readings = read_trips(
             position,
@@ -419,7 +425,7 @@ class GameValidator:
         if not readings:
             forced = force_trips(position, trips)
             self._impossible(segment, position, dice, trips, owners, forced)
-            return Play((), forced.position), False
+            return Play((), forced.position), False, judge.most
         ranked = sorted(
             readings,
             key=lambda r: (
@@ -429,9 +435,10 @@ class GameValidator:
             ),
         )
         best = ranked[0]
-        legal = self._rule_seven(segment, position, dice, judge, best)
-        legal = self._marks(best, owners, position) and legal
-        return best.play, legal
+        played_right = self._rule_seven(segment, position, dice, judge, best)
+        legal = self._marks(best, owners, position) and played_right
+        used = best.play.dice_used if played_right else max(best.play.dice_used, judge.most)
+        return best.play, legal, used
 
     def _rule_seven(
         self,
@@ -556,8 +563,8 @@ def _replay_note(forced: ForcedPlay, trips: list[Trip]) -> str:
         return "; it cannot be made on the board at all, so the replay goes on from the position before it"
     left_out = " ".join(
         f"{place_name(trips[index].source)}/{place_name(trips[index].stops[-1])}"
-        for index in forced.left_out
-    )
+        for index in forced.left_out[:SHOW_LEFT_OUT]
+    ) + (" ..." if len(forced.left_out) > SHOW_LEFT_OUT else "")
     return f"; the replay goes on without {left_out}, which cannot be made on the board"
 
 
