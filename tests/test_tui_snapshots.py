@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from aceynote.tui.app import ReplayApp
 
@@ -24,6 +25,9 @@ SnapCompare = Callable[..., bool]
 def go_to(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     async def run_before(pilot: Pilot[Any]) -> None:
         await pilot.press(*keys)
+        # A blinking cursor would be drawn or not depending on the machine's speed.
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
         await pilot.pause()
 
     return run_before

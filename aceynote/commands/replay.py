@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from typing import TYPE_CHECKING
 
+from ..tui.printable import clipped
+from ..tui.words import counted, number_shown
 from .common import EXIT_OK, Commands, UsageError, add_command
+
+if TYPE_CHECKING:
+    from ..tui.records import RecordFile
 
 HELP = "replay a record on a board in the terminal; annotate and save"
 DESCRIPTION = """\
@@ -27,7 +34,7 @@ def register(commands: Commands) -> None:
     parser = add_command(commands, "replay", HELP, DESCRIPTION)
     parser.add_argument("file", metavar="FILE", help="the record to open (.acey)")
     parser.add_argument(
-        "--game", type=int, metavar="N", help="open game N (1 = the first) instead of the list"
+        "--game", metavar="N", help="open game N (1 = the first) instead of the list"
     )
     parser.add_argument(
         "--turn", metavar="T", help="start at the end of turn T (12 = White's, 12... = Black's)"
@@ -38,26 +45,63 @@ def register(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..tui.records import RecordError, RecordFile
     from ..tui.replay_screen import parse_turn
-    from ..tui.words import counted
 
     if args.file == "-":
         raise UsageError("replay needs a file: standard input is the keyboard here")
+    digits = None if args.game is None else _game_digits(args.game)
     if args.turn is not None and parse_turn(args.turn) is None:
-        raise UsageError(f"--turn: '{args.turn}' is not a turn number; write 12 or 12...")
-    if args.game is not None and args.game < 1:
-        raise UsageError("--game counts from 1")
+        raise UsageError(
+            f"--turn: '{clipped(args.turn, 24)}' is not a turn number; write 12 or 12..."
+        )
     try:
         record = RecordFile(args.file)
     except RecordError as error:
         raise UsageError(str(error)) from error
     if not len(record):
         raise UsageError(f"{args.file}: holds no game")
-    if args.game is not None and args.game > len(record):
-        raise UsageError(f"--game {args.game}: {args.file} holds {counted(len(record), 'game')}")
+    game = None if digits is None else _game_number(digits, len(record), args.file)
+    if args.turn is not None:
+        game = game or 1
+        _check_turn(record, game, args.turn)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("replay runs in a terminal: standard input and output must be one")
     from ..tui.app import ReplayApp
 
-    game = args.game if args.game is not None else (1 if args.turn is not None else None)
     ReplayApp(args.file, game, args.turn, record).run()
     return EXIT_OK
+
+
+_NUMBER = re.compile(r"\s*(-?)([0-9]+)\s*")
+
+
+def _game_digits(text: str) -> str:
+    """The digits of ``--game`` (no leading zeros), or a UsageError saying why it is none."""
+    match = _NUMBER.fullmatch(text)
+    if match is None:
+        raise UsageError(
+            f"--game: '{clipped(text, 24)}' is not a game number; write 1 for the first"
+        )
+    sign, digits = match.groups()
+    if sign or not digits.strip("0"):
+        raise UsageError("--game counts from 1")
+    return digits.lstrip("0")
+
+
+def _game_number(digits: str, count: int, path: str) -> int:
+    """Game ``digits`` of a file of ``count`` games (the digits are compared before int())."""
+    if len(digits) > len(str(count)) or int(digits) > count:
+        asked = number_shown(digits)
+        raise UsageError(f"there is no game {asked}: {path} holds {counted(count, 'game')}")
+    return int(digits)
+
+
+def _check_turn(record: RecordFile, game: int, turn: str) -> None:
+    """Refuse a ``--turn`` that game ``game`` does not have, saying how many turns it has."""
+    from ..tui.replay_screen import find_turn, no_such_turn
+    from ..tui.timeline import MAIN, Timeline
+    from ..validate import validate
+
+    timeline = Timeline(validate(record.load(game - 1).game))
+    if find_turn(timeline, MAIN, turn) is None:
+        where = "this game" if len(record) == 1 else f"game {game}"
+        raise UsageError(no_such_turn(timeline, MAIN, turn, where))

@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
@@ -22,12 +23,14 @@ from textual.worker import get_current_worker
 from ..validate import validate
 from .dialogs import Confirm, Help
 from .game_list import GameList
+from .printable import clipped, path_shown, printable
 from .records import RecordError, RecordFile, parse_chunk
 from .replay_screen import ReplayScreen
 
 _BATCH_SECONDS = 0.15
 _AHEAD = 40  # games after the list's cursor that the checker does first
 _BEHIND = 25  # and before it
+MAX_MESSAGE = 600  # characters of a notification (a path can be 4,096)
 
 MOUSE_HELP = (
     "Mouse: click a move in the move list to go there, the board's right half to step"
@@ -112,7 +115,7 @@ class ErrorScreen(Screen[None]):
         self.message = message
 
     def compose(self) -> ComposeResult:
-        yield Static(self.message, id="error-message", markup=False)
+        yield Static(printable(self.message, lines=True), id="error-message", markup=False)
         yield Footer()
 
 
@@ -196,7 +199,8 @@ class ReplayApp(App[None]):
             )
             return
         if not len(self.record):
-            await self.push_screen(ErrorScreen(f"{self.path} holds no game.\n\nPress q to quit."))
+            message = f"{path_shown(self.path)} holds no game.\n\nPress q to quit."
+            await self.push_screen(ErrorScreen(message))
             return
         await self.push_screen(self.replay)
         self.install_screen(GameList(), name="games")
@@ -213,6 +217,29 @@ class ReplayApp(App[None]):
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "checker")
         self._checking.set()  # wake the checker so that it sees it is cancelled
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every message as plain text, printable and cut to a toast's size.
+
+        Messages quote paths, records and what the user typed: none of it is
+        markup, and none may steer the terminal.
+        """
+        del markup  # never: "[b]" in a file name is part of the name
+        super().notify(
+            printable(clipped(message, MAX_MESSAGE), lines=True),
+            title=printable(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     @property
     def current_game(self) -> int:
@@ -326,7 +353,7 @@ class ReplayApp(App[None]):
         except RecordError as error:
             self.notify(str(error), severity="error", timeout=8)
             return
-        self.notify(f"Saved {record.path}.", timeout=3)
+        self.notify(f"Saved {path_shown(record.path)}.", timeout=3)
         self.replay.refresh_header()
         if isinstance(self.screen, GameList):
             self.screen.refresh_title()
@@ -368,13 +395,14 @@ class ReplayApp(App[None]):
 
 
 def _changed_question(path: str) -> str:
+    name = path_shown(path)
     if not os.path.exists(path):
         return (
-            f"{path} was deleted (or moved) since it was opened.\n"
+            f"{name} was deleted (or moved) since it was opened.\n"
             "Saving now writes it again, as shown here, with the mode it had."
         )
     return (
-        f"{path} changed on disk since it was opened.\n"
+        f"{name} changed on disk since it was opened.\n"
         "Saving now would replace those changes with this file as shown here."
     )
 

@@ -14,9 +14,15 @@ from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from ..notation.tags import tag_value_problem
+from .printable import printable
 
 TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 AnswerT = TypeVar("AnswerT")
+
+
+def text_line(text: str, classes: str = "", id: str | None = None) -> Static:
+    """A Static of plain text (never markup), printable: dialogs quote paths and records."""
+    return Static(printable(text, lines=True), classes=classes, id=id, markup=False)
 
 
 class CancellableDialog(ModalScreen[AnswerT | None], Generic[AnswerT]):
@@ -44,7 +50,7 @@ class Confirm(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
+            yield text_line(self.question, "dialog-title")
             with Horizontal(classes="dialog-buttons"):
                 for number, (answer, label) in enumerate(self.answers):
                     if number == 0:
@@ -71,7 +77,7 @@ class Prompt(CancellableDialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield text_line(self.title_text, "dialog-title")
             yield Input(self.value, placeholder=self.placeholder, id="prompt-input")
             yield Static("enter: go   esc: cancel", classes="dialog-help")
 
@@ -81,7 +87,11 @@ class Prompt(CancellableDialog[str]):
 
 
 class CommentEditor(CancellableDialog[str]):
-    """Edit a comment; ctrl+s keeps it, escape drops the change."""
+    """Edit a comment; ctrl+s keeps it, escape drops the change.
+
+    The comment is shown printable (a control character as ``\\x1b``); kept
+    unchanged, it is given back as it was, control characters and all.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "keep", "Keep", id="comment.keep"),
@@ -91,12 +101,13 @@ class CommentEditor(CancellableDialog[str]):
         super().__init__()
         self.title_text = title
         self.text = text
+        self.shown = printable(text, lines=True)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield TextArea(self.text, id="comment-text", soft_wrap=True, show_line_numbers=False)
-            yield Static("", id="comment-error", classes="dialog-error")
+            yield text_line(self.title_text, "dialog-title")
+            yield TextArea(self.shown, id="comment-text", soft_wrap=True, show_line_numbers=False)
+            yield text_line("", "dialog-error", id="comment-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Keep (ctrl+s)", id="keep", variant="primary")
                 yield Button("Cancel (esc)", id="cancel")
@@ -115,6 +126,9 @@ class CommentEditor(CancellableDialog[str]):
 
     def action_keep(self) -> None:
         text = self.query_one(TextArea).text
+        if text == self.shown:
+            self.dismiss(self.text)
+            return
         if "}" in text:
             self.query_one("#comment-error", Static).update(
                 "A comment cannot hold '}': it would end the comment."
@@ -136,8 +150,9 @@ class Choose(CancellableDialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield OptionList(*[Option(label, id=key) for key, label in self.choices], id="choices")
+            yield text_line(self.title_text, "dialog-title")
+            options = [Option(printable(label), id=key) for key, label in self.choices]
+            yield OptionList(*options, id="choices", markup=False)
             yield Static("enter: choose   esc: cancel", classes="dialog-help")
 
     def on_mount(self) -> None:
@@ -160,7 +175,8 @@ class TagEditor(CancellableDialog[TagList]):
 
     A value the notation gives a form to (Result, Date, Rules, ...) is checked
     when it was changed or added: the problem shows under its field and the
-    dialog stays open.
+    dialog stays open. Values are shown printable (a control character as
+    ``\\x1b``); a field left as shown keeps the value as it was.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -179,11 +195,14 @@ class TagEditor(CancellableDialog[TagList]):
                     with Vertical(classes="tag-entry"):
                         with Horizontal(classes="tag-row"):
                             yield Static("▶", classes="tag-marker")
-                            yield Label(name, classes="tag-name")
+                            yield Label(name, classes="tag-name", markup=False)
                             yield Input(
-                                value, id=f"tag-{number}", classes="tag-value", compact=True
+                                printable(value),
+                                id=f"tag-{number}",
+                                classes="tag-value",
+                                compact=True,
                             )
-                        yield Static("", id=f"tag-{number}-problem", classes="tag-problem")
+                        yield text_line("", "tag-problem", id=f"tag-{number}-problem")
                 with Vertical(classes="tag-entry"):
                     with Horizontal(classes="tag-row"):
                         yield Static("▶", classes="tag-marker")
@@ -196,7 +215,7 @@ class TagEditor(CancellableDialog[TagList]):
                         yield Input(
                             placeholder="value", id="new-value", classes="tag-value", compact=True
                         )
-                    yield Static("", id="new-problem", classes="tag-problem")
+                    yield text_line("", "tag-problem", id="new-problem")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Keep (ctrl+s)", id="keep", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
@@ -226,12 +245,12 @@ class TagEditor(CancellableDialog[TagList]):
         result: TagList = []
         for number, (name, before) in enumerate(self.tags):
             value = self.query_one(f"#tag-{number}", Input).value
-            changed = value != before
+            changed = value != printable(before)
             self._show_problem(
                 f"tag-{number}", self._value_problem(name, value) if changed else None
             )
             if value.strip():
-                result.append((name, value))
+                result.append((name, value if changed else before))
         return result
 
     def _new_tag(self, tags: TagList) -> tuple[str, str] | None:
@@ -250,7 +269,7 @@ class TagEditor(CancellableDialog[TagList]):
 
     def _show_problem(self, row: str, problem: str | None) -> None:
         label = self.query_one(f"#{row}-problem", Static)
-        label.update(problem or "")
+        label.update(printable(problem or "", lines=True))
         label.set_class(bool(problem), "-shown")
 
     def _focus_first_problem(self) -> bool:
@@ -290,7 +309,7 @@ class Help(ModalScreen[None]):
         for key, what in self.rows:
             keys.add_row(key, what)
         with Vertical(classes="dialog wide", id="help"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield text_line(self.title_text, "dialog-title")
             with VerticalScroll(id="help-body"):
                 yield Static(keys, id="help-keys")
                 if self.extra:

@@ -28,6 +28,7 @@ from textual.style import Style as VisualStyle
 from textual.widgets import Footer, Input, Static
 
 from ..notation.index import GameEntry
+from .printable import path_shown, printable
 from .words import counted
 
 if TYPE_CHECKING:
@@ -67,16 +68,15 @@ def _count(value: int | None) -> str:
 
 
 def cells(entry: GameEntry) -> tuple[str, ...]:
-    """What the list shows of a game, one string per column."""
+    """What the list shows of a game, one string per column (record text printable)."""
+    tags = (entry.tag("White"), entry.tag("Black"), entry.tag("Result") or "*")
+    counts = (_count(entry.turns), _count(entry.errors))
     return (
         str(entry.number),
-        entry.tag("White"),
-        entry.tag("Black"),
-        entry.tag("Result") or "*",
-        _count(entry.turns),
-        _count(entry.errors),
-        _event(entry),
-        entry.tag("Date"),
+        *(printable(tag) for tag in tags),
+        *counts,
+        printable(_event(entry)),
+        printable(entry.tag("Date")),
     )
 
 
@@ -288,7 +288,8 @@ class GameList(Screen[int | None]):
         if record is None:
             return
         self.query_one(GamesTitle).show(
-            f"{record.path}: {counted(len(record), 'game')}", record.dirty
+            f"{printable(path_shown(record.path, 50))}: {counted(len(record), 'game')}",
+            record.dirty,
         )
 
     def _status(self) -> None:

@@ -10,11 +10,17 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ..notation.source import caret_lines
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
+from .printable import printable, source_lines
 from .timeline import Path, Timeline, variations_here
 from .widgets import GLYPH_MEANINGS, NAG_GLYPHS, segment_text, turn_label
+
+COMMENTS_SHOWN = 20_000
+"""Characters of comments the notes show at one place: more would take seconds to lay out."""
+
+SOURCE_WIDTH = 46
+"""Columns of a source line shown under a syntax error: it fits the notes of an 80-column screen."""
 
 
 class Notes(Static):
@@ -90,7 +96,11 @@ class NotesPanel(VerticalScroll, inherit_bindings=False):
 
 
 class NotesBuilder:
-    """Collects the notes of one frame into a Text."""
+    """Collects the notes of one frame into a Text.
+
+    Every piece is appended through :meth:`_append`, which shows record text
+    :func:`printable` (comments, messages quoting the record, source lines).
+    """
 
     def __init__(self, notes: Notes, timeline: Timeline, path: Path, index: int) -> None:
         self.notes = notes
@@ -100,6 +110,7 @@ class NotesBuilder:
         self.line = timeline.line(path)
         self.frame = self.line.frames[index]
         self.text = Text()
+        self.comment_chars = 0
 
     def build(self, message: str) -> Text:
         if message:
@@ -116,17 +127,33 @@ class NotesBuilder:
         return self.text
 
     # -- pieces ----------------------------------------------------------------
+    def _append(self, text: str, role: str) -> None:
+        self.text.append(printable(text, lines=True), self.notes.role(role))
+
     def _paragraph(self, body: str, role: str, title: str = "") -> None:
         if self.text.plain:
             self.text.append("\n")
         if title:
-            self.text.append(title + " ", self.notes.role("notes--title"))
-        self.text.append(body, self.notes.role(role))
+            self._append(title + " ", "notes--title")
+        self._append(body, role)
+
+    def _comment(self, comment: str, title: str = "") -> None:
+        """A comment of the record, as far as the notes' ``COMMENTS_SHOWN`` characters go."""
+        text = comment.strip()
+        room = max(COMMENTS_SHOWN - self.comment_chars, 0)
+        self.comment_chars += min(len(text), room)
+        if len(text) <= room:
+            self._paragraph(text, "notes--comment", title)
+            return
+        if room:
+            self._paragraph(text[:room], "notes--comment", title)
+        rest = f"{len(text) - room:,}"
+        self._paragraph(f"… {rest} more characters of this comment, too many to show", "notes--dim")
 
     def _start(self) -> None:
         game = self.timeline.game
         for comment in game.comments:
-            self._paragraph(comment.strip(), "notes--comment")
+            self._comment(comment)
         if self.timeline.report.start is None and not game.problems:
             self._paragraph(
                 "The start position cannot be set up, so nothing can be replayed.", "notes--error"
@@ -139,9 +166,9 @@ class NotesBuilder:
             return
         if turn.segments and turn.segments[0] is segment:
             for comment in turn.comments:
-                self._paragraph(comment.strip(), "notes--comment", turn_label(turn))
+                self._comment(comment, turn_label(turn))
         for comment in segment.comments:
-            self._paragraph(comment.strip(), "notes--comment")
+            self._comment(comment)
         glyphs = list(segment.glyphs) + [NAG_GLYPHS[n] for n in segment.nags if n in NAG_GLYPHS]
         for glyph in glyphs:
             self._paragraph(GLYPH_MEANINGS.get(glyph, ""), "notes--dim", glyph)
@@ -168,11 +195,12 @@ class NotesBuilder:
             return
         span = diagnostic.span
         text = self.timeline.game.source_lines.get(span.line, "")
-        lines = caret_lines(text, span.column, span.end_column, span.line == span.end_line)
-        if lines:
+        if text:
+            same_line = span.line == span.end_line
+            shown = source_lines(text, span.column, span.end_column, same_line, SOURCE_WIDTH)
             self._paragraph(f"line {span.line}:", "notes--hint")
-            for line in lines:
-                self.text.append("\n" + line, self.notes.role("notes--legal"))
+            for line in shown:
+                self._append(f"\n  {line}", "notes--legal")
 
     def _legal(self, diagnostic: Diagnostic) -> None:
         if diagnostic.legal:
@@ -183,8 +211,8 @@ class NotesBuilder:
             )
             self._paragraph(title, "notes--hint")
             for number, play in enumerate(diagnostic.legal):
-                self.text.append(" · " if number else " ", self.notes.role("notes--hint"))
-                self.text.append(play, self.notes.role("notes--legal"))
+                self._append(" · " if number else " ", "notes--hint")
+                self._append(play, "notes--legal")
         elif diagnostic.hint:
             self._paragraph(diagnostic.hint, "notes--hint")
 
@@ -193,7 +221,7 @@ class NotesBuilder:
         if self.path and self.index == self.line.own_start:
             variation = _variation(timeline, self.path)
             for comment in variation:
-                self._paragraph(comment.strip(), "notes--comment")
+                self._comment(comment)
         found = variations_here(timeline, self.path, self.index)
         if found:
             described = "; ".join(
@@ -221,7 +249,7 @@ class NotesBuilder:
         )
         self._paragraph(f"{game.result_text}  {won}".rstrip(), "notes--comment", "result")
         for comment in game.comments_after:
-            self._paragraph(comment.strip(), "notes--comment")
+            self._comment(comment)
 
 
 def _variation(timeline: Timeline, path: Path) -> list[str]:

@@ -7,7 +7,8 @@ A game is parsed only when it is shown; the index keeps the tags the game
 list needs, read straight from the tag lines.
 
 Saving rewrites only the games the user changed, each in canonical form
-(``write_game``); every other game keeps its text byte for byte. The file is
+(``write_game``, with the line ends of the game it replaces); every other game,
+and a BOM the file starts with, keep their text byte for byte. The file is
 written atomically (a temporary file in the same folder, then ``os.replace``)
 and never over a file that changed on disk since it was read.
 """
@@ -41,8 +42,11 @@ def file_mode(path: str) -> int | None:
         return None
 
 
+BOM = "\ufeff"
+
+
 def read_text(path: str) -> str:
-    """The text of a record file, or a RecordError saying why it cannot be read."""
+    """The text of a record file, BOM and all, or a RecordError saying why it cannot be read."""
     try:
         with open(path, "rb") as handle:
             data = handle.read()
@@ -56,7 +60,7 @@ def read_text(path: str) -> str:
         raise RecordError(
             f"{path}: is not UTF-8 text (byte {error.start} cannot be decoded)"
         ) from error
-    return text.removeprefix("\ufeff")
+    return text
 
 
 @dataclass(slots=True)
@@ -77,13 +81,16 @@ class RecordFile:
 
     ``mode`` is the file's permission bits when it was opened: a file deleted
     while open is written again with them, not a temporary file's 0600.
+    ``text`` is the file's text after its BOM, if it has one (the reader
+    ignores it, NOTATION.md §1); ``bom`` is that BOM, written back by a save.
     """
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.text = read_text(path)
+        self.disk_text = read_text(path)
+        self.bom = BOM if self.disk_text.startswith(BOM) else ""
+        self.text = self.disk_text.removeprefix(self.bom)
         self.mode = file_mode(path)
-        self.disk_text = self.text
         self.entries = index_games(self.text)
         self.edited: dict[int, Game] = {}
         self._cache: dict[int, LoadedGame] = {}
@@ -143,8 +150,8 @@ class RecordFile:
             return True
 
     def new_text(self) -> str:
-        """The file's text with every edited game in canonical form, the rest as read."""
-        parts: list[str] = []
+        """The file's text with every edited game in canonical form, the rest as read (BOM too)."""
+        parts: list[str] = [self.bom]
         for index, entry in enumerate(self.entries):
             chunk = self.text[entry.start : entry.end]
             game = self.edited.get(index)
@@ -164,10 +171,11 @@ class RecordFile:
             write_atomically(self.path, lambda out: out.write(text), mode=self.mode)
         except OSError as error:
             raise RecordError(f"cannot save {self.path}: {error.strerror or error}") from error
-        self.text = self.disk_text = text
+        self.disk_text = text
+        self.text = text.removeprefix(self.bom)
         self.mode = file_mode(self.path)
         kept = {index: self._cache[index] for index in self.edited if index in self._cache}
-        self.entries = _carry_over(self.entries, index_games(text))
+        self.entries = _carry_over(self.entries, index_games(self.text))
         self.edited.clear()
         self._cache = kept
 

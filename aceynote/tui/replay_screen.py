@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Footer
 
 from ..notation import Game, Segment, Tag
+from ..notation.limits import MAX_DIGITS
 from ..rules import Side
 from ..validate import validate
 from .dialogs import Choose, CommentEditor, TagEditor, TagList
@@ -43,23 +44,56 @@ from .widgets import (
     segment_text,
     turn_label,
 )
-from .words import counted
+from .words import counted, number_shown
 
 if TYPE_CHECKING:
     from .app import ReplayApp
 
-_TURN = re.compile(r"^\s*(\d+)\s*(\.\.\.|…|\.)?\s*$")
+_TURN = re.compile(r"([0-9]+)\s*(\.\.\.|…|\.)?")  # on the stripped text: no backtracking
 AUTOPLAY_SECONDS = 0.8
+EDITABLE_COMMENT = 200_000
+"""Characters of a comment the comment editor opens (a longer one makes each key take seconds)."""
 
 
-def parse_turn(text: str) -> tuple[int, Side | None] | None:
-    """``12`` (White's turn 12, else Black's), ``12.`` (White's) or ``12...`` (Black's)."""
-    match = _TURN.match(text)
+def parse_turn(text: str) -> tuple[int | None, Side | None] | None:
+    """``12`` (White's turn 12, else Black's), ``12.`` (White's) or ``12...`` (Black's).
+
+    None when ``text`` is no turn number. A number of more digits than a
+    record's move number may have (``MAX_DIGITS``) is read as number None:
+    no game has that turn (and Python would not even turn 5,000 digits into
+    an int).
+    """
+    match = _TURN.fullmatch(text.strip())
     if match is None:
         return None
-    dots = match.group(2)
+    digits, dots = match[1].lstrip("0") or "0", match[2]
     side = None if dots is None else (Side.WHITE if dots == "." else Side.BLACK)
-    return int(match.group(1)), side
+    return (int(digits) if len(digits) <= MAX_DIGITS else None), side
+
+
+def find_turn(timeline: Timeline, path: Path, text: str) -> Place | None:
+    """Where turn ``text`` (as a player writes it) ends in a line; None: it has no such turn."""
+    wanted = parse_turn(text)
+    if wanted is None or wanted[0] is None:
+        return None
+    index = turn_end_by_number(timeline, path, wanted[0], wanted[1])
+    return None if index is None else Place(path, index)
+
+
+def no_such_turn(timeline: Timeline | None, path: Path, text: str, where: str) -> str:
+    """Why ``text`` names no turn of the line (``where``: "this game"), with the turns it has."""
+    asked = number_shown(text.strip())
+    if parse_turn(text) is None:
+        return f"'{asked}' is not a turn number: write one like 12 (White's) or 12... (Black's)."
+    found = turn_range(timeline.line(path)) if timeline else None
+    if found is None:
+        return f"there is no turn {asked}: {where} has no turn to go to."
+    count, first, last = found
+    numbers = f"{first}" if first == last else f"a number from {first} to {last}"
+    return (
+        f"there is no turn {asked}: {where} has {counted(count, 'turn')};"
+        f" give {numbers} (12... for Black's)."
+    )
 
 
 class ReplayScreen(Screen[None]):
@@ -298,26 +332,15 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(Prompt("Go to turn (12 = White's 12, 12... = Black's):", "", "12"), go)
 
     def _turn_place(self, text: str) -> Place | None:
-        wanted = parse_turn(text)
-        if wanted is None or self.timeline is None:
+        if self.timeline is None:
             return None
-        index = turn_end_by_number(self.timeline, self.cursor.path, *wanted)
-        return None if index is None else Place(self.cursor.path, index)
+        return find_turn(self.timeline, self.cursor.path, text)
 
     def _no_such_turn(self, text: str) -> str:
         """Why ``text`` names no turn here, with the turns there are."""
-        if parse_turn(text) is None:
-            return f"'{text}' is not a turn number: write one like 12 (White's) or 12... (Black's)."
         where = "this variation" if self.cursor.path else "this game"
-        found = turn_range(self.timeline.line(self.cursor.path)) if self.timeline else None
-        if found is None:
-            return f"There is no turn {text.strip()}: {where} has no turn to go to."
-        count, first, last = found
-        numbers = f"{first}" if first == last else f"a number from {first} to {last}"
-        return (
-            f"There is no turn {text.strip()}: {where} has {counted(count, 'turn')};"
-            f" give {numbers} (12... for Black's)."
-        )
+        message = no_such_turn(self.timeline, self.cursor.path, text, where)
+        return message[0].upper() + message[1:]
 
     def action_next_diagnostic(self) -> None:
         self._diagnostic(forward=True)
@@ -439,6 +462,14 @@ class ReplayScreen(Screen[None]):
             f"Comment on {segment_text(segment)}" if segment is not None else "Comment on the game"
         )
         before = "\n\n".join(comments)
+        if len(before) > EDITABLE_COMMENT:
+            self.notify(
+                f"This comment is {len(before):,} characters long: too long to edit here"
+                f" (up to {EDITABLE_COMMENT:,}). Edit the file in a text editor.",
+                severity="warning",
+                timeout=6,
+            )
+            return
 
         def keep(text: str | None) -> None:
             if text is None or text == before or self._editable_game() is None:

@@ -23,6 +23,7 @@ from ..notation.writer import play_text, segment_words
 from ..rules import Side
 from ..validate import Diagnostic
 from .boardview import MAX_STACK, TALL_STACK, BoardPainter, fit
+from .printable import printable
 from .timeline import Frame, Path, Place, Timeline
 
 # Rows the rest of the replay screen needs around the board: header, footer,
@@ -263,7 +264,8 @@ class MoveList(OptionList, can_focus=False):
                 self._text_width(),
             )
         if segment is None or turn is None:
-            label = "Start" if row is self.rows[0] else f"Result {timeline.game.result_text}"
+            result = printable(timeline.game.result_text)
+            label = "Start" if row is self.rows[0] else f"Result {result}"
             return Content.assemble((label, self._role("move-list--number")))
         number = _short_label(turn) if row.first else ""
         prefix = f"{'  ' * row.depth}{row.opening}{number:<4} "
@@ -385,7 +387,8 @@ class GameHeader(Widget):
         white = game.tag("White") or "White"
         black = game.tag("Black") or "Black"
         event = " ".join(part for part in (game.tag("Event"), _round(game.tag("Round"))) if part)
-        self._about = [f"○ {white}  vs  ● {black}", game.result_text, event, rules]
+        about = [f"○ {white}  vs  ● {black}", game.result_text, event, rules]
+        self._about = [printable(part) for part in about]
         self._where = f"game {number}/{total}" if total > 1 else ""
         self._dirty = dirty
         self.refresh()
