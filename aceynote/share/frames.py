@@ -1,0 +1,176 @@
+"""The positions a diagram or a game page can show, laid out from the validator's report.
+
+No game logic here: the validator has replayed the game (``report.segments``
+holds each segment's position before and after, and its steps; ``after``
+already names the side to roll next). A *frame* is one of those positions
+with what led to it: the start of the game, or the position after one
+segment. The main line's frames are keyed ``"0"`` (the start), ``"1"``,
+``"2"``, ... in playing order; a variation's are ``"v1"``, ``"v2"``, ...,
+each knowing the frame before it (for a variation's first segment, the
+position before the turn it replaces) and the frame after it in its line.
+
+Diagnostics are placed where they stand in the source: at the last segment
+(or turn) that starts at or before them; those before the first turn (tags)
+at the start; the record's syntax errors and those about the result at the
+end.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from ..notation import Game, Segment, Turn
+from ..notation.writer import segment_words
+from ..rules import Position, Side
+from ..validate import Diagnostic, Report, SegmentReplay
+from ..validate.diagnostics import SYNTAX
+
+START = "0"
+START_NOTE = "start"
+END_NOTE = "end"
+
+
+@dataclass(slots=True)
+class Frame:
+    """One position to show: the start (``replay`` None) or the position after a segment."""
+
+    key: str
+    position: Position
+    replay: SegmentReplay | None
+    label: str
+    previous: str | None
+    next: str | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def setup(self) -> str:
+        """The position as a Setup string, or '' once the game is over (no Setup starts there)."""
+        return "" if self.position.winner is not None else self.position.to_setup()
+
+
+def turn_number(turn: Turn) -> str:
+    """``12.`` for White's turn 12, ``12...`` for Black's."""
+    return f"{turn.number}{'.' if turn.side is Side.WHITE else '...'}"
+
+
+def segment_text(segment: Segment) -> str:
+    """A segment as the notation writes it, without its comments: ``=66: 19/13(2) !``."""
+    words = segment_words(segment)
+    return " ".join(words[: len(words) - len(segment.comments)])
+
+
+def frame_label(replay: SegmentReplay) -> str:
+    return f"{turn_number(replay.turn)} {segment_text(replay.segment)}"
+
+
+class GameFrames:
+    """Every frame of one game (main line and variations), and where each diagnostic belongs."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.game: Game = report.game
+        self.frames: dict[str, Frame] = {}
+        self.main: list[str] = []
+        self.of_segment: dict[int, str] = {}
+        self.notes: dict[str, list[Diagnostic]] = {}
+        self._variations = 0
+        self._anchors: list[tuple[tuple[int, int], str]] = []
+        self._anchor_keys: list[tuple[int, int]] = []
+        if report.start is not None:
+            self._add(Frame(START, report.start, None, "start", None), main=True, follows=None)
+            self._walk(self.game.turns, START, main=True)
+        self._place(report.diagnostics)
+
+    @property
+    def playable(self) -> bool:
+        """Whether there are positions at all (not when the Setup cannot be used)."""
+        return bool(self.frames)
+
+    @property
+    def end(self) -> str:
+        return self.main[-1] if self.main else START
+
+    # -- building -----------------------------------------------------------
+    def _add(self, frame: Frame, main: bool, follows: str | None) -> None:
+        """Add a frame; ``follows`` is the frame it comes after in its own line."""
+        self.frames[frame.key] = frame
+        if follows is not None:
+            self.frames[follows].next = frame.key
+        if main:
+            self.main.append(frame.key)
+
+    def _walk(self, turns: list[Turn], before: str, main: bool) -> None:
+        """Add a line's frames; ``before`` is the frame its first segment starts from."""
+        follows = before if main else None
+        for turn in turns:
+            turn_start = before
+            for index, segment in enumerate(turn.segments):
+                replay = self.report.replay_of(segment)
+                if replay is None:  # not replayed: after the game's end
+                    continue
+                key = self._key(main)
+                self._add(
+                    Frame(key, replay.after, replay, frame_label(replay), before), main, follows
+                )
+                self.of_segment[id(segment)] = key
+                self._anchor(segment.span.line, segment.span.column, key)
+                if index == 0:
+                    self._anchor(turn.span.line, turn.span.column, key)
+                before = follows = key
+            for variation in turn.variations:
+                self._walk(variation.turns, turn_start, main=False)
+
+    def _key(self, main: bool) -> str:
+        if main:
+            return str(len(self.main))
+        self._variations += 1
+        return f"v{self._variations}"
+
+    def _anchor(self, line: int, column: int, key: str) -> None:
+        self._anchors.append(((line, column), key))
+
+    # -- diagnostics ----------------------------------------------------------
+    def _place(self, diagnostics: list[Diagnostic]) -> None:
+        self._anchors.sort()
+        self._anchor_keys = [where for where, _ in self._anchors]
+        for diagnostic in diagnostics:
+            note = self._note_of(diagnostic)
+            self.notes.setdefault(note, []).append(diagnostic)
+            self._attach(note, diagnostic)
+
+    def _note_of(self, diagnostic: Diagnostic) -> str:
+        """Where a diagnostic stands: a frame's key, the start or the end."""
+        span = diagnostic.span
+        where = (span.line, span.column)
+        result = self.game.result_span
+        after_result = result is not None and where >= (result.line, result.column)
+        if after_result or self._is_syntax_problem(diagnostic):
+            return END_NOTE
+        found = bisect_right(self._anchor_keys, where) - 1
+        return self._anchors[found][1] if found >= 0 else START_NOTE
+
+    def _is_syntax_problem(self, diagnostic: Diagnostic) -> bool:
+        """One of the reader's syntax errors: they stand after the turns the game kept."""
+        spans = {problem.span for problem in self.game.problems}
+        return diagnostic.code == SYNTAX and diagnostic.span in spans
+
+    def _attach(self, note: str, diagnostic: Diagnostic) -> None:
+        """The frame that shows a diagnostic beside the board."""
+        key = {START_NOTE: START, END_NOTE: self.end}.get(note, note)
+        if key in self.frames:
+            self.frames[key].diagnostics.append(diagnostic)
+
+    # -- finding --------------------------------------------------------------
+    def turn_end(self, number: int, side: Side | None) -> str | None:
+        """The main-line frame after turn ``number`` (White's, else Black's, unless ``side``)."""
+        sides = [Side.WHITE, Side.BLACK] if side is None else [side]
+        for who in sides:
+            found = [key for key in self.main[1:] if _turn_is(self.frames[key].replay, number, who)]
+            if found:
+                return found[-1]
+        return None
+
+
+def _turn_is(replay: SegmentReplay | None, number: int, side: Side) -> bool:
+    return replay is not None and replay.turn.number == number and replay.turn.side is side

@@ -1,0 +1,340 @@
+"""A game as one self-contained web page: the board, the moves, the comments and the findings.
+
+The page needs no network and no aceynote: the boards (drawn by
+:mod:`aceynote.svg`, one ``<template>`` per position), the CSS and the
+JavaScript are inline. The document is built with
+:mod:`xml.etree.ElementTree`, which escapes every text from the record
+(names, tags, comments). The little the script needs (each position's Setup
+string, its segment's text, its findings, the frames before and after it) is
+JSON in a ``<script type="application/json">`` with ``<``, ``>`` and ``&``
+written as ``\\u003c``, ``\\u003e`` and ``\\u0026``, so no text can end that
+element; the script shows it with ``textContent``. A Content-Security-Policy
+allows only the page's own script and style, by their hashes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from importlib import resources
+from typing import NamedTuple
+
+from .. import svg
+from ..notation import Game, Segment, Tag, Turn, Variation
+from ..notation.writer import ordered_tags
+from ..rules import Position
+from ..validate import Diagnostic, validate
+from .frames import END_NOTE, START, START_NOTE, Frame, GameFrames, segment_text, turn_number
+
+SIDE_GLYPH = {"White": "○", "Black": "●"}
+BOARD_SIZE = 400  # the text sizes of a board shown 400 pixels wide (a phone) or more
+_JSON_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026"}
+
+
+def _asset(name: str) -> str:
+    return (resources.files(__package__) / name).read_text(encoding="utf-8")
+
+
+def _el(parent: ET.Element, tag: str, text: str | None = None, **attributes: str) -> ET.Element:
+    """A child element; ``class_`` stands for ``class`` and ``_`` in names for ``-``."""
+    attrib = {name.rstrip("_").replace("_", "-"): value for name, value in attributes.items()}
+    element = ET.SubElement(parent, tag, attrib)
+    if text is not None:
+        element.text = text
+    return element
+
+
+def script_json(data: object) -> str:
+    """JSON that can stand inside a ``<script>`` element: no ``<``, ``>`` or ``&`` in it."""
+    return json.dumps(data, ensure_ascii=False).translate(_JSON_ESCAPES)
+
+
+def _digest(text: str) -> str:
+    return (
+        "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+    )
+
+
+class _GamePage:
+    """The parts of the page for one game: its section, its boards and its data."""
+
+    def __init__(
+        self, game: Game, number: int, several: bool, theme: svg.Theme, flip: bool
+    ) -> None:
+        self.game = game
+        self.number = number
+        self.several = several
+        self.theme: svg.Theme = theme
+        self.flip = flip
+        self.report = validate(game)
+        self.frames = GameFrames(self.report)
+
+    @property
+    def errors(self) -> int:
+        return self.report.errors
+
+    def href(self, key: str) -> str:
+        return f"#g{self.number}-{key}" if self.several else f"#{key}"
+
+    def players(self) -> str:
+        return f"{self.game.tag('White') or 'White'} v {self.game.tag('Black') or 'Black'}"
+
+    # -- the section: header and move list ------------------------------------
+    def section(self, parent: ET.Element) -> None:
+        section = _el(parent, "section", class_="game", id=f"game-{self.number}")
+        section.set("data-game", str(self.number))
+        if self.number > 1:
+            section.set("hidden", "hidden")
+        self._header(section)
+        self._movetext(_el(section, "div", class_="movetext"))
+
+    def _header(self, section: ET.Element) -> None:
+        header = _el(section, "header")
+        title = _el(header, "h1")
+        for index, side in enumerate(("White", "Black")):
+            if index:
+                _el(title, "span", " v ", class_="versus")
+            name = f"{SIDE_GLYPH[side]} {self.game.tag(side) or side}"
+            _el(title, "span", name, class_=f"player {side.lower()}")
+        tags = _el(header, "dl", class_="tags")
+        for tag in ordered_tags([*self.game.tags, *self._implied_tags()]):
+            if tag.name not in ("White", "Black"):
+                _el(tags, "dt", tag.name)
+                _el(tags, "dd", tag.value)
+        self._findings(header, self.frames.notes.get(START_NOTE, []))
+
+    def _implied_tags(self) -> list[Tag]:
+        """The Rules and the Result a game without those tags has, to show in its header."""
+        implied = [Tag("Rules", "standard"), Tag("Result", self.game.result_text)]
+        return [tag for tag in implied if self.game.tag(tag.name) is None]
+
+    def _movetext(self, box: ET.Element) -> None:
+        if self.frames.playable:
+            start = _el(box, "p", class_="start")
+            self._link(start, START, "Start")
+        for text in self.game.comments:
+            _el(box, "p", text, class_="comment")
+        row: ET.Element | None = None
+        for turn in self.game.turns:
+            if row is None or turn.side.title == "White":
+                row = _el(box, "div", class_="row")
+            self._turn(row, turn)
+        end = _el(box, "p", class_="result")
+        _el(end, "span", self.game.result_text, class_="result-token")
+        for text in self.game.comments_after:
+            _el(box, "p", text, class_="comment")
+        self._findings(box, self.frames.notes.get(END_NOTE, []))
+
+    def _turn(self, parent: ET.Element, turn: Turn) -> None:
+        span = _el(parent, "span", class_=f"turn {turn.side.title.lower()}")
+        _el(span, "span", turn_number(turn), class_="number")
+        for text in turn.comments:
+            _el(span, "span", text, class_="comment")
+        for segment in turn.segments:
+            self._segment(span, segment)
+        for variation in turn.variations:
+            self._variation(span, variation)
+
+    def _segment(self, parent: ET.Element, segment: Segment) -> None:
+        key = self.frames.of_segment.get(id(segment))
+        text = segment_text(segment)
+        if key is None:
+            _el(parent, "span", text, class_="move unplayed")
+        else:
+            self._link(parent, key, text)
+        for comment in segment.comments:
+            _el(parent, "span", comment, class_="comment")
+        if key is not None:
+            self._findings(parent, self.frames.notes.get(key, []))
+
+    def _variation(self, parent: ET.Element, variation: Variation) -> None:
+        box = _el(parent, "span", class_="variation")
+        _el(box, "span", "(", class_="paren")
+        for text in variation.comments:
+            _el(box, "span", text, class_="comment")
+        for turn in variation.turns:
+            self._turn(box, turn)
+        _el(box, "span", ")", class_="paren")
+        for text in variation.comments_after:
+            _el(box, "span", text, class_="comment")
+
+    def _link(self, parent: ET.Element, key: str, text: str) -> None:
+        link = _el(parent, "a", text, class_="move", href=self.href(key))
+        link.set("data-key", key)
+
+    @staticmethod
+    def _findings(parent: ET.Element, diagnostics: list[Diagnostic]) -> None:
+        for diagnostic in diagnostics:
+            box = _el(parent, "div", class_=f"finding {diagnostic.severity.value}")
+            where = f"{diagnostic.span.line}:{diagnostic.span.column}"
+            _el(
+                box,
+                "span",
+                f"{diagnostic.severity.value} {diagnostic.code.code} at {where}",
+                class_="code",
+            )
+            _el(box, "span", diagnostic.message, class_="message")
+            if diagnostic.hint:
+                _el(box, "span", diagnostic.hint, class_="hint")
+
+    # -- the boards and the data ------------------------------------------------
+    def boards(self, parent: ET.Element) -> None:
+        """A template per position holding what differs between boards (the base is shared)."""
+        for frame in self.frames.frames.values():
+            template = _el(parent, "template", id=f"board-{self.number}-{frame.key}")
+            template.append(_without_base(self._board(frame)))
+
+    def _board(self, frame: Frame) -> ET.Element:
+        replay = frame.replay
+        title = f"{self.players()}: {'start' if replay is None else 'after ' + frame.label}"
+        if replay is None:
+            return svg.board_element(
+                frame.position, flip=self.flip, size=BOARD_SIZE, theme=self.theme, title=title
+            )
+        segment = replay.segment
+        return svg.board_element(
+            frame.position,
+            last_steps=replay.steps,
+            mover=replay.before.turn,
+            dice=(segment.high, segment.low),
+            flip=self.flip,
+            size=BOARD_SIZE,
+            theme=self.theme,
+            title=title,
+        )
+
+    def data(self) -> dict[str, object]:
+        frames = {key: _frame_data(frame) for key, frame in self.frames.frames.items()}
+        if not frames:
+            frames[START] = {
+                "current": "no positions",
+                "setup": "",
+                "note": "The Setup tag cannot be used, so there are no positions to show.",
+                "previous": None,
+                "next": None,
+                "findings": [_finding(d) for d in self.frames.notes.get(START_NOTE, [])],
+            }
+        return {"title": self.players(), "frames": frames, "end": self.frames.end}
+
+
+def _without_base(board: ET.Element) -> ET.Element:
+    base = board.find("g[@class='base']")
+    if base is not None:
+        board.remove(base)
+    return board
+
+
+def _base_board(theme: svg.Theme, flip: bool) -> ET.Element:
+    """The part every board of the page shares: an ``<svg>`` with only the frame and points."""
+    board = svg.board_element(Position.initial(), flip=flip, size=BOARD_SIZE, theme=theme)
+    for child in list(board):
+        if child.get("class") != "base":
+            board.remove(child)
+    return board
+
+
+def _frame_data(frame: Frame) -> dict[str, object]:
+    winner = frame.position.winner
+    note = ""
+    if winner is not None:
+        note = f"{winner.title} has won: the game is over, and no Setup starts from here."
+    return {
+        "current": frame.label,
+        "setup": frame.setup,
+        "note": note,
+        "previous": frame.previous,
+        "next": frame.next,
+        "findings": [_finding(d) for d in frame.diagnostics],
+    }
+
+
+def _finding(diagnostic: Diagnostic) -> dict[str, str]:
+    return {
+        "severity": diagnostic.severity.value,
+        "text": f"{diagnostic.code.code} {diagnostic.message}",
+        "hint": diagnostic.hint or "",
+    }
+
+
+def _head(html: ET.Element, title: str, script: str, style: str) -> None:
+    head = _el(html, "head")
+    _el(head, "meta", charset="utf-8")
+    _el(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
+    policy = f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(style)}"
+    _el(head, "meta", http_equiv="Content-Security-Policy", content=policy)
+    _el(head, "meta", name="generator", content="aceynote")
+    _el(head, "title", title)
+    _el(head, "style", style)
+
+
+def _viewer(parent: ET.Element) -> None:
+    viewer = _el(parent, "div", class_="viewer")
+    _el(viewer, "div", id="board", class_="board")
+    controls = _el(viewer, "div", class_="controls")
+    for name, label, words in (
+        ("first", "« Start", "Start (Home)"),
+        ("previous", "◀ Back", "Back (ArrowLeft)"),
+        ("next", "Next ▶", "Forward (ArrowRight)"),
+        ("last", "End »", "End (End)"),
+    ):
+        _el(controls, "button", label, id=name, type="button", title=words, aria_label=words)
+    _el(_el(viewer, "p", class_="now"), "span", "", id="current")
+    setup = _el(viewer, "p", class_="setup-line")
+    _el(setup, "span", "Setup ", class_="label")
+    _el(setup, "code", "", id="setup")
+    _el(setup, "button", "Copy", id="copy", type="button", title="Copy the Setup string")
+    _el(viewer, "p", "", id="setup-note")
+    _el(viewer, "ul", "", id="findings")
+    _el(
+        viewer,
+        "p",
+        "← → step through the segments, Home and End go to the start and the end; "
+        "click a move to go there. The address ends with #N for the position shown.",
+        class_="help",
+    )
+
+
+def _game_list(parent: ET.Element, pages: list[_GamePage]) -> None:
+    nav = _el(parent, "nav", id="games")
+    _el(nav, "span", f"{len(pages)} games: ", class_="label")
+    for page_ in pages:
+        link = _el(nav, "a", f"{page_.number}. {page_.players()}", href=page_.href(START))
+        link.set("data-game", str(page_.number))
+
+
+class Page(NamedTuple):
+    """A page's HTML, and how many errors the validator found in its games."""
+
+    text: str
+    errors: int
+
+
+def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = False) -> Page:
+    """The page showing ``games`` (the first one opens; a list leads to the others)."""
+    if not games:
+        raise ValueError("a page needs at least one game")
+    several = len(games) > 1
+    pages = [_GamePage(game, index, several, theme, flip) for index, game in enumerate(games, 1)]
+    script, style = _asset("page.js"), _asset("page.css")
+    html = ET.Element("html", {"lang": "en", "class": f"theme-{theme}"})
+    _head(html, pages[0].players() if not several else f"{len(pages)} games", script, style)
+    body = _el(html, "body")
+    if several:
+        _game_list(body, pages)
+    main = _el(body, "main")
+    _viewer(main)
+    games_box = _el(main, "div", class_="games")
+    for game_page in pages:
+        game_page.section(games_box)
+    boards = _el(body, "div", id="boards", hidden="hidden")
+    _el(boards, "template", id="board-base").append(_base_board(theme, flip))
+    for game_page in pages:
+        game_page.boards(boards)
+    data = _el(body, "script", id="game-data", type="application/json")
+    data.text = script_json({"games": [game_page.data() for game_page in pages]})
+    _el(body, "script", script)
+    text = "<!DOCTYPE html>\n" + ET.tostring(html, encoding="unicode", method="html") + "\n"
+    return Page(text, sum(game_page.errors for game_page in pages))

@@ -1,0 +1,224 @@
+"""The game page as a document: escaped, self-contained, its data what the validator replayed.
+
+The page in a real browser (keys, clicks, #N links) is tested in test_html_browser.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from aceynote.cli import main
+from aceynote.notation import parse_game, parse_games
+from aceynote.share import GameFrames, page
+from aceynote.share.html import script_json
+from aceynote.validate import validate
+
+ROOT = Path(__file__).resolve().parent.parent
+HOSTILE = "</script><script>window.pwned = 1</script>"
+HOSTILE_GAME = f"""[White "<img src=x onerror=alert(1)>"]
+[Black "Moss & \\"Sons\\""]
+[Event "</title><script>alert(2)</script>"]
+
+{{{HOSTILE}}}
+1. 64: in/19 in/21 {{{HOSTILE}}} 43: in/21 in/22
+*
+"""
+
+
+class Elements(HTMLParser):
+    """Every start tag of a document, with its attributes; the text of script elements."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.scripts: list[str] = []
+        self.texts: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self._in_script = tag == "script"
+        if self._in_script:
+            self.scripts.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_script:
+            self.scripts[-1] += data
+        else:
+            self.texts.append(data)
+
+
+def elements(text: str) -> Elements:
+    parser = Elements()
+    parser.feed(text)
+    parser.close()
+    return parser
+
+
+def test_record_text_cannot_become_markup() -> None:
+    text = page([parse_game(HOSTILE_GAME)]).text
+    found = elements(text)
+    # Two scripts: the data and the page's own; no element came from the record.
+    assert [tag for tag, _ in found.tags if tag == "script"] == ["script", "script"]
+    assert not [tag for tag, _ in found.tags if tag == "img"]
+    assert [attrs.get("type") for tag, attrs in found.tags if tag == "script"] == [
+        "application/json",
+        None,
+    ]
+    # The record's words are there, as text.
+    shown = "".join(found.texts)
+    assert HOSTILE in shown
+    assert "<img src=x onerror=alert(1)>" in shown
+    assert 'Moss & "Sons"' in shown
+    data = json.loads(found.scripts[0])
+    frames = data["games"][0]["frames"]
+    assert frames["1"]["current"] == "1. 64: in/19 in/21"
+
+
+def test_script_json_has_no_markup_characters() -> None:
+    text = script_json({"comment": HOSTILE + " & <!-- -->"})
+    assert not set("<>&") & set(text)
+    assert json.loads(text) == {"comment": HOSTILE + " & <!-- -->"}
+
+
+def test_the_policy_allows_only_the_pages_own_script_and_style() -> None:
+    text = page([parse_game(HOSTILE_GAME)]).text
+    found = elements(text)
+    (policy,) = [
+        attrs["content"]
+        for tag, attrs in found.tags
+        if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy"
+    ]
+    assert policy is not None
+    style = re.search(r"<style>(.*?)</style>", text, re.DOTALL)
+    assert style is not None
+    for kind, source in (("script-src", found.scripts[1]), ("style-src", style.group(1))):
+        digest = base64.b64encode(hashlib.sha256(source.encode()).digest()).decode()
+        assert f"{kind} 'sha256-{digest}'" in policy
+    assert "default-src 'none'" in policy
+    assert "unsafe-inline" not in policy
+
+
+def test_nothing_is_fetched_from_elsewhere() -> None:
+    text = page(parse_games((ROOT / "samples" / "match.acey").read_text())).text
+    for tag, attrs in elements(text).tags:
+        for name in ("src", "href"):
+            value = attrs.get(name)
+            assert value is None or value.startswith("#"), (tag, name, value)
+        assert tag not in ("link", "iframe", "img")
+
+
+def test_the_data_is_the_validators_replay() -> None:
+    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    found = elements(page([game]).text)
+    data = json.loads(found.scripts[0])["games"][0]
+    report = validate(game)
+    main_line = [replay for replay in report.segments if replay.line == ()]
+    frames = data["frames"]
+    assert report.start is not None
+    assert frames["0"]["setup"] == report.start.to_setup()
+    for index, replay in enumerate(main_line, start=1):
+        frame = frames[str(index)]
+        over = replay.after.winner is not None
+        assert frame["setup"] == ("" if over else replay.after.to_setup())
+        assert frame["previous"] == str(index - 1)
+        assert frame["next"] == (str(index + 1) if index < len(main_line) else None)
+    assert data["end"] == str(len(main_line))
+    # The last position: the game is over, no Setup, and the page says why.
+    assert frames[data["end"]]["setup"] == ""
+    assert "game is over" in frames[data["end"]]["note"]
+    # The variation (4. 32: 20/17 in/23) starts from the position before White's turn 4.
+    (variation,) = [replay for replay in report.segments if replay.line != ()]
+    assert frames["v1"]["setup"] == variation.after.to_setup()
+    assert frames["v1"]["current"] == "4. 32: 20/17 in/23"
+    assert frames["v1"]["next"] is None
+    before = GameFrames(report).frames["v1"].previous
+    assert before is not None and frames[before]["setup"] == variation.before.to_setup()
+
+
+def test_findings_stand_at_their_segment() -> None:
+    game = parse_game((ROOT / "samples" / "mistakes.acey").read_text())
+    report = validate(game)
+    frames = GameFrames(report)
+    placed = [d for diagnostics in frames.notes.values() for d in diagnostics]
+    assert sorted(map(id, placed)) == sorted(map(id, report.diagnostics))
+    data = json.loads(elements(page([game]).text).scripts[0])["games"][0]["frames"]
+    # The play 4... 54: in/20* breaks rule 7 (AD308): that frame shows it.
+    key = next(k for k, f in frames.frames.items() if f.label.startswith("4... 54:"))
+    assert any(f["text"].startswith("AD308") for f in data[key]["findings"])
+
+
+def test_a_setup_that_cannot_be_used_still_gives_a_page() -> None:
+    game = parse_game('[Setup "W 6:16 / B 1:1 / W"]\n\n1. 61: 6/off 6/5\n*\n')
+    result = page([game])
+    assert result.errors == 1
+    data = json.loads(elements(result.text).scripts[0])["games"][0]
+    assert data["frames"]["0"]["setup"] == ""
+    assert "cannot be used" in data["frames"]["0"]["note"]
+    assert any(f["text"].startswith("AD") for f in data["frames"]["0"]["findings"])
+
+
+# -- the command -------------------------------------------------------------------
+
+
+def test_html_command_writes_a_page(tmp_path: Path) -> None:
+    out = tmp_path / "game.html"
+    assert main(["html", str(ROOT / "samples" / "annotated.acey"), "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>")
+    assert "Ines Alder" in text
+
+
+def test_html_command_all_games_and_one_game(tmp_path: Path) -> None:
+    record = str(ROOT / "samples" / "match.acey")
+    games = parse_games((ROOT / "samples" / "match.acey").read_text())
+    out = tmp_path / "all.html"
+    main(["html", record, "--all", "-o", str(out)])
+    data = json.loads(elements(out.read_text()).scripts[0])
+    assert len(data["games"]) == len(games) > 1
+    main(["html", record, "--game", "2", "-o", str(out)])
+    data = json.loads(elements(out.read_text()).scripts[0])
+    assert [game["title"] for game in data["games"]] == [
+        f"{games[1].tag('White')} v {games[1].tag('Black')}"
+    ]
+
+
+def test_html_command_on_a_record_with_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "mistakes.html"
+    assert main(["html", str(ROOT / "samples" / "mistakes.acey"), "-o", str(out)]) == 1
+    assert "the page shows them" in capsys.readouterr().err
+    assert "AD308" in out.read_text()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["html", "missing.acey"], "missing.acey: no such file"),
+        (["html", "RECORD", "--game", "9"], "--game 9"),
+        (["html", "RECORD", "--game", "0"], "--game counts from 1"),
+    ],
+)
+def test_html_command_usage_errors(
+    arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = str(ROOT / "samples" / "annotated.acey")
+    assert main([record if a == "RECORD" else a for a in arguments]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_html_command_to_standard_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["html", str(ROOT / "samples" / "annotated.acey"), "-o", "-"]) == 0
+    assert capsys.readouterr().out.startswith("<!DOCTYPE html>")

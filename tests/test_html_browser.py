@@ -1,0 +1,236 @@
+"""The game page in a real browser: Playwright driving headless Chromium (Debian's package).
+
+Nothing here is skipped: .ci/run installs chromium when it is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from aceynote.notation import Game, parse_game, parse_games
+from aceynote.notation.generate import generate_games
+from aceynote.rules import Position, RuleSet
+from aceynote.share import GameFrames, page
+from aceynote.validate import validate
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    # launch() gives the browser a fresh profile of its own, removed when it closes.
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class Opened:
+    """A page open in the browser, with what it printed, asked for and popped up."""
+
+    def __init__(self, tab: Page) -> None:
+        self.tab = tab
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.requests: list[str] = []
+        tab.on("pageerror", lambda error: self.errors.append(str(error)))
+        tab.on("dialog", self._dialog)
+        tab.on("request", lambda request: self.requests.append(request.url))
+
+    def _dialog(self, dialog: object) -> None:
+        self.dialogs.append(str(getattr(dialog, "message", "")))
+        dialog.dismiss()  # type: ignore[attr-defined]
+
+    def text(self, selector: str) -> str:
+        return self.tab.text_content(selector) or ""
+
+    @property
+    def fragment(self) -> str:
+        # From the page itself: Playwright's page.url follows history.replaceState a moment later.
+        return str(self.tab.evaluate("location.hash")).removeprefix("#")
+
+    def press(self, key: str) -> None:
+        self.tab.keyboard.press(key)
+
+
+Opener = Callable[..., Opened]
+
+
+@pytest.fixture
+def open_page(browser: Browser, tmp_path: Path) -> Iterator[Opener]:
+    contexts = []
+
+    def opener(games: list[Game], fragment: str = "", name: str = "game.html") -> Opened:
+        path = tmp_path / name
+        path.write_text(page(games).text, encoding="utf-8")
+        context = browser.new_context()
+        contexts.append(context)
+        opened = Opened(context.new_page())
+        opened.tab.goto(path.as_uri() + fragment)
+        return opened
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+def expected_setup(position: Position) -> str:
+    return "" if position.winner is not None else position.to_setup()
+
+
+@pytest.fixture(scope="module")
+def generated() -> Game:
+    (game,) = generate_games(1, seed=7, rules=RuleSet())
+    return game
+
+
+def test_setup_at_every_segment_is_the_validators(open_page: Opener, generated: Game) -> None:
+    report = validate(generated)
+    main_line = [replay for replay in report.segments if replay.line == ()]
+    assert report.start is not None and len(main_line) > 20
+    opened = open_page([generated])
+    assert opened.text("#setup") == report.start.to_setup()
+    assert opened.text("#current") == "start"
+    for index, replay in enumerate(main_line, start=1):
+        opened.press("ArrowRight")
+        setup, fragment = opened.tab.evaluate(
+            "[document.getElementById('setup').textContent, location.hash]"
+        )
+        assert setup == expected_setup(replay.after), index
+        if setup:
+            # A string a Setup tag takes with the same meaning, naming the side to roll next.
+            assert Position.from_setup(setup) == replay.after
+        assert fragment == f"#{index}"
+    # The game was played to its end: no Setup there, and the page says why.
+    assert main_line[-1].after.winner is not None
+    assert "game is over" in opened.text("#setup-note")
+    opened.press("ArrowRight")  # nothing after the end
+    assert opened.fragment == str(len(main_line))
+    assert not opened.errors
+
+
+def test_keys_step_back_and_jump(open_page: Opener) -> None:
+    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    frames = GameFrames(validate(game))
+    opened = open_page([game])
+    for _ in range(3):
+        opened.press("ArrowRight")
+    assert opened.fragment == "3"
+    assert opened.text("#current") == frames.frames["3"].label
+    opened.press("ArrowLeft")
+    assert opened.fragment == "2"
+    assert opened.text("#current") == frames.frames["2"].label == "1... 61: in/19 19/18"
+    opened.press("End")
+    assert opened.fragment == frames.end
+    assert opened.text("#current") == "40. 21: 1/off"
+    assert opened.text("#setup") == ""
+    opened.press("Home")
+    assert opened.fragment == "0"
+    assert opened.text("#setup") == frames.frames["0"].setup
+    opened.press("ArrowLeft")  # nothing before the start
+    assert opened.fragment == "0"
+    assert opened.tab.is_disabled("#previous")
+    assert not opened.errors
+
+
+def test_clicking_a_move_goes_there(open_page: Opener) -> None:
+    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    frames = GameFrames(validate(game))
+    opened = open_page([game])
+    opened.tab.click("a.move[data-key='12']")
+    assert opened.fragment == "12"
+    assert opened.text("#current") == frames.frames["12"].label
+    assert opened.text("#setup") == frames.frames["12"].setup
+    assert opened.tab.get_attribute("a.move[data-key='12']", "aria-current") == "step"
+    # Into the variation (4. 32: 20/17 in/23) and back out with ArrowLeft.
+    opened.tab.click("a.move[data-key='v1']")
+    assert opened.text("#current") == "4. 32: 20/17 in/23"
+    assert opened.text("#setup") == frames.frames["v1"].setup
+    opened.press("ArrowLeft")
+    assert opened.fragment == frames.frames["v1"].previous
+    # The buttons step too: on along the main line.
+    before = frames.frames[opened.fragment]
+    opened.tab.click("#next")
+    assert before.next is not None
+    assert opened.text("#current") == frames.frames[before.next].label
+    assert not opened.errors
+
+
+def test_a_fragment_opens_at_its_segment(open_page: Opener) -> None:
+    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    frames = GameFrames(validate(game))
+    opened = open_page([game], "#17")
+    assert opened.text("#current") == frames.frames["17"].label
+    assert opened.text("#setup") == frames.frames["17"].setup
+    # A link followed within the page: the address changes, the board follows.
+    opened.tab.evaluate("window.location.hash = '#30'")
+    opened.tab.wait_for_function("document.getElementById('current').textContent !== ''")
+    assert opened.text("#current") == frames.frames["30"].label
+    # A fragment that names nothing opens at the start.
+    other = open_page([game], "#999", name="other.html")
+    assert other.text("#current") == "start"
+    assert not opened.errors and not other.errors
+
+
+def test_the_board_is_drawn_for_each_position(open_page: Opener) -> None:
+    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    report = validate(game)
+    frames = GameFrames(report)
+    opened = open_page([game], "#12")
+    position = frames.frames["12"].position
+    count = opened.tab.evaluate("document.querySelectorAll('#board svg .stack circle').length")
+    assert count > 0
+    pips = opened.tab.evaluate(
+        "[...document.querySelectorAll('#board svg .pips')].map(e => e.textContent)"
+    )
+    assert sorted(pips) == sorted(
+        str(position.pip_count(side)) for side in (position.turn, position.turn.opponent)
+    )
+    assert opened.tab.evaluate("document.querySelectorAll('#board svg').length") == 1
+    assert opened.tab.evaluate("document.querySelectorAll('#board svg .base').length") == 1
+    box = opened.tab.locator("#board svg").bounding_box()
+    assert box is not None and box["width"] > 250
+
+
+def test_record_text_runs_no_script(open_page: Opener) -> None:
+    hostile = "</script><script>window.pwned = 1; alert(1)</script>"
+    game = parse_game(
+        f'[White "<img src=x onerror=alert(2)>"]\n[Black "B"]\n\n{{{hostile}}}\n'
+        f"1. 64: in/19 in/21 {{{hostile}}} 43: in/21 in/22\n*\n"
+    )
+    opened = open_page([game], "#1")
+    assert opened.tab.evaluate("window.pwned") is None
+    assert not opened.dialogs
+    assert hostile in opened.text(".movetext")
+    assert "<img src=x onerror=alert(2)>" in opened.text("h1")
+    assert opened.tab.evaluate("document.querySelectorAll('img').length") == 0
+    assert all(url.startswith("file://") for url in opened.requests), opened.requests
+    assert not opened.errors
+
+
+def test_a_page_of_several_games(open_page: Opener) -> None:
+    games = parse_games((ROOT / "samples" / "match.acey").read_text())
+    assert len(games) > 1
+    second = GameFrames(validate(games[1]))
+    opened = open_page(games, "#g2-3")
+    assert opened.text("#setup") == second.frames["3"].setup
+    assert opened.tab.is_visible("#game-2") and not opened.tab.is_visible("#game-1")
+    opened.press("ArrowRight")
+    assert opened.fragment == "g2-4"
+    opened.tab.click("#games a[data-game='1']")
+    assert opened.fragment.startswith("g1-") or opened.tab.is_visible("#game-1")
+    assert opened.tab.is_visible("#game-1")
+    assert not opened.errors

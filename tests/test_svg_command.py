@@ -1,0 +1,137 @@
+"""``aceynote diagram``: the board of a record's moment or of a Setup string, as SVG."""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from test_svg import SVG, by_class, expected_stacks, stacks, tray_count
+
+from aceynote.cli import main
+from aceynote.notation import parse_game
+from aceynote.rules import Position, Side
+from aceynote.share import GameFrames
+from aceynote.validate import validate
+
+ROOT = Path(__file__).resolve().parent.parent
+ANNOTATED = ROOT / "samples" / "annotated.acey"
+
+
+def frames_of(path: Path) -> GameFrames:
+    return GameFrames(validate(parse_game(path.read_text(encoding="utf-8"))))
+
+
+def drawn(path: Path) -> ET.Element:
+    return ET.fromstring(path.read_text(encoding="utf-8"))
+
+
+def test_after_a_turn(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    assert main(["diagram", str(ANNOTATED), "--turn", "12...", "-o", str(out)]) == 0
+    frames = frames_of(ANNOTATED)
+    key = frames.turn_end(12, Side.BLACK)
+    assert key is not None
+    frame = frames.frames[key]
+    root = drawn(out)
+    assert stacks(root) == expected_stacks(frame.position, Side.WHITE)
+    title = root.find(SVG + "title")
+    assert title is not None and title.text == "Ines Alder v Tom Brandt: after 12... 55: in/20(4)"
+    (dice,) = by_class(root, "dice")
+    assert dice.get("data-dice") == "55"
+    assert len(list(next(iter(by_class(root, "moves"))).iter(SVG + "line"))) == 4
+
+
+def test_turn_without_dots_is_whites(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    assert main(["diagram", str(ANNOTATED), "--turn", "3", "-o", str(out)]) == 0
+    frames = frames_of(ANNOTATED)
+    key = frames.turn_end(3, Side.WHITE)
+    assert key is not None
+    # White's turn 3 is 21: then =11: then +53: - the board is after the extra roll.
+    assert frames.frames[key].label == "3. +53: in/20 5/2"
+    assert stacks(drawn(out)) == expected_stacks(frames.frames[key].position, Side.WHITE)
+
+
+def test_segment_zero_is_the_start_and_no_moment_is_the_end(tmp_path: Path) -> None:
+    start, end = tmp_path / "start.svg", tmp_path / "end.svg"
+    assert main(["diagram", str(ANNOTATED), "--segment", "0", "-o", str(start)]) == 0
+    assert main(["diagram", str(ANNOTATED), "-o", str(end)]) == 0
+    root = drawn(start)
+    assert stacks(root) == {}
+    assert tray_count(root, "in", Side.WHITE) == (15, 15, 15)
+    assert not by_class(root, "dice")
+    frames = frames_of(ANNOTATED)
+    final = frames.frames[frames.end].position
+    root = drawn(end)
+    assert stacks(root) == expected_stacks(final, Side.WHITE)
+    assert tray_count(root, "off", Side.WHITE) == (15, 15, 15)
+    (to_roll,) = by_class(root, "to-roll")
+    assert to_roll.text == "White has won"
+
+
+def test_a_setup_string_to_standard_output(capsys: pytest.CaptureFixture[str]) -> None:
+    setup = "W 6:5 5:3 bar:1 in:6 / B 6:2 13:4 in:9 / B"
+    status = main(["diagram", "--setup", setup, "--flip", "--theme", "dark", "--size", "300"])
+    assert status == 0
+    root = ET.fromstring(capsys.readouterr().out)
+    assert root.get("width") == "300" and root.get("height") == "240"
+    assert "dark" in (root.get("class") or "")
+    assert stacks(root) == expected_stacks(Position.from_setup(setup), Side.BLACK)
+    assert tray_count(root, "in", Side.BLACK) == (9, 9, 9)
+    (to_roll,) = by_class(root, "to-roll")
+    assert to_roll.text == "Black to roll"
+
+
+def test_a_record_with_errors_is_drawn_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "board.svg"
+    assert main(["diagram", str(ROOT / "samples" / "mistakes.acey"), "-o", str(out)]) == 1
+    assert "errors" in capsys.readouterr().err
+    assert drawn(out).tag == SVG + "svg"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["diagram"], "name a record FILE"),
+        (["diagram", "RECORD", "--setup", "W 6:1 / B 6:1 / W"], "not both"),
+        (["diagram", "--setup", "W 6:1 / B 6:1 / W", "--turn", "3"], "--turn"),
+        (["diagram", "--setup", "W 6:1 / B 19:1 / W"], "--setup: both sides"),
+        (["diagram", "RECORD", "--segment", "500"], "--segment 500: the main line has 89"),
+        (["diagram", "RECORD", "--turn", "77"], "--turn 77: the main line has no such turn"),
+        (["diagram", "RECORD", "--turn", "seven"], "'seven' is not a turn number"),
+        (["diagram", "RECORD", "--game", "2"], "--game 2"),
+        (["diagram", "RECORD", "--size", "20"], "--size 20"),
+        (["diagram", "missing.acey"], "missing.acey: no such file"),
+    ],
+)
+def test_usage_errors(
+    arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([str(ANNOTATED) if a == "RECORD" else a for a in arguments]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_read_only_file_is_not_overwritten(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    out.write_text("keep", encoding="utf-8")
+    os.chmod(out, 0o444)
+    assert main(["diagram", "--setup", "W 6:1 / B 6:1 / W", "-o", str(out)]) == 2
+    assert out.read_text(encoding="utf-8") == "keep"
+
+
+def test_the_diagram_in_the_docs_is_what_the_command_draws(tmp_path: Path) -> None:
+    """docs/share.md shows a diagram and the command that made it: they agree."""
+    doc = (ROOT / "docs" / "share.md").read_text(encoding="utf-8")
+    command = re.search(r"^aceynote (diagram .*?) -o docs/(\S+\.svg)$", doc, re.MULTILINE)
+    assert command is not None
+    assert f"]({command.group(2)})" in doc  # the picture is embedded
+    out = tmp_path / command.group(2)
+    arguments = command.group(1).split()
+    assert main([*arguments, "-o", str(out)]) == 0
+    committed = (ROOT / "docs" / command.group(2)).read_text(encoding="utf-8")
+    assert out.read_text(encoding="utf-8") == committed
