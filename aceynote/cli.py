@@ -2,7 +2,7 @@
 
 Exit codes scripts can rely on: 0 success, 1 the input has problems (an
 invalid record, a file that would change under ``fmt --check``), 2 usage
-error or unreadable input.
+error, unreadable input or output that cannot be written.
 """
 
 from __future__ import annotations
@@ -12,15 +12,18 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import convert, fmt, generate, replay, validate
+from .commands import convert, diagram, fmt, generate, html, replay, validate
 from .commands.common import (
     EXIT_OK,
     EXIT_USAGE,
+    OutputError,
     UsageError,
     fail,
+    flush_out,
     output_closed,
     tune_garbage_collector,
 )
+from .fileio import Stopped
 
 DESCRIPTION = """\
 Record, check, replay and share acey-deucey game records (.acey files).
@@ -36,7 +39,7 @@ examples:
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
 
-COMMANDS = (validate, fmt, convert, generate, replay)
+COMMANDS = (validate, fmt, convert, generate, replay, diagram, html)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,18 +63,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        status: int = args.run(args)
+        return _finished(args.run(args))
     except UsageError as error:
+        return fail(str(error))
+    except OutputError as error:
+        output_closed()  # what is still buffered cannot be written either
         return fail(str(error))
     except RecursionError:
         return fail("the record nests too deeply to be handled")
     except KeyboardInterrupt:
         return 130
+    except Stopped as stopped:  # SIGTERM while writing a file: it was cleaned up
+        return 128 + stopped.signal
     except BrokenPipeError:
         # The reader of standard output stopped early (| head). Commands that
         # can have found problems by then catch this and keep their status.
         output_closed()
         return EXIT_OK
+
+
+def _finished(status: int) -> int:
+    """Standard output written out: a full disk shows here at the latest."""
+    try:
+        flush_out()
+    except BrokenPipeError:
+        output_closed()
     return status
 
 

@@ -6,6 +6,11 @@ new file gets the old one's permissions (and owner and group where the
 process may set them); a file that did not exist gets the mode asked for, or
 what ``open()`` would have given it. A device or pipe (``/dev/null``) is
 written to directly, never replaced.
+
+While the temporary file is written, SIGTERM and SIGHUP (``kill``, a closed
+terminal) raise :class:`Stopped`, so the temporary file is removed before the
+process ends, as it is on Ctrl-C. Nothing can clean up after ``kill -9``; no
+other run's temporary files are ever touched.
 """
 
 from __future__ import annotations
@@ -13,12 +18,24 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import stat
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from types import FrameType
 from typing import IO
 
 _NEW_FILE_MODE = 0o666  # before the umask, as open() creates files
+_STOPPING = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+
+
+class Stopped(BaseException):
+    """A signal asked the process to stop while a file was being written."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"stopped by signal {number}")
+        self.signal = number
 
 
 def write_atomically(
@@ -36,17 +53,62 @@ def write_atomically(
         with open(path, "w", encoding="utf-8", newline="") as out:
             write(out)
         return
-    folder = os.path.dirname(path)
-    descriptor, temporary = tempfile.mkstemp(prefix=".aceynote-", suffix=".tmp", dir=folder)
+    with _signals_stop():
+        _replace(path, write, existing, mode)
+
+
+def _replace(
+    path: str,
+    write: Callable[[IO[str]], object],
+    existing: os.stat_result | None,
+    mode: int | None,
+) -> None:
+    temporary: str | None = None
     try:
+        with _signals_held():  # a signal stops us only once the temporary file is known
+            descriptor, temporary = tempfile.mkstemp(
+                prefix=".aceynote-", suffix=".tmp", dir=os.path.dirname(path)
+            )
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
             write(out)
         _give_permissions(temporary, existing, mode)
         os.replace(temporary, path)
     except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+        if temporary is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
         raise
+
+
+def _stop(number: int, frame: FrameType | None) -> None:
+    raise Stopped(number)
+
+
+@contextlib.contextmanager
+def _signals_stop() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Stopped` here (only the main thread may catch signals)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {number: signal.signal(number, _stop) for number in _STOPPING}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGTERM and SIGHUP back until the block is done, where the system can."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
 
 
 def _status(path: str) -> os.stat_result | None:
@@ -81,6 +143,19 @@ def current_umask() -> int:
     mask = os.umask(0o022)  # the only portable way: set it and put it back
     os.umask(mask)
     return mask
+
+
+def read_only(path: str) -> bool:
+    """Whether ``path`` is an existing file its user may not write to, as an editor warns.
+
+    A file without any write permission counts even for root, who could
+    write it anyway: someone made it read-only on purpose.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
 
 
 def cannot_write(path: str, error: OSError) -> str:

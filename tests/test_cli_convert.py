@@ -73,7 +73,7 @@ def test_json_errors_in_one_input_do_not_stop_the_others(
     status, _, err = convert(capsys, str(bad), str(unreadable), "--to", "acey")
     assert status == 2
     assert "line 1" in err
-    assert f"{unreadable}: is not UTF-8 text" in err
+    assert f"{unreadable}:1:12: is not UTF-8 text (byte 0xE9 here" in err
 
 
 def test_an_unknown_extension_is_a_usage_error_before_anything_is_read(
@@ -112,3 +112,18 @@ def test_generate_output_file_gets_the_umask_mode(tmp_path: Path, umask_027: Non
     target = tmp_path / "games.acey"
     assert main(["generate", "--games", "1", "-o", str(target)]) == 0
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+def test_conversion_keeps_a_carriage_return_inside_a_comment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by fuzz/fuzz_aceynote.py: the output spool read "\r" back as "\n".
+    path = tmp_path / "old-mac.acey"
+    path.write_bytes(b'[White "Ames"]\r\r{two\rlines} 1. 61: in/19 19/18\r*\r')
+    assert main(["fmt", str(path)]) == 0
+    canonical = capsys.readouterr().out
+    assert "{two\rlines}" in canonical
+    assert convert(capsys, str(path), "--to", "acey") == (0, canonical, "")
+    target = tmp_path / "out.acey"
+    assert convert(capsys, str(path), "--to", "acey", "-o", str(target))[0] == 0
+    assert target.read_bytes().decode() == canonical

@@ -299,7 +299,7 @@ def test_check_goes_on_after_an_unreadable_file(
     messy = record(tmp_path, MESSY)
     assert main(["fmt", "--check", str(latin), str(messy)]) == 2
     err = capsys.readouterr().err
-    assert f"{latin}: is not UTF-8 text" in err
+    assert f"{latin}:1:12: is not UTF-8 text (byte 0xE9 here" in err
     assert f"would reformat {messy}" in err
 
 

@@ -312,7 +312,7 @@ def test_a_glob_that_matches_nothing_is_an_unreadable_file(
     pattern = str(tmp_path / "y*.acey")
     status, out, err = run(capsys, pattern, write(tmp_path, "good.acey", VALID))
     assert status == 2
-    assert f"{pattern}: no such file" in err
+    assert f"{pattern}: matches no file" in err
     assert summary_counts(out.splitlines()[-1]) == (1, 2, 0, 0, 1)
 
 
@@ -496,7 +496,7 @@ def test_jobs_give_the_same_output(
     assert parallel[0] == serial[0]
     assert parallel[1] == serial[1]
     # Force several pieces so that games really go to different processes.
-    monkeypatch.setattr(validate_command, "_CHUNK_CHARACTERS", 4000)
+    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", 4000)
     pieces = run(capsys, "--no-color", "--jobs", "2", many_games)
     assert pieces[0] == serial[0]
     assert pieces[1] == serial[1]

@@ -1,16 +1,22 @@
-"""What the subcommands share: exit codes, reading inputs, printing problems."""
+"""What the subcommands share: exit codes, reading inputs, writing output, printing problems."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import gc
 import glob
 import io
 import os
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, TypeAlias
+
+from ..notation import ReadError
+from .terminal import shown
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -24,64 +30,148 @@ class UsageError(Exception):
     """A command line that cannot be carried out; reported with exit status 2."""
 
 
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a closed descriptor); exit status 2."""
+
+
 @dataclass(frozen=True)
 class InputFile:
-    """A record to read: a path, or standard input when ``path`` is ``-``."""
+    """A record to read: a path, or standard input when ``path`` is ``-``.
+
+    ``problem`` says why an input named on the command line cannot be read at
+    all (a folder without records, a glob matching only folders); reading it
+    then raises :class:`ReadError` with that message, in its turn.
+    """
 
     path: str
+    problem: str | None = None
 
     @property
     def display_name(self) -> str:
         return "<stdin>" if self.path == STDIN else self.path
 
-    def open(self) -> IO[str]:
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[IO[bytes]]:
+        """The record as a binary stream, for :func:`aceynote.notation.read_games`.
+
+        Every failure to open it is a :class:`ReadError` naming it. Standard
+        input is not closed afterwards.
+        """
+        if self.problem is not None:
+            raise ReadError(self.problem)
         if self.path == STDIN:
-            return sys.stdin
-        return open(self.path, encoding="utf-8", newline="")
+            yield standard_input()
+            return
+        try:
+            handle = open(self.path, "rb")  # noqa: SIM115 - closed below
+        except OSError as error:
+            raise ReadError(cannot_open(self.path, error)) from error
+        with handle:
+            yield handle
 
 
-def expand_inputs(arguments: list[str], allow_folders: bool = True) -> list[InputFile]:
-    """Files named on the command line: ``-``, paths, glob patterns and folders."""
+class NamedBytes(io.BytesIO):
+    """Bytes held in memory as a binary stream with a name (read_games names it in errors)."""
+
+    def __init__(self, data: bytes, name: str) -> None:
+        super().__init__(data)
+        self.name = name
+
+
+def standard_input() -> IO[bytes]:
+    """Standard input as bytes, so that a byte that is not UTF-8 is found at its place."""
+    stream = sys.stdin
+    if stream is None:
+        raise ReadError("<stdin>: standard input is closed")
+    buffer: IO[bytes] | None = getattr(stream, "buffer", None)
+    if buffer is not None:
+        return buffer
+    # A text stream put in its place (a test, a program embedding the command).
+    return NamedBytes(stream.read().encode("utf-8", "surrogateescape"), "<stdin>")
+
+
+def cannot_open(path: str, error: OSError) -> str:
+    """Why a named input cannot be opened, in words."""
+    if error.errno == errno.ENOENT and os.path.islink(path):
+        return f"{path}: is a symbolic link to {os.readlink(path)}, which does not exist"
+    if error.errno == errno.ENOENT:
+        return f"{path}: no such file"
+    if error.errno == errno.ELOOP:
+        return f"{path}: is a loop of symbolic links that leads to no file"
+    if error.errno == errno.EISDIR:
+        return f"{path}: is a folder; name a record file"
+    return f"{path}: cannot read: {error.strerror or error}"
+
+
+def expand_inputs(arguments: list[str]) -> list[InputFile]:
+    """Files named on the command line: ``-``, paths, glob patterns and folders.
+
+    Every argument gives at least one input: one that names nothing readable
+    is reported when its turn comes, and the others are still read.
+    """
     found: list[InputFile] = []
     for argument in arguments:
-        if argument == STDIN:
-            found.append(InputFile(STDIN))
-        elif os.path.isdir(argument):
-            if not allow_folders:
-                raise UsageError(f"{argument}: is a folder; name a record file")
-            records = [InputFile(path) for path in _records_under(argument)]
-            if not records:
-                raise UsageError(f"{argument}: holds no {RECORD_SUFFIX} files")
-            found += records
-        elif os.path.exists(argument):
-            found.append(InputFile(argument))
-        else:
-            found += _matches(argument)
+        found += _inputs_of(argument)
     return found
 
 
+def _inputs_of(argument: str) -> list[InputFile]:
+    if argument == STDIN:
+        return [InputFile(STDIN)]
+    if os.path.isdir(argument):
+        records = list(_records_under(argument))
+        if not records:
+            return [InputFile(argument, f"{argument}: holds no {RECORD_SUFFIX} files")]
+        return records
+    if os.path.lexists(argument):  # a file, or a link to nowhere: reading it tells which
+        return [InputFile(argument)]
+    return _matches(argument)
+
+
 def _matches(pattern: str) -> list[InputFile]:
-    """The files a glob pattern names.
+    """The files a glob pattern names; folders among them are left out.
 
     A pattern or name that matches nothing is kept as it is: reading it then
     reports it as unreadable, in its turn, and the other files are still read.
     """
+    if not glob.has_magic(pattern):
+        return [InputFile(pattern)]
     matches = sorted(glob.glob(pattern, recursive=True))
     if not matches:
-        return [InputFile(pattern)]
-    return [InputFile(path) for path in matches if os.path.isfile(path)]
+        return [InputFile(pattern, f"{pattern}: matches no file")]
+    files = [InputFile(path) for path in matches if not os.path.isdir(path)]
+    if not files:
+        return [InputFile(pattern, f"{pattern}: matches only folders, no record file")]
+    return files
 
 
-def _records_under(folder: str) -> Iterator[str]:
-    for root, dirs, names in os.walk(folder):
-        dirs.sort()
-        for name in sorted(names):
-            if name.endswith(RECORD_SUFFIX):
-                yield os.path.join(root, name)
+def _records_under(folder: str) -> Iterator[InputFile]:
+    """The records of a folder and its subfolders, in order; a folder that cannot be read is one."""
+    waiting = [folder]
+    while waiting:
+        current = waiting.pop()
+        try:
+            with os.scandir(current) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as error:
+            yield InputFile(current, f"{current}: cannot read this folder: {error.strerror}")
+            continue
+        folders = [entry.path for entry in entries if _is_folder(entry)]
+        for entry in entries:
+            if entry.name.endswith(RECORD_SUFFIX) and not _is_folder(entry):
+                yield InputFile(entry.path)
+        waiting += reversed([path for path in folders if not os.path.islink(path)])
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def fail(message: str) -> int:
-    print(f"aceynote: error: {message}", file=sys.stderr)
+    print(f"aceynote: error: {shown(message)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -89,19 +179,91 @@ def unreadable(source: InputFile, error: Exception) -> str:
     """Why a record cannot be read, in words: the file counts as unreadable."""
     if isinstance(error, UnicodeDecodeError):
         return f"{source.display_name}: is not UTF-8 text"
-    if isinstance(error, FileNotFoundError):
-        return f"{source.display_name}: no such file"
     if isinstance(error, OSError):
-        return f"{source.display_name}: cannot read: {error.strerror or error}"
+        return cannot_open(source.display_name, error)
     return str(error)
 
 
+def not_utf8(name: str, data: bytes, error: UnicodeDecodeError, first_line: int = 1) -> str:
+    """Where ``data`` stops being UTF-8, as the record reader says it: ``name:line:col``."""
+    line = first_line + len(_LINE_END.findall(data, 0, error.start))
+    start = line_start(data, error.start)
+    column = len(data[start : error.start].decode("utf-8", "replace")) + 1
+    return (
+        f"{name}:{line}:{column}: is not UTF-8 text (byte 0x{data[error.start]:02X} here "
+        "cannot be read); save the file as UTF-8"
+    )
+
+
+def line_start(data: bytes, index: int) -> int:
+    """Where the line holding ``data[index]`` starts (after LF, CRLF or a lone CR)."""
+    ends = [match.end() for match in _LINE_END.finditer(data, 0, index)]
+    return ends[-1] if ends else 0
+
+
+_LINE_END = re.compile(rb"\r\n|\r|\n")
+_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
+
+
+def split_lines(raw: bytes) -> list[bytes]:
+    """One line of a binary stream (it ends at LF) cut at each lone CR as well.
+
+    A line ends at LF, CRLF or a lone CR, as the record reader (and Python's
+    universal newlines) read it: so every command numbers lines alike.
+    """
+    if b"\r" not in raw[:-1]:
+        return [raw]
+    return [piece for piece in _LONE_CR.split(raw) if piece]
+
+
+def utf8_text(data: bytes, name: str, first_line: int = 1) -> str:
+    """``data`` as text; a byte that is not UTF-8 is a ReadError at its line and column."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ReadError(not_utf8(name, data, error, first_line)) from error
+
+
+def write_out(text: str) -> None:
+    """Write to standard output; a failure other than a closed pipe is an OutputError."""
+    if sys.stdout is None:
+        raise OutputError("cannot write standard output: it is closed")
+    with _writing_standard_output():
+        sys.stdout.write(text)
+
+
+def copy_out(source: IO[str]) -> None:
+    """Copy ``source`` from its start to standard output."""
+    source.seek(0)
+    while block := source.read(1 << 16):
+        write_out(block)
+
+
+def flush_out() -> None:
+    """Push what is still buffered to standard output (the last chance to report a failure)."""
+    if sys.stdout is not None:
+        with _writing_standard_output():
+            sys.stdout.flush()
+
+
+@contextlib.contextmanager
+def _writing_standard_output() -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError:
+        raise  # the reader stopped early: handled where the status is known
+    except OSError as error:
+        raise OutputError(f"cannot write standard output: {error.strerror or error}") from error
+
+
 def output_closed() -> None:
-    """Standard output's reader has gone (``| head``): write nothing more there.
+    """Standard output cannot take more (``| head``, a full disk): write nothing more there.
 
     Python flushes standard output at exit; pointing it at the null device
-    keeps that flush from failing and printing a second BrokenPipeError.
+    keeps that flush from failing and printing a second error.
     """
+    if sys.stdout is None:
+        return
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, sys.stdout.fileno())
@@ -109,6 +271,13 @@ def output_closed() -> None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the rest of the run
     finally:
         os.close(devnull)
+
+
+def usable_processors() -> int:
+    """How many processors this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 def tune_garbage_collector() -> None:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import json
 import os
-import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, cast
 
-from ..fileio import cannot_write, copy_from_start, write_atomically
+from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
 from ..jsonconv import (
     JsonRecordError,
     document_header,
@@ -32,8 +33,12 @@ from .common import (
     UsageError,
     add_command,
     add_record_files,
+    copy_out,
     expand_inputs,
+    fail,
+    not_utf8,
     unreadable,
+    write_out,
 )
 from .output import Formatter, colour_wanted
 
@@ -51,8 +56,9 @@ examples:
   aceynote convert match.json --to acey
   cat game.acey | aceynote convert - --to json --diagnostics
 
-exit status: 0 converted, 1 an input has errors, 2 usage error or an
-unreadable file. Every input is read and its problems reported; if any has
+exit status: 0 converted, 1 an input has errors, 2 usage error, an
+unreadable file, or an output that cannot be written (a read-only OUT is
+not overwritten). Every input is read and its problems reported; if any has
 one, nothing is written.
 """
 
@@ -91,14 +97,14 @@ def register(commands: Commands) -> None:
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    print(json.dumps(schema(), indent=2))
+    write_out(json.dumps(schema(), indent=2) + "\n")
     return EXIT_OK
 
 
 def _input_format(source: InputFile, chosen: str | None) -> str:
     if chosen is not None:
         return chosen
-    if source.path == "-":
+    if source.path == "-" or source.problem is not None:
         return "acey"
     extension = os.path.splitext(source.path)[1].lower()
     if extension not in _EXTENSIONS:
@@ -126,22 +132,26 @@ class _Converter:
             yield from self.games(source)
         except JsonRecordError as error:
             self.failed = True
-            print(f"aceynote: error: {error}", file=sys.stderr)
+            fail(f"{source.display_name}: {error}")
+        except RecursionError:
+            self.failed = True
+            fail(f"{source.display_name}: nests too deeply to be read as a record")
         except (ReadError, OSError, UnicodeDecodeError) as error:
             self.unreadable_files += 1
-            print(f"aceynote: error: {unreadable(source, error)}", file=sys.stderr)
+            fail(unreadable(source, error))
 
     def games(self, source: InputFile) -> Iterator[Game]:
         kind = _input_format(source, self.args.source_format)
-        with source.open() as handle:
+        name = source.display_name
+        with source.reading() as handle:
             if kind == "acey":
                 yield from self._acey_games(source, handle)
             elif kind == "json":
-                yield from read_document(handle)
+                yield from read_document(cast(IO[str], _Utf8Text(handle, name)))
             else:
-                yield from read_json_lines(handle)
+                yield from read_json_lines(cast(IO[str], _Utf8Text(handle, name)))
 
-    def _acey_games(self, source: InputFile, handle: IO[str]) -> Iterator[Game]:
+    def _acey_games(self, source: InputFile, handle: IO[bytes]) -> Iterator[Game]:
         for index, game in enumerate(read_games(handle), start=1):
             if game.problems:
                 self.failed = True
@@ -183,15 +193,58 @@ class _Converter:
         self.count += 1
 
 
+class _Utf8Text(io.TextIOBase):
+    """A binary stream read as UTF-8 text by the JSON reader.
+
+    A byte that is not UTF-8 is a ReadError at its line and column; a leading
+    BOM is left out. Reads are bounded as asked (at most four bytes a character).
+    """
+
+    def __init__(self, raw: IO[bytes], name: str) -> None:
+        super().__init__()
+        self.raw_stream = raw
+        self.name = name
+        self.lines = 0
+        self.started = False
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1, /) -> str:
+        if size is None or size < 0:
+            text = self._text(self.raw_stream.read(), 1, final=True)
+        else:
+            data = self.raw_stream.read(4 * size + 4)
+            text = self._text(data, 1, final=len(data) < 4 * size + 4)
+        self.lines += text.count("\n")
+        return text
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+        data = self.raw_stream.readline(-1 if size < 0 else 4 * size + 4)
+        self.lines += 1
+        return self._text(data, self.lines, final=size < 0 or data.endswith(b"\n"))
+
+    def _text(self, data: bytes, first_line: int, final: bool) -> str:
+        """``data`` decoded; an incomplete character cut off at its end is dropped unless ``final``."""
+        try:
+            text, _ = codecs.utf_8_decode(data, "strict", final)
+        except UnicodeDecodeError as error:
+            raise ReadError(not_utf8(self.name, data, error, first_line)) from error
+        if not self.started:
+            self.started, text = True, text.removeprefix("\ufeff")
+        return text
+
+
 def _deliver(spool: IO[str], output: str) -> None:
     if output == "-":
-        spool.seek(0)
-        shutil.copyfileobj(spool, sys.stdout)
-    else:
-        try:
-            write_atomically(output, copy_from_start(spool))
-        except OSError as error:
-            raise UsageError(cannot_write(output, error)) from error
+        copy_out(spool)
+        return
+    if read_only(output):
+        raise UsageError(f"{output} is read-only; not overwritten")
+    try:
+        write_atomically(output, copy_from_start(spool))
+    except OSError as error:
+        raise UsageError(cannot_write(output, error)) from error
 
 
 def run(args: argparse.Namespace) -> int:
@@ -199,7 +252,9 @@ def run(args: argparse.Namespace) -> int:
     for source in sources:
         _input_format(source, args.source_format)  # a usage error before any reading
     converter = _Converter(args)
-    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+", encoding="utf-8") as spool:
+    with tempfile.SpooledTemporaryFile(
+        _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
+    ) as spool:
         try:
             converter.write(sources, spool)
         except OSError as error:  # the temporary file: the inputs are guarded in the converter

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import io
-import shutil
+import os
+import stat
 import sys
 import tempfile
-from collections.abc import Iterator
-from typing import IO
+from typing import IO, cast
 
-from ..fileio import cannot_write, copy_from_start, write_atomically
+from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
 from ..notation import Game, ReadError, read_games, write_game
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
@@ -23,12 +23,15 @@ from .common import (
     UsageError,
     add_command,
     add_record_files,
+    copy_out,
     expand_inputs,
     fail,
     output_closed,
+    split_lines,
     unreadable,
 )
 from .output import Formatter, colour_wanted
+from .terminal import shown
 
 HELP = "print records in canonical form (--check to test, -i to rewrite)"
 DESCRIPTION = """\
@@ -37,7 +40,17 @@ each White turn on a new line, lines wrapped at 80 columns, rolls higher die
 first, identical trips merged as 13/7(2). Every comment, glyph, NAG and
 variation is kept. A game with syntax errors is reported and printed exactly
 as it stands in the source; -i leaves a file holding one as it is. A file
-that cannot be read is reported and the others are still formatted.
+that cannot be read is reported and the others are still formatted. Each
+input is read once, so a pipe or <(...) works as well as a file.
+
+-i writes the new text to a temporary file beside the old one and renames it
+over the old one: a reader sees the old file or the new one, never half of
+one, and the file keeps its mode (and owner, where allowed). It is a new
+file: other hard links to the old one keep the old text. A symbolic link is
+kept and the file it points to rewritten. A read-only file is not rewritten
+(exit 2): make it writable first. Only regular files are rewritten. If
+aceynote is stopped (Ctrl-C, kill) while writing, the temporary file is
+removed; only kill -9 can leave a .aceynote-*.tmp file behind.
 
 examples:
   aceynote fmt game.acey              print the canonical form
@@ -46,7 +59,7 @@ examples:
   cat game.acey | aceynote fmt -      read standard input
 
 exit status: 0 done (or nothing would change), 1 a record would change or has
-syntax errors, 2 usage error or unreadable file.
+syntax errors, 2 usage error, an unreadable file, or a file -i may not rewrite.
 """
 
 _SPOOL_BYTES = 8 * 1024 * 1024
@@ -59,22 +72,42 @@ def register(commands: Commands) -> None:
     mode.add_argument(
         "--check", action="store_true", help="change nothing; exit 1 if a file would change"
     )
-    mode.add_argument("-i", "--in-place", action="store_true", help="rewrite each file in place")
+    mode.add_argument(
+        "-i",
+        "--in-place",
+        action="store_true",
+        help="rewrite each file in place (a new file: hard links keep the old text)",
+    )
     parser.set_defaults(run=run)
 
 
-class _KeptLines:
-    """A record's lines for the reader, each kept as written until its game is done."""
+class _Reading(io.BufferedIOBase):
+    """A record read once, line by line, for the reader.
 
-    def __init__(self, handle: IO[str], name: str) -> None:
-        self.handle = handle
+    Its bytes are copied to ``copy`` (to compare with the canonical form), and
+    each line is kept as text until its game is done (to print a game with
+    syntax errors as it stands).
+    """
+
+    def __init__(self, raw: IO[bytes], name: str, copy: IO[bytes]) -> None:
+        super().__init__()
+        self.raw_stream = raw
         self.name = name  # read_games names the file in its errors
+        self.copy = copy
         self.lines: dict[int, str] = {}
+        self.count = 0
 
-    def __iter__(self) -> Iterator[str]:
-        for number, line in enumerate(self.handle, start=1):
-            self.lines[number] = line.removeprefix("\ufeff") if number == 1 else line
-            yield line
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        line = self.raw_stream.readline(-1 if size is None else size)
+        self.copy.write(line)
+        for piece in split_lines(line) if line else ():
+            self.count += 1
+            text = piece.decode("utf-8", "replace")  # a bad byte stops the reader anyway
+            self.lines[self.count] = text.removeprefix("\ufeff") if self.count == 1 else text
+        return line
 
     def take(self, first: int, last: int) -> str:
         """Lines ``first`` to ``last`` as written; they and the lines before are forgotten."""
@@ -96,21 +129,25 @@ def _game_lines(game: Game) -> tuple[int, int]:
     return min(starts, default=0), max(ends, default=0)
 
 
-def _same_text(original: IO[str], canonical: IO[str]) -> bool:
+def _same_text(original: IO[bytes], canonical: IO[str]) -> bool:
+    """Whether the bytes read are the canonical text, encoded as UTF-8."""
+    original.seek(0)
     canonical.seek(0)
-    while True:
-        want, have = canonical.read(65536), original.read(65536)
-        if want != have:
+    while want := canonical.read(1 << 16).encode("utf-8"):
+        if original.read(len(want)) != want:
             return False
-        if not want:
-            return True
+    return original.read(1) == b""
 
 
-def _reopen(source: InputFile, stdin_text: str | None) -> IO[str]:
-    """The record again from its start: standard input is read once and kept."""
-    if stdin_text is not None:
-        return io.StringIO(stdin_text)
-    return source.open()
+def _not_rewritable(source: InputFile) -> str | None:
+    """Why -i may not replace this input, before it is read (a pipe, a device)."""
+    try:
+        status = os.stat(source.path)
+    except OSError:
+        return None  # reading it says why
+    if stat.S_ISREG(status.st_mode) or stat.S_ISDIR(status.st_mode):
+        return None
+    return f"{source.path}: is not a regular file (a pipe or a device); -i rewrites files only"
 
 
 class _Formatting:
@@ -126,6 +163,10 @@ class _Formatting:
 
     def source(self, source: InputFile) -> None:
         """Format one file; one that cannot be read is reported and counted."""
+        refused = _not_rewritable(source) if self.args.in_place else None
+        if refused is not None:
+            self.found(fail(refused))
+            return
         try:
             self._format(source)
         except BrokenPipeError:
@@ -134,37 +175,39 @@ class _Formatting:
             self.found(fail(unreadable(source, error)))
 
     def _format(self, source: InputFile) -> None:
-        stdin_text = sys.stdin.read() if source.path == STDIN else None
-        with tempfile.SpooledTemporaryFile(
-            _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
-        ) as spool:
-            with _reopen(source, stdin_text) as handle:
-                clean = self._canonical(source.display_name, handle, spool)
+        with (
+            tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+b") as copy,
+            tempfile.SpooledTemporaryFile(
+                _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
+            ) as canonical,
+        ):
+            with source.reading() as raw:
+                reading = _Reading(raw, source.display_name, copy)
+                clean = self._canonical(source.display_name, reading, canonical)
             if not clean:
                 self.found(EXIT_PROBLEMS)
             if self.args.check:
-                self._check(source, stdin_text, spool, clean)
+                self._check(source, copy, canonical, clean)
             elif self.args.in_place:
-                self._rewrite(source, spool, clean)
+                self._rewrite(source, copy, canonical, clean)
             else:
-                spool.seek(0)
-                shutil.copyfileobj(spool, sys.stdout)
+                copy_out(canonical)
 
-    def _canonical(self, name: str, handle: IO[str], out: IO[str]) -> bool:
+    def _canonical(self, name: str, reading: _Reading, out: IO[str]) -> bool:
         """Write every game of a record to ``out``, canonical where it has no syntax errors.
 
         A game with syntax errors is reported and written from the source as it
         stands (never from what could be read of it); the result is then False.
         """
         clean, wrote, ends_line = True, False, True
-        kept = _KeptLines(handle, name)
-        for number, game in enumerate(read_games(kept), start=1):
+        games = read_games(cast(IO[bytes], reading))  # a binary stream, as typeshed cannot tell
+        for number, game in enumerate(games, start=1):
             first, last = _game_lines(game)
             if game.problems:
                 self._report(name, number, game)
-                clean, text = False, kept.take(first, last)
+                clean, text = False, reading.take(first, last)
             else:
-                kept.forget(last)
+                reading.forget(last)
                 text = write_game(game)
             if text:
                 out.write(("\n" if ends_line else "\n\n") if wrote else "")
@@ -180,29 +223,27 @@ class _Formatting:
                 file=sys.stderr,
             )
 
-    def _check(
-        self, source: InputFile, stdin_text: str | None, spool: IO[str], clean: bool
-    ) -> None:
-        if not clean:
-            return  # its syntax errors are reported: that is what to fix first
-        with _reopen(source, stdin_text) as original:
-            if _same_text(original, spool):
-                return
-        print(f"would reformat {source.display_name}", file=sys.stderr)
+    def _check(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:
+        if not clean or _same_text(copy, canonical):
+            return  # syntax errors are reported: that is what to fix first
+        print(f"would reformat {shown(source.display_name)}", file=sys.stderr)
         self.found(EXIT_PROBLEMS)
 
-    def _rewrite(self, source: InputFile, spool: IO[str], clean: bool) -> None:
+    def _rewrite(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:
         if not clean:
             print(
-                f"aceynote: {source.display_name} left as it is: fix the syntax errors above first",
+                f"aceynote: {shown(source.display_name)} left as it is: "
+                "fix the syntax errors above first",
                 file=sys.stderr,
             )
             return
-        with source.open() as original:
-            if _same_text(original, spool):
-                return
+        if _same_text(copy, canonical):
+            return
+        if read_only(source.path):
+            self.found(fail(f"{source.path} is read-only; not rewritten"))
+            return
         try:
-            write_atomically(source.path, copy_from_start(spool))
+            write_atomically(source.path, copy_from_start(canonical))
         except OSError as error:
             self.found(fail(cannot_write(source.path, error)))
 

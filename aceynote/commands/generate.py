@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Iterator
-from typing import IO
+from collections.abc import Callable, Iterator
 
-from ..fileio import cannot_write, write_atomically
+from ..fileio import cannot_write, read_only, write_atomically
 from ..notation import Game, write_game
 from ..notation.generate import generate_games
 from ..rules import Position, RulesError, RuleSet, SetupError
-from .common import EXIT_OK, Commands, UsageError, add_command
+from .common import EXIT_OK, Commands, UsageError, add_command, write_out
 
 HELP = "play random legal games and print them as a record"
 DESCRIPTION = """\
@@ -57,17 +55,19 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--setup: {error}") from error
     games = generate_games(args.games, args.seed, rules, setup)
     if args.output == "-":
-        _write(games, sys.stdout)
-    else:
-        try:
-            write_atomically(args.output, lambda out: _write(games, out))
-        except OSError as error:
-            raise UsageError(cannot_write(args.output, error)) from error
+        _write(games, write_out)
+        return EXIT_OK
+    if read_only(args.output):
+        raise UsageError(f"{args.output} is read-only; not overwritten")
+    try:
+        write_atomically(args.output, lambda out: _write(games, out.write))
+    except OSError as error:
+        raise UsageError(cannot_write(args.output, error)) from error
     return EXIT_OK
 
 
-def _write(games: Iterator[Game], out: IO[str]) -> None:
+def _write(games: Iterator[Game], write: Callable[[str], object]) -> None:
     for index, game in enumerate(games):
         if index:
-            out.write("\n")
-        out.write(write_game(game))
+            write("\n")
+        write(write_game(game))

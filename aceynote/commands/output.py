@@ -1,15 +1,21 @@
-"""Printing diagnostics: compiler-style text (coloured on a terminal) or JSON Lines."""
+"""Printing diagnostics: compiler-style text (coloured on a terminal) or JSON Lines.
+
+Everything taken from a record (its lines, the values quoted in messages) and
+every file name is shown escaped where it holds control characters: see
+:mod:`aceynote.commands.terminal`.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from typing import TextIO
 
 from ..jsonconv import diagnostic_json
-from ..notation.source import caret_lines
 from ..validate import Diagnostic, Severity
+from .terminal import caret_lines, shown
 
 _RESET = "\033[0m"
 _STYLES = {
@@ -44,8 +50,9 @@ class Formatter:
         span = diagnostic.span
         severity = diagnostic.severity
         head = (
-            f"{self._paint('path', f'{name}:{span.line}:{span.column}:')} "
-            f"{self._paint(severity, f'{severity.value} {diagnostic.code.code}:')} {diagnostic.message}"
+            f"{self._paint('path', f'{shown(name)}:{span.line}:{span.column}:')} "
+            f"{self._paint(severity, f'{severity.value} {diagnostic.code.code}:')} "
+            f"{shown(diagnostic.message)}"
         )
         lines = [head]
         for index, text in enumerate(
@@ -53,7 +60,7 @@ class Formatter:
         ):
             lines.append(self._paint("caret", text) if index == 1 else text)
         if diagnostic.hint:
-            lines.append(f"  {self._paint('hint', 'hint:')} {diagnostic.hint}")
+            lines.append(f"  {self._paint('hint', 'hint:')} {shown(diagnostic.hint)}")
         if diagnostic.follows is not None and diagnostic.follows != span:
             follows = diagnostic.follows
             lines.append(
@@ -64,4 +71,13 @@ class Formatter:
     @staticmethod
     def _json(name: str, game_number: int, diagnostic: Diagnostic) -> str:
         record = {"file": name, "game": game_number, **diagnostic_json(diagnostic)}
-        return json.dumps(record, ensure_ascii=False)
+        return _JSON_UNSAFE.sub(_json_escape, json.dumps(record, ensure_ascii=False))
+
+
+# json.dumps escapes U+0000..U+001F; these others steer a terminal too (C1
+# controls, bidi overrides, line separators). Escaped, the JSON means the same.
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"

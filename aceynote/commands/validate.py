@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import io
+import itertools
 import os
 import re
 import sys
@@ -11,7 +13,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, cast
 
 from ..notation import Game, ReadError, read_games
 from ..rules import RulesError, RuleSet
@@ -22,15 +24,23 @@ from .common import (
     EXIT_USAGE,
     Commands,
     InputFile,
+    NamedBytes,
     UsageError,
     add_command,
     add_record_files,
     expand_inputs,
+    fail,
+    line_start,
+    not_utf8,
     output_closed,
+    split_lines,
     tune_garbage_collector,
     unreadable,
+    usable_processors,
+    write_out,
 )
 from .output import Formatter, colour_wanted
+from .terminal import shown
 
 HELP = "check records against the rules; report every illegal move"
 DESCRIPTION = """\
@@ -49,13 +59,14 @@ examples:
   aceynote generate --games 3 | aceynote validate -
 
 exit status: 0 every record valid (warnings allowed unless --strict),
-1 some record invalid, 2 usage error or unreadable file.
+1 some record invalid, 2 usage error, unreadable file or output that
+cannot be written.
 """
 
-_CHUNK_CHARACTERS = 1 << 18
-_PROGRESS_MIN_CHARACTERS = 4 << 20
-_RESULT_AT_END = re.compile(r"(?:^|\s)(?:\d+-\d+|\*)\s*$")
-_TAG_START = re.compile(r"^[ \t]*\[")
+_CHUNK_BYTES = 1 << 18
+_PROGRESS_MIN_BYTES = 4 << 20
+_RESULT_AT_END = re.compile(rb"(?:^|\s)(?:\d+-\d+|\*)\s*$")
+_TAG_START = re.compile(rb"^[ \t]*\[")
 
 
 def register(commands: Commands) -> None:
@@ -82,7 +93,10 @@ def register(commands: Commands) -> None:
         type=int,
         default=1,
         metavar="N",
-        help="processes to use for large inputs (default 1)",
+        help=(
+            "processes to use for large inputs (default 1); at most one per processor "
+            "and one per 256 kB piece of a file"
+        ),
     )
     parser.set_defaults(run=run)
 
@@ -103,65 +117,154 @@ def check_game(game: Game, rules: RuleSet | None, first: bool) -> GameCheck:
     return GameCheck(tuple(report.diagnostics), lines, report.turns)
 
 
-def _check_chunk(job: tuple[int, str, RuleSet | None, bool]) -> list[GameCheck]:
-    first_line, text, rules, first = job
-    return [check_game(game, rules, first) for game in read_games(io.StringIO(text), first_line)]
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    """A piece of a file cut where a game starts, as bytes, for a worker to read."""
+
+    name: str
+    first_line: int
+    data: bytes
+    failure: tuple[int, str] | None = None  # the reading error that ended the file here
 
 
-class _CountingLines:
-    """Iterates a text file's lines, counting characters read (for progress)."""
+@dataclass(frozen=True, slots=True)
+class _ChunkResult:
+    checks: list[GameCheck]
+    error: str | None  # a ReadError after the games in ``checks``
 
-    def __init__(self, handle: IO[str], name: str) -> None:
-        self.handle = handle
+
+class _ChunkStream(NamedBytes):
+    """A chunk as the reader sees it: the file's reading error, if any, comes at its end."""
+
+    def __init__(self, data: bytes, name: str, failure: tuple[int, str] | None) -> None:
+        super().__init__(data, name)
+        self.failure = failure
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        line = super().readline(size)
+        if not line and self.failure is not None:
+            raise OSError(*self.failure)
+        return line
+
+    def __next__(self) -> bytes:  # BytesIO's own would not call readline
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+
+def _check_chunk(job: tuple[_Chunk, RuleSet | None, bool]) -> _ChunkResult:
+    """The games of a chunk, checked; reading it goes exactly as reading the whole file.
+
+    A byte that is not UTF-8 stops the reader before its line, as it does in
+    the whole file, and is reported at its line in the file.
+    """
+    chunk, rules, first = job
+    data, failure, bad = chunk.data, chunk.failure, _first_bad_byte(chunk)
+    if bad is not None:
+        cut, message = bad
+        data, failure = data[:cut], (errno.EILSEQ, message)
+    checks: list[GameCheck] = []
+    try:
+        for game in read_games(_ChunkStream(data, chunk.name, failure), chunk.first_line):
+            checks.append(check_game(game, rules, first))
+    except ReadError as error:
+        return _ChunkResult(checks, bad[1] if bad is not None else str(error))
+    return _ChunkResult(checks, None)
+
+
+def _first_bad_byte(chunk: _Chunk) -> tuple[int, str] | None:
+    """Where the line holding the chunk's first byte that is not UTF-8 starts, and the message."""
+    try:
+        chunk.data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        start = line_start(chunk.data, error.start)
+        return start, not_utf8(chunk.name, chunk.data, error, chunk.first_line)
+    return None
+
+
+class _CountingReader(io.BufferedIOBase):
+    """A binary file read line by line, counting the bytes read (for progress)."""
+
+    def __init__(self, raw: IO[bytes], name: str) -> None:
+        super().__init__()
+        self.raw_stream = raw
         self.name = name  # read_games names the file in its errors
-        self.characters = 0
+        self.count = 0
+        self.failure: tuple[int, str] | None = None  # set by _lines_of
 
-    def __iter__(self) -> Iterator[str]:
-        for line in self.handle:
-            self.characters += len(line)
-            yield line
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        line = self.raw_stream.readline(-1 if size is None else size)
+        self.count += len(line)
+        return line
 
 
-def _boundary_chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def _boundary_chunks(reader: _CountingReader) -> Iterator[_Chunk]:
     """Pieces of about 256 kB, each cut where a new game surely starts (§1).
 
     A cut is made only at a tag line outside comments and variations whose
-    previous non-blank line ends with a result token.
+    previous non-blank line ends with a result token. Lines are numbered as
+    the reader numbers them (LF, CRLF or a lone CR ends one), a line that is
+    not UTF-8 is never a cut (the reader stops at it, as it does in the whole
+    file), and a reading error ends the last piece.
     """
-    piece: list[str] = []
+    piece: list[bytes] = []
     size, first_line, in_comment, depth = 0, 1, False, 0
     ends_with_result = False
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(_lines_of(reader), start=1):
         if (
-            size >= _CHUNK_CHARACTERS
+            size >= _CHUNK_BYTES
             and ends_with_result
             and not in_comment
             and depth == 0
             and _TAG_START.match(line)
+            and _is_utf8(line)
         ):
-            yield first_line, "".join(piece)
+            yield _Chunk(reader.name, first_line, b"".join(piece))
             piece, size, first_line = [], 0, number
         piece.append(line)
         size += len(line)
-        if "{" in line or "}" in line or "(" in line or ")" in line or in_comment:
+        if in_comment or b"{" in line or b"}" in line or b"(" in line or b")" in line:
             in_comment, depth = _scan_brackets(line, in_comment, depth)
         if line.strip() and not in_comment:
             ends_with_result = bool(_RESULT_AT_END.search(line))
-    if piece:
-        yield first_line, "".join(piece)
+    yield _Chunk(reader.name, first_line, b"".join(piece), reader.failure)
 
 
-def _scan_brackets(line: str, in_comment: bool, depth: int) -> tuple[bool, int]:
+def _scan_brackets(line: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
     for char in line:
         if in_comment:
-            in_comment = char != "}"
-        elif char == "{":
+            in_comment = char != _CLOSE_COMMENT
+        elif char == _OPEN_COMMENT:
             in_comment = True
-        elif char == "(":
+        elif char == _OPEN_VARIATION:
             depth += 1
-        elif char == ")" and depth:
+        elif char == _CLOSE_VARIATION and depth:
             depth -= 1
     return in_comment, depth
+
+
+_OPEN_COMMENT, _CLOSE_COMMENT, _OPEN_VARIATION, _CLOSE_VARIATION = b"{}()"
+
+
+def _lines_of(reader: _CountingReader) -> Iterator[bytes]:
+    """The lines of a file as the reader cuts them; a reading error is kept for the end."""
+    try:
+        for raw in iter(reader.readline, b""):
+            yield from split_lines(raw)
+    except OSError as error:
+        reader.failure = (error.errno or 0, error.strerror or str(error))
+
+
+def _is_utf8(line: bytes) -> bool:
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 @dataclass
@@ -176,9 +279,10 @@ class _Totals:
 
 
 class _Run:
-    def __init__(self, args: argparse.Namespace, rules: RuleSet | None) -> None:
+    def __init__(self, args: argparse.Namespace, rules: RuleSet | None, jobs: int) -> None:
         self.args = args
         self.rules = rules
+        self.jobs = jobs
         self.totals = _Totals()
         self.formatter = Formatter(colour_wanted(sys.stdout, args.no_color), args.format == "json")
         self.progress_shown = False
@@ -197,60 +301,72 @@ class _Run:
                 continue
             for diagnostic in check.diagnostics:
                 line = check.lines.get(diagnostic.span.line, "")
-                print(self.formatter.format(name, self.game_in_file, diagnostic, line))
+                write_out(self.formatter.format(name, self.game_in_file, diagnostic, line) + "\n")
 
     def file(self, source: InputFile) -> None:
         self.totals.files += 1
         self.game_in_file = 0
-        with source.open() as handle:
-            counting = _CountingLines(handle, source.display_name)
+        with source.reading() as handle:
+            reader = _CountingReader(handle, source.display_name)
             size = _size_of(source)
-            if self.args.jobs > 1:
-                self._parallel(source, counting, size)
+            if self.jobs > 1:
+                self._parallel(source, reader, size)
             else:
-                checks = (check_game(g, self.rules, self.args.first) for g in read_games(counting))
-                self.emit(source.display_name, self._with_progress(checks, counting, size, source))
+                # A binary stream, though typeshed cannot tell: read_games decodes it.
+                games = read_games(cast(IO[bytes], reader))
+                checks = (check_game(g, self.rules, self.args.first) for g in games)
+                self.emit(source.display_name, self._with_progress(checks, reader, size, source))
         self._clear_progress()
 
-    def _parallel(self, source: InputFile, counting: _CountingLines, size: int | None) -> None:
-        """Chunks go to worker processes, a few ahead at most (constant memory); output keeps file order."""
-        chunks = _boundary_chunks(_strip_bom(counting))
-        pending: deque[Future[list[GameCheck]]] = deque()
-        with ProcessPoolExecutor(self.args.jobs, initializer=tune_garbage_collector) as pool:
-            for first_line, text in chunks:
-                pending.append(
-                    pool.submit(_check_chunk, (first_line, text, self.rules, self.args.first))
-                )
-                if len(pending) >= 2 * self.args.jobs:
-                    self.emit(source.display_name, pending.popleft().result())
-                    self._progress(counting, size, source)
+    def _parallel(self, source: InputFile, reader: _CountingReader, size: int | None) -> None:
+        """Chunks go to worker processes, a few ahead at most (constant memory); output keeps file order.
+
+        No more workers start than the file has chunks: a file of one chunk is
+        checked here, the same way a worker would.
+        """
+        chunks = _boundary_chunks(reader)
+        ahead = list(itertools.islice(chunks, self.jobs))
+        if len(ahead) == 1:
+            self._emit_chunk(source, _check_chunk(self._job(ahead[0])))
+            return
+        workers = len(ahead)
+        pending: deque[Future[_ChunkResult]] = deque()
+        with ProcessPoolExecutor(workers, initializer=tune_garbage_collector) as pool:
+            for chunk in itertools.chain(ahead, chunks):
+                pending.append(pool.submit(_check_chunk, self._job(chunk)))
+                if len(pending) >= 2 * workers:
+                    self._emit_chunk(source, pending.popleft().result())
+                    self._progress(reader, size, source)
             while pending:
-                self.emit(source.display_name, pending.popleft().result())
-                self._progress(counting, size, source)
+                self._emit_chunk(source, pending.popleft().result())
+                self._progress(reader, size, source)
+
+    def _job(self, chunk: _Chunk) -> tuple[_Chunk, RuleSet | None, bool]:
+        return chunk, self.rules, self.args.first
+
+    def _emit_chunk(self, source: InputFile, result: _ChunkResult) -> None:
+        self.emit(source.display_name, result.checks)
+        if result.error is not None:
+            raise ReadError(result.error)
 
     def _with_progress(
         self,
         checks: Iterable[GameCheck],
-        counting: _CountingLines,
+        reader: _CountingReader,
         size: int | None,
         source: InputFile,
     ) -> Iterator[GameCheck]:
         for check in checks:
             yield check
             if self.totals.games % 200 == 0:
-                self._progress(counting, size, source)
+                self._progress(reader, size, source)
 
-    def _progress(self, counting: _CountingLines, size: int | None, source: InputFile) -> None:
-        if (
-            self.args.quiet
-            or not sys.stderr.isatty()
-            or not size
-            or size < _PROGRESS_MIN_CHARACTERS
-        ):
+    def _progress(self, reader: _CountingReader, size: int | None, source: InputFile) -> None:
+        if self.args.quiet or not sys.stderr.isatty() or not size or size < _PROGRESS_MIN_BYTES:
             return
-        share = min(100, 100 * counting.characters // size)
+        share = min(100, 100 * reader.count // size)
         sys.stderr.write(
-            f"\rvalidating {source.display_name}: {share}% ({self.totals.games} games)"
+            f"\rvalidating {shown(source.display_name)}: {share}% ({self.totals.games} games)"
         )
         sys.stderr.flush()
         self.progress_shown = True
@@ -269,7 +385,7 @@ class _Run:
         except (ReadError, OSError, UnicodeDecodeError) as error:
             self._clear_progress()
             self.totals.unreadable += 1
-            print(f"aceynote: error: {unreadable(source, error)}", file=sys.stderr)
+            fail(unreadable(source, error))
 
     def status(self) -> int:
         totals = self.totals
@@ -289,15 +405,6 @@ class _Run:
         return f"{', '.join(parts)}: {counts}{unread}"
 
 
-def _strip_bom(lines: Iterable[str]) -> Iterator[str]:
-    iterator = iter(lines)
-    first = next(iterator, None)
-    if first is None:
-        return
-    yield first.removeprefix("\ufeff")
-    yield from iterator
-
-
 def _size_of(source: InputFile) -> int | None:
     if source.path == "-":
         return None
@@ -307,21 +414,38 @@ def _size_of(source: InputFile) -> int | None:
         return None
 
 
-def run(args: argparse.Namespace) -> int:
-    if args.jobs < 1:
+def _jobs(asked: int, quiet: bool) -> int:
+    """The processes to use: as many as asked, but not more than there are processors."""
+    if asked < 1:
         raise UsageError("--jobs takes a number of processes, 1 or more")
+    processors = usable_processors()
+    if asked <= processors:
+        return asked
+    if not quiet:
+        print(
+            f"aceynote: --jobs {asked}: using {processors}, one per processor here",
+            file=sys.stderr,
+        )
+    return processors
+
+
+def run(args: argparse.Namespace) -> int:
+    jobs = _jobs(args.jobs, args.quiet)
     try:
         rules = RuleSet.parse(args.rules) if args.rules is not None else None
     except RulesError as error:
         raise UsageError(f"--rules: {error}") from error
     sources = expand_inputs(args.files)
-    checker = _Run(args, rules)
+    checker = _Run(args, rules, jobs)
     try:
         for source in sources:
             checker.check(source)
-        if not args.quiet:
-            out = sys.stderr if args.format == "json" else sys.stdout
-            print(checker.summary(), file=out)
+        if args.quiet:
+            pass
+        elif args.format == "json":
+            print(checker.summary(), file=sys.stderr)
+        else:
+            write_out(checker.summary() + "\n")
     except BrokenPipeError:  # the reader stopped early (| head): the status so far
         output_closed()
     return checker.status()

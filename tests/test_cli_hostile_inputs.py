@@ -1,0 +1,422 @@
+"""Hostile input (issue 10): every input named is read or reported, each read once, one answer.
+
+An input that cannot be read (missing, a link to nowhere, a loop of links, a
+folder without records, a glob matching only folders, bytes that are not
+UTF-8, a file whose reading fails) is reported by name, the run exits 2, and
+the other inputs are still read, by every command. Pipes are read once, so
+``fmt --check`` works on a FIFO, ``/dev/stdin`` and ``<(...)``. ``validate``
+gives the same answer whatever ``--jobs`` is.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aceynote.cli import main
+from aceynote.commands import validate as validate_command
+from aceynote.commands.common import split_lines, usable_processors
+from aceynote.notation import read_games, write_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+MESSY = '[White "Park"]\n[Event "E"]\n1. 25: IN/20 in/23 1... 46: in/19 in/21\n*\n'
+CANONICAL = '[Event "E"]\n[White "Park"]\n\n1. 52: in/20 in/23  64: in/19 in/21\n*\n'
+BROKEN = '[Event "bad"]\n\n1. 72: in/20 in/23\n*\n'
+LATIN = '[Event "Caf\xe9"]\n*\n'.encode("latin-1")
+GUARD = 120  # seconds a command may take before the test calls it hung; never a measure
+
+
+def aceynote(*args: str, **options: object) -> subprocess.CompletedProcess[bytes]:
+    done: subprocess.CompletedProcess[bytes] = subprocess.run(
+        [sys.executable, "-m", "aceynote", *args],
+        capture_output=True,
+        timeout=GUARD,
+        check=False,
+        **options,  # type: ignore[call-overload]
+    )
+    return done
+
+
+# -- every unreadable input is reported by name, and the others are still read --------------
+
+
+def missing(tmp_path: Path) -> tuple[str, str]:
+    return str(tmp_path / "missing.acey"), "missing.acey: no such file"
+
+
+def dangling_link(tmp_path: Path) -> tuple[str, str]:
+    link = tmp_path / "dangling.acey"
+    link.symlink_to("gone.acey")
+    return str(link), "dangling.acey: is a symbolic link to gone.acey, which does not exist"
+
+
+def link_loop(tmp_path: Path) -> tuple[str, str]:
+    (tmp_path / "one.acey").symlink_to("two.acey")
+    (tmp_path / "two.acey").symlink_to("one.acey")
+    return str(tmp_path / "one.acey"), "one.acey: is a loop of symbolic links"
+
+
+def folder_without_records(tmp_path: Path) -> tuple[str, str]:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("no records here\n", encoding="utf-8")
+    return str(folder), "empty: holds no .acey files"
+
+
+def glob_of_folders(tmp_path: Path) -> tuple[str, str]:
+    (tmp_path / "club-a").mkdir()
+    (tmp_path / "club-b").mkdir()
+    pattern = str(tmp_path / "club-*")
+    return pattern, f"{pattern}: matches only folders, no record file"
+
+
+def not_utf8(tmp_path: Path) -> tuple[str, str]:
+    path = tmp_path / "latin1.acey"
+    path.write_bytes(LATIN)
+    return str(path), "latin1.acey:1:12: is not UTF-8 text (byte 0xE9 here cannot be read)"
+
+
+def cannot_open(tmp_path: Path) -> tuple[str, str]:
+    # Even root cannot open a socket as a file (as nobody cannot open a file of mode 000).
+    path = tmp_path / "socket.acey"
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.close()
+    return str(path), "socket.acey: cannot read: No such device or address"
+
+
+def failing_read(tmp_path: Path) -> tuple[str, str]:
+    # Opening works and reading fails (EIO), as on a damaged disk.
+    return "/proc/self/mem", "/proc/self/mem: cannot read: Input/output error"
+
+
+UNREADABLE: list[Callable[[Path], tuple[str, str]]] = [
+    missing,
+    dangling_link,
+    link_loop,
+    folder_without_records,
+    glob_of_folders,
+    not_utf8,
+    cannot_open,
+]
+if os.path.exists("/proc/self/mem"):
+    UNREADABLE.append(failing_read)
+
+COMMANDS = {
+    "validate": ["validate"],
+    "validate -j 2": ["validate", "-j", "2"],
+    "fmt": ["fmt"],
+    "fmt --check": ["fmt", "--check"],
+    "fmt -i": ["fmt", "-i"],
+    "convert": ["convert", "--from", "acey", "--to", "jsonl"],
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=str)
+@pytest.mark.parametrize("make", UNREADABLE, ids=lambda make: make.__name__)
+def test_an_unreadable_input_is_reported_and_the_others_are_read(
+    command: str,
+    make: Callable[[Path], tuple[str, str]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    unreadable, message = make(tmp_path)
+    if command == "fmt -i" and make is cannot_open:
+        message = "socket.acey: is not a regular file (a pipe or a device)"
+    other = tmp_path / "other.acey"
+    other.write_text(BROKEN if command == "convert" else MESSY, encoding="utf-8")
+    status = main([*COMMANDS[command], unreadable, str(other)])
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert message in err
+    assert "Traceback" not in err
+    # The input after the unreadable one was read all the same.
+    if command.startswith("validate"):
+        assert out.splitlines()[-1].endswith("1 unreadable file")
+        assert out.startswith("1 game")
+    elif command == "fmt":
+        assert out == CANONICAL
+    elif command == "fmt --check":
+        assert f"would reformat {other}" in err
+    elif command == "fmt -i":
+        assert other.read_text(encoding="utf-8") == CANONICAL
+    else:
+        assert f"{other}:3:4: error AD100" in err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["validate", "-"],
+        ["fmt", "-"],
+        ["fmt", "--check", "-"],
+        ["convert", "-", "--to", "json"],
+        ["convert", "--from", "jsonl", "-", "--to", "acey"],
+    ],
+    ids=" ".join,
+)
+def test_standard_input_that_is_not_utf8(command: list[str]) -> None:
+    done = aceynote(*command, input=LATIN)
+    err = done.stderr.decode()
+    assert done.returncode == 2
+    assert "<stdin>:1:12: is not UTF-8 text (byte 0xE9 here cannot be read)" in err
+    assert "Traceback" not in err
+
+
+def test_a_record_folder_reports_a_dangling_link_inside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "a.acey").write_text(CANONICAL, encoding="utf-8")
+    (folder / "b.acey").symlink_to("nowhere.acey")
+    assert main(["validate", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    assert f"{folder / 'b.acey'}: is a symbolic link to nowhere.acey" in err
+    assert out.startswith("1 game")
+
+
+def test_a_glob_matching_files_and_folders_reads_the_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "club-a").mkdir()
+    (tmp_path / "club-b.acey").write_text(CANONICAL, encoding="utf-8")
+    assert main(["fmt", "--check", str(tmp_path / "club-*")]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_standard_input_given_twice_is_read_once_and_then_empty(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(CANONICAL.encode())))
+    assert main(["validate", "-", "-"]) == 0
+    assert capsys.readouterr().out.startswith("1 game")
+
+
+# -- each input is read once ------------------------------------------------------------------
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "pipe.acey"
+    os.mkfifo(path)
+    yield path
+
+
+def feed(path: Path, data: bytes) -> threading.Thread:
+    def write() -> None:
+        with open(path, "wb") as pipe:
+            pipe.write(data)
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize(("text", "status"), [(CANONICAL, 0), (MESSY, 1)])
+def test_check_reads_a_fifo_once(fifo: Path, text: str, status: int) -> None:
+    writer = feed(fifo, text.encode())
+    done = aceynote("fmt", "--check", str(fifo))
+    writer.join(GUARD)
+    assert done.returncode == status
+    assert (b"would reformat" in done.stderr) == (status == 1)
+
+
+def test_check_of_dev_stdin_that_is_canonical() -> None:
+    done = aceynote("fmt", "--check", "/dev/stdin", input=CANONICAL.encode())
+    assert (done.returncode, done.stderr) == (0, b"")
+
+
+def test_check_of_a_process_substitution(tmp_path: Path) -> None:
+    # <(cat canonical.acey): a pipe named /dev/fd/N.
+    read_end, write_end = os.pipe()
+    os.write(write_end, CANONICAL.encode())
+    os.close(write_end)
+    try:
+        done = aceynote("fmt", "--check", f"/dev/fd/{read_end}", pass_fds=(read_end,))
+    finally:
+        os.close(read_end)
+    assert (done.returncode, done.stderr) == (0, b"")
+
+
+def test_in_place_refuses_a_fifo_without_reading_it(fifo: Path) -> None:
+    done = aceynote("fmt", "-i", str(fifo))  # before: it opened the FIFO and waited forever
+    assert done.returncode == 2
+    assert f"{fifo}: is not a regular file".encode() in done.stderr
+
+
+def test_standard_input_keeps_its_line_ends() -> None:
+    # A game with a syntax error is printed as it stands: its CRLF line ends too.
+    broken = BROKEN.replace("\n", "\r\n").encode()
+    done = aceynote("fmt", "-", input=broken)
+    assert done.returncode == 1
+    assert done.stdout == broken
+
+
+def test_in_place_reads_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.acey"
+    path.write_text(MESSY, encoding="utf-8")
+    assert main(["fmt", "-i", str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == CANONICAL
+    assert main(["fmt", "-i", str(path)]) == 0  # canonical now: not rewritten
+    assert capsys.readouterr().err == ""
+
+
+# -- one reader, one answer whatever --jobs is --------------------------------------------
+
+
+def line_ends(text: str, style: str) -> bytes:
+    if style == "crlf":
+        text = text.replace("\n", "\r\n")
+    elif style == "cr":
+        text = text.replace("\n", "\r")
+    data = text.encode("utf-8")
+    return b"\xef\xbb\xbf" + data if style == "bom" else data
+
+
+STYLES = ["lf", "crlf", "cr", "bom"]
+RECORDS = sorted(path.name for path in SAMPLES.glob("*.acey"))
+
+
+def validate_output(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["validate", "--no-color", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("sample", RECORDS)
+def test_jobs_give_one_answer(
+    sample: str, style: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / sample
+    path.write_bytes(line_ends((SAMPLES / sample).read_text(encoding="utf-8"), style))
+    serial = validate_output(capsys, "-j", "1", str(path))
+    assert serial == validate_output(capsys, "-j", "2", str(path))
+    assert "AD100" not in serial[1]
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_jobs_give_one_answer_over_many_pieces(
+    style: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = [(SAMPLES / name).read_text(encoding="utf-8") for name in RECORDS]
+    path = tmp_path / "corpus.acey"
+    path.write_bytes(line_ends("\n".join(texts * 3), style))
+    serial = validate_output(capsys, str(path))
+    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", 3000)  # many pieces, many workers
+    assert validate_output(capsys, "-j", "2", str(path)) == serial
+    assert "AD100" not in serial[1]
+
+
+def test_jobs_stop_at_a_bad_byte_where_one_job_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = (SAMPLES / "annotated.acey").read_bytes()
+    # The bad byte stands on a tag line where a piece could start.
+    bad = games.replace(b'[Event "', b'[Event "\xe9', 1)
+    path = tmp_path / "corpus.acey"
+    path.write_bytes(b"\n".join([games] * 6 + [bad] + [games] * 3))
+    serial = validate_output(capsys, str(path))
+    assert serial[0] == 2 and "is not UTF-8 text" in serial[2]
+    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", 2000)
+    assert validate_output(capsys, "-j", "2", str(path)) == serial
+
+
+def games_of(data: bytes, first_line: int = 1) -> list[tuple[int, str, list[str]]]:
+    return [
+        (game.span.line, write_game(game), [problem.message for problem in game.problems])
+        for game in read_games(io.BytesIO(data), first_line)
+    ]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    pieces=st.lists(
+        st.tuples(st.sampled_from(RECORDS), st.sampled_from(["\n", "\r\n", "\r"])),
+        min_size=1,
+        max_size=8,
+    ),
+    chunk=st.integers(200, 4000),
+)
+def test_pieces_read_as_the_whole_reads(pieces: list[tuple[str, str]], chunk: int) -> None:
+    data = b"".join(
+        (SAMPLES / name).read_text(encoding="utf-8").replace("\n", end).encode() + b"\n"
+        for name, end in pieces
+    )
+    old = validate_command._CHUNK_BYTES
+    validate_command._CHUNK_BYTES = chunk
+    try:
+        reader = validate_command._CountingReader(io.BytesIO(data), "corpus.acey")
+        chunks = list(validate_command._boundary_chunks(reader))
+    finally:
+        validate_command._CHUNK_BYTES = old
+    assert b"".join(piece.data for piece in chunks) == data
+    read_in_pieces = [game for piece in chunks for game in games_of(piece.data, piece.first_line)]
+    assert read_in_pieces == games_of(data)
+
+
+@given(st.text(alphabet="ab\r\n", max_size=40))
+def test_lines_are_cut_as_universal_newlines_cut_them(text: str) -> None:
+    data = text.encode()
+    lines = [piece for raw in io.BytesIO(data) for piece in split_lines(raw)]
+    assert [line.decode() for line in lines] == io.StringIO(text, newline="").readlines()
+
+
+# -- --jobs is bounded ---------------------------------------------------------------------
+
+
+ASKED: list[int] = []
+
+
+def counting_pool(workers: int, **options: Any) -> ProcessPoolExecutor:
+    """ProcessPoolExecutor, noting how many workers were asked for."""
+    ASKED.append(workers)
+    return ProcessPoolExecutor(min(workers, 2), **options)
+
+
+def test_jobs_are_capped_at_the_processors_and_the_pieces(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(validate_command, "ProcessPoolExecutor", counting_pool)
+    ASKED.clear()
+    small = tmp_path / "small.acey"
+    small.write_text(CANONICAL, encoding="utf-8")
+    status, out, err = validate_output(capsys, "-j", "100000", str(small))
+    assert status == 0 and out.startswith("1 game")
+    assert f"--jobs 100000: using {usable_processors()}" in err
+    assert ASKED == []  # one piece: no worker at all
+    big = tmp_path / "big.acey"
+    big.write_text("\n".join([(SAMPLES / "match.acey").read_text(encoding="utf-8")] * 40))
+    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", 100_000)  # three pieces
+    validate_output(capsys, "-j", "100000", str(big))
+    assert [min(3, usable_processors())] == ASKED
+
+
+def test_jobs_help_says_the_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["validate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "at most one per processor and one per 256 kB piece of a file" in text
+
+
+def test_quiet_jobs_say_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(validate_command, "ProcessPoolExecutor", counting_pool)  # never 100,000
+    path = tmp_path / "game.acey"
+    path.write_text(CANONICAL, encoding="utf-8")
+    assert validate_output(capsys, "-q", "-j", "100000", str(path)) == (0, "", "")
