@@ -275,3 +275,64 @@ def test_a_stray_line_before_the_first_game_is_reported() -> None:
     [game] = read("junk line\n" + HEADER + "\n1 r 6-1 off/19, off/24\n")
     assert [p.span.line for p in game.problems] == [1]
     assert game.turns
+
+
+# -- the commands ---------------------------------------------------------------------------
+
+
+def _generated(tmp_path, count: int = 2):  # type: ignore[no-untyped-def]
+    record = tmp_path / "games.acey"
+    record.write_text("\n".join(write_game(g) for g in generate_games(count, 9, BGAMMON)))
+    return record
+
+
+def test_convert_to_bgammon_and_back_through_the_command(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from aceynote.cli import main
+
+    record = _generated(tmp_path)
+    match = tmp_path / "games.match"
+    assert main(["convert", str(record), "--to", "bgammon", "-o", str(match)]) == 0
+    assert "left out the tags Event, Round, Opening" in capsys.readouterr().err
+    assert match.read_text().startswith("bgammon-replay 00000048\n")
+    assert main(["validate", str(match)]) == 0
+    assert "2 games" in capsys.readouterr().out
+    assert main(["convert", str(match), "--to", "acey"]) == 0
+    back = capsys.readouterr().out
+    originals = [movetext(game) for game in generate_games(2, 9, BGAMMON)]
+    assert [movetext(game) for game in read(match.read_text())] == originals
+    assert all(text in back for text in originals)
+
+
+def test_a_match_file_from_standard_input_needs_from(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io as stdio
+    import sys
+
+    from aceynote.cli import main
+
+    text = with_index(HEADER + "\n1 r 6-1 off/19, off/24\n")
+    monkeypatch.setattr(sys, "stdin", stdio.TextIOWrapper(stdio.BytesIO(text.encode())))
+    assert main(["convert", "-", "--from", "bgammon", "--to", "acey"]) == 0
+    assert "1. 61: in/19 in/24" in capsys.readouterr().out
+
+
+def test_games_a_replay_cannot_hold_are_refused_and_nothing_written(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from aceynote.cli import main
+
+    record = tmp_path / "standard.acey"
+    record.write_text("1. 61: in/19 in/24\n*\n")
+    out = tmp_path / "out.match"
+    assert main(["convert", str(record), "--to", "bgammon", "-o", str(out)]) == 1
+    assert "played under 'standard'" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_fmt_prints_a_match_file_as_a_record_but_does_not_rewrite_it(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from aceynote.cli import main
+
+    match = tmp_path / "one.match"
+    match.write_text(with_index(HEADER + "\n1 r 6-1 off/19, off/24\n"))
+    before = match.read_bytes()
+    assert main(["fmt", str(match)]) == 0
+    assert "1. 61: in/19 in/24" in capsys.readouterr().out
+    assert main(["fmt", "-i", str(match)]) == 2
+    assert match.read_bytes() == before

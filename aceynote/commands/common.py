@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, TypeAlias
 
-from ..notation import ReadError
+from ..notation import Game, ReadError, read_games
 from .terminal import shown
 
 EXIT_OK = 0
@@ -24,6 +24,7 @@ EXIT_USAGE = 2
 
 STDIN = "-"
 RECORD_SUFFIX = ".acey"
+MATCH_SUFFIX = ".match"  # bgammon.org replay files (docs/bgammon.md)
 
 
 class UsageError(Exception):
@@ -158,7 +159,7 @@ def _records_under(folder: str) -> Iterator[InputFile]:
             continue
         folders = [entry.path for entry in entries if _is_folder(entry)]
         for entry in entries:
-            if entry.name.endswith(RECORD_SUFFIX) and not _is_folder(entry):
+            if entry.name.endswith((RECORD_SUFFIX, MATCH_SUFFIX)) and not _is_folder(entry):
                 yield InputFile(entry.path)
         waiting += reversed([path for path in folders if not os.path.islink(path)])
 
@@ -311,3 +312,19 @@ def add_record_files(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
     )
+
+
+def is_match(source: InputFile, chosen: str | None = None) -> bool:
+    """Whether ``source`` is read as a bgammon.org replay: by ``--from bgammon`` or its name."""
+    if chosen is not None:
+        return chosen == "bgammon"
+    return source.path != "-" and source.path.lower().endswith(MATCH_SUFFIX)
+
+
+def record_games(handle: IO[bytes], source: InputFile, chosen: str | None = None) -> Iterator[Game]:
+    """The games of one input: an .acey record, or a bgammon.org replay file."""
+    if is_match(source, chosen):
+        from ..bgammon import read_match
+
+        return read_match(handle)
+    return read_games(handle)

@@ -21,7 +21,7 @@ from ..jsonconv import (
     read_json_lines,
     schema,
 )
-from ..notation import Game, ReadError, read_games, write_game
+from ..notation import Game, ReadError, write_game
 from ..validate import Diagnostic, validate
 from ..validate.diagnostics import SYNTAX
 from .common import (
@@ -37,23 +37,27 @@ from .common import (
     expand_inputs,
     fail,
     not_utf8,
+    record_games,
     unreadable,
     write_out,
 )
 from .output import Formatter, colour_wanted
 
-HELP = "convert records between .acey, JSON and JSON Lines"
+HELP = "convert records between .acey, JSON, JSON Lines and bgammon.org replays"
 DESCRIPTION = """\
 Convert game records: .acey to JSON (one document holding every game) or
 JSON Lines (one game a line, streamed for corpora of any size), and JSON or
-JSON Lines back to .acey in canonical form. The input format comes from the
-file's extension (.acey, .json, .jsonl) or --from. JSON input is checked
+JSON Lines back to .acey in canonical form; bgammon.org replay files (.match)
+in and out (docs/bgammon.md). The input format comes from the file's
+extension (.acey, .json, .jsonl, .match) or --from. JSON input is checked
 against the schema ('aceynote schema') and problems name their JSON path.
 
 examples:
   aceynote convert match.acey --to json -o match.json
   aceynote convert corpus.acey --to jsonl --positions > corpus.jsonl
   aceynote convert match.json --to acey
+  aceynote convert mygames.match --to acey -o mygames.acey
+  aceynote convert mygames.acey --to bgammon -o mygames.match
   cat game.acey | aceynote convert - --to json --diagnostics
 
 exit status: 0 converted, 1 an input has errors, 2 usage error, an
@@ -63,8 +67,14 @@ one, nothing is written.
 """
 
 SCHEMA_HELP = "print the JSON Schema of the JSON form"
-FORMATS = ("acey", "json", "jsonl")
-_EXTENSIONS = {".acey": "acey", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+FORMATS = ("acey", "json", "jsonl", "bgammon")
+_EXTENSIONS = {
+    ".acey": "acey",
+    ".json": "json",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".match": "bgammon",
+}
 _SPOOL_BYTES = 8 * 1024 * 1024
 
 
@@ -109,7 +119,7 @@ def _input_format(source: InputFile, chosen: str | None) -> str:
     extension = os.path.splitext(source.path)[1].lower()
     if extension not in _EXTENSIONS:
         raise UsageError(
-            f"{source.path}: cannot tell the format from the extension; use --from acey|json|jsonl"
+            f"{source.path}: cannot tell the format from the extension; use --from acey|json|jsonl|bgammon"
         )
     return _EXTENSIONS[extension]
 
@@ -144,15 +154,15 @@ class _Converter:
         kind = _input_format(source, self.args.source_format)
         name = source.display_name
         with source.reading() as handle:
-            if kind == "acey":
-                yield from self._acey_games(source, handle)
+            if kind in ("acey", "bgammon"):
+                yield from self._acey_games(source, handle, kind)
             elif kind == "json":
                 yield from read_document(cast(IO[str], _Utf8Text(handle, name)))
             else:
                 yield from read_json_lines(cast(IO[str], _Utf8Text(handle, name)))
 
-    def _acey_games(self, source: InputFile, handle: IO[bytes]) -> Iterator[Game]:
-        for index, game in enumerate(read_games(handle), start=1):
+    def _acey_games(self, source: InputFile, handle: IO[bytes], kind: str) -> Iterator[Game]:
+        for index, game in enumerate(record_games(handle, source, kind), start=1):
             if game.problems:
                 self.failed = True
                 for problem in game.problems:
@@ -174,6 +184,9 @@ class _Converter:
 
     def write(self, sources: list[InputFile], out: IO[str]) -> None:
         target = self.args.to
+        if target == "bgammon":
+            self._write_match(sources, out)
+            return
         if target == "json":
             header = json.dumps(document_header())[:-1]
             out.write(header + ', "games": [')
@@ -182,6 +195,29 @@ class _Converter:
                 self._write_game(game, out, target)
         if target == "json":
             out.write("\n]}\n")
+
+    def _write_match(self, sources: list[InputFile], out: IO[str]) -> None:
+        """A bgammon.org replay of every game; what it cannot hold is refused or named."""
+        from ..bgammon import game_lines, left_out, match_text, refusal
+
+        games: list[list[str]] = []
+        for source in sources:
+            for number, game in enumerate(self.readable_games(source), start=1):
+                report = validate(game)
+                reason = refusal(game, report)
+                where = f"{source.display_name}: game {number}"
+                if reason is not None:
+                    self.failed = True
+                    fail(f"{where} cannot be a bgammon.org replay: {reason}")
+                    continue
+                dropped = left_out(game)
+                if dropped:
+                    print(
+                        f"aceynote: warning: {where}: left out {', '.join(dropped)}",
+                        file=sys.stderr,
+                    )
+                games.append(game_lines(game, report))
+        out.write(match_text(games))
 
     def _write_game(self, game: Game, out: IO[str], target: str) -> None:
         if target == "acey":

@@ -11,7 +11,7 @@ import tempfile
 from typing import IO, cast
 
 from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
-from ..notation import Game, ReadError, read_games, write_game
+from ..notation import Game, ReadError, write_game
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
 from .common import (
@@ -26,7 +26,9 @@ from .common import (
     copy_out,
     expand_inputs,
     fail,
+    is_match,
     output_closed,
+    record_games,
     split_lines,
     unreadable,
 )
@@ -164,6 +166,11 @@ class _Formatting:
     def source(self, source: InputFile) -> None:
         """Format one file; one that cannot be read is reported and counted."""
         refused = _not_rewritable(source) if self.args.in_place else None
+        if (self.args.in_place or self.args.check) and is_match(source):
+            refused = (
+                f"{source.display_name}: is a bgammon.org replay; fmt prints it as a record, "
+                "but rewrites or checks only .acey records (aceynote convert FILE.match --to acey)"
+            )
         if refused is not None:
             self.found(fail(refused))
             return
@@ -183,7 +190,7 @@ class _Formatting:
         ):
             with source.reading() as raw:
                 reading = _Reading(raw, source.display_name, copy)
-                clean = self._canonical(source.display_name, reading, canonical)
+                clean = self._canonical(source, reading, canonical)
             if not clean:
                 self.found(EXIT_PROBLEMS)
             if self.args.check:
@@ -193,14 +200,15 @@ class _Formatting:
             else:
                 copy_out(canonical)
 
-    def _canonical(self, name: str, reading: _Reading, out: IO[str]) -> bool:
+    def _canonical(self, source: InputFile, reading: _Reading, out: IO[str]) -> bool:
         """Write every game of a record to ``out``, canonical where it has no syntax errors.
 
         A game with syntax errors is reported and written from the source as it
         stands (never from what could be read of it); the result is then False.
         """
+        name = source.display_name
         clean, wrote, ends_line = True, False, True
-        games = read_games(cast(IO[bytes], reading))  # a binary stream, as typeshed cannot tell
+        games = record_games(cast(IO[bytes], reading), source)  # a binary stream
         for number, game in enumerate(games, start=1):
             first, last = _game_lines(game)
             if game.problems:

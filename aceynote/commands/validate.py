@@ -30,9 +30,11 @@ from .common import (
     add_record_files,
     expand_inputs,
     fail,
+    is_match,
     line_start,
     not_utf8,
     output_closed,
+    record_games,
     split_lines,
     tune_garbage_collector,
     unreadable,
@@ -309,11 +311,11 @@ class _Run:
         with source.reading() as handle:
             reader = _CountingReader(handle, source.display_name)
             size = _size_of(source)
-            if self.jobs > 1:
+            if self.jobs > 1 and not is_match(source):
                 self._parallel(source, reader, size)
             else:
-                # A binary stream, though typeshed cannot tell: read_games decodes it.
-                games = read_games(cast(IO[bytes], reader))
+                # A binary stream, though typeshed cannot tell: the readers decode it.
+                games = record_games(cast(IO[bytes], reader), source)
                 checks = (check_game(g, self.rules, self.args.first) for g in games)
                 self.emit(source.display_name, self._with_progress(checks, reader, size, source))
         self._clear_progress()
