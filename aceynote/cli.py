@@ -35,6 +35,11 @@ examples:
   aceynote fmt game.acey                 canonical form of a record
   aceynote convert game.acey --to json   the record as JSON (aceynote schema)
   aceynote generate --games 5 --seed 1   five random legal games
+  aceynote replay game.acey              step through a game in the terminal
+  aceynote diagram game.acey --turn 12 -o board.svg
+                                         a board diagram of a position
+  aceynote html game.acey -o game.html   a web page of the game
+  aceynote convert my.match --to acey    a bgammon.org replay as a record
 
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
