@@ -234,3 +234,11 @@ def test_a_json_document_past_the_limit_points_to_json_lines(
     with pytest.raises(JsonRecordError) as raised:
         read_document(io.StringIO(" " * 2000))
     assert "JSON Lines" in str(raised.value)
+
+
+def test_a_byte_that_is_not_utf8_is_located_in_a_piece_of_a_larger_file() -> None:
+    from aceynote.notation import ReadError
+
+    with pytest.raises(ReadError) as raised:
+        list(read_games(io.BytesIO(b"\n1. 64: in/19 \xff in/21\n"), first_line=41))
+    assert "<input>:42:14:" in str(raised.value)

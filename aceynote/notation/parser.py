@@ -514,7 +514,9 @@ def _heading_length(tokens: list[Token]) -> int:
     return len(tokens)
 
 
-def _lines_of(source: Source) -> tuple[Iterator[str], str, IO[Any] | None]:
+def _lines_of(
+    source: Source, first_line: int = 1
+) -> tuple[Iterator[str], str, IO[Any] | None]:
     """The lines of a path or open file, its name, and the file to close.
 
     A path or a binary stream is decoded line by line, so that a byte that is
@@ -526,12 +528,12 @@ def _lines_of(source: Source) -> tuple[Iterator[str], str, IO[Any] | None]:
             handle = open(name, "rb")  # noqa: SIM115 - closed by iter_game_tokens
         except OSError as error:
             raise ReadError(f"{name}: cannot open: {error.strerror or error}") from error
-        return _decoded(handle, name), name, handle
+        return _decoded(handle, name, first_line), name, handle
     name = getattr(source, "name", "<input>")
     if not isinstance(name, str):
         name = "<input>"
     if _is_binary(source):
-        return _decoded(cast(IO[bytes], source), name), name, None
+        return _decoded(cast(IO[bytes], source), name, first_line), name, None
     return _checked(iter(cast(Iterable[str], source)), name), name, None
 
 
@@ -545,9 +547,9 @@ def _is_binary(source: object) -> bool:
 _LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
 
 
-def _decoded(stream: IO[bytes], name: str) -> Iterator[str]:
+def _decoded(stream: IO[bytes], name: str, first_line: int = 1) -> Iterator[str]:
     """Lines of UTF-8 text from a binary stream; a bad byte is a ReadError at its place."""
-    number = 0
+    number = first_line - 1
     for raw in _reading(stream, name):
         pieces = [raw]
         if b"\r" in raw and _LONE_CR.search(raw, 0, len(raw) - 1):
@@ -587,13 +589,13 @@ def _checked(lines: Iterator[str], name: str) -> Iterator[str]:
         raise ReadError(f"{name}: cannot read: {error.strerror or error}") from error
 
 
-def text_lines(source: Source) -> Iterator[str]:
+def text_lines(source: Source, first_line: int = 1) -> Iterator[str]:
     """The lines of a path or open file as text, with their line ends.
 
     Any reading or decoding problem is a :class:`ReadError` that names the
     file (and, for a byte that is not UTF-8, its line and column).
     """
-    lines, _, handle = _lines_of(source)
+    lines, _, handle = _lines_of(source, first_line)
     try:
         yield from lines
     finally:
@@ -607,7 +609,7 @@ def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens
     ``first_line`` is the number of the source's first line, for a piece of a
     larger file.
     """
-    yield from Lexer(_grammar().pattern).games(text_lines(source), first_line)
+    yield from Lexer(_grammar().pattern).games(text_lines(source, first_line), first_line)
 
 
 def read_games(source: Source, first_line: int = 1) -> Iterator[Game]:
