@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import convert, diagram, fmt, generate, html, replay, validate
+from .commands import convert, diagram, fmt, generate, html, record, replay, validate
 from .commands.common import (
     EXIT_OK,
     EXIT_USAGE,
@@ -44,7 +44,7 @@ examples:
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
 
-COMMANDS = (validate, fmt, convert, generate, replay, diagram, html)
+COMMANDS = (validate, fmt, convert, generate, replay, record, diagram, html)
 
 
 def build_parser() -> argparse.ArgumentParser:

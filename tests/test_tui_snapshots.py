@@ -73,3 +73,25 @@ def test_tag_editor_at_80x24_with_a_wrong_value(snap_compare: SnapCompare) -> No
 def test_too_small_terminal(snap_compare: SnapCompare) -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
     assert snap_compare(app, terminal_size=(70, 20))
+
+
+def _recording(tmp_path: Path) -> ReplayApp:
+    from aceynote.tui.recording import new_game
+    from aceynote.tui.records import RecordFile
+
+    path = tmp_path / "new.acey"
+    tags = [("White", "Ines Alder"), ("Black", "Tom Brandt"), ("Opening", "5-3")]
+    return ReplayApp(str(path), record=RecordFile(str(path), create=True), new_game=new_game(tags))
+
+
+def test_record_screen_at_80x24_with_an_illegal_entry(
+    snap_compare: SnapCompare, tmp_path: Path
+) -> None:
+    # 1. 64: in/19 in/21 entered; Black types 43: in/21 alone: one die of two, refused.
+    keys = [*"64: in/19 in/21", "enter", *"43: in/21", "enter"]
+    assert snap_compare(_recording(tmp_path), terminal_size=(80, 24), run_before=go_to(*keys))
+
+
+def test_record_screen_ending_a_game_at_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    keys = [*"64: in/19 in/21", "enter", "ctrl+t", "enter"]
+    assert snap_compare(_recording(tmp_path), terminal_size=(80, 24), run_before=go_to(*keys))

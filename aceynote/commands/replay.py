@@ -19,20 +19,25 @@ DESCRIPTION = """\
 Open a record in a full-screen board viewer: step through the games checker
 by checker, read the comments and the validator's findings where they
 belong, enter variations, and add comments, glyphs and tags. A file of
-several games opens on the game list. Press ? inside for every key; see
-docs/replay.md.
+several games opens on the game list. A bgammon.org replay (.match) opens
+read only: saving writes its games as a new .acey file next to it. On an
+unfinished game, r records the moves that follow (see docs/record.md).
+Press ? inside for every key; see docs/replay.md.
 
 examples:
   aceynote replay samples/annotated.acey
   aceynote replay samples/match.acey --game 2
   aceynote replay samples/mistakes.acey --turn 4
   aceynote replay game.acey --turn 12...      (Black's turn 12)
+  aceynote replay bgammon-games.match
 """
 
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "replay", HELP, DESCRIPTION)
-    parser.add_argument("file", metavar="FILE", help="the record to open (.acey)")
+    parser.add_argument(
+        "file", metavar="FILE", help="the record to open (.acey, or a bgammon.org .match)"
+    )
     parser.add_argument(
         "--game", metavar="N", help="open game N (1 = the first) instead of the list"
     )

@@ -20,11 +20,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from ..validate import validate
+from ..notation import Game
+from ..rules import Side
 from .dialogs import Confirm, Help
 from .game_list import GameList
+from .game_screen import GameScreen
 from .printable import clipped, path_shown, printable
-from .records import RecordError, RecordFile, parse_chunk
+from .records import RecordError, RecordFile
 from .replay_screen import ReplayScreen
 
 _BATCH_SECONDS = 0.15
@@ -126,15 +128,6 @@ class GamesChecked(Message):
     indices: tuple[int, ...]
 
 
-def check_chunk(text: str, first_line: int) -> tuple[int, int]:
-    """Turns and errors of one indexed piece of a file (its first game)."""
-    games = parse_chunk(text, first_line)
-    if not games:
-        return 0, 0
-    report = validate(games[0])
-    return report.turns, report.errors + (1 if len(games) > 1 else 0)
-
-
 class ReplayApp(App[None]):
     """``aceynote replay``: go over the games of a record, annotate them, save."""
 
@@ -143,10 +136,11 @@ class ReplayApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     # -huge: the notes beside the board (WIDE_LAYOUT)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (180, "-huge")]  # noqa: RUF012
+    # The keys every screen has; each screen shows its own (s, ? and q where
+    # nothing is typed; ctrl+s, F1 and ctrl+q on the record screen).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s,ctrl+s", "save", "Save", id="app.save"),
-        Binding("question_mark,f1", "help", "Help", id="app.help", key_display="?"),
-        Binding("q", "quit", "Quit", id="app.quit"),
+        Binding("ctrl+s", "save", "Save", id="app.save", show=False),
+        Binding("f1", "help", "Help", id="app.help", show=False),
     ]
 
     def __init__(
@@ -155,13 +149,22 @@ class ReplayApp(App[None]):
         game: int | None = None,
         turn: str | None = None,
         record: RecordFile | None = None,
+        new_game: Game | None = None,
+        first: Side | None = None,
     ) -> None:
+        """Open ``path`` (or the ``record`` already read from it) at ``game`` and ``turn``.
+
+        ``new_game``: add this game after the file's games and start recording
+        it (``first`` moves first when its tags do not say).
+        """
         super().__init__()
         self.path = path
         self.start_game = game
         self.start_turn = turn
         self.record = record
-        self.replay = ReplayScreen()
+        self.new_game = new_game
+        self.first = first
+        self._replay: ReplayScreen | None = None
         self._checking = threading.Event()
         self._scan = 0
         self.list_focus = 0
@@ -198,13 +201,21 @@ class ReplayApp(App[None]):
                 ErrorScreen(f"Cannot open the record.\n\n{error}\n\nPress q to quit.")
             )
             return
-        if not len(self.record):
+        record = self.record
+        if self.new_game is not None:
+            self.start_game = record.append_game(self.new_game) + 1
+        if not len(record):
             message = f"{path_shown(self.path)} holds no game.\n\nPress q to quit."
             await self.push_screen(ErrorScreen(message))
             return
-        await self.push_screen(self.replay)
-        self.install_screen(GameList(), name="games")
-        if len(self.record) > 1 and self.start_game is None:
+        self._replay = ReplayScreen(record)
+        await self.push_screen(self._replay)
+        self.install_screen(GameList(record), name="games")
+        if self.new_game is not None:
+            self.replay.show_game((self.start_game or 1) - 1)
+            self.replay.record_at_end(first=self.first)
+            return
+        if len(record) > 1 and self.start_game is None:
             # The list first; a game is parsed when one is opened, and the
             # checker starts once the list is on screen.
             self.show_game_list()
@@ -242,8 +253,14 @@ class ReplayApp(App[None]):
         )
 
     @property
+    def replay(self) -> ReplayScreen:
+        """The replay screen (there is one once a record with games is open)."""
+        assert self._replay is not None
+        return self._replay
+
+    @property
     def current_game(self) -> int:
-        return self.replay.game_index
+        return self._replay.game_index if self._replay is not None else 0
 
     def show_game_list(self) -> None:
         def chosen(index: int | None) -> None:
@@ -252,7 +269,20 @@ class ReplayApp(App[None]):
             elif index is not None and index != self.replay.game_index:
                 self.replay.show_game(index)
 
+        games = self.get_screen("games")
+        if isinstance(games, GameList):
+            games.current = self.current_game
         self.push_screen("games", chosen)
+
+    # -- what the screens ask ----------------------------------------------------------
+    def on_replay_screen_game_list_wanted(self, message: ReplayScreen.GameListWanted) -> None:
+        self.show_game_list()
+
+    def on_game_list_checking(self, message: GameList.Checking) -> None:
+        self.resume_checking(message.on)
+
+    def on_game_list_focus(self, message: GameList.Focus) -> None:
+        self.list_focus = message.index
 
     # -- the checker ---------------------------------------------------------------
     def resume_checking(self, on: bool) -> None:
@@ -304,9 +334,7 @@ class ReplayApp(App[None]):
         assert record is not None
         entry = record.entries[index]
         try:
-            entry.turns, entry.errors = check_chunk(
-                record.text[entry.start : entry.end], entry.line
-            )
+            entry.turns, entry.errors = record.counts(index)
         except Exception:
             entry.turns, entry.errors = 0, 1
 
@@ -348,13 +376,23 @@ class ReplayApp(App[None]):
     def _write(self, after: Callable[[], None] | None) -> None:
         record = self.record
         assert record is not None
+        was_match, before = record.is_match, record.path
         try:
             record.save()
         except RecordError as error:
             self.notify(str(error), severity="error", timeout=8)
             return
-        self.notify(f"Saved {path_shown(record.path)}.", timeout=3)
-        self.replay.refresh_header()
+        if was_match:
+            self.notify(
+                f"Saved the games as {path_shown(record.path)}; {path_shown(before)} is"
+                " left as it is. Saving again writes the new file.",
+                timeout=8,
+            )
+        else:
+            self.notify(f"Saved {path_shown(record.path)}.", timeout=3)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.refresh_header()
         if isinstance(self.screen, GameList):
             self.screen.refresh_title()
         if after is not None:
@@ -424,11 +462,12 @@ def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:
             if binding.system or binding.id is None or binding.id.split(".")[0] not in _OURS:
                 continue
             keys, _ = rows.setdefault(binding.id, ([], texts.get(binding.id, binding.description)))
-            keys.append(_key_name(binding.key))
+            if _key_name(binding.key) not in keys:
+                keys.append(_key_name(binding.key))
     return [(" ".join(keys), what) for keys, what in rows.values()]
 
 
-_OURS = ("replay", "notes", "games", "app")
+_OURS = ("replay", "notes", "games", "app", "record", "entry")
 
 
 def _key_name(key: str) -> str:

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from ..notation.tags import tag_value_problem
+from ..notation.tags import ENDING_REASONS, result_problem, tag_value_problem
 from .printable import printable
 
 TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
@@ -287,6 +287,102 @@ class TagEditor(CancellableDialog[TagList]):
         if any(existing == name for existing, _ in tags):
             return f"the game already has a {name} tag: change its value above"
         return None
+
+
+EndChoice = tuple[str | None, str]
+ENDING_WORDS = {
+    "resignation": "resignation: a player gave up",
+    "time": "time: a player ran out of time",
+    "abandoned": "abandoned: the game was not played out",
+}
+GOES_ON = "none"
+
+
+class EndGame(CancellableDialog[EndChoice]):
+    """How a game ended that was not played out, and its result; or that it goes on.
+
+    Dismissed with (reason, result), reason None when the game goes on
+    (a Termination set earlier is taken away); escape gives None.
+    """
+
+    def __init__(self, current: str | None, result: str) -> None:
+        super().__init__()
+        self.current = current
+        self.result = result if result != "*" else ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="end-game"):
+            yield Static("How did the game end?", classes="dialog-title")
+            options = [Option(words, id=reason) for reason, words in ENDING_WORDS.items()]
+            options.append(Option("it goes on: no Termination, result *", id=GOES_ON))
+            yield OptionList(*options, id="end-reasons", markup=False)
+            yield Static(
+                "Result, White's points-Black's (like 5-0 or 0-3; * if unknown):",
+                classes="end-label",
+            )
+            yield Input(self.result, placeholder="5-0", id="end-result", compact=True)
+            yield text_line("", "dialog-error", id="end-error")
+            yield Static("enter: next, then keep   esc: cancel", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        reasons = self.query_one(OptionList)
+        reasons.focus()
+        keys = [*ENDING_REASONS, GOES_ON]
+        reasons.highlighted = keys.index(self.current) if self.current in keys else 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == GOES_ON:
+            self.dismiss((None, "*"))
+        else:
+            self.query_one("#end-result", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        reasons = self.query_one(OptionList)
+        index = reasons.highlighted
+        reason = reasons.get_option_at_index(index).id if index is not None else None
+        if reason is None or reason == GOES_ON:
+            self.dismiss((None, "*"))
+            return
+        value = event.value.strip()
+        problem = (
+            result_problem(value) if value else "give the result, like 5-0 or 0-3 (* if unknown)"
+        )
+        if problem is not None:
+            self.query_one("#end-error", Static).update(printable(problem, lines=True))
+            return
+        self.dismiss((reason, value))
+
+
+class PlayChoices(ModalScreen[None]):
+    """A list to read (the legal plays of a roll): arrows scroll it, escape or enter closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,q", "close", "Close", id="plays.close"),
+    ]
+
+    def __init__(self, title: str, rows: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="play-choices"):
+            yield text_line(self.title_text, "dialog-title")
+            rows = self.rows or ["-- (nothing can be played)"]
+            yield OptionList(*[Option(row) for row in rows], id="play-rows", markup=False)
+            yield Static("↑ ↓ PgUp PgDn: scroll   esc: close", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class Help(ModalScreen[None]):

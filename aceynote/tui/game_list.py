@@ -11,7 +11,7 @@ first, while the list is on screen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.segment import Segment
 from textual import events
@@ -29,10 +29,8 @@ from textual.widgets import Footer, Input, Static
 
 from ..notation.index import GameEntry
 from .printable import path_shown, printable
+from .records import RecordFile
 from .words import counted
-
-if TYPE_CHECKING:
-    from .app import ReplayApp
 
 COLUMNS = (
     ("#", 5),
@@ -208,12 +206,33 @@ class GamesTitle(Static):
 
 
 class GameList(Screen[int | None]):
-    """Pick a game; dismissed with its 0-based index (None: back to the game shown)."""
+    """Pick a game; dismissed with its 0-based index (None: back to the game shown).
+
+    ``current`` is the game shown behind the list (the app sets it before
+    showing the list). The list tells the app with messages when the
+    background checker should run (:class:`Checking`) and which games it
+    should do first (:class:`Focus`).
+    """
+
+    @dataclass
+    class Checking(Message):
+        """Check games in the background (on), or pause (off): the list is shown or hidden."""
+
+        on: bool
+
+    @dataclass
+    class Focus(Message):
+        """The list's cursor is on this game: check the games around it first."""
+
+        index: int
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="games.back"),
         Binding("slash", "filter", "Filter", id="games.filter", key_display="/"),
         Binding("e", "errors_only", "Errors only", id="games.errors-only"),
+        Binding("s", "app.save", "Save", id="app.save"),
+        Binding("question_mark", "app.help", "Help", id="app.help", key_display="?"),
+        Binding("q", "app.quit", "Quit", id="app.quit"),
     ]
 
     HELP_TEXT: ClassVar[dict[str, str]] = {
@@ -222,16 +241,11 @@ class GameList(Screen[int | None]):
         "games.errors-only": "only the games with errors (checked so far)",
     }
 
-    def __init__(self) -> None:
+    def __init__(self, record: RecordFile) -> None:
         super().__init__()
+        self.record = record
+        self.current = 0
         self.errors_only = False
-
-    @property
-    def replay_app(self) -> ReplayApp:
-        from .app import ReplayApp
-
-        assert isinstance(self.app, ReplayApp)
-        return self.app
 
     @property
     def table(self) -> GameTable:
@@ -257,24 +271,22 @@ class GameList(Screen[int | None]):
         self.table.focus()
 
     def on_screen_resume(self) -> None:
-        self.replay_app.resume_checking(True)
+        self.post_message(self.Checking(True))
         self._select_current()
         self.table.refresh()
         self._status()
         self.refresh_title()
 
     def on_screen_suspend(self) -> None:
-        self.replay_app.resume_checking(False)
+        self.post_message(self.Checking(False))
 
     def _select_current(self) -> None:
-        current = self.replay_app.current_game
+        current = self.current
         if current in self.shown:
             self.table.cursor = self.shown.index(current)
 
     def _fill(self) -> None:
-        record = self.replay_app.record
-        if record is None:
-            return
+        record = self.record
         words = self.query_one(Input).value.lower().split()
         entries = record.entries
         shown = [i for i, e in enumerate(entries) if entry_matches(e, words, self.errors_only)]
@@ -284,18 +296,14 @@ class GameList(Screen[int | None]):
 
     def refresh_title(self) -> None:
         """The file, how many games it holds, and whether changes are not saved yet."""
-        record = self.replay_app.record
-        if record is None:
-            return
+        record = self.record
         self.query_one(GamesTitle).show(
             f"{printable(path_shown(record.path, 50))}: {counted(len(record), 'game')}",
             record.dirty,
         )
 
     def _status(self) -> None:
-        record = self.replay_app.record
-        if record is None:
-            return
+        record = self.record
         checked = sum(1 for entry in record.entries if entry.errors is not None)
         total = len(record)
         shown = f"{len(self.shown)} shown" + (" (errors only)" if self.errors_only else "")
@@ -312,7 +320,7 @@ class GameList(Screen[int | None]):
 
     def on_game_table_highlighted(self, event: GameTable.Highlighted) -> None:
         """Tell the checker which games to do first: those at the cursor."""
-        self.replay_app.list_focus = event.index
+        self.post_message(self.Focus(event.index))
 
     def on_game_table_opened(self, event: GameTable.Opened) -> None:
         event.stop()

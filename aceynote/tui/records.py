@@ -15,14 +15,16 @@ and never over a file that changed on disk since it was read.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 from dataclasses import dataclass
 
 from ..fileio import write_atomically
-from ..notation import Game, write_game
+from ..notation import Game, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.parser import iter_game_tokens, parse_game_tokens
+from ..validate import validate
 
 
 class RecordError(Exception):
@@ -83,17 +85,67 @@ class RecordFile:
     while open is written again with them, not a temporary file's 0600.
     ``text`` is the file's text after its BOM, if it has one (the reader
     ignores it, NOTATION.md §1); ``bom`` is that BOM, written back by a save.
+
+    ``create``: a file that does not exist opens as an empty record (``existed``
+    is then False), written when it is first saved. Games added with
+    :meth:`append_game` stand after the file's own games and are written once
+    they are edited (a new game nobody entered anything into is not written).
+
+    A bgammon.org replay (``.match``) is read whole with
+    :func:`aceynote.bgammon.read_match` and never written: saving writes all
+    its games as a new record next to it (``game.match`` as ``game.acey``, or
+    ``game-2.acey`` when that exists), and from then on the record is that file.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, create: bool = False) -> None:
         self.path = path
-        self.disk_text = read_text(path)
+        self.existed = True
+        self.match_games: list[Game] | None = None  # the games of a .match file, as read
+        try:
+            self.disk_text = read_text(path)
+        except RecordError:
+            if not create or os.path.lexists(path):
+                raise
+            self.disk_text, self.existed = "", False
         self.bom = BOM if self.disk_text.startswith(BOM) else ""
         self.text = self.disk_text.removeprefix(self.bom)
         self.mode = file_mode(path)
-        self.entries = index_games(self.text)
+        if is_match_file(path) and self.existed:
+            self.match_games = _read_match(path, self.disk_text)
+            self.entries = [_match_entry(n, game) for n, game in enumerate(self.match_games)]
+        else:
+            self.entries = index_games(self.text)
         self.edited: dict[int, Game] = {}
+        self.appended: dict[int, Game] = {}
         self._cache: dict[int, LoadedGame] = {}
+
+    @property
+    def is_match(self) -> bool:
+        """Whether this is a bgammon.org replay (read only: saving writes a new record)."""
+        return self.match_games is not None
+
+    def counts(self, index: int) -> tuple[int, int]:
+        """Turns and errors of game ``index``, for the game list (any thread may ask)."""
+        if self.match_games is not None:
+            report = validate(self.match_games[index])
+            return report.turns, report.errors
+        entry = self.entries[index]
+        games = parse_chunk(self.text[entry.start : entry.end], entry.line)
+        if not games:
+            return 0, 0
+        report = validate(games[0])
+        return report.turns, report.errors + (1 if len(games) > 1 else 0)
+
+    def append_game(self, game: Game) -> int:
+        """Add a new game after the file's games; its index (written once edited)."""
+        index = len(self.entries)
+        tags = {tag.name: tag.value for tag in reversed(game.tags)}
+        end = len(self.text)
+        line = self.text.count("\n") + 1
+        self.entries.append(GameEntry(index + 1, end, end, line, tags))
+        self.appended[index] = game
+        self._cache.pop(index, None)
+        return index
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -119,6 +171,18 @@ class RecordFile:
         return loaded
 
     def _parse(self, index: int) -> LoadedGame:
+        if index in self.appended:
+            return LoadedGame(self.appended[index], True)
+        if self.match_games is not None:
+            game = self.match_games[index]
+            if game.problems:
+                note = f"This game cannot be read as acey-deucey: {game.problems[0].message}."
+                return LoadedGame(game, False, note)
+            note = (
+                f"A bgammon.org replay, read only: saving writes the games as"
+                f" {os.path.basename(self.save_path())} next to it."
+            )
+            return LoadedGame(game, True, note)
         entry = self.entries[index]
         games = parse_chunk(self.chunk(index), entry.line)
         if not games:
@@ -143,41 +207,116 @@ class RecordFile:
         self.edited[index] = loaded.game
 
     def changed_on_disk(self) -> bool:
-        """Whether the file no longer holds the text it had when read or last saved (or is gone)."""
+        """Whether the file no longer holds the text it had when read or last saved (or is gone).
+
+        A file that did not exist when opened has changed once something stands at its path.
+        """
+        if self.match_games is not None:
+            return False  # never written: saving makes a new file
+        if not self.existed:
+            return os.path.lexists(self.path)
         try:
             return read_text(self.path) != self.disk_text
         except RecordError:
             return True
 
+    def save_path(self) -> str:
+        """Where saving writes: the file itself; for a ``.match`` file a new ``.acey`` beside it."""
+        if self.match_games is None:
+            return self.path
+        stem = os.path.splitext(self.path)[0]
+        candidate, number = stem + ".acey", 1
+        while os.path.lexists(candidate):
+            number += 1
+            candidate = f"{stem}-{number}.acey"
+        return candidate
+
     def new_text(self) -> str:
         """The file's text with every edited game in canonical form, the rest as read (BOM too)."""
+        if self.match_games is not None:
+            games = [self.edited.get(index, game) for index, game in enumerate(self.match_games)]
+            games += [self.edited[index] for index in sorted(self.appended) if index in self.edited]
+            return "\n".join(write_game(without_empty_variations(game)) for game in games)
         parts: list[str] = [self.bom]
+        newline = "\r\n" if "\r\n" in self.text else "\n"
         for index, entry in enumerate(self.entries):
             chunk = self.text[entry.start : entry.end]
             game = self.edited.get(index)
+            if index in self.appended:
+                if game is not None:
+                    parts.append(_separator("".join(parts), newline))
+                    parts.append(write_game(without_empty_variations(game)).replace("\n", newline))
+                continue
             if game is None:
                 parts.append(chunk)
                 continue
-            written = write_game(game)
+            written = write_game(without_empty_variations(game))
             if "\r\n" in chunk:
                 written = written.replace("\n", "\r\n")
             parts.append(written + _trailing_blank_lines(chunk))
         return "".join(parts)
 
     def save(self) -> None:
-        """Write the edited games (atomically); the caller checks ``changed_on_disk`` first."""
+        """Write the edited games (atomically); the caller checks ``changed_on_disk`` first.
+
+        A ``.match`` file is left as it is: its games go to :meth:`save_path`,
+        which is the record from then on.
+        """
         text = self.new_text()
+        target = self.save_path()
+        mode = None if self.match_games is not None else self.mode
         try:
-            write_atomically(self.path, lambda out: out.write(text), mode=self.mode)
+            write_atomically(target, lambda out: out.write(text), mode=mode)
         except OSError as error:
-            raise RecordError(f"cannot save {self.path}: {error.strerror or error}") from error
+            raise RecordError(f"cannot save {target}: {error.strerror or error}") from error
+        if self.match_games is not None:
+            self._became_record(target, text)
+            return
         self.disk_text = text
         self.text = text.removeprefix(self.bom)
         self.mode = file_mode(self.path)
+        self.existed = True
         kept = {index: self._cache[index] for index in self.edited if index in self._cache}
-        self.entries = _carry_over(self.entries, index_games(self.text))
+        waiting = {index: game for index, game in self.appended.items() if index not in self.edited}
+        self.entries = _carry_over(self.entries, index_games(self.text), waiting)
+        self.appended = waiting
         self.edited.clear()
         self._cache = kept
+
+    def _became_record(self, path: str, text: str) -> None:
+        """After a ``.match`` file's games were saved as ``path``: that is the record now."""
+        self.path, self.match_games = path, None
+        self.disk_text, self.text, self.bom = text, text, ""
+        self.mode = file_mode(path)
+        self.existed = True
+        loaded = dict(self._cache)
+        self.entries = _carry_over(self.entries, index_games(text), {})
+        self.edited.clear()
+        self.appended.clear()
+        self._cache = loaded  # the same games, shown on: their text is the new file's now
+
+
+MATCH_SUFFIX = ".match"
+
+
+def is_match_file(path: str) -> bool:
+    """Whether ``path`` names a bgammon.org replay (by its extension)."""
+    return path.lower().endswith(MATCH_SUFFIX)
+
+
+def _read_match(path: str, text: str) -> list[Game]:
+    from ..bgammon import read_match
+    from ..notation import ReadError
+
+    try:
+        return list(read_match(io.BytesIO(text.encode("utf-8"))))
+    except ReadError as error:
+        raise RecordError(f"{path}: {error}") from error
+
+
+def _match_entry(index: int, game: Game) -> GameEntry:
+    tags = {tag.name: tag.value for tag in reversed(game.tags)}
+    return GameEntry(index + 1, 0, 0, game.span.line, tags)
 
 
 def _trailing_blank_lines(chunk: str) -> str:
@@ -188,9 +327,54 @@ def _trailing_blank_lines(chunk: str) -> str:
     return "" if newline < 0 else rest[newline + 1 :]
 
 
-def _carry_over(old: list[GameEntry], new: list[GameEntry]) -> list[GameEntry]:
-    """Keep the checked turn and error counts across a save when the games line up."""
-    if len(old) == len(new):
-        for before, after in zip(old, new, strict=True):
+def without_empty_variations(game: Game) -> Game:
+    """The game without variations that hold no turn (one just added to record into).
+
+    Such a variation says nothing and cannot be written (``( )`` is no
+    notation). The game itself is left as it is; a copy is made only when needed.
+    """
+
+    def pruned(turns: list[Turn]) -> list[Turn] | None:
+        """The turns with empty variations left out; None when there is none to leave out."""
+        changed = False
+        kept: list[Turn] = []
+        for turn in turns:
+            variations: list[Variation] = []
+            for variation in turn.variations:
+                inner = pruned(variation.turns)
+                if inner is not None:
+                    variation = dataclasses.replace(variation, turns=inner)
+                if variation.turns:
+                    variations.append(variation)
+                if inner is not None or not variation.turns:
+                    changed = True
+            kept.append(dataclasses.replace(turn, variations=variations) if changed else turn)
+        return kept if changed else None
+
+    turns = pruned(game.turns)
+    return game if turns is None else dataclasses.replace(game, turns=turns)
+
+
+def _separator(before: str, newline: str) -> str:
+    """What goes between the text so far and a game added after it: a blank line."""
+    text = before.removeprefix(BOM)
+    if not text.strip():
+        return ""
+    if text.endswith(newline * 2):
+        return ""
+    return newline if text.endswith("\n") else newline * 2
+
+
+def _carry_over(
+    old: list[GameEntry], new: list[GameEntry], waiting: dict[int, Game]
+) -> list[GameEntry]:
+    """Keep the checked turn and error counts across a save when the games line up.
+
+    Added games not written yet (``waiting``, nothing was entered in them) stay
+    after the file's games, with their entries as they were.
+    """
+    kept = [entry for index, entry in enumerate(old) if index not in waiting]
+    if len(kept) == len(new):
+        for before, after in zip(kept, new, strict=True):
             after.turns, after.errors = before.turns, before.errors
-    return new
+    return new + [old[index] for index in sorted(waiting)]

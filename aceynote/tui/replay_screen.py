@@ -3,23 +3,36 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer
 
 from ..notation import Game, Segment, Tag
 from ..notation.limits import MAX_DIGITS
-from ..rules import Side
+from ..notation.writer import play_text
+from ..rules import DiceError, Position, SetupError, Side, legal_plays, roll_dice
 from ..validate import validate
-from .dialogs import Choose, CommentEditor, TagEditor, TagList
+from .dialogs import Choose, CommentEditor, Confirm, PlayChoices, Prompt, TagEditor, TagList
+from .game_screen import GameScreen
 from .notes import Notes, NotesPanel
-from .records import RecordError
+from .record_screen import RecordScreen
+from .recording import (
+    Recording,
+    RecordingError,
+    branch_after,
+    cut_after,
+    drop_variation,
+    find_branch,
+    promote_variation,
+    settle_result,
+)
+from .records import RecordError, RecordFile
 from .timeline import (
     MAIN,
     Frame,
@@ -46,10 +59,8 @@ from .widgets import (
 )
 from .words import counted, number_shown
 
-if TYPE_CHECKING:
-    from .app import ReplayApp
-
 _TURN = re.compile(r"([0-9]+)\s*(\.\.\.|…|\.)?")  # on the stripped text: no backtracking
+_ROLL = re.compile(r"([1-6])\s*[-/]?\s*([1-6]):?")
 AUTOPLAY_SECONDS = 0.8
 EDITABLE_COMMENT = 200_000
 """Characters of a comment the comment editor opens (a longer one makes each key take seconds)."""
@@ -96,8 +107,14 @@ def no_such_turn(timeline: Timeline | None, path: Path, text: str, where: str) -
     )
 
 
-class ReplayScreen(Screen[None]):
-    """Steps through one game; every position comes from the game's Timeline."""
+class ReplayScreen(GameScreen):
+    """Steps through one game; every position comes from the game's Timeline.
+
+    It asks the app for the game list with a :class:`GameListWanted` message.
+    """
+
+    class GameListWanted(Message):
+        """The user asked for the list of the file's games."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step_forward", "Step", id="replay.step-forward", key_display="→"),
@@ -111,6 +128,7 @@ class ReplayScreen(Screen[None]):
         Binding("space", "autoplay", "Play", id="replay.autoplay", show=False),
         Binding("t", "goto_turn", "Turn no.", id="replay.goto-turn", show=False),
         Binding("n", "next_diagnostic", "Next error", id="replay.next-diagnostic"),
+        Binding("n", "no_diagnostic", "Next error", id="replay.next-diagnostic", show=False),
         Binding(
             "N",
             "previous_diagnostic",
@@ -138,6 +156,15 @@ class ReplayScreen(Screen[None]):
         ),
         Binding("l", "game_list", "Games", id="replay.game-list", show=False),
         Binding("tab", "notes", "Notes", id="replay.notes", show=False),
+        Binding("plus", "promote_variation", "Promote", id="replay.promote", show=False),
+        Binding("delete", "delete_variation", "Delete", id="replay.delete", show=False),
+        Binding("r", "record", "Record", id="replay.record"),
+        Binding("r", "record_refused", "Record", id="replay.record", show=False),
+        Binding("p", "plays", "Plays", id="replay.plays", show=False),
+        Binding("y", "copy_setup", "Copy setup", id="replay.copy-setup", show=False),
+        Binding("s", "app.save", "Save", id="app.save"),
+        Binding("question_mark", "app.help", "Help", id="app.help", key_display="?"),
+        Binding("q", "app.quit", "Quit", id="app.quit"),
     ]
     AUTO_FOCUS = ""  # nothing: the keys belong to the board until tab gives them to the notes
 
@@ -164,24 +191,19 @@ class ReplayScreen(Screen[None]):
         "replay.previous-game": "the previous game of the file",
         "replay.game-list": "the list of the file's games, with a filter",
         "replay.notes": "the keys scroll the notes (tab again: back to the board)",
+        "replay.promote": "in a variation: make it the line it branches from",
+        "replay.delete": "in a variation: delete it (asks first)",
+        "replay.record": "record: enter the rolls and plays that follow (an unfinished game)",
+        "replay.plays": "the legal plays of a roll you type, in the position shown",
+        "replay.copy-setup": "copy the position's Setup string to the clipboard",
     }
 
     cursor: reactive[Place] = reactive(Place(MAIN, 0), init=False, always_update=True)
-    viewer: reactive[Side] = reactive(Side.WHITE, init=False)
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.timeline: Timeline | None = None
-        self.game_index = 0
+    def __init__(self, record: RecordFile) -> None:
+        super().__init__(record)
         self.message = ""
         self._autoplay: Timer | None = None
-
-    @property
-    def replay_app(self) -> ReplayApp:
-        from .app import ReplayApp
-
-        assert isinstance(self.app, ReplayApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield GameHeader(id="header")
@@ -198,8 +220,8 @@ class ReplayScreen(Screen[None]):
     # -- showing a game ------------------------------------------------------------
     def show_game(self, index: int, turn: str | None = None) -> None:
         """Open game ``index`` (0-based) of the record at its start, or at ``turn``."""
-        record = self.replay_app.record
-        if record is None or not 0 <= index < len(record):
+        record = self.record
+        if not 0 <= index < len(record):
             return
         self._stop_autoplay()
         loaded = record.load(index)
@@ -217,24 +239,6 @@ class ReplayScreen(Screen[None]):
             errors = counted(self.timeline.errors, "error")
             self.message = f"{errors} in this game: n goes to the first."
         self.cursor = place
-
-    def _set_timeline(self, timeline: Timeline) -> None:
-        self.timeline = timeline
-        record = self.replay_app.record
-        if record is not None:
-            entry = record.entries[self.game_index]
-            entry.turns, entry.errors = timeline.report.turns, timeline.report.errors
-        self.query_one(MoveList).load(timeline)
-        self.refresh_header()
-
-    def refresh_header(self) -> None:
-        record = self.replay_app.record
-        if self.timeline is None or record is None:
-            return
-        rules = self.timeline.report.rules.to_tag()
-        self.query_one(GameHeader).show(
-            self.timeline.game, rules, self.game_index + 1, len(record), record.dirty
-        )
 
     def watch_cursor(self, place: Place) -> None:
         self._show(place)
@@ -318,8 +322,6 @@ class ReplayScreen(Screen[None]):
             self._autoplay = None
 
     def action_goto_turn(self) -> None:
-        from .dialogs import Prompt
-
         def go(answer: str | None) -> None:
             if not answer:
                 return
@@ -341,6 +343,25 @@ class ReplayScreen(Screen[None]):
         where = "this variation" if self.cursor.path else "this game"
         message = no_such_turn(self.timeline, self.cursor.path, text, where)
         return message[0].upper() + message[1:]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys the footer shows only where they do something: n where the validator
+        found something, r where the game can be recorded (without errors).
+
+        The same keys also reach a hidden binding that says why they do nothing here.
+        """
+        timeline = self.timeline
+        if action in ("next_diagnostic", "previous_diagnostic"):
+            return timeline is not None and bool(timeline.targets)
+        if action == "record":
+            return timeline is not None and not timeline.errors
+        return True
+
+    def action_no_diagnostic(self) -> None:
+        self.notify("The validator found nothing to point out in this game.", timeout=2)
+
+    def action_record_refused(self) -> None:
+        self.action_record()
 
     def action_next_diagnostic(self) -> None:
         self._diagnostic(forward=True)
@@ -405,16 +426,16 @@ class ReplayScreen(Screen[None]):
         self._other_game(-1)
 
     def _other_game(self, delta: int) -> None:
-        record = self.replay_app.record
+        record = self.record
         index = self.game_index + delta
-        if record is None or not 0 <= index < len(record):
+        if not 0 <= index < len(record):
             self.notify("No more games in this file.", timeout=2)
             return
         self.show_game(index)
 
     def action_game_list(self) -> None:
         self._stop_autoplay()
-        self.replay_app.show_game_list()
+        self.post_message(self.GameListWanted())
 
     def on_move_list_jump(self, message: MoveList.Jump) -> None:
         self.cursor = message.place
@@ -427,8 +448,8 @@ class ReplayScreen(Screen[None]):
 
     # -- annotating -----------------------------------------------------------------
     def _editable_game(self) -> Game | None:
-        record = self.replay_app.record
-        if record is None or self.timeline is None:
+        record = self.record
+        if self.timeline is None:
             return None
         try:
             record.mark_edited(self.game_index)
@@ -438,8 +459,8 @@ class ReplayScreen(Screen[None]):
         return self.timeline.game
 
     def _can_edit(self) -> bool:
-        record = self.replay_app.record
-        if record is None or self.timeline is None:
+        record = self.record
+        if self.timeline is None:
             return False
         if not record.load(self.game_index).editable:
             self.notify(
@@ -540,3 +561,212 @@ class ReplayScreen(Screen[None]):
             line = self.timeline.line(path)
             return Place(line.path, 0)
         return Place(found.path, min(found.first + frame.offset, found.final))
+
+    # -- recording -------------------------------------------------------------------
+    def action_record(self) -> None:
+        """Enter what follows: at the end of the line, or from the segment shown."""
+        timeline = self.timeline
+        if timeline is None or not self._can_edit():
+            return
+        if timeline.errors:
+            errors = counted(timeline.errors, "error")
+            self.notify(
+                f"This game has {errors}: correct them before adding to it (n goes to the first).",
+                severity="warning",
+                timeout=5,
+            )
+            return
+        frame = timeline.line(self.cursor.path).frames[self.cursor.index]
+        path = frame.replay.line if frame.replay is not None else self.cursor.path
+        game = timeline.game
+        branch = find_branch(game, path, frame.segment)
+        if branch.at_end(game) or not timeline.variation_turns(path):
+            self.record_at_end(path)
+            return
+        where = (
+            f"after {turn_label(frame.turn)} {segment_text(frame.segment)}"
+            if frame.turn is not None and frame.segment is not None
+            else "from the start"
+        )
+
+        def answer(choice: str | None) -> None:
+            if choice == "end":
+                self.record_at_end(path)
+                return
+            was_edited = self.game_index in self.record.edited
+            if choice not in ("cut", "variation") or self._editable_game() is None:
+                return
+            if choice == "cut":
+                cut = cut_after(game, branch)
+                self.notify(f"Cut {counted(cut, 'segment')} {where}.", timeout=3)
+                self.record_at_end(path)
+            else:
+                self.record_at_end(branch_after(game, branch), new_variation=was_edited)
+
+        question = (
+            f"Record {where}? The line goes on after it.\n"
+            "Enter the new moves as a variation, cut the rest of the line,"
+            " or go on at its end? (esc: cancel)"
+        )
+        answers = [("variation", "Variation"), ("cut", "Cut the rest"), ("end", "At the end")]
+        self.app.push_screen(Confirm(question, answers), answer)
+
+    def record_at_end(
+        self, path: Path = MAIN, first: Side | None = None, new_variation: bool | None = None
+    ) -> None:
+        """Open the record screen at the end of line ``path`` (``first``: who starts a new game).
+
+        ``new_variation`` (whether the game was edited before) when ``path`` is a
+        variation just added to record into: it is taken away again if nothing
+        is entered in it.
+        """
+        if self.timeline is None:
+            return
+        game = self.timeline.game
+        index = self.game_index
+
+        def unused_variation() -> Path:
+            if new_variation is None:
+                return path
+            drop_variation(game, path)
+            if not new_variation:
+                self.record.edited.pop(index, None)
+            self.refresh_header()
+            return path[:-2]
+
+        try:
+            recording = Recording.at_end(game, path, first=first)
+        except RecordingError as error:
+            self.notify(f"Cannot record here: {error}.", severity="warning", timeout=5)
+            self._revalidate_at_end(unused_variation())
+            return
+        if recording.over:
+            self.notify(
+                f"{recording.prompt()}: nothing more can be entered. To play on from"
+                " an earlier turn, go there and press r (a variation, or cut the rest).",
+                timeout=6,
+            )
+            self._revalidate_at_end(path)
+            return
+        was_edited = self.game_index in self.record.edited
+
+        def back(_: None) -> None:
+            self._revalidate_at_end(recording.path if recording.done else unused_variation())
+
+        screen = RecordScreen(self.record, self.game_index, recording, self.viewer, was_edited)
+        self.app.push_screen(screen, back)
+
+    def _revalidate_at_end(self, path: Path) -> None:
+        """The game replayed again (it changed), the board at the end of line ``path``."""
+        assert self.timeline is not None
+        self._set_timeline(Timeline(validate(self.timeline.game)))
+        line = self.timeline.line(path)
+        self.cursor = Place(line.path, line.last)
+
+    # -- what could be played -----------------------------------------------------------
+    def _position_shown(self) -> tuple[Position, str]:
+        """The position to play from at the frame shown, and words for where it is."""
+        assert self.timeline is not None
+        frame = self.timeline.line(self.cursor.path).frames[self.cursor.index]
+        replay = frame.replay
+        if replay is None:
+            return frame.position, "the start position"
+        written = f"{turn_label(replay.turn)} {segment_text(replay.segment)}"
+        if frame.final:
+            return replay.after, f"the position after {written}"
+        return replay.before, f"the position before {written}"
+
+    def action_plays(self) -> None:
+        """The legal plays of a roll typed here (nothing is entered)."""
+        if self.timeline is None:
+            return
+        position, where = self._position_shown()
+        if position.winner is not None:
+            self.notify("The game is over here: nothing more is played.", timeout=3)
+            return
+        rules = self.timeline.report.rules
+        side = position.turn.title
+        frame = self.timeline.line(self.cursor.path).frames[self.cursor.index]
+        segment = frame.segment
+        rolled = f"{segment.high}{segment.low}" if segment is not None and not frame.final else ""
+
+        def show(answer: str | None) -> None:
+            if not answer:
+                return
+            match = _ROLL.fullmatch(answer.strip())
+            try:
+                if match is None:
+                    raise DiceError(answer)
+                high, low = sorted((int(match[1]), int(match[2])), reverse=True)
+                dice = roll_dice(high, low)
+            except DiceError:
+                self.notify(
+                    f"'{answer.strip()[:12]}' is not a roll: type two dice, like 64.",
+                    severity="warning",
+                )
+                return
+            plays = legal_plays(position, dice, rules)
+            texts = sorted({play_text(play.steps) for play in plays.values()})
+            title = f"{side}'s legal plays of {high}{low} in {where}: {len(texts)}"
+            self.app.push_screen(PlayChoices(title, texts))
+
+        prompt = f"{side} to play in {where}.\nWhich roll? (like 64)"
+        self.app.push_screen(Prompt(prompt, rolled, "64"), show)
+
+    def action_copy_setup(self) -> None:
+        """The Setup string of the position shown, to the clipboard and on screen."""
+        if self.timeline is None:
+            return
+        position, where = self._position_shown()
+        try:
+            setup = position.to_setup()
+        except SetupError as error:
+            self.notify(f"No Setup string here: {error}.", severity="warning", timeout=4)
+            return
+        self.app.copy_to_clipboard(setup)
+        self.notify(f"Copied the Setup of {where}:\n{setup}", timeout=8)
+
+    # -- variations -------------------------------------------------------------------
+    def _variation_here(self) -> Path | None:
+        """The variation the board is in (the innermost), or None with a word why not."""
+        if not self.cursor.path:
+            self.notify("Not in a variation: v enters one.", timeout=3)
+            return None
+        if not self._can_edit():
+            return None
+        return self.cursor.path
+
+    def action_promote_variation(self) -> None:
+        path = self._variation_here()
+        if path is None or self.timeline is None or self._editable_game() is None:
+            return
+        frame = self.timeline.line(path).frames[self.cursor.index]
+        game = self.timeline.game
+        parent = promote_variation(game, path)
+        report = validate(game)
+        if not parent:
+            settle_result(game, report)
+            report = validate(game)
+        self._set_timeline(Timeline(report))
+        self.cursor = self._place_of(frame, parent)
+        self.notify("The variation is now the line; the old line is its first variation.")
+
+    def action_delete_variation(self) -> None:
+        path = self._variation_here()
+        if path is None or self.timeline is None:
+            return
+        turns = self.timeline.variation_turns(path)
+        first = f"{turn_label(turns[0])} {segment_text(turns[0].segments[0])}" if turns else ""
+
+        def answer(choice: str | None) -> None:
+            if choice != "delete" or self.timeline is None or self._editable_game() is None:
+                return
+            place = leave_variation(self.timeline, path)
+            drop_variation(self.timeline.game, path)
+            self._set_timeline(Timeline(validate(self.timeline.game)))
+            self.cursor = place or Place(MAIN, 0)
+
+        question = f"Delete the variation {first}, with every variation inside it?"
+        self.app.push_screen(
+            Confirm(question, [("delete", "Delete"), ("cancel", "Keep it")]), answer
+        )

@@ -156,6 +156,11 @@ class StatusBar(Widget):
         self._line = self._play_line(frame, path)
         self.refresh()
 
+    def show_text(self, text: str) -> None:
+        """A line of its own (the record screen's, before anything was entered)."""
+        self._line = Content.assemble((text, self.get_visual_style("status--detail", partial=True)))
+        self.refresh()
+
     def render(self) -> Content:
         return self._line
 

@@ -1,0 +1,112 @@
+"""``aceynote record``: write down a game while it is played, the rules checking each entry."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..tui.printable import clipped
+from .common import EXIT_OK, Commands, UsageError, add_command
+
+HELP = "record a game in the terminal as it is played, checked by the rules"
+DESCRIPTION = """\
+Open the board on a new game added at the end of FILE (FILE is made when it
+does not exist; the games already in it are kept byte for byte) and enter
+the game segment by segment: the roll and its play (64: in/19 in/21), or
+the roll alone and a pick from its legal plays. The prompt says what comes
+next (a roll, the chosen double =DD: or the extra roll +RR: of an
+acey-deucey); an illegal entry is shown with the legal plays and not kept.
+ctrl+z undoes, ctrl+t ends a game not played out, ctrl+s saves. Without
+--opening, --first or --setup, White moves first. See docs/record.md.
+
+examples:
+  aceynote record club.acey --white "Ines Alder" --black "Tom Brandt"
+  aceynote record club.acey --opening 5-3 --event "Harbour Club ladder"
+  aceynote record navy.acey --rules navy --first black
+  aceynote record endgame.acey --setup "W 6:3 5:2 / B 19:2 20:3 / W"
+"""
+
+
+def register(commands: Commands) -> None:
+    parser = add_command(commands, "record", HELP, DESCRIPTION)
+    parser.add_argument("file", metavar="FILE", help="the record to add the game to (.acey)")
+    parser.add_argument("--white", metavar="NAME", help="White's player (the White tag)")
+    parser.add_argument("--black", metavar="NAME", help="Black's player (the Black tag)")
+    parser.add_argument("--event", metavar="TEXT", help="the event (the Event tag)")
+    parser.add_argument(
+        "--rules", metavar="RULES", help='the rules, like "navy" or "standard bearoff=exact"'
+    )
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument(
+        "--opening", metavar="ROLLS", help='the opening roll, White\'s die first: "5-3"'
+    )
+    start.add_argument(
+        "--first", choices=("white", "black"), help="who moves first (no opening roll recorded)"
+    )
+    start.add_argument(
+        "--setup", metavar="SETUP", help="start from this position (a Setup string, NOTATION §7)"
+    )
+    parser.set_defaults(run=run)
+
+
+def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The new game's tags from the options, each value checked (a UsageError says why)."""
+    from ..notation.tags import parse_opening
+    from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
+
+    tags: list[tuple[str, str]] = []
+    for name, value in (("Event", args.event), ("White", args.white), ("Black", args.black)):
+        if value is not None:
+            if "\n" in value or "\r" in value:
+                raise UsageError(f"--{name.lower()}: a tag value is one line")
+            tags.append((name, value))
+    tags.append(("Result", "*"))
+    if args.rules is not None:
+        try:
+            tags.append(("Rules", RuleSet.parse(args.rules).to_tag()))
+        except RulesError as error:
+            raise UsageError(f"--rules: {error}") from error
+    if args.opening is not None:
+        try:
+            opening_winner(parse_opening(args.opening))
+        except (ValueError, OpeningError) as error:
+            raise UsageError(f"--opening: {error}") from error
+        tags.append(("Opening", " ".join(args.opening.split())))
+    if args.setup is not None:
+        try:
+            tags.append(("Setup", Position.from_setup(args.setup).to_setup()))
+        except SetupError as error:
+            raise UsageError(f"--setup: {error}") from error
+    return tags
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..rules import Side
+    from ..tui.recording import new_game
+    from ..tui.records import RecordError, RecordFile
+
+    if args.file == "-":
+        raise UsageError("record needs a file: standard input is the keyboard here")
+    if args.file.lower().endswith(".match"):
+        raise UsageError(
+            f"{clipped(args.file, 200)}: a bgammon.org replay is read, never written;"
+            " record into an .acey file"
+        )
+    tags = game_tags(args)
+    folder = os.path.dirname(os.path.abspath(args.file))
+    if not os.path.isdir(folder):
+        raise UsageError(f"{clipped(args.file, 200)}: there is no folder {clipped(folder, 200)}")
+    if not os.path.exists(args.file) and not os.access(folder, os.W_OK):
+        raise UsageError(f"{clipped(args.file, 200)}: cannot make a file in {clipped(folder, 200)}")
+    try:
+        record = RecordFile(args.file, create=True)
+    except RecordError as error:
+        raise UsageError(str(error)) from error
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError("record runs in a terminal: standard input and output must be one")
+    from ..tui.app import ReplayApp
+
+    first = {"white": Side.WHITE, "black": Side.BLACK}.get(args.first or "")
+    ReplayApp(args.file, record=record, new_game=new_game(tags), first=first).run()
+    return EXIT_OK

@@ -1,0 +1,295 @@
+"""The record screen: a game entered segment by segment at the board, the rules at hand.
+
+The board shows the position to play from; under it the entry line takes
+the next segment, and the legal plays of the roll typed stand under the move
+list. Every rule question goes to the :class:`~aceynote.tui.recording.Recording`
+(which asks the engine and the validator); this screen only shows what it
+answers. Esc goes back to the replay screen (``r`` there comes back).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, Vertical
+from textual.widgets import Footer
+
+from ..rules import SegmentKind, Side
+from .dialogs import EndGame
+from .entry import EntryFeedback, EntryLine, PlayList
+from .game_screen import GameScreen
+from .recording import EntryProblem, Recording, TypedRoll, describe, segment_words, turn_label
+from .records import RecordError, RecordFile
+from .timeline import Frame, Timeline
+from .widgets import Board, GameHeader, MoveList, StatusBar
+
+IDLE_HINT = (
+    "Type the roll and the play (64: in/19 in/21), or the roll alone and pick"
+    " a play: ↓ ↑ and Enter. * marks are added for you."
+)
+
+
+class RecordScreen(GameScreen):
+    """Enter the segments of one line of play of a game (``recording``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "Undo", id="record.undo"),
+        Binding("ctrl+y", "redo", "Redo", id="record.redo", show=False),
+        Binding("ctrl+t", "end_game", "End game", id="record.end-game"),
+        Binding("ctrl+s", "save", "Save", id="record.save"),
+        Binding("escape", "leave", "Replay", id="record.leave"),
+        Binding("f1", "app.help", "Help", id="app.help"),
+        Binding("ctrl+q", "app.quit", "Quit", id="app.quit", priority=True),
+    ]
+    HELP_TEXT: ClassVar[dict[str, str]] = {
+        "record.undo": "take back the last segment entered (or the end of the game)",
+        "record.redo": "bring back what undo took back",
+        "record.end-game": "end the game: resignation, time or abandoned, and its result",
+        "record.save": "save the file (the game as entered so far)",
+        "record.leave": "back to the replay screen (r there comes back here)",
+        "app.help": "this list",
+        "app.quit": "quit (asks first when there are unsaved changes)",
+    }
+    AUTO_FOCUS = "#entry-input"
+
+    def __init__(
+        self,
+        record: RecordFile,
+        index: int,
+        recording: Recording,
+        viewer: Side = Side.WHITE,
+        was_edited: bool = False,
+    ) -> None:
+        super().__init__(record)
+        self.game_index = index
+        self.recording = recording
+        self.start_viewer = viewer
+        self.was_edited = was_edited
+        self.problem: EntryProblem | None = None
+        self.typed: TypedRoll | EntryProblem | None = None
+
+    def compose(self) -> ComposeResult:
+        yield GameHeader(id="header")
+        with Horizontal(id="main"):
+            with Container(id="left"):
+                with Vertical(id="board-column"):
+                    yield Board(id="board")
+                    yield StatusBar(id="status")
+                with Vertical(id="entry-panel"):
+                    yield EntryLine(id="entry-line")
+                    yield EntryFeedback(id="entry-feedback")
+            with Vertical(id="record-right"):
+                yield MoveList(id="moves")
+                yield PlayList(id="plays")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.viewer = self.start_viewer
+        self.query_one("#entry-panel").border_title = "record: Enter enters · Tab completes"
+        self.query_one(PlayList).hide()
+        self.feedback.show_hint(IDLE_HINT)
+        self._refresh()
+
+    # -- the parts ------------------------------------------------------------------
+    @property
+    def line(self) -> EntryLine:
+        return self.query_one(EntryLine)
+
+    @property
+    def plays(self) -> PlayList:
+        return self.query_one(PlayList)
+
+    @property
+    def feedback(self) -> EntryFeedback:
+        return self.query_one(EntryFeedback)
+
+    def _refresh(self) -> None:
+        """The game as it stands: move list, header, the board at the end, the prompt."""
+        recording = self.recording
+        self._set_timeline(Timeline(recording.shown_report))
+        timeline = self.timeline
+        assert timeline is not None
+        line = timeline.line(recording.path)
+        frame = line.frames[line.last]
+        if frame.replay is None:  # nothing played yet: the side the recording says rolls
+            frame = Frame(recording.state.position, None)
+        board = self.query_one(Board)
+        board.viewer = self.viewer
+        board.frame = frame
+        status = self.query_one(StatusBar)
+        if frame.replay is None:
+            status.show_text("nothing entered yet: the start position")
+        else:
+            status.show(frame, recording.path)
+        self.query_one(MoveList).show_frame(frame)
+        self.line.set_prompt(recording.prompt(), recording.over)
+
+    def watch_viewer(self, viewer: Side) -> None:
+        if self.is_mounted:
+            self.query_one(Board).viewer = viewer
+
+    def _changed(self) -> None:
+        """After an entry, an undo or a redo: the record knows whether the game changed."""
+        record, index = self.record, self.game_index
+        if self.recording.dirty:
+            try:
+                record.mark_edited(index)
+            except RecordError as error:  # a game with syntax errors never gets here
+                self.notify(str(error), severity="error")
+        elif index in record.appended and not self.was_edited:
+            record.edited.pop(index, None)  # a new game emptied again: nothing to write
+        self.problem = None
+        self._refresh()
+        self._typed(self.line.text)
+
+    # -- typing -----------------------------------------------------------------------
+    def on_entry_line_changed(self, message: EntryLine.Changed) -> None:
+        if not message.text.strip():
+            self.problem = None
+        self._typed(message.text)
+
+    def _typed(self, text: str) -> None:
+        """Show the legal plays of the roll typed, narrowed by the play typed so far."""
+        typed = self.typed = self.recording.typed_roll(text)
+        plays = self.plays
+        if isinstance(typed, TypedRoll):
+            shown = plays.show_plays(typed.label, typed.plays, typed.rest)
+            hint = self._roll_hint(typed, shown)
+        else:
+            plays.hide()
+            hint = ""
+        if self.problem is not None:
+            self.feedback.show_problem(self.problem, hint=not self.problem.legal)
+        elif isinstance(typed, EntryProblem):
+            self.feedback.show_problem(typed)
+        elif hint:
+            self.feedback.show_hint(hint)
+        elif not text.strip() and self.feedback.kind != "done" and not self.recording.over:
+            self.feedback.show_hint(IDLE_HINT)
+
+    @staticmethod
+    def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
+        if not shown:
+            return "No legal play is written that way: Enter checks it as typed."
+        if len(shown) == 1:
+            return f"One play left: {shown[0]}. Tab completes it."
+        if not typed.rest:
+            return f"{len(shown)} legal plays: type the play, or ↓ ↑ to pick one and Enter."
+        return f"{len(shown)} plays left: type on, or ↓ ↑ to pick one and Enter."
+
+    def on_entry_line_complete(self, message: EntryLine.Complete) -> None:
+        typed = self.typed
+        if not isinstance(typed, TypedRoll):
+            self.feedback.show_hint("Type the roll first (like 64); then Tab completes the play.")
+            return
+        choice = self.plays.picked
+        shown = self.plays.shown
+        if choice is None and len(shown) == 1:
+            choice = shown[0]
+        if choice is None:
+            left = f"{len(shown)} plays are left" if shown else "no listed play fits"
+            self.feedback.show_hint(f"Tab completes one play, and {left}: type on, or ↓ ↑.")
+            return
+        self.line.set_text(typed.entry(choice))
+
+    def on_entry_line_pick(self, message: EntryLine.Pick) -> None:
+        if self.plays.shown:
+            self.plays.move(message.delta)
+        else:
+            self.feedback.show_hint("Type a roll (like 64) to list its legal plays.")
+
+    def on_entry_line_submitted(self, message: EntryLine.Submitted) -> None:
+        typed, choice = self.typed, self.plays.picked
+        if isinstance(typed, TypedRoll) and choice is not None:
+            self._enter(typed.entry(choice))
+        else:
+            self._enter(message.text)
+
+    def on_play_list_picked(self, message: PlayList.Picked) -> None:
+        if isinstance(self.typed, TypedRoll):
+            self._enter(self.typed.entry(message.play))
+        self.line.input.focus()
+
+    def _enter(self, text: str) -> None:
+        recording = self.recording
+        result = recording.enter(text)
+        if isinstance(result, EntryProblem):
+            self.problem = result
+            shown = self._show_closest(result)
+            self.feedback.show_problem(result, hint=not shown)  # the list says it better
+            return
+        turn = recording.turns[-1]
+        label = turn_label(turn) if turn.segments[0] is result else "  "
+        self.line.set_text("")
+        self._changed()
+        self.feedback.show_done(f"✓ {label} {segment_words(result)}   next: {recording.prompt()}")
+
+    def _show_closest(self, problem: EntryProblem) -> bool:
+        """After an illegal entry: every legal play of the roll, the validator's closest first.
+
+        Whether they are shown (they are when the validator named some).
+        """
+        typed = self.typed
+        if not isinstance(typed, TypedRoll) or not problem.legal:
+            return False
+        ordered = tuple(dict.fromkeys((*problem.legal, *typed.plays)))
+        self.plays.show_plays(f"{typed.label} closest", ordered)
+        return True
+
+    # -- undo, redo, the end -------------------------------------------------------------
+    def action_undo(self) -> None:
+        action = self.recording.undo()
+        if action is None:
+            self.notify("Nothing to undo: nothing was entered here yet.", timeout=2)
+            return
+        self._changed()
+        self.feedback.show_done(f"Undone: {describe(action)} (ctrl+y brings it back)")
+
+    def action_redo(self) -> None:
+        action = self.recording.redo()
+        if action is None:
+            self.notify("Nothing to redo.", timeout=2)
+            return
+        self._changed()
+        self.feedback.show_done(f"Redone: {describe(action)}")
+
+    def action_end_game(self) -> None:
+        recording = self.recording
+        if recording.state.position.winner is not None:
+            self.notify("The game was won on the board: its result is the rules'.", timeout=3)
+            return
+        game = recording.game
+
+        def answer(choice: tuple[str | None, str] | None) -> None:
+            if choice is None:
+                return
+            problem = recording.end(*choice)
+            if problem is not None:
+                self.notify(problem.message, severity="warning", timeout=6)
+                return
+            self._changed()
+            if choice[0] is None:
+                self.feedback.show_done("The game goes on: no Termination, result *.")
+            else:
+                self.feedback.show_done(
+                    f"Game over by {choice[0]}: {game.result_text} (ctrl+z takes it back)"
+                )
+
+        self.app.push_screen(EndGame(recording.terminated, game.result_text), answer)
+
+    async def action_save(self) -> None:
+        await self.run_action("app.save")
+        expects = self.recording.state.expects
+        if not self.record.dirty and expects in (SegmentKind.CHOSEN_DOUBLE, SegmentKind.EXTRA_ROLL):
+            what = "chosen double" if expects is SegmentKind.CHOSEN_DOUBLE else "extra roll"
+            self.notify(
+                f"The turn is not finished: until its {what} is entered, the saved record"
+                " shows it missing (aceynote validate says so).",
+                severity="warning",
+                timeout=6,
+            )
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,667 @@
+"""Recording a game: the segments a user enters, each checked before it is kept.
+
+This is the model behind the record screen, with no widget in it. It holds
+the game being written and the line of play entries go to (the main line or
+a variation), and asks every rule question of the engine and the validator:
+
+- what comes next (a roll, the chosen double, the extra roll) is the turn
+  flow's :class:`~aceynote.rules.TurnState`, advanced with each entry;
+- the legal plays of a typed roll are :func:`~aceynote.rules.legal_plays`;
+- an entry is kept only when the validator, replaying the game with the
+  entry added, finds no new error in it; its moves are then written again
+  from the validator's steps, so that the hit marks are the ones the board
+  made (``*`` may be left out when typing);
+- the result of a finished game is the rules' :func:`~aceynote.rules.outcome`.
+
+Undo and redo go back and forth over what was entered here (segments, and
+the end of a game by Termination).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+
+from ..notation import Game, Segment, Span, Tag, Turn, Variation
+from ..notation.entry import EntryError, parse_segment
+from ..notation.tags import ENDING_REASONS, result_problem
+from ..notation.writer import moves_of_steps, play_text
+from ..notation.writer import segment_words as written_words
+from ..rules import (
+    Play,
+    Position,
+    SegmentKind,
+    Side,
+    TurnState,
+    legal_plays,
+    outcome,
+    roll_dice,
+)
+from ..validate import Diagnostic, Report, validate
+from ..validate import diagnostics as codes
+
+Path = tuple[int, ...]
+MAIN: Path = ()
+
+# What the turn still owes after an entry (the chosen double, the extra roll):
+# not a fault of the entry. And the result, which is filled in once the game ends.
+_NOT_THE_ENTRY = frozenset(
+    {
+        codes.MISSING_DOUBLE,
+        codes.MISSING_EXTRA,
+        codes.WRONG_RESULT,
+        codes.RESULT_TAG_MISMATCH,
+        codes.UNFINISHED_RESULT,
+    }
+)
+_MARKERS = {"": None, "=": SegmentKind.CHOSEN_DOUBLE, "+": SegmentKind.EXTRA_ROLL}
+_PREFIX = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}
+# The roll at the start of what is typed, and the rest (the play so far).
+_ROLL = re.compile(r"\s*([=+]?)\s*([1-6])([1-6])(?![0-9A-Za-z/])\s*(:?)(.*)", re.DOTALL)
+
+
+class RecordingError(ValueError):
+    """A game (or a place in it) that entries cannot be added to, with the reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntryProblem:
+    """Why an entry was not kept: the words, and where the validator's help applies.
+
+    ``column`` (1-based, in the typed text) for a syntax error; ``legal`` the
+    legal plays the validator lists (the closest ones when there are many),
+    ``legal_count`` how many there are, ``hint`` its advice in words.
+    """
+
+    message: str
+    column: int | None = None
+    code: str = ""
+    hint: str = ""
+    legal: tuple[str, ...] = ()
+    legal_count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TypedRoll:
+    """The roll at the start of an entry line, and the legal plays it gives.
+
+    ``marker`` is the ``=`` or ``+`` as typed (empty when left out), ``rest``
+    the text after the roll's colon: the play typed so far.
+    """
+
+    kind: SegmentKind
+    high: int
+    low: int
+    marker: str
+    rest: str
+    plays: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{_PREFIX[self.kind]}{self.high}{self.low}"
+
+    def entry(self, play: str) -> str:
+        """The entry line's text for one of the plays (the marker as the user typed it)."""
+        return f"{self.marker}{self.high}{self.low}: {play}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Ending:
+    """The result token and the tags that say how a game ended."""
+
+    result: str | None
+    result_tag: str | None
+    termination: str | None
+
+
+@dataclass(slots=True)
+class _Entered:
+    """One segment entered: what to take away for undo and put back for redo."""
+
+    segment: Segment
+    turn: Turn
+    new_turn: bool
+    before: TurnState
+    after: TurnState
+    ending_before: _Ending
+    ending_after: _Ending
+
+
+@dataclass(slots=True)
+class _Ended:
+    """A Termination set (or taken away): the endings before and after."""
+
+    before: _Ending
+    after: _Ending
+
+
+_Action = _Entered | _Ended
+
+
+@dataclass(slots=True)
+class Recording:
+    """Entries added to the end of one line of play of ``game``.
+
+    Build one with :meth:`at_end`. ``turns`` is the list the line's turns
+    are in (``game.turns`` for the main line); ``path`` names the line as the
+    replay's timeline does. ``state`` is where the line's last turn stands.
+    """
+
+    game: Game
+    turns: list[Turn]
+    path: Path
+    state: TurnState
+    report: Report
+    first_number: int = 1
+    done: list[_Action] = field(default_factory=list)
+    undone: list[_Action] = field(default_factory=list)
+    _known: set[Diagnostic] = field(default_factory=set)
+    _next_line: int = 1
+
+    # -- building ---------------------------------------------------------------
+    @classmethod
+    def at_end(
+        cls,
+        game: Game,
+        path: Path = MAIN,
+        first: Side | None = None,
+        report: Report | None = None,
+    ) -> Recording:
+        """A recording that goes on from the end of line ``path`` of ``game``.
+
+        ``first`` is who moves first in a game with no turn yet and neither an
+        Opening nor a Setup tag (White when not given). Refuses a game with
+        errors, or one that has ended.
+        """
+        report = report or validate(game)
+        if report.errors:
+            raise RecordingError(
+                f"this game has {_count(report.errors, 'error')}: correct them before adding to it"
+            )
+        if report.start is None:
+            raise RecordingError("this game's start position cannot be set up")
+        turns, start, number = _line_of(game, report, path)
+        untold = game.tag("Setup") is None and game.tag("Opening") is None
+        if path == MAIN and not turns and first is not None and untold:
+            start = Position.initial(first)
+        state = state_at_end(report, turns, start)
+        recording = cls(game, turns, path, state, report, number)
+        recording._known = set(report.diagnostics)
+        recording._next_line = _last_line(game) + 1
+        if recording.terminated is not None:
+            raise RecordingError(
+                f"this game ended by {recording.terminated} (its Termination tag):"
+                " take the tag away (i) to add to it"
+            )
+        return recording
+
+    @property
+    def shown_report(self) -> Report:
+        """The report to show while entering: without what the turn still owes.
+
+        Halfway through an acey-deucey the validator finds the chosen double
+        (or the extra roll) missing; that is what the next entry brings.
+        """
+        if self.state.expects in (SegmentKind.CHOSEN_DOUBLE, SegmentKind.EXTRA_ROLL):
+            owed = (codes.MISSING_DOUBLE, codes.MISSING_EXTRA)
+            kept = [d for d in self.report.diagnostics if d.code not in owed]
+            return dataclasses.replace(self.report, diagnostics=kept)
+        return self.report
+
+    # -- what comes next -----------------------------------------------------------
+    @property
+    def rules_text(self) -> str:
+        return self.report.rules.to_tag()
+
+    @property
+    def mover(self) -> Side:
+        return self.state.mover
+
+    @property
+    def terminated(self) -> str | None:
+        """How the game ended when a Termination tag says (resignation, time, abandoned)."""
+        value = (self.game.tag("Termination") or "").strip().lower()
+        return value if value in ENDING_REASONS else None
+
+    @property
+    def over(self) -> bool:
+        """Whether nothing more can be entered: the game is won, or ended by Termination."""
+        return self.state.over or (self.path == MAIN and self.terminated is not None)
+
+    @property
+    def dirty(self) -> bool:
+        """Whether anything was entered (and not all taken back)."""
+        return bool(self.done)
+
+    def next_number(self) -> int:
+        """The move number of the next turn of the line."""
+        if not self.turns:
+            return self.first_number
+        last = self.turns[-1]
+        return last.number + 1 if self.mover is Side.WHITE else last.number
+
+    def prompt(self) -> str:
+        """What comes next, in the words of the entry line's prompt."""
+        side = self.mover.title
+        if self.over:
+            return self._ended_words()
+        expects = self.state.expects
+        if expects is SegmentKind.CHOSEN_DOUBLE:
+            return f"{side} names a double (=DD:)"
+        if expects is SegmentKind.EXTRA_ROLL:
+            return f"{side}'s extra roll (+RR:)"
+        dots = "." if self.mover is Side.WHITE else "..."
+        return f"{self.next_number()}{dots} {side} to roll"
+
+    def _ended_words(self) -> str:
+        if self.terminated is not None and self.path == MAIN:
+            return f"Game over ({self.terminated}): {self.game.result_text}"
+        winner = self.state.position.winner
+        if winner is not None:
+            won = outcome(self.state.position, self.report.rules)
+            points = f", {won.points} points" if won is not None and won.points != 1 else ""
+            return f"Game over: {winner.title} bore off all 15{points}"
+        return "The game is over"
+
+    # -- a typed roll ---------------------------------------------------------------
+    def typed_roll(self, text: str) -> TypedRoll | EntryProblem | None:
+        """The roll that ``text`` starts with and its legal plays; None when it starts with none.
+
+        A roll that cannot come now (a chosen double that is not a double, an
+        extra roll before the chosen double) gives the turn flow's reason.
+        """
+        match = _ROLL.fullmatch(text)
+        if match is None or self.over:
+            return None
+        marker, high_text, low_text, _, rest = match.groups()
+        high, low = sorted((int(high_text), int(low_text)), reverse=True)
+        expects = self.state.expects
+        assert expects is not None
+        kind = _MARKERS[marker] or expects
+        if marker and expects is SegmentKind.ROLL:
+            return EntryProblem("a turn starts with a roll, like 64: (no = or + before it)")
+        fault = self.state.fault(kind, high, low)
+        if fault is not None:
+            return EntryProblem(fault.value)
+        plays = legal_plays(self.state.position, roll_dice(high, low), self.report.rules)
+        texts = tuple(dict.fromkeys(play_text(play.steps) for play in plays.values()))
+        return TypedRoll(kind, high, low, marker, rest.strip(), texts)
+
+    # -- entering --------------------------------------------------------------------
+    def enter(self, text: str) -> Segment | EntryProblem:
+        """Add the segment ``text`` says at the end of the line, if it is legal there.
+
+        Kept: the segment (its moves as the board made them, hit marks and
+        all). Not kept: why, with the validator's legal plays; nothing changed.
+        """
+        expects = self.state.expects
+        if self.over or expects is None:
+            return EntryProblem(f"{self.prompt()}: nothing more is entered")
+        typed = self.typed_roll(text)
+        if isinstance(typed, EntryProblem):
+            return typed
+        if typed is not None and not typed.rest and len(typed.plays) == 1:
+            return self.enter(typed.entry(typed.plays[0]))  # the roll leaves one play: it
+        if typed is not None and not typed.rest:
+            return EntryProblem(
+                f"now the play of {typed.label}: type it, or pick one of the"
+                f" {_count(len(typed.plays), 'legal play')}"
+            )
+        # "64 in/19 in/21": the colon the notation wants after the roll, put in.
+        match = _ROLL.fullmatch(text)
+        added = match is not None and not match[4] and bool(match[5].strip())
+        roll_end = match.end(3) if match is not None else 0
+        written = f"{text[:roll_end]}:{text[roll_end:]}" if added else text
+        try:
+            segment = parse_segment(written, expects)
+        except EntryError as error:
+            column = error.column - 1 if added and error.column > roll_end + 1 else error.column
+            return EntryProblem(str(error), column)
+        fault = self.state.fault(segment.kind, segment.high, segment.low)
+        if fault is not None:
+            return EntryProblem(fault.value)
+        return self._try(segment)
+
+    def _try(self, segment: Segment) -> Segment | EntryProblem:
+        state = self.state
+        new_turn = state.expects is SegmentKind.ROLL
+        segment.span = self._span()
+        if new_turn:
+            turn = Turn(state.mover, self.next_number(), [segment], span=segment.span)
+            self.turns.append(turn)
+        else:
+            turn = self.turns[-1]
+            turn.segments.append(segment)
+        report = validate(self.game)
+        replay = report.replay_of(segment)
+        new = [
+            d
+            for d in report.diagnostics
+            if d.is_error and d.code not in _NOT_THE_ENTRY and d not in self._known
+        ]
+        if replay is None or not replay.legal or new:
+            turn.segments.pop()
+            if new_turn:
+                self.turns.pop()
+            return _problem(new[0]) if new else EntryProblem("this play cannot be made here")
+        segment.moves = moves_of_steps(replay.steps)
+        mover_view = replay.after.with_turn(replay.before.turn)
+        after = state.played(
+            segment.kind, segment.high, segment.low, Play(replay.steps, mover_view)
+        )
+        before_ending = self._ending()
+        if after.over and after.position.winner is None:
+            after = TurnState.begin(after.next_turn(), self.report.rules)
+        elif after.over and self.path == MAIN:
+            won = outcome(after.position, self.report.rules)
+            if won is not None:
+                white, black = won.as_result()
+                self._set_ending(_Ending(f"{white}-{black}", f"{white}-{black}", None))
+        entered = _Entered(segment, turn, new_turn, state, after, before_ending, self._ending())
+        self.state = after
+        self.done.append(entered)
+        self.undone.clear()
+        self._revalidate()
+        return segment
+
+    def end(self, reason: str | None, result: str) -> EntryProblem | None:
+        """End the game by ``reason`` (resignation, time, abandoned) with ``result``.
+
+        ``reason`` None takes a Termination away again (the game goes on, ``*``).
+        Refused (with why) for a game the rules finished, or a wrong result.
+        """
+        if self.path != MAIN:
+            return EntryProblem("a variation has no result: end the game in its main line")
+        if self.state.position.winner is not None:
+            return EntryProblem("the game was won on the board: its result is the rules'")
+        if reason is None:
+            ending = _Ending("*", "*" if self.game.tag("Result") is not None else None, None)
+        else:
+            if reason not in ENDING_REASONS:
+                return EntryProblem(f"say why the game ended: {', '.join(ENDING_REASONS)}")
+            result = result.strip()
+            problem = result_problem(result)
+            if problem is not None:
+                return EntryProblem(problem)
+            ending = _Ending(result, result, reason)
+        before = self._ending()
+        if ending == before:
+            return None
+        self._set_ending(ending)
+        self.done.append(_Ended(before, ending))
+        self.undone.clear()
+        self._revalidate()
+        return None
+
+    # -- undo and redo ------------------------------------------------------------------
+    def undo(self) -> _Action | None:
+        """Take back the last thing entered; what it was (None: nothing to take back)."""
+        if not self.done:
+            return None
+        action = self.done.pop()
+        if isinstance(action, _Entered):
+            action.turn.segments.pop()
+            if action.new_turn:
+                self.turns.pop()
+            self.state = action.before
+            self._set_ending(action.ending_before)
+        else:
+            self._set_ending(action.before)
+        self.undone.append(action)
+        self._revalidate()
+        return action
+
+    def redo(self) -> _Action | None:
+        """Bring back what undo took back last."""
+        if not self.undone:
+            return None
+        action = self.undone.pop()
+        if isinstance(action, _Entered):
+            if action.new_turn:
+                self.turns.append(action.turn)
+            action.turn.segments.append(action.segment)
+            self.state = action.after
+            self._set_ending(action.ending_after)
+        else:
+            self._set_ending(action.after)
+        self.done.append(action)
+        self._revalidate()
+        return action
+
+    # -- helpers --------------------------------------------------------------------------
+    def _revalidate(self) -> None:
+        self.report = validate(self.game)
+        self._known = set(self.report.diagnostics)
+
+    def _span(self) -> Span:
+        """A place for a new segment after everything in the game (the timeline orders by it)."""
+        line = self._next_line
+        self._next_line += 1
+        return Span(line, 1, line, 2)
+
+    def _ending(self) -> _Ending:
+        game = self.game
+        return _Ending(game.result, game.tag("Result"), game.tag("Termination"))
+
+    def _set_ending(self, ending: _Ending) -> None:
+        game = self.game
+        game.result = ending.result
+        for name, value in (("Result", ending.result_tag), ("Termination", ending.termination)):
+            if value is None:
+                game.tags[:] = [tag for tag in game.tags if tag.name != name]
+            else:
+                game.set_tag(name, value)
+
+
+def describe(action: _Action) -> str:
+    """What an undo or a redo was about, in a few words."""
+    if isinstance(action, _Entered):
+        return f"{turn_label(action.turn)} {segment_words(action.segment)}"
+    termination = action.after.termination or action.before.termination or "Termination"
+    return f"the end of the game ({termination})"
+
+
+def turn_label(turn: Turn) -> str:
+    return f"{turn.number}." if turn.side is Side.WHITE else f"{turn.number}..."
+
+
+def segment_words(segment: Segment) -> str:
+    """A segment as the canonical writer has it, without its comments."""
+    return " ".join(word for word in written_words(segment) if not word.startswith("{"))
+
+
+def _problem(diagnostic: Diagnostic) -> EntryProblem:
+    return EntryProblem(
+        diagnostic.message,
+        code=diagnostic.code.code,
+        hint=diagnostic.hint or "",
+        legal=diagnostic.legal,
+        legal_count=diagnostic.legal_count,
+    )
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def state_at_end(report: Report, turns: list[Turn], start: Position) -> TurnState:
+    """Where a line's last turn stands, from the validator's replay, by the turn flow's rules.
+
+    ``start`` is the position before the line's first turn (used when it has none).
+    """
+    rules = report.rules
+    if not turns:
+        return TurnState.begin(start, rules)
+    last = turns[-1]
+    first = report.replay_of(last.segments[0])
+    if first is None:
+        raise RecordingError("the end of this line was not replayed")
+    state = TurnState.begin(first.before, rules)
+    for segment in last.segments:
+        replay = report.replay_of(segment)
+        if replay is None:
+            raise RecordingError("the end of this line was not replayed")
+        mover_view = replay.after.with_turn(replay.before.turn)
+        state = state.played(
+            segment.kind, segment.high, segment.low, Play(replay.steps, mover_view)
+        )
+    if state.over and state.position.winner is None:
+        return TurnState.begin(state.next_turn(), rules)
+    return state
+
+
+def line_turns(game: Game, path: Path) -> list[Turn]:
+    """The list of turns of a line of play (``game.turns`` for the main line)."""
+    turns = game.turns
+    for depth in range(0, len(path), 2):
+        turns = turns[path[depth]].variations[path[depth + 1]].turns
+    return turns
+
+
+def _line_of(game: Game, report: Report, path: Path) -> tuple[list[Turn], Position, int]:
+    """A line's turns, the position before its first turn, and that turn's number."""
+    turns = line_turns(game, path)
+    assert report.start is not None
+    if not path:
+        return turns, report.start, 1
+    replaced = line_turns(game, path[:-2])[path[-2]]
+    replay = report.replay_of(replaced.segments[0])
+    if replay is None:
+        raise RecordingError("the turn this variation replaces was not replayed")
+    return turns, replay.before, replaced.number
+
+
+def _last_line(game: Game) -> int:
+    """The last source line anything of the game stands on."""
+    last = max([game.span.end_line, *(tag.span.end_line for tag in game.tags)], default=0)
+    pending = [game.turns]
+    while pending:
+        for turn in pending.pop():
+            last = max(last, turn.span.end_line, *(s.span.end_line for s in turn.segments))
+            pending += [variation.turns for variation in turn.variations]
+    return last
+
+
+# -- going on from a segment in the middle of a line ---------------------------------------
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """Where a segment stands in its line: the turn's index and the segment's index in it."""
+
+    path: Path
+    turn_index: int
+    segment_index: int
+
+    def at_end(self, game: Game) -> bool:
+        """Whether nothing of the line comes after the segment."""
+        turns = line_turns(game, self.path)
+        return self.turn_index == len(turns) - 1 and self.segment_index == (
+            len(turns[self.turn_index].segments) - 1
+        )
+
+
+def find_branch(game: Game, path: Path, segment: Segment | None) -> Branch:
+    """The place of ``segment`` in line ``path`` (None: the line's start, before its first turn)."""
+    turns = line_turns(game, path)
+    if segment is None:
+        return Branch(path, -1, -1)
+    for index, turn in enumerate(turns):
+        for position, candidate in enumerate(turn.segments):
+            if candidate is segment:
+                return Branch(path, index, position)
+    raise RecordingError("that segment is not in this line")
+
+
+def cut_after(game: Game, branch: Branch) -> int:
+    """Take away everything of the line after the segment (the result too, on the main line).
+
+    How many segments were taken away.
+    """
+    turns = line_turns(game, branch.path)
+    removed = sum(len(turn.segments) for turn in turns[branch.turn_index + 1 :])
+    del turns[branch.turn_index + 1 :]
+    if branch.turn_index >= 0:
+        segments = turns[branch.turn_index].segments
+        removed += len(segments) - branch.segment_index - 1
+        del segments[branch.segment_index + 1 :]
+    if not branch.path:
+        game.result = "*"
+        if game.tag("Result") is not None:
+            game.set_tag("Result", "*")
+        game.tags[:] = [tag for tag in game.tags if tag.name != "Termination"]
+    return removed
+
+
+def branch_after(game: Game, branch: Branch) -> Path:
+    """Add a variation that goes on from the segment instead of the rest; its path.
+
+    After a segment that ends its turn, the variation replaces the next
+    turn and starts empty; after one inside a turn (a 1-2, a chosen double),
+    it replaces that turn and starts with the turn's segments up to it.
+    """
+    turns = line_turns(game, branch.path)
+    if branch.turn_index < 0 or branch.segment_index == len(turns[branch.turn_index].segments) - 1:
+        replaced = branch.turn_index + 1
+        variation = Variation([])
+    else:
+        replaced = branch.turn_index
+        turn = turns[replaced]
+        kept = [
+            Segment(segment.kind, segment.dice, list(segment.moves), span=segment.span)
+            for segment in turn.segments[: branch.segment_index + 1]
+        ]
+        variation = Variation([Turn(turn.side, turn.number, kept, span=turn.span)])
+    turns[replaced].variations.append(variation)
+    return (*branch.path, replaced, len(turns[replaced].variations) - 1)
+
+
+def drop_variation(game: Game, path: Path) -> None:
+    """Take away the variation at ``path`` (one added to record into, left empty)."""
+    turns = line_turns(game, path[:-2])
+    del turns[path[-2]].variations[path[-1]]
+
+
+def promote_variation(game: Game, path: Path) -> Path:
+    """Make the variation at ``path`` the line it branches from; the line's path.
+
+    The turns it replaced become a variation of its first turn, first among
+    that turn's variations (the other variations of the replaced turn follow).
+    """
+    turns = line_turns(game, path[:-2])
+    index, which = path[-2], path[-1]
+    replaced = turns[index]
+    variation = replaced.variations.pop(which)
+    if not variation.turns:
+        raise RecordingError("this variation holds no turn")
+    first = variation.turns[0]
+    others, replaced.variations = replaced.variations, []
+    demoted = Variation(turns[index:], variation.comments, variation.comments_after)
+    first.variations[:0] = [demoted, *others]
+    turns[index:] = variation.turns
+    return path[:-2]
+
+
+def settle_result(game: Game, report: Report) -> None:
+    """After the main line changed: the rules' result when it ends in a win, else ``*``.
+
+    A game ended by a Termination tag keeps the result it was given.
+    """
+    won = report.outcome
+    if won is not None:
+        white, black = won.as_result()
+        result = f"{white}-{black}"
+    elif (game.tag("Termination") or "").strip().lower() in ENDING_REASONS:
+        return
+    else:
+        result = "*"
+    game.result = result
+    if game.tag("Result") is not None:
+        game.set_tag("Result", result)
+
+
+def new_game(tags: list[tuple[str, str]]) -> Game:
+    """A game with no turn yet, these tags and the result ``*``."""
+    game = Game(tags=[Tag(name, value) for name, value in tags], result="*")
+    if game.tag("Result") is None:
+        game.tags.append(Tag("Result", "*"))
+    return game
