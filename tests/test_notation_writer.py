@@ -348,3 +348,13 @@ def test_a_roll_and_its_first_move_stay_on_one_line(filler: int) -> None:
         assert not _ROLL_AT_LINE_END.search(line), line
         assert not _NUMBER_ALONE.match(line), line
     assert parse_game(written) == game
+
+
+def test_an_empty_variation_built_in_code_is_not_written() -> None:
+    from aceynote.notation import Variation
+
+    game = parse_game("1. 65: in/19 in/20\n*\n")
+    game.turns[0].variations.append(Variation([]))
+    written = write_game(game)
+    assert ")" not in written
+    assert not parse_game(written).problems

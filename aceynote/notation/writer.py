@@ -175,7 +175,9 @@ class _MovetextWriter:
             self.turn(turn, needs_number)
             previous = turn
             interrupted = bool(turn.variations) or bool(turn.segments[-1].comments)
-            for variation in turn.variations:
+            # A variation holds at least one turn (§4): an empty one (a model
+            # built in code) has nothing to say and is not written.
+            for variation in (v for v in turn.variations if v.turns):
                 self.variation(variation)
 
     def turn(self, turn: Turn, needs_number: bool) -> None:
