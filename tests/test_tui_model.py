@@ -42,9 +42,11 @@ def test_each_segment_is_its_roll_then_one_frame_per_step() -> None:
     first = replays[0]
     assert [f.position for f in main.frames[1 : 2 + len(first.steps)]] == [
         first.before,
-        *first.step_positions,
+        *first.step_positions[:-1],
+        first.after,  # the side to act next: what a Setup string of it means
     ]
     assert main.frames[len(first.steps) + 1].final
+    assert first.after.turn is not first.before.turn
 
 
 def test_a_double_is_watched_one_checker_at_a_time() -> None:

@@ -220,6 +220,6 @@ def run(args: argparse.Namespace) -> int:
     frames = GameFrames(report)
     frame = chosen_frame(frames, args.turn, args.segment)
     players = f"{game.tag('White') or 'White'} v {game.tag('Black') or 'Black'}"
-    moment = "start" if frame.key == START else f"after {frame.label}"
+    moment = "at the start" if frame.key == START else f"after {frame.label}"
     deliver(frame_board(frame, f"{players}: {moment}", args), args.output)
     return note_errors(report.errors, "the board shows the validator's replay of it")

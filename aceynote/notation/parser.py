@@ -514,9 +514,7 @@ def _heading_length(tokens: list[Token]) -> int:
     return len(tokens)
 
 
-def _lines_of(
-    source: Source, first_line: int = 1
-) -> tuple[Iterator[str], str, IO[Any] | None]:
+def _lines_of(source: Source, first_line: int = 1) -> tuple[Iterator[str], str, IO[Any] | None]:
     """The lines of a path or open file, its name, and the file to close.
 
     A path or a binary stream is decoded line by line, so that a byte that is

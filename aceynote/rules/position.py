@@ -195,7 +195,9 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
     for word in words[1:]:
         match = _PLACE_COUNT.match(word)
         if match is None:
-            raise SetupError(f"'{_clipped(word)}' is not of the form place:count (like 13:5 or bar:1)")
+            raise SetupError(
+                f"'{_clipped(word)}' is not of the form place:count (like 13:5 or bar:1)"
+            )
         place = _parse_place(match.group(1))
         digits = match.group(2).lstrip("0") or "0"
         if len(digits) > 2:

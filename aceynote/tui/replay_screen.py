@@ -18,9 +18,11 @@ from ..notation.limits import MAX_DIGITS
 from ..notation.writer import play_text
 from ..rules import DiceError, Position, SetupError, Side, legal_plays, roll_dice
 from ..validate import validate
+from .diagram_file import DiagramError, diagram_stem, frame_svg, moment, write_new
 from .dialogs import Choose, CommentEditor, Confirm, PlayChoices, Prompt, TagEditor, TagList
 from .game_screen import GameScreen
 from .notes import Notes, NotesPanel
+from .printable import path_shown
 from .record_screen import RecordScreen
 from .recording import (
     Recording,
@@ -162,6 +164,7 @@ class ReplayScreen(GameScreen):
         Binding("r", "record_refused", "Record", id="replay.record", show=False),
         Binding("p", "plays", "Plays", id="replay.plays", show=False),
         Binding("y", "copy_setup", "Copy setup", id="replay.copy-setup", show=False),
+        Binding("d", "diagram", "Diagram", id="replay.diagram", show=False),
         Binding("s", "app.save", "Save", id="app.save"),
         Binding("question_mark", "app.help", "Help", id="app.help", key_display="?"),
         Binding("q", "app.quit", "Quit", id="app.quit"),
@@ -196,6 +199,7 @@ class ReplayScreen(GameScreen):
         "replay.record": "record: enter the rolls and plays that follow (an unfinished game)",
         "replay.plays": "the legal plays of a roll you type, in the position shown",
         "replay.copy-setup": "copy the position's Setup string to the clipboard",
+        "replay.diagram": "write the board shown as an SVG file next to the record",
     }
 
     cursor: reactive[Place] = reactive(Place(MAIN, 0), init=False, always_update=True)
@@ -725,6 +729,19 @@ class ReplayScreen(GameScreen):
             return
         self.app.copy_to_clipboard(setup)
         self.notify(f"Copied the Setup of {where}:\n{setup}", timeout=8)
+
+    def action_diagram(self) -> None:
+        """The board shown, as an SVG diagram next to the record (a new file, never over one)."""
+        if self.timeline is None:
+            return
+        frame = self.timeline.line(self.cursor.path).frames[self.cursor.index]
+        stem = diagram_stem(self.record.path, self.game_index + 1, frame)
+        try:
+            written = write_new(stem, frame_svg(self.timeline.game, frame, self.viewer))
+        except DiagramError as error:
+            self.notify(f"No diagram written: {error}.", severity="error", timeout=8)
+            return
+        self.notify(f"Wrote the board {moment(frame)} to\n{path_shown(written)}", timeout=8)
 
     # -- variations -------------------------------------------------------------------
     def _variation_here(self) -> Path | None:

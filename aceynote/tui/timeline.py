@@ -142,6 +142,8 @@ def _segment_frames(replay: SegmentReplay, turn_end: bool) -> list[Frame]:
     forced = replay.moved_by_force
     if forced:
         positions.append(replay.after)
+    else:  # the same checkers, with the side to act next (as a Setup string of it says)
+        positions[-1] = replay.after
     frames = []
     last = len(positions) - 1
     for offset, position in enumerate(positions):
