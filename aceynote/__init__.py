@@ -13,9 +13,53 @@ The Python API in brief (docs/api.md has more)::
 
 __version__ = "0.1.0"
 
-from .notation import Game, ReadError, parse_game, parse_games, read_games, write_game, write_games
-from .rules import Position, RuleSet, Side, legal_plays, max_dice
-from .validate import Diagnostic, Report, validate
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .notation import (
+        Game,
+        ReadError,
+        parse_game,
+        parse_games,
+        read_games,
+        write_game,
+        write_games,
+    )
+    from .rules import Position, RuleSet, Side, legal_plays, max_dice
+    from .validate import Diagnostic, Report, validate
+
+# Where each name of the API lives. They are imported when first used, so that
+# a command (``aceynote --help`` most of all) loads only the parts it needs.
+_HOMES = {
+    **dict.fromkeys(
+        (
+            "Game",
+            "ReadError",
+            "parse_game",
+            "parse_games",
+            "read_games",
+            "write_game",
+            "write_games",
+        ),
+        "notation",
+    ),
+    **dict.fromkeys(("Position", "RuleSet", "Side", "legal_plays", "max_dice"), "rules"),
+    **dict.fromkeys(("Diagnostic", "Report", "validate"), "validate"),
+}
+
+
+_SUBPACKAGES = frozenset({"bgammon", "jsonconv", "notation", "rules", "share", "svg", "validate"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBPACKAGES:  # ``import aceynote`` then ``aceynote.rules.Position``
+        return import_module(f".{name}", __name__)
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'aceynote' has no attribute {name!r}")
+    return getattr(import_module(f".{home}", __name__), name)
+
 
 __all__ = [
     "Diagnostic",

@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 
 from . import __version__
-from .commands import convert, diagram, fmt, generate, html, record, replay, validate
-from .commands.common import (
+from .commands import COMMANDS
+from .commands.base import (
     EXIT_OK,
     EXIT_USAGE,
     OutputError,
@@ -44,10 +45,13 @@ examples:
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
 
-COMMANDS = (validate, fmt, convert, generate, replay, record, diagram, html)
 
+def build_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser of ``argv``: all options of the command it names, a line for each other one.
 
-def build_parser() -> argparse.ArgumentParser:
+    Only the chosen command's module is imported (with the notation, the rules
+    or the terminal app it needs): ``aceynote --help`` imports none of them.
+    """
     parser = argparse.ArgumentParser(
         prog="aceynote",
         description=DESCRIPTION,
@@ -55,14 +59,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"aceynote {__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
-    for command in COMMANDS:
-        command.register(commands)
+    chosen = _chosen_module(argv)
+    for name, command in COMMANDS.items():
+        if command.module != chosen:
+            commands.add_parser(name, help=command.summary)
+        elif name not in commands.choices:  # the module registers all of its commands at once
+            import_module(f"{__package__}.commands.{chosen}").register(commands)
     return parser
+
+
+def _chosen_module(argv: Sequence[str]) -> str | None:
+    """The module of the command ``argv`` names (its first word that is no option), if any."""
+    first = next((word for word in argv if not word.startswith("-")), None)
+    command = COMMANDS.get(first) if first is not None else None
+    return command.module if command is not None else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     tune_garbage_collector()
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help(sys.stderr)

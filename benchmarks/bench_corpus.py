@@ -24,7 +24,7 @@ _MEASURE = r"""
 import json, resource, sys, time
 from aceynote.notation import read_games
 from aceynote.validate import validate
-from aceynote.commands.common import tune_garbage_collector
+from aceynote.commands.base import tune_garbage_collector
 tune_garbage_collector()  # as the aceynote command does
 mode, path = sys.argv[1], sys.argv[2]
 start = time.perf_counter()

@@ -14,7 +14,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from aceynote.commands.common import tune_garbage_collector
+from aceynote.commands.base import tune_garbage_collector
 from aceynote.rules import Position, RuleSet, legal_plays, max_dice, roll_dice
 from aceynote.rules.randomgame import play_random_game
 

@@ -10,6 +10,7 @@ gives the same answer whatever ``--jobs`` is.
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
 import os
 import socket
@@ -391,7 +392,7 @@ def counting_pool(workers: int, **options: Any) -> ProcessPoolExecutor:
 def test_jobs_are_capped_at_the_processors_and_the_pieces(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(validate_command, "ProcessPoolExecutor", counting_pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counting_pool)
     ASKED.clear()
     small = tmp_path / "small.acey"
     small.write_text(CANONICAL, encoding="utf-8")
@@ -416,7 +417,7 @@ def test_jobs_help_says_the_bound(capsys: pytest.CaptureFixture[str]) -> None:
 def test_quiet_jobs_say_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(validate_command, "ProcessPoolExecutor", counting_pool)  # never 100,000
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counting_pool)  # never 100,000
     path = tmp_path / "game.acey"
     path.write_text(CANONICAL, encoding="utf-8")
     assert validate_output(capsys, "-q", "-j", "100000", str(path)) == (0, "", "")

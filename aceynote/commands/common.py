@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import gc
 import glob
 import io
 import os
@@ -13,26 +12,13 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, TypeAlias
+from typing import IO
 
 from ..notation import Game, ReadError, read_games
-from .terminal import shown
-
-EXIT_OK = 0
-EXIT_PROBLEMS = 1
-EXIT_USAGE = 2
 
 STDIN = "-"
 RECORD_SUFFIX = ".acey"
 MATCH_SUFFIX = ".match"  # bgammon.org replay files (docs/bgammon.md)
-
-
-class UsageError(Exception):
-    """A command line that cannot be carried out; reported with exit status 2."""
-
-
-class OutputError(Exception):
-    """Standard output cannot be written (a full disk, a closed descriptor); exit status 2."""
 
 
 @dataclass(frozen=True)
@@ -171,11 +157,6 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def fail(message: str) -> int:
-    print(f"aceynote: error: {shown(message)}", file=sys.stderr)
-    return EXIT_USAGE
-
-
 def unreadable(source: InputFile, error: Exception) -> str:
     """Why a record cannot be read, in words: the file counts as unreadable."""
     if isinstance(error, UnicodeDecodeError):
@@ -225,86 +206,11 @@ def utf8_text(data: bytes, name: str, first_line: int = 1) -> str:
         raise ReadError(not_utf8(name, data, error, first_line)) from error
 
 
-def write_out(text: str) -> None:
-    """Write to standard output; a failure other than a closed pipe is an OutputError."""
-    if sys.stdout is None:
-        raise OutputError("cannot write standard output: it is closed")
-    with _writing_standard_output():
-        sys.stdout.write(text)
-
-
-def copy_out(source: IO[str]) -> None:
-    """Copy ``source`` from its start to standard output."""
-    source.seek(0)
-    while block := source.read(1 << 16):
-        write_out(block)
-
-
-def flush_out() -> None:
-    """Push what is still buffered to standard output (the last chance to report a failure)."""
-    if sys.stdout is not None:
-        with _writing_standard_output():
-            sys.stdout.flush()
-
-
-@contextlib.contextmanager
-def _writing_standard_output() -> Iterator[None]:
-    try:
-        yield
-    except BrokenPipeError:
-        raise  # the reader stopped early: handled where the status is known
-    except OSError as error:
-        raise OutputError(f"cannot write standard output: {error.strerror or error}") from error
-
-
-def output_closed() -> None:
-    """Standard output cannot take more (``| head``, a full disk): write nothing more there.
-
-    Python flushes standard output at exit; pointing it at the null device
-    keeps that flush from failing and printing a second error.
-    """
-    if sys.stdout is None:
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, io.UnsupportedOperation):  # not a real file (tests)
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the rest of the run
-    finally:
-        os.close(devnull)
-
-
 def usable_processors() -> int:
     """How many processors this process may run on."""
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
     return os.cpu_count() or 1
-
-
-def tune_garbage_collector() -> None:
-    """Collect young objects less often.
-
-    Replaying a record allocates many short-lived objects and no reference
-    cycles; with Python's default threshold the cycle collector took about a
-    third of ``validate``'s time. Only the command sets this, never the library.
-    """
-    gc.set_threshold(100_000, 50, 100)
-
-
-# A string: argparse's _SubParsersAction cannot be subscripted at run time.
-Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-
-
-def add_command(
-    commands: Commands, name: str, summary: str, description: str
-) -> argparse.ArgumentParser:
-    """A subcommand whose --help keeps the description's examples as written."""
-    return commands.add_parser(
-        name,
-        help=summary,
-        description=description,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
 
 
 def add_record_files(parser: argparse.ArgumentParser) -> None:

@@ -24,26 +24,21 @@ from ..jsonconv import (
 from ..notation import Game, ReadError, write_game
 from ..validate import Diagnostic, validate
 from ..validate.diagnostics import SYNTAX
-from .common import (
+from . import COMMANDS
+from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Commands,
-    InputFile,
     UsageError,
     add_command,
-    add_record_files,
     copy_out,
-    expand_inputs,
     fail,
-    not_utf8,
-    record_games,
-    unreadable,
     write_out,
 )
+from .common import InputFile, add_record_files, expand_inputs, not_utf8, record_games, unreadable
 from .output import Formatter, colour_wanted
 
-HELP = "convert records between .acey, JSON, JSON Lines and bgammon.org replays"
 DESCRIPTION = """\
 Convert game records: .acey to JSON (one document holding every game) or
 JSON Lines (one game a line, streamed for corpora of any size), and JSON or
@@ -66,7 +61,6 @@ not overwritten). Every input is read and its problems reported; if any has
 one, nothing is written.
 """
 
-SCHEMA_HELP = "print the JSON Schema of the JSON form"
 FORMATS = ("acey", "json", "jsonl", "bgammon")
 _EXTENSIONS = {
     ".acey": "acey",
@@ -79,7 +73,7 @@ _SPOOL_BYTES = 8 * 1024 * 1024
 
 
 def register(commands: Commands) -> None:
-    parser = add_command(commands, "convert", HELP, DESCRIPTION)
+    parser = add_command(commands, "convert", DESCRIPTION)
     add_record_files(parser)
     parser.add_argument("--to", choices=FORMATS, required=True, help="output format")
     parser.add_argument(
@@ -100,8 +94,8 @@ def register(commands: Commands) -> None:
         "--diagnostics", action="store_true", help="add the validator's findings to each game"
     )
     parser.set_defaults(run=run)
-    schema_parser = commands.add_parser(
-        "schema", help=SCHEMA_HELP, description=SCHEMA_HELP + " (draft 2020-12)."
+    schema_parser = add_command(
+        commands, "schema", COMMANDS["schema"].summary.capitalize() + " (draft 2020-12)."
     )
     schema_parser.set_defaults(run=run_schema)
 

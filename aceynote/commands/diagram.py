@@ -13,18 +13,9 @@ from ..notation import Game, ReadError, read_games
 from ..rules import Position, SetupError, Side
 from ..share.frames import START, Frame, GameFrames
 from ..validate import validate
-from .common import (
-    EXIT_OK,
-    EXIT_PROBLEMS,
-    Commands,
-    InputFile,
-    UsageError,
-    add_command,
-    unreadable,
-    write_out,
-)
+from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
+from .common import InputFile, unreadable
 
-HELP = "draw a position as a backgammon board (SVG)"
 DESCRIPTION = """\
 Draw a position of a record, or a Setup string, as an SVG picture of a
 backgammon board: both halves and the bar, the 24 points numbered from the
@@ -48,7 +39,7 @@ _TURN = re.compile(r"^(\d{1,6})(\.|\.\.\.|…)?$")
 
 
 def register(commands: Commands) -> None:
-    parser = add_command(commands, "diagram", HELP, DESCRIPTION)
+    parser = add_command(commands, "diagram", DESCRIPTION)
     parser.add_argument("file", nargs="?", metavar="FILE", help="the record (.acey); - for stdin")
     parser.add_argument(
         "--setup",

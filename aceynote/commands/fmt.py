@@ -14,20 +14,22 @@ from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
 from ..notation import Game, ReadError, write_game
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
-from .common import (
+from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
-    STDIN,
     Commands,
-    InputFile,
     UsageError,
     add_command,
-    add_record_files,
     copy_out,
-    expand_inputs,
     fail,
-    is_match,
     output_closed,
+)
+from .common import (
+    STDIN,
+    InputFile,
+    add_record_files,
+    expand_inputs,
+    is_match,
     record_games,
     split_lines,
     unreadable,
@@ -35,7 +37,6 @@ from .common import (
 from .output import Formatter, colour_wanted
 from .terminal import shown
 
-HELP = "print records in canonical form (--check to test, -i to rewrite)"
 DESCRIPTION = """\
 Write each record in the one canonical form: tags in the standard order,
 each White turn on a new line, lines wrapped at 80 columns, rolls higher die
@@ -68,7 +69,7 @@ _SPOOL_BYTES = 8 * 1024 * 1024
 
 
 def register(commands: Commands) -> None:
-    parser = add_command(commands, "fmt", HELP, DESCRIPTION)
+    parser = add_command(commands, "fmt", DESCRIPTION)
     add_record_files(parser)
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(

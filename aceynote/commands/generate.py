@@ -9,9 +9,8 @@ from ..fileio import cannot_write, read_only, write_atomically
 from ..notation import Game, write_game
 from ..notation.generate import generate_games
 from ..rules import Position, RulesError, RuleSet, SetupError
-from .common import EXIT_OK, Commands, UsageError, add_command, write_out
+from .base import EXIT_OK, Commands, UsageError, add_command, write_out
 
-HELP = "play random legal games and print them as a record"
 DESCRIPTION = """\
 Play complete games with a seeded random legal player (it likes to hit and
 to race home) and print them as a valid record. The same seed gives the same
@@ -25,7 +24,7 @@ examples:
 
 
 def register(commands: Commands) -> None:
-    parser = add_command(commands, "generate", HELP, DESCRIPTION)
+    parser = add_command(commands, "generate", DESCRIPTION)
     parser.add_argument(
         "--games", type=int, default=1, metavar="N", help="how many games (default 1)"
     )

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 
 from ..share import page
-from .common import Commands, InputFile, UsageError, add_command
+from .base import Commands, UsageError, add_command
+from .common import InputFile
 from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record
 
-HELP = "write a game as one self-contained web page (HTML)"
 DESCRIPTION = """\
 Write one HTML file that shows a game in any browser, from disk or a web
 server, with no network and no aceynote: the players, event, rules and
@@ -29,7 +29,7 @@ them), 2 usage error or unreadable file.
 
 
 def register(commands: Commands) -> None:
-    parser = add_command(commands, "html", HELP, DESCRIPTION)
+    parser = add_command(commands, "html", DESCRIPTION)
     parser.add_argument("file", metavar="FILE", help="the record (.acey); - for stdin")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--game", type=int, metavar="N", help="game N of the file (default 1)")

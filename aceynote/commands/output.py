@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from typing import TextIO
 
-from ..jsonconv import diagnostic_json
 from ..validate import Diagnostic, Severity
 from .terminal import caret_lines, shown
 
@@ -70,7 +69,7 @@ class Formatter:
 
     @staticmethod
     def _json(name: str, game_number: int, diagnostic: Diagnostic) -> str:
-        record = {"file": name, "game": game_number, **diagnostic_json(diagnostic)}
+        record = {"file": name, "game": game_number, **diagnostic.as_json()}
         return _JSON_UNSAFE.sub(_json_escape, json.dumps(record, ensure_ascii=False))
 
 

@@ -7,9 +7,8 @@ import os
 import sys
 
 from ..tui.printable import clipped
-from .common import EXIT_OK, Commands, UsageError, add_command
+from .base import EXIT_OK, Commands, UsageError, add_command
 
-HELP = "record a game in the terminal as it is played, checked by the rules"
 DESCRIPTION = """\
 Open the board on a new game added at the end of FILE (FILE is made when it
 does not exist; the games already in it are kept byte for byte) and enter
@@ -29,7 +28,7 @@ examples:
 
 
 def register(commands: Commands) -> None:
-    parser = add_command(commands, "record", HELP, DESCRIPTION)
+    parser = add_command(commands, "record", DESCRIPTION)
     parser.add_argument("file", metavar="FILE", help="the record to add the game to (.acey)")
     parser.add_argument("--white", metavar="NAME", help="White's player (the White tag)")
     parser.add_argument("--black", metavar="NAME", help="Black's player (the Black tag)")

@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING
 
 from ..tui.printable import clipped
 from ..tui.words import counted, number_shown
-from .common import EXIT_OK, Commands, UsageError, add_command
+from .base import EXIT_OK, Commands, UsageError, add_command
 
 if TYPE_CHECKING:
     from ..tui.records import RecordFile
 
-HELP = "replay a record on a board in the terminal; annotate and save"
 DESCRIPTION = """\
 Open a record in a full-screen board viewer: step through the games checker
 by checker, read the comments and the validator's findings where they
@@ -34,7 +33,7 @@ examples:
 
 
 def register(commands: Commands) -> None:
-    parser = add_command(commands, "replay", HELP, DESCRIPTION)
+    parser = add_command(commands, "replay", DESCRIPTION)
     parser.add_argument(
         "file", metavar="FILE", help="the record to open (.acey, or a bgammon.org .match)"
     )

@@ -11,40 +11,43 @@ import re
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import IO, cast
+from typing import IO, TYPE_CHECKING, cast
 
 from ..notation import Game, ReadError, read_games
 from ..rules import RulesError, RuleSet
 from ..validate import Diagnostic, validate
-from .common import (
+from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Commands,
-    InputFile,
-    NamedBytes,
     UsageError,
     add_command,
+    fail,
+    output_closed,
+    tune_garbage_collector,
+    write_out,
+)
+from .common import (
+    InputFile,
+    NamedBytes,
     add_record_files,
     expand_inputs,
-    fail,
     is_match,
     line_start,
     not_utf8,
-    output_closed,
     record_games,
     split_lines,
-    tune_garbage_collector,
     unreadable,
     usable_processors,
-    write_out,
 )
 from .output import Formatter, colour_wanted
 from .terminal import shown
 
-HELP = "check records against the rules; report every illegal move"
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
 DESCRIPTION = """\
 Replay every game through the rules engine and report each problem with
 file:line:col, a stable code (docs/diagnostics.md), the reason in plain words,
@@ -72,7 +75,7 @@ _TAG_START = re.compile(rb"^[ \t]*\[")
 
 
 def register(commands: Commands) -> None:
-    parser = add_command(commands, "validate", HELP, DESCRIPTION)
+    parser = add_command(commands, "validate", DESCRIPTION)
     add_record_files(parser)
     parser.add_argument(
         "--rules", help='replay under these rules instead of each game\'s Rules tag, like "navy"'
@@ -331,6 +334,8 @@ class _Run:
         if len(ahead) == 1:
             self._emit_chunk(source, _check_chunk(self._job(ahead[0])))
             return
+        from concurrent.futures import ProcessPoolExecutor  # 20 ms to import: only for --jobs
+
         workers = len(ahead)
         pending: deque[Future[_ChunkResult]] = deque()
         with ProcessPoolExecutor(workers, initializer=tune_garbage_collector) as pool:

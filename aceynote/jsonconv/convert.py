@@ -34,7 +34,7 @@ from ..rules import (
     Step,
     opening_winner,
 )
-from ..validate import Diagnostic, Report
+from ..validate import Report
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator
@@ -198,25 +198,6 @@ def _setup_json(game: Game) -> Json | None:
         return None
 
 
-def diagnostic_json(diagnostic: Diagnostic) -> Json:
-    span = diagnostic.span
-    return {
-        "code": diagnostic.code.code,
-        "severity": diagnostic.severity.value,
-        "message": diagnostic.message,
-        "line": span.line,
-        "column": span.column,
-        "end_line": span.end_line,
-        "end_column": span.end_column,
-        "hint": diagnostic.hint,
-        "legal": list(diagnostic.legal),
-        "legal_count": diagnostic.legal_count,
-        "follows": None
-        if diagnostic.follows is None
-        else {"line": diagnostic.follows.line, "column": diagnostic.follows.column},
-    }
-
-
 def game_to_json(
     game: Game, report: Report | None = None, positions: bool = False, diagnostics: bool = False
 ) -> Json:
@@ -235,7 +216,7 @@ def game_to_json(
     if positions and report is not None and report.start is not None:
         data["start"] = position_json(report.start)
     if diagnostics and report is not None:
-        data["diagnostics"] = [diagnostic_json(d) for d in report.diagnostics]
+        data["diagnostics"] = [d.as_json() for d in report.diagnostics]
     return data
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from ..notation import Span
 
@@ -95,3 +96,22 @@ class Diagnostic:
     @property
     def is_error(self) -> bool:
         return self.code.severity is Severity.ERROR
+
+    def as_json(self) -> dict[str, Any]:
+        """The diagnostic as the JSON schema's ``diagnostic`` (aceynote/jsonconv/schema.json)."""
+        span, follows = self.span, self.follows
+        return {
+            "code": self.code.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "line": span.line,
+            "column": span.column,
+            "end_line": span.end_line,
+            "end_column": span.end_column,
+            "hint": self.hint,
+            "legal": list(self.legal),
+            "legal_count": self.legal_count,
+            "follows": None
+            if follows is None
+            else {"line": follows.line, "column": follows.column},
+        }

@@ -1,0 +1,109 @@
+"""What the command line needs before a command is chosen: exit codes, errors, standard output.
+
+Kept apart from :mod:`.common` so that ``aceynote --help`` and the choice of a
+command import nothing of the notation or the rules (see ``aceynote.cli``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import io
+import os
+import sys
+from collections.abc import Iterator
+from typing import IO, TypeAlias
+
+from . import COMMANDS
+from .terminal import shown
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out; reported with exit status 2."""
+
+
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a closed descriptor); exit status 2."""
+
+
+def fail(message: str) -> int:
+    print(f"aceynote: error: {shown(message)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def write_out(text: str) -> None:
+    """Write to standard output; a failure other than a closed pipe is an OutputError."""
+    if sys.stdout is None:
+        raise OutputError("cannot write standard output: it is closed")
+    with _writing_standard_output():
+        sys.stdout.write(text)
+
+
+def copy_out(source: IO[str]) -> None:
+    """Copy ``source`` from its start to standard output."""
+    source.seek(0)
+    while block := source.read(1 << 16):
+        write_out(block)
+
+
+def flush_out() -> None:
+    """Push what is still buffered to standard output (the last chance to report a failure)."""
+    if sys.stdout is not None:
+        with _writing_standard_output():
+            sys.stdout.flush()
+
+
+@contextlib.contextmanager
+def _writing_standard_output() -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError:
+        raise  # the reader stopped early: handled where the status is known
+    except OSError as error:
+        raise OutputError(f"cannot write standard output: {error.strerror or error}") from error
+
+
+def output_closed() -> None:
+    """Standard output cannot take more (``| head``, a full disk): write nothing more there.
+
+    Python flushes standard output at exit; pointing it at the null device
+    keeps that flush from failing and printing a second error.
+    """
+    if sys.stdout is None:
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):  # not a real file (tests)
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the rest of the run
+    finally:
+        os.close(devnull)
+
+
+def tune_garbage_collector() -> None:
+    """Collect young objects less often.
+
+    Replaying a record allocates many short-lived objects and no reference
+    cycles; with Python's default threshold the cycle collector took about a
+    third of ``validate``'s time. Only the command sets this, never the library.
+    """
+    gc.set_threshold(100_000, 50, 100)
+
+
+# A string: argparse's _SubParsersAction cannot be subscripted at run time.
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+def add_command(commands: Commands, name: str, description: str) -> argparse.ArgumentParser:
+    """Command ``name``, with its line from COMMANDS; --help keeps the examples as written."""
+    return commands.add_parser(
+        name,
+        help=COMMANDS[name].summary,
+        description=description,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )

@@ -1,0 +1,73 @@
+"""A command imports only what it needs: the start-up time of `aceynote` depends on it.
+
+Each case runs the command in a fresh interpreter and lists the modules it
+imported. (The times themselves are in benchmarks/bench_startup.py.)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SAMPLE = str(Path(__file__).resolve().parent.parent / "samples" / "annotated.acey")
+
+_RUN = """
+import contextlib, io, json, sys
+from aceynote.cli import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    try:
+        main(sys.argv[1:])
+    except SystemExit:
+        pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def modules_imported(*argv: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN, *argv], capture_output=True, text=True, check=True
+    )
+    return set(json.loads(done.stdout))
+
+
+def roots(modules: set[str]) -> set[str]:
+    return {name.split(".")[0] for name in modules}
+
+
+HEAVY = {"textual", "rich", "jsonschema", "lark"}
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], [], ["nonsense"]])
+def test_the_command_list_imports_no_command(argv: list[str]) -> None:
+    imported = modules_imported(*argv)
+    assert not HEAVY & roots(imported)
+    assert not {m for m in imported if m.startswith(("aceynote.notation", "aceynote.rules"))}
+    assert "aceynote.commands.validate" not in imported
+
+
+def test_validate_imports_neither_the_terminal_app_nor_json_schema_nor_processes() -> None:
+    imported = modules_imported("validate", SAMPLE)
+    assert "aceynote.commands.validate" in imported and "lark" in imported
+    assert not {"textual", "rich", "jsonschema"} & roots(imported)
+    assert "multiprocessing" not in imported and "aceynote.jsonconv" not in imported
+    other_commands = {f"aceynote.commands.{name}" for name in ("convert", "fmt", "html", "replay")}
+    assert not other_commands & imported
+
+
+def test_a_command_s_help_imports_that_command_only() -> None:
+    imported = modules_imported("fmt", "--help")
+    assert "aceynote.commands.fmt" in imported
+    assert "aceynote.commands.validate" not in imported and "textual" not in roots(imported)
+
+
+def test_the_api_is_imported_on_first_use() -> None:
+    code = (
+        "import sys, aceynote; before = 'aceynote.rules' in sys.modules; "
+        "aceynote.Position; print(before, 'aceynote.rules' in sys.modules, aceynote.rules.Side)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split()[:2] == ["False", "True"]
