@@ -13,7 +13,9 @@ The Python API in brief (docs/api.md has more)::
 
 __version__ = "0.1.0"
 
+import sys
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -49,7 +51,7 @@ _HOMES = {
 }
 
 
-_SUBPACKAGES = frozenset({"bgammon", "jsonconv", "notation", "rules", "share", "svg", "validate"})
+_SUBPACKAGES = frozenset({"bgammon", "jsonconv", "notation", "rules", "share", "svg"})
 
 
 def __getattr__(name: str) -> Any:
@@ -59,6 +61,27 @@ def __getattr__(name: str) -> Any:
     if home is None:
         raise AttributeError(f"module 'aceynote' has no attribute {name!r}")
     return getattr(import_module(f".{home}", __name__), name)
+
+
+class _Package(ModuleType):
+    """This package's module type: ``aceynote.validate`` is the function, as documented.
+
+    The subpackage of the same name is imported on first use, and the import
+    system then records it as this package's attribute ``validate``; the
+    property keeps the name for the function (``from aceynote.validate import
+    Report`` reads the subpackage from ``sys.modules`` as usual).
+    """
+
+    @property
+    def validate(self) -> Any:
+        return import_module(".validate", __name__).validate
+
+    @validate.setter
+    def validate(self, subpackage: ModuleType) -> None:
+        pass
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [

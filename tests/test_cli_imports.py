@@ -71,3 +71,16 @@ def test_the_api_is_imported_on_first_use() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split()[:2] == ["False", "True"]
+
+
+def test_aceynote_validate_is_the_function_before_and_after_its_subpackage_is_imported() -> None:
+    code = (
+        "import aceynote; first = aceynote.validate; "
+        "import aceynote.validate.replay; from aceynote.validate import Report; "
+        "from aceynote import validate; "
+        f"game = next(aceynote.read_games({SAMPLE!r})); "
+        "print(callable(first), aceynote.validate is first is validate, "
+        "isinstance(aceynote.validate(game), Report))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "True", "True"]

@@ -11,7 +11,7 @@ before has movetext or a result.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from lark import Token
@@ -76,6 +76,33 @@ def describe_stray(word: str) -> str:
     return f"'{word}' is not part of the notation"
 
 
+class LexedToken(Token):
+    """A lark Token made in one step (lark's own constructor checks for old keyword names)."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        type: str,
+        value: str,
+        start_pos: int | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        end_line: int | None = None,
+        end_column: int | None = None,
+        end_pos: int | None = None,
+    ) -> LexedToken:
+        token = str.__new__(cls, value)
+        token.type, token.value, token.start_pos, token.end_pos = type, value, start_pos, end_pos
+        token.line, token.column, token.end_line, token.end_column = (
+            line,
+            column,
+            end_line,
+            end_column,
+        )
+        return token
+
+
 @dataclass(slots=True)
 class GameTokens:
     """The tokens of one game, with the problems found while lexing it."""
@@ -137,56 +164,91 @@ class Lexer:
             yield from self._lex("".join(pending), pending_start, splitter)
 
     def _lex(self, text: str, first_line: int, splitter: _GameSplitter) -> Iterator[Token]:
-        line, line_start = first_line, 0
-        first_on_line = True
         # Only a comment spanning lines makes a chunk of several lines.
-        several_lines = text.find("\n", 0, len(text) - 1) >= 0
+        if text.find("\n", 0, len(text) - 1) >= 0:
+            yield from self._lex_lines(text, first_line, splitter)
+            return
+        first_on_line = True
         for match in self.pattern.finditer(text):
             kind = match.lastgroup
             assert kind is not None
             start, end = match.span(kind)
-            if several_lines:
-                breaks = text.count("\n", match.start(), start)
-                if breaks:
-                    line += breaks
-                    line_start = text.rindex("\n", match.start(), start) + 1
-                    first_on_line = True
-            value = match.group(kind)
+            token = LexedToken(
+                kind, text[start:end], start, first_line, start + 1, first_line, end + 1, end
+            )
+            if kind not in _ODD_TOKENS:
+                yield token
+            elif not (yield from _odd(token, text, splitter, first_on_line)):
+                return
+            first_on_line = False
+
+    def _lex_lines(self, text: str, first_line: int, splitter: _GameSplitter) -> Iterator[Token]:
+        """A chunk of several lines: a comment that spans lines, and what stands around it."""
+        line, line_start = first_line, 0
+        first_on_line = True
+        for match in self.pattern.finditer(text):
+            kind = match.lastgroup
+            assert kind is not None
+            start, end = match.span(kind)
+            breaks = text.count("\n", match.start(), start)
+            if breaks:
+                line += breaks
+                line_start = text.rindex("\n", match.start(), start) + 1
+                first_on_line = True
+            value = text[start:end]
             column = start - line_start + 1
-            if kind == "COMMENT" and several_lines:
+            if kind == "COMMENT":
                 end_line, end_line_start = _advance(value, start, line, line_start)
-                token = Token(
+                token = LexedToken(
                     kind, value, start, line, column, end_line, end - end_line_start + 1, end
                 )
                 line, line_start = end_line, end_line_start
             else:
-                token = Token(kind, value, start, line, column, line, column + len(value), end)
-            if kind == STRAY and value == "[" and first_on_line:
-                # A tag line that is not a whole tag: it still starts a tag section.
-                rest = text[start:].split("\n", 1)[0].rstrip("\r")
-                token = Token(
-                    BAD_TAG, rest, start, line, column, line, column + len(rest), start + len(rest)
-                )
+                token = LexedToken(kind, value, start, line, column, line, column + len(value), end)
+            if kind not in _ODD_TOKENS:
                 yield token
-                message = f"this tag is not complete: write it as {_TAG_FORM} on one line"
-                splitter.problem(message, token, text, in_movetext=False)
+            elif not (yield from _odd(token, text, splitter, first_on_line)):
                 return
-            if kind == UNCLOSED_COMMENT:
-                splitter.problem("this comment is never closed: add '}' at its end", token, text)
-                return
-            if kind == STRAY or (kind == "TAG" and not first_on_line):
-                if splitter.still_reporting:
-                    message = (
-                        'a tag goes on a line of its own, written [Name "value"]'
-                        if kind == "TAG"
-                        else describe_stray(value)
-                    )
-                    splitter.problem(message, token, text)
-                else:
-                    splitter.has_movetext = splitter.has_movetext or splitter.has_tags
-            else:
-                yield token
             first_on_line = False
+
+
+def _odd(
+    token: Token, text: str, splitter: _GameSplitter, first_on_line: bool
+) -> Generator[Token, None, bool]:
+    """Handle a token that is not simply handed on; returns False when the chunk's rest is not read.
+
+    A tag on a line of its own is handed on. A stray word or a misplaced tag is
+    reported and dropped. A broken tag line (handed on as BAD_TAG) or a comment
+    never closed ends the chunk.
+    """
+    kind, value, start = token.type, str(token), token.start_pos or 0
+    line, column = token.line or 0, token.column or 0
+    if kind == "TAG" and first_on_line:
+        yield token
+        return True
+    if kind == STRAY and value == "[" and first_on_line:
+        # A tag line that is not a whole tag: it still starts a tag section.
+        rest = text[start:].split("\n", 1)[0].rstrip("\r")
+        bad = LexedToken(
+            BAD_TAG, rest, start, line, column, line, column + len(rest), start + len(rest)
+        )
+        yield bad
+        message = f"this tag is not complete: write it as {_TAG_FORM} on one line"
+        splitter.problem(message, bad, text, in_movetext=False)
+        return False
+    if kind == UNCLOSED_COMMENT:
+        splitter.problem("this comment is never closed: add '}' at its end", token, text)
+        return False
+    if splitter.still_reporting:
+        message = (
+            'a tag goes on a line of its own, written [Name "value"]'
+            if kind == "TAG"
+            else describe_stray(value)
+        )
+        splitter.problem(message, token, text)
+    else:
+        splitter.has_movetext = splitter.has_movetext or splitter.has_tags
+    return True
 
 
 def _remember(
@@ -243,6 +305,9 @@ def source_line(text: str, line_offset: int) -> str:
     finish = text.find("\n", line_offset)
     return text[begin : finish if finish >= 0 else len(text)].rstrip("\r\n")
 
+
+# Tokens the lexer does not simply hand on (see Lexer._odd).
+_ODD_TOKENS = frozenset({STRAY, UNCLOSED_COMMENT, "TAG"})
 
 # Tokens that only ever continue the game they stand in (the common case, kept fast).
 _PLAIN_MOVETEXT = frozenset(

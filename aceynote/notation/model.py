@@ -33,9 +33,12 @@ class Span(NamedTuple):
 NO_SPAN = Span(0, 0, 0, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Stop:
-    """A place a written trip reaches; ``hit`` is the ``*`` mark."""
+class Stop(NamedTuple):
+    """A place a written trip reaches; ``hit`` is the ``*`` mark.
+
+    A named tuple: hashed in the validator's trip cache, which a frozen
+    dataclass's Python-level ``__hash__`` made slow.
+    """
 
     place: int
     hit: bool = False
@@ -76,11 +79,13 @@ class Segment:
 
     @property
     def high(self) -> int:
-        return max(self.dice)
+        first, second = self.dice
+        return first if first >= second else second
 
     @property
     def low(self) -> int:
-        return min(self.dice)
+        first, second = self.dice
+        return second if first >= second else first
 
 
 @dataclass(slots=True)

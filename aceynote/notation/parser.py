@@ -71,6 +71,11 @@ def _span(token: Token) -> Span:
     return Span(token.line or 0, token.column or 0, token.end_line or 0, token.end_column or 0)
 
 
+def _span_between(first: Token, last: Token) -> Span:
+    """From the start of ``first`` to the end of ``last``."""
+    return Span(first.line or 0, first.column or 0, last.end_line or 0, last.end_column or 0)
+
+
 def _comment_text(token: Token) -> str:
     """A comment's text; line ends inside it are kept as plain newlines."""
     return str(token)[1:-1].replace("\r\n", "\n")
@@ -201,9 +206,8 @@ class _Builder(Transformer[Token, Any]):
 
     def _segment(self, children: list[Token]) -> Segment:
         """A roll, its play (``--`` or MOVES tokens), then glyphs, NAGs and comments."""
-        head = children[0]
+        head, end = children[0], children[-1]
         segment = Segment(_SEGMENT_KINDS[head.type], _dice(head), [])
-        end = head
         for token in children[1:]:
             kind = token.type
             if kind == "MOVES":
@@ -216,35 +220,28 @@ class _Builder(Transformer[Token, Any]):
                 segment.nags.append(_small_number(str(token)[1:], "this NAG", token))
             elif kind == "COMMENT":
                 segment.comments.append(_comment_text(token))
-            end = token
-        segment.span = _span(head).to(_span(end))
+        segment.span = _span_between(head, end)
         return segment
 
     def turn(self, children: list[Any]) -> Turn:
-        number_token = (
-            children[0]
-            if isinstance(children[0], Token) and children[0].type.endswith("NUMBER")
-            else None
-        )
-        comments = [
-            _comment_text(c) for c in children if isinstance(c, Token) and c.type == "COMMENT"
-        ]
-        segments = [c for c in children if isinstance(c, Segment)]
-        if number_token is None:
-            # Side and number come from the turn before: see _assign_sides.
-            return Turn(
-                Side.WHITE,
-                0,
-                segments,
-                comments,
-                numbered=False,
-                span=segments[0].span.to(segments[-1].span),
-            )
-        side = Side.BLACK if number_token.type == "BLACK_NUMBER" else Side.WHITE
-        number = _small_number(str(number_token).rstrip("."), "this move number", number_token)
-        return Turn(
-            side, number, segments, comments, span=_span(number_token).to(segments[-1].span)
-        )
+        first = children[0]
+        if isinstance(first, Segment):
+            # No move number: side and number come from the turn before (see _assign_sides).
+            # (The list is lark's own, made for this call: the turn may keep it.)
+            span = first.span if len(children) == 1 else first.span.to(children[-1].span)
+            return Turn(Side.WHITE, 0, children, numbered=False, span=span)
+        comments = []
+        segments = []
+        for child in children[1:]:
+            if isinstance(child, Segment):
+                segments.append(child)
+            else:
+                comments.append(_comment_text(child))
+        side = Side.BLACK if first.type == "BLACK_NUMBER" else Side.WHITE
+        number = _small_number(str(first).rstrip("."), "this move number", first)
+        last = segments[-1].span
+        span = Span(first.line or 0, first.column or 0, last.end_line, last.end_column)
+        return Turn(side, number, segments, comments, span=span)
 
     def variation(self, children: list[Any]) -> Variation:
         opening, closing = (

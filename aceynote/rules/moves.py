@@ -28,9 +28,9 @@ class DiceError(ValueError):
 
 def roll_dice(high: int, low: int) -> tuple[int, ...]:
     """The dice a roll gives to play: two different dice, or four of a double."""
-    for die in (high, low):
-        if not 1 <= die <= 6:
-            raise DiceError(f"a die shows 1 to 6, not {die}")
+    if not (1 <= high <= 6 and 1 <= low <= 6):
+        wrong = low if 1 <= high <= 6 else high
+        raise DiceError(f"a die shows 1 to 6, not {wrong}")
     return (high,) * 4 if high == low else (high, low)
 
 

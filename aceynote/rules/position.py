@@ -34,11 +34,14 @@ class Side(Enum):
 
     @property
     def opponent(self) -> Side:
-        return Side.BLACK if self is Side.WHITE else Side.WHITE
+        return _OPPONENTS[self]
 
     @property
     def title(self) -> str:
         return self.name.capitalize()
+
+
+_OPPONENTS = {Side.WHITE: Side.BLACK, Side.BLACK: Side.WHITE}
 
 
 class SetupError(ValueError):

@@ -32,9 +32,8 @@ class Trip(NamedTuple):
     marks: tuple[bool, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """One way to play the written trips.
+class Reading(NamedTuple):
+    """One way to play the written trips (a named tuple: the replay makes one per segment).
 
     ``false_marks`` lists (trip, stop) indexes marked as a hit where nothing
     was hit; ``unmarked_hits`` lists the points (mover's numbering) where a

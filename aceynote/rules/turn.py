@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .moves import Play, roll_dice
 from .position import OFF, Position, Side
 from .ruleset import BonusReroll, RuleSet, Scoring
-
-ACEY_DEUCEY = frozenset({1, 2})
 
 
 class SegmentKind(Enum):
@@ -33,7 +32,7 @@ class TurnFlowError(ValueError):
 
 
 def is_acey_deucey(high: int, low: int) -> bool:
-    return {high, low} == ACEY_DEUCEY
+    return high + low == 3 and high * low == 2  # {high, low} == {1, 2}, without a set per roll
 
 
 class FlowFault(Enum):
@@ -57,8 +56,7 @@ class FlowFault(Enum):
     NOT_A_DOUBLE = "the chosen double must be a double, like =66:"
 
 
-@dataclass(frozen=True, slots=True)
-class TurnState:
+class TurnState(NamedTuple):
     """Where a turn stands: the position so far and which segment may come next.
 
     ``expects`` is None once the turn is over (or the game is). This is the

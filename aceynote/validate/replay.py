@@ -322,6 +322,10 @@ class GameValidator:
     def _check_number(
         self, turn: Turn, state: _LineState, first_in_line: bool, game_start: bool
     ) -> None:
+        if turn.numbered and turn.side is state.side and turn.number == state.number:
+            return
+        if not turn.numbered and state.side is Side.BLACK and not first_in_line:
+            return  # the usual cases (a canonical Black turn has no number)
         expected = f"{state.number}." if state.side is Side.WHITE else f"{state.number}..."
         if not turn.numbered:
             if state.side is Side.WHITE:
@@ -360,18 +364,21 @@ class GameValidator:
 
     def _turn(self, turn: Turn, position: Position, path: tuple[int, ...]) -> Position:
         flow = TurnState.begin(position, self.report.rules)
+        replays = self.report.segments
+        handed_on = position  # the position with the side to act next, after each segment
         for segment in turn.segments:
-            fault = flow.fault(segment.kind, segment.high, segment.low)
+            kind, high, low = segment.kind, segment.high, segment.low
+            fault = flow.fault(kind, high, low)
             if fault is FlowFault.GAME_OVER:
                 self._after_end(flow.position, segment.span)
                 return flow.position
             if fault is not None:
                 self._flow_fault(fault, segment)
-            dice = roll_dice(segment.high, segment.low)
-            play, legal, used = self._play(segment, flow.position, dice)
-            after = flow.played(segment.kind, segment.high, segment.low, play, used)
-            self.report.segments.append(
-                SegmentReplay(segment, turn, path, flow.position, after.to_roll, play.steps, legal)
+            play, legal, used = self._play(segment, flow.position, roll_dice(high, low))
+            after = flow.played(kind, high, low, play, used)
+            handed_on = after.to_roll
+            replays.append(
+                SegmentReplay(segment, turn, path, flow.position, handed_on, play.steps, legal)
             )
             flow = after
         missing = flow.missing()
@@ -379,8 +386,8 @@ class GameValidator:
             last = turn.segments[-1].span
             end = Span(last.end_line, last.end_column, last.end_line, last.end_column + 1)
             self.add(_FLOW_CODES[missing], missing.value, end)
-            flow = flow.end()
-        return flow.next_turn()
+            return flow.end().next_turn()
+        return handed_on if flow.over else flow.next_turn()
 
     def _after_end(self, position: Position, span: Span) -> None:
         winner = position.winner.title if position.winner is not None else "a side"
