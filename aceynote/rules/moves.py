@@ -14,11 +14,12 @@ search visits each play once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
+from functools import partial
 from typing import NamedTuple
 
-from .position import BAR, CHECKERS_PER_SIDE, OFF, POOL, Position, Side, place_name
+from .position import BAR, CHECKERS_PER_SIDE, OFF, POOL, Position, Side, new_position, place_name
 from .ruleset import BearOff, RuleSet
 
 
@@ -44,6 +45,10 @@ class Step(NamedTuple):
 
     def __str__(self) -> str:
         return f"{place_name(self.source)}/{place_name(self.dest)}{'*' if self.hit else ''}"
+
+
+_new_step: Callable[[tuple[int, int, int, bool]], Step] = partial(tuple.__new__, Step)
+"""``Step(source, dest, die, hit)`` with no Python-level call (see ``new_position``)."""
 
 
 class Play(NamedTuple):
@@ -75,10 +80,11 @@ class _Board:
     __slots__ = ("_open_point", "early_moves", "exact", "mover", "turn", "waiting", "white_moves")
 
     def __init__(self, position: Position, rules: RuleSet) -> None:
-        self.mover = list(position.mover)
-        self.waiting = list(position.waiting)
-        self.turn = position.turn
-        self.white_moves = position.turn is Side.WHITE
+        white, black, turn = position
+        self.white_moves = white_moves = turn is Side.WHITE
+        self.mover = list(white if white_moves else black)
+        self.waiting = list(black if white_moves else white)
+        self.turn = turn
         self.exact = rules.bearoff is BearOff.EXACT
         self.early_moves = rules.early_moves
         self._open_point: list[bool] | None = None
@@ -150,14 +156,14 @@ class _Board:
         target = 25 - die if source >= POOL else source - die
         if target <= 0:
             mover[OFF] += 1
-            return Step(source, OFF, die, False)
+            return _new_step((source, OFF, die, False))
         mover[target] += 1
         waiting = self.waiting
         if waiting[25 - target] == 1:
             waiting[25 - target] = 0
             waiting[BAR] += 1
-            return Step(source, target, die, True)
-        return Step(source, target, die, False)
+            return _new_step((source, target, die, True))
+        return _new_step((source, target, die, False))
 
     def undo(self, step: Step) -> None:
         mover = self.mover
@@ -175,8 +181,8 @@ class _Board:
     def position(self) -> Position:
         mover, waiting = tuple(self.mover), tuple(self.waiting)
         if self.white_moves:
-            return Position(mover, waiting, self.turn)
-        return Position(waiting, mover, self.turn)
+            return new_position((mover, waiting, self.turn))
+        return new_position((waiting, mover, self.turn))
 
 
 class _PlayCollector:

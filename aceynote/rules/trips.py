@@ -226,9 +226,8 @@ def read_as_written(
     remaining = list(dice)
     steps: list[Step] = []
     owners: list[int] = []
-    for index, trip in enumerate(trips):
-        place = trip.source
-        for stop, mark in zip(trip.stops, trip.marks, strict=True):
+    for index, (place, stops, marks) in enumerate(trips):
+        for stop, mark in zip(stops, marks, strict=True):
             start = 25 if place >= POOL else place
             die = start if stop == OFF else start - stop
             if die not in remaining or not board.can_move(place, die):

@@ -138,15 +138,17 @@ class _LineState:
     number: int
 
 
-def _trips_of(moves: list[Move]) -> tuple[list[Trip], list[Move]]:
-    """One Trip per checker (a move with a count is several), and the move of each."""
+def _trips_of(moves: list[Move]) -> list[Trip]:
+    """One Trip per checker (a move with a count is several)."""
     trips: list[Trip] = []
-    owners: list[Move] = []
     for move in moves:
-        copies = _move_trips(move.source, tuple(move.stops), move.count)
-        trips += copies
-        owners += [move] * len(copies)
-    return trips, owners
+        trips += _move_trips(move.source, tuple(move.stops), move.count)
+    return trips
+
+
+def _owners(moves: list[Move]) -> list[Move]:
+    """The written move of each trip of :func:`_trips_of` (for messages about a trip)."""
+    return [move for move in moves for _ in range(move.count)]
 
 
 @lru_cache(maxsize=4096)
@@ -416,11 +418,12 @@ class GameValidator:
         After an illegal play the flow counts the dice the position allowed, so
         that the ``=DD:`` and ``+RR:`` that rule 8 then asks for are not errors too.
         """
-        trips, owners = _trips_of(segment.moves)
+        trips = _trips_of(segment.moves)
         rules = self.report.rules
         plain = read_as_written(position, dice, trips, rules)
         if plain is not None:
             return plain.play, True, plain.play.dice_used
+        owners = _owners(segment.moves)
         judge = Judge(position, dice, rules)
         readings = read_trips(
             position,
