@@ -126,21 +126,28 @@ class Lexer:
         splitter = _GameSplitter()
         recent: dict[int, str] = {}
         numbered = _remember(lines, recent, first_line, splitter)
-        for token in self._tokens(numbered, splitter):
-            finished = splitter.add(token)
+        for item in self._tokens(numbered, splitter):
+            if isinstance(item, list):
+                splitter.add_plain(item)
+                continue
+            finished = splitter.add(item)
             if finished is not None:
-                _keep_lines(finished, recent, token.line or 0)
+                _keep_lines(finished, recent, item.line or 0)
                 yield finished
         last = splitter.finish()
         if last is not None:
             _keep_lines(last, recent, None)
             yield last
 
-    def _tokens(self, lines: Iterable[tuple[int, str]], splitter: _GameSplitter) -> Iterator[Token]:
+    def _tokens(
+        self, lines: Iterable[tuple[int, str]], splitter: _GameSplitter
+    ) -> Iterator[Token | list[Token]]:
         """Lex line by line; a comment open at a line's end makes one chunk of the lines it spans.
 
         Whether a comment is still open is followed from line to line, so a
-        chunk of any length is scanned once.
+        chunk of any length is scanned once. A line of plain movetext (moves,
+        rolls, numbers, glyphs: most lines of most records) comes as one list
+        of tokens; the splitter takes those in one step.
         """
         pending: list[str] = []
         pending_start = 0
@@ -159,9 +166,26 @@ class Lexer:
             if "{" in line and _comment_open_after(line, inside=False):
                 pending, pending_start = [line], line_number
                 continue
-            yield from self._lex(line, line_number, splitter)
+            plain = self._plain_line(line, line_number)
+            if plain is not None:
+                yield plain
+            else:
+                yield from self._lex(line, line_number, splitter)
         if pending:
             yield from self._lex("".join(pending), pending_start, splitter)
+
+    def _plain_line(self, line: str, number: int) -> list[Token] | None:
+        """The tokens of a line that holds only plain movetext; None for any other line."""
+        tokens: list[Token] = []
+        for match in self.pattern.finditer(line):
+            kind = match.lastgroup
+            if kind not in _PLAIN_MOVETEXT:
+                return None
+            start, end = match.span(kind)
+            tokens.append(
+                LexedToken(kind, line[start:end], start, number, start + 1, number, end + 1, end)
+            )
+        return tokens or None
 
     def _lex(self, text: str, first_line: int, splitter: _GameSplitter) -> Iterator[Token]:
         # Only a comment spanning lines makes a chunk of several lines.
@@ -390,6 +414,21 @@ class _GameSplitter:
         self._track(token)
         self._keep(token)
         return finished
+
+    def add_plain(self, tokens: list[Token]) -> None:
+        """Tokens of plain movetext (see ``_PLAIN_MOVETEXT``), as ``add`` takes them one by one."""
+        self.has_movetext = True
+        current = self.current
+        kept = current.tokens
+        room = MAX_GAME_WORDS - len(kept)
+        if len(tokens) <= room:
+            kept += tokens
+        else:
+            kept += tokens[: max(room, 0)]
+            self._keep(tokens[max(room, 0)])  # reports the limit, once
+        if not current.first_line:
+            current.first_line = tokens[0].line or 0
+        current.last_line = tokens[-1].end_line or 0
 
     def _keep(self, token: Token) -> None:
         """Keep a movetext token, up to the limit of words in one game."""

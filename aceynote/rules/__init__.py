@@ -33,6 +33,7 @@ from .trips import (
     TripFault,
     explain_failure,
     force_trips,
+    play_as_written,
     read_as_written,
     read_trips,
 )
@@ -90,6 +91,7 @@ __all__ = [
     "outcome",
     "parse_rules",
     "place_name",
+    "play_as_written",
     "positions_along",
     "read_as_written",
     "read_trips",

@@ -222,11 +222,21 @@ def read_as_written(
     and the hit marks agree. Anything else (a winning play that leaves a die,
     say) needs :func:`read_trips`.
     """
+    play = play_as_written(position, dice, trips, rules)
+    if play is None:
+        return None
+    trip_of_step = tuple(index for index, trip in enumerate(trips) for _ in trip.stops)
+    return Reading(play, trip_of_step, (), ())
+
+
+def play_as_written(
+    position: Position, dice: Sequence[int], trips: Sequence[Trip], rules: RuleSet
+) -> Play | None:
+    """The play of :func:`read_as_written`, when it is the legal one (the validator's fast path)."""
     board = _Board(position, rules)
     remaining = list(dice)
     steps: list[Step] = []
-    owners: list[int] = []
-    for index, (place, stops, marks) in enumerate(trips):
+    for place, stops, marks in trips:
         for stop, mark in zip(stops, marks, strict=True):
             start = 25 if place >= POOL else place
             die = start if stop == OFF else start - stop
@@ -236,12 +246,11 @@ def read_as_written(
             if step.hit != mark:
                 return None
             steps.append(step)
-            owners.append(index)
             remaining.remove(die)
             place = stop
     if remaining:
         return None
-    return Reading(Play(tuple(steps), board.position()), tuple(owners), (), ())
+    return Play(tuple(steps), board.position())
 
 
 class Fault(Enum):

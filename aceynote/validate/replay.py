@@ -48,8 +48,8 @@ from ..rules import (
     opening_winner,
     outcome,
     place_name,
+    play_as_written,
     positions_along,
-    read_as_written,
     read_trips,
     roll_dice,
 )
@@ -130,8 +130,7 @@ class _StopGame(Exception):
     """Raised to stop a game at its first error (``first_error_only``)."""
 
 
-@dataclass(slots=True)
-class _LineState:
+class _LineState(NamedTuple):
     """Who is to move in a line of play, and with which move number."""
 
     side: Side
@@ -296,9 +295,7 @@ class GameValidator:
             if position.winner is not None:
                 self._after_end(position, turn.span)
                 break
-            self._check_number(
-                turn, state, first_in_line=index == 0, game_start=main and index == 0
-            )
+            self._check_number(turn, state, index == 0, main and index == 0)
             mover = turn.side if turn.numbered else state.side
             number = turn.number if turn.numbered else state.number
             if mover is not position.turn:
@@ -420,9 +417,9 @@ class GameValidator:
         """
         trips = _trips_of(segment.moves)
         rules = self.report.rules
-        plain = read_as_written(position, dice, trips, rules)
+        plain = play_as_written(position, dice, trips, rules)
         if plain is not None:
-            return plain.play, True, plain.play.dice_used
+            return plain, True, len(plain.steps)
         owners = _owners(segment.moves)
         judge = Judge(position, dice, rules)
         readings = read_trips(
