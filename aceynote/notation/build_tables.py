@@ -15,7 +15,7 @@ from .tables import TABLES_FILE, tables_key, write_shipped
 
 def main() -> None:
     target = Path(__file__).resolve().parent.parent.parent / "grammars" / TABLES_FILE
-    write_shipped(grammar_text(), _TokenList, _Builder(), target)
+    write_shipped(grammar_text(), _TokenList, _Builder(), str(target))
     print(f"wrote {target} for {tables_key(grammar_text())}", file=sys.stderr)
 
 

@@ -13,7 +13,6 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
-from importlib.resources import files
 from itertools import islice
 from typing import IO, Any, cast
 
@@ -25,7 +24,7 @@ from ..rules import BAR, OFF, POOL, SegmentKind, Side
 from .lexer import GameTokens, Lexer, build_master_pattern
 from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY, clipped, too_many_digits
 from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Variation
-from .tables import load_parser
+from .tables import load_parser, package_data
 
 GRAMMAR_FILE = "aceynote.lark"
 
@@ -39,7 +38,7 @@ class ReadError(Exception):
 @cache
 def grammar_text() -> str:
     """The grammar shipped in the package (``grammars/aceynote.lark`` in the source tree)."""
-    return (files("aceynote.grammars") / GRAMMAR_FILE).read_text(encoding="utf-8")
+    return package_data(GRAMMAR_FILE).decode("utf-8")
 
 
 class _TokenList(LarkLexer):
