@@ -125,7 +125,7 @@ def _move_parts(text: str) -> tuple[int, tuple[Stop, ...], int] | str:
 def read_moves(token: Token) -> list[Move]:
     """The moves of a MOVES token (``24/18/13* in/19(2)``), each with its own span."""
     line, column = token.line or 0, token.column or 0
-    text = str(token)
+    text: str = token.value
     layout = _moves_layout(text) if len(text) <= _CACHED_LENGTH else _layout(text)
     moves: list[Move] = []
     for offset, width, parts in layout:
@@ -163,9 +163,13 @@ def _layout(text: str) -> tuple[tuple[int, int, tuple[int, tuple[Stop, ...], int
 _WORD = re.compile(r"\S+")
 
 
-def _dice(token: Token) -> tuple[int, int]:
-    digits = str(token).strip("=+:")
-    return int(digits[0]), int(digits[1])
+# The dice of every ROLL, CHOSEN_DOUBLE and EXTRA_ROLL token ("53:", "=66:", "+21:").
+_DICE = {
+    f"{prefix}{first}{second}:": (first, second)
+    for prefix in ("", "=", "+")
+    for first in range(1, 7)
+    for second in range(1, 7)
+}
 
 
 _SEGMENT_KINDS = {
@@ -206,7 +210,10 @@ class _Builder(Transformer[Token, Any]):
     def _segment(self, children: list[Token]) -> Segment:
         """A roll, its play (``--`` or MOVES tokens), then glyphs, NAGs and comments."""
         head, end = children[0], children[-1]
-        segment = Segment(_SEGMENT_KINDS[head.type], _dice(head), [])
+        segment_kind, dice = _SEGMENT_KINDS[head.type], _DICE[head.value]
+        if len(children) == 2 and end.type == "MOVES":  # the usual segment: a roll and its moves
+            return Segment(segment_kind, dice, read_moves(end), span=_span_between(head, end))
+        segment = Segment(segment_kind, dice, [])
         for token in children[1:]:
             kind = token.type
             if kind == "MOVES":
