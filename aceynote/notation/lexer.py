@@ -93,13 +93,14 @@ class LexedToken(Token):
         end_pos: int | None = None,
     ) -> LexedToken:
         token = str.__new__(cls, value)
-        token.type, token.value, token.start_pos, token.end_pos = type, value, start_pos, end_pos
-        token.line, token.column, token.end_line, token.end_column = (
-            line,
-            column,
-            end_line,
-            end_column,
-        )
+        token.type = type
+        token.value = value
+        token.start_pos = start_pos
+        token.line = line
+        token.column = column
+        token.end_line = end_line
+        token.end_column = end_column
+        token.end_pos = end_pos
         return token
 
 

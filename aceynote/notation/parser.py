@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from itertools import islice
-from typing import IO, Any, cast
+from typing import IO, Any, NamedTuple, cast
 
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken
@@ -127,18 +127,25 @@ def read_moves(token: Token) -> list[Move]:
     line, column = token.line or 0, token.column or 0
     text: str = token.value
     layout = _moves_layout(text) if len(text) <= _CACHED_LENGTH else _layout(text)
-    moves: list[Move] = []
-    for offset, width, parts in layout:
-        start = column + offset
-        span = Span(line, start, line, start + width)
-        if isinstance(parts, str):
-            raise _ReadProblem(parts, span)
-        if len(moves) == MAX_MOVES_PER_PLAY:
-            raise _ReadProblem(_TOO_MANY_MOVES, span)
-        source, stops, count = parts
-        moves.append(Move(source, list(stops), count, span))
-    return moves
+    if isinstance(layout, _BadMove):
+        start = column + layout.offset
+        raise _ReadProblem(layout.message, Span(line, start, line, start + layout.width))
+    return [
+        Move(source, list(stops), count, Span(line, column + offset, line, column + offset + width))
+        for offset, width, source, stops, count in layout
+    ]
 
+
+class _BadMove(NamedTuple):
+    """The first word of a MOVES token that cannot be read: where it stands, and why."""
+
+    offset: int
+    width: int
+    message: str
+
+
+# Each move of a MOVES token: its offset in the token, its width, source, stops and count.
+_Layout = tuple[tuple[int, int, int, tuple[Stop, ...], int], ...]
 
 _CACHED_LENGTH = 200
 _TOO_MANY_MOVES = (
@@ -147,17 +154,23 @@ _TOO_MANY_MOVES = (
 
 
 @lru_cache(maxsize=4096)
-def _moves_layout(
-    text: str,
-) -> tuple[tuple[int, int, tuple[int, tuple[Stop, ...], int] | str], ...]:
-    """Where each move of a MOVES token starts, its width and its parts (cached: plays repeat)."""
+def _moves_layout(text: str) -> _Layout | _BadMove:
+    """The layout of a MOVES token, or its first bad word (cached: plays repeat)."""
     return _layout(text)
 
 
-def _layout(text: str) -> tuple[tuple[int, int, tuple[int, tuple[Stop, ...], int] | str], ...]:
-    """The layout of at most one move more than a play may have (the rest is never read)."""
-    words = islice(_WORD.finditer(text), MAX_MOVES_PER_PLAY + 1)
-    return tuple((match.start(), len(match.group()), _move_parts(match.group())) for match in words)
+def _layout(text: str) -> _Layout | _BadMove:
+    """Read at most one move more than a play may have (the rest is never read)."""
+    moves: list[tuple[int, int, int, tuple[Stop, ...], int]] = []
+    for match in islice(_WORD.finditer(text), MAX_MOVES_PER_PLAY + 1):
+        offset, word = match.start(), match.group()
+        parts = _move_parts(word)
+        if isinstance(parts, str):
+            return _BadMove(offset, len(word), parts)
+        if len(moves) == MAX_MOVES_PER_PLAY:
+            return _BadMove(offset, len(word), _TOO_MANY_MOVES)
+        moves.append((offset, len(word), *parts))
+    return tuple(moves)
 
 
 _WORD = re.compile(r"\S+")
@@ -236,29 +249,31 @@ class _Builder(Transformer[Token, Any]):
             # (The list is lark's own, made for this call: the turn may keep it.)
             span = first.span if len(children) == 1 else first.span.to(children[-1].span)
             return Turn(Side.WHITE, 0, children, numbered=False, span=span)
-        comments = []
-        segments = []
-        for child in children[1:]:
-            if isinstance(child, Segment):
-                segments.append(child)
-            else:
-                comments.append(_comment_text(child))
+        comments: list[str] = []
+        segments = children[1:]
+        if len(children) > 2:  # comments after the number, or acey-deucey segments
+            segments = [child for child in children[1:] if isinstance(child, Segment)]
+            comments = [_comment_text(c) for c in children[1:] if not isinstance(c, Segment)]
         side = Side.BLACK if first.type == "BLACK_NUMBER" else Side.WHITE
         number = _small_number(str(first).rstrip("."), "this move number", first)
         last = segments[-1].span
         span = Span(first.line or 0, first.column or 0, last.end_line, last.end_column)
         return Turn(side, number, segments, comments, span=span)
 
+    def line(self, children: list[Any]) -> list[Turn | Variation]:
+        """The turns and variations of a line so far, in order (one list, appended to)."""
+        if len(children) == 1:
+            return children  # lark's own list, made for this call
+        items: list[Turn | Variation] = children[0]
+        items.append(children[1])
+        return items
+
     def variation(self, children: list[Any]) -> Variation:
-        opening, closing = (
-            children[0],
-            next(c for c in children if isinstance(c, Token) and c.type == "RPAR"),
-        )
-        inside_end = children.index(closing)
-        leading = [_comment_text(c) for c in children[1:inside_end] if isinstance(c, Token)]
-        after = [_comment_text(c) for c in children[inside_end + 1 :]]
-        turns = _attach_variations(children[1:inside_end])
-        return Variation(turns, leading, after, _span(opening).to(_span(children[-1])))
+        inside_at = next(i for i, child in enumerate(children) if isinstance(child, list))
+        leading = [_comment_text(c) for c in children[1:inside_at]]
+        after = [_comment_text(c) for c in children[inside_at + 2 :]]
+        turns = _attach_variations(children[inside_at])
+        return Variation(turns, leading, after, _span(children[0]).to(_span(children[-1])))
 
     def start(self, children: list[Any]) -> Game:
         game = Game()
@@ -275,7 +290,7 @@ class _Builder(Transformer[Token, Any]):
                 target = game.comments_after if result_seen else game.comments
                 target.append(_comment_text(child))
             else:
-                body.append(child)
+                body = child  # the main line
         game.turns = _attach_variations(body)
         return game
 

@@ -133,7 +133,8 @@ class TurnState(NamedTuple):
         not reopen it; the game ends the moment the 15th checker is off (rule 10).
         """
         position = play.result
-        if self.expects is None or position.has_won(self.mover):
+        # Only the mover moves, and a turn begins only in a game not won: a winner is the mover.
+        if self.expects is None or position.winner is not None:
             return TurnState(position, self.rules, None)
         dice = play.dice_used if used is None else used
         return TurnState(position, self.rules, self.next_kind(kind, high, low, dice))
@@ -144,7 +145,7 @@ class TurnState(NamedTuple):
             if used == 4 or self.rules.bonus_reroll is BonusReroll.ALWAYS:
                 return SegmentKind.EXTRA_ROLL
             return None
-        if is_acey_deucey(high, low) and used == 2:
+        if used == 2 and is_acey_deucey(high, low):
             return SegmentKind.CHOSEN_DOUBLE
         return None
 

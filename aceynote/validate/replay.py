@@ -368,10 +368,10 @@ class GameValidator:
         for segment in turn.segments:
             kind, high, low = segment.kind, segment.high, segment.low
             fault = flow.fault(kind, high, low)
-            if fault is FlowFault.GAME_OVER:
-                self._after_end(flow.position, segment.span)
-                return flow.position
             if fault is not None:
+                if fault is FlowFault.GAME_OVER:
+                    self._after_end(flow.position, segment.span)
+                    return flow.position
                 self._flow_fault(fault, segment)
             play, legal, used = self._play(segment, flow.position, roll_dice(high, low))
             after = flow.played(kind, high, low, play, used)
