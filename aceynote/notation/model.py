@@ -8,7 +8,9 @@ engine's numbering: points 1..24 in the mover's numbering, ``POOL`` (``in``),
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 
 from ..rules import SegmentKind, Side, place_name
@@ -29,6 +31,10 @@ class Span(NamedTuple):
         """The span from the start of this one to the end of ``other``."""
         return Span(self.line, self.column, other.end_line, other.end_column)
 
+
+new_span: Callable[[tuple[int, int, int, int]], Span] = partial(tuple.__new__, Span)
+"""``Span(line, column, end_line, end_column)`` with no Python-level call (the reader makes one
+for every move; see ``aceynote.rules.position.new_position``)."""
 
 NO_SPAN = Span(0, 0, 0, 0)
 

@@ -23,7 +23,7 @@ from lark.lexer import Lexer as LarkLexer
 from ..rules import BAR, OFF, POOL, SegmentKind, Side
 from .lexer import GameTokens, Lexer, build_master_pattern
 from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY, clipped, too_many_digits
-from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Variation
+from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Variation, new_span
 from .tables import load_parser, package_data
 
 GRAMMAR_FILE = "aceynote.lark"
@@ -72,7 +72,7 @@ def _span(token: Token) -> Span:
 
 def _span_between(first: Token, last: Token) -> Span:
     """From the start of ``first`` to the end of ``last``."""
-    return Span(first.line or 0, first.column or 0, last.end_line or 0, last.end_column or 0)
+    return new_span((first.line or 0, first.column or 0, last.end_line or 0, last.end_column or 0))
 
 
 def _comment_text(token: Token) -> str:
@@ -131,7 +131,12 @@ def read_moves(token: Token) -> list[Move]:
         start = column + layout.offset
         raise _ReadProblem(layout.message, Span(line, start, line, start + layout.width))
     return [
-        Move(source, list(stops), count, Span(line, column + offset, line, column + offset + width))
+        Move(
+            source,
+            list(stops),
+            count,
+            new_span((line, column + offset, line, column + offset + width)),
+        )
         for offset, width, source, stops, count in layout
     ]
 

@@ -69,6 +69,10 @@ class Play(NamedTuple):
         return " ".join(str(step) for step in self.steps) or "--"
 
 
+new_play: Callable[[tuple[tuple[Step, ...], Position]], Play] = partial(tuple.__new__, Play)
+"""``Play(steps, result)`` with no Python-level call (see ``new_position``)."""
+
+
 class _Board:
     """The mutable search state: both sides' counts, mover first.
 

@@ -15,7 +15,7 @@ from enum import Enum
 from itertools import pairwise
 from typing import NamedTuple
 
-from .moves import Play, Step, _Board
+from .moves import Play, Step, _Board, new_play
 from .position import BAR, OFF, POOL, Position
 from .ruleset import BearOff, RuleSet
 
@@ -250,7 +250,7 @@ def play_as_written(
             place = stop
     if remaining:
         return None
-    return Play(tuple(steps), board.position())
+    return new_play((tuple(steps), board.position()))
 
 
 class Fault(Enum):

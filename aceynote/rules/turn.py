@@ -9,9 +9,10 @@ moment the 15th checker is off, in the middle of a turn if need be.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import NamedTuple
 
 from .moves import Play, roll_dice
@@ -71,7 +72,7 @@ class TurnState(NamedTuple):
 
     @classmethod
     def begin(cls, position: Position, rules: RuleSet) -> TurnState:
-        return cls(position, rules, None if position.winner else SegmentKind.ROLL)
+        return _new_state((position, rules, None if position.winner else SegmentKind.ROLL))
 
     @property
     def over(self) -> bool:
@@ -135,9 +136,9 @@ class TurnState(NamedTuple):
         position = play.result
         # Only the mover moves, and a turn begins only in a game not won: a winner is the mover.
         if self.expects is None or position.winner is not None:
-            return TurnState(position, self.rules, None)
+            return _new_state((position, self.rules, None))
         dice = play.dice_used if used is None else used
-        return TurnState(position, self.rules, self.next_kind(kind, high, low, dice))
+        return _new_state((position, self.rules, self.next_kind(kind, high, low, dice)))
 
     def next_kind(self, kind: SegmentKind, high: int, low: int, used: int) -> SegmentKind | None:
         """What follows a segment of ``kind`` that played ``used`` dice (rule 8)."""
@@ -169,6 +170,13 @@ class TurnState(NamedTuple):
         if self.expects is not None:
             raise TurnFlowError(f"the turn is not over: the {self.expects.value} is still to come")
         return self.to_roll
+
+
+_new_state: Callable[[tuple[Position, RuleSet, SegmentKind | None]], TurnState] = partial(
+    tuple.__new__, TurnState
+)
+"""``TurnState(position, rules, expects)`` with no Python-level call (the replay makes two
+a segment; see ``aceynote.rules.position.new_position``)."""
 
 
 class OpeningError(ValueError):

@@ -9,8 +9,9 @@ of the game says it may follow from that first error.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from ..notation import Game, Move, Segment, Span, Stop, Turn
@@ -91,6 +92,13 @@ class SegmentReplay(NamedTuple):
     def step_positions(self) -> tuple[Position, ...]:
         """The position after each step (worked out when asked for)."""
         return tuple(positions_along(self.before, self.steps))
+
+
+_new_replay: Callable[
+    [tuple[Segment, Turn, tuple[int, ...], Position, Position, tuple[Step, ...], bool]],
+    SegmentReplay,
+] = partial(tuple.__new__, SegmentReplay)
+"""``SegmentReplay(...)`` with no Python-level call (see ``aceynote.rules.position.new_position``)."""
 
 
 @dataclass(slots=True)
@@ -377,7 +385,7 @@ class GameValidator:
             after = flow.played(kind, high, low, play, used)
             handed_on = after.to_roll
             replays.append(
-                SegmentReplay(segment, turn, path, flow.position, handed_on, play.steps, legal)
+                _new_replay((segment, turn, path, flow.position, handed_on, play.steps, legal))
             )
             flow = after
         missing = flow.missing()
