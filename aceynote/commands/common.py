@@ -11,8 +11,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import IO
+from typing import IO, NamedTuple
 
 from ..notation import Game, ReadError, read_games
 
@@ -21,8 +20,7 @@ RECORD_SUFFIX = ".acey"
 MATCH_SUFFIX = ".match"  # bgammon.org replay files (docs/bgammon.md)
 
 
-@dataclass(frozen=True)
-class InputFile:
+class InputFile(NamedTuple):
     """A record to read: a path, or standard input when ``path`` is ``-``.
 
     ``problem`` says why an input named on the command line cannot be read at

@@ -10,8 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
-from typing import TextIO
+from typing import NamedTuple, TextIO
 
 from ..validate import Diagnostic, Severity
 from .terminal import caret_lines, shown
@@ -33,8 +32,7 @@ def colour_wanted(stream: TextIO, disabled: bool) -> bool:
     return hasattr(stream, "isatty") and stream.isatty()
 
 
-@dataclass(frozen=True)
-class Formatter:
+class Formatter(NamedTuple):
     """Turns one diagnostic into the lines to print."""
 
     colour: bool = False

@@ -12,7 +12,7 @@ import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, cast
+from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError, read_games
 from ..rules import RulesError, RuleSet
@@ -106,8 +106,7 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
-@dataclass(frozen=True, slots=True)
-class GameCheck:
+class GameCheck(NamedTuple):
     """What the validator found in one game, with the source lines it points to."""
 
     diagnostics: tuple[Diagnostic, ...]
@@ -122,8 +121,7 @@ def check_game(game: Game, rules: RuleSet | None, first: bool) -> GameCheck:
     return GameCheck(tuple(report.diagnostics), lines, report.turns)
 
 
-@dataclass(frozen=True, slots=True)
-class _Chunk:
+class _Chunk(NamedTuple):
     """A piece of a file cut where a game starts, as bytes, for a worker to read."""
 
     name: str
@@ -132,8 +130,7 @@ class _Chunk:
     failure: tuple[int, str] | None = None  # the reading error that ended the file here
 
 
-@dataclass(frozen=True, slots=True)
-class _ChunkResult:
+class _ChunkResult(NamedTuple):
     checks: list[GameCheck]
     error: str | None  # a ReadError after the games in ``checks``
 
