@@ -231,9 +231,21 @@ def _boundary_chunks(reader: _CountingReader) -> Iterator[_Chunk]:
         size += len(line)
         if in_comment or b"{" in line or b"}" in line or b"(" in line or b")" in line:
             in_comment, depth = _scan_brackets(line, in_comment, depth)
-        if line.strip() and not in_comment:
-            ends_with_result = bool(_RESULT_AT_END.search(line))
+        if not in_comment and line and not line.isspace():  # a line with something on it
+            ends_with_result = _ends_with_result(line)
     yield _Chunk(reader.name, first_line, b"".join(piece), reader.failure)
+
+
+def _ends_with_result(line: bytes) -> bool:
+    """Whether a line ends with a result token (looked for in its last bytes only).
+
+    The search starts late in a long line, never sliced off: ``^`` matches only
+    at the line's real start, so a token cut in two is never taken for a result.
+    A longer result than the window is missed, and a missed cut is only a
+    bigger piece.
+    """
+    end = len(line.rstrip())
+    return bool(_RESULT_AT_END.search(line, max(0, end - 40)))
 
 
 def _scan_brackets(line: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
