@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures
 import io
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -421,3 +422,14 @@ def test_quiet_jobs_say_nothing(
     path = tmp_path / "game.acey"
     path.write_text(CANONICAL, encoding="utf-8")
     assert validate_output(capsys, "-q", "-j", "100000", str(path)) == (0, "", "")
+
+
+@given(
+    st.lists(st.sampled_from([b" ", b"\t", b"\r", b"\n", b"1", b"0", b"-", b"*", b"12/3", b"x"]))
+)
+def test_a_result_at_a_line_s_end_is_found_as_the_pattern_says(parts: list[bytes]) -> None:
+    line = b"".join(parts)
+    if not line or line.isspace():
+        return  # the chunker never asks about these
+    by_pattern = re.search(rb"(?:^|\s)(?:\d+-\d+|\*)\s*$", line) is not None
+    assert validate_command._ends_with_result(line) == by_pattern

@@ -70,7 +70,7 @@ cannot be written.
 
 _CHUNK_BYTES = 1 << 18
 _PROGRESS_MIN_BYTES = 4 << 20
-_RESULT_AT_END = re.compile(rb"(?:^|\s)(?:\d+-\d+|\*)\s*$")
+_RESULT_WORD = re.compile(rb"\d+-\d+")
 _TAG_START = re.compile(rb"^[ \t]*\[")
 
 
@@ -237,15 +237,13 @@ def _boundary_chunks(reader: _CountingReader) -> Iterator[_Chunk]:
 
 
 def _ends_with_result(line: bytes) -> bool:
-    """Whether a line ends with a result token (looked for in its last bytes only).
+    """Whether the last word of a line (that has one) is a result token: ``1-0``, ``*``.
 
-    The search starts late in a long line, never sliced off: ``^`` matches only
-    at the line's real start, so a token cut in two is never taken for a result.
-    A longer result than the window is missed, and a missed cut is only a
-    bigger piece.
+    Words are split on ASCII white space (as the pattern `\\s` would), from the
+    line's end, so a long line costs no more than a short one.
     """
-    end = len(line.rstrip())
-    return bool(_RESULT_AT_END.search(line, max(0, end - 40)))
+    last = line.rsplit(None, 1)[-1]
+    return last == b"*" or _RESULT_WORD.fullmatch(last) is not None
 
 
 def _scan_brackets(line: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
