@@ -191,7 +191,7 @@ def split_lines(raw: bytes) -> list[bytes]:
     A line ends at LF, CRLF or a lone CR, as the record reader (and Python's
     universal newlines) read it: so every command numbers lines alike.
     """
-    if b"\r" not in raw[:-1]:
+    if raw.find(b"\r", 0, len(raw) - 1) < 0:  # (no copy of the line)
         return [raw]
     return [piece for piece in _LONE_CR.split(raw) if piece]
 

@@ -215,14 +215,14 @@ def _boundary_chunks(reader: _CountingReader) -> Iterator[_Chunk]:
     """
     piece: list[bytes] = []
     size, first_line, in_comment, depth = 0, 1, False, 0
-    ends_with_result = False
+    last_words = b""  # the last line with something on it outside a comment
     for number, line in enumerate(_lines_of(reader), start=1):
         if (
             size >= _CHUNK_BYTES
-            and ends_with_result
             and not in_comment
             and depth == 0
             and _TAG_START.match(line)
+            and _ends_with_result(last_words)
             and _is_utf8(line)
         ):
             yield _Chunk(reader.name, first_line, b"".join(piece))
@@ -231,19 +231,19 @@ def _boundary_chunks(reader: _CountingReader) -> Iterator[_Chunk]:
         size += len(line)
         if in_comment or b"{" in line or b"}" in line or b"(" in line or b")" in line:
             in_comment, depth = _scan_brackets(line, in_comment, depth)
-        if not in_comment and line and not line.isspace():  # a line with something on it
-            ends_with_result = _ends_with_result(line)
+        if not in_comment and line and not line.isspace():
+            last_words = line
     yield _Chunk(reader.name, first_line, b"".join(piece), reader.failure)
 
 
 def _ends_with_result(line: bytes) -> bool:
-    """Whether the last word of a line (that has one) is a result token: ``1-0``, ``*``.
+    """Whether the last word of a line is a result token: ``1-0``, ``*`` (False: no words).
 
     Words are split on ASCII white space (as the pattern `\\s` would), from the
     line's end, so a long line costs no more than a short one.
     """
-    last = line.rsplit(None, 1)[-1]
-    return last == b"*" or _RESULT_WORD.fullmatch(last) is not None
+    words = line.rsplit(None, 1)
+    return bool(words) and (words[-1] == b"*" or _RESULT_WORD.fullmatch(words[-1]) is not None)
 
 
 def _scan_brackets(line: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
