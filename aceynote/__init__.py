@@ -74,11 +74,25 @@ class _Package(ModuleType):
 
     @property
     def validate(self) -> Any:
+        if _REPLACED in self.__dict__:  # set by a caller (a test's mock, say)
+            return self.__dict__[_REPLACED]
         return import_module(".validate", __name__).validate
 
     @validate.setter
-    def validate(self, subpackage: ModuleType) -> None:
-        pass
+    def validate(self, value: Any) -> None:
+        if not (isinstance(value, ModuleType) and value.__name__ == f"{__name__}.validate"):
+            self.__dict__[_REPLACED] = value
+
+    @validate.deleter
+    def validate(self) -> None:
+        self.__dict__.pop(_REPLACED, None)
+
+
+_REPLACED = "_validate_replaced"
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, *_SUBPACKAGES})
 
 
 sys.modules[__name__].__class__ = _Package

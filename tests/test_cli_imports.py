@@ -84,3 +84,22 @@ def test_aceynote_validate_is_the_function_before_and_after_its_subpackage_is_im
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "True", "True"]
+
+
+def test_aceynote_validate_can_be_replaced_and_restored_as_by_a_mock() -> None:
+    code = (
+        "import aceynote; from unittest import mock\n"
+        "with mock.patch('aceynote.validate', lambda game: 'replaced'):\n"
+        "    inside = aceynote.validate(None)\n"
+        "print(inside, aceynote.validate.__module__, 'Position' in dir(aceynote))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["replaced", "aceynote.validate.replay", "True"]
+
+
+def test_the_schema_command_describes_itself_as_before(capsys: pytest.CaptureFixture[str]) -> None:
+    from aceynote.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["schema", "--help"])
+    assert "print the JSON Schema of the JSON form (draft 2020-12)." in capsys.readouterr().out

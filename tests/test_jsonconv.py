@@ -200,3 +200,15 @@ def test_stdin_and_unknown_extension(
     odd.write_text("*\n")
     status, _, err = convert(capsys, str(odd), "--to", "json")
     assert status == 2 and "--from" in err
+
+
+def test_diagnostic_json_is_the_diagnostic_s_own_json() -> None:
+    from aceynote.jsonconv import diagnostic_json
+    from aceynote.notation import parse_game
+    from aceynote.validate import validate
+
+    report = validate(parse_game('[Opening "5-3"]\n\n1. 53: 13/8 13/10\n*\n'))
+    assert report.diagnostics
+    for diagnostic in report.diagnostics:
+        assert diagnostic_json(diagnostic) == diagnostic.as_json()
+        assert diagnostic_json(diagnostic)["code"] == diagnostic.code.code

@@ -95,7 +95,7 @@ def register(commands: Commands) -> None:
     )
     parser.set_defaults(run=run)
     schema_parser = add_command(
-        commands, "schema", COMMANDS["schema"].summary.capitalize() + " (draft 2020-12)."
+        commands, "schema", COMMANDS["schema"].summary + " (draft 2020-12)."
     )
     schema_parser.set_defaults(run=run_schema)
 

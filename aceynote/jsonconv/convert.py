@@ -34,7 +34,7 @@ from ..rules import (
     Step,
     opening_winner,
 )
-from ..validate import Report
+from ..validate import Diagnostic, Report
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator
@@ -196,6 +196,11 @@ def _setup_json(game: Game) -> Json | None:
         return {"text": text, "position": position_json(Position.from_setup(text))}
     except SetupError:
         return None
+
+
+def diagnostic_json(diagnostic: Diagnostic) -> Json:
+    """The schema's ``diagnostic``: the same as ``diagnostic.as_json()`` (kept for callers)."""
+    return diagnostic.as_json()
 
 
 def game_to_json(
