@@ -358,3 +358,15 @@ def test_an_empty_variation_built_in_code_is_not_written() -> None:
     written = write_game(game)
     assert ")" not in written
     assert not parse_game(written).problems
+
+
+def test_segment_text_and_turn_number_are_the_record_as_written_without_comments() -> None:
+    from aceynote.notation import parse_game
+    from aceynote.notation.writer import segment_text, turn_number
+
+    game = parse_game(
+        '[Opening "5-3"]\n\n1. 53: in/20 in/22 ! {good} $14\n1... 21: in/23 in/24\n*\n'
+    )
+    white, black = game.turns
+    assert (turn_number(white), segment_text(white.segments[0])) == ("1.", "53: in/20 in/22 ! $14")
+    assert (turn_number(black), segment_text(black.segments[0])) == ("1...", "21: in/23 in/24")

@@ -122,6 +122,22 @@ def segment_words(segment: Segment) -> list[str]:
     return words
 
 
+def move_number(side: Side, number: int) -> str:
+    """A move number as written: ``12.`` for White's turn 12, ``12...`` for Black's."""
+    return f"{number}." if side is Side.WHITE else f"{number}..."
+
+
+def turn_number(turn: Turn) -> str:
+    """The move number of a turn as written (``12.``, ``12...``)."""
+    return move_number(turn.side, turn.number)
+
+
+def segment_text(segment: Segment) -> str:
+    """A segment as the canonical writer has it, without its comments: ``=66: 19/13(2) !``."""
+    words = segment_words(segment)
+    return " ".join(words[: len(words) - len(segment.comments)])
+
+
 class _MovetextWriter:
     """Lays out words into lines of at most 80 columns."""
 
@@ -184,7 +200,7 @@ class _MovetextWriter:
         gap = "  " if turn.side is Side.BLACK and not needs_number else " "
         number = ""
         if needs_number:
-            number = f"{turn.number}{'.' if turn.side is Side.WHITE else '...'}"
+            number = turn_number(turn)
         if turn.comments and number:
             self.word(number, gap)
             number, gap = "", " "

@@ -20,8 +20,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from ..notation import Game, Segment, Turn
-from ..notation.writer import segment_words
+from ..notation import Game, Turn
+from ..notation.writer import segment_text, turn_number
 from ..rules import Position, Side
 from ..validate import Diagnostic, Report, SegmentReplay
 from ..validate.diagnostics import SYNTAX
@@ -47,17 +47,6 @@ class Frame:
     def setup(self) -> str:
         """The position as a Setup string, or '' once the game is over (no Setup starts there)."""
         return "" if self.position.winner is not None else self.position.to_setup()
-
-
-def turn_number(turn: Turn) -> str:
-    """``12.`` for White's turn 12, ``12...`` for Black's."""
-    return f"{turn.number}{'.' if turn.side is Side.WHITE else '...'}"
-
-
-def segment_text(segment: Segment) -> str:
-    """A segment as the notation writes it, without its comments: ``=66: 19/13(2) !``."""
-    words = segment_words(segment)
-    return " ".join(words[: len(words) - len(segment.comments)])
 
 
 def frame_label(replay: SegmentReplay) -> str:

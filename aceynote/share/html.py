@@ -24,10 +24,10 @@ from typing import NamedTuple
 
 from .. import svg
 from ..notation import Game, Segment, Tag, Turn, Variation
-from ..notation.writer import ordered_tags
+from ..notation.writer import ordered_tags, segment_text, turn_number
 from ..rules import Position
 from ..validate import Diagnostic, validate
-from .frames import END_NOTE, START, START_NOTE, Frame, GameFrames, segment_text, turn_number
+from .frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 
 SIDE_GLYPH = {"White": "○", "Black": "●"}
 BOARD_SIZE = 400  # the text sizes of a board shown 400 pixels wide (a phone) or more

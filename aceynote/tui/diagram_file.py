@@ -12,10 +12,10 @@ import os
 
 from .. import svg
 from ..notation import Game
+from ..notation.writer import segment_text, turn_number
 from ..rules import Side
 from .printable import path_shown
 from .timeline import Frame
-from .widgets import segment_text, turn_label
 
 MAX_COPIES = 999
 """Names tried (``-2`` to ``-999``) before giving up: the folder is full of diagrams."""
@@ -40,7 +40,7 @@ def moment(frame: Frame) -> str:
     replay = frame.replay
     if replay is None:
         return "at the start"
-    written = f"{turn_label(replay.turn)} {segment_text(replay.segment)}"
+    written = f"{turn_number(replay.turn)} {segment_text(replay.segment)}"
     if frame.final:
         return f"after {written}"
     if frame.step == 0:

@@ -10,11 +10,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ..notation.writer import segment_text, turn_number
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
 from .printable import printable, source_lines
 from .timeline import Path, Timeline, variations_here
-from .widgets import GLYPH_MEANINGS, NAG_GLYPHS, segment_text, turn_label
+from .widgets import GLYPH_MEANINGS, NAG_GLYPHS
 
 COMMENTS_SHOWN = 20_000
 """Characters of comments the notes show at one place: more would take seconds to lay out."""
@@ -166,7 +167,7 @@ class NotesBuilder:
             return
         if turn.segments and turn.segments[0] is segment:
             for comment in turn.comments:
-                self._comment(comment, turn_label(turn))
+                self._comment(comment, turn_number(turn))
         for comment in segment.comments:
             self._comment(comment)
         glyphs = list(segment.glyphs) + [NAG_GLYPHS[n] for n in segment.nags if n in NAG_GLYPHS]
@@ -225,7 +226,7 @@ class NotesBuilder:
         found = variations_here(timeline, self.path, self.index)
         if found:
             described = "; ".join(
-                f"{turn_label(turn)} {segment_text(turn.segments[0])}"
+                f"{turn_number(turn)} {segment_text(turn.segments[0])}"
                 for _, turn in found
                 if turn.segments
             )

@@ -16,11 +16,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Footer
 
+from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, Side
 from .dialogs import EndGame
 from .entry import EntryFeedback, EntryLine, PlayList
 from .game_screen import GameScreen
-from .recording import EntryProblem, Recording, TypedRoll, describe, segment_words, turn_label
+from .recording import EntryProblem, Recording, TypedRoll, describe
 from .records import RecordError, RecordFile
 from .timeline import Frame, Timeline
 from .widgets import Board, GameHeader, MoveList, StatusBar
@@ -221,10 +222,10 @@ class RecordScreen(GameScreen):
             self.feedback.show_problem(result, hint=not shown)  # the list says it better
             return
         turn = recording.turns[-1]
-        label = turn_label(turn) if turn.segments[0] is result else "  "
+        label = turn_number(turn) if turn.segments[0] is result else "  "
         self.line.set_text("")
         self._changed()
-        self.feedback.show_done(f"✓ {label} {segment_words(result)}   next: {recording.prompt()}")
+        self.feedback.show_done(f"✓ {label} {segment_text(result)}   next: {recording.prompt()}")
 
     def _show_closest(self, problem: EntryProblem) -> bool:
         """After an illegal entry: every legal play of the roll, the validator's closest first.

@@ -26,8 +26,7 @@ from dataclasses import dataclass, field
 from ..notation import Game, Segment, Span, Tag, Turn, Variation
 from ..notation.entry import EntryError, parse_segment
 from ..notation.tags import ENDING_REASONS, result_problem
-from ..notation.writer import moves_of_steps, play_text
-from ..notation.writer import segment_words as written_words
+from ..notation.writer import moves_of_steps, play_text, segment_text, turn_number
 from ..rules import (
     Play,
     Position,
@@ -457,18 +456,9 @@ class Recording:
 def describe(action: _Action) -> str:
     """What an undo or a redo was about, in a few words."""
     if isinstance(action, _Entered):
-        return f"{turn_label(action.turn)} {segment_words(action.segment)}"
+        return f"{turn_number(action.turn)} {segment_text(action.segment)}"
     termination = action.after.termination or action.before.termination or "Termination"
     return f"the end of the game ({termination})"
-
-
-def turn_label(turn: Turn) -> str:
-    return f"{turn.number}." if turn.side is Side.WHITE else f"{turn.number}..."
-
-
-def segment_words(segment: Segment) -> str:
-    """A segment as the canonical writer has it, without its comments."""
-    return " ".join(word for word in written_words(segment) if not word.startswith("{"))
 
 
 def _problem(diagnostic: Diagnostic) -> EntryProblem:

@@ -15,7 +15,7 @@ from textual.widgets import Footer
 
 from ..notation import Game, Segment, Tag
 from ..notation.limits import MAX_DIGITS
-from ..notation.writer import play_text
+from ..notation.writer import play_text, segment_text, turn_number
 from ..rules import DiceError, Position, SetupError, Side, legal_plays, roll_dice
 from ..validate import validate
 from .diagram_file import DiagramError, diagram_stem, frame_svg, moment, write_new
@@ -56,8 +56,6 @@ from .widgets import (
     GameHeader,
     MoveList,
     StatusBar,
-    segment_text,
-    turn_label,
 )
 from .words import counted, number_shown
 
@@ -395,7 +393,7 @@ class ReplayScreen(GameScreen):
             self._enter(found[0][0])
             return
         choices = [
-            (str(n), f"{turn_label(turn)} {segment_text(turn.segments[0])}")
+            (str(n), f"{turn_number(turn)} {segment_text(turn.segments[0])}")
             for n, (_, turn) in enumerate(found)
         ]
 
@@ -588,7 +586,7 @@ class ReplayScreen(GameScreen):
             self.record_at_end(path)
             return
         where = (
-            f"after {turn_label(frame.turn)} {segment_text(frame.segment)}"
+            f"after {turn_number(frame.turn)} {segment_text(frame.segment)}"
             if frame.turn is not None and frame.segment is not None
             else "from the start"
         )
@@ -675,7 +673,7 @@ class ReplayScreen(GameScreen):
         replay = frame.replay
         if replay is None:
             return frame.position, "the start position"
-        written = f"{turn_label(replay.turn)} {segment_text(replay.segment)}"
+        written = f"{turn_number(replay.turn)} {segment_text(replay.segment)}"
         if frame.final:
             return replay.after, f"the position after {written}"
         return replay.before, f"the position before {written}"
@@ -773,7 +771,7 @@ class ReplayScreen(GameScreen):
         if path is None or self.timeline is None:
             return
         turns = self.timeline.variation_turns(path)
-        first = f"{turn_label(turns[0])} {segment_text(turns[0].segments[0])}" if turns else ""
+        first = f"{turn_number(turns[0])} {segment_text(turns[0].segments[0])}" if turns else ""
 
         def answer(choice: str | None) -> None:
             if choice != "delete" or self.timeline is None or self._editable_game() is None:

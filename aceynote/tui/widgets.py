@@ -19,7 +19,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ..notation import Game, Segment, Turn
-from ..notation.writer import play_text, segment_words
+from ..notation.writer import play_text, segment_text, turn_number
 from ..rules import Side
 from ..validate import Diagnostic
 from .boardview import MAX_STACK, TALL_STACK, BoardPainter, fit
@@ -43,15 +43,6 @@ GLYPH_MEANINGS = {
 }
 # NAGs $1..$6 are the six glyphs (NOTATION.md §4).
 NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
-
-
-def turn_label(turn: Turn) -> str:
-    return f"{turn.number}." if turn.side is Side.WHITE else f"{turn.number}..."
-
-
-def segment_text(segment: Segment) -> str:
-    """A segment as written in canonical form, without its comments."""
-    return " ".join(word for word in segment_words(segment) if not word.startswith("{"))
 
 
 class Board(Widget):
@@ -173,7 +164,7 @@ class StatusBar(Widget):
             return Content.assemble(
                 (where + "start position: → steps, ↓ rolls, click the board", detail_style)
             )
-        written = f"{turn_label(replay.turn)} {segment_text(replay.segment)}"
+        written = f"{turn_number(replay.turn)} {segment_text(replay.segment)}"
         total = len(replay.steps)
         if frame.step and total:
             detail = f"  step {frame.step}/{total}: {play_text(replay.steps[frame.step - 1 : frame.step])}"

@@ -22,7 +22,7 @@ from ..notation.tags import (
     result_problem,
     tag_value_problem,
 )
-from ..notation.writer import play_text
+from ..notation.writer import move_number, play_text
 from ..rules import (
     BAR,
     POOL,
@@ -333,7 +333,7 @@ class GameValidator:
             return
         if not turn.numbered and state.side is Side.BLACK and not first_in_line:
             return  # the usual cases (a canonical Black turn has no number)
-        expected = f"{state.number}." if state.side is Side.WHITE else f"{state.number}..."
+        expected = move_number(state.side, state.number)
         if not turn.numbered:
             if state.side is Side.WHITE:
                 self.add(
