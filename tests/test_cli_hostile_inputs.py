@@ -345,6 +345,37 @@ def games_of(data: bytes, first_line: int = 1) -> list[tuple[int, str, list[str]
     ]
 
 
+def cuts_line_by_line(data: bytes, chunk: int) -> list[int]:
+    """Where pieces start, found as the docstring of _boundary_chunks says, a line at a time."""
+    starts, size, in_comment, depth, last_words = [1], 0, False, 0, b""
+    lines = [piece for raw in io.BytesIO(data) for piece in split_lines(raw)]
+    for number, line in enumerate(lines, start=1):
+        words = line.split()
+        if (
+            size >= chunk
+            and not in_comment
+            and depth == 0
+            and line.lstrip(b" \t").startswith(b"[")
+            and re.search(rb"(?:^|\s)(?:\d+-\d+|\*)\s*$", last_words)
+            and validate_command._is_utf8(line)
+        ):
+            starts.append(number)
+            size = 0
+        size += len(line)
+        for char in line:
+            if in_comment:
+                in_comment = char != ord("}")
+            elif char == ord("{"):
+                in_comment = True
+            elif char == ord("("):
+                depth += 1
+            elif char == ord(")") and depth:
+                depth -= 1
+        if words and not in_comment:
+            last_words = line
+    return starts
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     pieces=st.lists(
@@ -353,22 +384,39 @@ def games_of(data: bytes, first_line: int = 1) -> list[tuple[int, str, list[str]
         max_size=8,
     ),
     chunk=st.integers(200, 4000),
+    block=st.integers(1, 700),
 )
-def test_pieces_read_as_the_whole_reads(pieces: list[tuple[str, str]], chunk: int) -> None:
+def test_pieces_read_as_the_whole_reads(
+    pieces: list[tuple[str, str]], chunk: int, block: int
+) -> None:
     data = b"".join(
         (SAMPLES / name).read_text(encoding="utf-8").replace("\n", end).encode() + b"\n"
         for name, end in pieces
     )
-    old = validate_command._CHUNK_BYTES
-    validate_command._CHUNK_BYTES = chunk
+    old = validate_command._CHUNK_BYTES, validate_command._BLOCK_BYTES
+    validate_command._CHUNK_BYTES, validate_command._BLOCK_BYTES = chunk, block
     try:
         reader = validate_command._CountingReader(io.BytesIO(data), "corpus.acey")
         chunks = list(validate_command._boundary_chunks(reader))
     finally:
-        validate_command._CHUNK_BYTES = old
+        validate_command._CHUNK_BYTES, validate_command._BLOCK_BYTES = old
     assert b"".join(piece.data for piece in chunks) == data
+    assert [piece.first_line for piece in chunks] == cuts_line_by_line(data, chunk)
     read_in_pieces = [game for piece in chunks for game in games_of(piece.data, piece.first_line)]
     assert read_in_pieces == games_of(data)
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_a_piece_full_at_a_line_s_end_is_cut_at_the_next_game(
+    end: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = (SAMPLES / "annotated.acey").read_text(encoding="utf-8").replace("\n", end).encode()
+    first = game + end.encode()  # the game and a blank line: the piece is full after them
+    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", len(first))
+    reader = validate_command._CountingReader(io.BytesIO(first + game), "corpus.acey")
+    chunks = list(validate_command._boundary_chunks(reader))
+    assert [piece.data for piece in chunks] == [first, game]
+    assert chunks[1].first_line == first.count(end.encode()) + 1
 
 
 @given(st.text(alphabet="ab\r\n", max_size=40))

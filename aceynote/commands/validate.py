@@ -38,7 +38,6 @@ from .common import (
     line_start,
     not_utf8,
     record_games,
-    split_lines,
     unreadable,
     usable_processors,
 )
@@ -193,7 +192,7 @@ class _CountingReader(io.BufferedIOBase):
         self.raw_stream = raw
         self.name = name  # read_games names the file in its errors
         self.count = 0
-        self.failure: tuple[int, str] | None = None  # set by _lines_of
+        self.failure: tuple[int, str] | None = None  # set by _blocks_of_lines
 
     def readable(self) -> bool:
         return True
@@ -202,6 +201,11 @@ class _CountingReader(io.BufferedIOBase):
         line = self.raw_stream.readline(-1 if size is None else size)
         self.count += len(line)
         return line
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        data = self.raw_stream.read(-1 if size is None else size)
+        self.count += len(data)
+        return data
 
 
 def _boundary_chunks(reader: _CountingReader) -> Iterator[_Chunk]:
@@ -213,27 +217,81 @@ def _boundary_chunks(reader: _CountingReader) -> Iterator[_Chunk]:
     not UTF-8 is never a cut (the reader stops at it, as it does in the whole
     file), and a reading error ends the last piece.
     """
-    piece: list[bytes] = []
-    size, first_line, in_comment, depth = 0, 1, False, 0
-    last_words = b""  # the last line with something on it outside a comment
-    for number, line in enumerate(_lines_of(reader), start=1):
-        if (
-            size >= _CHUNK_BYTES
-            and not in_comment
-            and depth == 0
-            and _TAG_START.match(line)
-            and _ends_with_result(last_words)
+    cutter = _Cutter(reader.name)
+    for block in _blocks_of_lines(reader):
+        yield from cutter.feed(block)
+    yield cutter.cut(reader.failure)
+
+
+class _Cutter:
+    """A file's piece being gathered, with what is known at its end.
+
+    Lines are looked at one by one only past the piece's size, where a cut is
+    wanted; up to there they are taken in blocks.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.piece: list[bytes] = []
+        self.size = 0
+        self.first_line = 1
+        self.next_line = 1
+        self.in_comment = False
+        self.depth = 0  # of variations
+        self.last_words = b""  # the last line with something on it outside a comment
+
+    def feed(self, block: bytes) -> Iterator[_Chunk]:
+        """Take whole lines, cutting a piece off before a line where a new game starts."""
+        while block:
+            uncut = self._uncut_end(block)
+            self.take(block[:uncut])
+            block = block[uncut:]
+            at = 0
+            for line in block.splitlines(keepends=True):  # at LF, CRLF and a lone CR only
+                if self._may_cut_before(line):
+                    yield self.cut(None)
+                    break
+                self.take(line)
+                at += len(line)
+            block = block[at:]
+
+    def _uncut_end(self, block: bytes) -> int:
+        """Where the lines of ``block`` that come before the piece is full end."""
+        wanted = _CHUNK_BYTES - self.size
+        if wanted <= 0:
+            return 0
+        if wanted >= len(block):
+            return len(block)
+        end = _LINE_END.search(block, wanted - 1)
+        return len(block) if end is None else end.end()
+
+    def _may_cut_before(self, line: bytes) -> bool:
+        return (
+            not self.in_comment
+            and self.depth == 0
+            and _TAG_START.match(line) is not None
+            and _ends_with_result(self.last_words)
             and _is_utf8(line)
-        ):
-            yield _Chunk(reader.name, first_line, b"".join(piece))
-            piece, size, first_line = [], 0, number
-        piece.append(line)
-        size += len(line)
-        if in_comment or b"{" in line or b"}" in line or b"(" in line or b")" in line:
-            in_comment, depth = _scan_brackets(line, in_comment, depth)
-        if not in_comment and line and not line.isspace():
-            last_words = line
-    yield _Chunk(reader.name, first_line, b"".join(piece), reader.failure)
+        )
+
+    def take(self, lines: bytes) -> None:
+        """Add whole lines to the piece."""
+        self.piece.append(lines)
+        self.size += len(lines)
+        self.next_line += lines.count(b"\n") + lines.count(b"\r") - lines.count(b"\r\n")
+        if self.in_comment or _BRACKET.search(lines):
+            self.in_comment, self.depth = _scan_brackets(lines, self.in_comment, self.depth)
+        if self.in_comment:  # lines that leave the comment have words: they set last_words
+            return
+        words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
+        if words:
+            self.last_words = words[max(words.rfind(b"\n"), words.rfind(b"\r")) + 1 :]
+
+    def cut(self, failure: tuple[int, str] | None) -> _Chunk:
+        """The piece so far; the next one starts at the next line."""
+        chunk = _Chunk(self.name, self.first_line, b"".join(self.piece), failure)
+        self.piece, self.size, self.first_line = [], 0, self.next_line
+        return chunk
 
 
 def _ends_with_result(line: bytes) -> bool:
@@ -246,29 +304,52 @@ def _ends_with_result(line: bytes) -> bool:
     return bool(words) and (words[-1] == b"*" or _RESULT_WORD.fullmatch(words[-1]) is not None)
 
 
-def _scan_brackets(line: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
-    for char in line:
+def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
+    """The comment and variation state after ``text``: comments do not nest, variations do."""
+    for bracket in _BRACKET.findall(text):
         if in_comment:
-            in_comment = char != _CLOSE_COMMENT
-        elif char == _OPEN_COMMENT:
+            in_comment = bracket != b"}"
+        elif bracket == b"{":
             in_comment = True
-        elif char == _OPEN_VARIATION:
+        elif bracket == b"(":
             depth += 1
-        elif char == _CLOSE_VARIATION and depth:
+        elif bracket == b")" and depth:
             depth -= 1
     return in_comment, depth
 
 
-_OPEN_COMMENT, _CLOSE_COMMENT, _OPEN_VARIATION, _CLOSE_VARIATION = b"{}()"
+_BRACKET = re.compile(rb"[{}()]")
+_LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
-def _lines_of(reader: _CountingReader) -> Iterator[bytes]:
-    """The lines of a file as the reader cuts them; a reading error is kept for the end."""
+def _blocks_of_lines(reader: _CountingReader) -> Iterator[bytes]:
+    """The file in blocks of whole lines; a reading error is kept for the end.
+
+    A line at a block's end waits for the next block, as does a CR there (a
+    CRLF may be cut between the two blocks).
+    """
+    unfinished: list[bytes] = []
     try:
-        for raw in iter(reader.readline, b""):
-            yield from split_lines(raw)
+        while block := reader.read(_BLOCK_BYTES):
+            whole = _whole_lines_end(block)
+            if whole:
+                yield b"".join([*unfinished, block[:whole]]) if unfinished else block[:whole]
+                unfinished = []
+            unfinished.append(block[whole:])
     except OSError as error:
         reader.failure = (error.errno or 0, error.strerror or str(error))
+    if any(unfinished):
+        yield b"".join(unfinished)
+
+
+def _whole_lines_end(block: bytes) -> int:
+    """Where the whole lines of a block end: after its last LF, or after a CR but the last byte."""
+    if block.endswith(b"\n"):
+        return len(block)
+    return max(block.rfind(b"\n", 0, -1), block.rfind(b"\r", 0, -1)) + 1
+
+
+_BLOCK_BYTES = 1 << 16
 
 
 def _is_utf8(line: bytes) -> bool:
