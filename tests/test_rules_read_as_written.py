@@ -45,8 +45,8 @@ def test_plain_play_in_written_order() -> None:
         ("W 13:2 in:13 / B 18:1 in:14 / W", (6, 5), [trip(13, 7), trip(13, 8)]),
         # a mark where nothing is hit
         ("W in:15 / B in:15 / W", (6, 4), [trip(POOL, 19, marks=(True,)), trip(POOL, 21)]),
-        # the smaller die bearing off from a lower point (high rule): not a plain leg
-        ("W 3:1 2:1 / B in:15 / W", (6, 5), [trip(3, OFF), trip(2, OFF)]),
+        # a larger die cannot bear off while a checker stands higher (rule 9)
+        ("W 5:1 2:1 / B in:15 / W", (6, 3), [trip(2, OFF), trip(5, 2)]),
     ],
 )
 def test_anything_else_is_left_to_the_search(
@@ -54,6 +54,28 @@ def test_anything_else_is_left_to_the_search(
 ) -> None:
     position = Position.from_setup(setup)
     assert read_as_written(position, roll_dice(*dice), trips, STANDARD) is None
+
+
+@pytest.mark.parametrize("bearoff", ["high", "exact"])
+def test_bearing_off_with_larger_dice_takes_the_smallest_that_is_left(bearoff: str) -> None:
+    rules = RuleSet.parse(f"standard bearoff={bearoff}")
+    position = Position.from_setup("W 3:1 2:1 / B in:15 / W")
+    trips = [trip(3, OFF), trip(2, OFF)]
+    reading = read_as_written(position, roll_dice(6, 5), trips, rules)
+    if bearoff == "exact":
+        assert reading is None  # only the exact die bears off: nothing plain to read
+        return
+    assert reading is not None
+    assert [(s.source, s.dest, s.die) for s in reading.play.steps] == [(3, OFF, 5), (2, OFF, 6)]
+    searched = read_trips(position, roll_dice(6, 5), trips, rules)
+    assert reading.play.result in {r.play.result for r in searched}
+
+
+def test_an_exact_die_bears_off_before_a_larger_one() -> None:
+    position = Position.from_setup("W 2:2 / B in:15 / W")
+    reading = read_as_written(position, roll_dice(4, 2), [trip(2, OFF), trip(2, OFF)], STANDARD)
+    assert reading is not None
+    assert [s.die for s in reading.play.steps] == [2, 4]
 
 
 def test_agrees_with_the_search_on_random_games() -> None:

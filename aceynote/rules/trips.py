@@ -217,10 +217,11 @@ def read_as_written(
     """The plain reading of a play, when it is the legal one; else None.
 
     The trips are played as written, in order, each leg with the die of its
-    length. That is how most records are written, so this one path usually
-    settles a play: it is returned when every step is legal, every die is used
-    and the hit marks agree. Anything else (a winning play that leaves a die,
-    say) needs :func:`read_trips`.
+    length; a leg bearing off takes a larger die when none is of its length,
+    the smallest that is left (rule 9). That is how most records are written,
+    so this one path usually settles a play: it is returned when every step is
+    legal, every die is used and the hit marks agree. Anything else (a winning
+    play that leaves a die, say) needs :func:`read_trips`.
     """
     play = play_as_written(position, dice, trips, rules)
     if play is None:
@@ -240,7 +241,11 @@ def play_as_written(
         for stop, mark in zip(stops, marks, strict=True):
             start = 25 if place >= POOL else place
             die = start if stop == OFF else start - stop
-            if die not in remaining or not board.can_move(place, die):
+            if die not in remaining:
+                if stop != OFF:
+                    return None
+                die = min((larger for larger in remaining if larger > die), default=0)
+            if not die or not board.can_move(place, die):
                 return None
             step = board.move(place, die)
             if step.hit != mark:
