@@ -279,8 +279,7 @@ class _Cutter:
         self.piece.append(lines)
         self.size += len(lines)
         self.next_line += lines.count(b"\n") + lines.count(b"\r") - lines.count(b"\r\n")
-        if self.in_comment or _BRACKET.search(lines):
-            self.in_comment, self.depth = _scan_brackets(lines, self.in_comment, self.depth)
+        self.in_comment, self.depth = _scan_brackets(lines, self.in_comment, self.depth)
         if self.in_comment:  # lines that leave the comment have words: they set last_words
             return
         words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
@@ -306,19 +305,23 @@ def _ends_with_result(line: bytes) -> bool:
 
 def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
     """The comment and variation state after ``text``: comments do not nest, variations do."""
-    for bracket in _BRACKET.findall(text):
-        if in_comment:
-            in_comment = bracket != b"}"
-        elif bracket == b"{":
-            in_comment = True
-        elif bracket == b"(":
+    at = 0
+    if in_comment:
+        at = text.find(b"}") + 1
+        if not at:
+            return True, depth
+    for bracket in _COMMENT_OR_PARENTHESIS.findall(text, at):
+        if bracket == b"(":
             depth += 1
-        elif bracket == b")" and depth:
-            depth -= 1
-    return in_comment, depth
+        elif bracket == b")":
+            depth = max(depth - 1, 0)
+        elif not bracket.endswith(b"}"):
+            return True, depth  # a comment left open: it runs to the end of the text
+    return False, depth
 
 
-_BRACKET = re.compile(rb"[{}()]")
+# A whole comment is one match: the brackets inside it are not looked at one by one.
+_COMMENT_OR_PARENTHESIS = re.compile(rb"\{[^}]*\}?|[()]")
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
