@@ -58,6 +58,28 @@ def test_crlf_multi_line_comment_reads_like_lf() -> None:
     assert crlf.turns[0].segments[0].comments == lf.turns[0].segments[0].comments == ["two\nlines"]
 
 
+def move_spans(game: Game) -> list[Span]:
+    return [move.span for turn in game.turns for seg in turn.segments for move in seg.moves]
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r"])
+def test_what_follows_a_comment_over_lines_stands_where_it_does_with_lf(end: str) -> None:
+    # A lone CR ends a line as LF does (universal newlines); columns count the same.
+    text = '[Event "a"]\n\n1. 52: 13/8 13/11 {two\nlines} 64: 24/18 24/20\n2. 66: --\n*\n'
+    lf = parse_game(text)
+    other = parse_game(text.replace("\n", end))
+    assert other.problems == lf.problems == []
+    assert move_spans(other) == move_spans(lf)
+    assert move_spans(lf)[-1] == Span(4, 18, 4, 23)
+    assert other.turns[0].segments[0].comments == ["two\nlines"]
+
+
+def test_a_lone_cr_in_a_comment_of_an_lf_record_is_a_line_end() -> None:
+    game = parse_game("1. 52: 13/8 13/11 {two\rlines} 64: 24/18 24/20\n*\n")
+    assert game.turns[0].segments[0].comments == ["two\nlines"]
+    assert move_spans(game)[-1] == Span(2, 18, 2, 23)
+
+
 def test_bom_is_ignored() -> None:
     games = clean(parse_games("\ufeff" + GAME))
     assert games == clean(parse_games(GAME))

@@ -159,13 +159,13 @@ class Lexer:
                     yield from self._lex("".join(pending), pending_start, splitter)
                     pending = []
                 else:
-                    pending.append(line)
+                    pending.append(_ending_in_lf(line))
                     if "}" in line and not _comment_open_after(line, inside=True):
                         yield from self._lex("".join(pending), pending_start, splitter)
                         pending = []
                     continue
             if "{" in line and _comment_open_after(line, inside=False):
-                pending, pending_start = [line], line_number
+                pending, pending_start = [_ending_in_lf(line)], line_number
                 continue
             plain = self._plain_line(line, line_number)
             if plain is not None:
@@ -314,6 +314,15 @@ def _comment_open_after(line: str, inside: bool) -> bool:
 def _looks_like_tag_line(line: str) -> bool:
     stripped = line.strip()
     return bool(_TAG_LINE.match(line)) and stripped.endswith("]") and '"' in stripped
+
+
+def _ending_in_lf(line: str) -> str:
+    """A line of a chunk of several lines, its lone CR end (if any) made LF.
+
+    Lines in a chunk are told apart by LF; a lone CR ends a line too (as in
+    universal newlines), and LF takes its place without moving any column.
+    """
+    return line[:-1] + "\n" if line.endswith("\r") else line
 
 
 def _advance(value: str, start: int, line: int, line_start: int) -> tuple[int, int]:

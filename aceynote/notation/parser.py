@@ -645,8 +645,8 @@ def read_games(source: Source, first_line: int = 1) -> Iterator[Game]:
 
 
 def parse_games(text: str) -> list[Game]:
-    """All games of a record given as text."""
-    return list(read_games(io.StringIO(text)))
+    """All games of a record given as text (a line ends at LF, CRLF or a lone CR, as in a file)."""
+    return list(read_games(io.StringIO(text, newline="")))
 
 
 def parse_game(text: str) -> Game:
