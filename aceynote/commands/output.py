@@ -12,6 +12,7 @@ import os
 import re
 from typing import NamedTuple, TextIO
 
+from ..terminal_text import C1_AND_BIDI
 from ..validate import Diagnostic, Severity
 from .terminal import caret_lines, shown
 
@@ -73,7 +74,7 @@ class Formatter(NamedTuple):
 
 # json.dumps escapes U+0000..U+001F; these others steer a terminal too (C1
 # controls, bidi overrides, line separators). Escaped, the JSON means the same.
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+_JSON_UNSAFE = re.compile(f"[{C1_AND_BIDI}]")
 
 
 def _json_escape(match: re.Match[str]) -> str:

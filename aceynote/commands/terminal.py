@@ -1,17 +1,16 @@
-"""Text a terminal can trust: control characters shown escaped, long lines clipped.
+"""Messages a terminal can trust: record text escaped, long lines clipped.
 
-A record is data from anyone. Printed raw, ``\\x1b]0;...\\x07`` in a tag value
-would set the terminal's title and ``\\x1b[2J`` clear its screen; a bidi
-override would show a line in another order than it is read. Every human
-message shows such characters as escapes (``\\x1b``, ``\\u202e``); a tab stays
-a tab. A source line shown under a diagnostic is clipped to a window around
-the place it points to, with the caret still under it.
+Every human message shows the characters that would steer a terminal as
+escapes (:mod:`aceynote.terminal_text`); a tab stays a tab. A source line
+shown under a diagnostic is clipped to a window around the place it points
+to, with the caret still under it.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
+
+from ..terminal_text import escaped
 
 WINDOW = 100
 """Columns of a long source line shown around the place a diagnostic points to."""
@@ -24,30 +23,19 @@ _MAX_MESSAGE = 1000
 
 _MORE = "…"
 
-_UNSAFE = re.compile(
-    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}"
-
 
 def shown(text: str) -> str:
     """``text`` with every character that would steer a terminal written as an escape."""
     if len(text) > _MAX_MESSAGE:
         text = text[: _MAX_MESSAGE - 1] + _MORE
-    return _UNSAFE.sub(_escape, text)
+    return escaped(text)
 
 
 def _width(char: str) -> int:
     """Columns a shown character takes on a terminal."""
     if char == "\t":
         return 1
-    shown_char = _UNSAFE.sub(_escape, char)
+    shown_char = escaped(char)
     if shown_char != char:
         return len(shown_char)
     if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
@@ -78,7 +66,7 @@ def caret_lines(source_line: str, column: int, end_column: int, same_line: bool)
     text = source_line[first:last]
     width = max(1, sum(_width(char) for char in source_line[start:end]))
     caret = _pad(before + source_line[first:start]) + "^" + "~" * (width - 1)
-    return [f"  {before}{_UNSAFE.sub(_escape, text)}{after}", f"  {caret}"]
+    return [f"  {before}{escaped(text)}{after}", f"  {caret}"]
 
 
 def _window(length: int, start: int) -> tuple[int, int]:

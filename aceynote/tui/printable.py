@@ -1,33 +1,18 @@
-"""Text a terminal can trust: every control character of a record shown escaped.
+"""Text the terminal app can trust: every control character of a record shown escaped.
 
-A record is data from anyone, and Textual writes text to the terminal through
-Rich, which passes ESC on: ``\\x1b]0;PWNED\\x07`` in a tag value would set the
-terminal's title, ``\\x1b[2J`` clear its screen, a bidi override show a line
-in another order than it is read. Everything the app shows that comes from a
-record, a path or the user's own input goes through :func:`printable` first,
-which writes such characters as escapes (``\\x1b``, ``\\u202e``); a tab shows
-as spaces. The escapes hold no control character, so ``printable`` of its own
-result changes nothing.
+Textual writes text to the terminal through Rich, which passes ESC on, so
+everything the app shows that comes from a record, a path or the user's own
+input goes through :func:`printable` first: the characters that would steer
+a terminal become escapes (:mod:`aceynote.terminal_text`), and a tab shows as
+spaces. ``printable`` of its own result changes nothing.
 """
 
 from __future__ import annotations
 
-import re
+from ..terminal_text import escaped
 
 TAB = "    "
 MORE = "…"
-
-_UNSAFE = re.compile(
-    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-_UNSAFE_BUT_NEWLINE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def printable(text: str, *, lines: bool = False) -> str:
@@ -36,8 +21,7 @@ def printable(text: str, *, lines: bool = False) -> str:
     ``lines``: the text may hold several lines (a comment, a message), so a
     line break stays one; elsewhere (a tag value, a name) it is escaped too.
     """
-    pattern = _UNSAFE_BUT_NEWLINE if lines else _UNSAFE
-    return pattern.sub(_escape, text.replace("\t", TAB))
+    return escaped(text.replace("\t", TAB), keep_newlines=lines)
 
 
 def clipped(text: str, width: int) -> str:
