@@ -166,8 +166,11 @@ def _check_chunk(job: tuple[_Chunk, RuleSet | None, bool]) -> _ChunkResult:
         cut, message = bad
         data, failure = data[:cut], (errno.EILSEQ, message)
     checks: list[GameCheck] = []
+    stream = (
+        NamedBytes(data, chunk.name) if failure is None else _ChunkStream(data, chunk.name, failure)
+    )
     try:
-        for game in read_games(_ChunkStream(data, chunk.name, failure), chunk.first_line):
+        for game in read_games(stream, chunk.first_line):
             checks.append(check_game(game, rules, first))
     except ReadError as error:
         return _ChunkResult(checks, bad[1] if bad is not None else str(error))
@@ -305,23 +308,19 @@ def _ends_with_result(line: bytes) -> bool:
 
 def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
     """The comment and variation state after ``text``: comments do not nest, variations do."""
-    at = 0
-    if in_comment:
-        at = text.find(b"}") + 1
-        if not at:
-            return True, depth
-    for bracket in _COMMENT_OR_PARENTHESIS.findall(text, at):
-        if bracket == b"(":
+    for bracket in _BRACKET.findall(text):  # a one-character class: the fastest search
+        if in_comment:
+            in_comment = bracket != b"}"
+        elif bracket == b"{":
+            in_comment = True
+        elif bracket == b"(":
             depth += 1
-        elif bracket == b")":
-            depth = max(depth - 1, 0)
-        elif not bracket.endswith(b"}"):
-            return True, depth  # a comment left open: it runs to the end of the text
-    return False, depth
+        elif bracket == b")" and depth:
+            depth -= 1
+    return in_comment, depth
 
 
-# A whole comment is one match: the brackets inside it are not looked at one by one.
-_COMMENT_OR_PARENTHESIS = re.compile(rb"\{[^}]*\}?|[()]")
+_BRACKET = re.compile(rb"[{}()]")
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
