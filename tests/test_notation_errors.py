@@ -193,3 +193,49 @@ def test_every_bad_game_of_a_file_is_reported_and_good_ones_read() -> None:
             assert game.problems
         else:
             assert game.problems == [] and len(game.turns) == 1 and game.result == "*"
+
+
+# -- words run together (§1: each move, roll, number and result is a word) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("movetext", "at", "words"),
+    [
+        # the count written before the hit mark: the '*' would be read as the result
+        ("1. 66: in/19(2) 13/7(2)*", "*", "13/7*(2)"),
+        ("1. 64: in/19in/21 *", "in/21", "'in/19' and 'in/21' are two words"),
+        ("1. 66: 13/7*(2)in/19(2) *", "in/19(2)", "'13/7*(2)' and 'in/19(2)' are two words"),
+        ("1. 64: in/19 in/21*1-0", "1-0", "'in/21*' and '1-0' are two words"),
+        ("1. 64: in/19 in/21!* ", "* ", "'!' and '*' are two words"),
+        ("1. 64: in/19 in/21 !!! *", "!!!", "'!!!' is not a glyph"),
+    ],
+)
+def test_words_run_together_are_reported_where_they_touch(
+    movetext: str, at: str, words: str
+) -> None:
+    text = f'[Event "x"]\n\n{movetext}\n'
+    game = parse_game(text)
+    assert len(game.problems) == 1, game.problems
+    problem = game.problems[0]
+    assert_plain(problem)
+    assert words in problem.message
+    line, column = position(text, at, text.index("1."))
+    if at == "!!!":
+        column += 2  # the second glyph is the one that should stand apart
+    assert (problem.span.line, problem.span.column) == (line, column)
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. 52: 13/8 13/11*! $1 *",  # a glyph or NAG right after a play (§1)
+        "1. 52: 13/8 13/11$1 *",
+        "1. 52: 13/8 13/11{c}(1. 52: 13/8 13/11){d}*",  # comments and parentheses
+        "1.52:13/8 13/11 *",  # a number, a roll and its play cannot be read two ways
+    ],
+)
+def test_words_that_may_touch(movetext: str) -> None:
+    text = f'[Event "x"]\n\n{movetext}\n'
+    game = parse_game(text)
+    assert game.problems == [], game.problems
+    assert game.result == "*"

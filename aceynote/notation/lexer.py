@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from lark import Token
 
-from .limits import MAX_GAME_WORDS, MAX_PROBLEMS, MAX_TAG_VALUE, MAX_VARIATION_DEPTH
+from .limits import MAX_GAME_WORDS, MAX_PROBLEMS, MAX_TAG_VALUE, MAX_VARIATION_DEPTH, clipped
 from .model import Span, SyntaxProblem
 
 WHITESPACE = "WS"
@@ -178,14 +178,18 @@ class Lexer:
     def _plain_line(self, line: str, number: int) -> list[Token] | None:
         """The tokens of a line that holds only plain movetext; None for any other line."""
         tokens: list[Token] = []
+        last_end = -1
         for match in self.pattern.finditer(line):
             kind = match.lastgroup
             if kind not in _PLAIN_MOVETEXT:
                 return None
             start, end = match.span(kind)
+            if start == last_end and not _may_touch(tokens[-1].type, kind):
+                return None  # two words with nothing between them: reported by _lex
             tokens.append(
                 LexedToken(kind, line[start:end], start, number, start + 1, number, end + 1, end)
             )
+            last_end = end
         return tokens or None
 
     def _lex(self, text: str, first_line: int, splitter: _GameSplitter) -> Iterator[Token]:
@@ -194,6 +198,7 @@ class Lexer:
             yield from self._lex_lines(text, first_line, splitter)
             return
         first_on_line = True
+        previous: Token | None = None
         for match in self.pattern.finditer(text):
             kind = match.lastgroup
             assert kind is not None
@@ -201,6 +206,8 @@ class Lexer:
             token = LexedToken(
                 kind, text[start:end], start, first_line, start + 1, first_line, end + 1, end
             )
+            _check_apart(previous, token, splitter, text)
+            previous = token
             if kind not in _ODD_TOKENS:
                 yield token
             elif not (yield from _odd(token, text, splitter, first_on_line)):
@@ -211,6 +218,7 @@ class Lexer:
         """A chunk of several lines: a comment that spans lines, and what stands around it."""
         line, line_start = first_line, 0
         first_on_line = True
+        previous: Token | None = None
         for match in self.pattern.finditer(text):
             kind = match.lastgroup
             assert kind is not None
@@ -230,11 +238,53 @@ class Lexer:
                 line, line_start = end_line, end_line_start
             else:
                 token = LexedToken(kind, value, start, line, column, line, column + len(value), end)
+            _check_apart(previous, token, splitter, text)
+            previous = token
             if kind not in _ODD_TOKENS:
                 yield token
             elif not (yield from _odd(token, text, splitter, first_on_line)):
                 return
             first_on_line = False
+
+
+def _check_apart(previous: Token | None, token: Token, splitter: _GameSplitter, text: str) -> None:
+    """Report two words run together where that hides what is written (§1: each is a word).
+
+    Two moves read as one word, a result token glued to a play looks like
+    its hit mark, and ``!!!`` is no glyph. Other words may touch: a number, a
+    roll and its play (``1.52:13/8``) cannot be read two ways, and a glyph or
+    NAG may follow a play directly (``13/8*!``).
+    """
+    if previous is None or previous.end_pos != token.start_pos:
+        return
+    if _may_touch(previous.type, token.type) or not splitter.still_reporting:
+        return
+    before, word = str(previous).rsplit(None, 1)[-1], str(token).split(None, 1)[0]
+    if word == "*" and previous.type == "MOVES" and before.endswith(")"):
+        count_at = before.rindex("(")
+        marked = before[:count_at] + "*" + before[count_at:]
+        message = (
+            f"'{clipped(before)}*': the hit mark goes right after the point hit, "
+            f"before the count, like {clipped(marked)}"
+        )
+    elif token.type == "GLYPH":
+        message = f"'{before}{word}' is not a glyph: a glyph is !, ?, !!, ??, !? or ?!"
+    else:
+        message = (
+            f"'{clipped(before)}' and '{clipped(word)}' are two words: write a space between them"
+        )
+    splitter.problem(message, token, text)
+
+
+def _may_touch(before: str, after: str) -> bool:
+    """Whether a token of kind ``after`` may be written right after one of kind ``before``."""
+    if after == "RESULT":
+        return before in _DELIMITERS
+    return (before, after) not in _RUN_TOGETHER
+
+
+_DELIMITERS = frozenset({"COMMENT", "LPAR", "RPAR", UNCLOSED_COMMENT, STRAY, BAD_TAG, "TAG"})
+_RUN_TOGETHER = frozenset({("MOVES", "MOVES"), ("GLYPH", "GLYPH")})
 
 
 def _odd(
