@@ -193,32 +193,39 @@ class Lexer:
         return tokens or None
 
     def _lex(self, text: str, first_line: int, splitter: _GameSplitter) -> Iterator[Token]:
+        """The tokens of a line or chunk, with its stray words, broken tags and run-together words reported."""
         # Only a comment spanning lines makes a chunk of several lines.
-        if text.find("\n", 0, len(text) - 1) >= 0:
-            yield from self._lex_lines(text, first_line, splitter)
-            return
-        first_on_line = True
+        several = text.find("\n", 0, len(text) - 1) >= 0
+        located = (
+            self._chunk_tokens(text, first_line) if several else self._line_tokens(text, first_line)
+        )
         previous: Token | None = None
+        for token, first_on_line in located:
+            _check_apart(previous, token, splitter, text)
+            previous = token
+            if token.type not in _ODD_TOKENS:
+                yield token
+            elif not (yield from _odd(token, text, splitter, first_on_line)):
+                return
+
+    def _line_tokens(self, text: str, number: int) -> Iterator[tuple[Token, bool]]:
+        """The tokens of one line, each with whether it is the line's first."""
+        first_on_line = True
         for match in self.pattern.finditer(text):
             kind = match.lastgroup
             assert kind is not None
             start, end = match.span(kind)
             token = LexedToken(
-                kind, text[start:end], start, first_line, start + 1, first_line, end + 1, end
+                kind, text[start:end], start, number, start + 1, number, end + 1, end
             )
-            _check_apart(previous, token, splitter, text)
-            previous = token
-            if kind not in _ODD_TOKENS:
-                yield token
-            elif not (yield from _odd(token, text, splitter, first_on_line)):
-                return
+            yield token, first_on_line
             first_on_line = False
 
-    def _lex_lines(self, text: str, first_line: int, splitter: _GameSplitter) -> Iterator[Token]:
-        """A chunk of several lines: a comment that spans lines, and what stands around it."""
+    def _chunk_tokens(self, text: str, first_line: int) -> Iterator[tuple[Token, bool]]:
+        """The tokens of a chunk of several lines (a comment that spans lines, and what stands
+        around it), each with whether it is the first on its line."""
         line, line_start = first_line, 0
         first_on_line = True
-        previous: Token | None = None
         for match in self.pattern.finditer(text):
             kind = match.lastgroup
             assert kind is not None
@@ -238,12 +245,7 @@ class Lexer:
                 line, line_start = end_line, end_line_start
             else:
                 token = LexedToken(kind, value, start, line, column, line, column + len(value), end)
-            _check_apart(previous, token, splitter, text)
-            previous = token
-            if kind not in _ODD_TOKENS:
-                yield token
-            elif not (yield from _odd(token, text, splitter, first_on_line)):
-                return
+            yield token, first_on_line
             first_on_line = False
 
 
@@ -367,11 +369,14 @@ def _looks_like_tag_line(line: str) -> bool:
 
 
 def _ending_in_lf(line: str) -> str:
-    """A line of a chunk of several lines, its lone CR end (if any) made LF.
+    """A line of a chunk of several lines, its CRLF or lone CR end made LF.
 
-    Lines in a chunk are told apart by LF; a lone CR ends a line too (as in
-    universal newlines), and LF takes its place without moving any column.
+    Lines in a chunk are told apart by LF, and a comment over several lines
+    holds plain newlines; a lone CR ends a line too (as in universal
+    newlines). Columns count from a line's start, so none of them moves.
     """
+    if line.endswith("\r\n"):
+        return line[:-2] + "\n"
     return line[:-1] + "\n" if line.endswith("\r") else line
 
 

@@ -76,8 +76,8 @@ def _span_between(first: Token, last: Token) -> Span:
 
 
 def _comment_text(token: Token) -> str:
-    """A comment's text; line ends inside it are kept as plain newlines."""
-    return str(token)[1:-1].replace("\r\n", "\n")
+    """A comment's text (the lexer makes each line end inside it a plain newline)."""
+    return str(token)[1:-1]
 
 
 _SOURCES = {"in": POOL, "bar": BAR}

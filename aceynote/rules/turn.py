@@ -33,7 +33,10 @@ class TurnFlowError(ValueError):
 
 
 def is_acey_deucey(high: int, low: int) -> bool:
-    return high + low == 3 and high * low == 2  # {high, low} == {1, 2}, without a set per roll
+    return (high, low) in _ACEY_DEUCEY
+
+
+_ACEY_DEUCEY = ((2, 1), (1, 2))
 
 
 class FlowFault(Enum):

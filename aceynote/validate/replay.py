@@ -394,6 +394,7 @@ class GameValidator:
             end = Span(last.end_line, last.end_column, last.end_line, last.end_column + 1)
             self.add(_FLOW_CODES[missing], missing.value, end)
             return flow.end().next_turn()
+        # Once over, next_turn() is the last segment's to_roll, made already (one a turn saved).
         return handed_on if flow.over else flow.next_turn()
 
     def _after_end(self, position: Position, span: Span) -> None:
