@@ -42,11 +42,9 @@ def inputs(aceynote: str) -> list[Path]:
     GENERATED.mkdir(parents=True, exist_ok=True)
     for preset in PRESETS:
         corpus = (GENERATED / f"generated-{preset}.acey").relative_to(ROOT)
+        generate = ["generate", "--games", str(GAMES_PER_PRESET), "--seed", "20"]
         subprocess.run(
-            [aceynote, "generate", "--games", str(GAMES_PER_PRESET), "--seed", "20"]
-            + ["--rules", preset, "-o", str(corpus)],
-            check=True,
-            cwd=ROOT,
+            [aceynote, *generate, "--rules", preset, "-o", str(corpus)], check=True, cwd=ROOT
         )
         found.append(corpus)
     return found
