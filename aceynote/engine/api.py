@@ -1,0 +1,178 @@
+"""The engine's API for other programs (docs/engine.md, "Python API").
+
+    from aceynote.engine import Engine
+
+    engine = Engine("bgammon")
+    engine.best_play("W in:15 / B in:15 / W", "64")      # 'in/19 in/21', say
+    engine.rank("W in:15 / B in:15 / W", "21")           # every play, best first
+    engine.choose_double("W 19:1 ... / B ... / W")       # after a 1-2 played in full
+    engine.best_play(setup, "66", kind="double")         # the play of the chosen double
+    engine.best_play(setup, "53", kind="extra")          # the extra roll after it
+
+A ``setup`` is a Setup string (docs/notation.md §7) whose last field is the
+side to act; ``roll`` is two digits 1..6 in either order. ``kind`` says which
+segment of the acey-deucey turn the roll is (§8 rule 8): "roll", "double"
+(the play of the chosen double) or "extra" (the extra roll), because what
+follows a play, and so what is best, depends on it. Bad input raises
+:class:`EngineInputError` (a ValueError) that says what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules
+from .decisions import Choice, Decision, choices, double_choices
+from .evaluator import Evaluator
+from .network import Network
+from .search import Scored, Search
+
+KINDS = {
+    "roll": SegmentKind.ROLL,
+    "double": SegmentKind.CHOSEN_DOUBLE,
+    "extra": SegmentKind.EXTRA_ROLL,
+}
+WEIGHTS = "weights.npz"
+
+
+class EngineInputError(ValueError):
+    """A Setup, roll, kind, depth or Rules value the engine cannot take."""
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlay:
+    """One legal play with its value for the side that plays it.
+
+    ``win`` is the probability of winning the game, ``equity`` the points
+    expected (the other side's counted negative, in the rules' own score),
+    ``diff`` how much less that is than the best play's (0 for the best).
+    ``double`` is the double named, for a chosen double; else 0. Items can
+    be read by name too (``ranked["play"]``).
+    """
+
+    play: str
+    win: float
+    equity: float
+    diff: float
+    double: int = 0
+
+    def __getitem__(self, name: str) -> Any:
+        return getattr(self, name)
+
+    def as_dict(self) -> dict[str, Any]:
+        found = asdict(self)
+        if not self.double:
+            del found["double"]
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The value of a position for its side to act, before its dice."""
+
+    win: float
+    equity: float
+
+
+@cache
+def shipped_network() -> Network:
+    """The weights that ship with aceynote, read on first use."""
+    with resources.files(__package__).joinpath(WEIGHTS).open("rb") as data:
+        return Network.load(data).for_play()
+
+
+def parse_roll(roll: str) -> tuple[int, int]:
+    """``"64"`` or ``"46"`` as (6, 4); refuses anything else with a reason."""
+    text = roll.strip()
+    if len(text) != 2 or not all(char in "123456" for char in text):
+        raise EngineInputError(f"'{roll[:12]}' is not a roll; write two dice 1..6, like 64 or 21")
+    first, second = int(text[0]), int(text[1])
+    return max(first, second), min(first, second)
+
+
+def parse_setup(setup: str) -> Position:
+    try:
+        return Position.from_setup(setup)
+    except SetupError as error:
+        raise EngineInputError(f"Setup: {error}") from None
+
+
+class Engine:
+    """The analysis engine under one rule set (a Rules tag value such as "bgammon")."""
+
+    def __init__(self, rules: str = "standard", weights: Path | None = None) -> None:
+        try:
+            self.rules = parse_rules(rules)
+        except RulesError as error:
+            raise EngineInputError(f"Rules: {error}") from None
+        network = shipped_network() if weights is None else Network.load(weights).for_play()
+        self.search = Search(Evaluator(network, self.rules))
+
+    def rank(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> list[RankedPlay]:
+        """Every legal play of ``roll``, best first (one entry, "--", when none is possible)."""
+        decision = self._decision(setup, kind)
+        high, low = parse_roll(roll)
+        if decision.kind is SegmentKind.CHOSEN_DOUBLE and high != low:
+            raise EngineInputError(f"the chosen double must be a double, like 66, not {roll}")
+        options = choices(decision, high, low, self.rules)
+        return _ranked(self.search.rank(options, _depth(depth)))
+
+    def best_play(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> str:
+        """The best play of ``roll`` in the notation (``--`` when nothing can be played)."""
+        return self.rank(setup, roll, kind, depth)[0].play
+
+    def rank_doubles(self, setup: str, depth: int = 1) -> list[RankedPlay]:
+        """The six doubles to name after a 1-2 played in full, each with its best play."""
+        decision = self._decision(setup, "double")
+        ranked = self.search.rank(double_choices(decision, self.rules), _depth(depth))
+        best_of_each: dict[int, Scored] = {}
+        for scored in ranked:
+            best_of_each.setdefault(scored.choice.high, scored)
+        return _ranked(list(best_of_each.values()), with_double=True)
+
+    def choose_double(self, setup: str, depth: int = 1) -> int:
+        """The double to name after a 1-2 whose 1 and 2 were both played (1..6)."""
+        return self.rank_doubles(setup, depth)[0].double
+
+    def evaluate(self, setup: str, kind: str = "roll", depth: int = 0) -> Evaluation:
+        """The value of the position for the side to act (``kind`` as in :meth:`rank`)."""
+        decision = self._decision(setup, kind)
+        if _depth(depth) == 0:
+            wins, equities = self.search.evaluator.decisions([decision])
+            return Evaluation(float(wins[0]), float(equities[0]))
+        ((win, equity),) = self.search.look_ahead([decision])
+        return Evaluation(win, equity)
+
+    def _decision(self, setup: str, kind: str) -> Decision:
+        if kind not in KINDS:
+            raise EngineInputError(f"kind is one of {', '.join(KINDS)}, not '{kind[:20]}'")
+        return Decision(parse_setup(setup), KINDS[kind])
+
+
+def _depth(depth: int) -> int:
+    if depth not in (0, 1):
+        raise EngineInputError(f"depth is 0 or 1, not {depth}")
+    return depth
+
+
+def _ranked(scored: list[Scored], with_double: bool = False) -> list[RankedPlay]:
+    best = scored[0].equity
+    return [
+        RankedPlay(
+            play=play_text(entry.choice),
+            win=round(entry.win, 4),
+            equity=round(entry.equity, 4),
+            diff=round(entry.equity - best, 4),
+            double=entry.choice.high if with_double else 0,
+        )
+        for entry in scored
+    ]
+
+
+def play_text(choice: Choice) -> str:
+    """The play as the notation writes its moves, one checker's die at a time (``--`` for none)."""
+    return str(choice.play)

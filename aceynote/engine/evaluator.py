@@ -1,0 +1,77 @@
+"""Values of decisions and of choices, batched (docs/engine.md, "Search").
+
+Equities are in the rules' own points for the side named: what it expects
+to score, the other side's score counted negative (score=checkers: up to
+15 a game; score=single: 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ..rules import CHECKERS_PER_SIDE, RuleSet, Scoring, SegmentKind, Side
+from .decisions import Choice, Decision
+from .features import encode, rule_bits
+from .network import Network
+
+Floats = npt.NDArray[np.float64]
+
+
+def points_scale(rules: RuleSet) -> int:
+    """The largest score of a game: the network's equity output is a share of it."""
+    return 1 if rules.score is Scoring.SINGLE else CHECKERS_PER_SIDE
+
+
+class Evaluator:
+    """The network applied to decisions under one rule set."""
+
+    def __init__(self, network: Network, rules: RuleSet) -> None:
+        self.network = network
+        self.rules = rules
+        self.scale = points_scale(rules)
+        self._rule_bits = rule_bits(rules)
+        self.evaluations = 0
+
+    def inputs(self, decisions: Sequence[Decision]) -> npt.NDArray[np.float32]:
+        # bytes() of a tuple of small ints is the quickest way from Python to numpy here.
+        white = Side.WHITE
+        data = b"".join(
+            [
+                bytes(position.white) + bytes(position.black)
+                if position.turn is white
+                else bytes(position.black) + bytes(position.white)
+                for position, _ in decisions
+            ]
+        )
+        counts = np.frombuffer(data, dtype=np.int8).reshape(len(decisions), 2, 27)
+        doubles = np.array(
+            [kind is SegmentKind.CHOSEN_DOUBLE for _, kind in decisions], dtype=np.bool_
+        )
+        return encode(counts, doubles, self._rule_bits)
+
+    def decisions(self, decisions: Sequence[Decision]) -> tuple[Floats, Floats]:
+        """Win probability and equity of each decision, for its side to act."""
+        if not decisions:
+            return np.zeros(0), np.zeros(0)
+        self.evaluations += len(decisions)
+        wins, shares = self.network.values(self.inputs(decisions))
+        return wins, shares * self.scale
+
+    def choices(self, choices: Sequence[Choice]) -> tuple[Floats, Floats]:
+        """Win probability and equity after each choice, for the side that made it."""
+        count = len(choices)
+        wins, equities = np.ones(count), np.zeros(count)
+        open_at = [index for index, choice in enumerate(choices) if choice.after is not None]
+        for index, choice in enumerate(choices):
+            if choice.after is None:
+                equities[index] = choice.points
+        if open_at:
+            after = [choices[index].after for index in open_at]
+            later_wins, later_equities = self.decisions(after)  # type: ignore[arg-type]
+            flip = np.array([not choices[index].same_side for index in open_at])
+            wins[open_at] = np.where(flip, 1 - later_wins, later_wins)
+            equities[open_at] = np.where(flip, -later_equities, later_equities)
+        return wins, equities

@@ -1,0 +1,98 @@
+"""The value network: one hidden layer, two outputs, in numpy (docs/engine.md).
+
+The outputs are for the side to act: the probability that it wins, and its
+expected score as a share of the largest score (tanh, -1..1; the rules'
+points divided by 15 under score=checkers, by 1 under score=single).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .features import INPUTS
+
+Array = npt.NDArray[np.floating[Any]]
+FORMAT_VERSION = 1
+
+
+def sigmoid(values: npt.NDArray[np.floating]) -> npt.NDArray[np.floating]:
+    return 1.0 / (1.0 + np.exp(-values))  # type: ignore[no-any-return]
+
+
+@dataclass(slots=True)
+class Network:
+    """Weights of a network with ``hidden`` sigmoid units; float64 for training."""
+
+    w1: Array
+    b1: Array
+    w2: Array
+    b2: Array
+    games: int = 0
+
+    @classmethod
+    def fresh(cls, hidden: int, seed: int) -> Network:
+        """Small random weights, the start of training."""
+        rng = np.random.default_rng(seed)
+        return cls(
+            w1=rng.uniform(-0.1, 0.1, (hidden, INPUTS)),
+            b1=np.zeros(hidden),
+            w2=rng.uniform(-0.1, 0.1, (2, hidden)),
+            b2=np.zeros(2),
+        )
+
+    @property
+    def hidden(self) -> int:
+        return int(self.w1.shape[0])
+
+    def values(
+        self, inputs: npt.NDArray[np.float32]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """Win probabilities and scaled equities of a batch, for the side to act."""
+        hidden = sigmoid(inputs @ self.w1.T + self.b1)
+        out = hidden @ self.w2.T + self.b2
+        return sigmoid(out[:, 0]).astype(np.float64), np.tanh(out[:, 1]).astype(np.float64)
+
+    def for_play(self) -> Network:
+        """A float32 copy: about twice as fast to evaluate, for play and analysis."""
+        single = np.float32
+        return Network(
+            self.w1.astype(single),
+            self.b1.astype(single),
+            self.w2.astype(single),
+            self.b2.astype(single),
+            self.games,
+        )
+
+    def save(self, target: Path | IO[bytes]) -> None:
+        np.savez_compressed(
+            target,
+            w1=self.w1,
+            b1=self.b1,
+            w2=self.w2,
+            b2=self.b2,
+            games=np.array(self.games),
+            version=np.array(FORMAT_VERSION),
+        )
+
+    @classmethod
+    def load(cls, source: Path | IO[bytes]) -> Network:
+        with np.load(source) as data:
+            version = int(data["version"])
+            if version != FORMAT_VERSION or data["w1"].shape[1] != INPUTS:
+                raise ValueError(
+                    f"these weights are of another format (version {version}, "
+                    f"{data['w1'].shape[1]} inputs); this aceynote reads version "
+                    f"{FORMAT_VERSION} with {INPUTS} inputs"
+                )
+            return cls(
+                w1=data["w1"].astype(np.float64),
+                b1=data["b1"].astype(np.float64),
+                w2=data["w2"].astype(np.float64),
+                b2=data["b2"].astype(np.float64),
+                games=int(data["games"]),
+            )

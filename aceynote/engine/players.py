@@ -1,0 +1,107 @@
+"""Players that make every decision of a game, and games between two of them.
+
+The engine's own player is :class:`NetPlayer`; :class:`RandomPlayer` and
+:class:`GreedyPlayer` are the benchmark opponents of docs/engine.md (the
+greedy bot scores each legal play by pips gained, hits made and blots left,
+and looks no further).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple, Protocol
+
+from ..rules import Position, RuleSet, SegmentKind, Side, opening_winner
+from ..rules.position import POINTS
+from .decisions import Choice, Decision, choices, double_choices
+from .search import Search
+
+
+class Player(Protocol):
+    def choose(self, options: list[Choice], decision: Decision) -> Choice: ...
+
+
+class RandomPlayer:
+    """Any legal play, at random (a chosen double too)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, options: list[Choice], decision: Decision) -> Choice:
+        if decision.kind is SegmentKind.CHOSEN_DOUBLE:
+            die = self.rng.choice(sorted({option.high for option in options}))
+            options = [option for option in options if option.high == die]
+        return self.rng.choice(options)
+
+
+def greedy_score(option: Choice, before: Position) -> float:
+    """Pips gained, hits made, blots left: the greedy bot's whole judgement."""
+    side = before.turn
+    result = option.play.result
+    gained = before.pip_count(side) - result.pip_count(side)
+    hits = sum(step.hit for step in option.play.steps)
+    own = result.checkers(side)
+    blots = sum(1 for point in POINTS if own[point] == 1)
+    return gained + 6 * hits - 3 * blots
+
+
+class GreedyPlayer:
+    """The legal play with the best simple score; the double whose best play scores most."""
+
+    def choose(self, options: list[Choice], decision: Decision) -> Choice:
+        return max(options, key=lambda option: greedy_score(option, decision.position))
+
+
+class NetPlayer:
+    """The engine: the best choice by its search at ``depth`` 0 or 1."""
+
+    def __init__(self, search: Search, depth: int) -> None:
+        self.search = search
+        self.depth = depth
+
+    def choose(self, options: list[Choice], decision: Decision) -> Choice:
+        return self.search.best(options, self.depth)
+
+
+class GameResult(NamedTuple):
+    winner: Side | None
+    points: int
+    turns: int
+
+
+def opening(rng: random.Random) -> Position:
+    while True:
+        white, black = rng.randint(1, 6), rng.randint(1, 6)
+        if white != black:
+            return Position.initial(opening_winner([(white, black)]))
+
+
+def roll(rng: random.Random) -> tuple[int, int]:
+    first, second = rng.randint(1, 6), rng.randint(1, 6)
+    return max(first, second), min(first, second)
+
+
+def options_for(decision: Decision, rng: random.Random, rules: RuleSet) -> list[Choice]:
+    """The choices of a decision, rolling the dice it needs."""
+    if decision.kind is SegmentKind.CHOSEN_DOUBLE:
+        return double_choices(decision, rules)
+    high, low = roll(rng)
+    return choices(decision, high, low, rules)
+
+
+def play_game(
+    white: Player, black: Player, rules: RuleSet, rng: random.Random, max_decisions: int = 5000
+) -> GameResult:
+    """A game from the opening to its end (None as winner if it ran past ``max_decisions``)."""
+    decision = Decision.start(opening(rng))
+    turns = 0
+    for _ in range(max_decisions):
+        mover = decision.position.turn
+        player = white if mover is Side.WHITE else black
+        chosen = player.choose(options_for(decision, rng, rules), decision)
+        if chosen.after is None:
+            return GameResult(mover, chosen.points, turns + 1)
+        if not chosen.same_side:
+            turns += 1
+        decision = chosen.after
+    return GameResult(None, 0, turns)

@@ -1,0 +1,151 @@
+"""Train the value network by self-play (docs/engine.md, "Training").
+
+    python -m aceynote.engine.train --games 100000 --seed 1 --out runs/net1
+    python -m aceynote.engine.train --games 200000 --seed 1 --out runs/net1 \\
+        --resume runs/net1/checkpoint.npz
+
+Every game is played by the network against itself at 0-ply and learned
+from by TD(lambda). Game g's dice and rules come from the seed and g alone,
+so a run resumed from a checkpoint plays the same games as one that never
+stopped. Every ``--eval-every`` games the network plays the random and the
+greedy bot (``--eval-games`` games each, half on each side, half under the
+standard and half under the bgammon rules); each such line of the learning
+curve is appended to ``OUT/curve.jsonl`` and a checkpoint is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from ..rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
+from .decisions import Decision
+from .evaluator import Evaluator
+from .network import Network
+from .players import GreedyPlayer, NetPlayer, Player, RandomPlayer, opening, options_for, play_game
+from .search import Search
+from .td import TDLearner
+
+MAX_DECISIONS = 5000
+
+
+def rules_of_game(rng: random.Random) -> RuleSet:
+    """The rules a training game is played under: mostly the presets, some mixtures."""
+    draw = rng.random()
+    if draw < 0.35:
+        return PRESETS["bgammon"]
+    if draw < 0.65:
+        return PRESETS["standard"]
+    if draw < 0.75:
+        return PRESETS["navy"]
+    return replace(
+        RuleSet(preset="standard"),
+        early_moves=rng.random() < 0.7,
+        bearoff=BearOff.EXACT if rng.random() < 0.5 else BearOff.HIGH,
+        bonus_reroll=BonusReroll.ALWAYS if rng.random() < 0.5 else BonusReroll.FULL,
+        larger_die=rng.random() < 0.7,
+        score=Scoring.SINGLE if rng.random() < 0.4 else Scoring.CHECKERS,
+    )
+
+
+def game_rng(seed: int, game: int, purpose: str = "train") -> random.Random:
+    return random.Random(f"{purpose}:{seed}:{game}")
+
+
+def train_game(learner: TDLearner, rng: random.Random) -> int:
+    """One self-play game, learned from as it goes; returns its number of decisions."""
+    rules = rules_of_game(rng)
+    evaluator = Evaluator(learner.net, rules)
+    search = Search(evaluator)
+    decision = Decision.start(opening(rng))
+    learner.begin()
+    learner.visit(evaluator.inputs([decision])[0], decision.position.turn is Side.WHITE)
+    for count in range(1, MAX_DECISIONS + 1):
+        chosen = search.best(options_for(decision, rng, rules), 0)
+        if chosen.after is None:
+            white_won = decision.position.turn is Side.WHITE
+            share = chosen.points / evaluator.scale
+            learner.finish(1.0 if white_won else 0.0, share if white_won else -share)
+            return count
+        decision = chosen.after
+        learner.visit(evaluator.inputs([decision])[0], decision.position.turn is Side.WHITE)
+    return MAX_DECISIONS
+
+
+def measure(network: Network, seed: int, games: int, at: int) -> dict[str, float]:
+    """Win rates and points per game of the network (0-ply) against the two bots."""
+    line: dict[str, float] = {}
+    fast = network.for_play()
+    for name in ("random", "greedy"):
+        wins = points = 0
+        for index in range(games):
+            rng = game_rng(seed, at * 100_000 + index, f"eval-{name}")
+            rules = PRESETS["bgammon" if index % 4 >= 2 else "standard"]
+            engine = NetPlayer(Search(Evaluator(fast, rules)), 0)
+            other: Player = RandomPlayer(rng) if name == "random" else GreedyPlayer()
+            engine_white = index % 2 == 0
+            white, black = (engine, other) if engine_white else (other, engine)
+            result = play_game(white, black, rules, rng)
+            won = result.winner is (Side.WHITE if engine_white else Side.BLACK)
+            wins += won
+            points += result.points if won else -result.points
+        line[f"{name}_win"] = wins / games
+        line[f"{name}_points"] = points / games
+    return line
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m aceynote.engine.train",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--games", type=int, required=True, help="train up to this many games")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    parser.add_argument("--out", type=Path, required=True, help="folder for checkpoints, curve")
+    parser.add_argument("--resume", type=Path, help="a checkpoint to go on from")
+    parser.add_argument("--hidden", type=int, default=128, help="hidden units of a new net")
+    parser.add_argument("--alpha", type=float, default=0.1, help="learning rate (default 0.1)")
+    parser.add_argument("--lam", type=float, default=0.7, help="TD lambda (default 0.7)")
+    parser.add_argument("--eval-every", type=int, default=2000, metavar="K")
+    parser.add_argument("--eval-games", type=int, default=100, metavar="G")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    network = Network.load(args.resume) if args.resume else Network.fresh(args.hidden, args.seed)
+    learner = TDLearner(network, args.alpha, args.lam)
+    curve = args.out / "curve.jsonl"
+    started, decisions = time.monotonic(), 0
+    while network.games < args.games:
+        decisions += train_game(learner, game_rng(args.seed, network.games))
+        network.games += 1
+        if network.games % args.eval_every == 0 or network.games == args.games:
+            line = {
+                "games": network.games,
+                **measure(network, args.seed, args.eval_games, network.games),
+            }
+            elapsed = time.monotonic() - started
+            line["seconds"] = round(elapsed, 1)
+            with curve.open("a", encoding="utf-8") as log:
+                log.write(json.dumps(line) + "\n")
+            network.save(args.out / "checkpoint.npz")
+            network.save(args.out / f"games-{network.games:07d}.npz")
+            print(
+                json.dumps(line),
+                f"decisions/s {decisions / elapsed:.0f}",
+                file=sys.stderr,
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
