@@ -29,6 +29,7 @@ from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules
 from .decisions import Choice, Decision, choices, double_choices
 from .evaluator import Evaluator
 from .network import Network
+from .rollout import RolloutResult, rollouts
 from .search import Scored, Search
 
 KINDS = {
@@ -37,6 +38,7 @@ KINDS = {
     "extra": SegmentKind.EXTRA_ROLL,
 }
 WEIGHTS = "weights.npz"
+ROLLOUT_TOP = 4
 
 
 class EngineInputError(ValueError):
@@ -114,12 +116,34 @@ class Engine:
 
     def rank(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> list[RankedPlay]:
         """Every legal play of ``roll``, best first (one entry, "--", when none is possible)."""
+        return _ranked(self._scored(setup, roll, kind, depth))
+
+    def _scored(self, setup: str, roll: str, kind: str, depth: int) -> list[Scored]:
         decision = self._decision(setup, kind)
         high, low = parse_roll(roll)
         if decision.kind is SegmentKind.CHOSEN_DOUBLE and high != low:
             raise EngineInputError(f"the chosen double must be a double, like 66, not {roll}")
         options = choices(decision, high, low, self.rules)
-        return _ranked(self.search.rank(options, _depth(depth)))
+        return self.search.rank(options, _depth(depth))
+
+    def rollout(
+        self,
+        setup: str,
+        roll: str | None,
+        kind: str = "roll",
+        games: int = 1296,
+        seed: int = 1,
+        top: int = ROLLOUT_TOP,
+        depth: int = 1,
+    ) -> list[RolloutResult]:
+        """Roll out the best ``top`` plays of :meth:`rank` (of :meth:`rank_doubles` when
+        ``roll`` is None), in the same order, ``games`` trials each."""
+        if roll is None:
+            scored = self._best_of_each_double(setup, depth)
+        else:
+            scored = self._scored(setup, roll, kind, depth)
+        fast = Search(Evaluator(self.search.evaluator.network, self.rules))
+        return rollouts([entry.choice for entry in scored[:top]], fast, games, seed)
 
     def best_play(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> str:
         """The best play of ``roll`` in the notation (``--`` when nothing can be played)."""
@@ -127,12 +151,15 @@ class Engine:
 
     def rank_doubles(self, setup: str, depth: int = 1) -> list[RankedPlay]:
         """The six doubles to name after a 1-2 played in full, each with its best play."""
+        return _ranked(self._best_of_each_double(setup, depth), with_double=True)
+
+    def _best_of_each_double(self, setup: str, depth: int) -> list[Scored]:
         decision = self._decision(setup, "double")
         ranked = self.search.rank(double_choices(decision, self.rules), _depth(depth))
         best_of_each: dict[int, Scored] = {}
         for scored in ranked:
             best_of_each.setdefault(scored.choice.high, scored)
-        return _ranked(list(best_of_each.values()), with_double=True)
+        return list(best_of_each.values())
 
     def choose_double(self, setup: str, depth: int = 1) -> int:
         """The double to name after a 1-2 whose 1 and 2 were both played (1..6)."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ..rules import CHECKERS_PER_SIDE, RuleSet, Scoring, SegmentKind, Side
+from ..rules import CHECKERS_PER_SIDE, Position, RuleSet, Scoring, SegmentKind, Side, outcome
 from .decisions import Choice, Decision
 from .features import encode, rule_bits
 from .network import Network
@@ -34,6 +34,48 @@ class Evaluator:
         self.scale = points_scale(rules)
         self._rule_bits = rule_bits(rules)
         self.evaluations = 0
+
+    def results(
+        self, results: Sequence[Position], passes: Sequence[bool], double_next: bool
+    ) -> tuple[Floats, Floats]:
+        """Win probability and equity for the mover of each play's result.
+
+        ``results`` keep the mover as the side to roll; ``passes[i]`` says the
+        turn passes after result i (else the mover acts again, naming the
+        chosen double when ``double_next``). A result that has won is worth its
+        points. This is :meth:`choices` for a search that has no Choice objects.
+        """
+        count = len(results)
+        wins, equities = np.ones(count), np.zeros(count)
+        rules = self.rules
+        open_at = []
+        for index, result in enumerate(results):
+            if result.winner is None:
+                open_at.append(index)
+            else:
+                scored = outcome(result, rules)
+                assert scored is not None
+                equities[index] = scored.points
+        if not open_at:
+            return wins, equities
+        white = Side.WHITE
+        data = b"".join(
+            [
+                bytes(result.white) + bytes(result.black)
+                if (result.turn is white) is not passes[index]
+                else bytes(result.black) + bytes(result.white)
+                for index, result in ((index, results[index]) for index in open_at)
+            ]
+        )
+        counts = np.frombuffer(data, dtype=np.int8).reshape(len(open_at), 2, 27)
+        flip = np.array([passes[index] for index in open_at])
+        doubles = np.logical_and(~flip, double_next)
+        self.evaluations += len(open_at)
+        later_wins, shares = self.network.values(encode(counts, doubles, self._rule_bits))
+        later_equities = shares * self.scale
+        wins[open_at] = np.where(flip, 1 - later_wins, later_wins)
+        equities[open_at] = np.where(flip, -later_equities, later_equities)
+        return wins, equities
 
     def inputs(self, decisions: Sequence[Decision]) -> npt.NDArray[np.float32]:
         # bytes() of a tuple of small ints is the quickest way from Python to numpy here.

@@ -17,13 +17,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..rules import RuleSet, SegmentKind
-from .decisions import ROLLS, Choice, Decision, choices, double_choices
-from .evaluator import Evaluator
+from ..rules import Position, RuleSet, SegmentKind, TurnState, legal_results, roll_dice
+from .decisions import ROLLS, Choice, Decision
+from .evaluator import Evaluator, Floats
 
 FILTER_COUNT = 8
 FILTER_WIDTH = 0.1
 """As a share of the largest score (1.5 points under score=checkers)."""
+LOOKED_KEPT = 512
 
 
 class Scored(NamedTuple):
@@ -32,6 +33,8 @@ class Scored(NamedTuple):
     choice: Choice
     win: float
     equity: float
+    depth: int = 0
+    """The depth it was valued at (a win or a choice 1-ply left out keeps 0)."""
 
 
 class Search:
@@ -39,6 +42,9 @@ class Search:
 
     def __init__(self, evaluator: Evaluator) -> None:
         self.evaluator = evaluator
+        # A game's analysis looks ahead from the written play's decision at 1-ply and then
+        # from that same decision again for the next roll's luck: remember the last few.
+        self._looked: dict[Decision, tuple[float, float]] = {}
 
     @property
     def rules(self) -> RuleSet:
@@ -62,6 +68,16 @@ class Search:
         deeper = self._one_ply(head)
         return sorted(deeper, key=lambda scored: -scored.equity) + ranked[len(head) :]
 
+    def judge(
+        self, options: Sequence[Choice], chosen: int, depth: int
+    ) -> tuple[list[Scored], Scored]:
+        """The ranking, and ``options[chosen]`` valued at the same depth as the best."""
+        ranked = self.rank(options, depth)
+        found = next(scored for scored in ranked if scored.choice is options[chosen])
+        if found.depth < depth and found.choice.after is not None:
+            found = self._one_ply([found])[0]
+        return ranked, found
+
     def best(self, options: Sequence[Choice], depth: int) -> Choice:
         if len(options) == 1:
             return options[0]
@@ -83,26 +99,69 @@ class Search:
             win, equity = values[id(scored)]
             if not scored.choice.same_side:
                 win, equity = 1 - win, -equity
-            deeper.append(Scored(scored.choice, win, equity))
+            deeper.append(Scored(scored.choice, win, equity, 1))
         return deeper
 
     def look_ahead(self, decisions: Sequence[Decision]) -> list[tuple[float, float]]:
         """Each decision's value for its side to act: its dice averaged, its best 0-ply choice."""
-        groups: list[tuple[int, float, list[Choice]]] = []
+        looked = self._looked
+        missing = list(dict.fromkeys(d for d in decisions if d not in looked))
+        if missing:
+            if len(looked) > LOOKED_KEPT:
+                looked.clear()
+            looked.update(zip(missing, self._look_ahead(missing), strict=True))
+        return [looked[decision] for decision in decisions]
+
+    def _look_ahead(self, decisions: Sequence[Decision]) -> list[tuple[float, float]]:
+        rules = self.rules
+        groups: list[tuple[int, float, int]] = []  # decision, chance, results in the group
+        results: list[Position] = []
+        passes: list[bool] = []
+        doubles: list[bool] = []
         for index, decision in enumerate(decisions):
-            if decision.kind is SegmentKind.CHOSEN_DOUBLE:
-                groups.append((index, 1.0, double_choices(decision, self.rules)))
-                continue
-            for high, low, chance in ROLLS:
-                groups.append((index, chance, choices(decision, high, low, self.rules)))
-        flat = [option for _, _, options in groups for option in options]
-        wins, equities = self.evaluator.choices(flat)
+            state = TurnState(decision.position, rules, decision.kind)
+            for chance, dice in _chances_of(decision.kind):
+                size = 0
+                for high, low in dice:
+                    found, used = legal_results(decision.position, roll_dice(high, low), rules)
+                    follows = state.next_kind(decision.kind, high, low, used)
+                    results += found
+                    passes += [follows is None] * len(found)
+                    doubles += [follows is SegmentKind.CHOSEN_DOUBLE] * len(found)
+                    size += len(found)
+                groups.append((index, chance, size))
+        wins, equities = self._values(results, passes, doubles)
         totals = [[0.0, 0.0] for _ in decisions]
         start = 0
-        for index, chance, options in groups:
-            stop = start + len(options)
+        for index, chance, size in groups:
+            stop = start + size
             best = start + int(np.argmax(equities[start:stop]))
             totals[index][0] += chance * float(wins[best])
             totals[index][1] += chance * float(equities[best])
             start = stop
         return [(win, equity) for win, equity in totals]
+
+    def _values(
+        self, results: list[Position], passes: list[bool], doubles: list[bool]
+    ) -> tuple[Floats, Floats]:
+        """The evaluator's values of results whose next decisions differ in kind."""
+        if not any(doubles):
+            return self.evaluator.results(results, passes, False)
+        wins, equities = np.ones(len(results)), np.zeros(len(results))
+        for double_next in (False, True):
+            at = [index for index, flag in enumerate(doubles) if flag is double_next]
+            part = self.evaluator.results(
+                [results[i] for i in at], [passes[i] for i in at], double_next
+            )
+            wins[at], equities[at] = part
+        return wins, equities
+
+
+_ROLL_CHANCES = tuple((chance, ((high, low),)) for high, low, chance in ROLLS)
+_NAMING_A_DOUBLE = ((1.0, tuple((die, die) for die in range(1, 7))),)
+
+
+def _chances_of(kind: SegmentKind) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:
+    """What a decision's side may face, each with its chance: each of the 21 rolls; or,
+    naming the chosen double, one choice among the six doubles (its own, so no chance)."""
+    return _NAMING_A_DOUBLE if kind is SegmentKind.CHOSEN_DOUBLE else _ROLL_CHANCES

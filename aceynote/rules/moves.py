@@ -276,6 +276,26 @@ def legal_plays(position: Position, dice: Sequence[int], rules: RuleSet) -> dict
     than another order could play is not legal. When nothing can be played
     the result holds the empty play.
     """
+    plays, _ = _legal_steps(position, dice, rules)
+    return {result: Play(steps, result) for result, steps in plays.items()}
+
+
+def legal_results(
+    position: Position, dice: Sequence[int], rules: RuleSet
+) -> tuple[list[Position], int]:
+    """The positions the legal plays of ``dice`` reach, and how many dice each plays.
+
+    Every legal play plays the same number of dice (rule 7). This is
+    :func:`legal_plays` without the plays, for a search that looks at
+    thousands of positions and needs no steps.
+    """
+    plays, used = _legal_steps(position, dice, rules)
+    return list(plays), used
+
+
+def _legal_steps(
+    position: Position, dice: Sequence[int], rules: RuleSet
+) -> tuple[dict[Position, tuple[Step, ...]], int]:
     _check_dice(dice)
     collector = _PlayCollector(_Board(position, rules), len(dice))
     if len(dice) == 2:
@@ -287,7 +307,7 @@ def legal_plays(position: Position, dice: Sequence[int], rules: RuleSet) -> dict
     plays = collector.plays
     if collector.best == 1:
         plays = _apply_larger_die(plays, dice, rules)
-    return {result: Play(steps, result) for result, steps in plays.items()}
+    return plays, collector.best
 
 
 def _apply_larger_die(

@@ -1,0 +1,46 @@
+"""Marks and the engine's word written into a record (docs/engine.md, "analyze -o").
+
+A marked segment gets its mark as a glyph (docs/notation.md §4: ``?!``, ``?``
+or ``??``) and a comment naming the best play and the equity lost. Existing
+glyphs and comments stay; a mark the segment already carries is not written
+twice, so analysing an annotated record again adds nothing new.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..notation import Game, Segment
+
+COMMENT_PREFIX = "aceynote:"
+
+
+def main_line(game: Game) -> list[Segment]:
+    """The segments of the main line in playing order (a decision's ``ply`` counts from 1)."""
+    return [segment for turn in game.turns for segment in turn.segments]
+
+
+def analysis_comment(decision: dict[str, Any]) -> str:
+    """``aceynote: best 24/18 13/9, 0.41 lost`` (with the double, for a chosen double)."""
+    best = decision["best"][0]
+    double = best.get("double")
+    play = f"={double}{double}: {best['play']}" if double else best["play"]
+    return f"{COMMENT_PREFIX} best {play}, {decision['loss']:.2f} lost"
+
+
+def annotate(game: Game, analysis: dict[str, Any]) -> int:
+    """Write the marks of ``analysis`` (its JSON form) into ``game``; how many were marked."""
+    segments = main_line(game)
+    marked = 0
+    for decision in analysis["decisions"]:
+        mark = decision["mark"]
+        if mark is None:
+            continue
+        segment = segments[decision["ply"] - 1]
+        comment = analysis_comment(decision)
+        if mark not in segment.glyphs:
+            segment.glyphs.append(mark)
+        if comment not in segment.comments:
+            segment.comments.append(comment)
+        marked += 1
+    return marked

@@ -1,0 +1,165 @@
+"""Each decision of a game's main line, judged by the engine (docs/engine.md, "analyze").
+
+The validator's replay gives every segment's position before and after; a
+segment is one decision of the side that plays it: the play of a roll or of
+the extra roll, or the double named after a 1-2 together with its play.
+The analysis follows the main line up to its first illegal play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine.decisions import Choice, Decision, choices, double_choices
+from ..engine.search import Scored, Search
+from ..notation import Segment, Turn
+from ..notation.writer import play_text
+from ..rules import SegmentKind, Side
+from ..validate import Diagnostic, Report, SegmentReplay
+from ..validate import diagnostics as codes
+from .marks import Mark, mark_for
+
+TOP = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One of the best plays of a decision, for the side that makes it."""
+
+    play: str
+    win: float
+    equity: float
+    diff: float
+    double: int = 0
+
+
+@dataclass(slots=True)
+class DecisionReport:
+    """One decision: what was played, what was best, the equity lost, the mark, the luck.
+
+    ``win_after`` is White's winning chance after the decision (the graph of
+    a game). ``luck`` is what the roll was worth to the mover against an
+    average roll (None for a chosen double, which is chosen, not rolled).
+    """
+
+    ply: int
+    turn: Turn
+    segment: Segment
+    side: Side
+    kind: SegmentKind
+    dice: tuple[int, int]
+    played: str
+    equity: float
+    best: list[Option]
+    loss: float
+    forced: bool
+    mark: Mark | None
+    luck: float | None
+    win_after: float
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    """The judged decisions of one game and where the analysis stopped."""
+
+    report: Report
+    depth: int
+    decisions: list[DecisionReport] = field(default_factory=list)
+    stopped_at: Diagnostic | None = None
+
+
+Progress = Callable[[int], None]
+
+
+def analyze_game(
+    report: Report, search: Search, depth: int = 1, progress: Progress | None = None
+) -> GameAnalysis:
+    """Judge the main line of a validated game, decision by decision."""
+    analysis = GameAnalysis(report, depth)
+    main = [replay for replay in report.segments if not replay.line]
+    for ply, replay in enumerate(main, start=1):
+        if not replay.legal:
+            analysis.stopped_at = _first_error_at(report, replay)
+            break
+        analysis.decisions.append(_judge(ply, replay, search, depth))
+        if progress is not None:
+            progress(len(analysis.decisions))
+    if analysis.stopped_at is None and report.game.problems:
+        # A syntax error: the reader kept the game up to it, and the analysis ends there.
+        analysis.stopped_at = next(d for d in report.diagnostics if d.code is codes.SYNTAX)
+    return analysis
+
+
+def _first_error_at(report: Report, replay: SegmentReplay) -> Diagnostic | None:
+    """The error that made this segment illegal: the first at or after its start."""
+    start = replay.segment.span[:2]
+    errors = [d for d in report.diagnostics if d.is_error]
+    later = (d for d in errors if (d.span.line, d.span.column) >= start)
+    return next(later, errors[0] if errors else None)
+
+
+def _options(replay: SegmentReplay, search: Search) -> tuple[Decision, list[Choice]]:
+    segment = replay.segment
+    decision = Decision(replay.before, segment.kind)
+    if segment.kind is SegmentKind.CHOSEN_DOUBLE:
+        return decision, double_choices(decision, search.rules)
+    return decision, choices(decision, segment.high, segment.low, search.rules)
+
+
+def _written(options: list[Choice], replay: SegmentReplay) -> int:
+    """Which option the record's play is: the one that leaves the same board."""
+    board = (replay.after.white, replay.after.black)
+    high = replay.segment.high
+    return next(
+        index
+        for index, option in enumerate(options)
+        if (option.play.result.white, option.play.result.black) == board
+        and (replay.segment.kind is not SegmentKind.CHOSEN_DOUBLE or option.high == high)
+    )
+
+
+def _judge(ply: int, replay: SegmentReplay, search: Search, depth: int) -> DecisionReport:
+    decision, options = _options(replay, search)
+    ranked, written = search.judge(options, _written(options, replay), depth)
+    best = ranked[0]
+    loss = max(0.0, best.equity - written.equity)
+    forced = len(options) == 1
+    side = replay.before.turn
+    segment = replay.segment
+    return DecisionReport(
+        ply=ply,
+        turn=replay.turn,
+        segment=segment,
+        side=side,
+        kind=segment.kind,
+        dice=(segment.high, segment.low),
+        played=play_text(replay.steps),
+        equity=written.equity,
+        best=[_option(scored, best, decision) for scored in ranked[:TOP]],
+        loss=loss,
+        forced=forced,
+        mark=None if forced else mark_for(loss, search.rules),
+        luck=_luck(decision, best, search),
+        win_after=written.win if side is Side.WHITE else 1 - written.win,
+    )
+
+
+def _option(scored: Scored, best: Scored, decision: Decision) -> Option:
+    double = scored.choice.high if decision.kind is SegmentKind.CHOSEN_DOUBLE else 0
+    return Option(
+        play=play_text(scored.choice.play.steps),
+        win=scored.win,
+        equity=scored.equity,
+        diff=scored.equity - best.equity,
+        double=double,
+    )
+
+
+def _luck(decision: Decision, best: Scored, search: Search) -> float | None:
+    """The 0-ply value of the best play of the roll against that of the average roll."""
+    if decision.kind is SegmentKind.CHOSEN_DOUBLE:
+        return None
+    ((_, average),) = search.look_ahead([decision])
+    rolled = search.evaluator.choices([best.choice])[1][0] if best.depth else best.equity
+    return float(rolled) - average

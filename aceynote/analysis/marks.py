@@ -1,0 +1,49 @@
+"""The marks ?!, ? and ?? by the equity a play lost (docs/engine.md, "Marks").
+
+gnubg marks a decision doubtful, bad or very bad when it loses 0.03, 0.06 or
+0.12 of the value of a single game (its equity unit). Acey-deucey's score is
+counted in checkers, so a game is worth more than one point: the thresholds
+are gnubg's times the points of a typical won game under the rules
+(:data:`TYPICAL_WIN_POINTS`, measured in the engine's self-play), and times
+one under score=single, where every game is worth a point as in gnubg.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from ..rules import RuleSet, Scoring
+
+GNUBG_THRESHOLDS = (0.03, 0.06, 0.12)
+TYPICAL_WIN_POINTS = 7.0
+
+
+class Mark(Enum):
+    """A mark and the glyph that writes it (docs/notation.md §4)."""
+
+    DOUBTFUL = "?!"
+    BAD = "?"
+    VERY_BAD = "??"
+
+    @property
+    def word(self) -> str:
+        return self.name.lower().replace("_", " ")
+
+
+def thresholds(rules: RuleSet) -> tuple[float, float, float]:
+    """The equity lost (in the rules' points) from which a play is doubtful, bad, very bad."""
+    scale = 1.0 if rules.score is Scoring.SINGLE else TYPICAL_WIN_POINTS
+    doubtful, bad, very_bad = (round(limit * scale, 4) for limit in GNUBG_THRESHOLDS)
+    return doubtful, bad, very_bad
+
+
+def mark_for(loss: float, rules: RuleSet) -> Mark | None:
+    """The mark a play that lost ``loss`` points of equity deserves, if any."""
+    doubtful, bad, very_bad = thresholds(rules)
+    if loss >= very_bad:
+        return Mark.VERY_BAD
+    if loss >= bad:
+        return Mark.BAD
+    if loss >= doubtful:
+        return Mark.DOUBTFUL
+    return None

@@ -1,0 +1,170 @@
+"""The analysis engine's figures: strength, speed and accuracy (docs/engine.md, "Benchmarks").
+
+Run on demand, never as tests:
+
+    python benchmarks/bench_engine.py strength --games 1000 --depth 1 --opponent greedy --rules bgammon
+    python benchmarks/bench_engine.py speed
+    python benchmarks/bench_engine.py accuracy --positions 300 --trials 1296
+
+strength: the engine against the random or the greedy bot, taking each side
+half the time; prints the share of games won and the points per game, each
+with its standard error. speed: CPU seconds (process time, so that the load
+of a shared machine does not count) of the evaluator on large batches, of
+``analyze`` on a 90-turn game at 0-ply and 1-ply, of a 1-ply ``hint``, and
+the peak memory. accuracy: positions from generated games; for each, the
+best play by a rollout of every legal play (``--trials`` games each), and
+how often the 0-ply and 1-ply choices are within 0.05 of a typical game's
+points (docs/engine.md) of the rollout's best.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import resource
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from aceynote.analysis.marks import TYPICAL_WIN_POINTS  # noqa: E402
+from aceynote.engine.api import shipped_network  # noqa: E402
+from aceynote.engine.decisions import Decision, choices  # noqa: E402
+from aceynote.engine.evaluator import Evaluator  # noqa: E402
+from aceynote.engine.players import GreedyPlayer, NetPlayer, Player, RandomPlayer, play_game  # noqa: E402
+from aceynote.engine.rollout import rollout  # noqa: E402
+from aceynote.engine.search import Search  # noqa: E402
+from aceynote.rules import RuleSet, SegmentKind, Side, parse_rules  # noqa: E402
+from aceynote.rules.randomgame import play_random_game  # noqa: E402
+
+
+def strength(args: argparse.Namespace) -> None:
+    rules = parse_rules(args.rules)
+    engine = NetPlayer(Search(Evaluator(shipped_network(), rules)), args.depth)
+    wins, points, started = 0, [], time.process_time()
+    for index in range(args.games):
+        rng = random.Random(f"strength:{args.seed}:{index}")
+        other: Player = RandomPlayer(rng) if args.opponent == "random" else GreedyPlayer()
+        engine_white = index % 2 == 0
+        white, black = (engine, other) if engine_white else (other, engine)
+        result = play_game(white, black, rules, rng)
+        won = result.winner is (Side.WHITE if engine_white else Side.BLACK)
+        wins += won
+        points.append(result.points if won else -result.points)
+        if (index + 1) % max(1, args.games // 10) == 0:
+            print(f"  {index + 1} games: {wins / (index + 1):.1%} won", file=sys.stderr)
+    share = wins / args.games
+    mean = sum(points) / len(points)
+    spread = math.sqrt(sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1))
+    print(
+        f"{args.depth}-ply engine v {args.opponent}, {args.rules}, {args.games} games: "
+        f"won {share:.1%} ± {math.sqrt(share * (1 - share) / args.games):.1%}, "
+        f"{mean:+.2f} ± {spread / math.sqrt(len(points)):.2f} points a game "
+        f"({time.process_time() - started:.0f} CPU s)"
+    )
+
+
+def _game_decisions(seed: int, rules: RuleSet, turns: int) -> list[tuple[Decision, int, int]]:
+    """The decisions and dice of a random game of about ``turns`` turns."""
+    for attempt in range(200):
+        game = play_random_game(random.Random(seed + attempt), rules)
+        if abs(len(game.turns) - turns) <= 10:
+            break
+    found, position = [], game.start
+    for turn in game.turns:
+        for segment in turn.segments:
+            found.append((Decision(position, segment.kind), segment.high, segment.low))
+            position = segment.play.result
+        position = position.with_turn(position.turn.opponent)
+    return found
+
+
+def speed(args: argparse.Namespace) -> None:
+    from aceynote.cli import main as aceynote
+    from aceynote.notation.generate import generate_games
+    from aceynote.notation.writer import write_game
+
+    rules = parse_rules("standard")
+    evaluator = Evaluator(shipped_network(), rules)
+    decisions = [d for d, _, _ in _game_decisions(1, rules, 90)] * 20
+    started = time.process_time()
+    for start in range(0, len(decisions), 1000):
+        evaluator.decisions(decisions[start : start + 1000])
+    seconds = time.process_time() - started
+    print(f"evaluator: {len(decisions) / seconds:,.0f} positions/s (batches of 1000, one core)")
+    record = Path(args.work) / "bench-90-turns.acey"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    games = [g for g in generate_games(400, 2, rules) if 85 <= len(g.turns) <= 95]
+    record.write_text(write_game(games[0]), encoding="utf-8")
+    for depth in (0, 1):
+        started = time.process_time()
+        aceynote(
+            ["analyze", str(record), "--depth", str(depth), "-o", str(record.with_suffix(".out"))]
+        )
+        seconds = time.process_time() - started
+        print(f"analyze, {len(games[0].turns)}-turn game, {depth}-ply: {seconds:.1f} CPU s")
+    started = time.process_time()
+    aceynote(["hint", "--setup", "W 24:2 13:5 in:8 / B 19:2 6:5 in:8 / W", "--roll", "64"])
+    print(f"hint, 1-ply: {time.process_time() - started:.2f} CPU s")
+    print(f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+
+
+def accuracy(args: argparse.Namespace) -> None:
+    rules = parse_rules(args.rules)
+    search = Search(Evaluator(shipped_network(), rules))
+    rng = random.Random(args.seed)
+    picked: list[tuple[Decision, int, int]] = []
+    while len(picked) < args.positions:
+        for decision, high, low in _game_decisions(rng.randrange(10**6), rules, 90):
+            wanted = decision.kind is not SegmentKind.CHOSEN_DOUBLE and rng.random() < 0.05
+            if wanted and len(choices(decision, high, low, rules)) > 1:
+                picked.append((decision, high, low))
+    limit = 0.05 * (1 if rules.score.value == "single" else TYPICAL_WIN_POINTS)
+    close = {0: 0, 1: 0}
+    for index, (decision, high, low) in enumerate(picked[: args.positions], start=1):
+        options = choices(decision, high, low, rules)
+        rolled = [rollout(option, search, args.trials, args.seed).equity for option in options]
+        best = max(rolled)
+        for depth in (0, 1):
+            chosen = options.index(search.best(options, depth))
+            close[depth] += best - rolled[chosen] <= limit
+        print(
+            f"  {index}: 0-ply {close[0] / index:.0%}, 1-ply {close[1] / index:.0%}",
+            file=sys.stderr,
+        )
+    count = min(args.positions, len(picked))
+    print(
+        f"{count} positions, rollouts of {args.trials} games: within {limit:.2f} points of the "
+        f"rollout's best: 0-ply {close[0] / count:.0%}, 1-ply {close[1] / count:.0%}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    jobs = parser.add_subparsers(dest="job", required=True)
+    one = jobs.add_parser("strength")
+    one.add_argument("--games", type=int, default=1000)
+    one.add_argument("--depth", type=int, choices=(0, 1), default=1)
+    one.add_argument("--opponent", choices=("random", "greedy"), default="greedy")
+    one.add_argument("--rules", default="bgammon")
+    one.add_argument("--seed", type=int, default=1)
+    one.set_defaults(run=strength)
+    two = jobs.add_parser("speed")
+    two.add_argument("--work", default=str(ROOT / "benchmarks" / ".data"))
+    two.set_defaults(run=speed)
+    three = jobs.add_parser("accuracy")
+    three.add_argument("--positions", type=int, default=300)
+    three.add_argument("--trials", type=int, default=1296)
+    three.add_argument("--rules", default="bgammon")
+    three.add_argument("--seed", type=int, default=1)
+    three.set_defaults(run=accuracy)
+    args = parser.parse_args()
+    args.run(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,213 @@
+"""``aceynote hint`` and ``aceynote analyze`` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from aceynote.cli import main
+from aceynote.notation import parse_games
+from aceynote.notation.generate import generate_games
+from aceynote.notation.writer import write_game
+from aceynote.rules import parse_rules
+from aceynote.validate import validate
+
+ROOT = Path(__file__).resolve().parent.parent
+START = "W in:15 / B in:15 / W"
+
+
+def schema() -> dict[str, Any]:
+    text = resources.files("aceynote.analysis").joinpath("analysis.schema.json").read_text()
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def run(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    status = main(list(words))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_hint_ranks_the_plays_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "hint", "--setup", START, "--roll", "64")
+    assert status == 0 and not err
+    lines = out.splitlines()
+    assert "64" in lines[0] and "1-ply" in lines[0]
+    assert lines[1].lstrip().startswith("1. ") and "win" in lines[1] and "equity" in lines[1]
+    assert len(lines) == 3  # two distinct plays: in/19 in/21, and one checker to 15
+
+
+def test_hint_json_is_the_documented_list(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys,
+        "hint",
+        "--setup",
+        START,
+        "--roll",
+        "21",
+        "--format",
+        "json",
+        "--rules",
+        "bgammon",
+        "--depth",
+        "0",
+    )
+    assert status == 0
+    ranked = json.loads(out)
+    jsonschema.validate(ranked, {"$ref": "#/$defs/hint", "$defs": schema()["$defs"]})
+    assert ranked[0]["diff"] == 0 and all(entry["diff"] <= 0 for entry in ranked)
+
+
+def test_hint_ranks_the_doubles(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys,
+        "hint",
+        "--setup",
+        "W 23:1 24:1 in:13 / B in:15 / W",
+        "--double",
+        "--format",
+        "json",
+        "--depth",
+        "0",
+    )
+    assert status == 0
+    assert sorted(entry["double"] for entry in json.loads(out)) == [1, 2, 3, 4, 5, 6]
+
+
+def test_hint_rolls_out_with_a_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
+    setup = "W 3:1 2:1 / B 6:2 5:3 bar:1 / B"
+    words = ["hint", "--setup", setup, "--roll", "31", "--rollout", "8", "--format", "json"]
+    status, out, _ = run(capsys, *words)
+    assert status == 0
+    ranked = json.loads(out)
+    jsonschema.validate(ranked, {"$ref": "#/$defs/hint", "$defs": schema()["$defs"]})
+    assert ranked[0]["rollout"]["games"] == 8 and ranked[0]["rollout"]["error"] >= 0
+    again = run(capsys, *words)[1]
+    assert json.loads(again) == ranked  # the seed fixes the dice
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["--setup", "W in:16 / B in:15 / W", "--roll", "64"], "Setup"),
+        (["--setup", START, "--roll", "70"], "not a roll"),
+        (["--setup", START, "--roll", "64", "--rules", "chess"], "unknown rule preset"),
+        (["--setup", START, "--roll", "64", "--kind", "double"], "must be a double"),
+        (["--setup", START, "--roll", "64", "--rollout", "0"], "--rollout"),
+    ],
+)
+def test_hint_refuses_bad_input_with_exit_2(
+    capsys: pytest.CaptureFixture[str], words: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, "hint", *words)
+    assert status == 2 and not out
+    assert message in err and "Traceback" not in err
+
+
+@pytest.fixture(scope="module")
+def two_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("analyze") / "two.acey"
+    games = generate_games(2, 3, parse_rules("standard"))
+    path.write_text("\n".join(write_game(game) for game in games), encoding="utf-8")
+    return path
+
+
+def test_analyze_json_follows_the_schema(
+    capsys: pytest.CaptureFixture[str], two_games: Path
+) -> None:
+    status, out, err = run(capsys, "analyze", str(two_games), "--depth", "0", "--format", "json")
+    assert status == 0, err
+    document = json.loads(out)
+    jsonschema.validate(document, schema())
+    assert [game["game"] for game in document["games"]] == [1, 2]
+    for game in document["games"]:
+        decisions = game["decisions"]
+        segments = sum(
+            len(turn.segments)
+            for turn in parse_games(two_games.read_text())[game["game"] - 1].turns
+        )
+        assert len(decisions) == segments
+        white = game["players"]["white"]
+        assert white["decisions"] == sum(d["side"] == "white" for d in decisions)
+        assert white["error_total"] == pytest.approx(
+            sum(d["loss"] for d in decisions if d["side"] == "white" and not d["forced"]), abs=1e-3
+        )
+        assert white["result"] == -game["players"]["black"]["result"]
+
+
+def test_analyze_writes_marks_that_validate_as_before(
+    capsys: pytest.CaptureFixture[str], two_games: Path, tmp_path: Path
+) -> None:
+    out_path = tmp_path / "marked.acey"
+    status, out, err = run(
+        capsys, "analyze", str(two_games), "--depth", "0", "-o", str(out_path), "--format", "json"
+    )
+    assert status == 0, err
+    document = json.loads(out)
+    marked_text = out_path.read_text()
+    before, after = parse_games(two_games.read_text()), parse_games(marked_text)
+    marks = 0
+    for game_json, old, new in zip(document["games"], before, after, strict=True):
+        assert [d.code for d in validate(old).diagnostics] == [
+            d.code for d in validate(new).diagnostics
+        ]
+        segments = [segment for turn in new.turns for segment in turn.segments]
+        for decision in game_json["decisions"]:
+            segment = segments[decision["ply"] - 1]
+            if decision["mark"]:
+                marks += 1
+                assert decision["mark"] in segment.glyphs
+                assert any(c.startswith("aceynote: best ") for c in segment.comments)
+            else:
+                assert not segment.glyphs and not segment.comments
+    assert marks > 0
+    # Analysing the marked record again writes the same record.
+    again = tmp_path / "again.acey"
+    assert run(capsys, "analyze", str(out_path), "--depth", "0", "-o", str(again))[0] == 0
+    assert again.read_text() == marked_text
+
+
+def test_analyze_keeps_existing_comments_and_glyphs(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = ROOT / "samples" / "annotated.acey"
+    out_path = tmp_path / "out.acey"
+    assert run(capsys, "analyze", str(source), "--depth", "0", "-o", str(out_path))[0] == 0
+    old, new = parse_games(source.read_text())[0], parse_games(out_path.read_text())[0]
+    old_segments = [s for t in old.turns for s in t.segments]
+    new_segments = [s for t in new.turns for s in t.segments]
+    for was, now in zip(old_segments, new_segments, strict=True):
+        assert now.glyphs[: len(was.glyphs)] == was.glyphs
+        assert now.comments[: len(was.comments)] == was.comments
+    assert old.comments == new.comments
+
+
+@pytest.mark.parametrize(
+    "second", ["52: in/20 in/22", "52: in/20 in/25"], ids=["illegal", "syntax"]
+)
+def test_analyze_stops_at_the_first_illegal_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, second: str
+) -> None:
+    path = tmp_path / "bad.acey"
+    path.write_text(f"1. 64: in/19 in/21  43: in/21 in/22\n2. {second}\n*\n", encoding="utf-8")
+    status, out, err = run(capsys, "analyze", str(path), "--depth", "0", "--format", "json")
+    assert status == 1
+    game = json.loads(out)["games"][0]
+    assert len(game["decisions"]) == 2
+    assert game["stopped"]["line"] == 2 and game["stopped"]["code"].startswith("AD")
+    assert "illegal play" in err
+    status, out, _ = run(capsys, "analyze", str(path), "--depth", "0")
+    assert status == 1 and "analysis stops at line 2" in out
+
+
+def test_analyze_refuses_what_it_cannot_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, err = run(capsys, "analyze", str(tmp_path / "missing.acey"))
+    assert status == 2 and not out and "Traceback" not in err
+    status, _, err = run(capsys, "analyze", str(ROOT / "samples" / "annotated.acey"), "--jobs", "0")
+    assert status == 2 and "--jobs" in err

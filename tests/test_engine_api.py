@@ -1,0 +1,134 @@
+"""The engine's Python API (docs/engine.md): Engine(rules).best_play, rank, choose_double, evaluate."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from boards import after, dice, reference_plays
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aceynote.engine import Engine, EngineInputError
+from aceynote.notation import parse_games
+from aceynote.notation.generate import generate_games
+from aceynote.notation.writer import write_game
+from aceynote.rules import Position, SegmentKind, parse_rules
+from aceynote.validate import validate
+
+START = "W in:15 / B in:15 / W"
+
+
+def generated_setups(preset: str, seed: int) -> list[tuple[str, SegmentKind]]:
+    """The Setup before every segment of generated games, with the segment's kind."""
+    rules = parse_rules(preset)
+    text = "".join(write_game(game) for game in generate_games(2, seed, rules))
+    found = []
+    for game in parse_games(text):
+        for replay in validate(game).segments:
+            found.append((replay.before.to_setup(), replay.segment.kind))
+    return found
+
+
+KIND_WORDS = {
+    SegmentKind.ROLL: "roll",
+    SegmentKind.CHOSEN_DOUBLE: "double",
+    SegmentKind.EXTRA_ROLL: "extra",
+}
+
+
+@pytest.mark.parametrize("preset", ["standard", "bgammon", "navy"])
+def test_the_api_on_every_setup_of_generated_games(preset: str) -> None:
+    engine = Engine(preset)
+    rules = parse_rules(preset)
+    rng = random.Random(preset)
+    for index, (setup, kind) in enumerate(generated_setups(preset, 11)):
+        position = Position.from_setup(setup)
+        depth = 1 if index % 10 == 0 else 0
+        if kind is SegmentKind.CHOSEN_DOUBLE:
+            double = engine.choose_double(setup, depth)
+            assert 1 <= double <= 6
+            roll = f"{double}{double}"
+        else:
+            roll = f"{rng.randint(1, 6)}{rng.randint(1, 6)}"
+        play = engine.best_play(setup, roll, KIND_WORDS[kind], depth)
+        legal, _ = reference_plays(position, dice(roll), rules)
+        if play == "--":
+            assert legal == {position}
+        else:
+            assert after(position, play) in legal
+        value = engine.evaluate(setup, KIND_WORDS[kind])
+        assert 0.0 <= value.win <= 1.0 and abs(value.equity) <= 15
+
+
+def test_rank_lists_every_legal_play_once_best_first() -> None:
+    engine = Engine("bgammon")
+    ranked = engine.rank(START, "21", depth=1)
+    assert ranked[0].diff == 0.0
+    assert all(later.diff <= 0 for later in ranked)
+    assert [entry.equity for entry in ranked[:2]] == sorted(
+        (e.equity for e in ranked[:2]), reverse=True
+    )
+    legal, _ = reference_plays(Position.from_setup(START), dice("21"), parse_rules("bgammon"))
+    assert {after(Position.from_setup(START), entry.play) for entry in ranked} == legal
+    assert ranked[0]["play"] == ranked[0].play
+    assert set(ranked[0].as_dict()) == {"play", "win", "equity", "diff"}
+
+
+def test_the_doubles_after_a_one_two_are_all_ranked() -> None:
+    engine = Engine("standard")
+    setup = "W 23:1 24:1 in:13 / B in:15 / W"
+    doubles = engine.rank_doubles(setup)
+    assert sorted(entry.double for entry in doubles) == [1, 2, 3, 4, 5, 6]
+    assert engine.choose_double(setup) == doubles[0].double
+    assert doubles[0].as_dict()["double"] == doubles[0].double
+
+
+def test_nothing_to_play_is_a_pass() -> None:
+    engine = Engine()
+    # Black holds every entry point White could use with a 6 or a 5 (White's 19 and 20).
+    setup = "W in:15 / B 6:2 5:2 in:11 / W"
+    assert engine.best_play(setup, "65") == "--"
+    assert engine.best_play(setup, "66", kind="double") == "--"
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda e: e.best_play("W in:15 / B in:15", "64"), "three fields"),
+        (lambda e: e.best_play(START, "7x"), "not a roll"),
+        (lambda e: e.best_play(START, "6"), "not a roll"),
+        (lambda e: e.best_play(START, "64", kind="bonus"), "kind is one of"),
+        (lambda e: e.best_play(START, "64", depth=2), "depth is 0 or 1"),
+        (lambda e: e.best_play(START, "64", kind="double"), "must be a double"),
+        (lambda e: e.choose_double("W 1:16 / B in:15 / W"), "Setup"),
+    ],
+)
+def test_bad_input_is_a_clear_error(call, words: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(EngineInputError, match=words):
+        call(Engine())
+
+
+def test_unknown_rules_are_a_clear_error() -> None:
+    with pytest.raises(EngineInputError, match="unknown rule preset"):
+        Engine("backgammon")
+
+
+ANY_ENGINE = Engine()
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    setup=st.text(max_size=40),
+    roll=st.text(max_size=4),
+    kind=st.sampled_from(["roll", "extra", "double", "x"]),
+)
+def test_no_input_gives_anything_but_a_play_or_a_clear_error(
+    setup: str, roll: str, kind: str
+) -> None:
+    try:
+        play = ANY_ENGINE.best_play(setup, roll, kind, depth=0)
+    except EngineInputError as error:
+        assert str(error)
+    else:
+        assert isinstance(play, str) and play

@@ -1,0 +1,168 @@
+"""The engine's inputs, its network's gradients, and training's promise of reproducibility."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from aceynote.engine.features import INPUTS, encode, rule_bits
+from aceynote.engine.network import Network
+from aceynote.engine.td import TDLearner
+from aceynote.engine.train import main as train_main
+from aceynote.rules import PRESETS, RuleSet, parse_rules
+
+
+def reference_side(counts: list[int]) -> list[float]:
+    """docs/engine.md's inputs of one side, written out longhand."""
+    units: list[float] = []
+    for point in range(1, 25):
+        n = counts[point]
+        units += [n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2]
+    pool, bar = counts[25], counts[26]
+    units += [pool >= 1, pool >= 2, pool >= 3, pool / 15, bar >= 1, max(bar - 1, 0) / 2]
+    pips = sum(point * counts[point] for point in range(1, 25)) + 25 * (pool + bar)
+    return [*units, counts[0] / 15, pips / 375]
+
+
+def test_inputs_match_the_documented_encoding() -> None:
+    rng = np.random.default_rng(7)
+    counts = rng.integers(0, 16, (40, 2, 27)).astype(np.int8)
+    doubles = rng.integers(0, 2, 40).astype(bool)
+    rules = parse_rules("navy bearoff=exact score=single")
+    got = encode(counts, doubles, rule_bits(rules))
+    expected = [
+        reference_side([int(v) for v in counts[i, 0]])
+        + reference_side([int(v) for v in counts[i, 1]])
+        + [float(doubles[i])]
+        + [1.0, 1.0, 0.0, 0.0, 1.0]
+        for i in range(40)
+    ]
+    assert got.shape == (40, INPUTS)
+    np.testing.assert_allclose(got, np.array(expected, dtype=np.float32), atol=1e-6)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_rule_bits_tell_the_presets_apart(preset: str) -> None:
+    others = [name for name in PRESETS if name != preset]
+    bits = rule_bits(PRESETS[preset])
+    assert all(not np.array_equal(bits, rule_bits(PRESETS[other])) for other in others)
+    assert not rule_bits(RuleSet()).any()
+
+
+def _expected_gradient(
+    name: str, grads: tuple[np.ndarray, ...], index: tuple[int, ...]
+) -> np.ndarray:
+    """The gradient of both outputs for one weight, from TDLearner's stored gradients.
+
+    w1 and b1 are stored per output; w2's and b2's row k moves output k only.
+    """
+    w1, b1, w2, b2 = grads
+    if name == "w1":
+        return w1[:, index[0], index[1]]
+    if name == "b1":
+        return b1[:, index[0]]
+    only = np.zeros(2)
+    only[index[0]] = w2[index] if name == "w2" else b2[index]
+    return only
+
+
+@pytest.mark.parametrize("white", [True, False])
+def test_td_gradients_match_finite_differences(white: bool) -> None:
+    network = Network.fresh(hidden=6, seed=3)
+    learner = TDLearner(network, alpha=0.0, lam=0.0)
+    rng = np.random.default_rng(1)
+    x = rng.random(INPUTS)
+    value, grads = learner._value_and_gradients(x, white)
+    for name in ("w1", "b1", "w2", "b2"):
+        weights = getattr(network, name)
+        for _ in range(5):
+            index = tuple(int(rng.integers(0, size)) for size in weights.shape)
+            saved = weights[index]
+            weights[index] = saved + 1e-6
+            moved, _ = learner._value_and_gradients(x, white)
+            weights[index] = saved
+            numeric = (moved - value) / 1e-6
+            expected = _expected_gradient(name, grads, index)
+            np.testing.assert_allclose(numeric, expected, rtol=1e-3, atol=1e-6)
+
+
+def test_td_moves_the_value_toward_the_outcome() -> None:
+    network = Network.fresh(hidden=8, seed=5)
+    learner = TDLearner(network, alpha=0.5, lam=0.7)
+    x = np.random.default_rng(2).random(INPUTS).astype(np.float32)
+    before, _ = network.values(x[None, :])
+    for _ in range(20):
+        learner.begin()
+        learner.visit(x, white_acts=True)
+        learner.finish(white_win=1.0, white_share=0.6)
+    after, shares = network.values(x[None, :])
+    assert after[0] > before[0] + 0.2
+    assert abs(shares[0] - 0.6) < 0.15
+
+
+def test_weights_survive_saving_and_loading() -> None:
+    network = Network.fresh(hidden=5, seed=9)
+    network.games = 1234
+    buffer = io.BytesIO()
+    network.save(buffer)
+    buffer.seek(0)
+    loaded = Network.load(buffer)
+    assert loaded.games == 1234
+    for name in ("w1", "b1", "w2", "b2"):
+        np.testing.assert_array_equal(getattr(loaded, name), getattr(network, name))
+
+
+def test_weights_of_another_shape_are_refused() -> None:
+    buffer = io.BytesIO()
+    np.savez(
+        buffer,
+        w1=np.zeros((3, 7)),
+        b1=np.zeros(3),
+        w2=np.zeros((2, 3)),
+        b2=np.zeros(2),
+        games=np.array(0),
+        version=np.array(1),
+    )
+    buffer.seek(0)
+    with pytest.raises(ValueError, match="inputs"):
+        Network.load(buffer)
+
+
+def test_a_resumed_run_trains_exactly_as_one_that_never_stopped(tmp_path: Path) -> None:
+    start = tmp_path / "start.npz"
+    with resources.files("aceynote.engine").joinpath("weights.npz").open("rb") as shipped:
+        start.write_bytes(shipped.read())
+    games = Network.load(start).games
+    common = ["--seed", "4", "--eval-every", "1000000", "--eval-games", "2"]
+
+    def train(out: str, until: int, resume: Path) -> None:
+        arguments = ["--games", str(until), "--out", str(tmp_path / out), "--resume", str(resume)]
+        assert train_main([*arguments, *common]) == 0
+
+    train("whole", games + 2, start)
+    train("half", games + 1, start)
+    train("half", games + 2, tmp_path / "half" / "checkpoint.npz")
+    whole = Network.load(tmp_path / "whole" / "checkpoint.npz")
+    half = Network.load(tmp_path / "half" / "checkpoint.npz")
+    assert whole.games == half.games == games + 2
+    np.testing.assert_array_equal(whole.w1, half.w1)
+    assert not np.array_equal(whole.w1, Network.load(start).w1)
+    curve = (tmp_path / "half" / "curve.jsonl").read_text().splitlines()
+    assert len(curve) == 2
+    assert {"games", "random_win", "greedy_win", "seconds"} <= json.loads(curve[-1]).keys()
+
+
+def test_training_rules_cover_every_option() -> None:
+    from aceynote.engine.train import rules_of_game
+
+    rng = random.Random(0)
+    seen = {tuple(sorted(rules_of_game(rng).options().items())) for _ in range(400)}
+    for option in ("early_moves", "bearoff", "bonus_reroll", "larger_die", "score"):
+        values = {dict(entry)[option] for entry in seen}
+        assert len(values) == 2, option

@@ -1,0 +1,136 @@
+"""The engine's decisions and search: only legal plays, the acey-deucey flow, the look-ahead."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from boards import ALL_ROLLS, after, dice, random_position, reference_plays
+
+from aceynote.engine.api import shipped_network
+from aceynote.engine.decisions import ROLLS, Decision, choices, double_choices
+from aceynote.engine.evaluator import Evaluator
+from aceynote.engine.search import Search
+from aceynote.rules import PRESETS, Position, SegmentKind, Side, parse_rules
+from aceynote.rules.randomgame import play_random_game
+
+RULE_SETS = [*PRESETS.values(), parse_rules("standard larger_die=no score=single")]
+
+
+def search_for(rules_index: int) -> Search:
+    return Search(Evaluator(shipped_network(), RULE_SETS[rules_index]))
+
+
+def game_decisions(seed: int, rules_index: int, every: int = 1) -> list[Decision]:
+    """The decisions of a random legal game (every ``every``-th)."""
+    game = play_random_game(random.Random(seed), RULE_SETS[rules_index])
+    found, position = [], game.start
+    for turn in game.turns:
+        for segment in turn.segments:
+            found.append(Decision(position, segment.kind))
+            position = segment.play.result
+        position = position.with_turn(position.turn.opponent)
+    return found[::every]
+
+
+@pytest.mark.parametrize("rules_index", range(len(RULE_SETS)))
+def test_every_ranked_play_is_legal_and_every_legal_play_is_ranked(rules_index: int) -> None:
+    rules = RULE_SETS[rules_index]
+    search = search_for(rules_index)
+    rng = random.Random(rules_index)
+    positions = [random_position(rng) for _ in range(60)]
+    positions += [d.position for d in game_decisions(rules_index, rules_index, every=3)]
+    for position in positions:
+        roll = rng.choice(ALL_ROLLS)
+        options = choices(Decision.start(position), int(roll[0]), int(roll[1]), rules)
+        ranked = search.rank(options, depth=0)
+        reached = [after(position, str(scored.choice.play)) for scored in ranked]
+        legal, _ = reference_plays(position, dice(roll), rules)
+        assert len(set(reached)) == len(reached)
+        assert set(reached) == legal, (position.to_setup(), roll)
+
+
+@pytest.mark.parametrize("rules_index", range(len(RULE_SETS)))
+def test_the_best_play_at_one_ply_is_legal(rules_index: int) -> None:
+    rules = RULE_SETS[rules_index]
+    search = search_for(rules_index)
+    rng = random.Random(100 + rules_index)
+    for decision in game_decisions(200 + rules_index, rules_index, every=9):
+        if decision.kind is SegmentKind.CHOSEN_DOUBLE:
+            options = double_choices(decision, rules)
+        else:
+            roll = rng.choice(ALL_ROLLS)
+            options = choices(decision, int(roll[0]), int(roll[1]), rules)
+        best = search.best(options, depth=1)
+        position = decision.position
+        legal, _ = reference_plays(position, dice(f"{best.high}{best.low}"), rules)
+        assert after(position, str(best.play)) in legal
+
+
+def test_after_a_one_two_played_in_full_the_same_side_names_a_double() -> None:
+    rules = PRESETS["standard"]
+    start = Decision.start(Position.initial(Side.WHITE))
+    for choice in choices(start, 2, 1, rules):
+        assert choice.same_side and choice.after is not None
+        assert choice.after.kind is SegmentKind.CHOSEN_DOUBLE
+        assert choice.after.position.turn is Side.WHITE
+    for choice in choices(start, 6, 4, rules):
+        assert not choice.same_side and choice.after is not None
+        assert choice.after.position.turn is Side.BLACK
+        assert choice.after.kind is SegmentKind.ROLL
+
+
+@pytest.mark.parametrize(("preset", "extra_follows"), [("standard", False), ("bgammon", True)])
+def test_a_chosen_double_not_played_in_full_ends_the_turn_unless_bonus_reroll_always(
+    preset: str, extra_follows: bool
+) -> None:
+    # Black holds White's points 1 and 17: White's 5s cannot move a 4, and the one checker
+    # in the pool enters on 21 with a 4 and goes no further.
+    position = Position.from_setup("W 5:14 in:1 / B 24:2 8:2 6:5 in:6 / W")
+    decision = Decision(position, SegmentKind.CHOSEN_DOUBLE)
+    fours = [choice for choice in double_choices(decision, PRESETS[preset]) if choice.high == 4]
+    assert [len(choice.play.steps) for choice in fours] == [1]
+    for choice in fours:
+        assert choice.same_side is extra_follows
+        if extra_follows:
+            assert choice.after is not None and choice.after.kind is SegmentKind.EXTRA_ROLL
+
+
+def test_a_winning_play_is_worth_the_points_the_rules_give() -> None:
+    position = Position.from_setup("W 2:1 1:1 / B 6:2 5:3 bar:1 / W")
+    for preset, points in (("standard", 6), ("standard score=single", 1)):
+        rules = parse_rules(preset)
+        search = Search(Evaluator(shipped_network(), rules))
+        ranked = search.rank(choices(Decision.start(position), 4, 3, rules), depth=1)
+        assert ranked[0].choice.after is None
+        assert ranked[0].equity == points and ranked[0].win == 1.0
+
+
+@pytest.mark.parametrize("rules_index", [0, 1])
+def test_the_look_ahead_is_the_average_of_each_rolls_best_choice(rules_index: int) -> None:
+    rules = RULE_SETS[rules_index]
+    search = search_for(rules_index)
+    decisions = game_decisions(50 + rules_index, rules_index, every=7)
+    assert {d.kind for d in decisions} >= {SegmentKind.ROLL}
+    looked = search.look_ahead(decisions)
+    for decision, (win, equity) in zip(decisions, looked, strict=True):
+        if decision.kind is SegmentKind.CHOSEN_DOUBLE:
+            wins, equities = search.evaluator.choices(double_choices(decision, rules))
+            best = int(np.argmax(equities))
+            expected = (wins[best], equities[best])
+        else:
+            expected_win = expected_equity = 0.0
+            for high, low, chance in ROLLS:
+                wins, equities = search.evaluator.choices(choices(decision, high, low, rules))
+                best = int(np.argmax(equities))
+                expected_win += chance * wins[best]
+                expected_equity += chance * equities[best]
+            expected = (expected_win, expected_equity)
+        assert win == pytest.approx(expected[0], abs=1e-5)
+        assert equity == pytest.approx(expected[1], abs=1e-4)
+
+
+def test_the_rolls_and_their_chances() -> None:
+    assert len(ROLLS) == 21
+    assert sum(chance for _, _, chance in ROLLS) == pytest.approx(1.0)
