@@ -13,7 +13,7 @@ from typing import NamedTuple, Protocol
 
 from ..rules import Position, RuleSet, SegmentKind, Side, opening_winner
 from ..rules.position import POINTS
-from .decisions import Choice, Decision, choices, double_choices
+from .decisions import Choice, Decision, choices
 from .search import Search
 
 
@@ -81,12 +81,23 @@ def roll(rng: random.Random) -> tuple[int, int]:
     return max(first, second), min(first, second)
 
 
+NAMED_DOUBLES = tuple((die, die) for die in range(1, 7))
+
+
+def dice_for(decision: Decision, rng: random.Random) -> tuple[tuple[int, int], ...]:
+    """The dice a decision plays: a roll of the dice, or each double the side may name."""
+    if decision.kind is SegmentKind.CHOSEN_DOUBLE:
+        return NAMED_DOUBLES
+    return (roll(rng),)
+
+
 def options_for(decision: Decision, rng: random.Random, rules: RuleSet) -> list[Choice]:
     """The choices of a decision, rolling the dice it needs."""
-    if decision.kind is SegmentKind.CHOSEN_DOUBLE:
-        return double_choices(decision, rules)
-    high, low = roll(rng)
-    return choices(decision, high, low, rules)
+    return [
+        choice
+        for high, low in dice_for(decision, rng)
+        for choice in choices(decision, high, low, rules)
+    ]
 
 
 def play_game(

@@ -113,24 +113,13 @@ class Search:
         return [looked[decision] for decision in decisions]
 
     def _look_ahead(self, decisions: Sequence[Decision]) -> list[tuple[float, float]]:
-        rules = self.rules
+        batch = _Batch(self.rules)
         groups: list[tuple[int, float, int]] = []  # decision, chance, results in the group
-        results: list[Position] = []
-        passes: list[bool] = []
-        doubles: list[bool] = []
         for index, decision in enumerate(decisions):
-            state = TurnState(decision.position, rules, decision.kind)
             for chance, dice in _chances_of(decision.kind):
-                size = 0
-                for high, low in dice:
-                    found, used = legal_results(decision.position, roll_dice(high, low), rules)
-                    follows = state.next_kind(decision.kind, high, low, used)
-                    results += found
-                    passes += [follows is None] * len(found)
-                    doubles += [follows is SegmentKind.CHOSEN_DOUBLE] * len(found)
-                    size += len(found)
+                size = sum(batch.add(decision, high, low) for high, low in dice)
                 groups.append((index, chance, size))
-        wins, equities = self._values(results, passes, doubles)
+        wins, equities = self._values(batch.results, batch.passes, batch.doubles)
         totals = [[0.0, 0.0] for _ in decisions]
         start = 0
         for index, chance, size in groups:
@@ -140,6 +129,26 @@ class Search:
             totals[index][1] += chance * float(equities[best])
             start = stop
         return [(win, equity) for win, equity in totals]
+
+    def best_next(
+        self, decision: Decision, dice: Sequence[tuple[int, int]]
+    ) -> tuple[Decision | None, int]:
+        """The 0-ply best play's next decision (None and the points scored, if it won).
+
+        ``dice`` is the roll, or the six doubles when the side names one. This is
+        :meth:`best` for self-play and rollouts, which need no Play objects.
+        """
+        batch = _Batch(self.rules)
+        for high, low in dice:
+            batch.add(decision, high, low)
+        _, equities = self._values(batch.results, batch.passes, batch.doubles)
+        best = int(np.argmax(equities))
+        result, follows = batch.results[best], batch.follows[best]
+        if result.winner is not None:
+            return None, int(equities[best])
+        if follows is None:
+            return Decision(result.with_turn(result.turn.opponent), SegmentKind.ROLL), 0
+        return Decision(result, follows), 0
 
     def _values(
         self, results: list[Position], passes: list[bool], doubles: list[bool]
@@ -155,6 +164,30 @@ class Search:
             )
             wins[at], equities[at] = part
         return wins, equities
+
+
+class _Batch:
+    """The results of many plays, gathered to be valued at once, and what follows each."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.results: list[Position] = []
+        self.passes: list[bool] = []
+        self.doubles: list[bool] = []
+        self.follows: list[SegmentKind | None] = []
+
+    def add(self, decision: Decision, high: int, low: int) -> int:
+        """Every legal play of these dice in this decision; how many there are."""
+        rules = self.rules
+        found, used = legal_results(decision.position, roll_dice(high, low), rules)
+        state = TurnState(decision.position, rules, decision.kind)
+        follows = state.next_kind(decision.kind, high, low, used)
+        count = len(found)
+        self.results += found
+        self.passes += [follows is None] * count
+        self.doubles += [follows is SegmentKind.CHOSEN_DOUBLE] * count
+        self.follows += [follows] * count
+        return count
 
 
 _ROLL_CHANCES = tuple((chance, ((high, low),)) for high, low, chance in ROLLS)

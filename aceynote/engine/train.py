@@ -27,7 +27,7 @@ from ..rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
 from .decisions import Decision
 from .evaluator import Evaluator
 from .network import Network
-from .players import GreedyPlayer, NetPlayer, Player, RandomPlayer, opening, options_for, play_game
+from .players import GreedyPlayer, NetPlayer, Player, RandomPlayer, dice_for, opening, play_game
 from .search import Search
 from .td import TDLearner
 
@@ -62,18 +62,18 @@ def train_game(learner: TDLearner, rng: random.Random) -> int:
     rules = rules_of_game(rng)
     evaluator = Evaluator(learner.net, rules)
     search = Search(evaluator)
-    decision = Decision.start(opening(rng))
+    decision: Decision | None = Decision.start(opening(rng))
     learner.begin()
-    learner.visit(evaluator.inputs([decision])[0], decision.position.turn is Side.WHITE)
     for count in range(1, MAX_DECISIONS + 1):
-        chosen = search.best(options_for(decision, rng, rules), 0)
-        if chosen.after is None:
+        assert decision is not None
+        learner.visit(evaluator.inputs([decision])[0], decision.position.turn is Side.WHITE)
+        following, points = search.best_next(decision, dice_for(decision, rng))
+        if following is None:
             white_won = decision.position.turn is Side.WHITE
-            share = chosen.points / evaluator.scale
+            share = points / evaluator.scale
             learner.finish(1.0 if white_won else 0.0, share if white_won else -share)
             return count
-        decision = chosen.after
-        learner.visit(evaluator.inputs([decision])[0], decision.position.turn is Side.WHITE)
+        decision = following
     return MAX_DECISIONS
 
 
