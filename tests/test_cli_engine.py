@@ -14,7 +14,7 @@ from aceynote.cli import main
 from aceynote.notation import parse_games
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
-from aceynote.rules import parse_rules
+from aceynote.rules import Position, parse_rules
 from aceynote.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +111,10 @@ def test_hint_refuses_bad_input_with_exit_2(
 @pytest.fixture(scope="module")
 def two_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("analyze") / "two.acey"
-    games = generate_games(2, 3, parse_rules("standard"))
+    rules = parse_rules("standard")
+    # A whole game, and a short one from a position with both sides almost home.
+    ending = Position.from_setup("W 6:3 5:3 4:2 9:2 / B 6:4 5:2 3:2 12:1 / B")
+    games = [*generate_games(1, 3, rules), *generate_games(1, 4, rules, ending)]
     path.write_text("\n".join(write_game(game) for game in games), encoding="utf-8")
     return path
 

@@ -22,7 +22,7 @@ START = "W in:15 / B in:15 / W"
 def generated_setups(preset: str, seed: int) -> list[tuple[str, SegmentKind]]:
     """The Setup before every segment of generated games, with the segment's kind."""
     rules = parse_rules(preset)
-    text = "".join(write_game(game) for game in generate_games(2, seed, rules))
+    text = "".join(write_game(game) for game in generate_games(1, seed, rules))
     found = []
     for game in parse_games(text):
         for replay in validate(game).segments:
@@ -44,7 +44,7 @@ def test_the_api_on_every_setup_of_generated_games(preset: str) -> None:
     rng = random.Random(preset)
     for index, (setup, kind) in enumerate(generated_setups(preset, 11)):
         position = Position.from_setup(setup)
-        depth = 1 if index % 10 == 0 else 0
+        depth = 1 if index % 8 == 0 else 0
         if kind is SegmentKind.CHOSEN_DOUBLE:
             double = engine.choose_double(setup, depth)
             assert 1 <= double <= 6

@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 import json
 import random
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from aceynote.engine import train
 from aceynote.engine.features import INPUTS, encode, rule_bits
 from aceynote.engine.network import Network
 from aceynote.engine.td import TDLearner
@@ -134,27 +134,25 @@ def test_weights_of_another_shape_are_refused() -> None:
         Network.load(buffer)
 
 
-def test_a_resumed_run_trains_exactly_as_one_that_never_stopped(tmp_path: Path) -> None:
-    start = tmp_path / "start.npz"
-    with resources.files("aceynote.engine").joinpath("weights.npz").open("rb") as shipped:
-        start.write_bytes(shipped.read())
-    games = Network.load(start).games
-    common = ["--seed", "4", "--eval-every", "1000000", "--eval-games", "2"]
+def test_a_resumed_run_trains_exactly_as_one_that_never_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(train, "MAX_DECISIONS", 80)  # games cut short: the test is of resuming
 
-    def train(out: str, until: int, resume: Path) -> None:
-        arguments = ["--games", str(until), "--out", str(tmp_path / out), "--resume", str(resume)]
-        assert train_main([*arguments, *common]) == 0
+    def run(out: str, until: int, *more: str) -> None:
+        arguments = ["--games", str(until), "--out", str(tmp_path / out), "--seed", "4"]
+        assert train_main([*arguments, "--hidden", "8", "--eval-every", "99", *more]) == 0
 
-    train("whole", games + 2, start)
-    train("half", games + 1, start)
-    train("half", games + 2, tmp_path / "half" / "checkpoint.npz")
+    run("whole", 3, "--eval-games", "0")
+    run("half", 2, "--eval-games", "0")
+    run("half", 3, "--eval-games", "1", "--resume", str(tmp_path / "half" / "checkpoint.npz"))
     whole = Network.load(tmp_path / "whole" / "checkpoint.npz")
     half = Network.load(tmp_path / "half" / "checkpoint.npz")
-    assert whole.games == half.games == games + 2
+    assert whole.games == half.games == 3
     np.testing.assert_array_equal(whole.w1, half.w1)
-    assert not np.array_equal(whole.w1, Network.load(start).w1)
+    assert not np.array_equal(whole.w1, Network.fresh(8, 4).w1)
     curve = (tmp_path / "half" / "curve.jsonl").read_text().splitlines()
-    assert len(curve) == 2
+    assert len(curve) == 1
     assert {"games", "random_win", "greedy_win", "seconds"} <= json.loads(curve[-1]).keys()
 
 

@@ -90,7 +90,7 @@ def measure(network: Network, seed: int, games: int, at: int) -> dict[str, float
             other: Player = RandomPlayer(rng) if name == "random" else GreedyPlayer()
             engine_white = index % 2 == 0
             white, black = (engine, other) if engine_white else (other, engine)
-            result = play_game(white, black, rules, rng)
+            result = play_game(white, black, rules, rng, MAX_DECISIONS)
             won = result.winner is (Side.WHITE if engine_white else Side.BLACK)
             wins += won
             points += result.points if won else -result.points
@@ -113,7 +113,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--alpha", type=float, default=0.1, help="learning rate (default 0.1)")
     parser.add_argument("--lam", type=float, default=0.7, help="TD lambda (default 0.7)")
     parser.add_argument("--eval-every", type=int, default=2000, metavar="K")
-    parser.add_argument("--eval-games", type=int, default=100, metavar="G")
+    parser.add_argument(
+        "--eval-games", type=int, default=100, metavar="G", help="0: checkpoints, no curve"
+    )
     return parser.parse_args(argv)
 
 
@@ -128,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
         decisions += train_game(learner, game_rng(args.seed, network.games))
         network.games += 1
         if network.games % args.eval_every == 0 or network.games == args.games:
+            if not args.eval_games:
+                network.save(args.out / "checkpoint.npz")
+                continue
             line = {
                 "games": network.games,
                 **measure(network, args.seed, args.eval_games, network.games),
