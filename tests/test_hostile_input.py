@@ -156,7 +156,7 @@ def _peak(action: Callable[[], object]) -> int:
         # A 6 MB line of moves: before, 1.5 GB.
         ("1. 64: " + " ".join(["13/7"] * 1_200_000) + "\n*\n", 40 * MB),
         # Syntax errors without end: before, growing without bound.
-        ("zz\n" * 300_000, 40 * MB),
+        pytest.param("zz\n" * 300_000, 40 * MB, marks=pytest.mark.slow),
         # A comment that closes and opens again on every line.
         ("1. 64: in/19 in/21 {a\n" + "} {b\n" * 40_000 + "}\n*\n", 40 * MB),
     ],
@@ -176,6 +176,7 @@ def test_reading_hostile_records_takes_bounded_memory(
     assert _peak(read) < limit
 
 
+@pytest.mark.slow
 def test_a_very_long_game_takes_bounded_memory() -> None:
     def lines() -> object:
         yield '[White "a"]\n\n'
