@@ -1,15 +1,19 @@
-"""The characters of a record that would steer a terminal, and how the front ends escape them.
+"""Text a terminal can trust: what a record says, shown escaped, clipped, counted.
 
 A record is data from anyone. Printed raw, ``\\x1b]0;...\\x07`` in a tag value
 would set the terminal's title and ``\\x1b[2J`` clear its screen; a bidi
 override would show a line in another order than it is read. The command
 line and the terminal app both show such characters as escapes (``\\x1b``,
-``\\u202e``), which hold no such character themselves.
+``\\u202e``), which hold no such character themselves: the command line
+with :func:`shown` (a tab stays a tab) and :func:`caret_lines`, the terminal
+app with :func:`printable` (a tab shows as spaces: Textual writes text
+through Rich, which passes ESC on) and :func:`source_lines`.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # C1 controls, the bidi marks and overrides, and the line and paragraph separators.
 C1_AND_BIDI = "\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
@@ -30,3 +34,127 @@ def escaped(text: str, *, keep_newlines: bool = False) -> str:
     comment, a message), so a line feed stays one.
     """
     return (_STEERING_BUT_NEWLINE if keep_newlines else _STEERING).sub(_escape, text)
+
+
+# -- the terminal app ----------------------------------------------------------
+TAB = "    "
+MORE = "…"
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    """``text`` with every character that would steer a terminal written as an escape.
+
+    ``lines``: the text may hold several lines (a comment, a message), so a
+    line break stays one; elsewhere (a tag value, a name) it is escaped too.
+    """
+    return escaped(text.replace("\t", TAB), keep_newlines=lines)
+
+
+def clipped(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters, ``…`` marking the cut."""
+    return text if len(text) <= width else text[: max(width - 1, 0)] + MORE
+
+
+def path_shown(path: str, width: int = 100) -> str:
+    """A file's path for a message: its end (the file's name) when it is long, ``…`` first."""
+    return path if len(path) <= width else MORE + path[len(path) - width + 1 :]
+
+
+def source_lines(
+    line: str, column: int, end_column: int, same_line: bool, width: int
+) -> tuple[str, str]:
+    """A source line shown escaped, and a caret line under the span, both ``width`` at most.
+
+    ``column`` and ``end_column`` count from 1 in ``line`` as read; a line
+    longer than ``width`` is cut to a window around the place, ``…`` marking
+    each cut (a wrapped line would part the caret from what it points at).
+    """
+    start = min(max(column - 1, 0), len(line))
+    end = min(max(end_column - 1, start + 1), len(line)) if same_line else len(line)
+    before, span, after = (printable(part) for part in (line[:start], line[start:end], line[end:]))
+    text, caret_at = before + span + after, len(before)
+    first = max(0, min(caret_at - width // 3, len(text) - width))
+    shown = text[first : first + width]
+    if first:
+        shown, caret_at = MORE + shown[1:], caret_at - first
+    if first + width < len(text):
+        shown = shown[:-1] + MORE
+    marks = max(1, min(len(span), len(shown) - caret_at))
+    return shown, " " * caret_at + "^" + "~" * (marks - 1)
+
+
+NUMBER_SHOWN = 12
+"""Characters of a number a message shows (the rest of a longer one is cut, ``…``)."""
+
+
+def counted(count: int, singular: str, plural: str | None = None) -> str:
+    """``count`` and the noun that goes with it (``plural`` defaults to ``singular + "s"``)."""
+    noun = singular if count == 1 else (plural or singular + "s")
+    return f"{count} {noun}"
+
+
+def number_shown(text: str) -> str:
+    """A number as the user wrote it, cut when too long to mean anything (``11111111111…``)."""
+    return clipped(text, NUMBER_SHOWN)
+
+
+# -- the command line ----------------------------------------------------------
+WINDOW = 100
+"""Columns of a long source line shown around the place a diagnostic points to."""
+
+_LEAD = 30
+"""Columns shown before that place when the line is clipped."""
+
+_MAX_MESSAGE = 1000
+"""Characters of one message printed (a hostile record can make a message of megabytes)."""
+
+
+def shown(text: str) -> str:
+    """``text`` with every character that would steer a terminal written as an escape."""
+    return escaped(clipped(text, _MAX_MESSAGE))
+
+
+def _width(char: str) -> int:
+    """Columns a shown character takes on a terminal."""
+    if char == "\t":
+        return 1
+    shown_char = escaped(char)
+    if shown_char != char:
+        return len(shown_char)
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def _pad(text: str) -> str:
+    """White space as wide as ``text`` shown: tabs stay tabs so that tab stops agree."""
+    return "".join("\t" if char == "\t" else " " * _width(char) for char in text)
+
+
+def caret_lines(source_line: str, column: int, end_column: int, same_line: bool) -> list[str]:
+    """The source line and a caret line under the span, as compilers print them.
+
+    The line is shown escaped (see :func:`shown`); a line longer than
+    :data:`WINDOW` columns is cut to a window around ``column``, ``…``
+    marking each cut.
+    """
+    if not source_line:
+        return []
+    start = min(max(column - 1, 0), len(source_line))
+    end = min(end_column - 1, len(source_line)) if same_line else len(source_line)
+    first, last = _window(len(source_line), start)
+    end = min(max(end, start + 1), last)
+    before = MORE if first > 0 else ""
+    after = MORE if last < len(source_line) else ""
+    text = source_line[first:last]
+    width = max(1, sum(_width(char) for char in source_line[start:end]))
+    caret = _pad(before + source_line[first:start]) + "^" + "~" * (width - 1)
+    return [f"  {before}{escaped(text)}{after}", f"  {caret}"]
+
+
+def _window(length: int, start: int) -> tuple[int, int]:
+    """The first and last (excluded) index of the part of a line to show."""
+    if length <= WINDOW:
+        return 0, length
+    first = max(0, min(start - _LEAD, length - WINDOW))
+    return first, first + WINDOW

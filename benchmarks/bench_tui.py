@@ -122,14 +122,14 @@ async def steps(path: Path, game: int, count: int) -> dict[str, float]:
         own = []
         for _ in range(count):
             started = time.perf_counter()
-            screen.action_step_forward()
+            screen.action_step("move", 1)
             board._draw()  # the rows the compositor will ask for
             own.append(time.perf_counter() - started)
-        screen.action_go_start()
+        screen.action_step("line", -1)
         await pilot.pause()
         cpu, wall = time.process_time(), time.perf_counter()
         for _ in range(count):
-            screen.action_step_forward()
+            screen.action_step("move", 1)
             await pilot.pause()
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         return {

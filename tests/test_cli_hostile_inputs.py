@@ -376,6 +376,7 @@ def cuts_line_by_line(data: bytes, chunk: int) -> list[int]:
     return starts
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     pieces=st.lists(

@@ -25,8 +25,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aceynote.cli import main
-from aceynote.commands.terminal import WINDOW, caret_lines
 from aceynote.fileio import Stopped, write_atomically
+from aceynote.terminal_text import WINDOW, caret_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

@@ -504,3 +504,14 @@ def test_jobs_give_the_same_output(
     as_json_parallel = run(capsys, "--format", "json", "--jobs", "2", many_games)
     assert as_json[1] == as_json_parallel[1]
     assert {json.loads(line)["game"] for line in as_json[1].splitlines()} == {16}
+
+
+def test_a_game_without_tags_shows_its_source_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "tagless.acey"
+    path.write_text("1. 64: in/19 in/21 43: in/21 in/22\n2. 66: 13/7 in/19(3)\n*\n")
+    assert main(["validate", "--no-color", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "tagless.acey:2:8: error AD301" in out
+    assert "  2. 66: 13/7 in/19(3)" in out

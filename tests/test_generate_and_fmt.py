@@ -72,3 +72,12 @@ def test_formatting_a_hand_written_record_keeps_positions() -> None:
     again = parse_games(write_game(game))[0]
     assert [s.after for s in validate(again).segments] == [s.after for s in validate(game).segments]
     assert "64: in/19 in/21" in write_game(game)
+
+
+def test_unwritable_outputs_are_usage_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "-o", str(tmp_path / "missing" / "x.acey")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+    assert main(["generate", "-o", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err

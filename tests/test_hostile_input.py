@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aceynote.jsonconv import read_document, read_json_lines
+from aceynote.cli import main
+from aceynote.jsonconv import game_to_json, read_document, read_json_lines
 from aceynote.jsonconv.convert import JsonRecordError
 from aceynote.notation import parse_game, parse_games, read_games, write_game
 from aceynote.notation.limits import (
@@ -155,7 +156,7 @@ def _peak(action: Callable[[], object]) -> int:
         # A 6 MB line of moves: before, 1.5 GB.
         ("1. 64: " + " ".join(["13/7"] * 1_200_000) + "\n*\n", 40 * MB),
         # Syntax errors without end: before, growing without bound.
-        ("zz\n" * 300_000, 40 * MB),
+        pytest.param("zz\n" * 300_000, 40 * MB, marks=pytest.mark.slow),
         # A comment that closes and opens again on every line.
         ("1. 64: in/19 in/21 {a\n" + "} {b\n" * 40_000 + "}\n*\n", 40 * MB),
     ],
@@ -175,6 +176,7 @@ def test_reading_hostile_records_takes_bounded_memory(
     assert _peak(read) < limit
 
 
+@pytest.mark.slow
 def test_a_very_long_game_takes_bounded_memory() -> None:
     def lines() -> object:
         yield '[White "a"]\n\n'
@@ -242,3 +244,54 @@ def test_a_byte_that_is_not_utf8_is_located_in_a_piece_of_a_larger_file() -> Non
     with pytest.raises(ReadError) as raised:
         list(read_games(io.BytesIO(b"\n1. 64: in/19 \xff in/21\n"), first_line=41))
     assert "<input>:42:14:" in str(raised.value)
+
+
+def test_deeply_nested_variations_are_a_syntax_error_not_a_crash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    depth = 300
+    text = "1. 64: in/19 in/21 " + "(1. 64: in/19 in/21 " * depth + ")" * depth + " *\n"
+    path = tmp_path / "deep.acey"
+    path.write_text(text)
+    for command in (
+        ["validate", str(path)],
+        ["fmt", str(path)],
+        ["convert", str(path), "--to", "json"],
+    ):
+        assert main(command) == 1
+        captured = capsys.readouterr()
+        assert "variations nest more than 50 deep" in captured.out + captured.err
+    game = parse_game(text)
+    assert "variations nest more than 50 deep" in game.problems[0].message
+
+
+def test_deeply_nested_json_is_refused() -> None:
+    data: object = []
+    for _ in range(300):
+        data = [data]
+    document = {"format": "aceynote", "version": 1, "games": data}
+    with pytest.raises(JsonRecordError, match="nests more than"):
+        read_document(io.StringIO(json.dumps(document)))
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (
+            lambda g: g["turns"][0]["segments"][0]["moves"][0]["stops"].insert(
+                0, {"place": "off", "hit": False}
+            ),
+            "'off' comes last",
+        ),
+        (lambda g: g["turns"][0]["segments"][0].update(kind="extra_roll"), "expected a roll"),
+    ],
+)
+def test_json_that_no_record_could_say_is_refused(change: object, words: str) -> None:
+    game = game_to_json(parse_game("1. 64: in/19 in/21 43: in/21 in/22\n*\n"))
+    change(game)  # type: ignore[operator]
+    document = {"format": "aceynote", "version": 1, "games": [game]}
+    with pytest.raises(
+        JsonRecordError, match=r"games\[0\]: cannot be written as a record"
+    ) as error:
+        read_document(io.StringIO(json.dumps(document)))
+    assert words in str(error.value)

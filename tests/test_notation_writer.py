@@ -22,6 +22,7 @@ from aceynote.notation import (
 )
 from aceynote.notation.generate import generate_games
 from aceynote.rules import POOL, RuleSet, SegmentKind, Side
+from aceynote.validate import validate
 
 
 def canonical(text: str) -> str:
@@ -370,3 +371,20 @@ def test_segment_text_and_turn_number_are_the_record_as_written_without_comments
     white, black = game.turns
     assert (turn_number(white), segment_text(white.segments[0])) == ("1.", "53: in/20 in/22 ! $14")
     assert (turn_number(black), segment_text(black.segments[0])) == ("1...", "21: in/23 in/24")
+
+
+def codes(text: str) -> list[str]:
+    return [d.code.code for d in validate(parse_game(text)).diagnostics]
+
+
+def test_writer_keeps_black_move_numbers_that_matter() -> None:
+    text = "1. 64: in/19 in/21 5... 43: in/21 in/22\n*\n"
+    assert codes(text) == codes(write_game(parse_game(text))) == ["AD201"]
+    twice = "1. 64: in/19 in/21 1... 43: in/21 in/22 1... 53: in/20 in/22\n*\n"
+    assert codes(twice) == codes(write_game(parse_game(twice)))
+
+
+def test_lone_backslashes_in_tag_values_are_kept() -> None:
+    game = parse_game('[Event "C:\\temp \\"x\\" \\\\"]\n*\n')
+    assert game.tag("Event") == 'C:\\temp "x" \\'
+    assert parse_game(write_game(game)).tag("Event") == game.tag("Event")

@@ -19,13 +19,14 @@ from textual.widgets import Input, Static, TextArea
 
 from aceynote.cli import main
 from aceynote.notation.index import index_games
+from aceynote.notation.typed import parse_turn
 from aceynote.rules import Side
-from aceynote.tui import replay_screen
+from aceynote.tui import replay_view
 from aceynote.tui.app import ErrorScreen, ReplayApp
 from aceynote.tui.dialogs import Choose, CommentEditor, Confirm, Help, Prompt, TagEditor
 from aceynote.tui.game_list import GameList, GameTable
 from aceynote.tui.notes import Notes
-from aceynote.tui.replay_screen import ReplayScreen, parse_turn
+from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.timeline import MAIN, Place
 from aceynote.tui.widgets import Board, GameHeader, MoveList
 
@@ -187,7 +188,7 @@ async def test_clicking_a_move_goes_there() -> None:
 
 @pilot_test
 async def test_space_plays_the_game_and_stops(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(replay_screen, "AUTOPLAY_SECONDS", 0.01)
+    monkeypatch.setattr(replay_view, "AUTOPLAY_SECONDS", 0.01)
     app = ReplayApp(str(SAMPLES / "setup-bearoff.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")

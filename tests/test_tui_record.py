@@ -88,6 +88,7 @@ def segments(game: Game) -> list[str]:
 
 
 # -- a whole game -----------------------------------------------------------------
+@pytest.mark.slow
 @pilot_test
 async def test_a_whole_generated_game_entered_segment_by_segment(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -899,3 +899,13 @@ def test_bom_and_crlf_change_no_position(case: Case) -> None:
     # §1: a leading BOM is ignored; LF or CRLF line ends.
     text, _ = locate(case.bad)
     assert found("\ufeff" + text.replace("\n", "\r\n")) == found(text)
+
+
+def test_a_model_with_two_rolls_in_one_turn_is_reported() -> None:
+    game = parse_game("1. 64: in/19 in/21 43: in/21 in/22\n*\n")
+    white, black = game.turns
+    white.segments += black.segments
+    game.turns = [white]
+    report = validate(game)
+    assert [d.code.code for d in report.diagnostics] == ["AD100"]
+    assert "a turn has one roll" in report.diagnostics[0].message

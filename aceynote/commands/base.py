@@ -15,8 +15,8 @@ import sys
 from collections.abc import Iterator
 from typing import IO, TypeAlias
 
+from ..terminal_text import shown
 from . import COMMANDS
-from .terminal import shown
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1

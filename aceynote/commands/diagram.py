@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from itertools import islice
 
 from .. import svg
 from ..fileio import cannot_write, read_only, write_atomically
 from ..notation import Game, ReadError, read_games
+from ..notation.typed import parse_turn
 from ..rules import Position, SetupError, Side
 from ..share.frames import START, Frame, GameFrames
 from ..validate import validate
@@ -34,8 +34,6 @@ examples:
 exit status: 0 drawn, 1 drawn but the record has errors (the board shows
 the validator's replay of it), 2 usage error or unreadable file.
 """
-
-_TURN = re.compile(r"^(\d{1,6})(\.|\.\.\.|…)?$")
 
 
 def register(commands: Commands) -> None:
@@ -138,14 +136,12 @@ def _counted(count: int, word: str) -> str:
 # -- choosing the position -------------------------------------------------------
 
 
-def parse_turn(text: str) -> tuple[int, Side | None]:
-    """``12`` (White's turn 12, else Black's), ``12.`` (White's) or ``12...`` (Black's)."""
-    match = _TURN.match(text.strip())
-    if match is None:
+def read_turn(text: str) -> tuple[int | None, Side | None]:
+    """``--turn``: what :func:`parse_turn` reads, or a usage error (number None: no such turn)."""
+    found = parse_turn(text)
+    if found is None:
         raise UsageError(f"--turn: '{text}' is not a turn number; write 12, 12. or 12...")
-    dots = match.group(2)
-    side = None if dots is None else (Side.WHITE if dots == "." else Side.BLACK)
-    return int(match.group(1)), side
+    return found
 
 
 def chosen_frame(frames: GameFrames, turn: str | None, segment: int | None) -> Frame:
@@ -161,8 +157,8 @@ def chosen_frame(frames: GameFrames, turn: str | None, segment: int | None) -> F
             )
         return frames.frames[frames.main[segment]]
     if turn is not None:
-        number, side = parse_turn(turn)
-        key = frames.turn_end(number, side)
+        number, side = read_turn(turn)
+        key = None if number is None else frames.turn_end(number, side)
         if key is None:
             raise UsageError(f"--turn {turn}: the main line has no such turn")
         return frames.frames[key]
@@ -205,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file is None:
         raise UsageError("name a record FILE, or give a position with --setup")
     if args.turn is not None:
-        parse_turn(args.turn)  # a usage error before any reading
+        read_turn(args.turn)  # a usage error before any reading
     game = chosen_game(args.file, args.game)
     report = validate(game)
     frames = GameFrames(report)

@@ -12,6 +12,7 @@ from typing import IO, cast
 
 from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
 from ..notation import Game, ReadError, write_game
+from ..terminal_text import shown
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
 from .base import (
@@ -35,7 +36,6 @@ from .common import (
     unreadable,
 )
 from .output import Formatter, colour_wanted
-from .terminal import shown
 
 DESCRIPTION = """\
 Write each record in the one canonical form: tags in the standard order,

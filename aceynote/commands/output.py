@@ -12,9 +12,8 @@ import os
 import re
 from typing import NamedTuple, TextIO
 
-from ..terminal_text import C1_AND_BIDI
+from ..terminal_text import C1_AND_BIDI, caret_lines, shown
 from ..validate import Diagnostic, Severity
-from .terminal import caret_lines, shown
 
 _RESET = "\033[0m"
 _STYLES = {

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from ..tui.printable import clipped
+from ..terminal_text import clipped
 from .base import EXIT_OK, Commands, UsageError, add_command
 
 DESCRIPTION = """\

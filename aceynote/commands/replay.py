@@ -7,8 +7,7 @@ import re
 import sys
 from typing import TYPE_CHECKING
 
-from ..tui.printable import clipped
-from ..tui.words import counted, number_shown
+from ..terminal_text import clipped, counted, number_shown
 from .base import EXIT_OK, Commands, UsageError, add_command
 
 if TYPE_CHECKING:
@@ -47,8 +46,8 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..notation.typed import parse_turn
     from ..tui.records import RecordError, RecordFile
-    from ..tui.replay_screen import parse_turn
 
     if args.file == "-":
         raise UsageError("replay needs a file: standard input is the keyboard here")
@@ -101,7 +100,7 @@ def _game_number(digits: str, count: int, path: str) -> int:
 
 def _check_turn(record: RecordFile, game: int, turn: str) -> None:
     """Refuse a ``--turn`` that game ``game`` does not have, saying how many turns it has."""
-    from ..tui.replay_screen import find_turn, no_such_turn
+    from ..tui.replay_view import find_turn, no_such_turn
     from ..tui.timeline import MAIN, Timeline
     from ..validate import validate
 

@@ -16,6 +16,7 @@ from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError, read_games
 from ..rules import RulesError, RuleSet
+from ..terminal_text import shown
 from ..validate import Diagnostic, validate
 from .base import (
     EXIT_OK,
@@ -42,7 +43,6 @@ from .common import (
     usable_processors,
 )
 from .output import Formatter, colour_wanted
-from .terminal import shown
 
 if TYPE_CHECKING:
     from concurrent.futures import Future

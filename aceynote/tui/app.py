@@ -12,7 +12,6 @@ from typing import ClassVar
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.message import Message
 from textual.notifications import SeverityLevel
@@ -22,10 +21,11 @@ from textual.worker import get_current_worker
 
 from ..notation import Game
 from ..rules import Side
+from ..terminal_text import clipped, path_shown, printable
 from .dialogs import Confirm, Help
 from .game_list import GameList
 from .game_screen import GameScreen
-from .printable import clipped, path_shown, printable
+from .keys import HELP, MOUSE_HELP, SAVE, help_rows, on_key
 from .records import RecordError, RecordFile
 from .replay_screen import ReplayScreen
 
@@ -33,36 +33,6 @@ _BATCH_SECONDS = 0.15
 _AHEAD = 40  # games after the list's cursor that the checker does first
 _BEHIND = 25  # and before it
 MAX_MESSAGE = 600  # characters of a notification (a path can be 4,096)
-
-MOUSE_HELP = (
-    "Mouse: click a move in the move list to go there, the board's right half to step"
-    " forward and its left half to step back, a key in the footer to press it, a game"
-    " in the game list to open it."
-)
-
-_KEY_NAMES = {
-    "right": "→",
-    "left": "←",
-    "up": "↑",
-    "down": "↓",
-    "pageup": "PgUp",
-    "pagedown": "PgDn",
-    "home": "Home",
-    "end": "End",
-    "escape": "Esc",
-    "space": "Space",
-    "slash": "/",
-    "question_mark": "?",
-    "exclamation_mark": "!",
-    "left_square_bracket": "[",
-    "right_square_bracket": "]",
-    "N": "N (shift+n)",
-    "f1": "F1",
-    "tab": "Tab",
-    "shift+tab": "Shift+Tab",
-    "enter": "Enter",
-}
-
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -139,8 +109,8 @@ class ReplayApp(App[None]):
     # The keys every screen has; each screen shows its own (s, ? and q where
     # nothing is typed; ctrl+s, F1 and ctrl+q on the record screen).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save", id="app.save", show=False),
-        Binding("f1", "help", "Help", id="app.help", show=False),
+        on_key(SAVE, "ctrl+s", show=False),
+        on_key(HELP, "f1", show=False),
     ]
 
     def __init__(
@@ -419,12 +389,6 @@ class ReplayApp(App[None]):
         self.push_screen(Confirm(question, answers), answer)
 
     # -- help -----------------------------------------------------------------
-    HELP_TEXT: ClassVar[dict[str, str]] = {
-        "app.save": "save: changed games rewritten, the others kept as they are",
-        "app.help": "this list",
-        "app.quit": "quit (asks first when there are unsaved changes)",
-    }
-
     def action_help(self) -> None:
         screen = self.screen
         if isinstance(screen, Help | TooSmall):
@@ -443,32 +407,3 @@ def _changed_question(path: str) -> str:
         f"{name} changed on disk since it was opened.\n"
         "Saving now would replace those changes with this file as shown here."
     )
-
-
-def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:
-    """Every key of the focused widget, the screen and the app, one row per action."""
-    classes: list[type[DOMNode]] = []
-    node: DOMNode | None = screen.focused
-    while node is not None and node is not screen:
-        classes.append(type(node))
-        node = node.parent
-    classes += [type(screen), type(app)]
-    texts: dict[str, str] = {}
-    for cls in reversed(classes):
-        texts.update(getattr(cls, "HELP_TEXT", {}))
-    rows: dict[str, tuple[list[str], str]] = {}
-    for cls in classes:
-        for binding in Binding.make_bindings(cls.BINDINGS):
-            if binding.system or binding.id is None or binding.id.split(".")[0] not in _OURS:
-                continue
-            keys, _ = rows.setdefault(binding.id, ([], texts.get(binding.id, binding.description)))
-            if _key_name(binding.key) not in keys:
-                keys.append(_key_name(binding.key))
-    return [(" ".join(keys), what) for keys, what in rows.values()]
-
-
-_OURS = ("replay", "notes", "games", "app", "record", "entry")
-
-
-def _key_name(key: str) -> str:
-    return _KEY_NAMES.get(key, key.replace("ctrl+", "Ctrl+"))

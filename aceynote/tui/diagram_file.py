@@ -14,7 +14,7 @@ from .. import svg
 from ..notation import Game
 from ..notation.writer import segment_text, turn_number
 from ..rules import Side
-from .printable import path_shown
+from ..terminal_text import path_shown
 from .timeline import Frame
 
 MAX_COPIES = 999

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from ..notation.tags import ENDING_REASONS, result_problem, tag_value_problem
-from .printable import printable
+from ..terminal_text import printable
 
 TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 AnswerT = TypeVar("AnswerT")

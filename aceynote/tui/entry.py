@@ -21,7 +21,7 @@ from textual.style import Style as VisualStyle
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .printable import printable
+from ..terminal_text import printable
 from .recording import EntryProblem
 
 _COUNT = re.compile(r"^(.*)\((\d)\)$")
@@ -66,15 +66,30 @@ class EntryLine(Horizontal):
     """The prompt (what comes next) and the line a segment is typed on."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "complete", "Complete", id="entry.complete"),
-        Binding("down", "pick(1)", "Pick", id="entry.pick-next", key_display="↓"),
-        Binding("up", "pick(-1)", "Pick above", id="entry.pick-previous", show=False),
+        Binding(
+            "tab",
+            "complete",
+            "Complete",
+            id="entry.complete",
+            tooltip="complete the play when one legal play is left",
+        ),
+        Binding(
+            "down",
+            "pick(1)",
+            "Pick",
+            id="entry.pick-next",
+            key_display="↓",
+            tooltip="the next legal play of the list (Enter enters it)",
+        ),
+        Binding(
+            "up",
+            "pick(-1)",
+            "Pick above",
+            id="entry.pick-previous",
+            show=False,
+            tooltip="the legal play above",
+        ),
     ]
-    HELP_TEXT: ClassVar[dict[str, str]] = {
-        "entry.complete": "complete the play when one legal play is left",
-        "entry.pick-next": "the next legal play of the list (Enter enters it)",
-        "entry.pick-previous": "the legal play above",
-    }
 
     @dataclass
     class Changed(Message):

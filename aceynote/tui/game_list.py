@@ -28,9 +28,9 @@ from textual.style import Style as VisualStyle
 from textual.widgets import Footer, Input, Static
 
 from ..notation.index import GameEntry
-from .printable import path_shown, printable
+from ..terminal_text import counted, path_shown, printable
+from .keys import HELP, QUIT, SAVE
 from .records import RecordFile
-from .words import counted
 
 COLUMNS = (
     ("#", 5),
@@ -90,27 +90,42 @@ class GameTable(ScrollView, can_focus=True):
     """A table that draws only the rows in view; a click or enter opens a game."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(-1)", "Up", show=False, id="games.up"),
-        Binding("down", "move(1)", "Down", show=False, id="games.down"),
-        Binding("pageup", "page(-1)", "Page up", show=False, id="games.page-up"),
-        Binding("pagedown", "page(1)", "Page down", show=False, id="games.page-down"),
-        Binding("home", "move(-1000000000)", "First", show=False, id="games.first"),
-        Binding("end", "move(1000000000)", "Last", show=False, id="games.last"),
-        Binding("enter", "open", "Open", id="games.open"),
+        Binding("up", "move(-1)", "Up", show=False, id="games.up", tooltip="the game above"),
+        Binding("down", "move(1)", "Down", show=False, id="games.down", tooltip="the game below"),
+        Binding(
+            "pageup", "page(-1)", "Page up", show=False, id="games.page-up", tooltip="a page up"
+        ),
+        Binding(
+            "pagedown",
+            "page(1)",
+            "Page down",
+            show=False,
+            id="games.page-down",
+            tooltip="a page down",
+        ),
+        Binding(
+            "home",
+            "move(-1000000000)",
+            "First",
+            show=False,
+            id="games.first",
+            tooltip="the first game",
+        ),
+        Binding(
+            "end", "move(1000000000)", "Last", show=False, id="games.last", tooltip="the last game"
+        ),
+        Binding(
+            "enter",
+            "open",
+            "Open",
+            id="games.open",
+            tooltip="open the game under the cursor (or click it)",
+        ),
     ]
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "game-table--cursor",
         "game-table--odd",
         "game-table--errors",
-    }
-    HELP_TEXT: ClassVar[dict[str, str]] = {
-        "games.up": "the game above",
-        "games.down": "the game below",
-        "games.page-up": "a page up",
-        "games.page-down": "a page down",
-        "games.first": "the first game",
-        "games.last": "the last game",
-        "games.open": "open the game under the cursor (or click it)",
     }
 
     cursor: reactive[int] = reactive(0)
@@ -227,19 +242,32 @@ class GameList(Screen[int | None]):
         index: int
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back", id="games.back"),
-        Binding("slash", "filter", "Filter", id="games.filter", key_display="/"),
-        Binding("e", "errors_only", "Errors only", id="games.errors-only"),
-        Binding("s", "app.save", "Save", id="app.save"),
-        Binding("question_mark", "app.help", "Help", id="app.help", key_display="?"),
-        Binding("q", "app.quit", "Quit", id="app.quit"),
+        Binding(
+            "escape",
+            "back",
+            "Back",
+            id="games.back",
+            tooltip="back to the game shown (in the filter: clear it)",
+        ),
+        Binding(
+            "slash",
+            "filter",
+            "Filter",
+            id="games.filter",
+            key_display="/",
+            tooltip="filter: games whose tags hold every word typed",
+        ),
+        Binding(
+            "e",
+            "errors_only",
+            "Errors only",
+            id="games.errors-only",
+            tooltip="only the games with errors (checked so far)",
+        ),
+        SAVE,
+        HELP,
+        QUIT,
     ]
-
-    HELP_TEXT: ClassVar[dict[str, str]] = {
-        "games.back": "back to the game shown (in the filter: clear it)",
-        "games.filter": "filter: games whose tags hold every word typed",
-        "games.errors-only": "only the games with errors (checked so far)",
-    }
 
     def __init__(self, record: RecordFile) -> None:
         super().__init__()

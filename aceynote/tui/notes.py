@@ -11,9 +11,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ..notation.writer import segment_text, turn_number
+from ..terminal_text import printable, source_lines
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
-from .printable import printable, source_lines
 from .timeline import Path, Timeline, variations_here
 from .widgets import GLYPH_MEANINGS, NAG_GLYPHS
 
@@ -63,23 +63,58 @@ class NotesPanel(VerticalScroll, inherit_bindings=False):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "scroll_up", "Scroll up", show=False, id="notes.up"),
-        Binding("down", "scroll_down", "Scroll down", show=False, id="notes.down"),
-        Binding("pageup", "page_up", "Page up", show=False, id="notes.page-up"),
-        Binding("pagedown", "page_down", "Page down", show=False, id="notes.page-down"),
-        Binding("home", "scroll_home", "Top", show=False, id="notes.top"),
-        Binding("end", "scroll_end", "Bottom", show=False, id="notes.bottom"),
-        Binding("tab,shift+tab,escape", "leave", "Board", show=False, id="notes.leave"),
+        Binding(
+            "up",
+            "scroll_up",
+            "Scroll up",
+            show=False,
+            id="notes.up",
+            tooltip="scroll the notes a line up",
+        ),
+        Binding(
+            "down",
+            "scroll_down",
+            "Scroll down",
+            show=False,
+            id="notes.down",
+            tooltip="scroll the notes a line down",
+        ),
+        Binding(
+            "pageup",
+            "page_up",
+            "Page up",
+            show=False,
+            id="notes.page-up",
+            tooltip="scroll the notes a page up",
+        ),
+        Binding(
+            "pagedown",
+            "page_down",
+            "Page down",
+            show=False,
+            id="notes.page-down",
+            tooltip="scroll the notes a page down",
+        ),
+        Binding(
+            "home", "scroll_home", "Top", show=False, id="notes.top", tooltip="the top of the notes"
+        ),
+        Binding(
+            "end",
+            "scroll_end",
+            "Bottom",
+            show=False,
+            id="notes.bottom",
+            tooltip="the end of the notes",
+        ),
+        Binding(
+            "tab,shift+tab,escape",
+            "leave",
+            "Board",
+            show=False,
+            id="notes.leave",
+            tooltip="the keys back to the board",
+        ),
     ]
-    HELP_TEXT: ClassVar[dict[str, str]] = {
-        "notes.up": "scroll the notes a line up",
-        "notes.down": "scroll the notes a line down",
-        "notes.page-up": "scroll the notes a page up",
-        "notes.page-down": "scroll the notes a page down",
-        "notes.top": "the top of the notes",
-        "notes.bottom": "the end of the notes",
-        "notes.leave": "the keys back to the board",
-    }
     TITLE = "notes (tab: scroll them)"
     FOCUSED_TITLE = "notes: ↑↓ PgUp PgDn Home End scroll, tab: back"
 

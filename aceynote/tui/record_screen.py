@@ -21,6 +21,7 @@ from ..rules import SegmentKind, Side
 from .dialogs import EndGame
 from .entry import EntryFeedback, EntryLine, PlayList
 from .game_screen import GameScreen
+from .keys import HELP, QUIT, on_key
 from .recording import EntryProblem, Recording, TypedRoll, describe
 from .records import RecordError, RecordFile
 from .timeline import Frame, Timeline
@@ -36,23 +37,45 @@ class RecordScreen(GameScreen):
     """Enter the segments of one line of play of a game (``recording``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo", id="record.undo"),
-        Binding("ctrl+y", "redo", "Redo", id="record.redo", show=False),
-        Binding("ctrl+t", "end_game", "End game", id="record.end-game"),
-        Binding("ctrl+s", "save", "Save", id="record.save"),
-        Binding("escape", "leave", "Replay", id="record.leave"),
-        Binding("f1", "app.help", "Help", id="app.help"),
-        Binding("ctrl+q", "app.quit", "Quit", id="app.quit", priority=True),
+        Binding(
+            "ctrl+z",
+            "undo",
+            "Undo",
+            id="record.undo",
+            tooltip="take back the last segment entered (or the end of the game)",
+        ),
+        Binding(
+            "ctrl+y",
+            "redo",
+            "Redo",
+            id="record.redo",
+            show=False,
+            tooltip="bring back what undo took back",
+        ),
+        Binding(
+            "ctrl+t",
+            "end_game",
+            "End game",
+            id="record.end-game",
+            tooltip="end the game: resignation, time or abandoned, and its result",
+        ),
+        Binding(
+            "ctrl+s",
+            "save",
+            "Save",
+            id="record.save",
+            tooltip="save the file (the game as entered so far)",
+        ),
+        Binding(
+            "escape",
+            "leave",
+            "Replay",
+            id="record.leave",
+            tooltip="back to the replay screen (r there comes back here)",
+        ),
+        on_key(HELP, "f1"),
+        on_key(QUIT, "ctrl+q", priority=True),
     ]
-    HELP_TEXT: ClassVar[dict[str, str]] = {
-        "record.undo": "take back the last segment entered (or the end of the game)",
-        "record.redo": "bring back what undo took back",
-        "record.end-game": "end the game: resignation, time or abandoned, and its result",
-        "record.save": "save the file (the game as entered so far)",
-        "record.leave": "back to the replay screen (r there comes back here)",
-        "app.help": "this list",
-        "app.quit": "quit (asks first when there are unsaved changes)",
-    }
     AUTO_FOCUS = "#entry-input"
 
     def __init__(

@@ -21,9 +21,9 @@ from textual.widgets.option_list import Option
 from ..notation import Game, Segment, Turn
 from ..notation.writer import play_text, segment_text, turn_number
 from ..rules import Side
+from ..terminal_text import printable
 from ..validate import Diagnostic
 from .boardview import MAX_STACK, TALL_STACK, BoardPainter, fit
-from .printable import printable
 from .timeline import Frame, Path, Place, Timeline
 
 # Rows the rest of the replay screen needs around the board: header, footer,

@@ -1,0 +1,98 @@
+"""The keys every screen shares, and the help list built from the screens' own bindings.
+
+Each binding says what it does twice: its ``description`` is the word the
+footer shows, its ``tooltip`` the line of the help list (and what hovering
+the key in the footer shows). A key of the app is one :class:`Binding`
+here, used by every screen that offers it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textual.app import App
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
+
+SAVE = Binding(
+    "s",
+    "app.save",
+    "Save",
+    id="app.save",
+    tooltip="save: changed games rewritten, the others kept as they are",
+)
+HELP = Binding(
+    "question_mark", "app.help", "Help", id="app.help", key_display="?", tooltip="this list"
+)
+QUIT = Binding(
+    "q",
+    "app.quit",
+    "Quit",
+    id="app.quit",
+    tooltip="quit (asks first when there are unsaved changes)",
+)
+
+MOUSE_HELP = (
+    "Mouse: click a move in the move list to go there, the board's right half to step"
+    " forward and its left half to step back, a key in the footer to press it, a game"
+    " in the game list to open it."
+)
+
+_KEY_NAMES = {
+    "right": "→",
+    "left": "←",
+    "up": "↑",
+    "down": "↓",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+    "escape": "Esc",
+    "space": "Space",
+    "slash": "/",
+    "question_mark": "?",
+    "exclamation_mark": "!",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "N": "N (shift+n)",
+    "f1": "F1",
+    "tab": "Tab",
+    "shift+tab": "Shift+Tab",
+    "enter": "Enter",
+}
+
+_OURS = ("replay", "notes", "games", "app", "record", "entry")
+
+
+def on_key(binding: Binding, key: str, *, show: bool = True, priority: bool = False) -> Binding:
+    """``binding`` (one of the shared keys above) on another key: ctrl+s, F1, ctrl+q."""
+    return dataclasses.replace(binding, key=key, key_display=None, show=show, priority=priority)
+
+
+def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:
+    """Every key of the focused widget, the screen and the app, one row per action.
+
+    A row says what the first binding of its id (the innermost) says in its
+    tooltip, else its footer word.
+    """
+    classes: list[type[DOMNode]] = []
+    node: DOMNode | None = screen.focused
+    while node is not None and node is not screen:
+        classes.append(type(node))
+        node = node.parent
+    classes += [type(screen), type(app)]
+    rows: dict[str, tuple[list[str], str]] = {}
+    for cls in classes:
+        for binding in Binding.make_bindings(cls.BINDINGS):
+            if binding.system or binding.id is None or binding.id.split(".")[0] not in _OURS:
+                continue
+            what = binding.tooltip or binding.description
+            keys, _ = rows.setdefault(binding.id, ([], what))
+            if _key_name(binding.key) not in keys:
+                keys.append(_key_name(binding.key))
+    return [(" ".join(keys), what) for keys, what in rows.values()]
+
+
+def _key_name(key: str) -> str:
+    return _KEY_NAMES.get(key, key.replace("ctrl+", "Ctrl+"))

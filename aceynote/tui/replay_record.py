@@ -1,0 +1,120 @@
+"""The replay screen's r key: record what follows, at the end of a line or from the turn shown."""
+
+from __future__ import annotations
+
+from ..notation.writer import segment_text, turn_number
+from ..rules import Side
+from ..terminal_text import counted
+from .dialogs import Confirm
+from .record_screen import RecordScreen
+from .recording import (
+    Recording,
+    RecordingError,
+    branch_after,
+    cut_after,
+    drop_variation,
+    find_branch,
+)
+from .replay_view import ReplayView
+from .timeline import MAIN, Path
+
+
+class RecordingHere(ReplayView):
+    """Opens the record screen on the game shown (r), and takes the game back after it."""
+
+    def action_record(self) -> None:
+        """Enter what follows: at the end of the line, or from the segment shown."""
+        timeline = self.timeline
+        if timeline is None or not self._can_edit():
+            return
+        if timeline.errors:
+            errors = counted(timeline.errors, "error")
+            self.notify(
+                f"This game has {errors}: correct them before adding to it (n goes to the first).",
+                severity="warning",
+                timeout=5,
+            )
+            return
+        frame = self._frame()
+        path = frame.replay.line if frame.replay is not None else self.cursor.path
+        game = timeline.game
+        branch = find_branch(game, path, frame.segment)
+        if branch.at_end(game) or not timeline.variation_turns(path):
+            self.record_at_end(path)
+            return
+        where = (
+            f"after {turn_number(frame.turn)} {segment_text(frame.segment)}"
+            if frame.turn is not None and frame.segment is not None
+            else "from the start"
+        )
+
+        def answer(choice: str | None) -> None:
+            if choice == "end":
+                self.record_at_end(path)
+                return
+            was_edited = self.game_index in self.record.edited
+            if choice not in ("cut", "variation") or self._editable_game() is None:
+                return
+            if choice == "cut":
+                cut = cut_after(game, branch)
+                self.notify(f"Cut {counted(cut, 'segment')} {where}.", timeout=3)
+                self.record_at_end(path)
+            else:
+                self.record_at_end(branch_after(game, branch), new_variation=was_edited)
+
+        question = (
+            f"Record {where}? The line goes on after it.\n"
+            "Enter the new moves as a variation, cut the rest of the line,"
+            " or go on at its end? (esc: cancel)"
+        )
+        answers = [("variation", "Variation"), ("cut", "Cut the rest"), ("end", "At the end")]
+        self.app.push_screen(Confirm(question, answers), answer)
+
+    def action_record_refused(self) -> None:
+        """r where the footer does not offer it: :meth:`action_record` says why not."""
+        self.action_record()
+
+    def record_at_end(
+        self, path: Path = MAIN, first: Side | None = None, new_variation: bool | None = None
+    ) -> None:
+        """Open the record screen at the end of line ``path`` (``first``: who starts a new game).
+
+        ``new_variation`` (whether the game was edited before) when ``path`` is a
+        variation just added to record into: it is taken away again if nothing
+        is entered in it.
+        """
+        if self.timeline is None:
+            return
+        game = self.timeline.game
+        index = self.game_index
+
+        def unused_variation() -> Path:
+            if new_variation is None:
+                return path
+            drop_variation(game, path)
+            if not new_variation:
+                self.record.edited.pop(index, None)
+            self.refresh_header()
+            return path[:-2]
+
+        try:
+            recording = Recording.at_end(game, path, first=first)
+        except RecordingError as error:
+            self.notify(f"Cannot record here: {error}.", severity="warning", timeout=5)
+            self._revalidate_at_end(unused_variation())
+            return
+        if recording.over:
+            self.notify(
+                f"{recording.prompt()}: nothing more can be entered. To play on from"
+                " an earlier turn, go there and press r (a variation, or cut the rest).",
+                timeout=6,
+            )
+            self._revalidate_at_end(path)
+            return
+        was_edited = self.game_index in self.record.edited
+
+        def back(_: None) -> None:
+            self._revalidate_at_end(recording.path if recording.done else unused_variation())
+
+        screen = RecordScreen(self.record, self.game_index, recording, self.viewer, was_edited)
+        self.app.push_screen(screen, back)
