@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from aceynote.cli import main
 from aceynote.commands.terminal import WINDOW, caret_lines
-from aceynote.fileio import Stopped, write_atomically
+from aceynote.files.writing import Stopped, write_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

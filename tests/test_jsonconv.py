@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from aceynote.cli import main
-from aceynote.jsonconv import (
+from aceynote.formats.jsonconv import (
     JsonRecordError,
     game_from_json,
     game_to_json,
@@ -203,7 +203,7 @@ def test_stdin_and_unknown_extension(
 
 
 def test_diagnostic_json_is_the_diagnostic_s_own_json() -> None:
-    from aceynote.jsonconv import diagnostic_json
+    from aceynote.formats.jsonconv import diagnostic_json
     from aceynote.notation import parse_game
     from aceynote.validate import validate
 

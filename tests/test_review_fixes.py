@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from aceynote.cli import main
-from aceynote.jsonconv import JsonRecordError, game_to_json, read_document
+from aceynote.formats.jsonconv import JsonRecordError, game_to_json, read_document
 from aceynote.notation import parse_game, write_game
 from aceynote.validate import validate
 

@@ -9,8 +9,8 @@ from functools import cache
 
 import pytest
 
-from aceynote import svg
 from aceynote.notation.generate import generate_games
+from aceynote.render import svg
 from aceynote.rules import BAR, OFF, POOL, Position, RuleSet, Side, Step, opposite_point
 from aceynote.validate import SegmentReplay, validate
 

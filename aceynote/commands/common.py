@@ -228,7 +228,7 @@ def is_match(source: InputFile, chosen: str | None = None) -> bool:
 def record_games(handle: IO[bytes], source: InputFile, chosen: str | None = None) -> Iterator[Game]:
     """The games of one input: an .acey record, or a bgammon.org replay file."""
     if is_match(source, chosen):
-        from ..bgammon import read_match
+        from ..formats.bgammon import read_match
 
         return read_match(handle)
     return read_games(handle)

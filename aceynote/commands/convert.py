@@ -12,8 +12,8 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO, cast
 
-from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
-from ..jsonconv import (
+from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
+from ..formats.jsonconv import (
     JsonRecordError,
     document_header,
     game_to_json,
@@ -192,7 +192,7 @@ class _Converter:
 
     def _write_match(self, sources: list[InputFile], out: IO[str]) -> None:
         """A bgammon.org replay of every game; what it cannot hold is refused or named."""
-        from ..bgammon import game_lines, left_out, match_text, refusal
+        from ..formats.bgammon import game_lines, left_out, match_text, refusal
 
         games: list[list[str]] = []
         for source in sources:

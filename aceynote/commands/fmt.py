@@ -10,7 +10,7 @@ import sys
 import tempfile
 from typing import IO, cast
 
-from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
+from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
 from ..notation import Game, ReadError, write_game
 from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX

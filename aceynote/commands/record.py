@@ -81,9 +81,9 @@ def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..files.record import RecordError, RecordFile
     from ..rules import Side
     from ..tui.recording import new_game
-    from ..tui.records import RecordError, RecordFile
 
     if args.file == "-":
         raise UsageError("record needs a file: standard input is the keyboard here")

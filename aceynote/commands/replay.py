@@ -12,7 +12,7 @@ from ..tui.words import counted, number_shown
 from .base import EXIT_OK, Commands, UsageError, add_command
 
 if TYPE_CHECKING:
-    from ..tui.records import RecordFile
+    from ..files.record import RecordFile
 
 DESCRIPTION = """\
 Open a record in a full-screen board viewer: step through the games checker
@@ -47,7 +47,7 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..tui.records import RecordError, RecordFile
+    from ..files.record import RecordError, RecordFile
     from ..tui.replay_screen import parse_turn
 
     if args.file == "-":

@@ -20,13 +20,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
+from ..files.record import RecordError, RecordFile
 from ..notation import Game
 from ..rules import Side
 from .dialogs import Confirm, Help
 from .game_list import GameList
 from .game_screen import GameScreen
 from .printable import clipped, path_shown, printable
-from .records import RecordError, RecordFile
 from .replay_screen import ReplayScreen
 
 _BATCH_SECONDS = 0.15

@@ -27,9 +27,9 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widgets import Footer, Input, Static
 
+from ..files.record import RecordFile
 from ..notation.index import GameEntry
 from .printable import path_shown, printable
-from .records import RecordFile
 from .words import counted
 
 COLUMNS = (

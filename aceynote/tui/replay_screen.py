@@ -13,6 +13,7 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Footer
 
+from ..files.record import RecordError, RecordFile
 from ..notation import Game, Segment, Tag
 from ..notation.limits import MAX_DIGITS
 from ..notation.writer import play_text, segment_text, turn_number
@@ -34,7 +35,6 @@ from .recording import (
     promote_variation,
     settle_result,
 )
-from .records import RecordError, RecordFile
 from .timeline import (
     MAIN,
     Frame,

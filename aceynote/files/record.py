@@ -20,11 +20,11 @@ import io
 import os
 from dataclasses import dataclass
 
-from ..fileio import write_atomically
 from ..notation import Game, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.parser import iter_game_tokens, parse_game_tokens
 from ..validate import validate
+from .writing import write_atomically
 
 
 class RecordError(Exception):
@@ -92,7 +92,7 @@ class RecordFile:
     they are edited (a new game nobody entered anything into is not written).
 
     A bgammon.org replay (``.match``) is read whole with
-    :func:`aceynote.bgammon.read_match` and never written: saving writes all
+    :func:`aceynote.formats.bgammon.read_match` and never written: saving writes all
     its games as a new record next to it (``game.match`` as ``game.acey``, or
     ``game-2.acey`` when that exists), and from then on the record is that file.
     """
@@ -305,7 +305,7 @@ def is_match_file(path: str) -> bool:
 
 
 def _read_match(path: str, text: str) -> list[Game]:
-    from ..bgammon import read_match
+    from ..formats.bgammon import read_match
     from ..notation import ReadError
 
     try:

@@ -16,11 +16,11 @@ from functools import cache
 from importlib.resources import files
 from typing import IO, TYPE_CHECKING, Any
 
-from ..notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
-from ..notation.limits import MAX_DIGITS, too_many_digits
-from ..notation.tags import TagValueError, parse_opening
-from ..notation.writer import merge_trips, ordered_tags
-from ..rules import (
+from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
+from ...notation.limits import MAX_DIGITS, too_many_digits
+from ...notation.tags import TagValueError, parse_opening
+from ...notation.writer import merge_trips, ordered_tags
+from ...rules import (
     BAR,
     OFF,
     POOL,
@@ -34,7 +34,7 @@ from ..rules import (
     Step,
     opening_winner,
 )
-from ..validate import Diagnostic, Report
+from ...validate import Diagnostic, Report
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator
@@ -72,7 +72,7 @@ class JsonRecordError(ValueError):
 def schema() -> Json:
     """The JSON Schema (draft 2020-12) of the document form."""
     loaded: Json = json.loads(
-        (files("aceynote.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8")
+        (files("aceynote.formats.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8")
     )
     return loaded
 

@@ -3,7 +3,7 @@
 ``board(position)`` returns the SVG of a position, as ``chess.svg.board``
 does for chess::
 
-    from aceynote import svg
+    from aceynote.render import svg
     from aceynote.rules import Position
 
     text = svg.board(Position.from_setup("W 6:5 in:10 / B 6:2 in:13 / B"))
@@ -31,8 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .rules import BAR, OFF, POOL, Position, Side, Step, opposite_point
-from .validate import SegmentReplay
+from ..rules import BAR, OFF, POOL, Position, Side, Step, opposite_point
+from ..validate import SegmentReplay
 
 __all__ = ["SIZE_RANGE", "THEMES", "Theme", "board", "board_element", "replay_board"]
 

@@ -1,0 +1,1 @@
+"""The file formats games are read from and written to."""
