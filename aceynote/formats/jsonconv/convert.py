@@ -35,6 +35,7 @@ from ...rules import (
     opening_winner,
 )
 from ...validate import Diagnostic, Report
+from ..base import InvalidRecord
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator
@@ -58,7 +59,7 @@ _PLACE_OF = {text: place for place, text in _PLACES.items()}
 Json = dict[str, Any]
 
 
-class JsonRecordError(ValueError):
+class JsonRecordError(InvalidRecord):
     """JSON that is not a record of this format; ``path`` says where (``games[3].turns[1]``)."""
 
     def __init__(self, message: str, path: str = "", line: int | None = None) -> None:
