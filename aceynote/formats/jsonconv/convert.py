@@ -34,6 +34,7 @@ from ...rules import (
     Step,
     opening_winner,
 )
+from ...rules.ruleset import PRESETS, option_choices
 from ...validate import Diagnostic, Report
 from ..base import InvalidRecord
 
@@ -71,11 +72,27 @@ class JsonRecordError(InvalidRecord):
 
 @cache
 def schema() -> Json:
-    """The JSON Schema (draft 2020-12) of the document form."""
+    """The JSON Schema (draft 2020-12) of the document form; its ``rules`` comes from RuleSet."""
     loaded: Json = json.loads(
         (files("aceynote.formats.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8")
     )
+    loaded["$defs"]["rules"] = rules_schema()  # in its place: the order of $defs is kept
     return loaded
+
+
+def rules_schema() -> Json:
+    """The schema's ``rules``: the preset and every option of :class:`RuleSet` with its values."""
+    choices = option_choices()
+    return {
+        "description": "The rules in force, resolved from the Rules tag (derived; ignored when reading).",
+        "type": "object",
+        "required": ["preset", *choices],
+        "additionalProperties": False,
+        "properties": {
+            "preset": {"enum": list(PRESETS)},
+            **{name: {"enum": list(values)} for name, values in choices.items()},
+        },
+    }
 
 
 @cache
