@@ -60,12 +60,15 @@ def register(commands: Commands) -> None:
     parser = add_command(commands, "convert", DESCRIPTION)
     add_record_files(parser)
     parser.add_argument(
-        "--to", choices=formats.names(writing=True), required=True, help="output format"
+        "--to",
+        choices=[found.name for found in formats.writable()],
+        required=True,
+        help="output format",
     )
     parser.add_argument(
         "--from",
         dest="source_format",
-        choices=formats.names(reading=True),
+        choices=[found.name for found in formats.readable()],
         help="input format (default: from the extension; acey for stdin)",
     )
     parser.add_argument(
@@ -96,9 +99,10 @@ def _input_format(source: InputFile, chosen: str | None) -> Format:
         return formats.named(chosen)
     if source.path == "-" or source.problem is not None:
         return formats.ACEY
-    found = formats.of_path(source.path)
+    readable = formats.readable()
+    found = formats.of_path(source.path, readable)
     if found is None:
-        choices = "|".join(formats.names(reading=True))
+        choices = "|".join(each.name for each in readable)
         raise UsageError(
             f"{source.path}: cannot tell the format from the extension; use --from {choices}"
         )
@@ -133,7 +137,7 @@ class _Converter:
     def games(self, source: InputFile) -> Iterator[Game]:
         """The games of one input without syntax errors; those with some are reported."""
         read = _input_format(source, self.args.source_format).read
-        assert read is not None  # --from and the extensions name formats that can be read
+        assert read is not None  # --from and the extensions name readable formats only
         with source.reading() as handle:
             for index, game in enumerate(read(handle, source.display_name), start=1):
                 if game.problems:

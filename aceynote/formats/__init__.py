@@ -24,13 +24,14 @@ def named(name: str) -> Format:
     return next(found for found in FORMATS if found.name == name)
 
 
-def names(*, reading: bool = False, writing: bool = False) -> tuple[str, ...]:
-    """The formats' names, in order; only those that can be read (or written) if asked."""
-    return tuple(
-        found.name
-        for found in FORMATS
-        if (found.read is not None or not reading) and (found.write is not None or not writing)
-    )
+def readable() -> tuple[Format, ...]:
+    """The formats that can be read, in order."""
+    return tuple(found for found in FORMATS if found.read is not None)
+
+
+def writable() -> tuple[Format, ...]:
+    """The formats that can be written, in order."""
+    return tuple(found for found in FORMATS if found.write is not None)
 
 
 def of_path(path: str, among: tuple[Format, ...] = FORMATS) -> Format | None:
@@ -60,8 +61,9 @@ __all__ = [
     "Reader",
     "Writer",
     "named",
-    "names",
     "of_path",
+    "readable",
     "record_extensions",
     "record_format",
+    "writable",
 ]
