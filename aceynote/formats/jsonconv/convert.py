@@ -12,8 +12,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from functools import cache
-from importlib.resources import files
 from typing import IO, TYPE_CHECKING, Any
 
 from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
@@ -34,9 +32,9 @@ from ...rules import (
     Step,
     opening_winner,
 )
-from ...rules.ruleset import PRESETS, option_choices
 from ...validate import Diagnostic, Report
 from ..base import InvalidRecord
+from .schema import validators
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator
@@ -44,7 +42,6 @@ if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow t
 
 FORMAT = "aceynote"
 VERSION = 1
-SCHEMA_FILE = "aceynote.schema.json"
 
 _KINDS = {
     SegmentKind.ROLL: "roll",
@@ -68,40 +65,6 @@ class JsonRecordError(InvalidRecord):
         super().__init__(f"{where}{message}")
         self.path = path
         self.line = line
-
-
-@cache
-def schema() -> Json:
-    """The JSON Schema (draft 2020-12) of the document form; its ``rules`` comes from RuleSet."""
-    loaded: Json = json.loads(
-        (files("aceynote.formats.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8")
-    )
-    loaded["$defs"]["rules"] = rules_schema()  # in its place: the order of $defs is kept
-    return loaded
-
-
-def rules_schema() -> Json:
-    """The schema's ``rules``: the preset and every option of :class:`RuleSet` with its values."""
-    choices = option_choices()
-    return {
-        "description": "The rules in force, resolved from the Rules tag (derived; ignored when reading).",
-        "type": "object",
-        "required": ["preset", *choices],
-        "additionalProperties": False,
-        "properties": {
-            "preset": {"enum": list(PRESETS)},
-            **{name: {"enum": list(values)} for name, values in choices.items()},
-        },
-    }
-
-
-@cache
-def _validators() -> tuple[Draft202012Validator, Draft202012Validator]:
-    from jsonschema import Draft202012Validator
-
-    document = Draft202012Validator(schema())
-    game = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema()["$defs"]})
-    return document, game
 
 
 def _place(place: int) -> int | str:
@@ -417,7 +380,7 @@ def read_document(stream: IO[str]) -> list[Game]:
         raise JsonRecordError(
             f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from error
-    _check(_validators()[0], data, "")
+    _check(validators()[0], data, "")
     return [game_from_json(game, f"games[{index}]") for index, game in enumerate(data["games"])]
 
 
@@ -438,7 +401,7 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
             raise JsonRecordError(
                 f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
             ) from error
-        _check(_validators()[1], data, f"line {number}: game", number)
+        _check(validators()[1], data, f"line {number}: game", number)
         yield game_from_json(data, f"line {number}: game")
 
 
