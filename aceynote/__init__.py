@@ -51,7 +51,7 @@ _HOMES = {
 }
 
 
-_SUBPACKAGES = frozenset({"bgammon", "jsonconv", "notation", "rules", "share", "svg"})
+_SUBPACKAGES = frozenset({"files", "formats", "notation", "render", "rules"})
 
 
 def __getattr__(name: str) -> Any:

@@ -24,7 +24,7 @@ from .commands.base import (
     output_closed,
     tune_garbage_collector,
 )
-from .fileio import Stopped
+from .files.writing import Stopped
 
 DESCRIPTION = """\
 Record, check, replay and share acey-deucey game records (.acey files).

@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from aceynote.jsonconv import document_header, game_to_json
+from aceynote.formats.jsonconv import document_header, game_to_json
 from aceynote.notation import read_games
 from aceynote.validate import validate
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aceynote.bgammon import game_lines, left_out, match_text, read_match, refusal
+from aceynote.formats.bgammon import game_lines, left_out, match_text, read_match, refusal
 from aceynote.notation import Game, parse_game, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.rules import Side, parse_rules

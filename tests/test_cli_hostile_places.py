@@ -25,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aceynote.cli import main
-from aceynote.fileio import Stopped, write_atomically
+from aceynote.files.writing import Stopped, write_atomically
 from aceynote.terminal_text import WINDOW, caret_lines
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ from typing import IO
 
 import pytest
 
-from aceynote.fileio import current_umask, write_atomically
+from aceynote.files.writing import current_umask, write_atomically
 
 
 def mode_of(path: Path) -> int:

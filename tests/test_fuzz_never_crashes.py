@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aceynote.jsonconv import game_to_json, read_json_lines
+from aceynote.formats.jsonconv import game_to_json, read_json_lines
 from aceynote.notation import parse_games, write_game
 from aceynote.validate import validate
 

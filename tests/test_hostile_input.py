@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aceynote.cli import main
-from aceynote.jsonconv import game_to_json, read_document, read_json_lines
-from aceynote.jsonconv.convert import JsonRecordError
+from aceynote.formats.jsonconv import game_to_json, read_document, read_json_lines
+from aceynote.formats.jsonconv.convert import JsonRecordError
 from aceynote.notation import parse_game, parse_games, read_games, write_game
 from aceynote.notation.limits import (
     MAX_DIGITS,
@@ -204,7 +204,7 @@ def _document(games: list[object]) -> str:
 
 
 def _json_game(comment: str) -> str:
-    from aceynote.jsonconv import game_to_json
+    from aceynote.formats.jsonconv import game_to_json
 
     data = game_to_json(parse_game("{x}\n1. 64: in/19 in/21\n*\n"))
     data["comments"] = [comment]
@@ -230,7 +230,7 @@ def test_a_json_number_of_any_length_is_refused_at_its_place() -> None:
 def test_a_json_document_past_the_limit_points_to_json_lines(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import aceynote.jsonconv.convert as convert
+    import aceynote.formats.jsonconv.convert as convert
 
     monkeypatch.setattr(convert, "MAX_DOCUMENT", 1000)
     with pytest.raises(JsonRecordError) as raised:

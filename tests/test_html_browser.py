@@ -13,9 +13,10 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from aceynote.notation import Game, parse_game, parse_games
 from aceynote.notation.generate import generate_games
+from aceynote.render.html import page
 from aceynote.rules import Position, RuleSet
-from aceynote.share import GameFrames, page
 from aceynote.validate import validate
+from aceynote.validation.frames import GameFrames
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from aceynote.cli import main
-from aceynote.jsonconv import (
+from aceynote.formats.jsonconv import (
     JsonRecordError,
     game_from_json,
     game_to_json,
@@ -22,7 +22,8 @@ from aceynote.jsonconv import (
 )
 from aceynote.notation import parse_games, write_game
 from aceynote.notation.generate import generate_games
-from aceynote.rules import RuleSet
+from aceynote.rules import PRESETS, RuleSet
+from aceynote.rules.ruleset import option_choices
 from aceynote.validate import validate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -203,7 +204,7 @@ def test_stdin_and_unknown_extension(
 
 
 def test_diagnostic_json_is_the_diagnostic_s_own_json() -> None:
-    from aceynote.jsonconv import diagnostic_json
+    from aceynote.formats.jsonconv import diagnostic_json
     from aceynote.notation import parse_game
     from aceynote.validate import validate
 
@@ -212,3 +213,21 @@ def test_diagnostic_json_is_the_diagnostic_s_own_json() -> None:
     for diagnostic in report.diagnostics:
         assert diagnostic_json(diagnostic) == diagnostic.as_json()
         assert diagnostic_json(diagnostic)["code"] == diagnostic.code.code
+
+
+def test_the_schema_s_rules_take_every_value_of_every_rules_option_and_no_other() -> None:
+    """The schema's rules part is produced from RuleSet: a new option or value is in it."""
+    rules = Draft202012Validator(
+        {"$ref": "#/$defs/rules", "$defs": schema()["$defs"]}, format_checker=None
+    )
+    standard = {"preset": "standard", **RuleSet().options()}
+    assert rules.is_valid(standard)
+    for name, values in option_choices().items():
+        for value in values:
+            parsed = RuleSet.parse(f"standard {name}={value}")
+            assert rules.is_valid({"preset": "standard", **parsed.options()})
+        assert not rules.is_valid({**standard, name: "maybe"})
+    for preset in PRESETS:
+        assert rules.is_valid({**standard, "preset": preset})
+    assert not rules.is_valid({**standard, "preset": "club"})
+    assert not rules.is_valid({key: value for key, value in standard.items() if key != "score"})

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import lark
@@ -38,6 +39,21 @@ sys.stdout.write(write_game(game))
 """
 
 
+def package_files() -> set[str]:
+    """Every file of aceynote/ (and grammars/, as aceynote/grammars/) that a wheel must hold.
+
+    Every folder of the package is there: a subpackage left out of the build
+    would work in an editable install and be missing from the wheel.
+    """
+    found = {
+        path.relative_to(PROJECT).as_posix()
+        for path in (PROJECT / "aceynote").rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    grammars = (PROJECT / "grammars").glob("*")
+    return found | {f"aceynote/grammars/{path.name}" for path in grammars if path.is_file()}
+
+
 def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300)
 
@@ -67,6 +83,10 @@ def test_wheel_installs_and_reads_a_record(tmp_path: Path) -> None:
     )
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     (wheel,) = wheels.glob("aceynote-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        missing = package_files() - set(archive.namelist())
+    assert not missing, sorted(missing)
+    assert {"aceynote/formats/__init__.py", "aceynote/render/page.js"} <= package_files()
 
     made = run(
         [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)],

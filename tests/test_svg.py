@@ -9,8 +9,8 @@ from functools import cache
 
 import pytest
 
-from aceynote import svg
 from aceynote.notation.generate import generate_games
+from aceynote.render import geometry, svg
 from aceynote.rules import BAR, OFF, POOL, Position, RuleSet, Side, Step, opposite_point
 from aceynote.validate import SegmentReplay, validate
 
@@ -44,7 +44,7 @@ def shown_count(group: ET.Element) -> int:
     counts = [e.text for e in group.iter(SVG + "text") if "count" in (e.get("class") or "")]
     circles = len(list(group.iter(SVG + "circle")))
     if counts:
-        assert circles == svg.SHOWN or group.get("class", "").startswith("bar")
+        assert circles == geometry.SHOWN or group.get("class", "").startswith("bar")
         return int(counts[0] or "0")
     return circles
 
@@ -119,7 +119,7 @@ def test_a_tall_stack_shows_its_count() -> None:
     assert labels == ["12", "15"]
     # The black stack of 15 shows 5 checkers and its count too.
     black = next(g for g in by_class(root, "stack") if g.get("data-point") == "24")
-    assert len(list(black.iter(SVG + "circle"))) == svg.SHOWN
+    assert len(list(black.iter(SVG + "circle"))) == geometry.SHOWN
     assert [e.text for e in black.iter(SVG + "text")] == ["15"]
 
 
@@ -193,14 +193,14 @@ def test_size_sets_the_picture_and_text_stays_readable(size: int, theme: svg.The
     root = parse(svg.replay_board(replay, size=size, theme=theme))
     assert root.get("width") == str(size)
     assert root.get("height") == str(round(size * 0.8))
-    assert root.get("viewBox") == f"0 0 {svg.WIDTH} {svg.HEIGHT}"
-    scale = size / svg.WIDTH
+    assert root.get("viewBox") == f"0 0 {geometry.WIDTH} {geometry.HEIGHT}"
+    scale = size / geometry.WIDTH
     parents = {child: parent for parent in root.iter() for child in parent}
     texts = list(root.iter(SVG + "text"))
     assert texts
     for element in texts:
         size_units = _inherited(element, parents, "font-size")
-        assert float(size_units) * scale >= svg.MIN_PIXELS - 0.01, element.text
+        assert float(size_units) * scale >= geometry.MIN_PIXELS - 0.01, element.text
 
 
 def _inherited(element: ET.Element, parents: dict[ET.Element, ET.Element], name: str) -> str:

@@ -27,6 +27,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Input, TextArea
 
 from aceynote.cli import main
+from aceynote.files.record import RecordFile
 from aceynote.notation.index import index_games
 from aceynote.notation.typed import parse_turn
 from aceynote.rules import Side
@@ -34,7 +35,6 @@ from aceynote.terminal_text import printable, source_lines
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import CommentEditor, Confirm, Prompt, TagEditor
 from aceynote.tui.game_list import GameList
-from aceynote.tui.records import RecordFile
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.widgets import GameHeader, MoveList
 

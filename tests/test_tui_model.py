@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from aceynote.files.record import RecordError, RecordFile, read_text
 from aceynote.notation import parse_game, read_games
 from aceynote.notation.index import index_games
 from aceynote.rules import BAR, POOL, Side
 from aceynote.tui.boardview import BoardPainter, Geometry, fit, marks_of, plain_rows
-from aceynote.tui.records import RecordError, RecordFile, read_text
 from aceynote.tui.timeline import (
     MAIN,
     Timeline,

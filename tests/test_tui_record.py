@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from aceynote.cli import main
+from aceynote.files.record import RecordFile
 from aceynote.notation import Game, parse_game, read_games, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import segment_words
@@ -22,7 +23,6 @@ from aceynote.tui.dialogs import Confirm, EndGame, PlayChoices, Prompt
 from aceynote.tui.entry import EntryFeedback, EntryLine, PlayList, matching
 from aceynote.tui.record_screen import RecordScreen
 from aceynote.tui.recording import EntryProblem, Recording, new_game
-from aceynote.tui.records import RecordFile
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.widgets import Board, MoveList
 from aceynote.validate import validate

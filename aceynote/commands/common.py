@@ -11,13 +11,14 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from typing import IO, NamedTuple
+from typing import IO, TYPE_CHECKING, NamedTuple
 
-from ..notation import Game, ReadError, read_games
+from ..notation import Game, ReadError
+
+if TYPE_CHECKING:
+    from ..formats import Format
 
 STDIN = "-"
-RECORD_SUFFIX = ".acey"
-MATCH_SUFFIX = ".match"  # bgammon.org replay files (docs/bgammon.md)
 
 
 class InputFile(NamedTuple):
@@ -106,7 +107,9 @@ def _inputs_of(argument: str) -> list[InputFile]:
     if os.path.isdir(argument):
         records = list(_records_under(argument))
         if not records:
-            return [InputFile(argument, f"{argument}: holds no {RECORD_SUFFIX} files")]
+            from ..formats import ACEY
+
+            return [InputFile(argument, f"{argument}: holds no {ACEY.extensions[0]} files")]
         return records
     if os.path.lexists(argument):  # a file, or a link to nowhere: reading it tells which
         return [InputFile(argument)]
@@ -132,6 +135,9 @@ def _matches(pattern: str) -> list[InputFile]:
 
 def _records_under(folder: str) -> Iterator[InputFile]:
     """The records of a folder and its subfolders, in order; a folder that cannot be read is one."""
+    from ..formats import record_extensions
+
+    suffixes = record_extensions()
     waiting = [folder]
     while waiting:
         current = waiting.pop()
@@ -143,7 +149,7 @@ def _records_under(folder: str) -> Iterator[InputFile]:
             continue
         folders = [entry.path for entry in entries if _is_folder(entry)]
         for entry in entries:
-            if entry.name.endswith((RECORD_SUFFIX, MATCH_SUFFIX)) and not _is_folder(entry):
+            if entry.name.endswith(suffixes) and not _is_folder(entry):
                 yield InputFile(entry.path)
         waiting += reversed([path for path in folders if not os.path.islink(path)])
 
@@ -218,17 +224,22 @@ def add_record_files(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def is_match(source: InputFile, chosen: str | None = None) -> bool:
-    """Whether ``source`` is read as a bgammon.org replay: by ``--from bgammon`` or its name."""
-    if chosen is not None:
-        return chosen == "bgammon"
-    return source.path != "-" and source.path.lower().endswith(MATCH_SUFFIX)
+def record_format(source: InputFile) -> Format:
+    """The format ``source`` is read in, told by its name (standard input is an acey record)."""
+    from ..formats import ACEY, record_format
+
+    return ACEY if source.path == STDIN else record_format(source.path)
 
 
-def record_games(handle: IO[bytes], source: InputFile, chosen: str | None = None) -> Iterator[Game]:
-    """The games of one input: an .acey record, or a bgammon.org replay file."""
-    if is_match(source, chosen):
-        from ..bgammon import read_match
+def is_match(source: InputFile) -> bool:
+    """Whether ``source`` is read in a format other than an acey record (a bgammon.org replay)."""
+    from ..formats import ACEY
 
-        return read_match(handle)
-    return read_games(handle)
+    return record_format(source) is not ACEY
+
+
+def record_games(handle: IO[bytes], source: InputFile) -> Iterator[Game]:
+    """The games of one input, read in its :func:`record_format`."""
+    read = record_format(source).read
+    assert read is not None  # every record format can be read
+    return read(handle, source.display_name)

@@ -3,26 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import codecs
-import io
 import json
-import os
 import sys
 import tempfile
 from collections.abc import Iterator
-from typing import IO, cast
+from typing import IO
 
-from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
-from ..jsonconv import (
-    JsonRecordError,
-    document_header,
-    game_to_json,
-    read_document,
-    read_json_lines,
-    schema,
-)
-from ..notation import Game, ReadError, write_game
-from ..validate import Diagnostic, validate
+from .. import formats
+from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
+from ..formats import Entry, Format, InvalidRecord, Output
+from ..formats.jsonconv import schema
+from ..notation import Game, ReadError
+from ..validate import Diagnostic
 from ..validate.diagnostics import SYNTAX
 from . import COMMANDS
 from .base import (
@@ -36,7 +28,7 @@ from .base import (
     fail,
     write_out,
 )
-from .common import InputFile, add_record_files, expand_inputs, not_utf8, record_games, unreadable
+from .common import InputFile, add_record_files, expand_inputs, unreadable
 from .output import Formatter, colour_wanted
 
 DESCRIPTION = """\
@@ -61,25 +53,22 @@ not overwritten). Every input is read and its problems reported; if any has
 one, nothing is written.
 """
 
-FORMATS = ("acey", "json", "jsonl", "bgammon")
-_EXTENSIONS = {
-    ".acey": "acey",
-    ".json": "json",
-    ".jsonl": "jsonl",
-    ".ndjson": "jsonl",
-    ".match": "bgammon",
-}
 _SPOOL_BYTES = 8 * 1024 * 1024
 
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "convert", DESCRIPTION)
     add_record_files(parser)
-    parser.add_argument("--to", choices=FORMATS, required=True, help="output format")
+    parser.add_argument(
+        "--to",
+        choices=[found.name for found in formats.writable()],
+        required=True,
+        help="output format",
+    )
     parser.add_argument(
         "--from",
         dest="source_format",
-        choices=FORMATS,
+        choices=[found.name for found in formats.readable()],
         help="input format (default: from the extension; acey for stdin)",
     )
     parser.add_argument(
@@ -105,17 +94,19 @@ def run_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _input_format(source: InputFile, chosen: str | None) -> str:
+def _input_format(source: InputFile, chosen: str | None) -> Format:
     if chosen is not None:
-        return chosen
+        return formats.named(chosen)
     if source.path == "-" or source.problem is not None:
-        return "acey"
-    extension = os.path.splitext(source.path)[1].lower()
-    if extension not in _EXTENSIONS:
+        return formats.ACEY
+    readable = formats.readable()
+    found = formats.of_path(source.path, readable)
+    if found is None:
+        choices = "|".join(each.name for each in readable)
         raise UsageError(
-            f"{source.path}: cannot tell the format from the extension; use --from acey|json|jsonl|bgammon"
+            f"{source.path}: cannot tell the format from the extension; use --from {choices}"
         )
-    return _EXTENSIONS[extension]
+    return found
 
 
 class _Converter:
@@ -124,7 +115,6 @@ class _Converter:
         self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
         self.failed = False
         self.unreadable_files = 0
-        self.count = 0
 
     def readable_games(self, source: InputFile) -> Iterator[Game]:
         """The games of one input; one that cannot be read is reported and counted.
@@ -134,7 +124,7 @@ class _Converter:
         """
         try:
             yield from self.games(source)
-        except JsonRecordError as error:
+        except InvalidRecord as error:
             self.failed = True
             fail(f"{source.display_name}: {error}")
         except RecursionError:
@@ -145,124 +135,46 @@ class _Converter:
             fail(unreadable(source, error))
 
     def games(self, source: InputFile) -> Iterator[Game]:
-        kind = _input_format(source, self.args.source_format)
-        name = source.display_name
+        """The games of one input without syntax errors; those with some are reported."""
+        read = _input_format(source, self.args.source_format).read
+        assert read is not None  # --from and the extensions name readable formats only
         with source.reading() as handle:
-            if kind in ("acey", "bgammon"):
-                yield from self._acey_games(source, handle, kind)
-            elif kind == "json":
-                yield from read_document(cast(IO[str], _Utf8Text(handle, name)))
-            else:
-                yield from read_json_lines(cast(IO[str], _Utf8Text(handle, name)))
+            for index, game in enumerate(read(handle, source.display_name), start=1):
+                if game.problems:
+                    self._report(source, index, game)
+                    continue
+                yield game
 
-    def _acey_games(self, source: InputFile, handle: IO[bytes], kind: str) -> Iterator[Game]:
-        for index, game in enumerate(record_games(handle, source, kind), start=1):
-            if game.problems:
-                self.failed = True
-                for problem in game.problems:
-                    diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
-                    print(
-                        self.formatter.format(
-                            source.display_name, index, diagnostic, problem.source_line
-                        ),
-                        file=sys.stderr,
-                    )
-                continue
-            yield game
+    def _report(self, source: InputFile, index: int, game: Game) -> None:
+        self.failed = True
+        for problem in game.problems:
+            diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
+            print(
+                self.formatter.format(source.display_name, index, diagnostic, problem.source_line),
+                file=sys.stderr,
+            )
 
-    def json_of(self, game: Game) -> str:
-        args = self.args
-        report = validate(game) if args.positions or args.diagnostics else None
-        data = game_to_json(game, report, positions=args.positions, diagnostics=args.diagnostics)
-        return json.dumps(data, ensure_ascii=False)
-
-    def write(self, sources: list[InputFile], out: IO[str]) -> None:
-        target = self.args.to
-        if target == "bgammon":
-            self._write_match(sources, out)
-            return
-        if target == "json":
-            header = json.dumps(document_header())[:-1]
-            out.write(header + ', "games": [')
-        for source in sources:
-            for game in self.readable_games(source):
-                self._write_game(game, out, target)
-        if target == "json":
-            out.write("\n]}\n")
-
-    def _write_match(self, sources: list[InputFile], out: IO[str]) -> None:
-        """A bgammon.org replay of every game; what it cannot hold is refused or named."""
-        from ..bgammon import game_lines, left_out, match_text, refusal
-
-        games: list[list[str]] = []
+    def entries(self, sources: list[InputFile]) -> Iterator[Entry]:
         for source in sources:
             for number, game in enumerate(self.readable_games(source), start=1):
-                report = validate(game)
-                reason = refusal(game, report)
-                where = f"{source.display_name}: game {number}"
-                if reason is not None:
-                    self.failed = True
-                    fail(f"{where} cannot be a bgammon.org replay: {reason}")
-                    continue
-                dropped = left_out(game)
-                if dropped:
-                    print(
-                        f"aceynote: warning: {where}: left out {', '.join(dropped)}",
-                        file=sys.stderr,
-                    )
-                games.append(game_lines(game, report))
-        out.write(match_text(games))
+                yield Entry(source.display_name, number, game)
 
-    def _write_game(self, game: Game, out: IO[str], target: str) -> None:
-        if target == "acey":
-            out.write(("\n" if self.count else "") + write_game(game))
-        elif target == "jsonl":
-            out.write(self.json_of(game) + "\n")
-        else:
-            out.write(("," if self.count else "") + "\n" + self.json_of(game))
-        self.count += 1
+    def write(self, sources: list[InputFile], out: IO[str]) -> None:
+        write = formats.named(self.args.to).write
+        assert write is not None  # --to names formats that can be written
+        args = self.args
+        write(
+            self.entries(sources),
+            Output(out, args.positions, args.diagnostics, self._refuse, _warn),
+        )
+
+    def _refuse(self, message: str) -> None:
+        self.failed = True
+        fail(message)
 
 
-class _Utf8Text(io.TextIOBase):
-    """A binary stream read as UTF-8 text by the JSON reader.
-
-    A byte that is not UTF-8 is a ReadError at its line and column; a leading
-    BOM is left out. Reads are bounded as asked (at most four bytes a character).
-    """
-
-    def __init__(self, raw: IO[bytes], name: str) -> None:
-        super().__init__()
-        self.raw_stream = raw
-        self.name = name
-        self.lines = 0
-        self.started = False
-
-    def readable(self) -> bool:
-        return True
-
-    def read(self, size: int | None = -1, /) -> str:
-        if size is None or size < 0:
-            text = self._text(self.raw_stream.read(), 1, final=True)
-        else:
-            data = self.raw_stream.read(4 * size + 4)
-            text = self._text(data, 1, final=len(data) < 4 * size + 4)
-        self.lines += text.count("\n")
-        return text
-
-    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
-        data = self.raw_stream.readline(-1 if size < 0 else 4 * size + 4)
-        self.lines += 1
-        return self._text(data, self.lines, final=size < 0 or data.endswith(b"\n"))
-
-    def _text(self, data: bytes, first_line: int, final: bool) -> str:
-        """``data`` decoded; an incomplete character cut off at its end is dropped unless ``final``."""
-        try:
-            text, _ = codecs.utf_8_decode(data, "strict", final)
-        except UnicodeDecodeError as error:
-            raise ReadError(not_utf8(self.name, data, error, first_line)) from error
-        if not self.started:
-            self.started, text = True, text.removeprefix("\ufeff")
-        return text
+def _warn(message: str) -> None:
+    print(f"aceynote: warning: {message}", file=sys.stderr)
 
 
 def _deliver(spool: IO[str], output: str) -> None:

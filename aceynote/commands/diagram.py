@@ -6,13 +6,13 @@ import argparse
 import sys
 from itertools import islice
 
-from .. import svg
-from ..fileio import cannot_write, read_only, write_atomically
+from ..files.writing import cannot_write, read_only, write_atomically
 from ..notation import Game, ReadError, read_games
 from ..notation.typed import parse_turn
+from ..render import svg
 from ..rules import Position, SetupError, Side
-from ..share.frames import START, Frame, GameFrames
 from ..validate import validate
+from ..validation.frames import START, Frame, GameFrames
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import InputFile, unreadable
 

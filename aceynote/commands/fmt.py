@@ -10,7 +10,8 @@ import sys
 import tempfile
 from typing import IO, cast
 
-from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
+from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
+from ..formats import ACEY
 from ..notation import Game, ReadError, write_game
 from ..terminal_text import shown
 from ..validate import Diagnostic
@@ -30,7 +31,7 @@ from .common import (
     InputFile,
     add_record_files,
     expand_inputs,
-    is_match,
+    record_format,
     record_games,
     split_lines,
     unreadable,
@@ -167,10 +168,12 @@ class _Formatting:
     def source(self, source: InputFile) -> None:
         """Format one file; one that cannot be read is reported and counted."""
         refused = _not_rewritable(source) if self.args.in_place else None
-        if (self.args.in_place or self.args.check) and is_match(source):
+        read_as = record_format(source)
+        if (self.args.in_place or self.args.check) and read_as is not ACEY:
             refused = (
-                f"{source.display_name}: is a bgammon.org replay; fmt prints it as a record, "
-                "but rewrites or checks only .acey records (aceynote convert FILE.match --to acey)"
+                f"{source.display_name}: is a {read_as.kind}; fmt prints it as a record, "
+                "but rewrites or checks only .acey records "
+                f"(aceynote convert FILE{read_as.extensions[0]} --to acey)"
             )
         if refused is not None:
             self.found(fail(refused))

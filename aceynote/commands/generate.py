@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterator
 
-from ..fileio import cannot_write, read_only, write_atomically
+from ..files.writing import cannot_write, read_only, write_atomically
 from ..notation import Game, write_game
 from ..notation.generate import generate_games
 from ..rules import Position, RulesError, RuleSet, SetupError

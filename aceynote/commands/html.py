@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..share import page
+from ..render.html import page
 from .base import Commands, UsageError, add_command
 from .common import InputFile
 from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record

@@ -2,7 +2,7 @@
 
 Everything taken from a record (its lines, the values quoted in messages) and
 every file name is shown escaped where it holds control characters: see
-:mod:`aceynote.commands.terminal`.
+:mod:`aceynote.terminal_text`.
 """
 
 from __future__ import annotations

@@ -81,15 +81,17 @@ def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..files.record import RecordError, RecordFile
+    from ..formats import ACEY, record_format
     from ..rules import Side
     from ..tui.recording import new_game
-    from ..tui.records import RecordError, RecordFile
 
     if args.file == "-":
         raise UsageError("record needs a file: standard input is the keyboard here")
-    if args.file.lower().endswith(".match"):
+    read_as = record_format(args.file)
+    if read_as is not ACEY:
         raise UsageError(
-            f"{clipped(args.file, 200)}: a bgammon.org replay is read, never written;"
+            f"{clipped(args.file, 200)}: a {read_as.kind} is read, never written;"
             " record into an .acey file"
         )
     tags = game_tags(args)

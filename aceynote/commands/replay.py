@@ -11,7 +11,7 @@ from ..terminal_text import clipped, counted, number_shown
 from .base import EXIT_OK, Commands, UsageError, add_command
 
 if TYPE_CHECKING:
-    from ..tui.records import RecordFile
+    from ..files.record import RecordFile
 
 DESCRIPTION = """\
 Open a record in a full-screen board viewer: step through the games checker
@@ -46,8 +46,8 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..files.record import RecordError, RecordFile
     from ..notation.typed import parse_turn
-    from ..tui.records import RecordError, RecordFile
 
     if args.file == "-":
         raise UsageError("replay needs a file: standard input is the keyboard here")

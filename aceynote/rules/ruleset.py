@@ -81,6 +81,12 @@ _OPTION_VALUES: dict[str, dict[str, object]] = {
     "score": {member.value: member for member in Scoring},
 }
 
+
+def option_choices() -> dict[str, tuple[str, ...]]:
+    """Every option's name and the values a Rules tag may give it, in order."""
+    return {name: tuple(choices) for name, choices in _OPTION_VALUES.items()}
+
+
 PRESETS: dict[str, RuleSet] = {
     "standard": RuleSet(),
     "bgammon": RuleSet(preset="bgammon", bearoff=BearOff.EXACT, bonus_reroll=BonusReroll.ALWAYS),

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
+from ..files.record import RecordError, RecordFile
 from ..notation import Game
 from ..rules import Side
 from ..terminal_text import clipped, path_shown, printable
@@ -26,7 +27,6 @@ from .dialogs import Confirm, Help
 from .game_list import GameList
 from .game_screen import GameScreen
 from .keys import HELP, MOUSE_HELP, SAVE, help_rows, on_key
-from .records import RecordError, RecordFile
 from .replay_screen import ReplayScreen
 
 _BATCH_SECONDS = 0.15

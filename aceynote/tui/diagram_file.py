@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 
-from .. import svg
 from ..notation import Game
 from ..notation.writer import segment_text, turn_number
+from ..render import svg
 from ..rules import Side
 from ..terminal_text import path_shown
 from .timeline import Frame

@@ -27,10 +27,10 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widgets import Footer, Input, Static
 
+from ..files.record import RecordFile
 from ..notation.index import GameEntry
 from ..terminal_text import counted, path_shown, printable
 from .keys import HELP, QUIT, SAVE
-from .records import RecordFile
 
 COLUMNS = (
     ("#", 5),

@@ -10,8 +10,8 @@ from __future__ import annotations
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from ..files.record import RecordFile
 from ..rules import Side
-from .records import RecordFile
 from .timeline import Timeline
 from .widgets import GameHeader, MoveList
 

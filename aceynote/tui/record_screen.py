@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Footer
 
+from ..files.record import RecordError, RecordFile
 from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, Side
 from .dialogs import EndGame
@@ -23,7 +24,6 @@ from .entry import EntryFeedback, EntryLine, PlayList
 from .game_screen import GameScreen
 from .keys import HELP, QUIT, on_key
 from .recording import EntryProblem, Recording, TypedRoll, describe
-from .records import RecordError, RecordFile
 from .timeline import Frame, Timeline
 from .widgets import Board, GameHeader, MoveList, StatusBar
 

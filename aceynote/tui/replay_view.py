@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual.reactive import reactive
 from textual.timer import Timer
 
+from ..files.record import RecordError, RecordFile
 from ..notation import Game, Segment
 from ..notation.typed import parse_turn
 from ..notation.writer import segment_text, turn_number
@@ -20,7 +21,6 @@ from ..validate import validate
 from .dialogs import Choose, Prompt
 from .game_screen import GameScreen
 from .notes import Notes, NotesPanel
-from .records import RecordError, RecordFile
 from .timeline import (
     MAIN,
     Frame,

@@ -10,7 +10,8 @@ list starts with the frames of the line it branches from, up to the turn it
 replaces, so stepping back out of a variation needs no replaying either.
 
 Diagnostics are placed at the segment they are about, found from their
-source span: the last segment (or turn) that starts at or before it.
+source span (:class:`aceynote.validation.frames.Placement`, as on the web
+page): the last segment (or turn) that starts at or before it.
 """
 
 from __future__ import annotations
@@ -22,11 +23,10 @@ from dataclasses import dataclass, field
 from ..notation import Game, Segment, Turn
 from ..rules import Position, Side, Step
 from ..validate import Diagnostic, Report, SegmentReplay
-from ..validate.diagnostics import SYNTAX
+from ..validation.frames import Anchor, Placement
 
 Path = tuple[int, ...]
 MAIN: Path = ()
-SourceKey = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,11 +121,11 @@ _END = "end"
 
 
 @dataclass(frozen=True, slots=True)
-class _Anchor:
-    key: SourceKey
+class _Spot:
+    """What a diagnostic is about, and the frame that shows it."""
+
     about: object  # a Segment, _START or (_END, path)
     target: Place
-    order: tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,15 +166,11 @@ class Timeline:
         self.segments: dict[int, SegmentPlace] = {}
         self.turn_places: dict[int, tuple[Path, int]] = {}
         self._replays = {id(replay.segment): replay for replay in report.segments}
-        self._problem_spans = {problem.span for problem in self.game.problems}
-        self._anchors: list[_Anchor] = [_Anchor((0, 0), _START, Place(MAIN, 0), (0, 0, 0))]
+        self._anchors: list[Anchor[_Spot]] = []
         self._walk(MAIN, self.game.turns, [Frame(self.start, None)])
-        result_span = self.game.result_span
-        if result_span is not None:
-            key = (result_span.line, result_span.column)
-            self._anchors.append(_Anchor(key, (_END, MAIN), Place(MAIN, self.main.last), (*key, 0)))
-        self._anchors.sort(key=lambda anchor: anchor.key)
-        self._anchor_keys = [anchor.key for anchor in self._anchors]
+        start = _Spot(_START, Place(MAIN, 0))
+        end = _Spot((_END, MAIN), Place(MAIN, self.main.last))
+        self.placement = Placement(self.game, self._anchors, start, end)
         self.targets, self._notes = self._place_diagnostics(report.diagnostics)
 
     # -- building -----------------------------------------------------------
@@ -209,17 +205,15 @@ class Timeline:
             # Not replayed (after the game ended, or no start position): its
             # diagnostics show at the end of the line.
             self.segments[id(segment)] = SegmentPlace(path, len(frames) - 1, len(frames) - 1)
-            place = Place(path, len(frames) - 1)
-            self._anchors.append(_Anchor(key, (_END, path), place, (*key, 0)))
+            self._anchors.append(Anchor(key, _Spot((_END, path), Place(path, len(frames) - 1))))
             return
         first = len(frames)
         frames += _segment_frames(replay, turn_end)
         self.segments[id(segment)] = SegmentPlace(path, first, len(frames) - 1)
-        target = Place(path, first)
-        self._anchors.append(_Anchor(key, segment, target, (*key, 0)))
+        spot = _Spot(segment, Place(path, first))
+        self._anchors.append(Anchor(key, spot))
         if first_in_turn:
-            turn_key = (turn.span.line, turn.span.column)
-            self._anchors.append(_Anchor(turn_key, segment, target, (*key, 0)))
+            self._anchors.append(Anchor((turn.span.line, turn.span.column), spot))
 
     def _place_diagnostics(
         self, diagnostics: list[Diagnostic]
@@ -227,20 +221,12 @@ class Timeline:
         targets: list[DiagnosticTarget] = []
         notes: dict[object, list[Diagnostic]] = {}
         for diagnostic in diagnostics:
-            anchor = self._anchor_for(diagnostic)
-            notes.setdefault(_note_key(anchor.about), []).append(diagnostic)
-            targets.append(DiagnosticTarget(diagnostic, anchor.target, anchor.order))
+            anchor = self.placement.anchor(diagnostic)
+            notes.setdefault(_note_key(anchor.about.about), []).append(diagnostic)
+            order = (*anchor.key, 0)
+            targets.append(DiagnosticTarget(diagnostic, anchor.about.target, order))
         targets.sort(key=lambda target: target.order)
         return targets, notes
-
-    def _anchor_for(self, diagnostic: Diagnostic) -> _Anchor:
-        span = diagnostic.span
-        if self.is_syntax_problem(diagnostic):
-            # The game holds the turns before its first syntax error: the errors come after them.
-            key = (span.line, span.column)
-            return _Anchor(key, (_END, MAIN), Place(MAIN, self.main.last), (*key, 0))
-        position = bisect_right(self._anchor_keys, (span.line, span.column)) - 1
-        return self._anchors[max(position, 0)]
 
     # -- reading --------------------------------------------------------------
     @property
@@ -304,7 +290,7 @@ class Timeline:
 
     def is_syntax_problem(self, diagnostic: Diagnostic) -> bool:
         """Whether a diagnostic is one of the game's syntax errors (the reader's, not the replay's)."""
-        return diagnostic.code == SYNTAX and diagnostic.span in self._problem_spans
+        return self.placement.is_syntax_problem(diagnostic)
 
     @property
     def syntax_problems(self) -> list[Diagnostic]:

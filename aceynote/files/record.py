@@ -20,11 +20,12 @@ import io
 import os
 from dataclasses import dataclass
 
-from ..fileio import write_atomically
+from ..formats import ACEY, Format, record_format
 from ..notation import Game, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.parser import iter_game_tokens, parse_game_tokens
 from ..validate import validate
+from .writing import write_atomically
 
 
 class RecordError(Exception):
@@ -92,7 +93,7 @@ class RecordFile:
     they are edited (a new game nobody entered anything into is not written).
 
     A bgammon.org replay (``.match``) is read whole with
-    :func:`aceynote.bgammon.read_match` and never written: saving writes all
+    :func:`aceynote.formats.bgammon.read_match` and never written: saving writes all
     its games as a new record next to it (``game.match`` as ``game.acey``, or
     ``game-2.acey`` when that exists), and from then on the record is that file.
     """
@@ -110,8 +111,9 @@ class RecordFile:
         self.bom = BOM if self.disk_text.startswith(BOM) else ""
         self.text = self.disk_text.removeprefix(self.bom)
         self.mode = file_mode(path)
-        if is_match_file(path) and self.existed:
-            self.match_games = _read_match(path, self.disk_text)
+        self.read_as = record_format(path)
+        if self.read_as is not ACEY and self.existed:
+            self.match_games = _read_whole(self.read_as, path, self.disk_text)
             self.entries = [_match_entry(n, game) for n, game in enumerate(self.match_games)]
         else:
             self.entries = index_games(self.text)
@@ -179,7 +181,7 @@ class RecordFile:
                 note = f"This game cannot be read as acey-deucey: {game.problems[0].message}."
                 return LoadedGame(game, False, note)
             note = (
-                f"A bgammon.org replay, read only: saving writes the games as"
+                f"A {self.read_as.kind}, read only: saving writes the games as"
                 f" {os.path.basename(self.save_path())} next to it."
             )
             return LoadedGame(game, True, note)
@@ -285,7 +287,7 @@ class RecordFile:
 
     def _became_record(self, path: str, text: str) -> None:
         """After a ``.match`` file's games were saved as ``path``: that is the record now."""
-        self.path, self.match_games = path, None
+        self.path, self.match_games, self.read_as = path, None, ACEY
         self.disk_text, self.text, self.bom = text, text, ""
         self.mode = file_mode(path)
         self.existed = True
@@ -296,20 +298,14 @@ class RecordFile:
         self._cache = loaded  # the same games, shown on: their text is the new file's now
 
 
-MATCH_SUFFIX = ".match"
-
-
-def is_match_file(path: str) -> bool:
-    """Whether ``path`` names a bgammon.org replay (by its extension)."""
-    return path.lower().endswith(MATCH_SUFFIX)
-
-
-def _read_match(path: str, text: str) -> list[Game]:
-    from ..bgammon import read_match
+def _read_whole(read_as: Format, path: str, text: str) -> list[Game]:
+    """Every game of a file in another format than a record's (a bgammon.org replay)."""
     from ..notation import ReadError
 
+    read = read_as.read
+    assert read is not None  # every record format can be read
     try:
-        return list(read_match(io.BytesIO(text.encode("utf-8"))))
+        return list(read(io.BytesIO(text.encode("utf-8")), path))
     except ReadError as error:
         raise RecordError(f"{path}: {error}") from error
 

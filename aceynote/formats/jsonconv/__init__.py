@@ -11,8 +11,8 @@ from .convert import (
     position_json,
     read_document,
     read_json_lines,
-    schema,
 )
+from .schema import schema
 
 __all__ = [
     "FORMAT",

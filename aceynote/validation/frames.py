@@ -9,16 +9,18 @@ segment. The main line's frames are keyed ``"0"`` (the start), ``"1"``,
 each knowing the frame before it (for a variation's first segment, the
 position before the turn it replaces) and the frame after it in its line.
 
-Diagnostics are placed where they stand in the source: at the last segment
-(or turn) that starts at or before them; those before the first turn (tags)
-at the start; the record's syntax errors and those about the result at the
-end.
+Diagnostics are placed where they stand in the source (:class:`Placement`,
+which the replay app's timeline uses as well): at the last segment (or turn)
+that starts at or before them; those before the first turn (tags) at the
+start; the record's syntax errors and those about the result at the end.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Generic, NamedTuple, TypeVar
 
 from ..notation import Game, Turn
 from ..notation.writer import segment_text, turn_number
@@ -29,6 +31,50 @@ from ..validate.diagnostics import SYNTAX
 START = "0"
 START_NOTE = "start"
 END_NOTE = "end"
+
+SourceKey = tuple[int, int]
+T = TypeVar("T")
+
+
+class Anchor(NamedTuple, Generic[T]):
+    """A place in the source (line, column) and what stands there for a front end."""
+
+    key: SourceKey
+    about: T
+
+
+class Placement(Generic[T]):
+    """Where each diagnostic of a game belongs, found from its source span.
+
+    ``anchors`` are where the things a front end shows start (segments,
+    turns) in the source. A diagnostic belongs to the last anchor at or
+    before it, ``start`` when there is none (the tags); a syntax error of the
+    record, and anything at or after the result, belongs to ``end``.
+    """
+
+    def __init__(self, game: Game, anchors: Iterable[Anchor[T]], start: T, end: T) -> None:
+        self._anchors = sorted(anchors, key=lambda anchor: anchor.key)
+        self._keys = [anchor.key for anchor in self._anchors]
+        self._problem_spans = {problem.span for problem in game.problems}
+        result = game.result_span
+        self._result: SourceKey | None = None if result is None else (result.line, result.column)
+        self._start = start
+        self._end = end
+
+    def is_syntax_problem(self, diagnostic: Diagnostic) -> bool:
+        """Whether a diagnostic is one of the game's syntax errors (the reader's, not the replay's)."""
+        return diagnostic.code == SYNTAX and diagnostic.span in self._problem_spans
+
+    def anchor(self, diagnostic: Diagnostic) -> Anchor[T]:
+        """The anchor a diagnostic belongs to: a syntax error and the result's stand at their own place."""
+        where = (diagnostic.span.line, diagnostic.span.column)
+        if self.is_syntax_problem(diagnostic):
+            # The game holds the turns before its first syntax error: the errors come after them.
+            return Anchor(where, self._end)
+        if self._result is not None and where >= self._result:
+            return Anchor(self._result, self._end)
+        found = bisect_right(self._keys, where) - 1
+        return self._anchors[found] if found >= 0 else Anchor((0, 0), self._start)
 
 
 @dataclass(slots=True)
@@ -64,11 +110,11 @@ class GameFrames:
         self.of_segment: dict[int, str] = {}
         self.notes: dict[str, list[Diagnostic]] = {}
         self._variations = 0
-        self._anchors: list[tuple[tuple[int, int], str]] = []
-        self._anchor_keys: list[tuple[int, int]] = []
+        self._anchors: list[Anchor[str]] = []
         if report.start is not None:
             self._add(Frame(START, report.start, None, "start", None), main=True, follows=None)
             self._walk(self.game.turns, START, main=True)
+        self.placement = Placement(self.game, self._anchors, START_NOTE, END_NOTE)
         self._place(report.diagnostics)
 
     @property
@@ -117,32 +163,14 @@ class GameFrames:
         return f"v{self._variations}"
 
     def _anchor(self, line: int, column: int, key: str) -> None:
-        self._anchors.append(((line, column), key))
+        self._anchors.append(Anchor((line, column), key))
 
     # -- diagnostics ----------------------------------------------------------
     def _place(self, diagnostics: list[Diagnostic]) -> None:
-        self._anchors.sort()
-        self._anchor_keys = [where for where, _ in self._anchors]
         for diagnostic in diagnostics:
-            note = self._note_of(diagnostic)
+            note = self.placement.anchor(diagnostic).about
             self.notes.setdefault(note, []).append(diagnostic)
             self._attach(note, diagnostic)
-
-    def _note_of(self, diagnostic: Diagnostic) -> str:
-        """Where a diagnostic stands: a frame's key, the start or the end."""
-        span = diagnostic.span
-        where = (span.line, span.column)
-        result = self.game.result_span
-        after_result = result is not None and where >= (result.line, result.column)
-        if after_result or self._is_syntax_problem(diagnostic):
-            return END_NOTE
-        found = bisect_right(self._anchor_keys, where) - 1
-        return self._anchors[found][1] if found >= 0 else START_NOTE
-
-    def _is_syntax_problem(self, diagnostic: Diagnostic) -> bool:
-        """One of the reader's syntax errors: they stand after the turns the game kept."""
-        spans = {problem.span for problem in self.game.problems}
-        return diagnostic.code == SYNTAX and diagnostic.span in spans
 
     def _attach(self, note: str, diagnostic: Diagnostic) -> None:
         """The frame that shows a diagnostic beside the board."""

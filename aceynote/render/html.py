@@ -1,7 +1,7 @@
 """A game as one self-contained web page: the board, the moves, the comments and the findings.
 
 The page needs no network and no aceynote: the boards (drawn by
-:mod:`aceynote.svg`, one ``<template>`` per position), the CSS and the
+:mod:`aceynote.render.svg`, one ``<template>`` per position), the CSS and the
 JavaScript are inline. The document is built with
 :mod:`xml.etree.ElementTree`, which escapes every text from the record
 (names, tags, comments). The little the script needs (each position's Setup
@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import NamedTuple
 
-from .. import svg
 from ..notation import Game, Segment, Tag, Turn, Variation
 from ..notation.writer import ordered_tags, segment_text, turn_number
 from ..rules import Position
 from ..validate import Diagnostic, validate
-from .frames import END_NOTE, START, START_NOTE, Frame, GameFrames
+from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
+from . import svg
 
 SIDE_GLYPH = {"White": "○", "Black": "●"}
 BOARD_SIZE = 400  # the text sizes of a board shown 400 pixels wide (a phone) or more

@@ -12,15 +12,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from functools import cache
-from importlib.resources import files
 from typing import IO, TYPE_CHECKING, Any
 
-from ..notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
-from ..notation.limits import MAX_DIGITS, too_many_digits
-from ..notation.tags import TagValueError, parse_opening
-from ..notation.writer import merge_trips, ordered_tags
-from ..rules import (
+from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
+from ...notation.limits import MAX_DIGITS, too_many_digits
+from ...notation.tags import TagValueError, parse_opening
+from ...notation.writer import merge_trips, ordered_tags
+from ...rules import (
     BAR,
     OFF,
     POOL,
@@ -34,7 +32,9 @@ from ..rules import (
     Step,
     opening_winner,
 )
-from ..validate import Diagnostic, Report
+from ...validate import Diagnostic, Report
+from ..base import InvalidRecord
+from .schema import validators
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator
@@ -42,7 +42,6 @@ if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow t
 
 FORMAT = "aceynote"
 VERSION = 1
-SCHEMA_FILE = "aceynote.schema.json"
 
 _KINDS = {
     SegmentKind.ROLL: "roll",
@@ -58,7 +57,7 @@ _PLACE_OF = {text: place for place, text in _PLACES.items()}
 Json = dict[str, Any]
 
 
-class JsonRecordError(ValueError):
+class JsonRecordError(InvalidRecord):
     """JSON that is not a record of this format; ``path`` says where (``games[3].turns[1]``)."""
 
     def __init__(self, message: str, path: str = "", line: int | None = None) -> None:
@@ -66,24 +65,6 @@ class JsonRecordError(ValueError):
         super().__init__(f"{where}{message}")
         self.path = path
         self.line = line
-
-
-@cache
-def schema() -> Json:
-    """The JSON Schema (draft 2020-12) of the document form."""
-    loaded: Json = json.loads(
-        (files("aceynote.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8")
-    )
-    return loaded
-
-
-@cache
-def _validators() -> tuple[Draft202012Validator, Draft202012Validator]:
-    from jsonschema import Draft202012Validator
-
-    document = Draft202012Validator(schema())
-    game = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema()["$defs"]})
-    return document, game
 
 
 def _place(place: int) -> int | str:
@@ -399,7 +380,7 @@ def read_document(stream: IO[str]) -> list[Game]:
         raise JsonRecordError(
             f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from error
-    _check(_validators()[0], data, "")
+    _check(validators()[0], data, "")
     return [game_from_json(game, f"games[{index}]") for index, game in enumerate(data["games"])]
 
 
@@ -420,7 +401,7 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
             raise JsonRecordError(
                 f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
             ) from error
-        _check(_validators()[1], data, f"line {number}: game", number)
+        _check(validators()[1], data, f"line {number}: game", number)
         yield game_from_json(data, f"line {number}: game")
 
 

@@ -13,10 +13,11 @@ import datetime
 import re
 from collections.abc import Iterable
 
-from ..notation import Game, Turn
-from ..notation.tags import ENDING_REASONS
-from ..rules import BAR, OFF, POOL, Side, Step, parse_rules
-from ..validate import Report
+from ...notation import Game, Turn
+from ...notation.tags import ENDING_REASONS
+from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
+from ...validate import Report, validate
+from ..base import Entry, Output
 from .reader import INDEX_PREFIX, RULES
 
 # The header's fields, and the tags they come from.
@@ -107,6 +108,23 @@ def match_text(games: Iterable[list[str]]) -> str:
         index.append(f"{INDEX_PREFIX}{offset:08d}\n")
         offset += len(body.encode("utf-8"))
     return "".join(index) + "".join(bodies)
+
+
+def write_match(entries: Iterable[Entry], output: Output) -> None:
+    """A replay of every game; one it cannot hold is refused, what it leaves out is named."""
+    games: list[list[str]] = []
+    for entry in entries:
+        report = validate(entry.game)
+        reason = refusal(entry.game, report)
+        where = f"{entry.source}: game {entry.number}"
+        if reason is not None:
+            output.refuse(f"{where} cannot be a bgammon.org replay: {reason}")
+            continue
+        dropped = left_out(entry.game)
+        if dropped:
+            output.warn(f"{where}: left out {', '.join(dropped)}")
+        games.append(game_lines(entry.game, report))
+    output.stream.write(match_text(games))
 
 
 def _player(side: Side) -> str:

@@ -1,0 +1,69 @@
+"""The file formats games are read from and written to, and how a file's format is told.
+
+Each format is a module holding its :class:`Format` (name, extensions, reader,
+writer); ``FORMATS`` lists them. A new format is one module and its place
+in ``FORMATS``: the commands and the replay app find formats here.
+"""
+
+from __future__ import annotations
+
+from . import acey, bgammon, json, jsonl
+from .base import Entry, Format, InvalidRecord, Output, Reader, Writer
+
+FORMATS: tuple[Format, ...] = (acey.FORMAT, json.FORMAT, jsonl.FORMAT, bgammon.FORMAT)
+ACEY = acey.FORMAT
+
+# The formats the commands that read records (validate, fmt, the replay app,
+# record, folders named on the command line) tell by a file's extension; any
+# other file is read as an acey record. (convert tells every format, above.)
+RECORD_FORMATS: tuple[Format, ...] = (acey.FORMAT, bgammon.FORMAT)
+
+
+def named(name: str) -> Format:
+    """The format called ``name`` (one of :func:`names`)."""
+    return next(found for found in FORMATS if found.name == name)
+
+
+def readable() -> tuple[Format, ...]:
+    """The formats that can be read, in order."""
+    return tuple(found for found in FORMATS if found.read is not None)
+
+
+def writable() -> tuple[Format, ...]:
+    """The formats that can be written, in order."""
+    return tuple(found for found in FORMATS if found.write is not None)
+
+
+def of_path(path: str, among: tuple[Format, ...] = FORMATS) -> Format | None:
+    """The format ``path``'s extension names (any case), or None when none of ``among`` has it."""
+    lowered = path.lower()
+    return next((found for found in among if lowered.endswith(found.extensions)), None)
+
+
+def record_format(path: str) -> Format:
+    """The format a record file is read in: by its extension, as acey when that names none."""
+    return of_path(path, RECORD_FORMATS) or ACEY
+
+
+def record_extensions() -> tuple[str, ...]:
+    """The extensions of the record formats: the files a folder's records are."""
+    return tuple(extension for found in RECORD_FORMATS for extension in found.extensions)
+
+
+__all__ = [
+    "ACEY",
+    "FORMATS",
+    "RECORD_FORMATS",
+    "Entry",
+    "Format",
+    "InvalidRecord",
+    "Output",
+    "Reader",
+    "Writer",
+    "named",
+    "of_path",
+    "readable",
+    "record_extensions",
+    "record_format",
+    "writable",
+]

@@ -1,0 +1,23 @@
+"""The acey notation (``.acey``, NOTATION.md): aceynote's own record format."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from ..notation import Game, read_games, write_game
+from .base import Entry, Format, Output
+
+
+def read(handle: IO[bytes], name: str) -> Iterator[Game]:
+    """The games of a record (``read_games`` names the file from ``handle`` itself)."""
+    return read_games(handle)
+
+
+def write(entries: Iterable[Entry], output: Output) -> None:
+    """Every game in canonical form, a blank line between two."""
+    for count, entry in enumerate(entries):
+        output.stream.write(("\n" if count else "") + write_game(entry.game))
+
+
+FORMAT = Format("acey", (".acey",), read, write, "acey-deucey record")

@@ -1,0 +1,69 @@
+"""What a file format is to the rest of aceynote: a name, its extensions, a reader, a writer.
+
+A reader streams the games of a binary stream; a writer writes games, given
+one at a time with where they come from. A format may lack either (read
+only, or write only). The formats themselves are listed in
+:mod:`aceynote.formats`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import IO, NamedTuple
+
+from ..notation import Game
+
+Reader = Callable[[IO[bytes], str], Iterator[Game]]
+"""The games of a binary stream; the string names the input in messages."""
+
+
+class Entry(NamedTuple):
+    """A game to write, with the input it was read from and its number among that input's games."""
+
+    source: str
+    number: int
+    game: Game
+
+
+def _ignore(message: str) -> None:
+    """Say nothing (the default for what a writer leaves out)."""
+
+
+@dataclass(slots=True)
+class Output:
+    """Where a writer writes, what it is asked to add, and whom it tells what it left out.
+
+    ``refuse`` hears of a game the format cannot hold (the output is then not
+    kept); ``warn`` of what a game loses in the format.
+    """
+
+    stream: IO[str]
+    positions: bool = False
+    diagnostics: bool = False
+    refuse: Callable[[str], None] = _ignore
+    warn: Callable[[str], None] = _ignore
+
+
+Writer = Callable[[Iterable[Entry], Output], None]
+
+
+class InvalidRecord(ValueError):
+    """An input read in its format that holds no valid record of it: the input has errors.
+
+    Unlike a file that cannot be read at all (:class:`aceynote.ReadError`),
+    this is a problem with the input's content, reported as such.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """A file format: ``name`` (``--from``/``--to``), its file name ``extensions`` (lower
+    case, the first one the usual), its reader and writer, and ``kind``: what a file of it
+    is, in words, for messages ("bgammon.org replay")."""
+
+    name: str
+    extensions: tuple[str, ...]
+    read: Reader | None
+    write: Writer | None
+    kind: str

@@ -1,0 +1,94 @@
+"""JSON (``.json``): one document holding every game, checked against the schema (docs/json.md).
+
+The conversion itself is :mod:`aceynote.formats.jsonconv`, imported when a
+JSON file is read or written (it is not needed to tell the formats apart).
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import json
+from collections.abc import Iterable, Iterator
+from typing import IO, cast
+
+from ..notation import Game, ReadError
+from .base import Entry, Format, Output
+
+
+def read(handle: IO[bytes], name: str) -> Iterator[Game]:
+    from .jsonconv import read_document
+
+    yield from read_document(utf8_text(handle, name))
+
+
+def write(entries: Iterable[Entry], output: Output) -> None:
+    """The document: its header, then the games, one a line."""
+    from .jsonconv import document_header
+
+    output.stream.write(json.dumps(document_header())[:-1] + ', "games": [')
+    for count, entry in enumerate(entries):
+        output.stream.write(("," if count else "") + "\n" + game_json_text(entry.game, output))
+    output.stream.write("\n]}\n")
+
+
+def game_json_text(game: Game, output: Output) -> str:
+    """One game as JSON text, with the positions and diagnostics ``output`` asks for."""
+    from ..validate import validate
+    from .jsonconv import game_to_json
+
+    report = validate(game) if output.positions or output.diagnostics else None
+    data = game_to_json(game, report, positions=output.positions, diagnostics=output.diagnostics)
+    return json.dumps(data, ensure_ascii=False)
+
+
+def utf8_text(raw: IO[bytes], name: str) -> IO[str]:
+    """A binary stream read as UTF-8 text by the JSON readers."""
+    return cast(IO[str], _Utf8Text(raw, name))
+
+
+class _Utf8Text(io.TextIOBase):
+    """A binary stream read as UTF-8 text by the JSON reader.
+
+    A byte that is not UTF-8 is a ReadError at its line and column; a leading
+    BOM is left out. Reads are bounded as asked (at most four bytes a character).
+    """
+
+    def __init__(self, raw: IO[bytes], name: str) -> None:
+        super().__init__()
+        self.raw_stream = raw
+        self.name = name
+        self.lines = 0
+        self.started = False
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1, /) -> str:
+        if size is None or size < 0:
+            text = self._text(self.raw_stream.read(), 1, final=True)
+        else:
+            data = self.raw_stream.read(4 * size + 4)
+            text = self._text(data, 1, final=len(data) < 4 * size + 4)
+        self.lines += text.count("\n")
+        return text
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+        data = self.raw_stream.readline(-1 if size < 0 else 4 * size + 4)
+        self.lines += 1
+        return self._text(data, self.lines, final=size < 0 or data.endswith(b"\n"))
+
+    def _text(self, data: bytes, first_line: int, final: bool) -> str:
+        """``data`` decoded; an incomplete character cut off at its end is dropped unless ``final``."""
+        from ..commands.common import not_utf8  # the one wording of it, for every reader
+
+        try:
+            text, _ = codecs.utf_8_decode(data, "strict", final)
+        except UnicodeDecodeError as error:
+            raise ReadError(not_utf8(self.name, data, error, first_line)) from error
+        if not self.started:
+            self.started, text = True, text.removeprefix("\ufeff")
+        return text
+
+
+FORMAT = Format("json", (".json",), read, write, "JSON document")

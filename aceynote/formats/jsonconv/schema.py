@@ -1,0 +1,52 @@
+"""The JSON Schema of the JSON form (docs/json.md): the file, with its rules part produced from RuleSet."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib.resources import files
+from typing import TYPE_CHECKING, Any
+
+from ...rules.ruleset import PRESETS, option_choices
+
+if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
+    from jsonschema import Draft202012Validator
+
+SCHEMA_FILE = "aceynote.schema.json"
+
+Json = dict[str, Any]
+
+
+@cache
+def schema() -> Json:
+    """The JSON Schema (draft 2020-12) of the document form; its ``rules`` comes from RuleSet."""
+    loaded: Json = json.loads(
+        (files("aceynote.formats.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8")
+    )
+    loaded["$defs"]["rules"] = rules_schema()  # in its place: the order of $defs is kept
+    return loaded
+
+
+def rules_schema() -> Json:
+    """The schema's ``rules``: the preset and every option of :class:`RuleSet` with its values."""
+    choices = option_choices()
+    return {
+        "description": "The rules in force, resolved from the Rules tag (derived; ignored when reading).",
+        "type": "object",
+        "required": ["preset", *choices],
+        "additionalProperties": False,
+        "properties": {
+            "preset": {"enum": list(PRESETS)},
+            **{name: {"enum": list(values)} for name, values in choices.items()},
+        },
+    }
+
+
+@cache
+def validators() -> tuple[Draft202012Validator, Draft202012Validator]:
+    """Validators of a whole document and of one game (a JSON Lines line)."""
+    from jsonschema import Draft202012Validator
+
+    document = Draft202012Validator(schema())
+    game = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema()["$defs"]})
+    return document, game

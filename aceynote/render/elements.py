@@ -1,0 +1,34 @@
+"""Building the SVG's XML: elements whose numbers are written short, and text."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+
+def number_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def child(parent: ET.Element, tag: str, **attributes: object) -> ET.Element:
+    """A child element; ``class_`` stands for ``class`` and ``_`` in names for ``-``."""
+    attrib = {
+        name.rstrip("_").replace("_", "-"): number_text(value)
+        if isinstance(value, float | int) and not isinstance(value, bool)
+        else str(value)
+        for name, value in attributes.items()
+    }
+    return ET.SubElement(parent, tag, attrib)
+
+
+def text_at(parent: ET.Element, x: float, y: float, words: str, **attributes: object) -> ET.Element:
+    """Text centred on ``x`` (the root sets text-anchor), ``y`` its baseline."""
+    element = child(parent, "text", x=x, y=y, **attributes)
+    element.text = words
+    return element
+
+
+def centred_text(
+    parent: ET.Element, x: float, y: float, words: str, size: float, **attributes: object
+) -> ET.Element:
+    """Text whose middle is at ``y`` (about a third of the size below it is the baseline)."""
+    return text_at(parent, x, y + size * 0.36, words, font_size=size, **attributes)

@@ -1,0 +1,1 @@
+"""The validator's results laid out for the front ends (:mod:`.frames`)."""
