@@ -19,7 +19,7 @@ shows who is to roll, each side's pip count and the dice.
 This is drawing only: counts, pips and who is to roll come from the
 :class:`~aceynote.rules.Position`, the last moves from the validator's
 replay (``last_steps`` and ``mover``; :func:`replay_board` takes a
-:class:`~aceynote.validate.SegmentReplay` whole). The XML is built with
+:class:`~aceynote.validation.SegmentReplay` whole). The XML is built with
 :mod:`xml.etree.ElementTree`, which escapes every text it is given.
 """
 
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .rules import BAR, OFF, POOL, Position, Side, Step, opposite_point
-from .validate import SegmentReplay
+from .validation import SegmentReplay
 
 __all__ = ["SIZE_RANGE", "THEMES", "Theme", "board", "board_element", "replay_board"]
 
@@ -638,7 +638,7 @@ def replay_board(
     theme: Theme = "light",
     title: str | None = None,
 ) -> str:
-    """The board after a validator's :class:`~aceynote.validate.SegmentReplay`.
+    """The board after a validator's :class:`~aceynote.validation.SegmentReplay`.
 
     The position after the segment, its dice, and its steps marked.
     """

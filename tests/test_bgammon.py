@@ -17,7 +17,7 @@ from aceynote.bgammon import game_lines, left_out, match_text, read_match, refus
 from aceynote.notation import Game, parse_game, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.rules import Side, parse_rules
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 BGAMMON = parse_rules("bgammon")
 

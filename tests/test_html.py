@@ -18,7 +18,7 @@ from aceynote.cli import main
 from aceynote.notation import parse_game, parse_games
 from aceynote.share import GameFrames, page
 from aceynote.share.html import script_json
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = "</script><script>window.pwned = 1</script>"

@@ -11,7 +11,7 @@ import pytest
 from aceynote.cli import main
 from aceynote.jsonconv import JsonRecordError, game_to_json, read_document
 from aceynote.notation import parse_game, write_game
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 
 def codes(text: str) -> list[str]:

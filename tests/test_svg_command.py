@@ -14,7 +14,7 @@ from aceynote.cli import main
 from aceynote.notation import parse_game
 from aceynote.rules import Position, Side
 from aceynote.share import GameFrames
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 ANNOTATED = ROOT / "samples" / "annotated.acey"

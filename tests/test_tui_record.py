@@ -25,7 +25,7 @@ from aceynote.tui.recording import EntryProblem, Recording, new_game
 from aceynote.tui.records import RecordFile
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.widgets import Board, MoveList
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SIZE = (80, 24)

@@ -22,8 +22,8 @@ from ..jsonconv import (
     schema,
 )
 from ..notation import Game, ReadError, write_game
-from ..validate import Diagnostic, validate
-from ..validate.diagnostics import SYNTAX
+from ..validation import Diagnostic, validate
+from ..validation.diagnostics import SYNTAX
 from . import COMMANDS
 from .base import (
     EXIT_OK,

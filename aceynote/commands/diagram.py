@@ -12,7 +12,7 @@ from ..fileio import cannot_write, read_only, write_atomically
 from ..notation import Game, ReadError, read_games
 from ..rules import Position, SetupError, Side
 from ..share.frames import START, Frame, GameFrames
-from ..validate import validate
+from ..validation import validate
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import InputFile, unreadable
 

@@ -12,8 +12,8 @@ from typing import IO, cast
 
 from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
 from ..notation import Game, ReadError, write_game
-from ..validate import Diagnostic
-from ..validate.diagnostics import SYNTAX
+from ..validation import Diagnostic
+from ..validation.diagnostics import SYNTAX
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,

@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple, TextIO
 
 from ..terminal_text import C1_AND_BIDI
-from ..validate import Diagnostic, Severity
+from ..validation import Diagnostic, Severity
 from .terminal import caret_lines, shown
 
 _RESET = "\033[0m"

@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError, read_games
 from ..rules import RulesError, RuleSet
-from ..validate import Diagnostic, validate
+from ..validation import Diagnostic, validate
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,

@@ -34,7 +34,7 @@ from ..rules import (
     Step,
     opening_winner,
 )
-from ..validate import Diagnostic, Report
+from ..validation import Diagnostic, Report
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator

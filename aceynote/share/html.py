@@ -26,7 +26,7 @@ from .. import svg
 from ..notation import Game, Segment, Tag, Turn, Variation
 from ..notation.writer import ordered_tags, segment_text, turn_number
 from ..rules import Position
-from ..validate import Diagnostic, validate
+from ..validation import Diagnostic, validate
 from .frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 
 SIDE_GLYPH = {"White": "○", "Black": "●"}

@@ -11,8 +11,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ..notation.writer import segment_text, turn_number
-from ..validate import Diagnostic
-from ..validate.diagnostics import SYNTAX
+from ..validation import Diagnostic
+from ..validation.diagnostics import SYNTAX
 from .printable import printable, source_lines
 from .timeline import Path, Timeline, variations_here
 from .widgets import GLYPH_MEANINGS, NAG_GLYPHS

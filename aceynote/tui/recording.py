@@ -37,8 +37,8 @@ from ..rules import (
     outcome,
     roll_dice,
 )
-from ..validate import Diagnostic, Report, validate
-from ..validate import diagnostics as codes
+from ..validation import Diagnostic, Report, validate
+from ..validation import diagnostics as codes
 
 Path = tuple[int, ...]
 MAIN: Path = ()

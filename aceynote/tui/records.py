@@ -24,7 +24,7 @@ from ..fileio import write_atomically
 from ..notation import Game, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.parser import iter_game_tokens, parse_game_tokens
-from ..validate import validate
+from ..validation import validate
 
 
 class RecordError(Exception):

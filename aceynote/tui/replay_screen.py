@@ -17,7 +17,7 @@ from ..notation import Game, Segment, Tag
 from ..notation.limits import MAX_DIGITS
 from ..notation.writer import play_text, segment_text, turn_number
 from ..rules import DiceError, Position, SetupError, Side, legal_plays, roll_dice
-from ..validate import validate
+from ..validation import validate
 from .diagram_file import DiagramError, diagram_stem, frame_svg, moment, write_new
 from .dialogs import Choose, CommentEditor, Confirm, PlayChoices, Prompt, TagEditor, TagList
 from .game_screen import GameScreen

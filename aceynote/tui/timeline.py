@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 from ..notation import Game, Segment, Turn
 from ..rules import Position, Side, Step
-from ..validate import Diagnostic, Report, SegmentReplay
-from ..validate.diagnostics import SYNTAX
+from ..validation import Diagnostic, Report, SegmentReplay
+from ..validation.diagnostics import SYNTAX
 
 Path = tuple[int, ...]
 MAIN: Path = ()

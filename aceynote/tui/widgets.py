@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from ..notation import Game, Segment, Turn
 from ..notation.writer import play_text, segment_text, turn_number
 from ..rules import Side
-from ..validate import Diagnostic
+from ..validation import Diagnostic
 from .boardview import MAX_STACK, TALL_STACK, BoardPainter, fit
 from .printable import printable
 from .timeline import Frame, Path, Place, Timeline
