@@ -1,7 +1,8 @@
 """The validator: replays game models through the rules engine and reports problems."""
 
 from .diagnostics import ALL_CODES, Code, Diagnostic, Severity
-from .replay import Report, SegmentReplay, validate
+from .report import Report, SegmentReplay
+from .validator import validate
 
 __all__ = [
     "ALL_CODES",
