@@ -49,9 +49,7 @@ _HOMES = {
 }
 
 
-_SUBPACKAGES = frozenset(
-    {"bgammon", "jsonconv", "notation", "rules", "share", "svg", "validation"}
-)
+_SUBPACKAGES = frozenset({"bgammon", "jsonconv", "notation", "rules", "share", "svg", "validation"})
 
 
 def __getattr__(name: str) -> Any:

@@ -29,8 +29,9 @@ from hypothesis import strategies as st
 
 from aceynote.cli import main
 from aceynote.commands import validate as validate_command
-from aceynote.commands.common import split_lines, usable_processors
+from aceynote.commands.common import usable_processors
 from aceynote.notation import read_games, write_game
+from aceynote.notation.source import split_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

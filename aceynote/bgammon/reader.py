@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..notation import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn
-from ..notation.parser import Source, text_lines
+from ..notation.source import Source, text_lines
 from ..notation.writer import merge_trips
 from ..rules import BAR, OFF, POOL, Position, SegmentKind, Side, TurnState, parse_rules
 from ..validation import Report, validate

@@ -22,6 +22,7 @@ from ..jsonconv import (
     schema,
 )
 from ..notation import Game, ReadError, write_game
+from ..notation.source import not_utf8
 from ..validation import Diagnostic, validate
 from ..validation.diagnostics import SYNTAX
 from . import COMMANDS
@@ -36,7 +37,7 @@ from .base import (
     fail,
     write_out,
 )
-from .common import InputFile, add_record_files, expand_inputs, not_utf8, record_games, unreadable
+from .common import InputFile, add_record_files, expand_inputs, record_games, unreadable
 from .output import Formatter, colour_wanted
 
 DESCRIPTION = """\

@@ -12,6 +12,7 @@ from typing import IO, cast
 
 from ..fileio import cannot_write, copy_from_start, read_only, write_atomically
 from ..notation import Game, ReadError, write_game
+from ..notation.source import split_lines
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
 from .base import (
@@ -31,7 +32,6 @@ from .common import (
     expand_inputs,
     is_match,
     record_games,
-    split_lines,
     unreadable,
 )
 from .output import Formatter, colour_wanted

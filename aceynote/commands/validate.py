@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError, read_games
+from ..notation.source import line_start, not_utf8
 from ..rules import RulesError, RuleSet
 from ..validation import Diagnostic, validate
 from .base import (
@@ -35,8 +36,6 @@ from .common import (
     add_record_files,
     expand_inputs,
     is_match,
-    line_start,
-    not_utf8,
     record_games,
     unreadable,
     usable_processors,

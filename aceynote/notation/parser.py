@@ -9,12 +9,11 @@ recorded in that game's ``problems`` and the next game is read as usual.
 from __future__ import annotations
 
 import io
-import os
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from itertools import islice
-from typing import IO, Any, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken
@@ -24,15 +23,10 @@ from ..rules import BAR, OFF, POOL, SegmentKind, Side
 from .lexer import GameTokens, Lexer, build_master_pattern
 from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY, clipped, too_many_digits
 from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Variation, new_span
+from .source import Source, text_lines
 from .tables import load_parser, package_data
 
 GRAMMAR_FILE = "aceynote.lark"
-
-Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str]
-
-
-class ReadError(Exception):
-    """A record that cannot be read at all (missing file, not UTF-8 text)."""
 
 
 @cache
@@ -535,93 +529,6 @@ def _heading_length(tokens: list[Token]) -> int:
         if token.type not in ("TAG", "COMMENT"):
             return index
     return len(tokens)
-
-
-def _lines_of(source: Source, first_line: int = 1) -> tuple[Iterator[str], str, IO[Any] | None]:
-    """The lines of a path or open file, its name, and the file to close.
-
-    A path or a binary stream is decoded line by line, so that a byte that is
-    not UTF-8 is reported at its line and column.
-    """
-    if isinstance(source, (str, os.PathLike)):
-        name = os.fspath(source)
-        try:
-            handle = open(name, "rb")  # noqa: SIM115 - closed by iter_game_tokens
-        except OSError as error:
-            raise ReadError(f"{name}: cannot open: {error.strerror or error}") from error
-        return _decoded(handle, name, first_line), name, handle
-    name = getattr(source, "name", "<input>")
-    if not isinstance(name, str):
-        name = "<input>"
-    if _is_binary(source):
-        return _decoded(cast(IO[bytes], source), name, first_line), name, None
-    return _checked(iter(cast(Iterable[str], source)), name), name, None
-
-
-def _is_binary(source: object) -> bool:
-    return isinstance(source, (io.BufferedIOBase, io.RawIOBase)) or "b" in str(
-        getattr(source, "mode", "")
-    )
-
-
-# A line ends at LF, CRLF or a lone CR (as Python's universal newlines read it).
-_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
-
-
-def _decoded(stream: IO[bytes], name: str, first_line: int = 1) -> Iterator[str]:
-    """Lines of UTF-8 text from a binary stream; a bad byte is a ReadError at its place."""
-    number = first_line - 1
-    for raw in _reading(stream, name):
-        pieces = [raw]
-        if b"\r" in raw and _LONE_CR.search(raw, 0, len(raw) - 1):
-            pieces = [piece for piece in _LONE_CR.split(raw) if piece]
-        for piece in pieces:
-            number += 1
-            try:
-                yield piece.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise ReadError(_not_utf8(name, number, piece, error)) from error
-
-
-def _reading(stream: IO[bytes], name: str) -> Iterator[bytes]:
-    try:
-        yield from stream
-    except OSError as error:
-        raise ReadError(f"{name}: cannot read: {error.strerror or error}") from error
-
-
-def _not_utf8(name: str, line: int, raw: bytes, error: UnicodeDecodeError) -> str:
-    column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-    return (
-        f"{name}:{line}:{column}: is not UTF-8 text (byte 0x{raw[error.start]:02X} here "
-        "cannot be read); save the file as UTF-8"
-    )
-
-
-def _checked(lines: Iterator[str], name: str) -> Iterator[str]:
-    """Lines of an already decoded stream, with its decoding and reading errors as ReadError."""
-    try:
-        yield from lines
-    except UnicodeDecodeError as error:
-        raise ReadError(
-            f"{name}: is not UTF-8 text (byte {error.start} of a block cannot be decoded)"
-        ) from error
-    except OSError as error:
-        raise ReadError(f"{name}: cannot read: {error.strerror or error}") from error
-
-
-def text_lines(source: Source, first_line: int = 1) -> Iterator[str]:
-    """The lines of a path or open file as text, with their line ends.
-
-    Any reading or decoding problem is a :class:`ReadError` that names the
-    file (and, for a byte that is not UTF-8, its line and column).
-    """
-    lines, _, handle = _lines_of(source, first_line)
-    try:
-        yield from lines
-    finally:
-        if handle is not None:
-            handle.close()
 
 
 def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens]:
