@@ -142,3 +142,41 @@ def _checked(lines: Iterator[str], name: str) -> Iterator[str]:
         raise ReadError(not_utf8(name, error.object, error, None)) from error
     except OSError as error:
         raise ReadError(cannot_read(name, error)) from error
+
+
+BLOCK_BYTES = 1 << 16
+
+
+class LineBlocks:
+    """A binary stream in blocks of whole lines; a reading error is kept for the end.
+
+    A line at a block's end waits for the next block, as does a CR there (a
+    CRLF may be cut between the two blocks). After the last block,
+    ``failure`` holds the reading error that ended the stream, if any.
+    """
+
+    def __init__(self, stream: IO[bytes], size: int = BLOCK_BYTES) -> None:
+        self.stream = stream
+        self.size = size
+        self.failure: tuple[int, str] | None = None
+
+    def __iter__(self) -> Iterator[bytes]:
+        unfinished: list[bytes] = []
+        try:
+            while block := self.stream.read(self.size):
+                whole = _whole_lines_end(block)
+                if whole:
+                    yield b"".join([*unfinished, block[:whole]]) if unfinished else block[:whole]
+                    unfinished = []
+                unfinished.append(block[whole:])
+        except OSError as error:
+            self.failure = (error.errno or 0, error.strerror or str(error))
+        if any(unfinished):
+            yield b"".join(unfinished)
+
+
+def _whole_lines_end(block: bytes) -> int:
+    """Where the whole lines of a block end: after its last LF, or after a CR but the last byte."""
+    if block.endswith(b"\n"):
+        return len(block)
+    return max(block.rfind(b"\n", 0, -1), block.rfind(b"\r", 0, -1)) + 1
