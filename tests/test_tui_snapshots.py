@@ -76,7 +76,7 @@ def test_too_small_terminal(snap_compare: SnapCompare) -> None:
 
 
 def _recording(tmp_path: Path) -> ReplayApp:
-    from aceynote.tui.recording import new_game
+    from aceynote.notation.lines import new_game
     from aceynote.tui.records import RecordFile
 
     path = tmp_path / "new.acey"

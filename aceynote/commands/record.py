@@ -81,8 +81,8 @@ def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..notation.lines import new_game
     from ..rules import Side
-    from ..tui.recording import new_game
     from ..tui.records import RecordError, RecordFile
 
     if args.file == "-":

@@ -13,8 +13,16 @@ from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widgets import Footer
 
+from ..entering import Recording, RecordingError, settle_result
 from ..notation import Game, Segment, Tag
 from ..notation.limits import MAX_DIGITS
+from ..notation.lines import (
+    branch_after,
+    cut_after,
+    drop_variation,
+    find_branch,
+    promote_variation,
+)
 from ..notation.writer import play_text, segment_text, turn_number
 from ..rules import DiceError, Position, SetupError, Side, legal_plays, roll_dice
 from ..validation import validate
@@ -24,16 +32,6 @@ from .game_screen import GameScreen
 from .notes import Notes, NotesPanel
 from .printable import path_shown
 from .record_screen import RecordScreen
-from .recording import (
-    Recording,
-    RecordingError,
-    branch_after,
-    cut_after,
-    drop_variation,
-    find_branch,
-    promote_variation,
-    settle_result,
-)
 from .records import RecordError, RecordFile
 from .timeline import (
     MAIN,
