@@ -1,4 +1,4 @@
-"""Recording a game: the segments a user enters, each checked before it is kept.
+"""Entering a game: the segments a user adds at a line's end, each checked before it is kept.
 
 This is the model behind the record screen, with no widget in it. It holds
 the game being written and the line of play entries go to (the main line or
@@ -219,7 +219,7 @@ class Recording:
         """
         return None if self.over else read_roll(text, self.state, self.report.rules)
 
-    # -- entering ---    # -- entering --------------------------------------------------------------------
+    # -- entering --------------------------------------------------------------------
     def enter(self, text: str) -> Segment | EntryProblem:
         """Add the segment ``text`` says at the end of the line, if it is legal there.
 

@@ -3,9 +3,9 @@
 The lexer is one compiled regular expression built from the grammar's own
 terminals (in grammar order), plus patterns that catch the usual mistakes so
 they get a message of their own. It runs line by line, so a file of any size
-is read in constant memory, and it splits the token stream into games without
-parsing them (NOTATION.md §1): a tag line starts a new game once the game
-before has movetext or a result.
+is read in constant memory, and it hands each token to the
+:class:`~aceynote.notation.split.GameSplitter`, which groups them into games
+without parsing them (NOTATION.md §1).
 """
 
 from __future__ import annotations

@@ -234,7 +234,7 @@ def source_line(text: str, line_offset: int) -> str:
     return text[begin : finish if finish >= 0 else len(text)].rstrip("\r\n")
 
 
-# -- the index's glance --------------------------------------------------
+# -- the index's glance ----------------------------------------------------------------------------
 
 
 def tag_sections(text: str, tag: str) -> list[tuple[int, dict[str, str]]]:
@@ -286,7 +286,7 @@ def _tag_line_patterns(tag: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 _COMMENT = re.compile(r"\{[^}]*\}")
 
 
-# -- the --jobs cutter --------------------------------------------------
+# -- the --jobs cutter -----------------------------------------------------------------------------
 
 _RESULT_WORD = re.compile(rb"\d+-\d+")
 
