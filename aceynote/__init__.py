@@ -13,9 +13,7 @@ The Python API in brief (docs/api.md has more)::
 
 __version__ = "0.1.0"
 
-import sys
 from importlib import import_module
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -29,7 +27,7 @@ if TYPE_CHECKING:
         write_games,
     )
     from .rules import Position, RuleSet, Side, legal_plays, max_dice
-    from .validate import Diagnostic, Report, validate
+    from .validation import Diagnostic, Report, validate
 
 # Where each name of the API lives. They are imported when first used, so that
 # a command (``aceynote --help`` most of all) loads only the parts it needs.
@@ -47,11 +45,23 @@ _HOMES = {
         "notation",
     ),
     **dict.fromkeys(("Position", "RuleSet", "Side", "legal_plays", "max_dice"), "rules"),
-    **dict.fromkeys(("Diagnostic", "Report", "validate"), "validate"),
+    **dict.fromkeys(("Diagnostic", "Report", "validate"), "validation"),
 }
 
 
-_SUBPACKAGES = frozenset({"files", "formats", "notation", "render", "rules"})
+_SUBPACKAGES = frozenset(
+    {
+        "analysis",
+        "engine",
+        "entering",
+        "files",
+        "formats",
+        "notation",
+        "render",
+        "rules",
+        "validation",
+    }
+)
 
 
 def __getattr__(name: str) -> Any:
@@ -63,39 +73,8 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(f".{home}", __name__), name)
 
 
-class _Package(ModuleType):
-    """This package's module type: ``aceynote.validate`` is the function, as documented.
-
-    The subpackage of the same name is imported on first use, and the import
-    system then records it as this package's attribute ``validate``; the
-    property keeps the name for the function (``from aceynote.validate import
-    Report`` reads the subpackage from ``sys.modules`` as usual).
-    """
-
-    @property
-    def validate(self) -> Any:
-        if _REPLACED in self.__dict__:  # set by a caller (a test's mock, say)
-            return self.__dict__[_REPLACED]
-        return import_module(".validate", __name__).validate
-
-    @validate.setter
-    def validate(self, value: Any) -> None:
-        if not (isinstance(value, ModuleType) and value.__name__ == f"{__name__}.validate"):
-            self.__dict__[_REPLACED] = value
-
-    @validate.deleter
-    def validate(self) -> None:
-        self.__dict__.pop(_REPLACED, None)
-
-
-_REPLACED = "_validate_replaced"
-
-
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__, *_SUBPACKAGES})
-
-
-sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [

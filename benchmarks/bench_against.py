@@ -38,7 +38,10 @@ try:
 except ImportError:  # revisions before the command line's base module
     from aceynote.commands.common import tune_garbage_collector
 from aceynote.notation import read_games
-from aceynote.validate import validate
+try:
+    from aceynote.validation import validate
+except ImportError:  # revisions before the package's rename (issue 20)
+    from aceynote.validation import validate
 tune_garbage_collector()
 start, plies = time.process_time(), 0
 for game in read_games(sys.argv[1]):

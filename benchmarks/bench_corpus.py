@@ -23,7 +23,7 @@ DATA = Path(__file__).parent / ".data"
 _MEASURE = r"""
 import json, resource, sys, time
 from aceynote.notation import read_games
-from aceynote.validate import validate
+from aceynote.validation import validate
 from aceynote.commands.base import tune_garbage_collector
 tune_garbage_collector()  # as the aceynote command does
 mode, path = sys.argv[1], sys.argv[2]

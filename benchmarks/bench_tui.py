@@ -94,7 +94,7 @@ def first_screen(path: Path, repeat: int, game: int | None) -> float:
 def long_game(path: Path) -> int:
     """The number (1-based) of the first game with at least 100 turns."""
     from aceynote.files.record import RecordFile, parse_chunk
-    from aceynote.validate import validate
+    from aceynote.validation import validate
 
     record = RecordFile(str(path))
     for index, entry in enumerate(record.entries):

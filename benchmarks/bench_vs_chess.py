@@ -54,7 +54,7 @@ print(json.dumps({"plies": plies, "games": games, "cpu": seconds, "errors": erro
 _ACEY = r"""
 import json, sys, time
 import aceynote
-from aceynote.validate import validate  # aceynote.validate is the subpackage
+from aceynote.validation import validate
 from aceynote.commands.base import tune_garbage_collector
 tune_garbage_collector()  # as the aceynote command does
 limit = int(sys.argv[2]) or None

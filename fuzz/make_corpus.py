@@ -17,7 +17,7 @@ from pathlib import Path
 
 from aceynote.formats.jsonconv import document_header, game_to_json
 from aceynote.notation import read_games
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD_COMMANDS = (0, 1, 2, 3, 4, 5)  # positions in fuzz_aceynote.COMMANDS

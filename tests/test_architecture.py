@@ -22,10 +22,29 @@ ALLOWED: dict[str, set[str]] = {
     "formats": {"rules", "notation", "validation"},
     "render": {"rules", "notation", "validation"},
     "files": {"rules", "notation", "validation", "formats"},
-    "tui": {"rules", "notation", "validation", "entering", "engine", "analysis", "formats",
-            "render", "files"},
-    "commands": {"rules", "notation", "validation", "entering", "engine", "analysis", "formats",
-                 "render", "files", "tui"},
+    "tui": {
+        "rules",
+        "notation",
+        "validation",
+        "entering",
+        "engine",
+        "analysis",
+        "formats",
+        "render",
+        "files",
+    },
+    "commands": {
+        "rules",
+        "notation",
+        "validation",
+        "entering",
+        "engine",
+        "analysis",
+        "formats",
+        "render",
+        "files",
+        "tui",
+    },
     "terminal_text": set(),
 }
 
@@ -61,8 +80,9 @@ def imported_rooms(path: Path) -> set[tuple[str, int]]:
 
 
 MODULES = sorted(
-    path for path in PACKAGE.rglob("*.py") if len(path.relative_to(PACKAGE).parts) > 1
-    or path.name == "terminal_text.py"
+    path
+    for path in PACKAGE.rglob("*.py")
+    if len(path.relative_to(PACKAGE).parts) > 1 or path.name == "terminal_text.py"
 )
 
 
@@ -91,4 +111,6 @@ def test_no_file_or_class_is_too_large() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
                 size = (node.end_lineno or node.lineno) - node.lineno + 1
-                assert size <= 310, f"{path.relative_to(PACKAGE)}: class {node.name} has {size} lines"
+                assert size <= 310, (
+                    f"{path.relative_to(PACKAGE)}: class {node.name} has {size} lines"
+                )

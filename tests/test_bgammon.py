@@ -17,7 +17,7 @@ from aceynote.formats.bgammon import game_lines, left_out, match_text, read_matc
 from aceynote.notation import Game, parse_game, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.rules import Side, parse_rules
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 BGAMMON = parse_rules("bgammon")
 

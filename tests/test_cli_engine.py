@@ -15,7 +15,7 @@ from aceynote.notation import parse_games
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
 from aceynote.rules import Position, parse_rules
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 START = "W in:15 / B in:15 / W"

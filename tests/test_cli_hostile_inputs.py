@@ -29,8 +29,9 @@ from hypothesis import strategies as st
 
 from aceynote.cli import main
 from aceynote.commands import validate as validate_command
-from aceynote.commands.common import split_lines, usable_processors
-from aceynote.notation import read_games, write_game
+from aceynote.commands.common import usable_processors
+from aceynote.notation import read_games, split, write_game
+from aceynote.notation.source import is_utf8, split_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -346,7 +347,7 @@ def games_of(data: bytes, first_line: int = 1) -> list[tuple[int, str, list[str]
 
 
 def cuts_line_by_line(data: bytes, chunk: int) -> list[int]:
-    """Where pieces start, found as the docstring of _boundary_chunks says, a line at a time."""
+    """Where pieces start, found as the docstring of split.pieces says, a line at a time."""
     starts, size, in_comment, depth, last_words = [1], 0, False, 0, b""
     lines = [piece for raw in io.BytesIO(data) for piece in split_lines(raw)]
     for number, line in enumerate(lines, start=1):
@@ -357,7 +358,7 @@ def cuts_line_by_line(data: bytes, chunk: int) -> list[int]:
             and depth == 0
             and line.lstrip(b" \t").startswith(b"[")
             and re.search(rb"(?:^|\s)(?:\d+-\d+|\*)\s*$", last_words)
-            and validate_command._is_utf8(line)
+            and is_utf8(line)
         ):
             starts.append(number)
             size = 0
@@ -394,13 +395,7 @@ def test_pieces_read_as_the_whole_reads(
         (SAMPLES / name).read_text(encoding="utf-8").replace("\n", end).encode() + b"\n"
         for name, end in pieces
     )
-    old = validate_command._CHUNK_BYTES, validate_command._BLOCK_BYTES
-    validate_command._CHUNK_BYTES, validate_command._BLOCK_BYTES = chunk, block
-    try:
-        reader = validate_command._CountingReader(io.BytesIO(data), "corpus.acey")
-        chunks = list(validate_command._boundary_chunks(reader))
-    finally:
-        validate_command._CHUNK_BYTES, validate_command._BLOCK_BYTES = old
+    chunks = list(split.pieces(io.BytesIO(data), "corpus.acey", chunk, block))
     assert b"".join(piece.data for piece in chunks) == data
     assert [piece.first_line for piece in chunks] == cuts_line_by_line(data, chunk)
     read_in_pieces = [game for piece in chunks for game in games_of(piece.data, piece.first_line)]
@@ -408,14 +403,10 @@ def test_pieces_read_as_the_whole_reads(
 
 
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
-def test_a_piece_full_at_a_line_s_end_is_cut_at_the_next_game(
-    end: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_piece_full_at_a_line_s_end_is_cut_at_the_next_game(end: str) -> None:
     game = (SAMPLES / "annotated.acey").read_text(encoding="utf-8").replace("\n", end).encode()
     first = game + end.encode()  # the game and a blank line: the piece is full after them
-    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", len(first))
-    reader = validate_command._CountingReader(io.BytesIO(first + game), "corpus.acey")
-    chunks = list(validate_command._boundary_chunks(reader))
+    chunks = list(split.pieces(io.BytesIO(first + game), "corpus.acey", len(first)))
     assert [piece.data for piece in chunks] == [first, game]
     assert chunks[1].first_line == first.count(end.encode()) + 1
 
@@ -479,4 +470,4 @@ def test_quiet_jobs_say_nothing(
 def test_a_result_at_a_line_s_end_is_found_as_the_pattern_says(parts: list[bytes]) -> None:
     line = b"".join(parts)
     by_pattern = re.search(rb"(?:^|\s)(?:\d+-\d+|\*)\s*$", line) is not None
-    assert validate_command._ends_with_result(line) == by_pattern
+    assert split._ends_with_result(line) == by_pattern

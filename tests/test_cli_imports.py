@@ -73,10 +73,10 @@ def test_the_api_is_imported_on_first_use() -> None:
     assert done.stdout.split()[:2] == ["False", "True"]
 
 
-def test_aceynote_validate_is_the_function_before_and_after_its_subpackage_is_imported() -> None:
+def test_aceynote_validate_is_the_function_before_and_after_the_validator_is_imported() -> None:
     code = (
         "import aceynote; first = aceynote.validate; "
-        "import aceynote.validate.replay; from aceynote.validate import Report; "
+        "import aceynote.validation.validator; from aceynote.validation import Report; "
         "from aceynote import validate; "
         f"game = next(aceynote.read_games({SAMPLE!r})); "
         "print(callable(first), aceynote.validate is first is validate, "
@@ -94,7 +94,7 @@ def test_aceynote_validate_can_be_replaced_and_restored_as_by_a_mock() -> None:
         "print(inside, aceynote.validate.__module__, 'Position' in dir(aceynote))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.split() == ["replaced", "aceynote.validate.replay", "True"]
+    assert done.stdout.split() == ["replaced", "aceynote.validation.validator", "True"]
 
 
 def test_the_schema_command_describes_itself_as_before(capsys: pytest.CaptureFixture[str]) -> None:

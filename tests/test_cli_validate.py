@@ -16,7 +16,7 @@ from aceynote.commands import validate as validate_command
 from aceynote.notation import parse_game, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.rules import RuleSet
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 EXECUTABLE = str(Path(sys.executable).with_name("aceynote"))
 SUMMARY = re.compile(

@@ -10,7 +10,7 @@ import pytest
 
 from aceynote.cli import main
 from aceynote.notation import parse_game
-from aceynote.validate import ALL_CODES, validate
+from aceynote.validation import ALL_CODES, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 SECTION = re.compile(r"^### (AD\d{3}): .*?\n\n```acey\n(.*?)```", re.MULTILINE | re.DOTALL)

@@ -14,7 +14,7 @@ from aceynote.notation import parse_games
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
 from aceynote.rules import Position, SegmentKind, parse_rules
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 START = "W in:15 / B in:15 / W"
 

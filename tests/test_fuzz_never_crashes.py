@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from aceynote.formats.jsonconv import game_to_json, read_json_lines
 from aceynote.notation import parse_games, write_game
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 TEXTS = [

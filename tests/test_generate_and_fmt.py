@@ -9,7 +9,7 @@ import pytest
 from aceynote.cli import main
 from aceynote.notation import parse_games, read_games, write_game
 from aceynote.rules import Position
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

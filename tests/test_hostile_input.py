@@ -30,7 +30,7 @@ from aceynote.notation.limits import (
 from aceynote.notation.tags import tag_value_problem
 from aceynote.notation.writer import merge_trips
 from aceynote.rules import Position, SetupError
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 MB = 1024 * 1024
 

@@ -17,7 +17,7 @@ import pytest
 from aceynote.cli import main
 from aceynote.notation import parse_game, parse_games
 from aceynote.render.html import page, script_json
-from aceynote.validate import validate
+from aceynote.validation import validate
 from aceynote.validation.frames import GameFrames
 
 ROOT = Path(__file__).resolve().parent.parent

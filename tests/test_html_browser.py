@@ -15,7 +15,7 @@ from aceynote.notation import Game, parse_game, parse_games
 from aceynote.notation.generate import generate_games
 from aceynote.render.html import page
 from aceynote.rules import Position, RuleSet
-from aceynote.validate import validate
+from aceynote.validation import validate
 from aceynote.validation.frames import GameFrames
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,7 +24,7 @@ from aceynote.notation import parse_games, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.rules import PRESETS, RuleSet
 from aceynote.rules.ruleset import option_choices
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DOCUMENT = Draft202012Validator(schema())
@@ -206,7 +206,7 @@ def test_stdin_and_unknown_extension(
 def test_diagnostic_json_is_the_diagnostic_s_own_json() -> None:
     from aceynote.formats.jsonconv import diagnostic_json
     from aceynote.notation import parse_game
-    from aceynote.validate import validate
+    from aceynote.validation import validate
 
     report = validate(parse_game('[Opening "5-3"]\n\n1. 53: 13/8 13/10\n*\n'))
     assert report.diagnostics

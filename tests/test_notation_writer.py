@@ -22,7 +22,7 @@ from aceynote.notation import (
 )
 from aceynote.notation.generate import generate_games
 from aceynote.rules import POOL, RuleSet, SegmentKind, Side
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 
 def canonical(text: str) -> str:

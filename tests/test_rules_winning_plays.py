@@ -14,7 +14,7 @@ from boards import board, check, dice
 
 from aceynote.notation import parse_game
 from aceynote.rules import max_dice, parse_rules
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 COMBINATIONS = [(bearoff, larger) for bearoff in ("high", "exact") for larger in ("yes", "no")]
 

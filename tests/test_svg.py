@@ -12,7 +12,7 @@ import pytest
 from aceynote.notation.generate import generate_games
 from aceynote.render import geometry, svg
 from aceynote.rules import BAR, OFF, POOL, Position, RuleSet, Side, Step, opposite_point
-from aceynote.validate import SegmentReplay, validate
+from aceynote.validation import SegmentReplay, validate
 
 NS = {"svg": svg.SVG_NAMESPACE}
 SVG = "{" + svg.SVG_NAMESPACE + "}"

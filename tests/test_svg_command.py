@@ -13,7 +13,7 @@ from test_svg import SVG, by_class, expected_stacks, stacks, tray_count
 from aceynote.cli import main
 from aceynote.notation import parse_game
 from aceynote.rules import Position, Side
-from aceynote.validate import validate
+from aceynote.validation import validate
 from aceynote.validation.frames import GameFrames
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -32,7 +32,7 @@ from aceynote.rules import (
     legal_plays,
     parse_rules,
 )
-from aceynote.validate import Report, validate
+from aceynote.validation import Report, validate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 VALID_SAMPLES = sorted(path for path in SAMPLES.glob("*.acey") if path.name != "mistakes.acey")

@@ -21,7 +21,7 @@ from aceynote.tui.timeline import (
     turn_end_by_number,
     variations_here,
 )
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -13,19 +13,20 @@ from typing import Any
 import pytest
 
 from aceynote.cli import main
+from aceynote.entering import EntryProblem, Recording
 from aceynote.files.record import RecordFile
 from aceynote.notation import Game, parse_game, read_games, write_game
 from aceynote.notation.generate import generate_games
+from aceynote.notation.lines import new_game
 from aceynote.notation.writer import segment_words
 from aceynote.rules import RuleSet, SegmentKind, Side
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import Confirm, EndGame, PlayChoices, Prompt
 from aceynote.tui.entry import EntryFeedback, EntryLine, PlayList, matching
 from aceynote.tui.record_screen import RecordScreen
-from aceynote.tui.recording import EntryProblem, Recording, new_game
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.widgets import Board, MoveList
-from aceynote.validate import validate
+from aceynote.validation import validate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SIZE = (80, 24)

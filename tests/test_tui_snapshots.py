@@ -77,7 +77,7 @@ def test_too_small_terminal(snap_compare: SnapCompare) -> None:
 
 def _recording(tmp_path: Path) -> ReplayApp:
     from aceynote.files.record import RecordFile
-    from aceynote.tui.recording import new_game
+    from aceynote.notation.lines import new_game
 
     path = tmp_path / "new.acey"
     tags = [("White", "Ines Alder"), ("Black", "Tom Brandt"), ("Opening", "5-3")]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pytest
 
 from aceynote.notation import parse_game
-from aceynote.validate import ALL_CODES, validate
+from aceynote.validation import ALL_CODES, validate
 
 MARK = "§"
 

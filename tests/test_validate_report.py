@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from aceynote.notation import Game, parse_game, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.rules import Position, RuleSet, Side, legal_plays, parse_rules, roll_dice
-from aceynote.validate import Report, validate
+from aceynote.validation import Report, validate
 
 
 def record(movetext: str, *tags: str, result: str = "*") -> str:

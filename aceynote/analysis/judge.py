@@ -16,8 +16,8 @@ from ..engine.search import Scored, Search
 from ..notation import Segment, Turn
 from ..notation.writer import play_text
 from ..rules import SegmentKind, Side
-from ..validate import Diagnostic, Report, SegmentReplay
-from ..validate import diagnostics as codes
+from ..validation import Diagnostic, Report, SegmentReplay
+from ..validation import diagnostics as codes
 from .marks import Mark, mark_for
 
 TOP = 3

@@ -15,7 +15,7 @@ from ..engine.evaluator import Evaluator
 from ..engine.search import Search
 from ..notation import Game
 from ..rules import RuleSet
-from ..validate import validate
+from ..validation import validate
 from .judge import Progress, analyze_game
 from .output import analysis_json
 

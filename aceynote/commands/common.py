@@ -8,12 +8,12 @@ import errno
 import glob
 import io
 import os
-import re
 import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, NamedTuple
 
 from ..notation import Game, ReadError
+from ..notation.source import not_utf8
 
 if TYPE_CHECKING:
     from ..formats import Format
@@ -164,50 +164,10 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
 def unreadable(source: InputFile, error: Exception) -> str:
     """Why a record cannot be read, in words: the file counts as unreadable."""
     if isinstance(error, UnicodeDecodeError):
-        return f"{source.display_name}: is not UTF-8 text"
+        return not_utf8(source.display_name, error.object, error, None)
     if isinstance(error, OSError):
         return cannot_open(source.display_name, error)
     return str(error)
-
-
-def not_utf8(name: str, data: bytes, error: UnicodeDecodeError, first_line: int = 1) -> str:
-    """Where ``data`` stops being UTF-8, as the record reader says it: ``name:line:col``."""
-    line = first_line + len(_LINE_END.findall(data, 0, error.start))
-    start = line_start(data, error.start)
-    column = len(data[start : error.start].decode("utf-8", "replace")) + 1
-    return (
-        f"{name}:{line}:{column}: is not UTF-8 text (byte 0x{data[error.start]:02X} here "
-        "cannot be read); save the file as UTF-8"
-    )
-
-
-def line_start(data: bytes, index: int) -> int:
-    """Where the line holding ``data[index]`` starts (after LF, CRLF or a lone CR)."""
-    ends = [match.end() for match in _LINE_END.finditer(data, 0, index)]
-    return ends[-1] if ends else 0
-
-
-_LINE_END = re.compile(rb"\r\n|\r|\n")
-_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
-
-
-def split_lines(raw: bytes) -> list[bytes]:
-    """One line of a binary stream (it ends at LF) cut at each lone CR as well.
-
-    A line ends at LF, CRLF or a lone CR, as the record reader (and Python's
-    universal newlines) read it: so every command numbers lines alike.
-    """
-    if raw.find(b"\r", 0, len(raw) - 1) < 0:  # (no copy of the line)
-        return [raw]
-    return [piece for piece in _LONE_CR.split(raw) if piece]
-
-
-def utf8_text(data: bytes, name: str, first_line: int = 1) -> str:
-    """``data`` as text; a byte that is not UTF-8 is a ReadError at its line and column."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ReadError(not_utf8(name, data, error, first_line)) from error
 
 
 def usable_processors() -> int:

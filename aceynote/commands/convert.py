@@ -14,8 +14,8 @@ from ..files.writing import cannot_write, copy_from_start, read_only, write_atom
 from ..formats import Entry, Format, InvalidRecord, Output
 from ..formats.jsonconv import schema
 from ..notation import Game, ReadError
-from ..validate import Diagnostic
-from ..validate.diagnostics import SYNTAX
+from ..validation import Diagnostic
+from ..validation.diagnostics import SYNTAX
 from . import COMMANDS
 from .base import (
     EXIT_OK,

@@ -11,7 +11,7 @@ from ..notation import Game, ReadError, read_games
 from ..notation.typed import parse_turn
 from ..render import svg
 from ..rules import Position, SetupError, Side
-from ..validate import validate
+from ..validation import validate
 from ..validation.frames import START, Frame, GameFrames
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import InputFile, unreadable

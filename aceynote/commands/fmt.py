@@ -13,9 +13,10 @@ from typing import IO, cast
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
 from ..formats import ACEY
 from ..notation import Game, ReadError, write_game
+from ..notation.source import split_lines
 from ..terminal_text import shown
-from ..validate import Diagnostic
-from ..validate.diagnostics import SYNTAX
+from ..validation import Diagnostic
+from ..validation.diagnostics import SYNTAX
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -33,7 +34,6 @@ from .common import (
     expand_inputs,
     record_format,
     record_games,
-    split_lines,
     unreadable,
 )
 from .output import Formatter, colour_wanted

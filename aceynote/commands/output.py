@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple, TextIO
 
 from ..terminal_text import C1_AND_BIDI, caret_lines, shown
-from ..validate import Diagnostic, Severity
+from ..validation import Diagnostic, Severity
 
 _RESET = "\033[0m"
 _STYLES = {

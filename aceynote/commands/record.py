@@ -83,8 +83,8 @@ def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
 def run(args: argparse.Namespace) -> int:
     from ..files.record import RecordError, RecordFile
     from ..formats import ACEY, record_format
+    from ..notation.lines import new_game
     from ..rules import Side
-    from ..tui.recording import new_game
 
     if args.file == "-":
         raise UsageError("record needs a file: standard input is the keyboard here")

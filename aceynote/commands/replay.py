@@ -102,7 +102,7 @@ def _check_turn(record: RecordFile, game: int, turn: str) -> None:
     """Refuse a ``--turn`` that game ``game`` does not have, saying how many turns it has."""
     from ..tui.replay_view import find_turn, no_such_turn
     from ..tui.timeline import MAIN, Timeline
-    from ..validate import validate
+    from ..validation import validate
 
     timeline = Timeline(validate(record.load(game - 1).game))
     if find_turn(timeline, MAIN, turn) is None:

@@ -7,7 +7,6 @@ import errno
 import io
 import itertools
 import os
-import re
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -15,9 +14,11 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError, read_games
+from ..notation.source import line_start, not_utf8
+from ..notation.split import Piece, pieces
 from ..rules import RulesError, RuleSet
 from ..terminal_text import shown
-from ..validate import Diagnostic, validate
+from ..validation import Diagnostic, validate
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -36,8 +37,6 @@ from .common import (
     add_record_files,
     expand_inputs,
     is_match,
-    line_start,
-    not_utf8,
     record_games,
     unreadable,
     usable_processors,
@@ -69,8 +68,6 @@ cannot be written.
 
 _CHUNK_BYTES = 1 << 18
 _PROGRESS_MIN_BYTES = 4 << 20
-_RESULT_WORD = re.compile(rb"\d+-\d+")
-_TAG_START = re.compile(rb"^[ \t]*\[")
 
 
 def register(commands: Commands) -> None:
@@ -120,15 +117,6 @@ def check_game(game: Game, rules: RuleSet | None, first: bool) -> GameCheck:
     return GameCheck(tuple(report.diagnostics), lines, report.turns)
 
 
-class _Chunk(NamedTuple):
-    """A piece of a file cut where a game starts, as bytes, for a worker to read."""
-
-    name: str
-    first_line: int
-    data: bytes
-    failure: tuple[int, str] | None = None  # the reading error that ended the file here
-
-
 class _ChunkResult(NamedTuple):
     checks: list[GameCheck]
     error: str | None  # a ReadError after the games in ``checks``
@@ -154,7 +142,7 @@ class _ChunkStream(NamedBytes):
         return line
 
 
-def _check_chunk(job: tuple[_Chunk, RuleSet | None, bool]) -> _ChunkResult:
+def _check_chunk(job: tuple[Piece, RuleSet | None, bool]) -> _ChunkResult:
     """The games of a chunk, checked; reading it goes exactly as reading the whole file.
 
     A byte that is not UTF-8 stops the reader before its line, as it does in
@@ -177,7 +165,7 @@ def _check_chunk(job: tuple[_Chunk, RuleSet | None, bool]) -> _ChunkResult:
     return _ChunkResult(checks, None)
 
 
-def _first_bad_byte(chunk: _Chunk) -> tuple[int, str] | None:
+def _first_bad_byte(chunk: Piece) -> tuple[int, str] | None:
     """Where the line holding the chunk's first byte that is not UTF-8 starts, and the message."""
     try:
         chunk.data.decode("utf-8")
@@ -195,7 +183,6 @@ class _CountingReader(io.BufferedIOBase):
         self.raw_stream = raw
         self.name = name  # read_games names the file in its errors
         self.count = 0
-        self.failure: tuple[int, str] | None = None  # set by _blocks_of_lines
 
     def readable(self) -> bool:
         return True
@@ -209,157 +196,6 @@ class _CountingReader(io.BufferedIOBase):
         data = self.raw_stream.read(-1 if size is None else size)
         self.count += len(data)
         return data
-
-
-def _boundary_chunks(reader: _CountingReader) -> Iterator[_Chunk]:
-    """Pieces of about 256 kB, each cut where a new game surely starts (§1).
-
-    A cut is made only at a tag line outside comments and variations whose
-    previous non-blank line ends with a result token. Lines are numbered as
-    the reader numbers them (LF, CRLF or a lone CR ends one), a line that is
-    not UTF-8 is never a cut (the reader stops at it, as it does in the whole
-    file), and a reading error ends the last piece.
-    """
-    cutter = _Cutter(reader.name)
-    for block in _blocks_of_lines(reader):
-        yield from cutter.feed(block)
-    yield cutter.cut(reader.failure)
-
-
-class _Cutter:
-    """A file's piece being gathered, with what is known at its end.
-
-    Lines are looked at one by one only past the piece's size, where a cut is
-    wanted; up to there they are taken in blocks.
-    """
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.piece: list[bytes] = []
-        self.size = 0
-        self.first_line = 1
-        self.next_line = 1
-        self.in_comment = False
-        self.depth = 0  # of variations
-        self.last_words = b""  # the last line with something on it outside a comment
-
-    def feed(self, block: bytes) -> Iterator[_Chunk]:
-        """Take whole lines, cutting a piece off before a line where a new game starts."""
-        while block:
-            uncut = self._uncut_end(block)
-            self.take(block[:uncut])
-            block = block[uncut:]
-            at = 0
-            for line in block.splitlines(keepends=True):  # at LF, CRLF and a lone CR only
-                if self._may_cut_before(line):
-                    yield self.cut(None)
-                    break
-                self.take(line)
-                at += len(line)
-            block = block[at:]
-
-    def _uncut_end(self, block: bytes) -> int:
-        """Where the lines of ``block`` that come before the piece is full end."""
-        wanted = _CHUNK_BYTES - self.size
-        if wanted <= 0:
-            return 0
-        if wanted >= len(block):
-            return len(block)
-        end = _LINE_END.search(block, wanted - 1)
-        return len(block) if end is None else end.end()
-
-    def _may_cut_before(self, line: bytes) -> bool:
-        return (
-            not self.in_comment
-            and self.depth == 0
-            and _TAG_START.match(line) is not None
-            and _ends_with_result(self.last_words)
-            and _is_utf8(line)
-        )
-
-    def take(self, lines: bytes) -> None:
-        """Add whole lines to the piece."""
-        self.piece.append(lines)
-        self.size += len(lines)
-        self.next_line += lines.count(b"\n") + lines.count(b"\r") - lines.count(b"\r\n")
-        self.in_comment, self.depth = _scan_brackets(lines, self.in_comment, self.depth)
-        if self.in_comment:  # lines that leave the comment have words: they set last_words
-            return
-        words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
-        if words:
-            self.last_words = words[max(words.rfind(b"\n"), words.rfind(b"\r")) + 1 :]
-
-    def cut(self, failure: tuple[int, str] | None) -> _Chunk:
-        """The piece so far; the next one starts at the next line."""
-        chunk = _Chunk(self.name, self.first_line, b"".join(self.piece), failure)
-        self.piece, self.size, self.first_line = [], 0, self.next_line
-        return chunk
-
-
-def _ends_with_result(line: bytes) -> bool:
-    """Whether the last word of a line is a result token: ``1-0``, ``*`` (False: no words).
-
-    Words are split on ASCII white space (as the pattern `\\s` would), from the
-    line's end, so a long line costs no more than a short one.
-    """
-    words = line.rsplit(None, 1)
-    return bool(words) and (words[-1] == b"*" or _RESULT_WORD.fullmatch(words[-1]) is not None)
-
-
-def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
-    """The comment and variation state after ``text``: comments do not nest, variations do."""
-    for bracket in _BRACKET.findall(text):  # a one-character class: the fastest search
-        if in_comment:
-            in_comment = bracket != b"}"
-        elif bracket == b"{":
-            in_comment = True
-        elif bracket == b"(":
-            depth += 1
-        elif bracket == b")" and depth:
-            depth -= 1
-    return in_comment, depth
-
-
-_BRACKET = re.compile(rb"[{}()]")
-_LINE_END = re.compile(rb"\r\n|\r|\n")
-
-
-def _blocks_of_lines(reader: _CountingReader) -> Iterator[bytes]:
-    """The file in blocks of whole lines; a reading error is kept for the end.
-
-    A line at a block's end waits for the next block, as does a CR there (a
-    CRLF may be cut between the two blocks).
-    """
-    unfinished: list[bytes] = []
-    try:
-        while block := reader.read(_BLOCK_BYTES):
-            whole = _whole_lines_end(block)
-            if whole:
-                yield b"".join([*unfinished, block[:whole]]) if unfinished else block[:whole]
-                unfinished = []
-            unfinished.append(block[whole:])
-    except OSError as error:
-        reader.failure = (error.errno or 0, error.strerror or str(error))
-    if any(unfinished):
-        yield b"".join(unfinished)
-
-
-def _whole_lines_end(block: bytes) -> int:
-    """Where the whole lines of a block end: after its last LF, or after a CR but the last byte."""
-    if block.endswith(b"\n"):
-        return len(block)
-    return max(block.rfind(b"\n", 0, -1), block.rfind(b"\r", 0, -1)) + 1
-
-
-_BLOCK_BYTES = 1 << 16
-
-
-def _is_utf8(line: bytes) -> bool:
-    try:
-        line.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 @dataclass
@@ -419,7 +255,7 @@ class _Run:
         No more workers start than the file has chunks: a file of one chunk is
         checked here, the same way a worker would.
         """
-        chunks = _boundary_chunks(reader)
+        chunks = pieces(cast(IO[bytes], reader), source.display_name, _CHUNK_BYTES)
         ahead = list(itertools.islice(chunks, self.jobs))
         if len(ahead) == 1:
             self._emit_chunk(source, _check_chunk(self._job(ahead[0])))
@@ -438,7 +274,7 @@ class _Run:
                 self._emit_chunk(source, pending.popleft().result())
                 self._progress(reader, size, source)
 
-    def _job(self, chunk: _Chunk) -> tuple[_Chunk, RuleSet | None, bool]:
+    def _job(self, chunk: Piece) -> tuple[Piece, RuleSet | None, bool]:
         return chunk, self.rules, self.args.first
 
     def _emit_chunk(self, source: InputFile, result: _ChunkResult) -> None:

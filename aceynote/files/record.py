@@ -21,10 +21,11 @@ import os
 from dataclasses import dataclass
 
 from ..formats import ACEY, Format, record_format
-from ..notation import Game, Turn, Variation, write_game
+from ..notation import Game, ReadError, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.parser import iter_game_tokens, parse_game_tokens
-from ..validate import validate
+from ..notation.source import utf8_text
+from ..validation import validate
 from .writing import write_atomically
 
 
@@ -58,12 +59,9 @@ def read_text(path: str) -> str:
     except OSError as error:
         raise RecordError(f"{path}: cannot open: {error.strerror or error}") from error
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(
-            f"{path}: is not UTF-8 text (byte {error.start} cannot be decoded)"
-        ) from error
-    return text
+        return utf8_text(data, path)
+    except ReadError as error:
+        raise RecordError(str(error)) from error
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, cast
 
 from ..notation import Game, ReadError
+from ..notation.source import not_utf8
 from .base import Entry, Format, Output
 
 
@@ -34,7 +35,7 @@ def write(entries: Iterable[Entry], output: Output) -> None:
 
 def game_json_text(game: Game, output: Output) -> str:
     """One game as JSON text, with the positions and diagnostics ``output`` asks for."""
-    from ..validate import validate
+    from ..validation import validate
     from .jsonconv import game_to_json
 
     report = validate(game) if output.positions or output.diagnostics else None
@@ -80,8 +81,6 @@ class _Utf8Text(io.TextIOBase):
 
     def _text(self, data: bytes, first_line: int, final: bool) -> str:
         """``data`` decoded; an incomplete character cut off at its end is dropped unless ``final``."""
-        from ..commands.common import not_utf8  # the one wording of it, for every reader
-
         try:
             text, _ = codecs.utf_8_decode(data, "strict", final)
         except UnicodeDecodeError as error:

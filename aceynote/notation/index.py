@@ -1,7 +1,8 @@
 """A fast index of the games in a record's text, without parsing them.
 
 One regular expression over the whole text finds the tag lines; a tag line
-after movetext starts a new game (NOTATION.md §1). The index keeps where each
+after movetext starts a new game (NOTATION.md §1, read by
+:func:`aceynote.notation.split.tag_sections`). The index keeps where each
 game starts and ends and the values of its tags, which is all a list of games
 needs; a game is parsed only when it is wanted. Comments holding lines that
 look like tags, or a game with syntax errors, can make a piece hold two games:
@@ -10,19 +11,10 @@ look like tags, or a game with syntax errors, can make a piece hold two games:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .parser import unescape_tag_value
-
-# The grammar's TAG terminal at the start of a line (a tag counts only as the
-# first thing on its line). Anchored on the newline before it, which the
-# regular expression engine finds fast; the file's first line is tried apart.
-_TAG_BODY = r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]'
-_TAG_AFTER_NEWLINE = re.compile("\n" + _TAG_BODY)
-_TAG_AT_START = re.compile(_TAG_BODY)
-_COMMENT = re.compile(r"\{[^}]*\}")
+from .parser import terminal_pattern
+from .split import tag_sections
 
 
 @dataclass(slots=True)
@@ -46,38 +38,9 @@ class GameEntry:
         return self.tags.get(name, "")
 
 
-def _tag_lines(text: str) -> Iterator[tuple[int, int, str, str]]:
-    """Each tag line: where it starts, where its tag ends, the name and the value."""
-    first = _TAG_AT_START.match(text)
-    if first is not None:
-        yield 0, first.end(), first.group(1), first.group(2)
-    for match in _TAG_AFTER_NEWLINE.finditer(text):
-        yield match.start() + 1, match.end(), match.group(1), match.group(2)
-
-
 def index_games(text: str) -> list[GameEntry]:
     """Split a record's text into games without parsing them."""
-    starts: list[tuple[int, dict[str, str]]] = []
-    body_end = 0  # where the text after the last tag line starts
-    current: dict[str, str] | None = None
-    for start, end, name, value in _tag_lines(text):
-        if current is None:
-            if _COMMENT.sub("", text[:start]).strip():
-                starts.append((0, {}))  # movetext with no tags before the first tag line
-            current = {}
-            starts.append((0 if not starts else start, current))
-        elif start > body_end and not text[body_end:start].isspace():
-            current = {}
-            starts.append((start, current))
-        if name not in current:
-            current[name] = unescape_tag_value(value)
-        line_end = text.find("\n", end)
-        body_end = len(text) if line_end < 0 else line_end + 1
-        if body_end > end + 1 and not text[end:body_end].isspace():
-            body_end = end  # something follows the tag on its line: movetext
-    if not starts and text.strip():
-        starts.append((0, {}))
-    return _entries(text, starts)
+    return _entries(text, tag_sections(text, terminal_pattern("TAG")))
 
 
 def _entries(text: str, starts: list[tuple[int, dict[str, str]]]) -> list[GameEntry]:

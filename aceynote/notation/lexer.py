@@ -3,26 +3,24 @@
 The lexer is one compiled regular expression built from the grammar's own
 terminals (in grammar order), plus patterns that catch the usual mistakes so
 they get a message of their own. It runs line by line, so a file of any size
-is read in constant memory, and it splits the token stream into games without
-parsing them (NOTATION.md §1): a tag line starts a new game once the game
-before has movetext or a result.
+is read in constant memory, and it hands each token to the
+:class:`~aceynote.notation.split.GameSplitter`, which groups them into games
+without parsing them (NOTATION.md §1).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Generator, Iterable, Iterator
-from dataclasses import dataclass, field
 
 from lark import Token
 
-from .limits import MAX_GAME_WORDS, MAX_PROBLEMS, MAX_TAG_VALUE, MAX_VARIATION_DEPTH, clipped
-from .model import Span, SyntaxProblem
+from .limits import clipped
+from .split import BAD_TAG, PLAIN_MOVETEXT, GameSplitter, GameTokens, looks_like_tag_line
 
 WHITESPACE = "WS"
 UNCLOSED_COMMENT = "UNCLOSED_COMMENT"
 STRAY = "STRAY"
-BAD_TAG = "BAD_TAG"
 _TAG_FORM = '[Name "value"]'
 
 # Words that match no terminal: explained by :func:`describe_stray`.
@@ -30,7 +28,6 @@ _TAG_FORM = '[Name "value"]'
 # no-break space, is stray too; the white space itself never is.)
 _STRAY_PATTERN = r"[^\s{}()\[\]]+|[^ \t\r\n\f\v\ufeff]"
 _UNCLOSED_COMMENT_PATTERN = r"\{[^}]*\Z"
-_TAG_LINE = re.compile(r"[ \t]*\[")
 _WHITE_SPACE = r"[ \t\r\n\f\v\ufeff]"
 
 
@@ -104,18 +101,6 @@ class LexedToken(Token):
         return token
 
 
-@dataclass(slots=True)
-class GameTokens:
-    """The tokens of one game, with the problems found while lexing it."""
-
-    tokens: list[Token] = field(default_factory=list)
-    problems: list[SyntaxProblem] = field(default_factory=list)
-    first_line: int = 0
-    last_line: int = 0
-    open_parens: list[Token] = field(default_factory=list)
-    lines: dict[int, str] = field(default_factory=dict)
-
-
 class Lexer:
     """Turns lines into tokens and groups them into games."""
 
@@ -124,7 +109,7 @@ class Lexer:
 
     def games(self, lines: Iterable[str], first_line: int = 1) -> Iterator[GameTokens]:
         """Split the lines into games, each with its tokens and lexing problems."""
-        splitter = _GameSplitter()
+        splitter = GameSplitter()
         recent: dict[int, str] = {}
         numbered = _remember(lines, recent, first_line, splitter)
         for item in self._tokens(numbered, splitter):
@@ -141,7 +126,7 @@ class Lexer:
             yield last
 
     def _tokens(
-        self, lines: Iterable[tuple[int, str]], splitter: _GameSplitter
+        self, lines: Iterable[tuple[int, str]], splitter: GameSplitter
     ) -> Iterator[Token | list[Token]]:
         """Lex line by line; a comment open at a line's end makes one chunk of the lines it spans.
 
@@ -154,7 +139,7 @@ class Lexer:
         pending_start = 0
         for line_number, line in lines:
             if pending:
-                if _looks_like_tag_line(line):
+                if looks_like_tag_line(line):
                     # A comment left open runs into the next game: close it here.
                     yield from self._lex("".join(pending), pending_start, splitter)
                     pending = []
@@ -181,7 +166,7 @@ class Lexer:
         last_end = -1
         for match in self.pattern.finditer(line):
             kind = match.lastgroup
-            if kind not in _PLAIN_MOVETEXT:
+            if kind not in PLAIN_MOVETEXT:
                 return None
             start, end = match.span(kind)
             if start == last_end and not _may_touch(tokens[-1].type, kind):
@@ -192,7 +177,7 @@ class Lexer:
             last_end = end
         return tokens or None
 
-    def _lex(self, text: str, first_line: int, splitter: _GameSplitter) -> Iterator[Token]:
+    def _lex(self, text: str, first_line: int, splitter: GameSplitter) -> Iterator[Token]:
         """The tokens of a line or chunk, with its stray words, broken tags and run-together words reported."""
         # Only a comment spanning lines makes a chunk of several lines.
         several = text.find("\n", 0, len(text) - 1) >= 0
@@ -249,7 +234,7 @@ class Lexer:
             first_on_line = False
 
 
-def _check_apart(previous: Token | None, token: Token, splitter: _GameSplitter, text: str) -> None:
+def _check_apart(previous: Token | None, token: Token, splitter: GameSplitter, text: str) -> None:
     """Report two words run together where that hides what is written (§1: each is a word).
 
     Two moves read as one word, a result token glued to a play looks like
@@ -290,7 +275,7 @@ _RUN_TOGETHER = frozenset({("MOVES", "MOVES"), ("GLYPH", "GLYPH")})
 
 
 def _odd(
-    token: Token, text: str, splitter: _GameSplitter, first_on_line: bool
+    token: Token, text: str, splitter: GameSplitter, first_on_line: bool
 ) -> Generator[Token, None, bool]:
     """Handle a token that is not simply handed on; returns False when the chunk's rest is not read.
 
@@ -329,7 +314,7 @@ def _odd(
 
 
 def _remember(
-    lines: Iterable[str], recent: dict[int, str], first_line: int, splitter: _GameSplitter
+    lines: Iterable[str], recent: dict[int, str], first_line: int, splitter: GameSplitter
 ) -> Iterator[tuple[int, str]]:
     """Number the lines, keeping each until its game is handed out.
 
@@ -363,11 +348,6 @@ def _comment_open_after(line: str, inside: bool) -> bool:
         inside, position = not inside, found + 1
 
 
-def _looks_like_tag_line(line: str) -> bool:
-    stripped = line.strip()
-    return bool(_TAG_LINE.match(line)) and stripped.endswith("]") and '"' in stripped
-
-
 def _ending_in_lf(line: str) -> str:
     """A line of a chunk of several lines, its CRLF or lone CR end made LF.
 
@@ -388,185 +368,5 @@ def _advance(value: str, start: int, line: int, line_start: int) -> tuple[int, i
     return line + newlines, start + value.rindex("\n") + 1
 
 
-def source_line(text: str, line_offset: int) -> str:
-    """The physical line of ``text`` (a lexed chunk) containing ``line_offset``."""
-    begin = text.rfind("\n", 0, line_offset) + 1
-    finish = text.find("\n", line_offset)
-    return text[begin : finish if finish >= 0 else len(text)].rstrip("\r\n")
-
-
 # Tokens the lexer does not simply hand on (see Lexer._odd).
 _ODD_TOKENS = frozenset({STRAY, UNCLOSED_COMMENT, "TAG"})
-
-# Tokens that only ever continue the game they stand in (the common case, kept fast).
-_PLAIN_MOVETEXT = frozenset(
-    {
-        "MOVES",
-        "ROLL",
-        "WHITE_NUMBER",
-        "BLACK_NUMBER",
-        "CHOSEN_DOUBLE",
-        "EXTRA_ROLL",
-        "PASS",
-        "GLYPH",
-        "NAG",
-    }
-)
-
-
-def _point_span(token: Token) -> Span:
-    """The span of a token's first character."""
-    line, column = token.line or 0, token.column or 0
-    return Span(line, column, line, column + 1)
-
-
-class _GameSplitter:
-    """Groups tokens into games as NOTATION.md §1 says."""
-
-    def __init__(self) -> None:
-        self.current = GameTokens()
-        self.has_tags = False
-        self.has_movetext = False
-        self.has_result = False
-        self.leading_comments: list[Token] = []
-        self.depth = 0
-        self.over_limits = False
-
-    @property
-    def still_reporting(self) -> bool:
-        """Whether another syntax error of this game is still reported (see ``problem``)."""
-        return len(self.current.problems) <= MAX_PROBLEMS
-
-    def problem(self, message: str, token: Token, text: str, in_movetext: bool = True) -> None:
-        assert token.line is not None and token.column is not None
-        assert token.end_line is not None and token.end_column is not None
-        if in_movetext:
-            self.has_movetext = self.has_movetext or self.has_tags
-        problems = self.current.problems
-        if len(problems) > MAX_PROBLEMS:
-            return
-        span = Span(token.line, token.column, token.end_line, token.end_column)
-        if len(problems) == MAX_PROBLEMS:
-            message = (
-                f"more syntax errors follow in this game; aceynote reports the first {MAX_PROBLEMS}"
-            )
-            self.over_limits = True
-        problems.append(SyntaxProblem(message, span, source_line(text, token.start_pos or 0)))
-
-    def add(self, token: Token) -> GameTokens | None:
-        kind = token.type
-        if kind in _PLAIN_MOVETEXT:
-            self.has_movetext = True
-            self._keep(token)
-            if not self.current.first_line:
-                self.current.first_line = token.line or 0
-            self.current.last_line = token.end_line or 0
-            return None
-        finished = None
-        if kind in ("TAG", BAD_TAG) and (self.has_movetext or self.has_result):
-            finished = self._close()
-        if kind == BAD_TAG:
-            self.has_tags = True
-            self._extend(token)
-            return finished
-        if kind == "TAG":
-            self._add_tag(token)
-            return finished
-        if kind == "COMMENT" and not self.has_tags and not self.current.tokens:
-            self.leading_comments.append(token)
-            self._extend(token)
-            return finished
-        self._track(token)
-        self._keep(token)
-        return finished
-
-    def add_plain(self, tokens: list[Token]) -> None:
-        """Tokens of plain movetext (see ``_PLAIN_MOVETEXT``), as ``add`` takes them one by one."""
-        self.has_movetext = True
-        current = self.current
-        kept = current.tokens
-        room = MAX_GAME_WORDS - len(kept)
-        if len(tokens) <= room:
-            kept += tokens
-        else:
-            kept += tokens[: max(room, 0)]
-            self._keep(tokens[max(room, 0)])  # reports the limit, once
-        if not current.first_line:
-            current.first_line = tokens[0].line or 0
-        current.last_line = tokens[-1].end_line or 0
-
-    def _keep(self, token: Token) -> None:
-        """Keep a movetext token, up to the limit of words in one game."""
-        tokens = self.current.tokens
-        if len(tokens) < MAX_GAME_WORDS:
-            tokens.append(token)
-        elif not self.over_limits:
-            self._limit_problem(
-                f"this game goes on past {MAX_GAME_WORDS:,} words of movetext; "
-                "aceynote reads games up to that size (a real game has a few hundred)",
-                token,
-            )
-
-    def _limit_problem(self, message: str, token: Token) -> None:
-        self.current.problems.append(SyntaxProblem(message, _point_span(token)))
-        self.over_limits = True
-
-    def _add_tag(self, token: Token) -> None:
-        self.has_tags = True
-        self._extend(token)
-        length = len(str(token).split('"', 1)[-1].rsplit('"', 1)[0])
-        if length > MAX_TAG_VALUE:
-            self.current.problems.append(
-                SyntaxProblem(
-                    f"this tag's value has {length:,} characters; "
-                    f"aceynote reads tag values of up to {MAX_TAG_VALUE:,}",
-                    _point_span(token),
-                )
-            )
-            return
-        self.current.tokens.append(token)
-
-    def _extend(self, token: Token) -> None:
-        if self.current.first_line == 0:
-            self.current.first_line = token.line or 0
-        self.current.last_line = token.end_line or token.line or 0
-
-    def _track(self, token: Token) -> None:
-        kind = token.type
-        if kind == "RESULT" and self.depth == 0:
-            self.has_result = True
-        elif kind != "COMMENT" or self.has_tags:
-            self.has_movetext = True
-        if kind == "LPAR":
-            self.depth += 1
-            self.current.open_parens.append(token)
-            if self.depth == MAX_VARIATION_DEPTH + 1:
-                self.current.problems.append(
-                    SyntaxProblem(
-                        f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
-                        "aceynote reads at most that many",
-                        _point_span(token),
-                    )
-                )
-        elif kind == "RPAR" and self.depth:
-            self.depth -= 1
-            self.current.open_parens.pop()
-        self._extend(token)
-
-    def _close(self) -> GameTokens | None:
-        game = self.current
-        if self.leading_comments:
-            tags = [token for token in game.tokens if token.type == "TAG"]
-            rest = [token for token in game.tokens if token.type != "TAG"]
-            game.tokens = tags + self.leading_comments + rest
-        self.current = GameTokens()
-        self.has_tags = self.has_movetext = self.has_result = False
-        self.leading_comments = []
-        self.depth = 0
-        self.over_limits = False
-        if not game.tokens and not game.problems:
-            return None
-        return game
-
-    def finish(self) -> GameTokens | None:
-        return self._close()

@@ -9,30 +9,36 @@ recorded in that game's ``problems`` and the next game is read as usual.
 from __future__ import annotations
 
 import io
-import os
-import re
 from collections.abc import Iterable, Iterator
-from functools import cache, lru_cache
-from itertools import islice
-from typing import IO, Any, NamedTuple, cast
+from functools import cache
+from typing import Any, cast
 
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer as LarkLexer
 
-from ..rules import BAR, OFF, POOL, SegmentKind, Side
-from .lexer import GameTokens, Lexer, build_master_pattern
-from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY, clipped, too_many_digits
-from .model import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn, Variation, new_span
+from ..rules import Side
+from .lexer import Lexer, build_master_pattern
+from .limits import MAX_MOVES_PER_PLAY
+from .model import Game, Segment, Span, SyntaxProblem, Turn, Variation
+from .source import Source, text_lines
+from .split import GameTokens
+from .syntax_errors import last_turn_start, parse_error
 from .tables import load_parser, package_data
+from .words import (
+    DICE,
+    SEGMENT_KINDS,
+    TOO_MANY_MOVES,
+    ReadProblem,
+    comment_text,
+    read_moves,
+    read_tag,
+    small_number,
+    span_between,
+    span_of,
+)
 
 GRAMMAR_FILE = "aceynote.lark"
-
-Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str]
-
-
-class ReadError(Exception):
-    """A record that cannot be read at all (missing file, not UTF-8 text)."""
 
 
 @cache
@@ -51,171 +57,6 @@ class _TokenList(LarkLexer):
         return iter(data)
 
 
-class _ReadProblem(ValueError):
-    """A word that the grammar accepts but whose value cannot be read (a point 25, say)."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.span = span
-
-
-def _small_number(digits: str, what: str, token: Token) -> int:
-    """The value of a number word, refusing one too long to mean anything."""
-    if len(digits) > MAX_DIGITS:
-        raise _ReadProblem(too_many_digits(what, digits), _span(token))
-    return int(digits) if digits.isdigit() else 0
-
-
-def _span(token: Token) -> Span:
-    return Span(token.line or 0, token.column or 0, token.end_line or 0, token.end_column or 0)
-
-
-def _span_between(first: Token, last: Token) -> Span:
-    """From the start of ``first`` to the end of ``last``."""
-    return new_span((first.line or 0, first.column or 0, last.end_line or 0, last.end_column or 0))
-
-
-def _comment_text(token: Token) -> str:
-    """A comment's text (the lexer makes each line end inside it a plain newline)."""
-    return str(token)[1:-1]
-
-
-_SOURCES = {"in": POOL, "bar": BAR}
-
-
-def _read_place(word: str, is_source: bool) -> int:
-    lowered = word.lower()
-    if is_source and lowered in _SOURCES:
-        return _SOURCES[lowered]
-    if not is_source and lowered == "off":
-        return OFF
-    if word.isascii() and word.isdigit():
-        if len(word) <= 2 and 1 <= int(word) <= 24:
-            return int(word)
-        raise ValueError(f"{clipped(word)} is not a point: points are numbered 1 to 24")
-    role = "start from" if is_source else "go to"
-    raise ValueError(f"a move cannot {role} '{word}'")
-
-
-@lru_cache(maxsize=4096)
-def _move_parts(text: str) -> tuple[int, tuple[Stop, ...], int] | str:
-    """A move's source, stops and count, or what is wrong with it (cached: moves repeat)."""
-    count = 1
-    try:
-        if text.endswith(")"):
-            text, _, count_text = text[:-1].partition("(")
-            count = int(count_text) if len(count_text) <= MAX_DIGITS else 0
-            if not 2 <= count <= 4:
-                return f"({clipped(count_text)}) is not a count: 2 to 4 checkers can share a trip"
-        source_word, *stop_words = text.split("/")
-        source = _read_place(source_word, is_source=True)
-        stops = tuple(
-            Stop(_read_place(word.rstrip("*"), is_source=False), word.endswith("*"))
-            for word in stop_words
-        )
-    except ValueError as error:
-        return str(error)
-    if any(stop.place == OFF for stop in stops[:-1]):
-        return "a checker borne off cannot move on: 'off' comes last"
-    if any(stop.place == OFF and stop.hit for stop in stops):
-        return "nothing can be hit off the board: remove the '*' after 'off'"
-    return source, stops, count
-
-
-def read_moves(token: Token) -> list[Move]:
-    """The moves of a MOVES token (``24/18/13* in/19(2)``), each with its own span."""
-    line, column = token.line or 0, token.column or 0
-    text: str = token.value
-    layout = _moves_layout(text) if len(text) <= _CACHED_LENGTH else _layout(text)
-    if isinstance(layout, _BadMove):
-        start = column + layout.offset
-        raise _ReadProblem(layout.message, Span(line, start, line, start + layout.width))
-    return [
-        Move(
-            source,
-            list(stops),
-            count,
-            new_span((line, column + offset, line, column + offset + width)),
-        )
-        for offset, width, source, stops, count in layout
-    ]
-
-
-class _BadMove(NamedTuple):
-    """The first word of a MOVES token that cannot be read: where it stands, and why."""
-
-    offset: int
-    width: int
-    message: str
-
-
-# Each move of a MOVES token: its offset in the token, its width, source, stops and count.
-_Layout = tuple[tuple[int, int, int, tuple[Stop, ...], int], ...]
-
-_CACHED_LENGTH = 200
-_TOO_MANY_MOVES = (
-    f"a play moves at most four checkers; aceynote reads at most {MAX_MOVES_PER_PLAY} moves in one"
-)
-
-
-@lru_cache(maxsize=4096)
-def _moves_layout(text: str) -> _Layout | _BadMove:
-    """The layout of a MOVES token, or its first bad word (cached: plays repeat)."""
-    return _layout(text)
-
-
-def _layout(text: str) -> _Layout | _BadMove:
-    """Read at most one move more than a play may have (the rest is never read)."""
-    moves: list[tuple[int, int, int, tuple[Stop, ...], int]] = []
-    for match in islice(_WORD.finditer(text), MAX_MOVES_PER_PLAY + 1):
-        offset, word = match.start(), match.group()
-        parts = _move_parts(word)
-        if isinstance(parts, str):
-            return _BadMove(offset, len(word), parts)
-        if len(moves) == MAX_MOVES_PER_PLAY:
-            return _BadMove(offset, len(word), _TOO_MANY_MOVES)
-        moves.append((offset, len(word), *parts))
-    return tuple(moves)
-
-
-_WORD = re.compile(r"\S+")
-
-
-# The dice of every ROLL, CHOSEN_DOUBLE and EXTRA_ROLL token ("53:", "=66:", "+21:").
-_DICE = {
-    f"{prefix}{first}{second}:": (first, second)
-    for prefix in ("", "=", "+")
-    for first in range(1, 7)
-    for second in range(1, 7)
-}
-
-
-_SEGMENT_KINDS = {
-    "ROLL": SegmentKind.ROLL,
-    "CHOSEN_DOUBLE": SegmentKind.CHOSEN_DOUBLE,
-    "EXTRA_ROLL": SegmentKind.EXTRA_ROLL,
-}
-
-
-def unescape_tag_value(value: str) -> str:
-    """A tag value as meant: ``\\"`` is ``"`` and ``\\\\`` is ``\\``; other backslashes stay."""
-    return _ESCAPED.sub(r"\1", value)
-
-
-_ESCAPED = re.compile(r'\\(["\\])')
-
-
-# The value as an unrolled loop: constant memory however long it is.
-_TAG_PARTS = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"\\]*(?:\\.[^"\\]*)*)"[ \t]*\]')
-
-
-def read_tag(token: Token) -> Tag:
-    """A TAG token as name and (unescaped) value."""
-    match = _TAG_PARTS.match(str(token).strip())
-    assert match is not None, "the lexer only makes TAG tokens of this form"
-    return Tag(match.group(1), unescape_tag_value(match.group(2)), _span(token))
-
-
 class _Builder(Transformer[Token, Any]):
     """LALR callbacks that build the model bottom-up while parsing."""
 
@@ -228,23 +69,23 @@ class _Builder(Transformer[Token, Any]):
     def _segment(self, children: list[Token]) -> Segment:
         """A roll, its play (``--`` or MOVES tokens), then glyphs, NAGs and comments."""
         head, end = children[0], children[-1]
-        segment_kind, dice = _SEGMENT_KINDS[head.type], _DICE[head.value]
+        segment_kind, dice = SEGMENT_KINDS[head.type], DICE[head.value]
         if len(children) == 2 and end.type == "MOVES":  # the usual segment: a roll and its moves
-            return Segment(segment_kind, dice, read_moves(end), span=_span_between(head, end))
+            return Segment(segment_kind, dice, read_moves(end), span=span_between(head, end))
         segment = Segment(segment_kind, dice, [])
         for token in children[1:]:
             kind = token.type
             if kind == "MOVES":
                 segment.moves += read_moves(token)
                 if len(segment.moves) > MAX_MOVES_PER_PLAY:
-                    raise _ReadProblem(_TOO_MANY_MOVES, segment.moves[MAX_MOVES_PER_PLAY].span)
+                    raise ReadProblem(TOO_MANY_MOVES, segment.moves[MAX_MOVES_PER_PLAY].span)
             elif kind == "GLYPH":
                 segment.glyphs.append(str(token))
             elif kind == "NAG":
-                segment.nags.append(_small_number(str(token)[1:], "this NAG", token))
+                segment.nags.append(small_number(str(token)[1:], "this NAG", token))
             elif kind == "COMMENT":
-                segment.comments.append(_comment_text(token))
-        segment.span = _span_between(head, end)
+                segment.comments.append(comment_text(token))
+        segment.span = span_between(head, end)
         return segment
 
     def turn(self, children: list[Any]) -> Turn:
@@ -258,9 +99,9 @@ class _Builder(Transformer[Token, Any]):
         segments = children[1:]
         if len(children) > 2:  # comments after the number, or acey-deucey segments
             segments = [child for child in children[1:] if isinstance(child, Segment)]
-            comments = [_comment_text(c) for c in children[1:] if not isinstance(c, Segment)]
+            comments = [comment_text(c) for c in children[1:] if not isinstance(c, Segment)]
         side = Side.BLACK if first.type == "BLACK_NUMBER" else Side.WHITE
-        number = _small_number(str(first).rstrip("."), "this move number", first)
+        number = small_number(str(first).rstrip("."), "this move number", first)
         last = segments[-1].span
         span = Span(first.line or 0, first.column or 0, last.end_line, last.end_column)
         return Turn(side, number, segments, comments, span=span)
@@ -275,10 +116,10 @@ class _Builder(Transformer[Token, Any]):
 
     def variation(self, children: list[Any]) -> Variation:
         inside_at = next(i for i, child in enumerate(children) if isinstance(child, list))
-        leading = [_comment_text(c) for c in children[1:inside_at]]
-        after = [_comment_text(c) for c in children[inside_at + 2 :]]
+        leading = [comment_text(c) for c in children[1:inside_at]]
+        after = [comment_text(c) for c in children[inside_at + 2 :]]
         turns = _attach_variations(children[inside_at])
-        return Variation(turns, leading, after, _span(children[0]).to(_span(children[-1])))
+        return Variation(turns, leading, after, span_of(children[0]).to(span_of(children[-1])))
 
     def start(self, children: list[Any]) -> Game:
         game = Game()
@@ -289,11 +130,11 @@ class _Builder(Transformer[Token, Any]):
                 game.tags.append(read_tag(child))
             elif isinstance(child, Token) and child.type == "RESULT":
                 for points in str(child).split("-"):
-                    _small_number(points, "a number of this result", child)
-                game.result, game.result_span, result_seen = str(child), _span(child), True
+                    small_number(points, "a number of this result", child)
+                game.result, game.result_span, result_seen = str(child), span_of(child), True
             elif isinstance(child, Token) and child.type == "COMMENT":
                 target = game.comments_after if result_seen else game.comments
-                target.append(_comment_text(child))
+                target.append(comment_text(child))
             else:
                 body = child  # the main line
         game.turns = _attach_variations(body)
@@ -336,65 +177,13 @@ def _unnumbered(previous: Turn | None, before: Turn | None) -> tuple[Side, int]:
     return Side.WHITE, previous.number + 1
 
 
-_EXPECTED_WORDS = {
-    "ROLL": "a roll like 52:",
-    "MOVES": "a move like 13/8",
-    "PASS": "'--'",
-    "WHITE_NUMBER": "a move number like 12.",
-    "BLACK_NUMBER": "a move number like 12...",
-    "CHOSEN_DOUBLE": "the chosen double like =66:",
-    "EXTRA_ROLL": "the extra roll like +53:",
-    "RESULT": "a result like 9-0 or *",
-    "RPAR": "')' to close the variation",
-    "TAG": "a tag",
-}
-
-_FOUND_WORDS = {
-    "ROLL": "the roll",
-    "WHITE_NUMBER": "the move number",
-    "BLACK_NUMBER": "the move number",
-    "MOVES": "the move",
-    "PASS": "",
-    "CHOSEN_DOUBLE": "the chosen double",
-    "EXTRA_ROLL": "the extra roll",
-    "RESULT": "the result",
-    "COMMENT": "a comment",
-    "GLYPH": "the glyph",
-    "NAG": "the NAG",
-    "LPAR": "a variation",
-    "RPAR": "')'",
-    "TAG": "a tag",
-}
-
-
-def _describe_token(token: Token) -> str:
-    if token.type == "$END":
-        return "the end of the game"
-    word = _FOUND_WORDS.get(token.type, "")
-    if token.type in ("COMMENT", "LPAR", "RPAR", "TAG"):
-        return word
-    return f"{word} '{token}'".strip()
-
-
-def _expected_phrase(expected: Iterable[str]) -> str:
-    """The expected tokens in words, the likeliest first."""
-    order = list(_EXPECTED_WORDS)
-    names = sorted((name for name in set(expected) if name in _EXPECTED_WORDS), key=order.index)
-    words = [_EXPECTED_WORDS[name] for name in names]
-    if not words:
-        return "something else"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
 class _Grammar:
     """The loaded parser and the lexer pattern built from its terminals; once per process."""
 
     def __init__(self) -> None:
         self.lark = load_parser(grammar_text(), _TokenList, _Builder())
-        terminals = [(t.name, t.pattern.to_regexp()) for t in self.lark.terminals]
-        self.pattern = build_master_pattern(terminals)
+        self.terminals = {t.name: t.pattern.to_regexp() for t in self.lark.terminals}
+        self.pattern = build_master_pattern(self.terminals.items())
 
 
 @cache
@@ -402,47 +191,13 @@ def _grammar() -> _Grammar:
     return _Grammar()
 
 
+def terminal_pattern(name: str) -> str:
+    """The regular expression of a grammar terminal: the single definition of its token."""
+    return _grammar().terminals[name]
+
+
 def _problem(message: str, span: Span, lines: dict[int, str]) -> SyntaxProblem:
     return SyntaxProblem(message, span, lines.get(span.line, ""))
-
-
-def _parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
-    token = error.token
-    tokens = game.tokens
-    if token.type in ("$END", "RESULT") and game.open_parens:
-        opening = game.open_parens[-1]
-        return "this variation is never closed: add ')' at its end", _span(opening)
-    index = next((i for i, t in enumerate(tokens) if t is token), len(tokens))
-    previous = tokens[index - 1] if index > 0 else None
-    if token.type == "RPAR" and previous is not None and previous.type == "LPAR":
-        return "a variation holds at least one turn, like (12. 52: 13/8 13/11)", _span(token)
-    if previous is not None and previous.type == "RESULT":
-        message = 'the result ends the game: the next game starts with its tags, like [Event "..."]'
-        return message, _span(token)
-    if token.type == "RPAR" and "RPAR" not in error.expected:
-        return "')' closes no variation", _span(token)
-    where = f" after {_describe_token(previous)}" if previous is not None else ""
-    found = _describe_token(token)
-    expected = set(error.expected)
-    if not _inside_variation(tokens[:index]):
-        expected.discard("RPAR")
-    message = f"expected {_expected_phrase(expected)}{where}, not {found}"
-    if token.type == "$END":
-        last = tokens[-1]
-        return message, Span(
-            last.end_line or 0, last.end_column or 0, last.end_line or 0, (last.end_column or 0) + 1
-        )
-    return message, _span(token)
-
-
-def _inside_variation(tokens: list[Token]) -> bool:
-    depth = 0
-    for token in tokens:
-        if token.type == "LPAR":
-            depth += 1
-        elif token.type == "RPAR":
-            depth -= 1
-    return depth > 0
 
 
 def parse_game_tokens(game_tokens: GameTokens) -> Game:
@@ -458,9 +213,9 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
         try:
             game = _parse(game_tokens.tokens)
         except UnexpectedToken as error:
-            message, span = _parse_error(error, game_tokens)
+            message, span = parse_error(error, game_tokens)
             problems.append(_problem(message, span, lines))
-        except _ReadProblem as error:
+        except ReadProblem as error:
             problems.append(_problem(str(error), error.span, lines))
         except UnexpectedInput as error:  # pragma: no cover - any other lark complaint
             span = Span(error.line, error.column, error.line, error.column + 1)
@@ -471,7 +226,7 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
     game.source_lines = game_tokens.lines
     if game_tokens.tokens:
         first, last = game_tokens.tokens[0], game_tokens.tokens[-1]
-        game.span = _span(first).to(_span(last))
+        game.span = span_of(first).to(span_of(last))
     return game
 
 
@@ -481,147 +236,21 @@ def _parse(tokens: list[Token]) -> Game:
     return game
 
 
-_NUMBERS = frozenset({"WHITE_NUMBER", "BLACK_NUMBER"})
-
-
 def _game_before(tokens: list[Token], error: Span) -> Game:
     """The game's tags and the whole main-line turns that end before ``error``.
 
     The turn in which the error stands is left out, and so is everything
     after it; when even that prefix cannot be read, only the tags are kept.
     """
-    cut = _last_turn_start(tokens, (error.line, error.column))
+    cut = last_turn_start(tokens, (error.line, error.column))
     prefix = tokens[:cut]
     tags = [read_tag(t) for t in tokens if t.type == "TAG"]
     try:
         game = _parse(prefix)
-    except (UnexpectedInput, _ReadProblem):
+    except (UnexpectedInput, ReadProblem):
         return Game(tags=tags)
     game.tags = tags
     return game
-
-
-def _last_turn_start(tokens: list[Token], error: tuple[int, int]) -> int:
-    """Where the main-line turn that holds the ``error`` position starts.
-
-    ``tokens[:result]`` is then the tags, the game's comments and the whole
-    turns (with their variations) before that turn.
-    """
-    cut = _heading_length(tokens)
-    depth = 0
-    after_number = False
-    for index, token in enumerate(tokens):
-        kind = token.type
-        starts_turn = depth == 0 and (kind in _NUMBERS or (kind == "ROLL" and not after_number))
-        if (token.line or 0, token.column or 0) >= error:
-            follows_result = depth == 0 and index > 0 and tokens[index - 1].type == "RESULT"
-            return index if starts_turn or follows_result else cut
-        if starts_turn:
-            cut = index
-        if kind in _NUMBERS:
-            after_number = True
-        elif kind == "ROLL":
-            after_number = False
-        elif kind == "LPAR":
-            depth += 1
-        elif kind == "RPAR":
-            depth -= 1
-    return cut
-
-
-def _heading_length(tokens: list[Token]) -> int:
-    """How many tokens the tags and the game's first comments take."""
-    for index, token in enumerate(tokens):
-        if token.type not in ("TAG", "COMMENT"):
-            return index
-    return len(tokens)
-
-
-def _lines_of(source: Source, first_line: int = 1) -> tuple[Iterator[str], str, IO[Any] | None]:
-    """The lines of a path or open file, its name, and the file to close.
-
-    A path or a binary stream is decoded line by line, so that a byte that is
-    not UTF-8 is reported at its line and column.
-    """
-    if isinstance(source, (str, os.PathLike)):
-        name = os.fspath(source)
-        try:
-            handle = open(name, "rb")  # noqa: SIM115 - closed by iter_game_tokens
-        except OSError as error:
-            raise ReadError(f"{name}: cannot open: {error.strerror or error}") from error
-        return _decoded(handle, name, first_line), name, handle
-    name = getattr(source, "name", "<input>")
-    if not isinstance(name, str):
-        name = "<input>"
-    if _is_binary(source):
-        return _decoded(cast(IO[bytes], source), name, first_line), name, None
-    return _checked(iter(cast(Iterable[str], source)), name), name, None
-
-
-def _is_binary(source: object) -> bool:
-    return isinstance(source, (io.BufferedIOBase, io.RawIOBase)) or "b" in str(
-        getattr(source, "mode", "")
-    )
-
-
-# A line ends at LF, CRLF or a lone CR (as Python's universal newlines read it).
-_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
-
-
-def _decoded(stream: IO[bytes], name: str, first_line: int = 1) -> Iterator[str]:
-    """Lines of UTF-8 text from a binary stream; a bad byte is a ReadError at its place."""
-    number = first_line - 1
-    for raw in _reading(stream, name):
-        pieces = [raw]
-        if b"\r" in raw and _LONE_CR.search(raw, 0, len(raw) - 1):
-            pieces = [piece for piece in _LONE_CR.split(raw) if piece]
-        for piece in pieces:
-            number += 1
-            try:
-                yield piece.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise ReadError(_not_utf8(name, number, piece, error)) from error
-
-
-def _reading(stream: IO[bytes], name: str) -> Iterator[bytes]:
-    try:
-        yield from stream
-    except OSError as error:
-        raise ReadError(f"{name}: cannot read: {error.strerror or error}") from error
-
-
-def _not_utf8(name: str, line: int, raw: bytes, error: UnicodeDecodeError) -> str:
-    column = len(raw[: error.start].decode("utf-8", "replace")) + 1
-    return (
-        f"{name}:{line}:{column}: is not UTF-8 text (byte 0x{raw[error.start]:02X} here "
-        "cannot be read); save the file as UTF-8"
-    )
-
-
-def _checked(lines: Iterator[str], name: str) -> Iterator[str]:
-    """Lines of an already decoded stream, with its decoding and reading errors as ReadError."""
-    try:
-        yield from lines
-    except UnicodeDecodeError as error:
-        raise ReadError(
-            f"{name}: is not UTF-8 text (byte {error.start} of a block cannot be decoded)"
-        ) from error
-    except OSError as error:
-        raise ReadError(f"{name}: cannot read: {error.strerror or error}") from error
-
-
-def text_lines(source: Source, first_line: int = 1) -> Iterator[str]:
-    """The lines of a path or open file as text, with their line ends.
-
-    Any reading or decoding problem is a :class:`ReadError` that names the
-    file (and, for a byte that is not UTF-8, its line and column).
-    """
-    lines, _, handle = _lines_of(source, first_line)
-    try:
-        yield from lines
-    finally:
-        if handle is not None:
-            handle.close()
 
 
 def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens]:

@@ -1,12 +1,182 @@
-"""Showing where something stands in a record: its source line and a caret under it."""
+"""A record's source: bytes or text to numbered lines, and every reason it cannot be read.
+
+A line ends at LF, CRLF or a lone CR (as Python's universal newlines read
+it), so that every reader and every command numbers lines alike. A byte that
+is not UTF-8 is a :class:`ReadError` worded by :func:`not_utf8`, at its line
+and column wherever they can be told.
+"""
 
 from __future__ import annotations
 
+import io
+import os
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO, Any, cast
 
-def caret_lines(source_line: str, column: int, end_column: int, same_line: bool) -> list[str]:
-    """The source line and a caret line under the span, as compilers print them."""
-    if not source_line:
-        return []
-    width = max(1, end_column - column) if same_line else max(1, len(source_line) - column + 1)
-    prefix = "".join("\t" if char == "\t" else " " for char in source_line[: column - 1])
-    return [f"  {source_line}", f"  {prefix}^{'~' * (width - 1)}"]
+Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str]
+
+
+class ReadError(Exception):
+    """A record that cannot be read at all (missing file, not UTF-8 text)."""
+
+
+def not_utf8(name: str, data: bytes, error: UnicodeDecodeError, first_line: int | None = 1) -> str:
+    """Why ``data`` cannot be read, as every reader says it: ``name:line:col: is not UTF-8 ...``.
+
+    ``first_line`` numbers the first line of ``data``; None when the place of
+    ``data`` in the file is not known (then only the file is named).
+    """
+    where = name
+    if first_line is not None:
+        line = first_line + len(LINE_END.findall(data, 0, error.start))
+        start = line_start(data, error.start)
+        column = len(data[start : error.start].decode("utf-8", "replace")) + 1
+        where = f"{name}:{line}:{column}"
+    return (
+        f"{where}: is not UTF-8 text (byte 0x{data[error.start]:02X} here "
+        "cannot be read); save the file as UTF-8"
+    )
+
+
+def utf8_text(data: bytes, name: str, first_line: int = 1) -> str:
+    """``data`` as text; a byte that is not UTF-8 is a ReadError at its line and column."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ReadError(not_utf8(name, data, error, first_line)) from error
+
+
+def is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def line_start(data: bytes, index: int) -> int:
+    """Where the line holding ``data[index]`` starts (after LF, CRLF or a lone CR)."""
+    ends = [match.end() for match in LINE_END.finditer(data, 0, index)]
+    return ends[-1] if ends else 0
+
+
+LINE_END = re.compile(rb"\r\n|\r|\n")
+_LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
+
+
+def split_lines(raw: bytes) -> list[bytes]:
+    """One line of a binary stream (it ends at LF) cut at each lone CR as well."""
+    if raw.find(b"\r", 0, len(raw) - 1) < 0:  # (no copy of the line)
+        return [raw]
+    return [piece for piece in _LONE_CR.split(raw) if piece]
+
+
+def cannot_read(name: str, error: OSError) -> str:
+    return f"{name}: cannot read: {error.strerror or error}"
+
+
+def text_lines(source: Source, first_line: int = 1) -> Iterator[str]:
+    """The lines of a path or open file as text, with their line ends.
+
+    A path or a binary stream is decoded line by line, so that a byte that is
+    not UTF-8 is reported at its line and column. Any reading or decoding
+    problem is a :class:`ReadError` that names the file. ``first_line``
+    numbers the source's first line, for a piece of a larger file.
+    """
+    lines, handle = _lines_of(source, first_line)
+    try:
+        yield from lines
+    finally:
+        if handle is not None:
+            handle.close()
+
+
+def _lines_of(source: Source, first_line: int) -> tuple[Iterator[str], IO[Any] | None]:
+    """The lines of a path or open file, and the file to close."""
+    if isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
+        try:
+            handle = open(name, "rb")  # noqa: SIM115 - closed by text_lines
+        except OSError as error:
+            raise ReadError(f"{name}: cannot open: {error.strerror or error}") from error
+        return _decoded(handle, name, first_line), handle
+    name = getattr(source, "name", "<input>")
+    if not isinstance(name, str):
+        name = "<input>"
+    if _is_binary(source):
+        return _decoded(cast(IO[bytes], source), name, first_line), None
+    return _checked(iter(cast(Iterable[str], source)), name), None
+
+
+def _is_binary(source: object) -> bool:
+    return isinstance(source, (io.BufferedIOBase, io.RawIOBase)) or "b" in str(
+        getattr(source, "mode", "")
+    )
+
+
+def _decoded(stream: IO[bytes], name: str, first_line: int) -> Iterator[str]:
+    """Lines of UTF-8 text from a binary stream; a bad byte is a ReadError at its place."""
+    number = first_line - 1
+    for raw in _reading(stream, name):
+        for piece in split_lines(raw) if b"\r" in raw else (raw,):
+            number += 1
+            try:
+                yield piece.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise ReadError(not_utf8(name, piece, error, number)) from error
+
+
+def _reading(stream: IO[bytes], name: str) -> Iterator[bytes]:
+    try:
+        yield from stream
+    except OSError as error:
+        raise ReadError(cannot_read(name, error)) from error
+
+
+def _checked(lines: Iterator[str], name: str) -> Iterator[str]:
+    """Lines of an already decoded stream, with its decoding and reading errors as ReadError."""
+    try:
+        yield from lines
+    except UnicodeDecodeError as error:
+        raise ReadError(not_utf8(name, error.object, error, None)) from error
+    except OSError as error:
+        raise ReadError(cannot_read(name, error)) from error
+
+
+BLOCK_BYTES = 1 << 16
+
+
+class LineBlocks:
+    """A binary stream in blocks of whole lines; a reading error is kept for the end.
+
+    A line at a block's end waits for the next block, as does a CR there (a
+    CRLF may be cut between the two blocks). After the last block,
+    ``failure`` holds the reading error that ended the stream, if any.
+    """
+
+    def __init__(self, stream: IO[bytes], size: int = BLOCK_BYTES) -> None:
+        self.stream = stream
+        self.size = size
+        self.failure: tuple[int, str] | None = None
+
+    def __iter__(self) -> Iterator[bytes]:
+        unfinished: list[bytes] = []
+        try:
+            while block := self.stream.read(self.size):
+                whole = _whole_lines_end(block)
+                if whole:
+                    yield b"".join([*unfinished, block[:whole]]) if unfinished else block[:whole]
+                    unfinished = []
+                unfinished.append(block[whole:])
+        except OSError as error:
+            self.failure = (error.errno or 0, error.strerror or str(error))
+        if any(unfinished):
+            yield b"".join(unfinished)
+
+
+def _whole_lines_end(block: bytes) -> int:
+    """Where the whole lines of a block end: after its last LF, or after a CR but the last byte."""
+    if block.endswith(b"\n"):
+        return len(block)
+    return max(block.rfind(b"\n", 0, -1), block.rfind(b"\r", 0, -1)) + 1

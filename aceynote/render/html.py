@@ -25,7 +25,7 @@ from typing import NamedTuple
 from ..notation import Game, Segment, Tag, Turn, Variation
 from ..notation.writer import ordered_tags, segment_text, turn_number
 from ..rules import Position
-from ..validate import Diagnostic, validate
+from ..validation import Diagnostic, validate
 from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
 

@@ -29,7 +29,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from ..rules import BAR, OFF, POOL, Position, Side, Step
-from ..validate import SegmentReplay
+from ..validation import SegmentReplay
 from .elements import centred_text, child, number_text, text_at
 from .geometry import (
     BAND,

@@ -1,7 +1,7 @@
 """The widgets of entry: the entry line, the list of legal plays, and what became of an entry.
 
 They know nothing of the rules: the record screen asks its
-:class:`~aceynote.tui.recording.Recording` and tells these what to show. The
+:class:`~aceynote.entering.Recording` and tells these what to show. The
 entry line reports what the user does as messages (the text changed, Enter,
 Tab, an arrow key); the play list reports a play picked with the mouse.
 """
@@ -21,8 +21,8 @@ from textual.style import Style as VisualStyle
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..entering import EntryProblem
 from ..terminal_text import printable
-from .recording import EntryProblem
 
 _COUNT = re.compile(r"^(.*)\((\d)\)$")
 

@@ -12,8 +12,8 @@ from textual.widgets import Static
 
 from ..notation.writer import segment_text, turn_number
 from ..terminal_text import printable, source_lines
-from ..validate import Diagnostic
-from ..validate.diagnostics import SYNTAX
+from ..validation import Diagnostic
+from ..validation.diagnostics import SYNTAX
 from .timeline import Path, Timeline, variations_here
 from .widgets import GLYPH_MEANINGS, NAG_GLYPHS
 

@@ -2,7 +2,7 @@
 
 The board shows the position to play from; under it the entry line takes
 the next segment, and the legal plays of the roll typed stand under the move
-list. Every rule question goes to the :class:`~aceynote.tui.recording.Recording`
+list. Every rule question goes to the :class:`~aceynote.entering.Recording`
 (which asks the engine and the validator); this screen only shows what it
 answers. Esc goes back to the replay screen (``r`` there comes back).
 """
@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Footer
 
+from ..entering import EntryProblem, Recording, TypedRoll, describe
 from ..files.record import RecordError, RecordFile
 from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, Side
@@ -23,7 +24,6 @@ from .dialogs import EndGame
 from .entry import EntryFeedback, EntryLine, PlayList
 from .game_screen import GameScreen
 from .keys import HELP, QUIT, on_key
-from .recording import EntryProblem, Recording, TypedRoll, describe
 from .timeline import Frame, Timeline
 from .widgets import Board, GameHeader, MoveList, StatusBar
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ..entering import settle_result
 from ..notation import Segment, Tag
+from ..notation.lines import drop_variation, promote_variation
 from ..notation.writer import segment_text, turn_number
-from ..validate import validate
+from ..validation import validate
 from .dialogs import Choose, CommentEditor, Confirm, TagEditor, TagList
-from .recording import drop_variation, promote_variation, settle_result
 from .replay_view import ReplayView
 from .timeline import MAIN, Path, Place, Timeline, leave_variation
 from .widgets import GLYPH_MEANINGS, NAG_GLYPHS, MoveList

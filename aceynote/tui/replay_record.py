@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
+from ..entering import Recording, RecordingError
+from ..notation.lines import branch_after, cut_after, drop_variation, find_branch
 from ..notation.writer import segment_text, turn_number
 from ..rules import Side
 from ..terminal_text import counted
 from .dialogs import Confirm
 from .record_screen import RecordScreen
-from .recording import (
-    Recording,
-    RecordingError,
-    branch_after,
-    cut_after,
-    drop_variation,
-    find_branch,
-)
 from .replay_view import ReplayView
 from .timeline import MAIN, Path
 

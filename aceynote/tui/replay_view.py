@@ -17,7 +17,7 @@ from ..notation.typed import parse_turn
 from ..notation.writer import segment_text, turn_number
 from ..rules import Side
 from ..terminal_text import counted, number_shown
-from ..validate import validate
+from ..validation import validate
 from .dialogs import Choose, Prompt
 from .game_screen import GameScreen
 from .notes import Notes, NotesPanel

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..notation import Game, Segment, Turn
 from ..rules import Position, Side, Step
-from ..validate import Diagnostic, Report, SegmentReplay
+from ..validation import Diagnostic, Report, SegmentReplay
 from ..validation.frames import Anchor, Placement
 
 Path = tuple[int, ...]

@@ -22,7 +22,7 @@ from ..notation import Game, Segment, Turn
 from ..notation.writer import play_text, segment_text, turn_number
 from ..rules import Side
 from ..terminal_text import printable
-from ..validate import Diagnostic
+from ..validation import Diagnostic
 from .boardview import MAX_STACK, TALL_STACK, BoardPainter, fit
 from .timeline import Frame, Path, Place, Timeline
 

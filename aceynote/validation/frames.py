@@ -25,8 +25,8 @@ from typing import Generic, NamedTuple, TypeVar
 from ..notation import Game, Turn
 from ..notation.writer import segment_text, turn_number
 from ..rules import Position, Side
-from ..validate import Diagnostic, Report, SegmentReplay
-from ..validate.diagnostics import SYNTAX
+from ..validation import Diagnostic, Report, SegmentReplay
+from ..validation.diagnostics import SYNTAX
 
 START = "0"
 START_NOTE = "start"

@@ -22,10 +22,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ...notation import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn
-from ...notation.parser import Source, text_lines
+from ...notation.source import Source, text_lines
 from ...notation.writer import merge_trips
 from ...rules import BAR, OFF, POOL, Position, SegmentKind, Side, TurnState, parse_rules
-from ...validate import Report, validate
+from ...validation import Report, validate
 
 RULES = "bgammon"
 INDEX_PREFIX = "bgammon-replay "

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from ...notation import Game, Turn
 from ...notation.tags import ENDING_REASONS
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
-from ...validate import Report, validate
+from ...validation import Report, validate
 from ..base import Entry, Output
 from .reader import INDEX_PREFIX, RULES
 

@@ -32,7 +32,7 @@ from ...rules import (
     Step,
     opening_winner,
 )
-from ...validate import Diagnostic, Report
+from ...validation import Diagnostic, Report
 from ..base import InvalidRecord
 from .schema import validators
 

@@ -1,4 +1,4 @@
-"""Recording a game: the segments a user enters, each checked before it is kept.
+"""Entering a game: the segments a user adds at a line's end, each checked before it is kept.
 
 This is the model behind the record screen, with no widget in it. It holds
 the game being written and the line of play entries go to (the main line or
@@ -20,28 +20,24 @@ the end of a game by Termination).
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, field
 
-from ..notation import Game, Segment, Span, Tag, Turn, Variation
-from ..notation.entry import EntryError, parse_segment
+from ..notation import Game, Segment, Span, Turn
+from ..notation.lines import MAIN, Path, last_source_line
 from ..notation.tags import ENDING_REASONS, result_problem
-from ..notation.writer import moves_of_steps, play_text, segment_text, turn_number
+from ..notation.writer import moves_of_steps, segment_text, turn_number
 from ..rules import (
     Play,
     Position,
     SegmentKind,
     Side,
     TurnState,
-    legal_plays,
     outcome,
-    roll_dice,
 )
-from ..validate import Diagnostic, Report, validate
-from ..validate import diagnostics as codes
-
-Path = tuple[int, ...]
-MAIN: Path = ()
+from ..validation import Diagnostic, Report, validate
+from ..validation import diagnostics as codes
+from .line_end import RecordingError, line_of, state_at_end
+from .typed import EntryProblem, TypedRoll, counted, problem_of, read_roll, typed_segment
 
 # What the turn still owes after an entry (the chosen double, the extra roll):
 # not a fault of the entry. And the result, which is filled in once the game ends.
@@ -54,55 +50,6 @@ _NOT_THE_ENTRY = frozenset(
         codes.UNFINISHED_RESULT,
     }
 )
-_MARKERS = {"": None, "=": SegmentKind.CHOSEN_DOUBLE, "+": SegmentKind.EXTRA_ROLL}
-_PREFIX = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}
-# The roll at the start of what is typed, and the rest (the play so far).
-_ROLL = re.compile(r"\s*([=+]?)\s*([1-6])([1-6])(?![0-9A-Za-z/])\s*(:?)(.*)", re.DOTALL)
-
-
-class RecordingError(ValueError):
-    """A game (or a place in it) that entries cannot be added to, with the reason."""
-
-
-@dataclass(frozen=True, slots=True)
-class EntryProblem:
-    """Why an entry was not kept: the words, and where the validator's help applies.
-
-    ``column`` (1-based, in the typed text) for a syntax error; ``legal`` the
-    legal plays the validator lists (the closest ones when there are many),
-    ``legal_count`` how many there are, ``hint`` its advice in words.
-    """
-
-    message: str
-    column: int | None = None
-    code: str = ""
-    hint: str = ""
-    legal: tuple[str, ...] = ()
-    legal_count: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class TypedRoll:
-    """The roll at the start of an entry line, and the legal plays it gives.
-
-    ``marker`` is the ``=`` or ``+`` as typed (empty when left out), ``rest``
-    the text after the roll's colon: the play typed so far.
-    """
-
-    kind: SegmentKind
-    high: int
-    low: int
-    marker: str
-    rest: str
-    plays: tuple[str, ...]
-
-    @property
-    def label(self) -> str:
-        return f"{_PREFIX[self.kind]}{self.high}{self.low}"
-
-    def entry(self, play: str) -> str:
-        """The entry line's text for one of the plays (the marker as the user typed it)."""
-        return f"{self.marker}{self.high}{self.low}: {play}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,18 +123,18 @@ class Recording:
         report = report or validate(game)
         if report.errors:
             raise RecordingError(
-                f"this game has {_count(report.errors, 'error')}: correct them before adding to it"
+                f"this game has {counted(report.errors, 'error')}: correct them before adding to it"
             )
         if report.start is None:
             raise RecordingError("this game's start position cannot be set up")
-        turns, start, number = _line_of(game, report, path)
+        turns, start, number = line_of(game, report, path)
         untold = game.tag("Setup") is None and game.tag("Opening") is None
         if path == MAIN and not turns and first is not None and untold:
             start = Position.initial(first)
         state = state_at_end(report, turns, start)
         recording = cls(game, turns, path, state, report, number)
         recording._known = set(report.diagnostics)
-        recording._next_line = _last_line(game) + 1
+        recording._next_line = last_source_line(game) + 1
         if recording.terminated is not None:
             raise RecordingError(
                 f"this game ended by {recording.terminated} (its Termination tag):"
@@ -270,22 +217,7 @@ class Recording:
         A roll that cannot come now (a chosen double that is not a double, an
         extra roll before the chosen double) gives the turn flow's reason.
         """
-        match = _ROLL.fullmatch(text)
-        if match is None or self.over:
-            return None
-        marker, high_text, low_text, _, rest = match.groups()
-        high, low = sorted((int(high_text), int(low_text)), reverse=True)
-        expects = self.state.expects
-        assert expects is not None
-        kind = _MARKERS[marker] or expects
-        if marker and expects is SegmentKind.ROLL:
-            return EntryProblem("a turn starts with a roll, like 64: (no = or + before it)")
-        fault = self.state.fault(kind, high, low)
-        if fault is not None:
-            return EntryProblem(fault.value)
-        plays = legal_plays(self.state.position, roll_dice(high, low), self.report.rules)
-        texts = tuple(dict.fromkeys(play_text(play.steps) for play in plays.values()))
-        return TypedRoll(kind, high, low, marker, rest.strip(), texts)
+        return None if self.over else read_roll(text, self.state, self.report.rules)
 
     # -- entering --------------------------------------------------------------------
     def enter(self, text: str) -> Segment | EntryProblem:
@@ -305,18 +237,11 @@ class Recording:
         if typed is not None and not typed.rest:
             return EntryProblem(
                 f"now the play of {typed.label}: type it, or pick one of the"
-                f" {_count(len(typed.plays), 'legal play')}"
+                f" {counted(len(typed.plays), 'legal play')}"
             )
-        # "64 in/19 in/21": the colon the notation wants after the roll, put in.
-        match = _ROLL.fullmatch(text)
-        added = match is not None and not match[4] and bool(match[5].strip())
-        roll_end = match.end(3) if match is not None else 0
-        written = f"{text[:roll_end]}:{text[roll_end:]}" if added else text
-        try:
-            segment = parse_segment(written, expects)
-        except EntryError as error:
-            column = error.column - 1 if added and error.column > roll_end + 1 else error.column
-            return EntryProblem(str(error), column)
+        segment = typed_segment(text, expects)
+        if isinstance(segment, EntryProblem):
+            return segment
         fault = self.state.fault(segment.kind, segment.high, segment.low)
         if fault is not None:
             return EntryProblem(fault.value)
@@ -343,7 +268,7 @@ class Recording:
             turn.segments.pop()
             if new_turn:
                 self.turns.pop()
-            return _problem(new[0]) if new else EntryProblem("this play cannot be made here")
+            return problem_of(new[0]) if new else EntryProblem("this play cannot be made here")
         segment.moves = moves_of_steps(replay.steps)
         mover_view = replay.after.with_turn(replay.before.turn)
         after = state.played(
@@ -459,199 +384,3 @@ def describe(action: _Action) -> str:
         return f"{turn_number(action.turn)} {segment_text(action.segment)}"
     termination = action.after.termination or action.before.termination or "Termination"
     return f"the end of the game ({termination})"
-
-
-def _problem(diagnostic: Diagnostic) -> EntryProblem:
-    return EntryProblem(
-        diagnostic.message,
-        code=diagnostic.code.code,
-        hint=diagnostic.hint or "",
-        legal=diagnostic.legal,
-        legal_count=diagnostic.legal_count,
-    )
-
-
-def _count(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def state_at_end(report: Report, turns: list[Turn], start: Position) -> TurnState:
-    """Where a line's last turn stands, from the validator's replay, by the turn flow's rules.
-
-    ``start`` is the position before the line's first turn (used when it has none).
-    """
-    rules = report.rules
-    if not turns:
-        return TurnState.begin(start, rules)
-    last = turns[-1]
-    first = report.replay_of(last.segments[0])
-    if first is None:
-        raise RecordingError("the end of this line was not replayed")
-    state = TurnState.begin(first.before, rules)
-    for segment in last.segments:
-        replay = report.replay_of(segment)
-        if replay is None:
-            raise RecordingError("the end of this line was not replayed")
-        mover_view = replay.after.with_turn(replay.before.turn)
-        state = state.played(
-            segment.kind, segment.high, segment.low, Play(replay.steps, mover_view)
-        )
-    if state.over and state.position.winner is None:
-        return TurnState.begin(state.next_turn(), rules)
-    return state
-
-
-def line_turns(game: Game, path: Path) -> list[Turn]:
-    """The list of turns of a line of play (``game.turns`` for the main line)."""
-    turns = game.turns
-    for depth in range(0, len(path), 2):
-        turns = turns[path[depth]].variations[path[depth + 1]].turns
-    return turns
-
-
-def _line_of(game: Game, report: Report, path: Path) -> tuple[list[Turn], Position, int]:
-    """A line's turns, the position before its first turn, and that turn's number."""
-    turns = line_turns(game, path)
-    assert report.start is not None
-    if not path:
-        return turns, report.start, 1
-    replaced = line_turns(game, path[:-2])[path[-2]]
-    replay = report.replay_of(replaced.segments[0])
-    if replay is None:
-        raise RecordingError("the turn this variation replaces was not replayed")
-    return turns, replay.before, replaced.number
-
-
-def _last_line(game: Game) -> int:
-    """The last source line anything of the game stands on."""
-    last = max([game.span.end_line, *(tag.span.end_line for tag in game.tags)], default=0)
-    pending = [game.turns]
-    while pending:
-        for turn in pending.pop():
-            last = max(last, turn.span.end_line, *(s.span.end_line for s in turn.segments))
-            pending += [variation.turns for variation in turn.variations]
-    return last
-
-
-# -- going on from a segment in the middle of a line ---------------------------------------
-@dataclass(frozen=True, slots=True)
-class Branch:
-    """Where a segment stands in its line: the turn's index and the segment's index in it."""
-
-    path: Path
-    turn_index: int
-    segment_index: int
-
-    def at_end(self, game: Game) -> bool:
-        """Whether nothing of the line comes after the segment."""
-        turns = line_turns(game, self.path)
-        return self.turn_index == len(turns) - 1 and self.segment_index == (
-            len(turns[self.turn_index].segments) - 1
-        )
-
-
-def find_branch(game: Game, path: Path, segment: Segment | None) -> Branch:
-    """The place of ``segment`` in line ``path`` (None: the line's start, before its first turn)."""
-    turns = line_turns(game, path)
-    if segment is None:
-        return Branch(path, -1, -1)
-    for index, turn in enumerate(turns):
-        for position, candidate in enumerate(turn.segments):
-            if candidate is segment:
-                return Branch(path, index, position)
-    raise RecordingError("that segment is not in this line")
-
-
-def cut_after(game: Game, branch: Branch) -> int:
-    """Take away everything of the line after the segment (the result too, on the main line).
-
-    How many segments were taken away.
-    """
-    turns = line_turns(game, branch.path)
-    removed = sum(len(turn.segments) for turn in turns[branch.turn_index + 1 :])
-    del turns[branch.turn_index + 1 :]
-    if branch.turn_index >= 0:
-        segments = turns[branch.turn_index].segments
-        removed += len(segments) - branch.segment_index - 1
-        del segments[branch.segment_index + 1 :]
-    if not branch.path:
-        game.result = "*"
-        if game.tag("Result") is not None:
-            game.set_tag("Result", "*")
-        game.tags[:] = [tag for tag in game.tags if tag.name != "Termination"]
-    return removed
-
-
-def branch_after(game: Game, branch: Branch) -> Path:
-    """Add a variation that goes on from the segment instead of the rest; its path.
-
-    After a segment that ends its turn, the variation replaces the next
-    turn and starts empty; after one inside a turn (a 1-2, a chosen double),
-    it replaces that turn and starts with the turn's segments up to it.
-    """
-    turns = line_turns(game, branch.path)
-    if branch.turn_index < 0 or branch.segment_index == len(turns[branch.turn_index].segments) - 1:
-        replaced = branch.turn_index + 1
-        variation = Variation([])
-    else:
-        replaced = branch.turn_index
-        turn = turns[replaced]
-        kept = [
-            Segment(segment.kind, segment.dice, list(segment.moves), span=segment.span)
-            for segment in turn.segments[: branch.segment_index + 1]
-        ]
-        variation = Variation([Turn(turn.side, turn.number, kept, span=turn.span)])
-    turns[replaced].variations.append(variation)
-    return (*branch.path, replaced, len(turns[replaced].variations) - 1)
-
-
-def drop_variation(game: Game, path: Path) -> None:
-    """Take away the variation at ``path`` (one added to record into, left empty)."""
-    turns = line_turns(game, path[:-2])
-    del turns[path[-2]].variations[path[-1]]
-
-
-def promote_variation(game: Game, path: Path) -> Path:
-    """Make the variation at ``path`` the line it branches from; the line's path.
-
-    The turns it replaced become a variation of its first turn, first among
-    that turn's variations (the other variations of the replaced turn follow).
-    """
-    turns = line_turns(game, path[:-2])
-    index, which = path[-2], path[-1]
-    replaced = turns[index]
-    variation = replaced.variations.pop(which)
-    if not variation.turns:
-        raise RecordingError("this variation holds no turn")
-    first = variation.turns[0]
-    others, replaced.variations = replaced.variations, []
-    demoted = Variation(turns[index:], variation.comments, variation.comments_after)
-    first.variations[:0] = [demoted, *others]
-    turns[index:] = variation.turns
-    return path[:-2]
-
-
-def settle_result(game: Game, report: Report) -> None:
-    """After the main line changed: the rules' result when it ends in a win, else ``*``.
-
-    A game ended by a Termination tag keeps the result it was given.
-    """
-    won = report.outcome
-    if won is not None:
-        white, black = won.as_result()
-        result = f"{white}-{black}"
-    elif (game.tag("Termination") or "").strip().lower() in ENDING_REASONS:
-        return
-    else:
-        result = "*"
-    game.result = result
-    if game.tag("Result") is not None:
-        game.set_tag("Result", result)
-
-
-def new_game(tags: list[tuple[str, str]]) -> Game:
-    """A game with no turn yet, these tags and the result ``*``."""
-    game = Game(tags=[Tag(name, value) for name, value in tags], result="*")
-    if game.tag("Result") is None:
-        game.tags.append(Tag("Result", "*"))
-    return game

@@ -1,0 +1,18 @@
+"""Entering a game segment by segment, each entry checked by the validator before it is kept.
+
+The model behind the record screen (and ``aceynote record``), with no screen
+in it: :class:`Recording` goes on from the end of one line of play.
+"""
+
+from .line_end import RecordingError, settle_result
+from .session import Recording, describe
+from .typed import EntryProblem, TypedRoll
+
+__all__ = [
+    "EntryProblem",
+    "Recording",
+    "RecordingError",
+    "TypedRoll",
+    "describe",
+    "settle_result",
+]

@@ -1,0 +1,414 @@
+"""Where games start (NOTATION.md §1), read at the three speeds that need it.
+
+§1: a new game starts at a tag line (``[`` as the first non-blank character
+of a line) after movetext, or after a result token of the main line. Three
+readers apply that rule, each as far as what it has seen lets it:
+
+- :class:`GameSplitter`, the record reader's, token by token: it decides.
+- :func:`tag_sections`, the game list's index, over a whole text at once:
+  a glance that a reading then confirms (a piece may hold two games).
+- :func:`pieces`, the ``--jobs`` cutter's, over bytes in blocks: it cuts
+  only where the reader surely starts a game, so each piece reads as it
+  would in the whole file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import IO, NamedTuple
+
+from lark import Token
+
+from .limits import MAX_GAME_WORDS, MAX_PROBLEMS, MAX_TAG_VALUE, MAX_VARIATION_DEPTH
+from .model import Span, SyntaxProblem
+from .source import BLOCK_BYTES, LINE_END, LineBlocks, is_utf8
+from .words import tag_parts, unescape_tag_value
+
+# The start of a tag line: ``[`` as the first non-blank character (§1).
+_BLANKS = r"[ \t]*"
+TAG_LINE = re.compile(_BLANKS + r"\[")
+_TAG_LINE_BYTES = re.compile(TAG_LINE.pattern.encode())
+
+
+def looks_like_tag_line(line: str) -> bool:
+    """Whether a line holds a whole tag, as far as a glance tells (it closes a comment left open)."""
+    stripped = line.strip()
+    return bool(TAG_LINE.match(line)) and stripped.endswith("]") and '"' in stripped
+
+
+@dataclass(slots=True)
+class GameTokens:
+    """The tokens of one game, with the problems found while lexing it."""
+
+    tokens: list[Token] = field(default_factory=list)
+    problems: list[SyntaxProblem] = field(default_factory=list)
+    first_line: int = 0
+    last_line: int = 0
+    open_parens: list[Token] = field(default_factory=list)
+    lines: dict[int, str] = field(default_factory=dict)
+
+
+BAD_TAG = "BAD_TAG"
+
+# Tokens that only ever continue the game they stand in (the common case, kept fast).
+PLAIN_MOVETEXT = frozenset(
+    {
+        "MOVES",
+        "ROLL",
+        "WHITE_NUMBER",
+        "BLACK_NUMBER",
+        "CHOSEN_DOUBLE",
+        "EXTRA_ROLL",
+        "PASS",
+        "GLYPH",
+        "NAG",
+    }
+)
+
+
+def _point_span(token: Token) -> Span:
+    """The span of a token's first character."""
+    line, column = token.line or 0, token.column or 0
+    return Span(line, column, line, column + 1)
+
+
+class GameSplitter:
+    """Groups tokens into games as NOTATION.md §1 says."""
+
+    def __init__(self) -> None:
+        self.current = GameTokens()
+        self.has_tags = False
+        self.has_movetext = False
+        self.has_result = False
+        self.leading_comments: list[Token] = []
+        self.depth = 0
+        self.over_limits = False
+
+    @property
+    def still_reporting(self) -> bool:
+        """Whether another syntax error of this game is still reported (see ``problem``)."""
+        return len(self.current.problems) <= MAX_PROBLEMS
+
+    def problem(self, message: str, token: Token, text: str, in_movetext: bool = True) -> None:
+        assert token.line is not None and token.column is not None
+        assert token.end_line is not None and token.end_column is not None
+        if in_movetext:
+            self.has_movetext = self.has_movetext or self.has_tags
+        problems = self.current.problems
+        if len(problems) > MAX_PROBLEMS:
+            return
+        span = Span(token.line, token.column, token.end_line, token.end_column)
+        if len(problems) == MAX_PROBLEMS:
+            message = (
+                f"more syntax errors follow in this game; aceynote reports the first {MAX_PROBLEMS}"
+            )
+            self.over_limits = True
+        problems.append(SyntaxProblem(message, span, source_line(text, token.start_pos or 0)))
+
+    def add(self, token: Token) -> GameTokens | None:
+        kind = token.type
+        if kind in PLAIN_MOVETEXT:
+            self.has_movetext = True
+            self._keep(token)
+            if not self.current.first_line:
+                self.current.first_line = token.line or 0
+            self.current.last_line = token.end_line or 0
+            return None
+        finished = None
+        if kind in ("TAG", BAD_TAG) and (self.has_movetext or self.has_result):
+            finished = self._close()
+        if kind == BAD_TAG:
+            self.has_tags = True
+            self._extend(token)
+            return finished
+        if kind == "TAG":
+            self._add_tag(token)
+            return finished
+        if kind == "COMMENT" and not self.has_tags and not self.current.tokens:
+            self.leading_comments.append(token)
+            self._extend(token)
+            return finished
+        self._track(token)
+        self._keep(token)
+        return finished
+
+    def add_plain(self, tokens: list[Token]) -> None:
+        """Tokens of plain movetext (see ``PLAIN_MOVETEXT``), as ``add`` takes them one by one."""
+        self.has_movetext = True
+        current = self.current
+        kept = current.tokens
+        room = MAX_GAME_WORDS - len(kept)
+        if len(tokens) <= room:
+            kept += tokens
+        else:
+            kept += tokens[: max(room, 0)]
+            self._keep(tokens[max(room, 0)])  # reports the limit, once
+        if not current.first_line:
+            current.first_line = tokens[0].line or 0
+        current.last_line = tokens[-1].end_line or 0
+
+    def _keep(self, token: Token) -> None:
+        """Keep a movetext token, up to the limit of words in one game."""
+        tokens = self.current.tokens
+        if len(tokens) < MAX_GAME_WORDS:
+            tokens.append(token)
+        elif not self.over_limits:
+            self._limit_problem(
+                f"this game goes on past {MAX_GAME_WORDS:,} words of movetext; "
+                "aceynote reads games up to that size (a real game has a few hundred)",
+                token,
+            )
+
+    def _limit_problem(self, message: str, token: Token) -> None:
+        self.current.problems.append(SyntaxProblem(message, _point_span(token)))
+        self.over_limits = True
+
+    def _add_tag(self, token: Token) -> None:
+        self.has_tags = True
+        self._extend(token)
+        length = len(str(token).split('"', 1)[-1].rsplit('"', 1)[0])
+        if length > MAX_TAG_VALUE:
+            self.current.problems.append(
+                SyntaxProblem(
+                    f"this tag's value has {length:,} characters; "
+                    f"aceynote reads tag values of up to {MAX_TAG_VALUE:,}",
+                    _point_span(token),
+                )
+            )
+            return
+        self.current.tokens.append(token)
+
+    def _extend(self, token: Token) -> None:
+        if self.current.first_line == 0:
+            self.current.first_line = token.line or 0
+        self.current.last_line = token.end_line or token.line or 0
+
+    def _track(self, token: Token) -> None:
+        kind = token.type
+        if kind == "RESULT" and self.depth == 0:
+            self.has_result = True
+        elif kind != "COMMENT" or self.has_tags:
+            self.has_movetext = True
+        if kind == "LPAR":
+            self.depth += 1
+            self.current.open_parens.append(token)
+            if self.depth == MAX_VARIATION_DEPTH + 1:
+                self.current.problems.append(
+                    SyntaxProblem(
+                        f"variations nest more than {MAX_VARIATION_DEPTH} deep here; "
+                        "aceynote reads at most that many",
+                        _point_span(token),
+                    )
+                )
+        elif kind == "RPAR" and self.depth:
+            self.depth -= 1
+            self.current.open_parens.pop()
+        self._extend(token)
+
+    def _close(self) -> GameTokens | None:
+        game = self.current
+        if self.leading_comments:
+            tags = [token for token in game.tokens if token.type == "TAG"]
+            rest = [token for token in game.tokens if token.type != "TAG"]
+            game.tokens = tags + self.leading_comments + rest
+        self.current = GameTokens()
+        self.has_tags = self.has_movetext = self.has_result = False
+        self.leading_comments = []
+        self.depth = 0
+        self.over_limits = False
+        if not game.tokens and not game.problems:
+            return None
+        return game
+
+    def finish(self) -> GameTokens | None:
+        return self._close()
+
+
+def source_line(text: str, line_offset: int) -> str:
+    """The physical line of ``text`` (a lexed chunk) containing ``line_offset``."""
+    begin = text.rfind("\n", 0, line_offset) + 1
+    finish = text.find("\n", line_offset)
+    return text[begin : finish if finish >= 0 else len(text)].rstrip("\r\n")
+
+
+# -- the index's glance ----------------------------------------------------------------------------
+
+
+def tag_sections(text: str, tag: str) -> list[tuple[int, dict[str, str]]]:
+    """Where each game of a record's text starts, with its tags; ``tag`` is the TAG terminal.
+
+    A glance, not a reading: comments holding lines that look like tags, or
+    a game with syntax errors, can make a piece hold two games.
+    """
+    starts: list[tuple[int, dict[str, str]]] = []
+    body_end = 0  # where the text after the last tag line starts
+    current: dict[str, str] | None = None
+    for start, end, name, value in _tag_lines(text, tag):
+        if current is None:
+            if _COMMENT.sub("", text[:start]).strip():
+                starts.append((0, {}))  # movetext with no tags before the first tag line
+            current = {}
+            starts.append((0 if not starts else start, current))
+        elif start > body_end and not text[body_end:start].isspace():
+            current = {}
+            starts.append((start, current))
+        if name not in current:
+            current[name] = unescape_tag_value(value)
+        line_end = text.find("\n", end)
+        body_end = len(text) if line_end < 0 else line_end + 1
+        if body_end > end + 1 and not text[end:body_end].isspace():
+            body_end = end  # something follows the tag on its line: movetext
+    if not starts and text.strip():
+        starts.append((0, {}))
+    return starts
+
+
+def _tag_lines(text: str, tag: str) -> Iterator[tuple[int, int, str, str]]:
+    """Each tag line: where it starts, where its tag ends, the name and the written value."""
+    after_newline, at_start = _tag_line_patterns(tag)
+    first = at_start.match(text)
+    if first is not None:
+        yield 0, first.end(), *tag_parts(first.group(1))
+    for match in after_newline.finditer(text):
+        yield match.start() + 1, match.end(), *tag_parts(match.group(1))
+
+
+@lru_cache(maxsize=2)
+def _tag_line_patterns(tag: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The TAG terminal as the first thing on a line: after a newline (found fast), and at the start."""
+    line = f"{_BLANKS}({tag})"
+    return re.compile("\n" + line), re.compile(line)
+
+
+_COMMENT = re.compile(r"\{[^}]*\}")
+
+
+# -- the --jobs cutter -----------------------------------------------------------------------------
+
+_RESULT_WORD = re.compile(rb"\d+-\d+")
+
+
+class Piece(NamedTuple):
+    """A piece of a file cut where a game starts, as bytes, for a worker of ``--jobs`` to read."""
+
+    name: str
+    first_line: int
+    data: bytes
+    failure: tuple[int, str] | None = None  # the reading error that ended the file here
+
+
+def pieces(stream: IO[bytes], name: str, size: int, block: int = BLOCK_BYTES) -> Iterator[Piece]:
+    """Pieces of about ``size`` bytes, each cut where a new game surely starts.
+
+    A cut is made only at a tag line outside comments and variations whose
+    previous non-blank line ends with a result token. Lines are numbered as
+    the reader numbers them (LF, CRLF or a lone CR ends one), a line that is
+    not UTF-8 is never a cut (the reader stops at it, as it does in the whole
+    file), and a reading error ends the last piece.
+    """
+    cutter = _Cutter(name, size)
+    blocks = LineBlocks(stream, block)
+    for data in blocks:
+        yield from cutter.feed(data)
+    yield cutter.cut(blocks.failure)
+
+
+class _Cutter:
+    """A file's piece being gathered, with what is known at its end.
+
+    Lines are looked at one by one only past the piece's size, where a cut is
+    wanted; up to there they are taken in blocks.
+    """
+
+    def __init__(self, name: str, size: int) -> None:
+        self.name = name
+        self.limit = size
+        self.piece: list[bytes] = []
+        self.size = 0
+        self.first_line = 1
+        self.next_line = 1
+        self.in_comment = False
+        self.depth = 0  # of variations
+        self.last_words = b""  # the last line with something on it outside a comment
+
+    def feed(self, block: bytes) -> Iterator[Piece]:
+        """Take whole lines, cutting a piece off before a line where a new game starts."""
+        while block:
+            uncut = self._uncut_end(block)
+            self.take(block[:uncut])
+            block = block[uncut:]
+            at = 0
+            for line in block.splitlines(keepends=True):  # at LF, CRLF and a lone CR only
+                if self._may_cut_before(line):
+                    yield self.cut(None)
+                    break
+                self.take(line)
+                at += len(line)
+            block = block[at:]
+
+    def _uncut_end(self, block: bytes) -> int:
+        """Where the lines of ``block`` that come before the piece is full end."""
+        wanted = self.limit - self.size
+        if wanted <= 0:
+            return 0
+        if wanted >= len(block):
+            return len(block)
+        end = LINE_END.search(block, wanted - 1)
+        return len(block) if end is None else end.end()
+
+    def _may_cut_before(self, line: bytes) -> bool:
+        return (
+            not self.in_comment
+            and self.depth == 0
+            and _TAG_LINE_BYTES.match(line) is not None
+            and _ends_with_result(self.last_words)
+            and is_utf8(line)
+        )
+
+    def take(self, lines: bytes) -> None:
+        """Add whole lines to the piece."""
+        self.piece.append(lines)
+        self.size += len(lines)
+        self.next_line += lines.count(b"\n") + lines.count(b"\r") - lines.count(b"\r\n")
+        self.in_comment, self.depth = _scan_brackets(lines, self.in_comment, self.depth)
+        if self.in_comment:  # lines that leave the comment have words: they set last_words
+            return
+        words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
+        if words:
+            self.last_words = words[max(words.rfind(b"\n"), words.rfind(b"\r")) + 1 :]
+
+    def cut(self, failure: tuple[int, str] | None) -> Piece:
+        """The piece so far; the next one starts at the next line."""
+        chunk = Piece(self.name, self.first_line, b"".join(self.piece), failure)
+        self.piece, self.size, self.first_line = [], 0, self.next_line
+        return chunk
+
+
+def _ends_with_result(line: bytes) -> bool:
+    """Whether the last word of a line is a result token: ``1-0``, ``*`` (False: no words).
+
+    Words are split on ASCII white space (as the pattern `\\s` would), from the
+    line's end, so a long line costs no more than a short one.
+    """
+    words = line.rsplit(None, 1)
+    return bool(words) and (words[-1] == b"*" or _RESULT_WORD.fullmatch(words[-1]) is not None)
+
+
+def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
+    """The comment and variation state after ``text``: comments do not nest, variations do."""
+    for bracket in _BRACKET.findall(text):  # a one-character class: the fastest search
+        if in_comment:
+            in_comment = bracket != b"}"
+        elif bracket == b"{":
+            in_comment = True
+        elif bracket == b"(":
+            depth += 1
+        elif bracket == b")" and depth:
+            depth -= 1
+    return in_comment, depth
+
+
+_BRACKET = re.compile(rb"[{}()]")

@@ -1,0 +1,146 @@
+"""What a syntax error says in words, and which whole turns stand before it.
+
+The parser turns lark's complaint into a message naming what was expected
+and what was found; a game with an error keeps the turns before the one the
+error stands in (see :func:`last_turn_start`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lark import Token
+from lark.exceptions import UnexpectedToken
+
+from .model import Span
+from .split import GameTokens
+from .words import span_of
+
+_EXPECTED_WORDS = {
+    "ROLL": "a roll like 52:",
+    "MOVES": "a move like 13/8",
+    "PASS": "'--'",
+    "WHITE_NUMBER": "a move number like 12.",
+    "BLACK_NUMBER": "a move number like 12...",
+    "CHOSEN_DOUBLE": "the chosen double like =66:",
+    "EXTRA_ROLL": "the extra roll like +53:",
+    "RESULT": "a result like 9-0 or *",
+    "RPAR": "')' to close the variation",
+    "TAG": "a tag",
+}
+
+_FOUND_WORDS = {
+    "ROLL": "the roll",
+    "WHITE_NUMBER": "the move number",
+    "BLACK_NUMBER": "the move number",
+    "MOVES": "the move",
+    "PASS": "",
+    "CHOSEN_DOUBLE": "the chosen double",
+    "EXTRA_ROLL": "the extra roll",
+    "RESULT": "the result",
+    "COMMENT": "a comment",
+    "GLYPH": "the glyph",
+    "NAG": "the NAG",
+    "LPAR": "a variation",
+    "RPAR": "')'",
+    "TAG": "a tag",
+}
+
+
+def _describe_token(token: Token) -> str:
+    if token.type == "$END":
+        return "the end of the game"
+    word = _FOUND_WORDS.get(token.type, "")
+    if token.type in ("COMMENT", "LPAR", "RPAR", "TAG"):
+        return word
+    return f"{word} '{token}'".strip()
+
+
+def _expected_phrase(expected: Iterable[str]) -> str:
+    """The expected tokens in words, the likeliest first."""
+    order = list(_EXPECTED_WORDS)
+    names = sorted((name for name in set(expected) if name in _EXPECTED_WORDS), key=order.index)
+    words = [_EXPECTED_WORDS[name] for name in names]
+    if not words:
+        return "something else"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
+    token = error.token
+    tokens = game.tokens
+    if token.type in ("$END", "RESULT") and game.open_parens:
+        opening = game.open_parens[-1]
+        return "this variation is never closed: add ')' at its end", span_of(opening)
+    index = next((i for i, t in enumerate(tokens) if t is token), len(tokens))
+    previous = tokens[index - 1] if index > 0 else None
+    if token.type == "RPAR" and previous is not None and previous.type == "LPAR":
+        return "a variation holds at least one turn, like (12. 52: 13/8 13/11)", span_of(token)
+    if previous is not None and previous.type == "RESULT":
+        message = 'the result ends the game: the next game starts with its tags, like [Event "..."]'
+        return message, span_of(token)
+    if token.type == "RPAR" and "RPAR" not in error.expected:
+        return "')' closes no variation", span_of(token)
+    where = f" after {_describe_token(previous)}" if previous is not None else ""
+    found = _describe_token(token)
+    expected = set(error.expected)
+    if not _inside_variation(tokens[:index]):
+        expected.discard("RPAR")
+    message = f"expected {_expected_phrase(expected)}{where}, not {found}"
+    if token.type == "$END":
+        last = tokens[-1]
+        return message, Span(
+            last.end_line or 0, last.end_column or 0, last.end_line or 0, (last.end_column or 0) + 1
+        )
+    return message, span_of(token)
+
+
+def _inside_variation(tokens: list[Token]) -> bool:
+    depth = 0
+    for token in tokens:
+        if token.type == "LPAR":
+            depth += 1
+        elif token.type == "RPAR":
+            depth -= 1
+    return depth > 0
+
+
+_NUMBERS = frozenset({"WHITE_NUMBER", "BLACK_NUMBER"})
+
+
+def last_turn_start(tokens: list[Token], error: tuple[int, int]) -> int:
+    """Where the main-line turn that holds the ``error`` position starts.
+
+    ``tokens[:result]`` is then the tags, the game's comments and the whole
+    turns (with their variations) before that turn.
+    """
+    cut = _heading_length(tokens)
+    depth = 0
+    after_number = False
+    for index, token in enumerate(tokens):
+        kind = token.type
+        starts_turn = depth == 0 and (kind in _NUMBERS or (kind == "ROLL" and not after_number))
+        if (token.line or 0, token.column or 0) >= error:
+            follows_result = depth == 0 and index > 0 and tokens[index - 1].type == "RESULT"
+            return index if starts_turn or follows_result else cut
+        if starts_turn:
+            cut = index
+        if kind in _NUMBERS:
+            after_number = True
+        elif kind == "ROLL":
+            after_number = False
+        elif kind == "LPAR":
+            depth += 1
+        elif kind == "RPAR":
+            depth -= 1
+    return cut
+
+
+def _heading_length(tokens: list[Token]) -> int:
+    """How many tokens the tags and the game's first comments take."""
+    for index, token in enumerate(tokens):
+        if token.type not in ("TAG", "COMMENT"):
+            return index
+    return len(tokens)

@@ -1,0 +1,97 @@
+"""What the validator hands back: the report of one game and each segment as replayed.
+
+Also the :class:`Notes` each check of the validator writes its findings to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import NamedTuple, Protocol
+
+from ..notation import Game, Segment, Span, Turn
+from ..rules import Outcome, Position, RuleSet, Step, positions_along
+from .diagnostics import Code, Diagnostic
+
+
+class SegmentReplay(NamedTuple):
+    """A segment as replayed: the position before, the steps, and after each step.
+
+    ``line`` says where the segment stands: () on the main line, else the
+    (turn index, variation index, ...) path to its variation. ``legal`` is
+    False when the validator found an error in this segment. ``before`` has
+    the mover to roll; ``after`` the side that acts next (the mover again
+    while its turn goes on with the chosen double or the extra roll).
+    """
+
+    segment: Segment
+    turn: Turn
+    line: tuple[int, ...]
+    before: Position
+    after: Position
+    steps: tuple[Step, ...]
+    legal: bool
+
+    @property
+    def moved_by_force(self) -> bool:
+        """Whether the checkers were moved as written although no legal steps make the play."""
+        return not self.steps and (self.after.white, self.after.black) != (
+            self.before.white,
+            self.before.black,
+        )
+
+    @property
+    def step_positions(self) -> tuple[Position, ...]:
+        """The position after each step (worked out when asked for)."""
+        return tuple(positions_along(self.before, self.steps))
+
+
+new_replay: Callable[
+    [tuple[Segment, Turn, tuple[int, ...], Position, Position, tuple[Step, ...], bool]],
+    SegmentReplay,
+] = partial(tuple.__new__, SegmentReplay)
+"""``SegmentReplay(...)`` with no Python-level call (see ``aceynote.rules.position.new_position``)."""
+
+
+@dataclass(slots=True)
+class Report:
+    """What the validator found in one game, and the positions along the way."""
+
+    game: Game
+    rules: RuleSet
+    start: Position | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    segments: list[SegmentReplay] = field(default_factory=list)
+    final: Position | None = None
+    outcome: Outcome | None = None
+    turns: int = 0
+    _by_segment: dict[int, SegmentReplay] = field(default_factory=dict, repr=False)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> int:
+        return len(self.diagnostics) - self.errors
+
+    @property
+    def valid(self) -> bool:
+        return self.errors == 0
+
+    def replay_of(self, segment: Segment) -> SegmentReplay | None:
+        """The replay of a segment of this game's model (main line or variation)."""
+        if len(self._by_segment) != len(self.segments):
+            self._by_segment = {id(replay.segment): replay for replay in self.segments}
+        return self._by_segment.get(id(segment))
+
+
+class Notes(Protocol):
+    """Where a check of the validator notes what it finds (the game's validator)."""
+
+    report: Report
+
+    def add(self, code: Code, message: str, span: Span, **extra: object) -> None: ...
+
+    def taint(self, span: Span) -> None: ...

@@ -1,0 +1,121 @@
+"""What a game's tags and result say: the rules, the start, and whether the result agrees."""
+
+from __future__ import annotations
+
+from ..notation import Game, Span
+from ..notation.tags import (
+    ENDING_REASONS,
+    TagValueError,
+    parse_opening,
+    result_problem,
+    tag_value_problem,
+)
+from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, Side, opening_winner
+from . import diagnostics as codes
+from .report import Notes
+
+
+def check_tags(notes: Notes, game: Game) -> None:
+    """Tags given twice, and Date and Termination values that cannot be read."""
+    seen: set[str] = set()
+    for tag in game.tags:
+        if tag.name in seen:
+            notes.add(
+                codes.DUPLICATE_TAG,
+                f"the tag {tag.name} is given twice; the first one counts",
+                tag.span,
+            )
+        seen.add(tag.name)
+    for name, code in (("Date", codes.BAD_DATE), ("Termination", codes.BAD_TERMINATION)):
+        entry = game.tag_entry(name)
+        problem = None if entry is None else tag_value_problem(name, entry.value)
+        if entry is not None and problem is not None:
+            notes.add(code, problem, entry.span)
+
+
+def rules_of(notes: Notes, game: Game, override: RuleSet | None) -> RuleSet:
+    """The rules to replay under: ``override``, else the Rules tag's (standard if unreadable)."""
+    if override is not None:
+        return override
+    tag = game.tag_entry("Rules")
+    if tag is None:
+        return RuleSet()
+    try:
+        return RuleSet.parse(tag.value)
+    except RulesError as error:
+        notes.add(codes.BAD_RULES, f"{error}; replaying with the standard rules", tag.span)
+        return RuleSet()
+
+
+def start_of(notes: Notes, game: Game) -> Position | None:
+    """The position before the first turn (None: the Setup tag cannot be used)."""
+    setup, opening = game.tag_entry("Setup"), game.tag_entry("Opening")
+    if setup is not None:
+        if opening is not None:
+            notes.add(
+                codes.OPENING_WITH_SETUP,
+                "a game that starts from a Setup has no opening roll: drop the Opening tag",
+                opening.span,
+            )
+        try:
+            return Position.from_setup(setup.value)
+        except SetupError as error:
+            notes.add(codes.BAD_SETUP, f"the Setup cannot be used: {error}", setup.span)
+            return None
+    first = game.turns[0] if game.turns else None
+    if opening is not None:
+        winner = _opening_winner(notes, opening.value, opening.span)
+        if winner is not None:
+            return Position.initial(winner)
+    if first is not None and first.numbered:
+        return Position.initial(first.side)
+    return Position.initial(Side.WHITE)
+
+
+def first_number(game: Game) -> int:
+    """1, or in a Setup game whatever number the record starts with (§7)."""
+    first = game.turns[0] if game.turns else None
+    if game.tag("Setup") is not None and first is not None and first.numbered:
+        return max(first.number, 1)
+    return 1
+
+
+def _opening_winner(notes: Notes, text: str, span: Span) -> Side | None:
+    try:
+        return opening_winner(parse_opening(text))
+    except (TagValueError, OpeningError) as error:
+        notes.add(codes.BAD_OPENING, str(error), span)
+        return None
+
+
+def check_result(notes: Notes, game: Game) -> None:
+    """Whether the result token agrees with the Result tag and with how the game ended."""
+    token = game.result_text
+    span = game.result_span or (game.turns[-1].span if game.turns else game.span)
+    tag = game.tag_entry("Result")
+    if tag is not None and tag.value != token:
+        notes.add(
+            codes.RESULT_TAG_MISMATCH,
+            f"the Result tag says '{tag.value}' but the result token is '{token}'",
+            tag.span,
+        )
+    problem = result_problem(token)
+    if problem is not None:
+        notes.add(codes.BAD_RESULT, problem, span)
+        return
+    result = notes.report.outcome
+    if result is not None:
+        white, black = result.as_result()
+        expected = f"{white}-{black}"
+        if token != expected:
+            notes.add(
+                codes.WRONG_RESULT,
+                f"{result.winner.title} bore off all 15 checkers and scores {result.points}: the result is {expected}, not {token}",
+                span,
+            )
+    elif token != "*" and (game.tag("Termination") or "normal").lower() not in ENDING_REASONS:
+        notes.add(
+            codes.UNFINISHED_RESULT,
+            f"nobody has borne off all 15 checkers, so the result is '*' unless a Termination tag says why the game ended, not '{token}'",
+            span,
+        )

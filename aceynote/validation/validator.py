@@ -1,0 +1,238 @@
+"""Replaying a game model through the rules engine, noting every problem.
+
+The validator keeps going after an error where it can: a play whose trips
+are possible is applied even when it breaks rule 7; an impossible play is
+applied as written as far as the checkers allow, and every later diagnostic
+of the game says it may follow from that first error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import NamedTuple
+
+from ..notation import Game, Segment, Span, Turn
+from ..notation.writer import move_number
+from ..rules import FlowFault, Position, RuleSet, Side, TurnState, outcome, roll_dice
+from . import diagnostics as codes
+from .diagnostics import Code, Diagnostic
+from .plays import PlayCheck
+from .report import Report, new_replay
+from .tags import check_result, check_tags, first_number, rules_of, start_of
+
+
+class _StopGame(Exception):
+    """Raised to stop a game at its first error (``first_error_only``)."""
+
+
+class _LineState(NamedTuple):
+    """Who is to move in a line of play, and with which move number."""
+
+    side: Side
+    number: int
+
+
+class GameValidator:
+    """Replays one game; use :func:`validate`."""
+
+    def __init__(self, game: Game, rules: RuleSet | None, first_error_only: bool) -> None:
+        self.game = game
+        self.rules_override = rules
+        self.first_error_only = first_error_only
+        self.report = Report(game, rules or RuleSet())
+        self.tainted_by: Span | None = None
+        self.plays = PlayCheck(self)
+
+    # -- reporting -------------------------------------------------------
+    def add(self, code: Code, message: str, span: Span, **extra: object) -> None:
+        follows = self.tainted_by if code.severity is codes.Severity.ERROR else None
+        diagnostic = Diagnostic(code, message, span, follows=follows, **extra)  # type: ignore[arg-type]
+        self.report.diagnostics.append(diagnostic)
+        if diagnostic.is_error and self.first_error_only:
+            raise _StopGame
+
+    def taint(self, span: Span) -> None:
+        """From here on the replayed position is uncertain because of the error at ``span``."""
+        if self.tainted_by is None:
+            self.tainted_by = span
+
+    # -- the game --------------------------------------------------------
+    def run(self) -> Report:
+        with contextlib.suppress(_StopGame):
+            self._run()
+        # Syntax errors are found before the replay; the reader wants them in file order.
+        self.report.diagnostics.sort(key=lambda d: (d.span.line, d.span.column))
+        return self.report
+
+    def _run(self) -> None:
+        game = self.game
+        for problem in game.problems:
+            self.add(codes.SYNTAX, problem.message, problem.span)
+        check_tags(self, game)
+        self.report.rules = rules_of(self, game, self.rules_override)
+        start = start_of(self, game)
+        if start is None:
+            return
+        self.report.start = start
+        final = self._line(
+            game.turns, start, _LineState(start.turn, first_number(game)), (), main=True
+        )
+        self.report.final = final
+        self.report.outcome = outcome(final, self.report.rules)
+        if not game.problems:
+            # The turns after a syntax error are unknown, so the result cannot be judged.
+            check_result(self, game)
+
+    # -- lines and turns -----------------------------------------------------
+    def _line(
+        self,
+        turns: list[Turn],
+        position: Position,
+        state: _LineState,
+        path: tuple[int, ...],
+        main: bool,
+    ) -> Position:
+        for index, turn in enumerate(turns):
+            if position.winner is not None:
+                self._after_end(position, turn.span)
+                break
+            self._check_number(turn, state, index == 0, main and index == 0)
+            mover = turn.side if turn.numbered else state.side
+            number = turn.number if turn.numbered else state.number
+            if mover is not position.turn:
+                position = position.with_turn(mover)
+            before = position
+            position = self._turn(turn, position, path)
+            if main:
+                self.report.turns += 1
+            for which, variation in enumerate(turn.variations):
+                # A variation is its own line of play: its errors do not taint this one.
+                tainted_by = self.tainted_by
+                self._line(
+                    variation.turns,
+                    before,
+                    _LineState(mover, number),
+                    (*path, index, which),
+                    main=False,
+                )
+                self.tainted_by = tainted_by
+            state = _next_line_state(mover, number)
+        return position
+
+    def _check_number(
+        self, turn: Turn, state: _LineState, first_in_line: bool, game_start: bool
+    ) -> None:
+        if turn.numbered and turn.side is state.side and turn.number == state.number:
+            return
+        if not turn.numbered and state.side is Side.BLACK and not first_in_line:
+            return  # the usual cases (a canonical Black turn has no number)
+        expected = move_number(state.side, state.number)
+        if not turn.numbered:
+            if state.side is Side.WHITE:
+                self.add(
+                    codes.MISSING_NUMBER,
+                    f"each White turn starts with its move number: write {expected} before it",
+                    turn.span,
+                )
+            elif first_in_line:
+                self.add(
+                    codes.MISSING_NUMBER,
+                    f"a Black turn that opens the game or a variation needs its number: write {expected} before it",
+                    turn.span,
+                )
+            return
+        if turn.side is not state.side and game_start:
+            self.add(
+                codes.WRONG_FIRST_MOVER,
+                f"{state.side.title} moves first in this game (by its Opening or Setup), so the first turn is {expected}",
+                turn.span,
+            )
+            self.taint(turn.span)
+        elif turn.side is not state.side:
+            self.add(
+                codes.WRONG_SIDE,
+                f"it is {state.side.title}'s turn here ({expected}), but this turn is numbered as {turn.side.title}'s",
+                turn.span,
+            )
+            self.taint(turn.span)
+        elif turn.number != state.number:
+            self.add(
+                codes.WRONG_NUMBER,
+                f"this turn is numbered {turn.number}; counting the turns it is {expected}",
+                turn.span,
+            )
+
+    def _turn(self, turn: Turn, position: Position, path: tuple[int, ...]) -> Position:
+        flow = TurnState.begin(position, self.report.rules)
+        replays = self.report.segments
+        handed_on = position  # the position with the side to act next, after each segment
+        for segment in turn.segments:
+            kind, high, low = segment.kind, segment.high, segment.low
+            fault = flow.fault(kind, high, low)
+            if fault is not None:
+                if fault is FlowFault.GAME_OVER:
+                    self._after_end(flow.position, segment.span)
+                    return flow.position
+                self._flow_fault(fault, segment)
+            play, legal, used = self.plays.play(segment, flow.position, roll_dice(high, low))
+            after = flow.played(kind, high, low, play, used)
+            handed_on = after.to_roll
+            replays.append(
+                new_replay((segment, turn, path, flow.position, handed_on, play.steps, legal))
+            )
+            flow = after
+        missing = flow.missing()
+        if missing is not None:
+            last = turn.segments[-1].span
+            end = Span(last.end_line, last.end_column, last.end_line, last.end_column + 1)
+            self.add(_FLOW_CODES[missing], missing.value, end)
+            return flow.end().next_turn()
+        # Once over, next_turn() is the last segment's to_roll, made already (one a turn saved).
+        return handed_on if flow.over else flow.next_turn()
+
+    def _after_end(self, position: Position, span: Span) -> None:
+        winner = position.winner.title if position.winner is not None else "a side"
+        self.add(
+            codes.AFTER_END,
+            f"the game ended when {winner} bore off the 15th checker; nothing more is played",
+            span,
+        )
+
+    def _flow_fault(self, fault: FlowFault, segment: Segment) -> None:
+        message = fault.value
+        if fault is FlowFault.NOT_A_DOUBLE:
+            # Text cannot say this (the grammar has only doubles after '='); a model
+            # built in code or read from JSON can.
+            message = (
+                f"the chosen double must be a double like =66:, not ={segment.high}{segment.low}:"
+            )
+        self.add(_FLOW_CODES[fault], message, segment.span)
+
+
+def _next_line_state(side: Side, number: int) -> _LineState:
+    if side is Side.WHITE:
+        return _LineState(Side.BLACK, number)
+    return _LineState(Side.WHITE, number + 1)
+
+
+_FLOW_CODES: dict[FlowFault, Code] = {
+    FlowFault.GAME_OVER: codes.AFTER_END,
+    FlowFault.TURN_OVER: codes.SYNTAX,
+    FlowFault.NOT_A_DOUBLE: codes.SYNTAX,
+    FlowFault.EXTRA_BEFORE_DOUBLE: codes.MISSING_DOUBLE,
+    FlowFault.ROLL_BEFORE_DOUBLE: codes.MISSING_DOUBLE,
+    FlowFault.DOUBLE_BEFORE_EXTRA: codes.MISSING_EXTRA,
+    FlowFault.ROLL_BEFORE_EXTRA: codes.MISSING_EXTRA,
+    FlowFault.DOUBLE_WITHOUT_ACEY_DEUCEY: codes.UNEXPECTED_DOUBLE,
+    FlowFault.EXTRA_WITHOUT_DOUBLE: codes.UNEXPECTED_EXTRA,
+    FlowFault.EXTRA_WITHOUT_FULL_DOUBLE: codes.UNEXPECTED_EXTRA,
+}
+
+
+def validate(game: Game, rules: RuleSet | None = None, first_error_only: bool = False) -> Report:
+    """Replay ``game`` through the rules engine: its diagnostics and positions.
+
+    ``rules`` overrides the game's Rules tag; ``first_error_only`` stops at
+    the game's first error.
+    """
+    return GameValidator(game, rules, first_error_only).run()
