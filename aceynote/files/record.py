@@ -2,7 +2,7 @@
 
 Opening a file reads its text once and finds where each game starts with one
 regular expression over the whole text (a tag line after movetext starts a
-new game, NOTATION.md §1), so a file of 10,000 games is indexed in a blink.
+new game, docs/notation.md §1), so a file of 10,000 games is indexed in a blink.
 A game is parsed only when it is shown; the index keeps the tags the game
 list needs, read straight from the tag lines.
 
@@ -83,7 +83,7 @@ class RecordFile:
     ``mode`` is the file's permission bits when it was opened: a file deleted
     while open is written again with them, not a temporary file's 0600.
     ``text`` is the file's text after its BOM, if it has one (the reader
-    ignores it, NOTATION.md §1); ``bom`` is that BOM, written back by a save.
+    ignores it, docs/notation.md §1); ``bom`` is that BOM, written back by a save.
 
     ``create``: a file that does not exist opens as an empty record (``existed``
     is then False), written when it is first saved. Games added with

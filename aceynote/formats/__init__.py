@@ -1,22 +1,37 @@
 """The file formats games are read from and written to, and how a file's format is told.
 
-Each format is a module holding its :class:`Format` (name, extensions, reader,
-writer); ``FORMATS`` lists them. A new format is one module and its place
-in ``FORMATS``: the commands and the replay app find formats here.
+Each format is a module with its reader and writer; ``FORMATS`` lists them,
+each as a :class:`Format` (name, extensions, reader, writer, kind). A new
+format is one module and its line in ``FORMATS``: the commands and the
+replay app find formats here. A format's module is imported when it is first
+read or written, so that a command pays only for the formats it uses.
 """
 
 from __future__ import annotations
 
-from . import acey, bgammon, json, jsonl
-from .base import Entry, Format, InvalidRecord, Output, Reader, Writer
+from .base import Entry, Format, InvalidRecord, Output, Reader, Writer, lazy_reader, lazy_writer
 
-FORMATS: tuple[Format, ...] = (acey.FORMAT, json.FORMAT, jsonl.FORMAT, bgammon.FORMAT)
-ACEY = acey.FORMAT
+ACEY = Format("acey", (".acey",), lazy_reader(".acey"), lazy_writer(".acey"), "acey-deucey record")
+BGAMMON = Format(
+    "bgammon", (".match",), lazy_reader(".bgammon"), lazy_writer(".bgammon"), "bgammon.org replay"
+)
+FORMATS: tuple[Format, ...] = (
+    ACEY,
+    Format("json", (".json",), lazy_reader(".json"), lazy_writer(".json"), "JSON document"),
+    Format(
+        "jsonl",
+        (".jsonl", ".ndjson"),
+        lazy_reader(".jsonl"),
+        lazy_writer(".jsonl"),
+        "JSON Lines file",
+    ),
+    BGAMMON,
+)
 
 # The formats the commands that read records (validate, fmt, the replay app,
 # record, folders named on the command line) tell by a file's extension; any
 # other file is read as an acey record. (convert tells every format, above.)
-RECORD_FORMATS: tuple[Format, ...] = (acey.FORMAT, bgammon.FORMAT)
+RECORD_FORMATS: tuple[Format, ...] = (ACEY, BGAMMON)
 
 
 def named(name: str) -> Format:

@@ -1,4 +1,4 @@
-"""The acey notation (``.acey``, NOTATION.md): aceynote's own record format."""
+"""The acey notation (``.acey``, docs/notation.md): aceynote's own record format."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from ..notation import Game, read_games, write_game
-from .base import Entry, Format, Output
+from .base import Entry, Output
 
 
 def read(handle: IO[bytes], name: str) -> Iterator[Game]:
@@ -18,6 +18,3 @@ def write(entries: Iterable[Entry], output: Output) -> None:
     """Every game in canonical form, a blank line between two."""
     for count, entry in enumerate(entries):
         output.stream.write(("\n" if count else "") + write_game(entry.game))
-
-
-FORMAT = Format("acey", (".acey",), read, write, "acey-deucey record")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, NamedTuple
+from importlib import import_module
+from typing import IO, Any, NamedTuple
 
 from ..notation import Game
 
@@ -67,3 +68,21 @@ class Format:
     read: Reader | None
     write: Writer | None
     kind: str
+
+
+def _imported(module: str, name: str) -> Any:
+    return getattr(import_module(module, __package__), name)
+
+
+def lazy_reader(module: str, name: str = "read") -> Reader:
+    """``module``'s reader (``module`` relative to aceynote.formats), imported on first use.
+
+    So the registry lists every format without importing any, and a command
+    that reads one format pays for no other at start-up.
+    """
+    return lambda handle, source: _imported(module, name)(handle, source)
+
+
+def lazy_writer(module: str, name: str = "write") -> Writer:
+    """``module``'s writer, imported on first use (see :func:`lazy_reader`)."""
+    return lambda entries, output: _imported(module, name)(entries, output)

@@ -14,7 +14,7 @@ from typing import IO, cast
 
 from ..notation import Game, ReadError
 from ..notation.source import not_utf8
-from .base import Entry, Format, Output
+from .base import Entry, Output
 
 
 def read(handle: IO[bytes], name: str) -> Iterator[Game]:
@@ -88,6 +88,3 @@ class _Utf8Text(io.TextIOBase):
         if not self.started:
             self.started, text = True, text.removeprefix("\ufeff")
         return text
-
-
-FORMAT = Format("json", (".json",), read, write, "JSON document")

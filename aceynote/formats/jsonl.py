@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from ..notation import Game
-from .base import Entry, Format, Output
+from .base import Entry, Output
 from .json import game_json_text, utf8_text
 
 
@@ -19,6 +19,3 @@ def read(handle: IO[bytes], name: str) -> Iterator[Game]:
 def write(entries: Iterable[Entry], output: Output) -> None:
     for entry in entries:
         output.stream.write(game_json_text(entry.game, output) + "\n")
-
-
-FORMAT = Format("jsonl", (".jsonl", ".ndjson"), read, write, "JSON Lines file")

@@ -1,7 +1,7 @@
 """A fast index of the games in a record's text, without parsing them.
 
 One regular expression over the whole text finds the tag lines; a tag line
-after movetext starts a new game (NOTATION.md §1, read by
+after movetext starts a new game (docs/notation.md §1, read by
 :func:`aceynote.notation.split.tag_sections`). The index keeps where each
 game starts and ends and the values of its tags, which is all a list of games
 needs; a game is parsed only when it is wanted. Comments holding lines that

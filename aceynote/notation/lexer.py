@@ -5,7 +5,7 @@ terminals (in grammar order), plus patterns that catch the usual mistakes so
 they get a message of their own. It runs line by line, so a file of any size
 is read in constant memory, and it hands each token to the
 :class:`~aceynote.notation.split.GameSplitter`, which groups them into games
-without parsing them (NOTATION.md §1).
+without parsing them (docs/notation.md §1).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Where games start (NOTATION.md §1), read at the three speeds that need it.
+"""Where games start (docs/notation.md §1), read at the three speeds that need it.
 
 §1: a new game starts at a tag line (``[`` as the first non-blank character
 of a line) after movetext, or after a result token of the main line. Three
@@ -76,7 +76,7 @@ def _point_span(token: Token) -> Span:
 
 
 class GameSplitter:
-    """Groups tokens into games as NOTATION.md §1 says."""
+    """Groups tokens into games as docs/notation.md §1 says."""
 
     def __init__(self) -> None:
         self.current = GameTokens()

@@ -1,4 +1,4 @@
-"""Reading and checking the values of tags with a meaning (NOTATION.md §2, §6, §7, §8)."""
+"""Reading and checking the values of tags with a meaning (docs/notation.md §2, §6, §7, §8)."""
 
 from __future__ import annotations
 

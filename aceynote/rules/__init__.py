@@ -1,4 +1,4 @@
-"""The acey-deucey rules engine (NOTATION.md §8): pure, no I/O, no notation."""
+"""The acey-deucey rules engine (docs/notation.md §8): pure, no I/O, no notation."""
 
 from .moves import (
     DiceError,

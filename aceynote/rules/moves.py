@@ -1,4 +1,4 @@
-"""Steps, plays and the search for legal plays (NOTATION.md §8, rules 3-7 and 9).
+"""Steps, plays and the search for legal plays (docs/notation.md §8, rules 3-7 and 9).
 
 Everything here works in the mover's own numbering. The search runs on two
 mutable 27-slot lists, the mover's checkers and the waiting side's (in the

@@ -1,6 +1,6 @@
 """Positions: where every checker of both sides stands, and who is to roll.
 
-Each side's checkers are counted in that side's *own* numbering (NOTATION.md
+Each side's checkers are counted in that side's *own* numbering (docs/notation.md
 §3): points 1..24 where 1..6 is its home board, plus three places that are not
 points. A side is a 27-slot tuple indexed by :data:`OFF` (0), the points 1..24,
 :data:`POOL` (25, written ``in``) and :data:`BAR` (26). White's point p is
@@ -137,7 +137,7 @@ class Position(NamedTuple):
         return None, 0
 
     def to_setup(self) -> str:
-        """This position as a canonical Setup string (NOTATION.md §7).
+        """This position as a canonical Setup string (docs/notation.md §7).
 
         A finished game has none (a Setup cannot start a game that is over):
         that raises :class:`SetupError`.

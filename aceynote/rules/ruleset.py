@@ -1,4 +1,4 @@
-"""Rule sets: the standard rules, the options of NOTATION.md §8 and the presets."""
+"""Rule sets: the standard rules, the options of docs/notation.md §8 and the presets."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The flow of a turn and of a game: segments, acey-deucey, the opening, scoring.
 
-A turn is one or more segments (NOTATION.md §4, §8 rule 8): the roll; after
+A turn is one or more segments (docs/notation.md §4, §8 rule 8): the roll; after
 a 1-2 whose 1 and 2 were both played, the chosen double; after the chosen
 double (all four played, or always under ``bonus_reroll=always``), the extra
 roll, which may be a 1-2 again and continue the same way. The game ends the
@@ -155,7 +155,7 @@ class TurnState(NamedTuple):
 
     @property
     def to_roll(self) -> Position:
-        """The position with the side that acts next to roll (NOTATION.md §7's last field).
+        """The position with the side that acts next to roll (docs/notation.md §7's last field).
 
         The mover while the turn goes on (the chosen double, the extra roll),
         else the other side; a finished game keeps the winner.

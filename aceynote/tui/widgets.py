@@ -41,7 +41,7 @@ GLYPH_MEANINGS = {
     "!?": "interesting move",
     "?!": "dubious move",
 }
-# NAGs $1..$6 are the six glyphs (NOTATION.md §4).
+# NAGs $1..$6 are the six glyphs (docs/notation.md §4).
 NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 
 

@@ -4,24 +4,26 @@ from collections.abc import Iterator
 from typing import IO
 
 from ...notation import Game
-from ..base import Format
 from .reader import read_match
 from .writer import MatchWriteError, game_lines, left_out, match_text, refusal, write_match
 
 
-def _read(handle: IO[bytes], name: str) -> Iterator[Game]:
+def read(handle: IO[bytes], name: str) -> Iterator[Game]:
+    """The games of a replay file (the format's reader, :mod:`aceynote.formats`)."""
     return read_match(handle)
 
 
-FORMAT = Format("bgammon", (".match",), _read, write_match, "bgammon.org replay")
+write = write_match
+"""The format's writer."""
 
 __all__ = [
-    "FORMAT",
     "MatchWriteError",
     "game_lines",
     "left_out",
     "match_text",
+    "read",
     "read_match",
     "refusal",
+    "write",
     "write_match",
 ]
