@@ -1,6 +1,6 @@
 """Helpers for the rules tests: boards from Setup strings, plays from move text.
 
-Everything here follows NOTATION.md directly and uses the engine only to read
+Everything here follows docs/notation.md directly and uses the engine only to read
 Setup strings, so that a test states its board and its expected plays in the
 notation a reader knows:
 

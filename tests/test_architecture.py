@@ -6,8 +6,9 @@ import ast
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
-PACKAGE = Path(__file__).resolve().parent.parent / "aceynote"
+PACKAGE = ROOT / "aceynote"
 
 # Each room and the rooms it may import from (docs/ARCHITECTURE.md, "The rooms and their arrows").
 # terminal_text is a leaf every room may use.

@@ -10,16 +10,15 @@ from __future__ import annotations
 import io
 
 import pytest
+from boards import BGAMMON
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aceynote.formats.bgammon import game_lines, left_out, match_text, read_match, refusal
 from aceynote.notation import Game, parse_game, write_game
 from aceynote.notation.generate import generate_games
-from aceynote.rules import Side, parse_rules
+from aceynote.rules import Side
 from aceynote.validation import validate
-
-BGAMMON = parse_rules("bgammon")
 
 
 def read(text: str) -> list[Game]:

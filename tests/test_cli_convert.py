@@ -9,23 +9,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import BROKEN, run_main
 
 from aceynote.cli import main
 
 GOOD = '[White "Ames"]\n\n1. 61: in/19 19/18  61: in/19 19/18\n*\n'
-BROKEN = '[Event "bad"]\n\n1. 72: in/20 in/23\n*\n'
 
 
 def record(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def convert(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
-    status = main(["convert", *words])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 @pytest.fixture
@@ -44,8 +38,8 @@ def test_every_input_is_read_though_one_is_missing(
     broken = record(tmp_path, "broken.acey", BROKEN)
     good = record(tmp_path, "good.acey", GOOD)
     target = tmp_path / "out.json"
-    status, out, err = convert(
-        capsys, str(missing), str(broken), str(good), "--to", "json", "-o", str(target)
+    status, out, err = run_main(
+        capsys, "convert", str(missing), str(broken), str(good), "--to", "json", "-o", str(target)
     )
     assert status == 2
     assert out == ""
@@ -59,7 +53,9 @@ def test_a_missing_input_leaves_standard_output_empty(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     good = record(tmp_path, "good.acey", GOOD)
-    status, out, err = convert(capsys, str(good), str(tmp_path / "gone.acey"), "--to", "jsonl")
+    status, out, err = run_main(
+        capsys, "convert", str(good), str(tmp_path / "gone.acey"), "--to", "jsonl"
+    )
     assert (status, out) == (2, "")
     assert "gone.acey: no such file" in err
 
@@ -70,7 +66,7 @@ def test_json_errors_in_one_input_do_not_stop_the_others(
     bad = record(tmp_path, "bad.jsonl", '{"tags": []}\n')
     unreadable = tmp_path / "latin1.acey"
     unreadable.write_bytes('[Event "Caf\xe9"]\n*\n'.encode("latin-1"))
-    status, _, err = convert(capsys, str(bad), str(unreadable), "--to", "acey")
+    status, _, err = run_main(capsys, "convert", str(bad), str(unreadable), "--to", "acey")
     assert status == 2
     assert "line 1" in err
     assert f"{unreadable}:1:12: is not UTF-8 text (byte 0xE9 here" in err
@@ -81,7 +77,7 @@ def test_an_unknown_extension_is_a_usage_error_before_anything_is_read(
 ) -> None:
     broken = record(tmp_path, "broken.acey", BROKEN)
     odd = record(tmp_path, "game.txt", GOOD)
-    status, out, err = convert(capsys, str(broken), str(odd), "--to", "json")
+    status, out, err = run_main(capsys, "convert", str(broken), str(odd), "--to", "json")
     assert (status, out) == (2, "")
     assert err.startswith(f"aceynote: error: {odd}: cannot tell the format")
     assert "AD100" not in err
@@ -92,7 +88,7 @@ def test_a_new_output_file_gets_the_umask_mode(
 ) -> None:
     good = record(tmp_path, "good.acey", GOOD)
     target = tmp_path / "new.json"
-    assert convert(capsys, str(good), "--to", "json", "-o", str(target))[0] == 0
+    assert run_main(capsys, "convert", str(good), "--to", "json", "-o", str(target))[0] == 0
     assert json.loads(target.read_text(encoding="utf-8"))["games"]
     assert stat.S_IMODE(target.stat().st_mode) == 0o640  # 0o666 less the umask, as open()
 
@@ -103,7 +99,7 @@ def test_an_existing_output_file_keeps_its_mode(
     good = record(tmp_path, "good.acey", GOOD)
     target = record(tmp_path, "old.acey", "")
     target.chmod(0o604)
-    assert convert(capsys, str(good), "--to", "acey", "-o", str(target))[0] == 0
+    assert run_main(capsys, "convert", str(good), "--to", "acey", "-o", str(target))[0] == 0
     assert target.read_text(encoding="utf-8").startswith('[White "Ames"]')
     assert stat.S_IMODE(target.stat().st_mode) == 0o604
 
@@ -123,7 +119,7 @@ def test_a_carriage_return_inside_a_comment_is_a_line_end_for_fmt_and_convert_al
     assert main(["fmt", str(path)]) == 0
     canonical = capsys.readouterr().out
     assert "{two\nlines}" in canonical and "\r" not in canonical
-    assert convert(capsys, str(path), "--to", "acey") == (0, canonical, "")
+    assert run_main(capsys, "convert", str(path), "--to", "acey") == (0, canonical, "")
     target = tmp_path / "out.acey"
-    assert convert(capsys, str(path), "--to", "acey", "-o", str(target))[0] == 0
+    assert run_main(capsys, "convert", str(path), "--to", "acey", "-o", str(target))[0] == 0
     assert target.read_bytes().decode() == canonical

@@ -9,15 +9,14 @@ from typing import Any
 
 import jsonschema
 import pytest
+from conftest import SAMPLES, run_main
 
-from aceynote.cli import main
 from aceynote.notation import parse_games
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
 from aceynote.rules import Position, parse_rules
 from aceynote.validation import validate
 
-ROOT = Path(__file__).resolve().parent.parent
 START = "W in:15 / B in:15 / W"
 
 
@@ -26,14 +25,8 @@ def schema() -> dict[str, Any]:
     return json.loads(text)  # type: ignore[no-any-return]
 
 
-def run(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
-    status = main(list(words))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
 def test_hint_ranks_the_plays_as_text(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "hint", "--setup", START, "--roll", "64")
+    status, out, err = run_main(capsys, "hint", "--setup", START, "--roll", "64")
     assert status == 0 and not err
     lines = out.splitlines()
     assert "64" in lines[0] and "1-ply" in lines[0]
@@ -42,7 +35,7 @@ def test_hint_ranks_the_plays_as_text(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_hint_json_is_the_documented_list(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
+    status, out, _ = run_main(
         capsys,
         "hint",
         "--setup",
@@ -63,7 +56,7 @@ def test_hint_json_is_the_documented_list(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_hint_ranks_the_doubles(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
+    status, out, _ = run_main(
         capsys,
         "hint",
         "--setup",
@@ -81,12 +74,12 @@ def test_hint_ranks_the_doubles(capsys: pytest.CaptureFixture[str]) -> None:
 def test_hint_rolls_out_with_a_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
     setup = "W 3:1 2:1 / B 6:2 5:3 bar:1 / B"
     words = ["hint", "--setup", setup, "--roll", "31", "--rollout", "8", "--format", "json"]
-    status, out, _ = run(capsys, *words)
+    status, out, _ = run_main(capsys, *words)
     assert status == 0
     ranked = json.loads(out)
     jsonschema.validate(ranked, {"$ref": "#/$defs/hint", "$defs": schema()["$defs"]})
     assert ranked[0]["rollout"]["games"] == 8 and ranked[0]["rollout"]["error"] >= 0
-    again = run(capsys, *words)[1]
+    again = run_main(capsys, *words)[1]
     assert json.loads(again) == ranked  # the seed fixes the dice
 
 
@@ -103,7 +96,7 @@ def test_hint_rolls_out_with_a_standard_error(capsys: pytest.CaptureFixture[str]
 def test_hint_refuses_bad_input_with_exit_2(
     capsys: pytest.CaptureFixture[str], words: list[str], message: str
 ) -> None:
-    status, out, err = run(capsys, "hint", *words)
+    status, out, err = run_main(capsys, "hint", *words)
     assert status == 2 and not out
     assert message in err and "Traceback" not in err
 
@@ -122,7 +115,9 @@ def two_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_analyze_json_follows_the_schema(
     capsys: pytest.CaptureFixture[str], two_games: Path
 ) -> None:
-    status, out, err = run(capsys, "analyze", str(two_games), "--depth", "0", "--format", "json")
+    status, out, err = run_main(
+        capsys, "analyze", str(two_games), "--depth", "0", "--format", "json"
+    )
     assert status == 0, err
     document = json.loads(out)
     jsonschema.validate(document, schema())
@@ -146,7 +141,7 @@ def test_analyze_writes_marks_that_validate_as_before(
     capsys: pytest.CaptureFixture[str], two_games: Path, tmp_path: Path
 ) -> None:
     out_path = tmp_path / "marked.acey"
-    status, out, err = run(
+    status, out, err = run_main(
         capsys, "analyze", str(two_games), "--depth", "0", "-o", str(out_path), "--format", "json"
     )
     assert status == 0, err
@@ -170,16 +165,16 @@ def test_analyze_writes_marks_that_validate_as_before(
     assert marks > 0
     # Analysing the marked record again writes the same record.
     again = tmp_path / "again.acey"
-    assert run(capsys, "analyze", str(out_path), "--depth", "0", "-o", str(again))[0] == 0
+    assert run_main(capsys, "analyze", str(out_path), "--depth", "0", "-o", str(again))[0] == 0
     assert again.read_text() == marked_text
 
 
 def test_analyze_keeps_existing_comments_and_glyphs(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    source = ROOT / "samples" / "annotated.acey"
+    source = SAMPLES / "annotated.acey"
     out_path = tmp_path / "out.acey"
-    assert run(capsys, "analyze", str(source), "--depth", "0", "-o", str(out_path))[0] == 0
+    assert run_main(capsys, "analyze", str(source), "--depth", "0", "-o", str(out_path))[0] == 0
     old, new = parse_games(source.read_text())[0], parse_games(out_path.read_text())[0]
     old_segments = [s for t in old.turns for s in t.segments]
     new_segments = [s for t in new.turns for s in t.segments]
@@ -197,20 +192,20 @@ def test_analyze_stops_at_the_first_illegal_play(
 ) -> None:
     path = tmp_path / "bad.acey"
     path.write_text(f"1. 64: in/19 in/21  43: in/21 in/22\n2. {second}\n*\n", encoding="utf-8")
-    status, out, err = run(capsys, "analyze", str(path), "--depth", "0", "--format", "json")
+    status, out, err = run_main(capsys, "analyze", str(path), "--depth", "0", "--format", "json")
     assert status == 1
     game = json.loads(out)["games"][0]
     assert len(game["decisions"]) == 2
     assert game["stopped"]["line"] == 2 and game["stopped"]["code"].startswith("AD")
     assert "illegal play" in err
-    status, out, _ = run(capsys, "analyze", str(path), "--depth", "0")
+    status, out, _ = run_main(capsys, "analyze", str(path), "--depth", "0")
     assert status == 1 and "analysis stops at line 2" in out
 
 
 def test_analyze_refuses_what_it_cannot_read(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    status, out, err = run(capsys, "analyze", str(tmp_path / "missing.acey"))
+    status, out, err = run_main(capsys, "analyze", str(tmp_path / "missing.acey"))
     assert status == 2 and not out and "Traceback" not in err
-    status, _, err = run(capsys, "analyze", str(ROOT / "samples" / "annotated.acey"), "--jobs", "0")
+    status, _, err = run_main(capsys, "analyze", str(SAMPLES / "annotated.acey"), "--jobs", "0")
     assert status == 2 and "--jobs" in err

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import BROKEN, EXECUTABLE
 
 from aceynote.cli import main
 
@@ -21,8 +22,6 @@ CANONICAL = (
     "9-0\n"
 )
 SECOND = '[Event "F"]\n\n1... 31: in/22 in/24\n*\n'
-BROKEN = '[Event "bad"]\n\n1. 72: in/20 in/23\n*\n'
-AC = Path(sys.executable).with_name("aceynote")
 
 
 def record(tmp_path: Path, text: str, name: str = "game.acey") -> Path:
@@ -177,15 +176,15 @@ def test_command_line_process(tmp_path: Path) -> None:
     path = record(tmp_path, MESSY)
     missing = tmp_path / "nope.acey"
     done = subprocess.run(
-        [str(AC), "fmt", "-"], input=MESSY, capture_output=True, text=True, timeout=60
+        [EXECUTABLE, "fmt", "-"], input=MESSY, capture_output=True, text=True, timeout=60
     )
     assert (done.returncode, done.stdout) == (0, CANONICAL)
     done = subprocess.run(
-        [str(AC), "fmt", "--check", str(path)], capture_output=True, text=True, timeout=60
+        [EXECUTABLE, "fmt", "--check", str(path)], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 1
     done = subprocess.run(
-        [str(AC), "fmt", str(missing)], capture_output=True, text=True, timeout=60
+        [EXECUTABLE, "fmt", str(missing)], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 2
     assert str(missing) in done.stderr

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import BROKEN, CANONICAL, GUARD, MESSY, SAMPLES, aceynote_process, run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,18 +34,12 @@ from aceynote.commands.common import usable_processors
 from aceynote.notation import read_games, split, write_game
 from aceynote.notation.source import is_utf8, split_lines
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
-MESSY = '[White "Park"]\n[Event "E"]\n1. 25: IN/20 in/23 1... 46: in/19 in/21\n*\n'
-CANONICAL = '[Event "E"]\n[White "Park"]\n\n1. 52: in/20 in/23  64: in/19 in/21\n*\n'
-BROKEN = '[Event "bad"]\n\n1. 72: in/20 in/23\n*\n'
 LATIN = '[Event "Caf\xe9"]\n*\n'.encode("latin-1")
-GUARD = 120  # seconds a command may take before the test calls it hung; never a measure
 
 
 def aceynote(*args: str, **options: object) -> subprocess.CompletedProcess[bytes]:
     done: subprocess.CompletedProcess[bytes] = subprocess.run(
-        [sys.executable, "-m", "aceynote", *args],
+        aceynote_process(*args),
         capture_output=True,
         timeout=GUARD,
         check=False,
@@ -295,9 +290,7 @@ RECORDS = sorted(path.name for path in SAMPLES.glob("*.acey"))
 
 
 def validate_output(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(["validate", "--no-color", *args])
-    out, err = capsys.readouterr()
-    return status, out, err
+    return run_main(capsys, "validate", "--no-color", *args)
 
 
 @pytest.mark.parametrize("style", STYLES)

@@ -14,13 +14,13 @@ import os
 import signal
 import stat
 import subprocess
-import sys
 import time
 import unicodedata
 from pathlib import Path
 from typing import IO
 
 import pytest
+from conftest import CANONICAL, GUARD, MESSY, SAMPLES, aceynote_process
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -28,16 +28,7 @@ from aceynote.cli import main
 from aceynote.files.writing import Stopped, write_atomically
 from aceynote.terminal_text import WINDOW, caret_lines
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
-MESSY = '[White "Park"]\n[Event "E"]\n1. 25: IN/20 in/23 1... 46: in/19 in/21\n*\n'
-CANONICAL = '[Event "E"]\n[White "Park"]\n\n1. 52: in/20 in/23  64: in/19 in/21\n*\n'
-GUARD = 120  # seconds before a test calls a command hung; never a measure
 HOSTILE = "\x1b]0;PWNED\x07\x1b[2J"
-
-
-def aceynote_process(*args: str) -> list[str]:
-    return [sys.executable, "-m", "aceynote", *args]
 
 
 # -- standard output on a full device --------------------------------------------------------

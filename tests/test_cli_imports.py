@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import SAMPLES
 
-SAMPLE = str(Path(__file__).resolve().parent.parent / "samples" / "annotated.acey")
+SAMPLE = str(SAMPLES / "annotated.acey")
 
 _RUN = """
 import contextlib, io, json, sys

@@ -8,23 +8,21 @@ traceback and exit with the status its findings so far deserve.
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import BROKEN, SAMPLES, aceynote_process
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 # Copies of a sample whose output is more than a pipe (64 kB) and the buffers
 # at both of its ends hold, so the command is still writing when it is closed.
 COPIES = 60
-BROKEN = '[Event "bad"]\n\n1. 72: in/20 in/23\n*\n'
 NOISE = ("Broken pipe", "Traceback", "Exception ignored", "cannot read")
 
 
 def first_line_then_close(*args: str, stdin: str | None = None) -> tuple[str, int, str]:
     """Run ``aceynote ARGS``, read one line of its output, close the pipe, wait."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "aceynote", *args],
+        aceynote_process(*args),
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -44,7 +42,7 @@ def first_line_then_close(*args: str, stdin: str | None = None) -> tuple[str, in
 def closed_at_once(*args: str) -> tuple[int, str]:
     """Run ``aceynote ARGS`` with its output a pipe nobody reads from."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "aceynote", *args],
+        aceynote_process(*args),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

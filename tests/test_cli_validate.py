@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import EXECUTABLE, run_main
 
 from aceynote.cli import main
 from aceynote.commands import validate as validate_command
@@ -18,7 +19,6 @@ from aceynote.notation.generate import generate_games
 from aceynote.rules import RuleSet
 from aceynote.validation import validate
 
-EXECUTABLE = str(Path(sys.executable).with_name("aceynote"))
 SUMMARY = re.compile(
     r"^(\d+) games?, (\d+) turns?: (\d+) errors?, (\d+) warnings?"
     r"(?:, (\d+) unreadable files?)?$"
@@ -59,12 +59,6 @@ def write(folder: Path, name: str, text: str) -> str:
     return str(path)
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(["validate", *args])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
 def summary_counts(line: str) -> tuple[int, ...]:
     match = SUMMARY.match(line)
     assert match, f"not a summary line: {line!r}"
@@ -78,7 +72,7 @@ def test_human_format_head_source_caret_hint(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write(tmp_path, "game.acey", INVALID)
-    status, out, _ = run(capsys, path)
+    status, out, _ = run_main(capsys, "validate", path)
     assert status == 1
     lines = out.splitlines()
     report = validate(parse_game(INVALID))
@@ -100,7 +94,7 @@ def test_every_diagnostic_is_printed_in_order(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write(tmp_path, "game.acey", INVALID)
-    _, out, _ = run(capsys, path)
+    _, out, _ = run_main(capsys, "validate", path)
     heads = [line for line in out.splitlines() if line.startswith(path + ":")]
     report = validate(parse_game(INVALID))
     expected = [
@@ -113,13 +107,13 @@ def test_every_diagnostic_is_printed_in_order(
 
 def test_follows_note(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "game.acey", INVALID)
-    _, out, _ = run(capsys, path)
+    _, out, _ = run_main(capsys, "validate", path)
     assert "  note: this may follow from the error at 4:8" in out.splitlines()
 
 
 def test_warning_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "warn.acey", WARNING_ONLY)
-    status, out, _ = run(capsys, path)
+    status, out, _ = run_main(capsys, "validate", path)
     assert status == 0
     lines = out.splitlines()
     assert lines[0].startswith(f"{path}:1:1: warning AD106: ")
@@ -176,7 +170,7 @@ def test_bom_and_crlf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
         "\n", "\r\n"
     )
     path = write(tmp_path, "crlf.acey", text)
-    status, out, _ = run(capsys, path)
+    status, out, _ = run_main(capsys, "validate", path)
     assert status == 1
     lines = out.splitlines()
     assert lines[0].startswith(f"{path}:1:1: warning AD106: ")
@@ -189,8 +183,8 @@ def test_bom_and_crlf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def test_bom_file_same_output_with_jobs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = "\ufeff" + WARNING_ONLY.replace("1. 61: in/19 19/18", "1. 61: in/19")
     path = write(tmp_path, "bom.acey", text)
-    serial = run(capsys, path)
-    parallel = run(capsys, "--jobs", "2", path)
+    serial = run_main(capsys, "validate", path)
+    parallel = run_main(capsys, "validate", "--jobs", "2", path)
     assert serial[0] == parallel[0] == 1
     assert re.sub(r"\(\d+\.\d\d s\)", "", serial[1]) == re.sub(r"\(\d+\.\d\d s\)", "", parallel[1])
 
@@ -200,7 +194,7 @@ def test_bom_file_same_output_with_jobs(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_json_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "game.acey", INVALID)
-    status, out, err = run(capsys, "--format", "json", path)
+    status, out, err = run_main(capsys, "validate", "--format", "json", path)
     assert status == 1
     records = [json.loads(line) for line in out.splitlines()]
     report = validate(parse_game(INVALID))
@@ -243,7 +237,7 @@ def test_json_game_numbers_count_within_each_file(
 ) -> None:
     first = write(tmp_path, "a.acey", WARNING_ONLY + "\n" + WARNING_ONLY)
     second = write(tmp_path, "b.acey", WARNING_ONLY)
-    _, out, _ = run(capsys, "--format", "json", first, second)
+    _, out, _ = run_main(capsys, "validate", "--format", "json", first, second)
     records = [json.loads(line) for line in out.splitlines()]
     assert [(Path(r["file"]).name, r["game"], r["line"]) for r in records] == [
         ("a.acey", 1, 1),
@@ -256,7 +250,7 @@ def test_json_game_numbers_count_within_each_file(
 
 
 def test_exit_zero_when_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, write(tmp_path, "ok.acey", VALID))
+    status, out, _ = run_main(capsys, "validate", write(tmp_path, "ok.acey", VALID))
     assert status == 0
     assert out.splitlines()[:-1] == []
     assert summary_counts(out.splitlines()[-1])[:4] == (1, 2, 0, 0)
@@ -264,29 +258,29 @@ def test_exit_zero_when_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 def test_warnings_pass_unless_strict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "warn.acey", WARNING_ONLY)
-    assert run(capsys, path)[0] == 0
-    assert run(capsys, "--strict", path)[0] == 1
-    assert run(capsys, "--strict", write(tmp_path, "ok.acey", VALID))[0] == 0
+    assert run_main(capsys, "validate", path)[0] == 0
+    assert run_main(capsys, "validate", "--strict", path)[0] == 1
+    assert run_main(capsys, "validate", "--strict", write(tmp_path, "ok.acey", VALID))[0] == 0
 
 
 def test_exit_one_when_invalid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, write(tmp_path, "bad.acey", INVALID))[0] == 1
+    assert run_main(capsys, "validate", write(tmp_path, "bad.acey", INVALID))[0] == 1
 
 
 def test_quiet_prints_nothing_but_keeps_the_status(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = run(capsys, "-q", write(tmp_path, "bad.acey", INVALID))
+    status, out, err = run_main(capsys, "validate", "-q", write(tmp_path, "bad.acey", INVALID))
     assert (status, out, err) == (1, "", "")
-    status, out, err = run(
-        capsys, "--quiet", "--strict", write(tmp_path, "warn.acey", WARNING_ONLY)
+    status, out, err = run_main(
+        capsys, "validate", "--quiet", "--strict", write(tmp_path, "warn.acey", WARNING_ONLY)
     )
     assert (status, out, err) == (1, "", "")
 
 
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = str(tmp_path / "nowhere.acey")
-    status, out, err = run(capsys, missing)
+    status, out, err = run_main(capsys, "validate", missing)
     assert status == 2
     assert "nowhere.acey" in err
     assert "Traceback" not in err + out
@@ -298,7 +292,7 @@ def test_a_missing_file_does_not_stop_the_others(
     missing = str(tmp_path / "missing.acey")
     good = write(tmp_path, "good.acey", VALID)
     bad = write(tmp_path, "bad.acey", INVALID)
-    status, out, err = run(capsys, missing, good, bad)
+    status, out, err = run_main(capsys, "validate", missing, good, bad)
     assert status == 2
     assert err == f"aceynote: error: {missing}: no such file\n"
     assert f"{bad}:4:8: error AD301" in out
@@ -310,7 +304,7 @@ def test_a_glob_that_matches_nothing_is_an_unreadable_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pattern = str(tmp_path / "y*.acey")
-    status, out, err = run(capsys, pattern, write(tmp_path, "good.acey", VALID))
+    status, out, err = run_main(capsys, "validate", pattern, write(tmp_path, "good.acey", VALID))
     assert status == 2
     assert f"{pattern}: matches no file" in err
     assert summary_counts(out.splitlines()[-1]) == (1, 2, 0, 0, 1)
@@ -320,7 +314,9 @@ def test_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "latin1.acey"
     path.write_bytes('[White "Mo\xebl"]\n\n1. 61: in/19 19/18\n*\n'.encode("latin-1"))
     good = write(tmp_path, "ok.acey", VALID)
-    status, out, err = run(capsys, str(path), good)  # an exception here would fail the test
+    status, out, err = run_main(
+        capsys, "validate", str(path), good
+    )  # an exception here would fail the test
     assert status == 2
     assert "Traceback" not in err + out
     assert "UTF-8" in err
@@ -336,7 +332,7 @@ def test_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     [["--rules", "pirate"], ["--rules", "standard bearoff=maybe"], ["--jobs", "0"]],
 )
 def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
-    status, out, err = run(capsys, *args, write(tmp_path, "ok.acey", VALID))
+    status, out, err = run_main(capsys, "validate", *args, write(tmp_path, "ok.acey", VALID))
     assert status == 2
     assert err.startswith("aceynote: error: ")
     assert out == ""
@@ -356,11 +352,11 @@ def test_unknown_format_is_a_usage_error(
 
 def test_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(INVALID))
-    status, out, _ = run(capsys, "-")
+    status, out, _ = run_main(capsys, "validate", "-")
     assert status == 1
     assert out.startswith("<stdin>:4:8: error AD301: ")
     monkeypatch.setattr(sys, "stdin", io.StringIO(VALID))
-    status, out, _ = run(capsys, "-")
+    status, out, _ = run_main(capsys, "validate", "-")
     assert status == 0
     assert summary_counts(out.splitlines()[-1])[:4] == (1, 2, 0, 0)
 
@@ -382,7 +378,7 @@ def test_folders_recursive_and_only_records(
     write(folder, "a.acey", WARNING_ONLY)
     write(folder, "deep/c.acey", INVALID)
     write(folder, "notes.txt", "not a record")
-    status, out, _ = run(capsys, str(folder))
+    status, out, _ = run_main(capsys, "validate", str(folder))
     assert status == 1
     files = [
         line.split(":")[0] for line in out.splitlines() if re.match(r"^\S+\.acey:\d+:\d+: ", line)
@@ -400,14 +396,14 @@ def test_globs(
     write(tmp_path, "x1.acey", VALID)
     write(tmp_path, "x2.acey", WARNING_ONLY)
     write(tmp_path, "sub/x3.acey", INVALID)
-    status, out, _ = run(capsys, "x*.acey")
+    status, out, _ = run_main(capsys, "validate", "x*.acey")
     assert status == 0
     assert summary_counts(out.splitlines()[-1])[:4] == (2, 3, 0, 1)
-    status, out, _ = run(capsys, "**/*.acey")
+    status, out, _ = run_main(capsys, "validate", "**/*.acey")
     assert status == 1
     assert summary_counts(out.splitlines()[-1])[0] == 3
     assert out.startswith("sub/x3.acey:4:8: error AD301") or "sub/x3.acey:4:8: error AD301" in out
-    status, _, err = run(capsys, "y*.acey")
+    status, _, err = run_main(capsys, "validate", "y*.acey")
     assert status == 2 and "y*.acey" in err
 
 
@@ -415,7 +411,7 @@ def test_rules_option_overrides_the_rules_tag(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write(tmp_path, "ok.acey", VALID)
-    status, out, _ = run(capsys, "--rules", "navy", path)
+    status, out, _ = run_main(capsys, "validate", "--rules", "navy", path)
     assert status == 1
     assert f"{path}:4:14: error AD303: " in out
 
@@ -424,7 +420,7 @@ def test_first_stops_each_game_at_its_first_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write(tmp_path, "two.acey", INVALID + "\n" + INVALID.replace("Ames", "Cole"))
-    status, out, _ = run(capsys, "--first", "--format", "json", path)
+    status, out, _ = run_main(capsys, "validate", "--first", "--format", "json", path)
     assert status == 1
     records = [json.loads(line) for line in out.splitlines()]
     assert [(r["game"], r["code"], r["line"]) for r in records] == [
@@ -438,7 +434,7 @@ def test_first_stops_each_game_at_its_first_error(
 
 def test_summary_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "three.acey", VALID + "\n" + WARNING_ONLY + "\n" + INVALID)
-    status, out, _ = run(capsys, path)
+    status, out, _ = run_main(capsys, "validate", path)
     assert status == 1
     invalid = validate(parse_game(INVALID))
     games, turns, errors, warnings, unreadable = summary_counts(out.splitlines()[-1])
@@ -452,10 +448,10 @@ def test_output_is_the_same_every_run(tmp_path: Path, capsys: pytest.CaptureFixt
     # No run time in the output: the same input always prints the same.
     path = write(tmp_path, "two.acey", VALID + "\n" + INVALID)
     summary = f"2 games, 7 turns: {validate(parse_game(INVALID)).errors} errors, 0 warnings"
-    first = run(capsys, path)
+    first = run_main(capsys, "validate", path)
     assert first[1].splitlines()[-1] == summary
-    assert run(capsys, path) == first
-    assert run(capsys, "--format", "json", path)[2] == summary + "\n"
+    assert run_main(capsys, "validate", path) == first
+    assert run_main(capsys, "validate", "--format", "json", path)[2] == summary + "\n"
     assert "holds no run time" in " ".join(main_help(capsys).split())
 
 
@@ -466,7 +462,7 @@ def main_help(capsys: pytest.CaptureFixture[str]) -> str:
 
 
 def test_summary_of_no_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, write(tmp_path, "empty.acey", ""))
+    status, out, _ = run_main(capsys, "validate", write(tmp_path, "empty.acey", ""))
     assert status == 0
     assert summary_counts(out.splitlines()[-1])[:4] == (0, 0, 0, 0)
 
@@ -488,20 +484,20 @@ def many_games(tmp_path_factory: pytest.TempPathFactory) -> str:
 def test_jobs_give_the_same_output(
     many_games: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    serial = run(capsys, "--no-color", many_games)
+    serial = run_main(capsys, "validate", "--no-color", many_games)
     assert serial[0] == 1
     counts = summary_counts(serial[1].splitlines()[-1])
     assert counts[0] == 31 and counts[2] > 0
-    parallel = run(capsys, "--no-color", "--jobs", "2", many_games)
+    parallel = run_main(capsys, "validate", "--no-color", "--jobs", "2", many_games)
     assert parallel[0] == serial[0]
     assert parallel[1] == serial[1]
     # Force several pieces so that games really go to different processes.
     monkeypatch.setattr(validate_command, "_CHUNK_BYTES", 4000)
-    pieces = run(capsys, "--no-color", "--jobs", "2", many_games)
+    pieces = run_main(capsys, "validate", "--no-color", "--jobs", "2", many_games)
     assert pieces[0] == serial[0]
     assert pieces[1] == serial[1]
-    as_json = run(capsys, "--format", "json", many_games)
-    as_json_parallel = run(capsys, "--format", "json", "--jobs", "2", many_games)
+    as_json = run_main(capsys, "validate", "--format", "json", many_games)
+    as_json_parallel = run_main(capsys, "validate", "--format", "json", "--jobs", "2", many_games)
     assert as_json[1] == as_json_parallel[1]
     assert {json.loads(line)["game"] for line in as_json[1].splitlines()} == {16}
 

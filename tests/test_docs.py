@@ -7,12 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from aceynote.cli import main
 from aceynote.notation import parse_game
 from aceynote.validation import ALL_CODES, validate
 
-ROOT = Path(__file__).resolve().parent.parent
 SECTION = re.compile(r"^### (AD\d{3}): .*?\n\n```acey\n(.*?)```", re.MULTILINE | re.DOTALL)
 
 

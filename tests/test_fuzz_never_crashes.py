@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
+from conftest import SAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +13,6 @@ from aceynote.formats.jsonconv import game_to_json, read_json_lines
 from aceynote.notation import parse_games, write_game
 from aceynote.validation import validate
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 TEXTS = [
     (SAMPLES / name).read_text(encoding="utf-8")[:2500]
     for name in ("annotated.acey", "mistakes.acey", "setup-bearoff.acey")

@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import SAMPLES
 
 from aceynote.cli import main
 from aceynote.notation import parse_games, read_games, write_game
 from aceynote.rules import Position
 from aceynote.validation import validate
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def generate(capsys: pytest.CaptureFixture[str], *words: str) -> str:

@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from conftest import SAMPLES
 
 from aceynote.cli import main
 from aceynote.notation import parse_game, parse_games
@@ -20,7 +21,6 @@ from aceynote.render.html import page, script_json
 from aceynote.validation import validate
 from aceynote.validation.frames import GameFrames
 
-ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = "</script><script>window.pwned = 1</script>"
 HOSTILE_GAME = f"""[White "<img src=x onerror=alert(1)>"]
 [Black "Moss & \\"Sons\\""]
@@ -111,7 +111,7 @@ def test_the_policy_allows_only_the_pages_own_script_and_style() -> None:
 
 
 def test_nothing_is_fetched_from_elsewhere() -> None:
-    text = page(parse_games((ROOT / "samples" / "match.acey").read_text())).text
+    text = page(parse_games((SAMPLES / "match.acey").read_text())).text
     for tag, attrs in elements(text).tags:
         for name in ("src", "href"):
             value = attrs.get(name)
@@ -120,7 +120,7 @@ def test_nothing_is_fetched_from_elsewhere() -> None:
 
 
 def test_the_data_is_the_validators_replay() -> None:
-    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    game = parse_game((SAMPLES / "annotated.acey").read_text())
     found = elements(page([game]).text)
     data = json.loads(found.scripts[0])["games"][0]
     report = validate(game)
@@ -148,7 +148,7 @@ def test_the_data_is_the_validators_replay() -> None:
 
 
 def test_findings_stand_at_their_segment() -> None:
-    game = parse_game((ROOT / "samples" / "mistakes.acey").read_text())
+    game = parse_game((SAMPLES / "mistakes.acey").read_text())
     report = validate(game)
     frames = GameFrames(report)
     placed = [d for diagnostics in frames.notes.values() for d in diagnostics]
@@ -174,15 +174,15 @@ def test_a_setup_that_cannot_be_used_still_gives_a_page() -> None:
 
 def test_html_command_writes_a_page(tmp_path: Path) -> None:
     out = tmp_path / "game.html"
-    assert main(["html", str(ROOT / "samples" / "annotated.acey"), "-o", str(out)]) == 0
+    assert main(["html", str(SAMPLES / "annotated.acey"), "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>")
     assert "Ines Alder" in text
 
 
 def test_html_command_all_games_and_one_game(tmp_path: Path) -> None:
-    record = str(ROOT / "samples" / "match.acey")
-    games = parse_games((ROOT / "samples" / "match.acey").read_text())
+    record = str(SAMPLES / "match.acey")
+    games = parse_games((SAMPLES / "match.acey").read_text())
     out = tmp_path / "all.html"
     main(["html", record, "--all", "-o", str(out)])
     data = json.loads(elements(out.read_text()).scripts[0])
@@ -198,7 +198,7 @@ def test_html_command_on_a_record_with_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "mistakes.html"
-    assert main(["html", str(ROOT / "samples" / "mistakes.acey"), "-o", str(out)]) == 1
+    assert main(["html", str(SAMPLES / "mistakes.acey"), "-o", str(out)]) == 1
     assert "the page shows them" in capsys.readouterr().err
     assert "AD308" in out.read_text()
 
@@ -214,11 +214,11 @@ def test_html_command_on_a_record_with_errors(
 def test_html_command_usage_errors(
     arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    record = str(ROOT / "samples" / "annotated.acey")
+    record = str(SAMPLES / "annotated.acey")
     assert main([record if a == "RECORD" else a for a in arguments]) == 2
     assert message in capsys.readouterr().err
 
 
 def test_html_command_to_standard_output(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["html", str(ROOT / "samples" / "annotated.acey"), "-o", "-"]) == 0
+    assert main(["html", str(SAMPLES / "annotated.acey"), "-o", "-"]) == 0
     assert capsys.readouterr().out.startswith("<!DOCTYPE html>")

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from conftest import SAMPLES
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from aceynote.notation import Game, parse_game, parse_games
@@ -18,7 +19,6 @@ from aceynote.rules import Position, RuleSet
 from aceynote.validation import validate
 from aceynote.validation.frames import GameFrames
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -124,7 +124,7 @@ def test_setup_at_every_segment_is_the_validators(open_page: Opener, generated: 
 
 
 def test_keys_step_back_and_jump(open_page: Opener) -> None:
-    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    game = parse_game((SAMPLES / "annotated.acey").read_text())
     frames = GameFrames(validate(game))
     opened = open_page([game])
     for _ in range(3):
@@ -148,7 +148,7 @@ def test_keys_step_back_and_jump(open_page: Opener) -> None:
 
 
 def test_clicking_a_move_goes_there(open_page: Opener) -> None:
-    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    game = parse_game((SAMPLES / "annotated.acey").read_text())
     frames = GameFrames(validate(game))
     opened = open_page([game])
     opened.tab.click("a.move[data-key='12']")
@@ -171,7 +171,7 @@ def test_clicking_a_move_goes_there(open_page: Opener) -> None:
 
 
 def test_a_fragment_opens_at_its_segment(open_page: Opener) -> None:
-    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    game = parse_game((SAMPLES / "annotated.acey").read_text())
     frames = GameFrames(validate(game))
     opened = open_page([game], "#17")
     assert opened.text("#current") == frames.frames["17"].label
@@ -187,7 +187,7 @@ def test_a_fragment_opens_at_its_segment(open_page: Opener) -> None:
 
 
 def test_the_board_is_drawn_for_each_position(open_page: Opener) -> None:
-    game = parse_game((ROOT / "samples" / "annotated.acey").read_text())
+    game = parse_game((SAMPLES / "annotated.acey").read_text())
     report = validate(game)
     frames = GameFrames(report)
     opened = open_page([game], "#12")
@@ -223,7 +223,7 @@ def test_record_text_runs_no_script(open_page: Opener) -> None:
 
 
 def test_a_page_of_several_games(open_page: Opener) -> None:
-    games = parse_games((ROOT / "samples" / "match.acey").read_text())
+    games = parse_games((SAMPLES / "match.acey").read_text())
     assert len(games) > 1
     second = GameFrames(validate(games[1]))
     opened = open_page(games, "#g2-3")

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import SAMPLES, run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -26,15 +27,8 @@ from aceynote.rules import PRESETS, RuleSet
 from aceynote.rules.ruleset import option_choices
 from aceynote.validation import validate
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DOCUMENT = Draft202012Validator(schema())
 GAME = Draft202012Validator({"$ref": "#/$defs/game", "$defs": schema()["$defs"]})
-
-
-def convert(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
-    status = main(["convert", *words])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_schema_is_a_valid_draft_2020_12_schema() -> None:
@@ -52,7 +46,7 @@ def test_schema_command_prints_the_schema(capsys: pytest.CaptureFixture[str]) ->
 def test_every_document_written_validates_against_the_schema(
     sample: Path, extras: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, _ = convert(capsys, str(sample), "--to", "json", *extras)
+    status, out, _ = run_main(capsys, "convert", str(sample), "--to", "json", *extras)
     assert status == 0
     DOCUMENT.validate(json.loads(out))
 
@@ -62,8 +56,8 @@ def test_acey_to_json_to_acey_is_fmt_of_the_original(
     sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "out.json"
-    assert convert(capsys, str(sample), "--to", "json", "-o", str(target))[0] == 0
-    status, back, _ = convert(capsys, str(target), "--to", "acey")
+    assert run_main(capsys, "convert", str(sample), "--to", "json", "-o", str(target))[0] == 0
+    status, back, _ = run_main(capsys, "convert", str(target), "--to", "acey")
     assert status == 0
     assert main(["fmt", str(sample)]) == 0
     assert back == capsys.readouterr().out
@@ -73,18 +67,18 @@ def test_json_to_acey_to_json_is_identical(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first = tmp_path / "first.json"
-    convert(capsys, str(SAMPLES / "annotated.acey"), "--to", "json", "-o", str(first))
+    run_main(capsys, "convert", str(SAMPLES / "annotated.acey"), "--to", "json", "-o", str(first))
     acey = tmp_path / "again.acey"
-    convert(capsys, str(first), "--to", "acey", "-o", str(acey))
+    run_main(capsys, "convert", str(first), "--to", "acey", "-o", str(acey))
     second = tmp_path / "second.json"
-    convert(capsys, str(acey), "--to", "json", "-o", str(second))
+    run_main(capsys, "convert", str(acey), "--to", "json", "-o", str(second))
     assert json.loads(first.read_text()) == json.loads(second.read_text())
 
 
 def test_json_lines_and_document_carry_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
     match = str(SAMPLES / "match.acey")
-    _, document, _ = convert(capsys, match, "--to", "json")
-    _, lines, _ = convert(capsys, match, "--to", "jsonl")
+    _, document, _ = run_main(capsys, "convert", match, "--to", "json")
+    _, lines, _ = run_main(capsys, "convert", match, "--to", "jsonl")
     games = [json.loads(line) for line in lines.splitlines()]
     assert json.loads(document)["games"] == games
     assert len(games) == 3
@@ -125,8 +119,8 @@ def test_positions_follow_the_validator() -> None:
 
 
 def test_diagnostics_are_added(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = convert(
-        capsys, str(SAMPLES / "mistakes.acey"), "--to", "json", "--diagnostics"
+    status, out, _ = run_main(
+        capsys, "convert", str(SAMPLES / "mistakes.acey"), "--to", "json", "--diagnostics"
     )
     assert status == 0
     codes = [d["code"] for d in json.loads(out)["games"][0]["diagnostics"]]
@@ -173,7 +167,7 @@ def test_bad_json_lines_name_the_line(tmp_path: Path, capsys: pytest.CaptureFixt
     with pytest.raises(JsonRecordError, match=r"line 2: game\.turns\[0\]\.side"):
         list(read_json_lines(bad.open()))
     target = tmp_path / "out.acey"
-    status, _, err = convert(capsys, str(bad), "--to", "acey", "-o", str(target))
+    status, _, err = run_main(capsys, "convert", str(bad), "--to", "acey", "-o", str(target))
     assert status == 1
     assert "line 2" in err and "Traceback" not in err
     assert not target.exists()
@@ -185,7 +179,7 @@ def test_syntax_errors_stop_the_conversion_and_write_nothing(
     source = tmp_path / "bad.acey"
     source.write_text("1. 72: in/19\n*\n")
     target = tmp_path / "out.json"
-    status, _, err = convert(capsys, str(source), "--to", "json", "-o", str(target))
+    status, _, err = run_main(capsys, "convert", str(source), "--to", "json", "-o", str(target))
     assert status == 1
     assert "bad.acey:1:4: error AD100" in err
     assert not target.exists()
@@ -195,11 +189,11 @@ def test_stdin_and_unknown_extension(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("1. 64: in/19 in/21\n*\n"))
-    status, out, _ = convert(capsys, "-", "--to", "jsonl")
+    status, out, _ = run_main(capsys, "convert", "-", "--to", "jsonl")
     assert status == 0 and json.loads(out)["turns"][0]["side"] == "white"
     odd = tmp_path / "game.txt"
     odd.write_text("*\n")
-    status, _, err = convert(capsys, str(odd), "--to", "json")
+    status, _, err = run_main(capsys, "convert", str(odd), "--to", "json")
     assert status == 2 and "--from" in err
 
 

@@ -1,5 +1,5 @@
 """Syntax errors: each is in game.problems with its line and column, in plain words,
-and the next games of the file are still read (NOTATION.md §1, §2, §4)."""
+and the next games of the file are still read (docs/notation.md §1, §2, §4)."""
 
 from __future__ import annotations
 

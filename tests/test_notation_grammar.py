@@ -1,4 +1,4 @@
-"""The grammar (NOTATION.md §2, §4): it is strict LALR, and every syntax feature reads.
+"""The grammar (docs/notation.md §2, §4): it is strict LALR, and every syntax feature reads.
 
 Each feature is checked twice: with lark's own strict LALR parser and contextual
 lexer built from ``grammar_text()`` (so the shipped grammar alone accepts it), and
@@ -7,15 +7,12 @@ with ``parse_game`` (so the model says what the text says).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import lark
 import pytest
+from conftest import ROOT
 
 from aceynote.notation import Game, grammar_text, parse_game
 from aceynote.rules import BAR, OFF, POOL, SegmentKind, Side
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +45,7 @@ def test_grammar_builds_as_strict_lalr_with_contextual_lexer(strict: lark.Lark) 
 
 
 def test_grammar_text_is_the_grammar_file_of_the_source_tree() -> None:
-    assert grammar_text() == (REPO / "grammars" / "aceynote.lark").read_text(encoding="utf-8")
+    assert grammar_text() == (ROOT / "grammars" / "aceynote.lark").read_text(encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- every feature parses

@@ -1,4 +1,4 @@
-"""Reading records leniently (NOTATION.md §1-§3): line ends, BOM, tabs, case, files of games."""
+"""Reading records leniently (docs/notation.md §1-§3): line ends, BOM, tabs, case, files of games."""
 
 from __future__ import annotations
 

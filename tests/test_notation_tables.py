@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, SAMPLES
 
 from aceynote.notation import parse_games
 from aceynote.notation import tables as tables_module
@@ -20,8 +21,7 @@ from aceynote.notation.tables import (
     tables_key,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.acey"))
+RECORDS = sorted(SAMPLES.glob("*.acey"))
 
 
 def test_the_shipped_tables_belong_to_the_grammar() -> None:
@@ -31,7 +31,7 @@ def test_the_shipped_tables_belong_to_the_grammar() -> None:
     assert digest in header, "grammar changed: run python -m aceynote.notation.build_tables"
 
 
-@pytest.mark.parametrize("path", SAMPLES, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", RECORDS, ids=lambda path: path.name)
 def test_loaded_tables_read_records_as_built_ones_do(path: Path) -> None:
     built = _build(grammar_text(), _TokenList, _Builder())
     key = tables_key(grammar_text())

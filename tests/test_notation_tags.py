@@ -1,4 +1,4 @@
-"""Checking the values of tags whose form the notation gives (NOTATION.md §2, §6, §7, §8)."""
+"""Checking the values of tags whose form the notation gives (docs/notation.md §2, §6, §7, §8)."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ import zipfile
 from pathlib import Path
 
 import lark
+from conftest import ROOT
 
-PROJECT = Path(__file__).resolve().parents[1]
 # Built from a copy, so that setuptools' build/ and egg-info neither land in the work tree
 # nor leak stale files into the wheel.
 NOT_SOURCES = shutil.ignore_patterns(
@@ -46,11 +46,11 @@ def package_files() -> set[str]:
     would work in an editable install and be missing from the wheel.
     """
     found = {
-        path.relative_to(PROJECT).as_posix()
-        for path in (PROJECT / "aceynote").rglob("*")
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "aceynote").rglob("*")
         if path.is_file() and "__pycache__" not in path.parts
     }
-    grammars = (PROJECT / "grammars").glob("*")
+    grammars = (ROOT / "grammars").glob("*")
     return found | {f"aceynote/grammars/{path.name}" for path in grammars if path.is_file()}
 
 
@@ -62,7 +62,7 @@ def test_wheel_installs_and_reads_a_record(tmp_path: Path) -> None:
     source, wheels, venv, elsewhere, deps = (
         tmp_path / name for name in ("source", "wheels", "venv", "elsewhere", "deps")
     )
-    shutil.copytree(PROJECT, source, ignore=NOT_SOURCES, symlinks=True)
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCES, symlinks=True)
     elsewhere.mkdir()
     deps.mkdir()
 

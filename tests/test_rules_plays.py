@@ -1,4 +1,4 @@
-"""Legal plays, rule by rule (NOTATION.md §8, rules 3-7, 9, 10 and the options).
+"""Legal plays, rule by rule (docs/notation.md §8, rules 3-7, 9, 10 and the options).
 
 Each test writes a board as a Setup string and the exact set of legal plays
 in notation (in the mover's numbering); ``check`` compares the results of the

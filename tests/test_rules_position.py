@@ -1,4 +1,4 @@
-"""Positions and Setup strings (NOTATION.md §3 and §7)."""
+"""Positions and Setup strings (docs/notation.md §3 and §7)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 The reference (``boards.reference_plays``) tries every order of the dice one
 checker move at a time; the engine must give exactly its set of results, and
 every play it gives must be legal step by step and use as many dice as the
-position allows (NOTATION.md §8 rules 3-10).
+position allows (docs/notation.md §8 rules 3-10).
 """
 
 from __future__ import annotations

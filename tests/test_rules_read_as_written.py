@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from boards import STANDARD
 
 from aceynote.rules import (
     OFF,
@@ -17,8 +18,6 @@ from aceynote.rules import (
     roll_dice,
 )
 from aceynote.rules.randomgame import play_random_game
-
-STANDARD = RuleSet()
 
 
 def trip(source: int, *stops: int, marks: tuple[bool, ...] | None = None) -> Trip:

@@ -1,4 +1,4 @@
-"""The Rules tag: presets, options, overrides and refusals (NOTATION.md §8)."""
+"""The Rules tag: presets, options, overrides and refusals (docs/notation.md §8)."""
 
 from __future__ import annotations
 

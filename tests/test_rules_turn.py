@@ -1,6 +1,6 @@
 """The flow of a turn: acey-deucey, the end of the game, the opening, scoring.
 
-NOTATION.md §8 rules 2, 8 and 10, options bonus_reroll and score, and §5.
+docs/notation.md §8 rules 2, 8 and 10, options bonus_reroll and score, and §5.
 """
 
 from __future__ import annotations

@@ -6,12 +6,12 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import SAMPLES
 
 from aceynote.cli import main
 from aceynote.notation import read_games
 from aceynote.validation import validate
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 MISTAKES = SAMPLES / "mistakes.acey"
 README = SAMPLES / "README.md"
 CLEAN = sorted(path for path in SAMPLES.glob("*.acey") if path.name != MISTAKES.name)

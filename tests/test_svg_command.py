@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, SAMPLES
 from test_svg import SVG, by_class, expected_stacks, stacks, tray_count
 
 from aceynote.cli import main
@@ -16,8 +17,7 @@ from aceynote.rules import Position, Side
 from aceynote.validation import validate
 from aceynote.validation.frames import GameFrames
 
-ROOT = Path(__file__).resolve().parent.parent
-ANNOTATED = ROOT / "samples" / "annotated.acey"
+ANNOTATED = SAMPLES / "annotated.acey"
 
 
 def frames_of(path: Path) -> GameFrames:
@@ -89,7 +89,7 @@ def test_a_record_with_errors_is_drawn_and_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "board.svg"
-    assert main(["diagram", str(ROOT / "samples" / "mistakes.acey"), "-o", str(out)]) == 1
+    assert main(["diagram", str(SAMPLES / "mistakes.acey"), "-o", str(out)]) == 1
     assert "errors" in capsys.readouterr().err
     assert drawn(out).tag == SVG + "svg"
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from boards import invariants, random_position
+from conftest import SAMPLES, codes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,14 +33,9 @@ from aceynote.rules import (
     legal_plays,
     parse_rules,
 )
-from aceynote.validation import Report, validate
+from aceynote.validation import validate
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 VALID_SAMPLES = sorted(path for path in SAMPLES.glob("*.acey") if path.name != "mistakes.acey")
-
-
-def codes(report: Report) -> list[str]:
-    return [d.code.code for d in report.diagnostics]
 
 
 def setup_game(position: str, movetext: str, result: str = "*") -> Game:
@@ -52,7 +48,7 @@ def setup_game(position: str, movetext: str, result: str = "*") -> Game:
 @pytest.mark.parametrize(
     ("position", "movetext", "steps"),
     [
-        # 2/1 then 1/off: one checker uses both dice (NOTATION.md §4).
+        # 2/1 then 1/off: one checker uses both dice (docs/notation.md §4).
         ("W 2:1 1:3 / B 6:2 / W", "1. 61: 2/off", ["2/1", "1/off"]),
         ("W 5:1 4:1 1:3 / B 6:2 / W", "1. 51: 5/off", ["5/4", "4/off"]),
         ("W 6:2 / B 2:1 1:3 / B", "1... 61: 2/off", ["2/1", "1/off"]),

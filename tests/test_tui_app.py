@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import io
 import os
 import shutil
-from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
 
 import pytest
+from conftest import SAMPLES, SIZE, pilot_test
 from rich.console import Console
 from textual.containers import VerticalScroll
 from textual.widget import Widget
@@ -29,19 +26,6 @@ from aceynote.tui.notes import Notes
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.timeline import MAIN, Place
 from aceynote.tui.widgets import Board, GameHeader, MoveList
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-SIZE = (80, 24)
-
-
-def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an async Pilot test in its own event loop (the suite has no asyncio plugin)."""
-
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return run
 
 
 def copy(tmp_path: Path, name: str) -> Path:

@@ -7,13 +7,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from test_tui_app import SIZE, notifications, pilot_test, replay
+from conftest import SAMPLES, SIZE, pilot_test
+from test_tui_app import notifications, replay
 
 from aceynote.cli import main
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.diagram_file import DiagramError, write_new
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SVG = "{http://www.w3.org/2000/svg}"
 
 

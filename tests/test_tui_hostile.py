@@ -13,16 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from test_tui_app import (
-    SAMPLES,
-    SIZE,
-    inside,
-    notes_text,
-    notifications,
-    pilot_test,
-    replay,
-    screen_lines,
-)
+from conftest import SAMPLES, SIZE, pilot_test
+from test_tui_app import inside, notes_text, notifications, replay, screen_lines
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Input, TextArea
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import SAMPLES
 
 from aceynote.files.record import RecordError, RecordFile, read_text
 from aceynote.notation import parse_game, read_games
@@ -22,8 +23,6 @@ from aceynote.tui.timeline import (
     variations_here,
 )
 from aceynote.validation import validate
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def timeline_of(name: str, game: int = 0) -> Timeline:

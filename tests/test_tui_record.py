@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import io
 import shutil
-from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import SAMPLES, SIZE, pilot_test
 
 from aceynote.cli import main
 from aceynote.entering import EntryProblem, Recording
@@ -28,22 +26,10 @@ from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.widgets import Board, MoveList
 from aceynote.validation import validate
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-SIZE = (80, 24)
 # Nothing can be played: White is on the bar and Black holds White's whole entry board.
 CLOSED_BOARD = "W bar:1 6:14 / B 6:2 5:2 4:2 3:2 2:2 1:2 in:3 / W"
 # One White checker left, on White's point 1; Black has 6 checkers to bear off.
 LAST_CHECKER = "W 1:1 / B 6:2 5:3 bar:1 / W"
-
-
-def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an async Pilot test in its own event loop (the suite has no asyncio plugin)."""
-
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return run
 
 
 def recording_app(

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import SAMPLES
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from aceynote.tui.app import ReplayApp
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 SnapCompare = Callable[..., bool]

@@ -1,10 +1,10 @@
-"""Every diagnostic code of the validator, triggered where NOTATION.md says it must be.
+"""Every diagnostic code of the validator, triggered where docs/notation.md says it must be.
 
 Each case is a small record that breaks exactly one rule of the spec and the
 nearest record that keeps it. A ``§`` in a record marks where the diagnostic
 must point (the start of its span); the markers are removed before parsing.
 Positions are built with ``[Setup "..."]`` tags (each side in its own
-numbering, NOTATION.md §3 and §7).
+numbering, docs/notation.md §3 and §7).
 """
 
 from __future__ import annotations
@@ -12,21 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from conftest import record, setup
 
 from aceynote.notation import parse_game
 from aceynote.validation import ALL_CODES, validate
 
 MARK = "§"
-
-
-def record(movetext: str, *tags: str, result: str = "*") -> str:
-    """A one-game record: the tags, a blank line, the movetext and the result."""
-    head = "\n".join(tags)
-    return (head + "\n\n" if head else "") + movetext + "\n" + result + "\n"
-
-
-def setup(position: str) -> str:
-    return f'[Setup "{position}"]'
 
 
 def rules(value: str) -> str:

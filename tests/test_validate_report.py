@@ -1,6 +1,6 @@
 """The validator's report: positions along the game, keep-going, first error only, properties.
 
-Positions are checked against Setup strings written by hand (NOTATION.md §3,
+Positions are checked against Setup strings written by hand (docs/notation.md §3,
 §7: each side in its own numbering); generated games (random legal play)
 must validate with no diagnostic, before and after being written as text.
 """
@@ -10,6 +10,8 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
+from boards import board
+from conftest import codes, record, setup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,25 +21,8 @@ from aceynote.rules import Position, RuleSet, Side, legal_plays, parse_rules, ro
 from aceynote.validation import Report, validate
 
 
-def record(movetext: str, *tags: str, result: str = "*") -> str:
-    head = "\n".join(tags)
-    return (head + "\n\n" if head else "") + movetext + "\n" + result + "\n"
-
-
-def setup(position: str) -> str:
-    return f'[Setup "{position}"]'
-
-
-def board(text: str) -> Position:
-    return Position.from_setup(text)
-
-
 def same_board(first: Position, second: Position) -> bool:
     return first.white == second.white and first.black == second.black
-
-
-def codes(report: Report) -> list[str]:
-    return [d.code.code for d in report.diagnostics]
 
 
 HANDWRITTEN = record(

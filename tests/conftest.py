@@ -1,0 +1,85 @@
+"""What several test files share: the project's paths, the CLI run in and out of process,
+records written for the commands and the validator, and the Pilot test runner.
+
+The test files import these names (``from conftest import ROOT, SAMPLES``) as they
+import ``boards``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import sys
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aceynote.cli import main
+
+if TYPE_CHECKING:
+    import pytest
+
+    from aceynote.validation import Report
+
+# -- paths -----------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+# -- the command line ------------------------------------------------------------------------
+
+# The installed ``aceynote`` script beside this interpreter.
+EXECUTABLE = str(Path(sys.executable).with_name("aceynote"))
+GUARD = 120  # seconds a command may take before a test calls it hung; never a measure
+
+
+def aceynote_process(*args: str) -> list[str]:
+    """The command line running ``aceynote`` with ``args`` in a fresh interpreter."""
+    return [sys.executable, "-m", "aceynote", *args]
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    """Run ``aceynote WORDS...`` in this process: its exit status, standard output and error."""
+    status = main(list(words))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+# -- records ---------------------------------------------------------------------------------
+
+# One game written out of order and in odd case, and the same game as ``fmt`` writes it.
+MESSY = '[White "Park"]\n[Event "E"]\n1. 25: IN/20 in/23 1... 46: in/19 in/21\n*\n'
+CANONICAL = '[Event "E"]\n[White "Park"]\n\n1. 52: in/20 in/23  64: in/19 in/21\n*\n'
+# A game that does not parse (72 is not a roll).
+BROKEN = '[Event "bad"]\n\n1. 72: in/20 in/23\n*\n'
+
+
+def record(movetext: str, *tags: str, result: str = "*") -> str:
+    """A one-game record: the tags, a blank line, the movetext and the result."""
+    head = "\n".join(tags)
+    return (head + "\n\n" if head else "") + movetext + "\n" + result + "\n"
+
+
+def setup(position: str) -> str:
+    """A Setup tag holding ``position``."""
+    return f'[Setup "{position}"]'
+
+
+def codes(report: Report) -> list[str]:
+    """The codes of a validation report's diagnostics, in order."""
+    return [d.code.code for d in report.diagnostics]
+
+
+# -- the terminal app ------------------------------------------------------------------------
+
+SIZE = (80, 24)
+
+
+def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async Pilot test in its own event loop (the suite has no asyncio plugin)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
