@@ -13,6 +13,17 @@ PACKAGE = ROOT / "aceynote"
 # Each room and the rooms it may import from (docs/ARCHITECTURE.md, "The rooms and their arrows").
 # terminal_text is a leaf every room may use.
 BASE = {"terminal_text"}
+BELOW_FRONT_ENDS = {
+    "rules",
+    "notation",
+    "validation",
+    "entering",
+    "engine",
+    "analysis",
+    "formats",
+    "render",
+    "files",
+}
 ALLOWED: dict[str, set[str]] = {
     "rules": set(),
     "notation": {"rules"},
@@ -23,29 +34,8 @@ ALLOWED: dict[str, set[str]] = {
     "formats": {"rules", "notation", "validation"},
     "render": {"rules", "notation", "validation"},
     "files": {"rules", "notation", "validation", "formats"},
-    "tui": {
-        "rules",
-        "notation",
-        "validation",
-        "entering",
-        "engine",
-        "analysis",
-        "formats",
-        "render",
-        "files",
-    },
-    "commands": {
-        "rules",
-        "notation",
-        "validation",
-        "entering",
-        "engine",
-        "analysis",
-        "formats",
-        "render",
-        "files",
-        "tui",
-    },
+    "tui": BELOW_FRONT_ENDS,
+    "commands": BELOW_FRONT_ENDS | {"tui"},
     "terminal_text": set(),
 }
 

@@ -134,3 +134,18 @@ def test_the_look_ahead_is_the_average_of_each_rolls_best_choice(rules_index: in
 def test_the_rolls_and_their_chances() -> None:
     assert len(ROLLS) == 21
     assert sum(chance for _, _, chance in ROLLS) == pytest.approx(1.0)
+
+
+def test_a_one_ply_ranking_is_in_order_and_marks_its_depths() -> None:
+    rules = RULE_SETS[0]
+    search = search_for(0)
+    rng = random.Random(9)
+    for decision in game_decisions(77, 0, every=6):
+        if decision.kind is SegmentKind.CHOSEN_DOUBLE:
+            continue
+        roll = rng.choice(ALL_ROLLS)
+        ranked = search.rank(choices(decision, int(roll[0]), int(roll[1]), rules), depth=1)
+        equities = [scored.equity for scored in ranked]
+        assert equities == sorted(equities, reverse=True)
+        if len(ranked) > 1:
+            assert ranked[0].depth == 1 or ranked[0].choice.after is None

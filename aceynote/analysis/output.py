@@ -9,19 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.api import KINDS
 from ..notation.writer import turn_number
-from ..rules import SegmentKind, Side
+from ..rules import Side
 from .judge import DecisionReport, GameAnalysis, Option
 from .marks import Mark, thresholds
 from .summary import PlayerSummary, summarize
 
 FORMAT = "aceynote-analysis"
 VERSION = 1
-_KIND_WORDS = {
-    SegmentKind.ROLL: "roll",
-    SegmentKind.CHOSEN_DOUBLE: "double",
-    SegmentKind.EXTRA_ROLL: "extra",
-}
+_KIND_WORDS = {kind: word for word, kind in KINDS.items()}  # the API's words for them
 
 
 def _round(value: float) -> float:

@@ -51,8 +51,13 @@ class Search:
         return self.evaluator.rules
 
     def rank(self, options: Sequence[Choice], depth: int) -> list[Scored]:
-        """The choices best first, with their values at ``depth`` (those 1-ply did not
-        reach keep their 0-ply values, after every choice it reached)."""
+        """The choices best first, with their values at ``depth``.
+
+        At 1-ply the choices the filter left out keep their 0-ply values moved
+        by the mean change 1-ply made to those it reached, so that one ranking
+        compares like with like: none of them can pass the best (their 0-ply
+        values were below all of those reached), and ``depth`` says which is which.
+        """
         wins, equities = self.evaluator.choices(options)
         ranked = sorted(
             (
@@ -66,7 +71,16 @@ class Search:
         limit = ranked[0].equity - FILTER_WIDTH * self.evaluator.scale
         head = [scored for scored in ranked[:FILTER_COUNT] if scored.equity >= limit]
         deeper = self._one_ply(head)
-        return sorted(deeper, key=lambda scored: -scored.equity) + ranked[len(head) :]
+        count = len(head)
+        shift = sum(new.equity - old.equity for new, old in zip(deeper, head, strict=True)) / count
+        win_shift = sum(new.win - old.win for new, old in zip(deeper, head, strict=True)) / count
+        rest = [
+            Scored(scored.choice, min(1.0, max(0.0, scored.win + win_shift)), scored.equity + shift)
+            if scored.choice.after is not None
+            else scored
+            for scored in ranked[count:]
+        ]
+        return sorted(deeper + rest, key=lambda scored: -scored.equity)
 
     def judge(
         self, options: Sequence[Choice], chosen: int, depth: int
