@@ -12,7 +12,7 @@ from aceynote.engine.api import shipped_network
 from aceynote.engine.decisions import ROLLS, Decision, choices, double_choices
 from aceynote.engine.evaluator import Evaluator
 from aceynote.engine.search import Search
-from aceynote.rules import PRESETS, Position, SegmentKind, Side, parse_rules
+from aceynote.rules import PRESETS, Position, SegmentKind, Side, legal_plays, parse_rules
 from aceynote.rules.randomgame import play_random_game
 
 RULE_SETS = [*PRESETS.values(), parse_rules("standard larger_die=no score=single")]
@@ -149,3 +149,25 @@ def test_a_one_ply_ranking_is_in_order_and_marks_its_depths() -> None:
         assert equities == sorted(equities, reverse=True)
         if len(ranked) > 1:
             assert ranked[0].depth == 1 or ranked[0].choice.after is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules_index", range(len(RULE_SETS)))
+def test_thousands_of_positions_the_engines_plays_are_the_legal_plays(rules_index: int) -> None:
+    """Every play the engine ranks, read back as written, is one of legal_plays' results."""
+    rules = RULE_SETS[rules_index]
+    search = search_for(rules_index)
+    rng = random.Random(1000 + rules_index)
+    checked = 0
+    for seed in range(40):
+        for decision in game_decisions(5000 + seed, rules_index, every=4):
+            roll = rng.choice(ALL_ROLLS)
+            high, low = int(roll[0]), int(roll[1])
+            if decision.kind is SegmentKind.CHOSEN_DOUBLE:
+                high = low
+            ranked = search.rank(choices(decision, high, low, rules), depth=0)
+            legal = legal_plays(decision.position, dice(f"{high}{low}"), rules)
+            reached = {after(decision.position, str(scored.choice.play)) for scored in ranked}
+            assert reached == set(legal) and len(ranked) == len(legal)
+            checked += 1
+    assert checked >= 1000
