@@ -209,3 +209,13 @@ def test_analyze_refuses_what_it_cannot_read(
     assert status == 2 and not out and "Traceback" not in err
     status, _, err = run_main(capsys, "analyze", str(SAMPLES / "annotated.acey"), "--jobs", "0")
     assert status == 2 and "--jobs" in err
+
+
+def test_analyze_in_two_processes_gives_the_same_output(
+    capsys: pytest.CaptureFixture[str], two_games: Path
+) -> None:
+    words = ["analyze", str(two_games), "--depth", "0", "--format", "json"]
+    one = run_main(capsys, *words)
+    two = run_main(capsys, *words, "--jobs", "2")
+    assert one[0] == two[0] == 0
+    assert one[1] == two[1]
