@@ -36,28 +36,27 @@ from aceynote.analysis.marks import TYPICAL_WIN_POINTS  # noqa: E402
 from aceynote.engine.api import shipped_network  # noqa: E402
 from aceynote.engine.decisions import Decision, choices  # noqa: E402
 from aceynote.engine.evaluator import Evaluator  # noqa: E402
-from aceynote.engine.players import GreedyPlayer, NetPlayer, Player, RandomPlayer, play_game  # noqa: E402
+from aceynote.engine.players import NetPlayer, bot, engine_match  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
-from aceynote.rules import RuleSet, SegmentKind, Side, parse_rules  # noqa: E402
+from aceynote.rules import RuleSet, SegmentKind, parse_rules  # noqa: E402
 from aceynote.rules.randomgame import play_random_game  # noqa: E402
 
 
 def strength(args: argparse.Namespace) -> None:
     rules = parse_rules(args.rules)
     engine = NetPlayer(Search(Evaluator(shipped_network(), rules)), args.depth)
-    wins, points, started = 0, [], time.process_time()
-    for index in range(args.games):
-        rng = random.Random(f"strength:{args.seed}:{index}")
-        other: Player = RandomPlayer(rng) if args.opponent == "random" else GreedyPlayer()
-        engine_white = index % 2 == 0
-        white, black = (engine, other) if engine_white else (other, engine)
-        result = play_game(white, black, rules, rng)
-        won = result.winner is (Side.WHITE if engine_white else Side.BLACK)
-        wins += won
-        points.append(result.points if won else -result.points)
-        if (index + 1) % max(1, args.games // 10) == 0:
-            print(f"  {index + 1} games: {wins / (index + 1):.1%} won", file=sys.stderr)
+    points: list[int] = []
+    started = time.process_time()
+    seed = f"strength:{args.seed}"
+    for score in engine_match(
+        lambda _: engine, bot(args.opponent), lambda _: rules, args.games, seed
+    ):
+        points.append(score)
+        if len(points) % max(1, args.games // 10) == 0:
+            won = sum(p > 0 for p in points) / len(points)
+            print(f"  {len(points)} games: {won:.1%} won", file=sys.stderr)
+    wins = sum(p > 0 for p in points)
     share = wins / args.games
     mean = sum(points) / len(points)
     spread = math.sqrt(sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1))

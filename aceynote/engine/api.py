@@ -142,8 +142,7 @@ class Engine:
             scored = self._best_of_each_double(setup, depth)
         else:
             scored = self._scored(setup, roll, kind, depth)
-        fast = Search(Evaluator(self.search.evaluator.network, self.rules))
-        return rollouts([entry.choice for entry in scored[:top]], fast, games, seed)
+        return rollouts([entry.choice for entry in scored[:top]], self.search, games, seed)
 
     def best_play(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> str:
         """The best play of ``roll`` in the notation (``--`` when nothing can be played)."""

@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from ..rules import CHECKERS_PER_SIDE, Position, RuleSet, Scoring, SegmentKind, Side, outcome
 from .decisions import Choice, Decision
-from .features import encode, rule_bits
+from .features import Counts, encode, rule_bits
 from .network import Network
 
 Floats = npt.NDArray[np.float64]
@@ -58,16 +58,10 @@ class Evaluator:
                 equities[index] = scored.points
         if not open_at:
             return wins, equities
-        white = Side.WHITE
-        data = b"".join(
-            [
-                bytes(result.white) + bytes(result.black)
-                if (result.turn is white) is not passes[index]
-                else bytes(result.black) + bytes(result.white)
-                for index, result in ((index, results[index]) for index in open_at)
-            ]
+        counts = _counts(
+            [results[index] for index in open_at],
+            [(results[index].turn is Side.WHITE) is not passes[index] for index in open_at],
         )
-        counts = np.frombuffer(data, dtype=np.int8).reshape(len(open_at), 2, 27)
         flip = np.array([passes[index] for index in open_at])
         doubles = np.logical_and(~flip, double_next)
         self.evaluations += len(open_at)
@@ -78,17 +72,10 @@ class Evaluator:
         return wins, equities
 
     def inputs(self, decisions: Sequence[Decision]) -> npt.NDArray[np.float32]:
-        # bytes() of a tuple of small ints is the quickest way from Python to numpy here.
-        white = Side.WHITE
-        data = b"".join(
-            [
-                bytes(position.white) + bytes(position.black)
-                if position.turn is white
-                else bytes(position.black) + bytes(position.white)
-                for position, _ in decisions
-            ]
+        counts = _counts(
+            [position for position, _ in decisions],
+            [position.turn is Side.WHITE for position, _ in decisions],
         )
-        counts = np.frombuffer(data, dtype=np.int8).reshape(len(decisions), 2, 27)
         doubles = np.array(
             [kind is SegmentKind.CHOSEN_DOUBLE for _, kind in decisions], dtype=np.bool_
         )
@@ -117,3 +104,19 @@ class Evaluator:
             wins[open_at] = np.where(flip, 1 - later_wins, later_wins)
             equities[open_at] = np.where(flip, -later_equities, later_equities)
         return wins, equities
+
+
+def _counts(positions: Sequence[Position], white_acts: Sequence[bool]) -> Counts:
+    """(N, 2, 27) checker counts: the side to act's, then the other side's.
+
+    bytes() of a tuple of small ints is the quickest way from Python to numpy here.
+    """
+    data = b"".join(
+        [
+            bytes(position.white) + bytes(position.black)
+            if white
+            else bytes(position.black) + bytes(position.white)
+            for position, white in zip(positions, white_acts, strict=True)
+        ]
+    )
+    return np.frombuffer(data, dtype=np.int8).reshape(len(positions), 2, 27)

@@ -9,10 +9,12 @@ and looks no further).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from typing import NamedTuple, Protocol
 
 from ..rules import Position, RuleSet, SegmentKind, Side, opening_winner
 from ..rules.position import POINTS
+from ..rules.randomgame import opening_rolls, roll_pair
 from .decisions import Choice, Decision, choices
 from .search import Search
 
@@ -70,15 +72,8 @@ class GameResult(NamedTuple):
 
 
 def opening(rng: random.Random) -> Position:
-    while True:
-        white, black = rng.randint(1, 6), rng.randint(1, 6)
-        if white != black:
-            return Position.initial(opening_winner([(white, black)]))
-
-
-def roll(rng: random.Random) -> tuple[int, int]:
-    first, second = rng.randint(1, 6), rng.randint(1, 6)
-    return max(first, second), min(first, second)
+    """The starting position with the opening's winner to roll (the rules' random games')."""
+    return Position.initial(opening_winner(opening_rolls(rng)))
 
 
 NAMED_DOUBLES = tuple((die, die) for die in range(1, 7))
@@ -88,7 +83,7 @@ def dice_for(decision: Decision, rng: random.Random) -> tuple[tuple[int, int], .
     """The dice a decision plays: a roll of the dice, or each double the side may name."""
     if decision.kind is SegmentKind.CHOSEN_DOUBLE:
         return NAMED_DOUBLES
-    return (roll(rng),)
+    return (roll_pair(rng),)
 
 
 def options_for(decision: Decision, rng: random.Random, rules: RuleSet) -> list[Choice]:
@@ -116,3 +111,35 @@ def play_game(
             turns += 1
         decision = chosen.after
     return GameResult(None, 0, turns)
+
+
+def engine_match(
+    engine_for: Callable[[RuleSet], Player],
+    opponent_for: Callable[[random.Random], Player],
+    rules_of: Callable[[int], RuleSet],
+    games: int,
+    seed: str,
+    max_decisions: int = 5000,
+) -> Iterator[int]:
+    """The points the engine scores in each game (negative when it lost, 0 unfinished).
+
+    The engine takes White in the even games and Black in the odd ones; game
+    i is played under ``rules_of(i)`` with dice from ``seed`` and i alone.
+    """
+    for index in range(games):
+        rng = random.Random(f"{seed}:{index}")
+        rules = rules_of(index)
+        engine, other = engine_for(rules), opponent_for(rng)
+        engine_white = index % 2 == 0
+        white, black = (engine, other) if engine_white else (other, engine)
+        result = play_game(white, black, rules, rng, max_decisions)
+        if result.winner is None:
+            yield 0
+        else:
+            won = result.winner is (Side.WHITE if engine_white else Side.BLACK)
+            yield result.points if won else -result.points
+
+
+def bot(name: str) -> Callable[[random.Random], Player]:
+    """The benchmark opponent called ``name``: "random" or "greedy"."""
+    return RandomPlayer if name == "random" else (lambda rng: GreedyPlayer())

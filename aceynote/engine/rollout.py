@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import SegmentKind
-from .decisions import Choice, Decision, choices, double_choices
+from ..rules.randomgame import roll_pair
+from .decisions import Choice
+from .players import NAMED_DOUBLES
 from .search import Search
 
 ORDERED_ROLLS = tuple((first, second) for first in range(1, 7) for second in range(1, 7))
@@ -42,32 +44,27 @@ class RolloutResult:
         }
 
 
-def _options(
-    decision: Decision, rng: random.Random, first: tuple[int, int] | None, search: Search
-) -> list[Choice]:
-    if decision.kind is SegmentKind.CHOSEN_DOUBLE:
-        return double_choices(decision, search.rules)
-    if first is None:
-        first = (rng.randint(1, 6), rng.randint(1, 6))
-    return choices(decision, max(first), min(first), search.rules)
-
-
 def play_out(choice: Choice, search: Search, rng: random.Random, first: tuple[int, int]) -> int:
-    """The points the chooser scores (negative: the other side's) in one trial."""
+    """The points the chooser scores (negative: the other side's) in one trial.
+
+    ``first`` is the first roll of the trial (stratified); the chosen doubles
+    named on the way are the side's own choice, not rolled.
+    """
     if choice.after is None:
         return choice.points
     chooser = choice.play.result.turn
     decision = choice.after
-    stratified: tuple[int, int] | None = first
+    stratified: tuple[int, int] | None = (max(first), min(first))
     for _ in range(MAX_DECISIONS):
-        options = _options(decision, rng, stratified, search)
-        if decision.kind is not SegmentKind.CHOSEN_DOUBLE:
+        if decision.kind is SegmentKind.CHOSEN_DOUBLE:
+            dice = NAMED_DOUBLES
+        else:
+            dice = (stratified or roll_pair(rng),)
             stratified = None
-        chosen = search.best(options, 0)
-        if chosen.after is None:
-            mover = decision.position.turn
-            return chosen.points if mover is chooser else -chosen.points
-        decision = chosen.after
+        following, points = search.best_next(decision, dice)
+        if following is None:
+            return points if decision.position.turn is chooser else -points
+        decision = following
     return 0
 
 

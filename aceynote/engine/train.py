@@ -27,7 +27,7 @@ from ..rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
 from .decisions import Decision
 from .evaluator import Evaluator
 from .network import Network
-from .players import GreedyPlayer, NetPlayer, Player, RandomPlayer, dice_for, opening, play_game
+from .players import NetPlayer, bot, dice_for, engine_match, opening
 from .search import Search
 from .td import TDLearner
 
@@ -79,23 +79,21 @@ def train_game(learner: TDLearner, rng: random.Random) -> int:
 
 def measure(network: Network, seed: int, games: int, at: int) -> dict[str, float]:
     """Win rates and points per game of the network (0-ply) against the two bots."""
-    line: dict[str, float] = {}
     fast = network.for_play()
+    line: dict[str, float] = {}
     for name in ("random", "greedy"):
-        wins = points = 0
-        for index in range(games):
-            rng = game_rng(seed, at * 100_000 + index, f"eval-{name}")
-            rules = PRESETS["bgammon" if index % 4 >= 2 else "standard"]
-            engine = NetPlayer(Search(Evaluator(fast, rules)), 0)
-            other: Player = RandomPlayer(rng) if name == "random" else GreedyPlayer()
-            engine_white = index % 2 == 0
-            white, black = (engine, other) if engine_white else (other, engine)
-            result = play_game(white, black, rules, rng, MAX_DECISIONS)
-            won = result.winner is (Side.WHITE if engine_white else Side.BLACK)
-            wins += won
-            points += result.points if won else -result.points
-        line[f"{name}_win"] = wins / games
-        line[f"{name}_points"] = points / games
+        scores = list(
+            engine_match(
+                lambda rules: NetPlayer(Search(Evaluator(fast, rules)), 0),
+                bot(name),
+                lambda index: PRESETS["bgammon" if index % 4 >= 2 else "standard"],
+                games,
+                f"eval-{name}:{seed}:{at}",
+                MAX_DECISIONS,
+            )
+        )
+        line[f"{name}_win"] = sum(score > 0 for score in scores) / games
+        line[f"{name}_points"] = sum(scores) / games
     return line
 
 

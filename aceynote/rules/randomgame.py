@@ -39,12 +39,14 @@ class RandomGame:
     outcome: Outcome | None = None
 
 
-def _roll(rng: random.Random) -> tuple[int, int]:
+def roll_pair(rng: random.Random) -> tuple[int, int]:
+    """A roll of two dice, higher die first."""
     first, second = rng.randint(1, 6), rng.randint(1, 6)
     return max(first, second), min(first, second)
 
 
-def _opening(rng: random.Random) -> list[tuple[int, int]]:
+def opening_rolls(rng: random.Random) -> list[tuple[int, int]]:
+    """Opening rolls (White's die first) until one is not a tie."""
     rolls = []
     while True:
         white, black = rng.randint(1, 6), rng.randint(1, 6)
@@ -81,7 +83,7 @@ def play_turn(state: TurnState, rng: random.Random) -> tuple[TurnState, PlayedTu
             double = rng.randint(1, 6)
             high, low = double, double
         else:
-            high, low = _roll(rng)
+            high, low = roll_pair(rng)
         dice = state.dice_for(kind, high, low)
         play = choose_play(legal_plays(state.position, dice, state.rules), side, rng)
         segments.append(PlayedSegment(kind, high, low, play))
@@ -97,7 +99,7 @@ def play_random_game(
 ) -> RandomGame:
     """Play a game to its end (or ``max_turns``) from ``start`` or the initial position."""
     if start is None:
-        opening = _opening(rng)
+        opening = opening_rolls(rng)
         position = Position.initial(opening_winner(opening))
     else:
         opening, position = [], start
