@@ -34,10 +34,11 @@ from ..rules import (
     TurnState,
     outcome,
 )
+from ..terminal_text import counted
 from ..validation import Diagnostic, Report, validate
 from ..validation import diagnostics as codes
 from .line_end import RecordingError, line_of, state_at_end
-from .typed import EntryProblem, TypedRoll, counted, problem_of, read_roll, typed_segment
+from .typed import EntryProblem, TypedRoll, problem_of, read_roll, typed_segment
 
 # What the turn still owes after an entry (the chosen double, the extra roll):
 # not a fault of the entry. And the result, which is filled in once the game ends.

@@ -102,7 +102,3 @@ def problem_of(diagnostic: Diagnostic) -> EntryProblem:
         legal=diagnostic.legal,
         legal_count=diagnostic.legal_count,
     )
-
-
-def counted(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -1,7 +1,7 @@
 """The file formats games are read from and written to, and how a file's format is told.
 
 Each format is a module with its reader and writer; ``FORMATS`` lists them,
-each as a :class:`Format` (name, extensions, reader, writer, kind). A new
+each as a :class:`Format` (name, extensions, reader, writer, kind, record). A new
 format is one module and its line in ``FORMATS``: the commands and the
 replay app find formats here. A format's module is imported when it is first
 read or written, so that a command pays only for the formats it uses.
@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from .base import Entry, Format, InvalidRecord, Output, Reader, Writer, lazy_reader, lazy_writer
 
-ACEY = Format("acey", (".acey",), lazy_reader(".acey"), lazy_writer(".acey"), "acey-deucey record")
-BGAMMON = Format(
-    "bgammon", (".match",), lazy_reader(".bgammon"), lazy_writer(".bgammon"), "bgammon.org replay"
+ACEY = Format(
+    "acey", (".acey",), lazy_reader(".acey"), lazy_writer(".acey"), "acey-deucey record", True
 )
 FORMATS: tuple[Format, ...] = (
     ACEY,
@@ -25,13 +24,20 @@ FORMATS: tuple[Format, ...] = (
         lazy_writer(".jsonl"),
         "JSON Lines file",
     ),
-    BGAMMON,
+    Format(
+        "bgammon",
+        (".match",),
+        lazy_reader(".bgammon"),
+        lazy_writer(".bgammon"),
+        "bgammon.org replay",
+        True,
+    ),
 )
 
 # The formats the commands that read records (validate, fmt, the replay app,
 # record, folders named on the command line) tell by a file's extension; any
 # other file is read as an acey record. (convert tells every format, above.)
-RECORD_FORMATS: tuple[Format, ...] = (ACEY, BGAMMON)
+RECORD_FORMATS: tuple[Format, ...] = tuple(found for found in FORMATS if found.record)
 
 
 def named(name: str) -> Format:

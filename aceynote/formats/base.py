@@ -61,13 +61,15 @@ class InvalidRecord(ValueError):
 class Format:
     """A file format: ``name`` (``--from``/``--to``), its file name ``extensions`` (lower
     case, the first one the usual), its reader and writer, and ``kind``: what a file of it
-    is, in words, for messages ("bgammon.org replay")."""
+    is, in words, for messages ("bgammon.org replay"). ``record``: a file of it is a record
+    that validate, fmt, the replay app, record and folders open by its extension."""
 
     name: str
     extensions: tuple[str, ...]
     read: Reader | None
     write: Writer | None
     kind: str
+    record: bool = False
 
 
 def _imported(module: str, name: str) -> Any:
