@@ -4,7 +4,8 @@ gnubg marks a decision doubtful, bad or very bad when it loses 0.03, 0.06 or
 0.12 of the value of a single game (its equity unit). Acey-deucey's score is
 counted in checkers, so a game is worth more than one point: the thresholds
 are gnubg's times the points of a typical won game under the rules
-(:data:`TYPICAL_WIN_POINTS`, measured in the engine's self-play), and times
+(:data:`TYPICAL_WIN_POINTS`: a won game's mean points in the engine's self-play
+under the bgammon rules, docs/engine.md "Marks"), and times
 one under score=single, where every game is worth a point as in gnubg.
 """
 
