@@ -41,6 +41,9 @@ examples:
                                          a board diagram of a position
   aceynote html game.acey -o game.html   a web page of the game
   aceynote convert my.match --to acey    a bgammon.org replay as a record
+  aceynote hint --setup "W in:15 / B in:15 / W" --roll 64
+                                         the engine's ranking of a roll's plays
+  aceynote analyze game.acey             every decision judged: marks, luck
 
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
