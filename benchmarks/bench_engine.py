@@ -4,7 +4,7 @@ Run on demand, never as tests:
 
     python benchmarks/bench_engine.py strength --games 1000 --depth 1 --opponent greedy --rules bgammon
     python benchmarks/bench_engine.py speed
-    python benchmarks/bench_engine.py accuracy --positions 300 --trials 1296
+    python benchmarks/bench_engine.py accuracy --positions 300 --trials 1296 --out acc.jsonl
 
 strength: the engine against the random or the greedy bot, taking each side
 half the time; prints the share of games won and the points per game, each
@@ -12,9 +12,11 @@ with its standard error. speed: CPU seconds (process time, so that the load
 of a shared machine does not count) of the evaluator on large batches, of
 ``analyze`` on a 90-turn game at 0-ply and 1-ply, of a 1-ply ``hint``, and
 the peak memory. accuracy: positions from generated games; for each, the
-best play by a rollout of every legal play (``--trials`` games each), and
+best play by a rollout (``--trials`` games each, ``--truncate`` to stop the
+trials early) of the 1-ply's best ``--candidates`` and the 0-ply's best, and
 how often the 0-ply and 1-ply choices are within 0.05 of a typical game's
-points (docs/engine.md) of the rollout's best.
+points (docs/engine.md) of the rollout's best. ``--out`` keeps each case, and a
+run with the same ``--out`` goes on where the last one stopped.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import math
 import random
 import resource
@@ -116,6 +119,36 @@ def speed(args: argparse.Namespace) -> None:
 def accuracy(args: argparse.Namespace) -> None:
     rules = parse_rules(args.rules)
     search = Search(Evaluator(shipped_network(), rules))
+    limit = 0.05 * (1 if rules.score.value == "single" else TYPICAL_WIN_POINTS)
+    out = Path(args.out) if args.out else None
+    done = _accuracy_done(out)
+    for index, (decision, high, low) in enumerate(_accuracy_positions(args, rules), start=1):
+        if index > len(done):
+            done.append(_accuracy_case(search, decision, high, low, args))
+            if out is not None:
+                with out.open("a", encoding="utf-8") as stream:
+                    stream.write(json.dumps(done[-1]) + "\n")
+        close = [sum(case["lost"][depth] <= limit for case in done[:index]) for depth in (0, 1)]
+        print(
+            f"  {index}: 0-ply {close[0] / index:.0%}, 1-ply {close[1] / index:.0%}",
+            file=sys.stderr,
+        )
+    count = len(done)
+    close = [sum(case["lost"][depth] <= limit for case in done) for depth in (0, 1)]
+    last = sum(case["best_rank"] == args.candidates for case in done)
+    truncated = f", truncated after {args.truncate} decisions" if args.truncate else ""
+    print(
+        f"{count} positions, rollouts of {args.trials} games{truncated} of the 1-ply's best"
+        f" {args.candidates} and the 0-ply's best: within {limit:.2f} points of the rollout's"
+        f" best: 0-ply {close[0] / count:.0%}, 1-ply {close[1] / count:.0%}"
+        f" (the rollout's best was the 1-ply's last candidate in {last})"
+    )
+
+
+def _accuracy_positions(
+    args: argparse.Namespace, rules: RuleSet
+) -> list[tuple[Decision, int, int]]:
+    """``--positions`` decisions with more than one legal play, from generated games."""
     rng = random.Random(args.seed)
     picked: list[tuple[Decision, int, int]] = []
     while len(picked) < args.positions:
@@ -123,24 +156,37 @@ def accuracy(args: argparse.Namespace) -> None:
             wanted = decision.kind is not SegmentKind.CHOSEN_DOUBLE and rng.random() < 0.05
             if wanted and len(choices(decision, high, low, rules)) > 1:
                 picked.append((decision, high, low))
-    limit = 0.05 * (1 if rules.score.value == "single" else TYPICAL_WIN_POINTS)
-    close = {0: 0, 1: 0}
-    for index, (decision, high, low) in enumerate(picked[: args.positions], start=1):
-        options = choices(decision, high, low, rules)
-        rolled = [rollout(option, search, args.trials, args.seed).equity for option in options]
-        best = max(rolled)
-        for depth in (0, 1):
-            chosen = options.index(search.best(options, depth))
-            close[depth] += best - rolled[chosen] <= limit
-        print(
-            f"  {index}: 0-ply {close[0] / index:.0%}, 1-ply {close[1] / index:.0%}",
-            file=sys.stderr,
-        )
-    count = min(args.positions, len(picked))
-    print(
-        f"{count} positions, rollouts of {args.trials} games: within {limit:.2f} points of the "
-        f"rollout's best: 0-ply {close[0] / count:.0%}, 1-ply {close[1] / count:.0%}"
-    )
+    return picked[: args.positions]
+
+
+def _accuracy_case(
+    search: Search, decision: Decision, high: int, low: int, args: argparse.Namespace
+) -> dict[str, object]:
+    """One position: the rollout's equity lost by the 0-ply and the 1-ply choices.
+
+    Only the 1-ply's best ``--candidates`` and the 0-ply's best are rolled out
+    (every legal play would cost hours a position): the rollout's best is
+    taken to be among them, and ``best_rank`` says where it stood at 1-ply.
+    """
+    options = choices(decision, high, low, search.rules)
+    ranked = [entry.choice for entry in search.rank(options, 1)]
+    zero = search.best(options, 0)
+    rolled_out = list(dict.fromkeys([*ranked[: args.candidates], zero]))
+    equities = [
+        rollout(option, search, args.trials, args.seed, args.truncate).equity
+        for option in rolled_out
+    ]
+    best = max(equities)
+    lost = [best - equities[rolled_out.index(choice)] for choice in (zero, ranked[0])]
+    best_choice = rolled_out[equities.index(best)]
+    return {"lost": lost, "best_rank": ranked.index(best_choice) + 1, "plays": len(options)}
+
+
+def _accuracy_done(out: Path | None) -> list[dict[str, object]]:
+    """The positions an earlier run of the same ``--out`` already rolled out (it resumes)."""
+    if out is None or not out.exists():
+        return []
+    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line]
 
 
 def main() -> int:
@@ -161,6 +207,9 @@ def main() -> int:
     three.add_argument("--trials", type=int, default=1296)
     three.add_argument("--rules", default="bgammon")
     three.add_argument("--seed", type=int, default=1)
+    three.add_argument("--candidates", type=int, default=4, help="the 1-ply's best K rolled out")
+    three.add_argument("--truncate", type=int, help="stop each trial after P decisions")
+    three.add_argument("--out", help="a JSON Lines file of the cases: a run resumes from it")
     three.set_defaults(run=accuracy)
     args = parser.parse_args()
     args.run(args)

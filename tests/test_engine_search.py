@@ -11,6 +11,7 @@ from boards import ALL_ROLLS, after, dice, random_position, reference_plays
 from aceynote.engine.api import shipped_network
 from aceynote.engine.decisions import ROLLS, Decision, choices, double_choices
 from aceynote.engine.evaluator import Evaluator
+from aceynote.engine.rollout import rollout
 from aceynote.engine.search import Search
 from aceynote.rules import PRESETS, Position, SegmentKind, Side, legal_plays, parse_rules
 from aceynote.rules.randomgame import play_random_game
@@ -171,3 +172,19 @@ def test_thousands_of_positions_the_engines_plays_are_the_legal_plays(rules_inde
             assert reached == set(legal) and len(ranked) == len(legal)
             checked += 1
     assert checked >= 1000
+
+
+def test_a_rollout_truncated_at_once_is_the_zero_ply_value_and_a_long_one_plays_out() -> None:
+    rules = RULE_SETS[0]
+    search = search_for(0)
+    decision = Decision.start(Position.initial(Side.WHITE))
+    options = choices(decision, 6, 4, rules)
+    _, zero_ply = search.evaluator.choices(options)
+    for option, equity in zip(options, zero_ply, strict=True):
+        at_once = rollout(option, search, 4, seed=3, truncate=0)
+        assert at_once.equity == pytest.approx(float(equity), rel=1e-5)  # float32 batches
+        assert at_once.error == pytest.approx(0, abs=1e-5)
+    played_out = rollout(options[0], search, 6, seed=3)
+    assert rollout(options[0], search, 6, seed=3, truncate=10**4) == played_out
+    total = played_out.equity * 6  # whole games: whole points
+    assert total == pytest.approx(round(total))

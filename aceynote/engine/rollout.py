@@ -7,6 +7,10 @@ the first roll of the trials is stratified (trial i starts with the i-th of
 the 36 rolls, so every 36 trials see each roll once), and every choice is
 rolled out with the same dice (trial i of each uses the same seed), so the
 differences between choices are measured with less noise than their values.
+
+A truncated rollout (gnubg's term) stops each trial after a number of
+decisions and counts the 0-ply equity of the decision reached instead of
+playing on: far cheaper, at the price of the evaluator's own bias there.
 """
 
 from __future__ import annotations
@@ -44,18 +48,32 @@ class RolloutResult:
         }
 
 
-def play_out(choice: Choice, search: Search, rng: random.Random, first: tuple[int, int]) -> int:
-    """The points the chooser scores (negative: the other side's) in one trial.
+def play_out(
+    choice: Choice,
+    search: Search,
+    rng: random.Random,
+    first: tuple[int, int],
+    truncate: int | None = None,
+) -> tuple[float, float]:
+    """The points the chooser scores (negative: the other side's) in one trial, and its win.
+
+    The win is 1 or 0, or the evaluator's win chance where a truncated trial stops.
 
     ``first`` is the first roll of the trial (stratified); the chosen doubles
-    named on the way are the side's own choice, not rolled.
+    named on the way are the side's own choice, not rolled. With ``truncate``
+    the trial stops after that many decisions, worth the 0-ply values there.
     """
     if choice.after is None:
-        return choice.points
+        return choice.points, float(choice.points > 0)
     chooser = choice.play.result.turn
     decision = choice.after
     stratified: tuple[int, int] | None = (max(first), min(first))
-    for _ in range(MAX_DECISIONS):
+    for made in range(MAX_DECISIONS):
+        if made == truncate:
+            wins, equities = search.evaluator.decisions([decision])
+            if decision.position.turn is chooser:
+                return float(equities[0]), float(wins[0])
+            return -float(equities[0]), 1 - float(wins[0])
         if decision.kind is SegmentKind.CHOSEN_DOUBLE:
             dice = NAMED_DOUBLES
         else:
@@ -63,20 +81,27 @@ def play_out(choice: Choice, search: Search, rng: random.Random, first: tuple[in
             stratified = None
         following, points = search.best_next(decision, dice)
         if following is None:
-            return points if decision.position.turn is chooser else -points
+            won = decision.position.turn is chooser
+            return (points, 1.0) if won else (-points, 0.0)
         decision = following
-    return 0
+    return 0.0, 0.5
 
 
-def rollout(choice: Choice, search: Search, games: int, seed: int) -> RolloutResult:
-    """Roll ``choice`` out over ``games`` trials; the same seed gives the same dice."""
+def rollout(
+    choice: Choice, search: Search, games: int, seed: int, truncate: int | None = None
+) -> RolloutResult:
+    """Roll ``choice`` out over ``games`` trials; the same seed gives the same dice.
+
+    ``truncate``: stop each trial after that many decisions (see the module's note).
+    """
     total = squares = wins = 0.0
     for trial in range(games):
         rng = random.Random(f"rollout:{seed}:{trial}")
-        points = play_out(choice, search, rng, ORDERED_ROLLS[(trial + seed) % 36])
+        first = ORDERED_ROLLS[(trial + seed) % 36]
+        points, won = play_out(choice, search, rng, first, truncate)
         total += points
         squares += points * points
-        wins += points > 0
+        wins += won
     mean = total / games
     variance = max(squares / games - mean * mean, 0.0)
     error = math.sqrt(variance / games) if games > 1 else float("inf")
