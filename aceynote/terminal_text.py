@@ -20,6 +20,9 @@ C1_AND_BIDI = "\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
 
 _STEERING = re.compile(f"[\x00-\x08\x0a-\x1f{C1_AND_BIDI}\ud800-\udfff]")
 _STEERING_BUT_NEWLINE = re.compile(f"[\x00-\x08\x0b-\x1f{C1_AND_BIDI}\ud800-\udfff]")
+# What XML 1.0 cannot hold at all (its Char production): C0 controls but tab,
+# line feed and carriage return; lone surrogates; U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -34,6 +37,15 @@ def escaped(text: str, *, keep_newlines: bool = False) -> str:
     comment, a message), so a line feed stays one.
     """
     return (_STEERING_BUT_NEWLINE if keep_newlines else _STEERING).sub(_escape, text)
+
+
+def xml_text(text: str) -> str:
+    """``text`` with every character XML cannot hold written as an escape (``\\x01``).
+
+    An SVG or a page with such a character is not well-formed, and no
+    reader shows it; the escape shows what the record holds.
+    """
+    return _NOT_XML.sub(_escape, text)
 
 
 # -- the terminal app ----------------------------------------------------------

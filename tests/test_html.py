@@ -107,7 +107,17 @@ def test_the_policy_allows_only_the_pages_own_script_and_style() -> None:
         digest = base64.b64encode(hashlib.sha256(source.encode()).digest()).decode()
         assert f"{kind} 'sha256-{digest}'" in policy
     assert "default-src 'none'" in policy
+    assert "base-uri 'none'" in policy and "form-action 'none'" in policy
     assert "unsafe-inline" not in policy
+
+
+def test_names_with_characters_a_page_cannot_hold_are_shown_escaped() -> None:
+    controls = "\x01\x0b\x1b\ufffe"
+    game = parse_game(f'[White "a{controls}b"]\n[Black "c\x00d"]\n\n1. 64: in/19 in/21 *\n')
+    text = page([game]).text
+    assert not set(controls + "\x00") & set(text)
+    shown = "".join(elements(text).texts)
+    assert "a\\x01\\x0b\\x1b\\ufffeb" in shown and "c\\x00d" in shown
 
 
 def test_nothing_is_fetched_from_elsewhere() -> None:

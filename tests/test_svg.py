@@ -8,6 +8,8 @@ import xml.etree.ElementTree as ET
 from functools import cache
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from aceynote.notation.generate import generate_games
 from aceynote.render import geometry, svg
@@ -184,6 +186,25 @@ def test_the_title_is_escaped() -> None:
     assert not list(root.iter(SVG + "script"))
     assert "<script>" not in text
     assert root.find("svg:desc", NS).text.startswith("Acey-deucey board")  # type: ignore[union-attr]
+
+
+# Characters XML 1.0 cannot hold, and some it can, mixed into a title.
+NOT_XML = "\x00\x01\x0b\x0c\x1b\x1f\ufffe\uffff"
+
+
+def shown_escaped(character: str) -> str:
+    if character not in NOT_XML:
+        return character
+    code = ord(character)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+@given(st.text(alphabet=st.sampled_from(NOT_XML + "ab<&\t é"), min_size=1, max_size=12))
+def test_text_xml_cannot_hold_is_shown_escaped_and_the_svg_stays_well_formed(title: str) -> None:
+    root = parse(svg.board(Position.initial(), title=title))  # parse fails on ill-formed XML
+    shown = root.find("svg:title", NS)
+    assert shown is not None
+    assert shown.text == "".join(shown_escaped(character) for character in title)
 
 
 @pytest.mark.parametrize("size", [300, 600, 1200])

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import Literal
+
+from ..terminal_text import xml_text
 
 
 def number_text(value: float) -> str:
@@ -32,3 +35,19 @@ def centred_text(
 ) -> ET.Element:
     """Text whose middle is at ``y`` (about a third of the size below it is the baseline)."""
     return text_at(parent, x, y + size * 0.36, words, font_size=size, **attributes)
+
+
+def markup(root: ET.Element, method: Literal["xml", "html"] = "xml") -> str:
+    """The tree as text, every character XML cannot hold written as an escape.
+
+    A name with a control character (``[White "a\\x01b"]``) would make the
+    SVG ill-formed, and a browser would show nothing: it shows ``a\\x01b``.
+    """
+    for element in root.iter():
+        if element.text:
+            element.text = xml_text(element.text)
+        if element.tail:
+            element.tail = xml_text(element.tail)
+        for name, value in element.attrib.items():
+            element.attrib[name] = xml_text(value)
+    return ET.tostring(root, encoding="unicode", method=method)

@@ -28,6 +28,7 @@ from ..rules import Position
 from ..validation import Diagnostic, validate
 from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
+from .elements import markup
 
 SIDE_GLYPH = {"White": "○", "Black": "●"}
 BOARD_SIZE = 400  # the text sizes of a board shown 400 pixels wide (a phone) or more
@@ -263,7 +264,10 @@ def _head(html: ET.Element, title: str, script: str, style: str) -> None:
     head = _el(html, "head")
     _el(head, "meta", charset="utf-8")
     _el(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
-    policy = f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(style)}"
+    policy = (
+        f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(style)};"
+        " base-uri 'none'; form-action 'none'"
+    )
     _el(head, "meta", http_equiv="Content-Security-Policy", content=policy)
     _el(head, "meta", name="generator", content="aceynote")
     _el(head, "title", title)
@@ -336,5 +340,5 @@ def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = Fals
     data = _el(body, "script", id="game-data", type="application/json")
     data.text = script_json({"games": [game_page.data() for game_page in pages]})
     _el(body, "script", script)
-    text = "<!DOCTYPE html>\n" + ET.tostring(html, encoding="unicode", method="html") + "\n"
+    text = "<!DOCTYPE html>\n" + markup(html, method="html") + "\n"
     return Page(text, sum(game_page.errors for game_page in pages))

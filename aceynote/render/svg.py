@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from ..rules import BAR, OFF, POOL, Position, Side, Step
 from ..validation import SegmentReplay
-from .elements import centred_text, child, number_text, text_at
+from .elements import centred_text, child, markup, number_text, text_at
 from .geometry import (
     BAND,
     BAR_X,
@@ -384,7 +384,7 @@ def board(
         theme=theme,
         title=title,
     )
-    return ET.tostring(element, encoding="unicode", xml_declaration=False) + "\n"
+    return markup(element) + "\n"
 
 
 def replay_board(
