@@ -12,7 +12,12 @@ as real (in-memory) text streams. What counts as a finding:
   or in validate's standard output: a record must not steer the terminal;
 - ``fmt`` output that is not a fixed point (``fmt --check`` of it exits 1);
 - ``convert --to json`` output that ``convert --from json`` cannot read
-  back, or that comes back other than ``fmt`` writes the record.
+  back, or that comes back other than ``fmt`` writes the record;
+- a bgammon.org replay (``.match``) that ``validate`` and the record
+  ``convert`` makes of it judge differently (one reader, one answer);
+- an SVG diagram that is not well-formed XML, or a page holding a
+  character XML cannot hold;
+- any exception out of the recorder's entry line (``Recording.enter``).
 
 Run it on demand (never in the test suite), see docs/fuzzing.md:
 
@@ -23,18 +28,32 @@ Run it on demand (never in the test suite), see docs/fuzzing.md:
 
 from __future__ import annotations
 
+import html.parser
 import io
 import os
+import pkgutil
 import sys
 import tempfile
 import unicodedata
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import atheris  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
+# The command line imports its commands (and they their formats) when one
+# runs: every module is imported here, inside the block, so that all of them
+# are instrumented. The terminal app and the engine are not fuzzed here.
 with atheris.instrument_imports(include=["aceynote"]):
+    import aceynote
     from aceynote.cli import main
+    from aceynote.entering import Recording
+    from aceynote.notation import parse_game
+
+    for _module in pkgutil.walk_packages(aceynote.__path__, "aceynote."):
+        skipped = ("aceynote.tui", "aceynote.engine", "aceynote.analysis", "aceynote.__main__")
+        if not _module.name.startswith(skipped):
+            __import__(_module.name)
 
 _FOLDER = tempfile.mkdtemp(
     prefix="aceynote-fuzz-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None
@@ -154,6 +173,48 @@ def convert_jsonl_input(data: bytes) -> None:
     checked(aceynote(argv, data), argv)
 
 
+def match_one_answer(data: bytes) -> None:
+    """validate of a .match and validate of the record convert makes of it agree."""
+    path = record_file(data, ".match")
+    argv = ["validate", path]
+    judged = checked(aceynote(argv), argv, diagnostics_on_stdout=True)
+    to_acey = ["convert", path, "--to", "acey"]
+    record = checked(aceynote(to_acey), to_acey)
+    if record.status != 0:
+        return
+    again = ["validate", "-"]
+    rejudged = checked(aceynote(again, record.out), again)
+    if (judged.status == 0) != (rejudged.status == 0):
+        raise AssertionError(
+            f"validate says {judged.status} of the .match, {rejudged.status} of its record"
+        )
+
+
+def pictures_well_formed(data: bytes) -> None:
+    """The diagram is well-formed XML and the page holds nothing XML cannot hold."""
+    path = record_file(data, ".acey")
+    argv = ["diagram", path, "-o", "-"]
+    drawn = checked(aceynote(argv), argv)
+    if drawn.status in (0, 1):
+        ET.fromstring(drawn.out)  # raises on an ill-formed SVG
+    argv = ["html", path, "-o", "-"]
+    page = checked(aceynote(argv), argv)
+    if page.status in (0, 1):
+        text = page.out.decode("utf-8")
+        bad = [c for c in text if unicodedata.category(c) == "Cc" and c not in "\n\t\r"]
+        if bad or "\ufffe" in text or "\uffff" in text:
+            raise AssertionError(f"the page holds {bad[:3]!r}")
+        html.parser.HTMLParser().feed(text)
+
+
+def entry_lines(data: bytes) -> None:
+    """Each line typed on the recorder's entry line, from the start of a new game."""
+    recording = Recording.at_end(parse_game('[Rules "bgammon"]\n\n*\n'))
+    for line in data.decode("utf-8", "surrogateescape").splitlines()[:40]:
+        recording.typed_roll(line)
+        recording.enter(line)
+
+
 COMMANDS: list[Callable[[bytes], None]] = [
     validate_file,
     validate_stdin_json,
@@ -163,6 +224,9 @@ COMMANDS: list[Callable[[bytes], None]] = [
     convert_jsonl_round_trip,
     convert_json_input,
     convert_jsonl_input,
+    match_one_answer,
+    pictures_well_formed,
+    entry_lines,
 ]
 
 
