@@ -227,15 +227,56 @@ def test_a_json_number_of_any_length_is_refused_at_its_place() -> None:
     assert "5,001 digits" in str(raised.value) and "line 1" in str(raised.value)
 
 
-def test_a_json_document_past_the_limit_points_to_json_lines(
-    monkeypatch: pytest.MonkeyPatch,
+def _document_of(games: int, folder: Path) -> Path:
+    """A JSON document of ``games`` generated games, written by ``aceynote convert``."""
+    record, document = folder / f"g{games}.acey", folder / f"g{games}.json"
+    assert main(["generate", "--games", str(games), "--seed", "5", "-o", str(record)]) == 0
+    assert main(["convert", str(record), "--to", "json", "-o", str(document)]) == 0
+    return document
+
+
+def test_a_json_document_is_read_in_memory_that_does_not_grow_with_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import aceynote.formats.jsonconv.stream as stream
+
+    monkeypatch.setattr(stream, "WINDOW", 4096)  # the documents are many windows long
+    small, large = _document_of(8, tmp_path), _document_of(16, tmp_path)
+    assert large.stat().st_size > 1.8 * small.stat().st_size
+
+    def reading(path: Path) -> Callable[[], object]:
+        return lambda: sum(1 for _ in read_document(path.open(encoding="utf-8")))
+
+    assert _peak(reading(large)) < 1.3 * _peak(reading(small))
+
+
+def test_every_json_document_aceynote_writes_it_reads_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import aceynote.formats.jsonconv.convert as convert
 
-    monkeypatch.setattr(convert, "MAX_DOCUMENT", 1000)
+    document = _document_of(12, tmp_path)
+    monkeypatch.setattr(convert, "MAX_DOCUMENT", document.stat().st_size // 4)  # the old limit
+    capsys.readouterr()
+    assert main(["convert", str(document), "--to", "acey"]) == 0
+    back = capsys.readouterr().out
+    assert main(["fmt", str(tmp_path / "g12.acey")]) == 0
+    assert back == capsys.readouterr().out
+
+
+def test_the_size_limit_of_a_json_document_is_one_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    import aceynote.formats.jsonconv.convert as convert
+
+    game = game_to_json(parse_game("1. 64: in/19 in/21 43: in/21 in/22\n*\n"))
+    size = len(json.dumps(game))
+    monkeypatch.setattr(convert, "MAX_DOCUMENT", size + 10)
+    many = {"format": "aceynote", "version": 1, "games": [game] * 20}  # 20 times the limit
+    assert len(list(read_document(io.StringIO(json.dumps(many))))) == 20
+    game["comments"] = ["x" * size]
+    one_too_large = {"format": "aceynote", "version": 1, "games": [game]}
     with pytest.raises(JsonRecordError) as raised:
-        read_document(io.StringIO(" " * 2000))
-    assert "JSON Lines" in str(raised.value)
+        list(read_document(io.StringIO(json.dumps(one_too_large))))
+    assert "over" in str(raised.value) and "line 1" in str(raised.value)
 
 
 def test_a_byte_that_is_not_utf8_is_located_in_a_piece_of_a_larger_file() -> None:
@@ -271,7 +312,7 @@ def test_deeply_nested_json_is_refused() -> None:
         data = [data]
     document = {"format": "aceynote", "version": 1, "games": data}
     with pytest.raises(JsonRecordError, match="nests more than"):
-        read_document(io.StringIO(json.dumps(document)))
+        list(read_document(io.StringIO(json.dumps(document))))
 
 
 @pytest.mark.parametrize(
@@ -293,5 +334,5 @@ def test_json_that_no_record_could_say_is_refused(change: object, words: str) ->
     with pytest.raises(
         JsonRecordError, match=r"games\[0\]: cannot be written as a record"
     ) as error:
-        read_document(io.StringIO(json.dumps(document)))
+        list(read_document(io.StringIO(json.dumps(document))))
     assert words in str(error.value)

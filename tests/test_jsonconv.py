@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator
 from aceynote.cli import main
 from aceynote.formats.jsonconv import (
     JsonRecordError,
+    document_header,
     game_from_json,
     game_to_json,
     read_document,
@@ -156,8 +157,42 @@ BAD_DOCUMENTS = {
 def test_bad_json_gives_a_clear_error_with_its_path(name: str) -> None:
     text, where = BAD_DOCUMENTS[name]
     with pytest.raises(JsonRecordError) as error:
-        read_document(io.StringIO(text))
+        list(read_document(io.StringIO(text)))
     assert where in str(error.value)
+
+
+@pytest.fixture(scope="module")
+def pretty_document() -> str:
+    """Two games as a JSON document written by hand (indented), not by aceynote."""
+    games = generate_games(2, seed=4, rules=RuleSet())
+    return json.dumps({**document_header(), "games": [game_to_json(g) for g in games]}, indent=2)
+
+
+@pytest.mark.parametrize("cut", [0.1, 0.37, 0.5, 0.81, 0.999])
+@pytest.mark.parametrize("damage", ["truncated", "stray character"])
+def test_a_document_read_in_small_windows_fails_where_json_does(
+    pretty_document: str, cut: float, damage: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import aceynote.formats.jsonconv.stream as stream
+
+    monkeypatch.setattr(stream, "WINDOW", 97)  # values cross many window ends
+    at = int(len(pretty_document) * cut)
+    text = pretty_document[:at] + ("" if damage == "truncated" else "\x01" + pretty_document[at:])
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(text)
+    with pytest.raises(JsonRecordError) as found:
+        list(read_document(io.StringIO(text)))
+    assert f"(line {expected.value.lineno}, column {expected.value.colno})" in str(found.value)
+
+
+def test_a_document_read_in_small_windows_gives_every_game(
+    pretty_document: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import aceynote.formats.jsonconv.stream as stream
+
+    monkeypatch.setattr(stream, "WINDOW", 97)
+    games = list(read_document(io.StringIO(pretty_document)))
+    assert games == [game_from_json(g, "") for g in json.loads(pretty_document)["games"]]
 
 
 def test_bad_json_lines_name_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,6 +35,7 @@ from ...rules import (
 from ...validation import Diagnostic, Report
 from ..base import InvalidRecord
 from .schema import validators
+from .stream import BEGIN, DocumentError, members
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator
@@ -362,26 +363,42 @@ def _game(data: Json) -> Game:
     )
 
 
-def read_document(stream: IO[str]) -> list[Game]:
-    """The games of a JSON document, checked against the schema first.
+def read_document(stream: IO[str]) -> Iterator[Game]:
+    """The games of a JSON document, one at a time, each checked against the schema.
 
-    The document is read whole (up to 64 MiB of text); JSON Lines
-    (:func:`read_json_lines`) reads a collection of any size a game at a time.
+    The document is read a game at a time (:mod:`.stream`), so its size has
+    no limit; one game may take up to 64 MiB of text. The members around the
+    games (format, version) are checked when the games begin and at the end.
     """
-    text = stream.read(MAX_DOCUMENT + 1)
-    if len(text) > MAX_DOCUMENT:
-        raise JsonRecordError(
-            "this JSON document is over 64 MiB; aceynote reads larger collections "
-            "as JSON Lines, one game a line (--to jsonl)"
-        )
+    header: Json = {}
+    index, begun = 0, False
     try:
-        data = _loads(text)
-    except json.JSONDecodeError as error:
-        raise JsonRecordError(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        ) from error
-    _check(validators()[0], data, "")
-    return [game_from_json(game, f"games[{index}]") for index, game in enumerate(data["games"])]
+        for name, value, line in members(stream, "games", _decode, MAX_DOCUMENT):
+            if name != "games":
+                header[name] = value
+            elif value is BEGIN:
+                begun = True
+                _check_header(header, complete=False)
+            else:
+                _check(validators()[1], value, f"games[{index}]", line)
+                yield game_from_json(value, f"games[{index}]")
+                index += 1
+    except DocumentError as error:
+        raise JsonRecordError(str(error), line=error.line) from error
+    _check_header({**header, "games": []} if begun else header, complete=True)
+
+
+def _check_header(document: Json, complete: bool) -> None:
+    """The document's members besides its games, against the schema (each game is checked alone).
+
+    Where the games begin (``complete`` False) a member still to come is not missing.
+    """
+    if complete:
+        _check(validators()[0], document, "")
+        return
+    for error in validators()[0].iter_errors({**document, "games": []}):
+        if error.validator != "required":
+            raise JsonRecordError(_explain(error), _path(error, ""))
 
 
 def read_json_lines(stream: IO[str]) -> Iterator[Game]:
@@ -416,6 +433,19 @@ def _bounded_int(digits: str) -> int:
 
 
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+_DECODER = json.JSONDecoder(parse_int=_bounded_int)
+
+
+def _decode(text: str, at: int) -> tuple[Any, int]:
+    """One JSON value of ``text`` from ``at``; a number too long to mean anything fails there."""
+    try:
+        return _DECODER.raw_decode(text, at)
+    except _NumberTooLong as error:
+        found = _LONG_NUMBER.search(text, at)
+        message = too_many_digits("a number", str(error).lstrip("-"))
+        raise json.JSONDecodeError(message, text, found.start() if found else at) from error
 
 
 def _loads(text: str) -> Any:
