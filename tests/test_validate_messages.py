@@ -1,0 +1,86 @@
+"""Messages that point at the right thing (issue 22): a move typed as a result, the move
+that no die fits, and which later problems follow from an earlier error."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import codes, record, setup
+
+from aceynote.notation import parse_game
+from aceynote.validation import Diagnostic, validate
+
+
+def diagnostics(text: str) -> list[Diagnostic]:
+    return validate(parse_game(text)).diagnostics
+
+
+def column_of(text: str, needle: str) -> tuple[int, int]:
+    """1-based (line, column) of ``needle`` in ``text``."""
+    offset = text.index(needle)
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+# -- a move written like a result (docs/notation.md choice 17) -------------------------------
+
+MISREAD = "'19-16' was read as a result where a move was expected: a move is written 19/16"
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        # the issue's typo: the game goes on after it
+        "1. 64: in/19 in/21  43: in/21 19-16\n2. 52: in/20 in/23\n",
+        # right after the roll, where the play must stand
+        "1. 64: in/19 in/21  43: 19-16\n2. 52: in/20 in/23\n",
+        # inside a variation, closed later
+        "1. 64: in/19 in/21  43: in/21 in/22 (1... 43: in/21 19-16)\n2. 52: in/20 in/23\n",
+    ],
+)
+def test_a_move_written_like_a_result_is_named_where_it_stands(movetext: str) -> None:
+    text = record(movetext)
+    game = parse_game(text)
+    [problem] = game.problems
+    assert problem.message == MISREAD
+    assert (problem.span.line, problem.span.column) == column_of(text, "19-16")
+    # The turn that holds it is not replayed: no message about its dice follows.
+    assert codes(validate(game)) == ["AD100"]
+    assert len(game.turns) == 1
+
+
+def test_a_move_written_like_a_result_at_the_end_of_the_game() -> None:
+    text = record("1. 64: in/19 in/21  43: in/21 19-16", result="")
+    found = diagnostics(text)
+    assert [d.code.code for d in found] == ["AD308", "AD504"]
+    assert found[1].message == MISREAD
+    assert (found[1].span.line, found[1].span.column) == column_of(text, "19-16")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # 3-2 after a play that used its dice: a result with points for both sides
+        (
+            record("1. 64: in/19 in/21", '[Termination "resignation"]', result="3-2"),
+            "'3-2' gives points to both sides; one of them is 0",
+        ),
+        # 15-0 cannot be a move (there is no point 0)
+        (record("1. 64: in/19", result="15-0"), None),
+    ],
+)
+def test_a_result_that_is_no_move_keeps_its_own_message(text: str, message: str | None) -> None:
+    found = diagnostics(text)
+    assert all("was read as a result" not in d.message for d in found)
+    if message is not None:
+        assert [d.message for d in found if d.code.code == "AD504"] == [message]
+
+
+def test_a_true_result_at_the_end_is_quiet() -> None:
+    text = record("1. 43: 2/off 1/off", setup("W 2:1 1:1 / B 6:2 5:3 bar:1 / W"), result="6-0")
+    assert diagnostics(text) == []
+
+
+def test_a_result_then_more_movetext_still_says_the_game_ended() -> None:
+    # 1-0 is no move: the next game was meant, and it starts with its tags.
+    game = parse_game(record("1. 64: in/19 in/21 1-0\n1. 52: in/20 in/23\n"))
+    [problem] = game.problems
+    assert problem.message.startswith("the result ends the game")
