@@ -84,3 +84,62 @@ def test_a_result_then_more_movetext_still_says_the_game_ended() -> None:
     game = parse_game(record("1. 64: in/19 in/21 1-0\n1. 52: in/20 in/23\n"))
     [problem] = game.problems
     assert problem.message.startswith("the result ends the game")
+
+
+# -- the move that no die fits ---------------------------------------------------------------
+
+# (Setup, the play with a § before the move to be named, the words of the message)
+WRONG_DIE = {
+    # the play: in/22 alone reads as in/23/22 and leaves no die for in/23,
+    # but it is in/22 that the 1 left by in/23 cannot make
+    "one_die_each": (
+        "W 15:1 in:14 / B 5:1 3:1 in:13 / W",
+        "1. 21: §in/22 in/23",
+        "with 2-1, in/23 takes the 2, and the 1 left cannot make the trip in/22",
+    ),
+    "first_written": (
+        "W in:15 / B in:15 / W",
+        "1. 64: §in/20 in/21",
+        "with 6-4, in/21 takes the 4, and the 6 left cannot make the trip in/20",
+    ),
+    "a_two_dice_trip": (
+        "W 24:1 8:1 / B 3:2 in:13 / W",
+        "1. 65: §24/13 8/2",
+        "with 6-5, 8/2 takes the 6, and the 5 left cannot make the trip 24/13",
+    ),
+    "a_double": (
+        "W 13:2 8:1 6:1 / B 3:2 in:13 / W",
+        "1. 44: 13/9(2) 6/2 §8/3",
+        "with 4-4, 13/9 13/9 6/2 take three 4s, and the 4 left cannot make the trip 8/3",
+    ),
+    "a_move_too_many": (
+        "W 24:2 13:2 / B 3:2 in:13 / W",
+        "1. 65: 24/18 24/19 §13/8",
+        "with 6-5, 24/18 24/19 take every die: none is left for the trip 13/8",
+    ),
+    "the_same_trip_twice": (
+        "W 24:2 / B 3:2 in:13 / W",
+        "1. 65: §24/18(2)",
+        "with 6-5, 24/18 takes the 6, and the 5 left cannot make the trip 24/18 again",
+    ),
+    "one_move": (
+        "W in:15 / B in:15 / W",
+        "1. 64: §in/20",
+        "the roll 6-4 cannot make the trip in/20",
+    ),
+    # two moves no die fits: the first written is named
+    "two_wrong": (
+        "W in:15 / B in:15 / W",
+        "1. 64: §in/20 in/22",
+        "the roll 6-4 cannot make the trip in/20",
+    ),
+}
+
+
+@pytest.mark.parametrize(("position", "play", "words"), WRONG_DIE.values(), ids=WRONG_DIE.keys())
+def test_a_wrong_die_names_the_move_no_die_fits(position: str, play: str, words: str) -> None:
+    marked = record(play, setup(position))
+    text = marked.replace("§", "")
+    first = diagnostics(text)[0]
+    assert (first.code.code, first.message) == ("AD304", words)
+    assert (first.span.line, first.span.column) == column_of(marked, "§")
