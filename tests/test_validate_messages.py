@@ -3,9 +3,12 @@ that no die fits, and which later problems follow from an earlier error."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import codes, record, setup
 
+from aceynote.cli import main
 from aceynote.notation import parse_game
 from aceynote.validation import Diagnostic, validate
 
@@ -143,3 +146,60 @@ def test_a_wrong_die_names_the_move_no_die_fits(position: str, play: str, words:
     first = diagnostics(text)[0]
     assert (first.code.code, first.message) == ("AD304", words)
     assert (first.span.line, first.span.column) == column_of(marked, "§")
+
+
+# -- what follows from an earlier error (docs/notation.md choice 10) --------------------------
+
+
+def test_a_missing_double_after_a_wrong_die_does_not_follow_from_it() -> None:
+    # The issue's record: whatever White meant, 2-1 can be played in full, so =DD: is
+    # missing either way.
+    text = record("1. 64: in/19 19/15  53: in/20 in/22\n2. 21: in/22 in/23\n")
+    wrong_die, missing = diagnostics(text)
+    assert (wrong_die.code.code, wrong_die.span.line, wrong_die.span.column) == ("AD304", 2, 8)
+    assert missing.code.code == "AD401"
+    assert missing.follows is None
+
+
+def test_a_missing_double_after_an_earlier_unrelated_error_does_not_follow_from_it() -> None:
+    text = record("1. 64: in/20 in/21  43: in/21 in/22\n2. 21: in/24 in/23  65: in/19 in/20\n")
+    wrong_die, missing = diagnostics(text)
+    assert (wrong_die.code.code, missing.code.code) == ("AD304", "AD401")
+    assert (missing.span.line, missing.follows) == (2, None)
+
+
+def test_a_missing_double_asked_for_by_the_dice_allowed_follows_from_the_short_play() -> None:
+    # Only the 1 is written; the flow counts the two dice the position allowed (choice 10),
+    # and that alone asks for =DD:.
+    short, missing = diagnostics(record("1. 21: in/24  43: in/21 in/22"))
+    assert (short.code.code, missing.code.code) == ("AD308", "AD401")
+    assert missing.follows == short.span
+
+
+HIT_BY_RECOVERY = record(
+    "1. 64: 13/8  61: 23/17 in/24\n2. 43: in/21 in/22  65: 23/17 17/12\n",
+    setup("W 13:2 in:13 / B 23:2 in:13 / W"),
+)
+
+
+def test_a_hit_on_a_checker_the_recovery_put_there_follows_from_the_error() -> None:
+    # 13/8 cannot be made with 6-4; the replay moves the checker to 8 (Black's 17) anyway.
+    # Black's 23/17 hits it only because of that, and so White's next play is from the bar.
+    wrong_die, hit, bar, other_hit = diagnostics(HIT_BY_RECOVERY)
+    assert (wrong_die.code.code, wrong_die.span.column) == ("AD304", 8)
+    assert (hit.code.code, hit.span.line, hit.span.column) == ("AD311", 3, 18)
+    assert hit.follows == wrong_die.span
+    assert (bar.code.code, bar.follows) == ("AD302", wrong_die.span)
+    # White's blot on 13 (Black's 12) is there whatever White played with 6-4.
+    assert (other_hit.code.code, other_hit.span.column, other_hit.follows) == ("AD311", 31, None)
+
+
+def test_the_follows_note_is_printed_for_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hit.acey"
+    path.write_text(HIT_BY_RECOVERY, encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    warning = next(n for n, line in enumerate(lines) if "3:18: warning AD311" in line)
+    assert lines[warning + 3] == "  note: this may follow from the error at 3:8"

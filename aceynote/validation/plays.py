@@ -24,6 +24,7 @@ from ..rules import (
     RuleSet,
     Trip,
     TripFault,
+    TurnState,
     Verdict,
     explain_failure,
     force_trips,
@@ -48,13 +49,14 @@ class PlayCheck:
         self.notes = notes
 
     def play(
-        self, segment: Segment, position: Position, dice: tuple[int, ...]
+        self, segment: Segment, flow: TurnState, dice: tuple[int, ...]
     ) -> tuple[Play, bool, int]:
         """The play as replayed, whether it is legal, and the dice the turn flow counts.
 
         After an illegal play the flow counts the dice the position allowed, so
         that the ``=DD:`` and ``+RR:`` that rule 8 then asks for are not errors too.
         """
+        position = flow.position
         trips = _trips_of(segment.moves)
         rules = self.notes.report.rules
         plain = play_as_written(position, dice, trips, rules)
@@ -71,8 +73,8 @@ class PlayCheck:
         )
         if not readings:
             forced = force_trips(position, trips)
-            self._impossible(segment, position, dice, trips, owners, forced)
-            return Play((), forced.position), False, judge.most
+            closest = self._impossible(segment, position, dice, trips, owners, forced)
+            return closest or Play((), forced.position), False, judge.most
         ranked = sorted(
             readings,
             key=lambda r: (
@@ -84,8 +86,21 @@ class PlayCheck:
         best = ranked[0]
         played_right = self._rule_seven(segment, position, dice, judge, best)
         legal = self._marks(best, owners, position) and played_right
-        used = best.play.dice_used if played_right else max(best.play.dice_used, judge.most)
+        used = best.play.dice_used
+        if not played_right and judge.most > used:
+            used = self._counted_dice(segment, flow, judge.most, used)
         return best.play, legal, used
+
+    def _counted_dice(self, segment: Segment, flow: TurnState, allowed: int, written: int) -> int:
+        """The dice the flow counts after a play short of dice: those allowed (choice 10).
+
+        Where that changes what follows (rule 8), it is a recovery: the other
+        way out counts the dice as written.
+        """
+        kind, high, low = segment.kind, segment.high, segment.low
+        if flow.next_kind(kind, high, low, allowed) is flow.next_kind(kind, high, low, written):
+            return allowed
+        return written if self.notes.recover(segment.span) else allowed
 
     def _rule_seven(
         self,
@@ -141,7 +156,8 @@ class PlayCheck:
         trips: list[Trip],
         owners: list[Move],
         forced: ForcedPlay,
-    ) -> None:
+    ) -> Play | None:
+        """Report a play no reading can make; the closest legal play when the replay goes that way."""
         rules = self.notes.report.rules
         culprit = _culprit(position, dice, trips, rules)
         if culprit is None:
@@ -155,7 +171,17 @@ class PlayCheck:
             message = _dice_left_message(dice, others, trips[fault.trip])
         message += _replay_note(forced, trips)
         self._illegal(code, message, span, position, dice, forced.position)
-        self.notes.taint(span)
+        if not self.notes.recover(span):
+            return None
+        return self._closest(position, dice, forced.position)[0]
+
+    def _closest(self, position: Position, dice: tuple[int, ...], written: Position) -> list[Play]:
+        """The legal plays, the closest to ``written`` first."""
+        plays = list(legal_plays(position, dice, self.notes.report.rules).values())
+        plays.sort(
+            key=lambda play: (_position_distance(play.result, written), play_text(play.steps))
+        )
+        return plays
 
     def _illegal(
         self,
@@ -166,10 +192,10 @@ class PlayCheck:
         dice: tuple[int, ...],
         written: Position,
     ) -> None:
-        plays = list(legal_plays(position, dice, self.notes.report.rules).values())
-        plays.sort(
-            key=lambda play: (_position_distance(play.result, written), play_text(play.steps))
-        )
+        if self.notes.quiet:
+            self.notes.add(code, message, span)
+            return
+        plays = self._closest(position, dice, written)
         count = len(plays)
         shown = plays if count <= SHOW_ALL_LEGAL else plays[:SHOW_CLOSEST]
         texts = tuple(play_text(play.steps) for play in shown)
