@@ -52,6 +52,7 @@ def test_glyphs_and_comments_are_kept() -> None:
         ("=65: in/20 in/19", DOUBLE, 1, "chosen double"),
         ("64: in/19 in/21  43: in/21 in/22", ROLL, 1, "one segment"),
         ("64: in/19 in/21 1-0", ROLL, 1, "no result"),
+        ("64: in/19 19-15", ROLL, 11, "'19-15' was read as a result where a move was expected"),
         ("64: in/19 in/21 (1. 43: in/22 in/21)", ROLL, 1, "no variation"),
         ('64: in/19 in/21\n[Event "x"]\n1. 33: --', ROLL, 1, "on one line"),
         ("1. 64: in/19 in/21", ROLL, 1, "without a move number"),

@@ -164,13 +164,24 @@ def test_impossible_play_is_applied_as_far_as_the_checkers_allow() -> None:
     assert len(report.segments) == 4
 
 
-def test_later_errors_may_follow_from_an_impossible_play() -> None:
+def test_later_errors_that_the_impossible_play_did_not_cause_do_not_follow_from_it() -> None:
+    # Black's one die and false mark are wrong whatever White played (issue 22).
     report = validate(parse_game(IMPOSSIBLE_FIRST))
-    first = report.diagnostics[0]
     later = [d for d in report.diagnostics[1:] if d.is_error]
     assert [d.code.code for d in later] == ["AD308", "AD310"]
-    assert all(d.follows == first.span for d in later)
     assert [(d.span.line, d.span.column) for d in later] == [(2, 21), (2, 25)]
+    assert all(d.follows is None for d in later)
+
+
+def test_a_later_error_the_impossible_play_caused_follows_from_it() -> None:
+    # White has no checker on 18 only because 13/7 could not be made: the closest
+    # legal play, in/19 19/18 (the hint's first), would have put one there.
+    text = record("1. 61: 13/7 in/24  61: in/19 19/18\n2. 43: 18/14 in/22\n")
+    report = validate(parse_game(text))
+    first, later = report.diagnostics
+    assert (first.code.code, later.code.code) == ("AD301", "AD301")
+    assert (later.span.line, later.span.column) == (2, 8)
+    assert later.follows == first.span
 
 
 def test_possible_but_illegal_play_is_applied_and_nothing_follows_from_it() -> None:
@@ -185,7 +196,7 @@ def test_possible_but_illegal_play_is_applied_and_nothing_follows_from_it() -> N
     assert report.segments[2].after == board("W 12:1 in:14 / B 18:1 in:14 / B")
 
 
-def test_warnings_never_carry_follows() -> None:
+def test_warnings_the_impossible_play_did_not_cause_carry_no_follows() -> None:
     text = record("1. 61: 13/7 in/24  61: in/19 19/18\n2. 65: in/19 in/20  66: 18/6 in/19(2)")
     report = validate(parse_game(text))
     warnings = [d for d in report.diagnostics if not d.is_error]
@@ -204,12 +215,16 @@ def test_error_in_a_variation_does_not_taint_the_main_line() -> None:
     assert [d.follows for d in main_errors] == [None, None]
 
 
-def test_error_in_a_variation_taints_the_rest_of_that_variation() -> None:
-    text = record("1. 61: in/19 19/18 (1. 61: 13/7 in/24 1... 61: in/19 18/17*)  61: in/19 19/18")
+def test_an_error_in_a_variation_is_followed_by_what_it_causes_in_that_variation() -> None:
+    text = record(
+        "1. 64: in/19 in/21 (1. 64: in/20 in/21 1... 43: in/21 in/22 2. 43: 19/15 21/18)"
+        "  43: in/21 in/22\n2. 43: 19/15 21/18"
+    )
     report = validate(parse_game(text))
-    first, *rest = report.diagnostics
-    assert first.code.code == "AD301"
-    assert rest and all(d.follows == first.span for d in rest if d.is_error)
+    first, later = report.diagnostics
+    assert (first.code.code, first.span.column) == ("AD304", 28)
+    assert (later.code.code, later.span.column) == ("AD301", 68)
+    assert later.follows == first.span
 
 
 # -- first error only ---------------------------------------------------------------

@@ -15,6 +15,7 @@ import re
 from ..rules import SegmentKind
 from .model import Move, Segment, Span
 from .parser import parse_games
+from .tags import misread_result, result_as_move
 
 _PREFIX = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}
 # A stand-in first segment, so that the grammar reads a bonus segment after it.
@@ -58,6 +59,9 @@ def parse_segment(text: str, expects: SegmentKind) -> Segment:
     if game.problems:
         problem = game.problems[0]
         raise EntryError(problem.message, max(1, problem.span.column - shift))
+    if game.result_span is not None and result_as_move(game.result_text) is not None:
+        column = max(1, game.result_span.column - shift)
+        raise EntryError(misread_result(game.result_text), column)
     segments = [segment for turn in game.turns for segment in turn.segments]
     extra = game.result_span or game.comments_after or any(turn.variations for turn in game.turns)
     if len(games) != 1 or len(game.turns) != 1 or extra or len(segments) != (2 if marker else 1):

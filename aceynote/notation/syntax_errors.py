@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedToken
 
 from .model import Span
 from .split import GameTokens
+from .tags import misread_result, result_as_move
 from .words import span_of
 
 _EXPECTED_WORDS = {
@@ -78,6 +79,9 @@ def parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
     previous = tokens[index - 1] if index > 0 else None
     if token.type == "RPAR" and previous is not None and previous.type == "LPAR":
         return "a variation holds at least one turn, like (12. 52: 13/8 13/11)", span_of(token)
+    misread = _misread_result(token, previous)
+    if misread is not None:
+        return misread
     if previous is not None and previous.type == "RESULT":
         message = 'the result ends the game: the next game starts with its tags, like [Event "..."]'
         return message, span_of(token)
@@ -95,6 +99,28 @@ def parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
             last.end_line or 0, last.end_column or 0, last.end_line or 0, (last.end_column or 0) + 1
         )
     return message, span_of(token)
+
+
+# Where a play's moves are expected or may go on: after a roll's colon, or after moves.
+_BEFORE_A_MOVE = frozenset({"ROLL", "CHOSEN_DOUBLE", "EXTRA_ROLL", "MOVES"})
+
+
+def _misread_result(token: Token, previous: Token | None) -> tuple[str, Span] | None:
+    """A word like ``19-16`` read as a result where the game goes on: a typo of the move 19/16.
+
+    Either the result stands where a play is still needed (``43: 19-16``), or
+    movetext follows it (``43: in/21 19-16  52: ...``). The error is put on the
+    result-looking word, so the turn that holds it is not replayed.
+    """
+    if token.type == "RESULT" and previous is not None and previous.type in _BEFORE_A_MOVE:
+        word = token
+    elif previous is not None and previous.type == "RESULT" and token.type != "TAG":
+        word = previous
+    else:
+        return None
+    if result_as_move(str(word)) is None:
+        return None
+    return misread_result(str(word)), span_of(word)
 
 
 def _inside_variation(tokens: list[Token]) -> bool:

@@ -63,6 +63,24 @@ def result_problem(value: str) -> str | None:
     return None
 
 
+def result_as_move(value: str) -> str | None:
+    """The move a result-looking word may be a typo of: ``19-16`` for ``19/16`` (None: no move).
+
+    Both numbers must be points (1..24), so it is never a result that can
+    stand (§6 gives one side 0); ``15-0`` and ``*`` are not moves.
+    """
+    match = _RESULT.match(value)
+    if match is None or max(len(part) for part in match.groups()) > 2:
+        return None
+    source, dest = int(match.group(1)), int(match.group(2))
+    return f"{source}/{dest}" if 1 <= source <= 24 and 1 <= dest <= 24 else None
+
+
+def misread_result(value: str) -> str:
+    """What to say about a result-looking word that stands where a move was expected."""
+    return f"'{value}' was read as a result where a move was expected: a move is written {result_as_move(value)}"
+
+
 def rules_problem(value: str) -> str | None:
     try:
         RuleSet.parse(value)

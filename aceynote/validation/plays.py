@@ -8,6 +8,7 @@ message needs the legal plays (docs/performance.md).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..notation import Move, Segment, Span, Stop
 from ..notation.writer import play_text
@@ -20,7 +21,10 @@ from ..rules import (
     Play,
     Position,
     Reading,
+    RuleSet,
     Trip,
+    TripFault,
+    TurnState,
     Verdict,
     explain_failure,
     force_trips,
@@ -45,13 +49,14 @@ class PlayCheck:
         self.notes = notes
 
     def play(
-        self, segment: Segment, position: Position, dice: tuple[int, ...]
+        self, segment: Segment, flow: TurnState, dice: tuple[int, ...]
     ) -> tuple[Play, bool, int]:
         """The play as replayed, whether it is legal, and the dice the turn flow counts.
 
         After an illegal play the flow counts the dice the position allowed, so
         that the ``=DD:`` and ``+RR:`` that rule 8 then asks for are not errors too.
         """
+        position = flow.position
         trips = _trips_of(segment.moves)
         rules = self.notes.report.rules
         plain = play_as_written(position, dice, trips, rules)
@@ -68,8 +73,8 @@ class PlayCheck:
         )
         if not readings:
             forced = force_trips(position, trips)
-            self._impossible(segment, position, dice, trips, owners, forced)
-            return Play((), forced.position), False, judge.most
+            closest = self._impossible(segment, position, dice, trips, owners, forced)
+            return closest or Play((), forced.position), False, judge.most
         ranked = sorted(
             readings,
             key=lambda r: (
@@ -81,8 +86,21 @@ class PlayCheck:
         best = ranked[0]
         played_right = self._rule_seven(segment, position, dice, judge, best)
         legal = self._marks(best, owners, position) and played_right
-        used = best.play.dice_used if played_right else max(best.play.dice_used, judge.most)
+        used = best.play.dice_used
+        if not played_right and judge.most > used:
+            used = self._counted_dice(segment, flow, judge.most, used)
         return best.play, legal, used
+
+    def _counted_dice(self, segment: Segment, flow: TurnState, allowed: int, written: int) -> int:
+        """The dice the flow counts after a play short of dice: those allowed (choice 10).
+
+        Where that changes what follows (rule 8), it is a recovery: the other
+        way out counts the dice as written.
+        """
+        kind, high, low = segment.kind, segment.high, segment.low
+        if flow.next_kind(kind, high, low, allowed) is flow.next_kind(kind, high, low, written):
+            return allowed
+        return written if self.notes.recover(segment.span) else allowed
 
     def _rule_seven(
         self,
@@ -138,14 +156,32 @@ class PlayCheck:
         trips: list[Trip],
         owners: list[Move],
         forced: ForcedPlay,
-    ) -> None:
-        fault = explain_failure(position, dice, trips, self.notes.report.rules)
+    ) -> Play | None:
+        """Report a play no reading can make; the closest legal play when the replay goes that way."""
+        rules = self.notes.report.rules
+        culprit = _culprit(position, dice, trips, rules)
+        if culprit is None:
+            fault, others = explain_failure(position, dice, trips, rules), _NO_OTHERS
+        else:
+            fault, others = culprit.fault, culprit.others
         move = owners[fault.trip] if owners else None
         span = move.span if move is not None else segment.span
         code, message = _fault_message(fault.fault, fault.place, position, dice, move)
+        if fault.fault is Fault.NO_DICE and others.trips:
+            message = _dice_left_message(dice, others, trips[fault.trip])
         message += _replay_note(forced, trips)
         self._illegal(code, message, span, position, dice, forced.position)
-        self.notes.taint(span)
+        if not self.notes.recover(span):
+            return None
+        return self._closest(position, dice, forced.position)[0]
+
+    def _closest(self, position: Position, dice: tuple[int, ...], written: Position) -> list[Play]:
+        """The legal plays, the closest to ``written`` first."""
+        plays = list(legal_plays(position, dice, self.notes.report.rules).values())
+        plays.sort(
+            key=lambda play: (_position_distance(play.result, written), play_text(play.steps))
+        )
+        return plays
 
     def _illegal(
         self,
@@ -156,10 +192,10 @@ class PlayCheck:
         dice: tuple[int, ...],
         written: Position,
     ) -> None:
-        plays = list(legal_plays(position, dice, self.notes.report.rules).values())
-        plays.sort(
-            key=lambda play: (_position_distance(play.result, written), play_text(play.steps))
-        )
+        if self.notes.quiet:
+            self.notes.add(code, message, span)
+            return
+        plays = self._closest(position, dice, written)
         count = len(plays)
         shown = plays if count <= SHOW_ALL_LEGAL else plays[:SHOW_CLOSEST]
         texts = tuple(play_text(play.steps) for play in shown)
@@ -189,6 +225,85 @@ def _move_trips(source: int, stops: tuple[Stop, ...], count: int) -> tuple[Trip,
     return tuple(Trip(source, places, marks if copy == 0 else unmarked) for copy in range(count))
 
 
+class _Others(NamedTuple):
+    """The written trips other than the culprit, and the dice they take."""
+
+    trips: tuple[Trip, ...]
+    used: tuple[int, ...]
+    left: tuple[int, ...]
+
+
+_NO_OTHERS = _Others((), (), ())
+
+
+class _Culprit(NamedTuple):
+    """The written trip that cannot be made after the others, and why (``fault.trip`` is its index)."""
+
+    fault: TripFault
+    others: _Others
+
+
+def _culprit(
+    position: Position, dice: tuple[int, ...], trips: list[Trip], rules: RuleSet
+) -> _Culprit | None:
+    """Which trip of a play no reading can make: the one that fails once the others are made.
+
+    Each trip is left out in turn; where the others can be made together,
+    with the fewest dice, the one left out is tried with the dice they leave.
+    The trip left the most dice is named (the later one on a tie): with 2-1,
+    ``in/22 in/23`` names ``in/22``, which the 1 left by ``in/23`` cannot
+    make, not ``in/23`` after reading ``in/22`` as the two-dice trip
+    ``in/23/22``. None when no single trip's removal makes the rest playable.
+    """
+    found: _Culprit | None = None
+    for index, trip in enumerate(trips):
+        rest = tuple(other for place, other in enumerate(trips) if place != index)
+        readings = read_trips(position, dice, rest, rules)
+        if not readings:
+            continue
+        reading = min(readings, key=lambda r: len(r.play.steps))
+        used = tuple(step.die for step in reading.play.steps)
+        left = list(dice)
+        for die in used:
+            left.remove(die)
+        if found is not None and len(left) < len(found.others.left):
+            continue
+        alone = explain_failure(reading.play.result, left, [trip], rules)
+        fault = TripFault(index, alone.fault, alone.place)
+        found = _Culprit(fault, _Others(rest, used, tuple(left)))
+    return found
+
+
+def _dice_left_message(dice: tuple[int, ...], others: _Others, trip: Trip) -> str:
+    """A trip no die fits once the other trips have taken theirs: say which took which."""
+    roll = f"{dice[0]}-{dice[1]}"
+    named = " ".join(_trip_text(other) for other in others.trips)
+    take = "takes" if len(others.trips) == 1 else "take"
+    text = _trip_text(trip)
+    what = f"the trip {text} again" if text in named.split() else f"the trip {text}"
+    if not others.left:
+        return f"with {roll}, {named} {take} every die: none is left for {what}"
+    return (
+        f"with {roll}, {named} {take} {_dice_words(others.used)}, "
+        f"and {_dice_words(others.left)} left cannot make {what}"
+    )
+
+
+_HOW_MANY = {2: "two", 3: "three", 4: "four"}
+
+
+def _dice_words(dice: tuple[int, ...]) -> str:
+    """``the 2``, ``the 6 and the 5``, ``three 4s``."""
+    if len(dice) > 1 and len(set(dice)) == 1:
+        return f"{_HOW_MANY[len(dice)]} {dice[0]}s"
+    return " and ".join(f"the {die}" for die in dice)
+
+
+def _trip_text(trip: Trip) -> str:
+    """A trip as a move, from its source to its last stop."""
+    return f"{place_name(trip.source)}/{place_name(trip.stops[-1])}"
+
+
 def _position_distance(first: Position, second: Position) -> int:
     return sum(
         abs(a - b)
@@ -202,10 +317,9 @@ def _replay_note(forced: ForcedPlay, trips: list[Trip]) -> str:
         return ""
     if len(forced.left_out) == len(trips):
         return "; it cannot be made on the board at all, so the replay goes on from the position before it"
-    left_out = " ".join(
-        f"{place_name(trips[index].source)}/{place_name(trips[index].stops[-1])}"
-        for index in forced.left_out[:SHOW_LEFT_OUT]
-    ) + (" ..." if len(forced.left_out) > SHOW_LEFT_OUT else "")
+    left_out = " ".join(_trip_text(trips[index]) for index in forced.left_out[:SHOW_LEFT_OUT]) + (
+        " ..." if len(forced.left_out) > SHOW_LEFT_OUT else ""
+    )
     return f"; the replay goes on without {left_out}, which cannot be made on the board"
 
 

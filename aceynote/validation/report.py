@@ -91,7 +91,8 @@ class Notes(Protocol):
     """Where a check of the validator notes what it finds (the game's validator)."""
 
     report: Report
+    quiet: bool  # only the problems count, not their hints (a replay asking what follows)
 
     def add(self, code: Code, message: str, span: Span, **extra: object) -> None: ...
 
-    def taint(self, span: Span) -> None: ...
+    def recover(self, span: Span) -> bool: ...

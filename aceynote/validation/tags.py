@@ -6,13 +6,24 @@ from ..notation import Game, Span
 from ..notation.tags import (
     ENDING_REASONS,
     TagValueError,
+    misread_result,
     parse_opening,
+    result_as_move,
     result_problem,
     tag_value_problem,
 )
-from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, Side, opening_winner
+from ..rules import (
+    OpeningError,
+    Position,
+    RulesError,
+    RuleSet,
+    SetupError,
+    Side,
+    opening_winner,
+    roll_dice,
+)
 from . import diagnostics as codes
-from .report import Notes
+from .report import Notes, Report
 
 
 def check_tags(notes: Notes, game: Game) -> None:
@@ -101,6 +112,8 @@ def check_result(notes: Notes, game: Game) -> None:
         )
     problem = result_problem(token)
     if problem is not None:
+        if result_as_move(token) is not None and _last_play_short(notes.report):
+            problem = misread_result(token)
         notes.add(codes.BAD_RESULT, problem, span)
         return
     result = notes.report.outcome
@@ -119,3 +132,15 @@ def check_result(notes: Notes, game: Game) -> None:
             f"nobody has borne off all 15 checkers, so the result is '*' unless a Termination tag says why the game ended, not '{token}'",
             span,
         )
+
+
+def _last_play_short(report: Report) -> bool:
+    """Whether the main line's last play is illegal and moves fewer dice than were rolled.
+
+    A result like ``19-16`` after it is then likely the move ``19/16`` that the
+    play lacks (docs/notation.md choice 17).
+    """
+    last = next((replay for replay in reversed(report.segments) if not replay.line), None)
+    if last is None or last.legal:
+        return False
+    return len(last.steps) < len(roll_dice(last.segment.high, last.segment.low))

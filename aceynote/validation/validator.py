@@ -2,8 +2,9 @@
 
 The validator keeps going after an error where it can: a play whose trips
 are possible is applied even when it breaks rule 7; an impossible play is
-applied as written as far as the checkers allow, and every later diagnostic
-of the game says it may follow from that first error.
+applied as written as far as the checkers allow. A later diagnostic says it
+may follow from such an error when the replay, taken the other way out of
+that error, does not meet it (:mod:`.follows`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..notation.writer import move_number
 from ..rules import FlowFault, Position, RuleSet, Side, TurnState, outcome, roll_dice
 from . import diagnostics as codes
 from .diagnostics import Code, Diagnostic
+from .follows import Recovery, link_follows
 from .plays import PlayCheck
 from .report import Report, new_replay
 from .tags import check_result, check_tags, first_number, rules_of, start_of
@@ -35,34 +37,54 @@ class _LineState(NamedTuple):
 class GameValidator:
     """Replays one game; use :func:`validate`."""
 
-    def __init__(self, game: Game, rules: RuleSet | None, first_error_only: bool) -> None:
+    def __init__(
+        self,
+        game: Game,
+        rules: RuleSet | None,
+        first_error_only: bool,
+        other_way: int | None = None,
+    ) -> None:
         self.game = game
         self.rules_override = rules
         self.first_error_only = first_error_only
         self.report = Report(game, rules or RuleSet())
-        self.tainted_by: Span | None = None
         self.plays = PlayCheck(self)
+        self.recoveries: list[Recovery] = []
+        # A replay that asks what follows from recovery ``other_way`` takes the other
+        # way out of it; only the problems it meets count, not their hints.
+        self.other_way = other_way
+        self.quiet = other_way is not None
 
     # -- reporting -------------------------------------------------------
     def add(self, code: Code, message: str, span: Span, **extra: object) -> None:
-        follows = self.tainted_by if code.severity is codes.Severity.ERROR else None
-        diagnostic = Diagnostic(code, message, span, follows=follows, **extra)  # type: ignore[arg-type]
+        diagnostic = Diagnostic(code, message, span, **extra)  # type: ignore[arg-type]
         self.report.diagnostics.append(diagnostic)
         if diagnostic.is_error and self.first_error_only:
             raise _StopGame
 
-    def taint(self, span: Span) -> None:
-        """From here on the replayed position is uncertain because of the error at ``span``."""
-        if self.tainted_by is None:
-            self.tainted_by = span
+    def recover(self, span: Span) -> bool:
+        """Note that the replay goes on from the error at ``span`` in a way of its choosing.
+
+        True when this replay is to take the other way out of it (see :mod:`.follows`).
+        """
+        self.recoveries.append(Recovery(span, len(self.report.diagnostics)))
+        return len(self.recoveries) - 1 == self.other_way
 
     # -- the game --------------------------------------------------------
     def run(self) -> Report:
         with contextlib.suppress(_StopGame):
             self._run()
+        report = self.report
+        if not self.quiet and not self.first_error_only:
+            report.diagnostics = link_follows(report.diagnostics, self.recoveries, self._other_way)
         # Syntax errors are found before the replay; the reader wants them in file order.
-        self.report.diagnostics.sort(key=lambda d: (d.span.line, d.span.column))
-        return self.report
+        report.diagnostics.sort(key=lambda d: (d.span.line, d.span.column))
+        return report
+
+    def _other_way(self, recovery: int) -> list[Diagnostic]:
+        """What a replay meets that takes the other way out of ``recovery``."""
+        other = GameValidator(self.game, self.rules_override, False, recovery)
+        return other.run().diagnostics
 
     def _run(self) -> None:
         game = self.game
@@ -106,8 +128,6 @@ class GameValidator:
             if main:
                 self.report.turns += 1
             for which, variation in enumerate(turn.variations):
-                # A variation is its own line of play: its errors do not taint this one.
-                tainted_by = self.tainted_by
                 self._line(
                     variation.turns,
                     before,
@@ -115,7 +135,6 @@ class GameValidator:
                     (*path, index, which),
                     main=False,
                 )
-                self.tainted_by = tainted_by
             state = _next_line_state(mover, number)
         return position
 
@@ -147,14 +166,12 @@ class GameValidator:
                 f"{state.side.title} moves first in this game (by its Opening or Setup), so the first turn is {expected}",
                 turn.span,
             )
-            self.taint(turn.span)
         elif turn.side is not state.side:
             self.add(
                 codes.WRONG_SIDE,
                 f"it is {state.side.title}'s turn here ({expected}), but this turn is numbered as {turn.side.title}'s",
                 turn.span,
             )
-            self.taint(turn.span)
         elif turn.number != state.number:
             self.add(
                 codes.WRONG_NUMBER,
@@ -174,7 +191,7 @@ class GameValidator:
                     self._after_end(flow.position, segment.span)
                     return flow.position
                 self._flow_fault(fault, segment)
-            play, legal, used = self.plays.play(segment, flow.position, roll_dice(high, low))
+            play, legal, used = self.plays.play(segment, flow, roll_dice(high, low))
             after = flow.played(kind, high, low, play, used)
             handed_on = after.to_roll
             replays.append(
