@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, SIZE, pilot_test, record
 from test_tui_app import inside, notes_text, replay, screen_lines
+from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from aceynote.files.ending import ending_words
@@ -42,6 +43,16 @@ def write(tmp_path: Path, text: str, name: str = "game.acey") -> Path:
     return path
 
 
+async def result_tried(app: ReplayApp, pilot: Pilot[None], value: str) -> TagEditor:
+    """The tag editor opened (i), ``value`` given to the Result tag and kept (ctrl+s)."""
+    await pilot.press("i")
+    editor = app.screen
+    assert isinstance(editor, TagEditor)
+    result_field(editor)[0].value = value
+    await pilot.press("ctrl+s")
+    return editor
+
+
 def result_field(editor: TagEditor) -> tuple[Input, Static]:
     """The Result tag's field of the tag editor and the line under it for its problem."""
     row = [name for name, _ in editor.tags].index("Result")
@@ -58,12 +69,7 @@ async def test_a_changed_result_tag_changes_the_result_and_the_header(tmp_path: 
     path = write(tmp_path, RESIGNED)
     app = ReplayApp(str(path), game=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("i")
-        editor = app.screen
-        assert isinstance(editor, TagEditor)
-        field, _ = result_field(editor)
-        field.value = "0-9"
-        await pilot.press("ctrl+s")
+        await result_tried(app, pilot, "0-9")
         screen = replay(app)
         assert screen.timeline is not None
         assert screen.timeline.game.result == "0-9"
@@ -79,12 +85,8 @@ async def test_a_changed_result_tag_changes_the_result_and_the_header(tmp_path: 
 async def test_a_won_game_refuses_another_result_and_says_what_the_rules_give() -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("i")
-        editor = app.screen
-        assert isinstance(editor, TagEditor)
+        editor = await result_tried(app, pilot, "10-0")
         field, problem = result_field(editor)
-        field.value = "10-0"
-        await pilot.press("ctrl+s")
         assert app.screen is editor
         said = str(problem.render())
         assert "the game was won on the board: the rules give 15-0" in said
@@ -104,12 +106,8 @@ async def test_a_won_game_refuses_another_result_and_says_what_the_rules_give() 
 async def test_a_result_for_a_game_not_played_out_needs_a_termination(tmp_path: Path) -> None:
     app = ReplayApp(str(write(tmp_path, GOING_ON)), game=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("i")
-        editor = app.screen
-        assert isinstance(editor, TagEditor)
-        field, problem = result_field(editor)
-        field.value = "0-3"
-        await pilot.press("ctrl+s")
+        editor = await result_tried(app, pilot, "0-3")
+        problem = result_field(editor)[1]
         assert app.screen is editor
         assert "unless a Termination tag says how the game ended" in str(problem.render())
         editor.query_one("#new-name", Input).value = "Termination"
