@@ -232,9 +232,9 @@ class GameColumns(Widget):
     wide (replay.tcss), so that both lay the columns out in the same width.
     """
 
-    def render(self) -> str:
+    def render(self) -> Content:
         labels = tuple(label for label, _ in COLUMNS)
-        return " " + row_text(labels, column_widths(self.content_size.width))
+        return Content(" " + row_text(labels, column_widths(self.content_size.width)))
 
 
 class GamesTitle(Static):
