@@ -234,7 +234,7 @@ async def test_the_game_list_shows_record_text_escaped(tmp_path: Path) -> None:
         title = str(app.screen.query_one("#games-title").render())
         assert "club\\x1b]0;PWNED\\x07\\x1b[2J.acey: 3 games" in title  # the file's name
         first = next(line for line in shown.splitlines() if line.startswith(" 1 "))
-        assert " \\x1b]0;PWNED\\… Dunn" in first  # the first game's White, cut to its column
+        assert " \\x1b]0;PWN… Dunn" in first  # the first game's White, cut to its column
         await pilot.press("enter", "down", "g", "enter", "q")
         assert isinstance(app.screen, Confirm)
         assert_nothing_raw(app)

@@ -261,7 +261,9 @@ class BoardPainter:
         half = 6 * self.g.point
         who = self.frame.mover
         row: Row = [("│", (FRAME,))]
-        row += _fit([(f" {GLYPH[who]} ", (ROLE[who], FELT)), (self._state(), (FELT, LABEL))], half)
+        mark = f" {GLYPH[who]} "
+        state = self._state(half - len(mark))
+        row += _fit([(mark, (ROLE[who], FELT)), (state, (FELT, LABEL))], half)
         row += [
             ("│", (FRAME,)),
             ("BAR".center(self.g.point)[: self.g.point], (BAR_ROLE, LABEL)),
@@ -271,13 +273,21 @@ class BoardPainter:
         row += [("│", (FRAME,)), (" " * TRAY_WIDTH, (TRAY,)), ("│", (FRAME,))]
         return row
 
-    def _state(self) -> str:
+    def _state(self, room: int) -> str:
+        """What the side shown is doing, in at most ``room`` cells where it can be said shorter."""
         frame = self.frame
         side = frame.mover.title
         if frame.replay is None:
             return f"{side} to roll"
         if frame.forced:
             return f"{side}: as written"
+        if frame.passed:
+            segment = frame.replay.segment
+            said = (
+                f"{side} rolled {segment.high}{segment.low}: no legal play",
+                f"{side}: no legal play",
+            )
+            return next((text for text in said if len(text) <= room), f"{side}: no play")
         total = len(frame.replay.steps)
         if frame.step == 0:
             return f"{side} to play"
@@ -300,7 +310,8 @@ class BoardPainter:
         used = _used_dice(dice, self.frame.steps_done)
         spans: list[Span] = [(prefix, (FELT, LABEL))]
         for die, spent in zip(dice, used, strict=True):
-            spans.append((f" {die} ", (DIE_USED if spent or self.frame.forced else DIE,)))
+            idle = spent or self.frame.forced or self.frame.passed
+            spans.append((f" {die} ", (DIE_USED if idle else DIE,)))
             spans.append((" ", (FELT,)))
         label = _KIND_LABELS[segment.kind]
         if label and sum(len(text) for text, _ in spans) + len(label) <= room:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import ClassVar, Generic, TypeVar
 
 from rich.table import Table
@@ -168,6 +169,7 @@ class Choose(CancellableDialog[str]):
 
 
 TagList = list[tuple[str, str]]
+ResultCheck = Callable[[TagList], str | None]
 
 
 class TagEditor(CancellableDialog[TagList]):
@@ -175,17 +177,20 @@ class TagEditor(CancellableDialog[TagList]):
 
     A value the notation gives a form to (Result, Date, Rules, ...) is checked
     when it was changed or added: the problem shows under its field and the
-    dialog stays open. Values are shown printable (a control character as
-    ``\\x1b``); a field left as shown keeps the value as it was.
+    dialog stays open. ``result_check`` then says why the game cannot take
+    its Result as the tags stand (the rules give another). A problem shown
+    goes when its field is corrected. Values are shown printable (a control
+    character as ``\\x1b``); a field left as shown keeps the value as it was.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "keep", "Keep", id="tags.keep"),
     ]
 
-    def __init__(self, tags: TagList) -> None:
+    def __init__(self, tags: TagList, result_check: ResultCheck | None = None) -> None:
         super().__init__()
         self.tags = tags
+        self.result_check = result_check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="tags"):
@@ -232,13 +237,31 @@ class TagEditor(CancellableDialog[TagList]):
         event.stop()
         self.action_keep()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A problem shown goes as soon as the fields no longer have it."""
+        event.stop()
+        if self.query(".tag-problem.-shown"):
+            self._tags()
+
     def action_keep(self) -> None:
-        result = self._kept_values()
-        added = self._new_tag(result)
-        if added is not None:
-            result.append(added)
+        tags = self._tags()
         if not self._focus_first_problem():
-            self.dismiss(result)
+            self.dismiss(tags)
+
+    def _tags(self) -> TagList:
+        """The tags as the fields have them, each changed value checked (problems shown)."""
+        tags = self._kept_values()
+        added = self._new_tag(tags)
+        if added is not None:
+            tags.append(added)
+        if self.result_check is not None and not self.query(".tag-problem.-shown"):
+            self._show_problem(self._result_row(), self.result_check(tags))
+        return tags
+
+    def _result_row(self) -> str:
+        """The row of the Result tag (the new tag's row when it adds one)."""
+        names = [name for name, _ in self.tags]
+        return f"tag-{names.index('Result')}" if "Result" in names else "new"
 
     def _kept_values(self) -> TagList:
         """The non-blank values of the game's tags; each changed one is checked."""

@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
+from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from ..files.record import RecordFile
@@ -34,14 +35,19 @@ from .keys import HELP, QUIT, SAVE
 
 COLUMNS = (
     ("#", 5),
-    ("White", 14),
-    ("Black", 14),
+    ("White", 0),
+    ("Black", 0),
     ("Result", 6),
     ("Turns", 5),
     ("Errors", 6),
-    ("Event", 28),
+    ("Event", 0),
     ("Date", 10),
 )
+"""The columns and their widths; 0: a width that follows the room (:func:`column_widths`)."""
+NAMES = (6, 16)
+"""The least and the most a player's column takes."""
+EVENT_LEAST = 16
+"""Room the event keeps before the players' columns give way (then it gives way to 8)."""
 UNKNOWN = "…"
 
 
@@ -78,12 +84,28 @@ def cells(entry: GameEntry) -> tuple[str, ...]:
     )
 
 
+def column_widths(width: int) -> tuple[int, ...]:
+    """The width of each column in a row of ``width`` cells (with a space before the first).
+
+    Every column is in view: the players' columns and the event's share the
+    room the others leave, the players first up to 16 each, the event the rest.
+    """
+    fixed = sum(size for _, size in COLUMNS) + len(COLUMNS)
+    room = width - fixed
+    least, most = NAMES
+    names = max(least, min(most, (room - EVENT_LEAST) // 2))
+    event = max(room - 2 * names, 8)
+    flexible = {"White": names, "Black": names, "Event": event}
+    return tuple(flexible.get(label, size) for label, size in COLUMNS)
+
+
 def _fit(text: str, width: int) -> str:
     return text.ljust(width) if len(text) <= width else text[: width - 1] + "…"
 
 
-def row_text(values: tuple[str, ...]) -> str:
-    return " ".join(_fit(value, width) for value, (_, width) in zip(values, COLUMNS, strict=True))
+def row_text(values: tuple[str, ...], widths: tuple[int, ...]) -> str:
+    """A row of the list: each value in its column, cut with ``…`` when it does not fit."""
+    return " ".join(_fit(value, width) for value, width in zip(values, widths, strict=True))
 
 
 class GameTable(ScrollView, can_focus=True):
@@ -150,8 +172,7 @@ class GameTable(ScrollView, can_focus=True):
     def show_rows(self, entries: list[GameEntry], shown: list[int], cursor: int = 0) -> None:
         self.entries = entries
         self.shown = shown
-        width = sum(width + 1 for _, width in COLUMNS)
-        self.virtual_size = Size(width, len(shown))
+        self.virtual_size = Size(1, len(shown))  # the columns fit the width: no scrolling across
         self.cursor = max(0, min(cursor, len(shown) - 1))
         self.refresh()
 
@@ -178,11 +199,8 @@ class GameTable(ScrollView, can_focus=True):
             style += self.get_component_rich_style("game-table--errors", partial=True)
         if row == self.cursor:
             style += self.get_component_rich_style("game-table--cursor", partial=True)
-        text = " " + row_text(cells(entry))
-        strip = Strip([Segment(text, style)]).crop(
-            self.scroll_offset.x, self.scroll_offset.x + width
-        )
-        return strip.adjust_cell_length(width, style)
+        text = " " + row_text(cells(entry), column_widths(width))
+        return Strip([Segment(text, style)]).adjust_cell_length(width, style)
 
     def action_move(self, delta: int) -> None:
         self.cursor += delta
@@ -205,6 +223,18 @@ class GameTable(ScrollView, can_focus=True):
 
     def cells_at(self, row: int) -> tuple[str, ...]:
         return cells(self.entries[self.shown[row]])
+
+
+class GameColumns(Widget):
+    """The columns' names over the table, at the widths the table's rows have.
+
+    The table keeps a gutter for its scrollbar and this line a padding as
+    wide (replay.tcss), so that both lay the columns out in the same width.
+    """
+
+    def render(self) -> Content:
+        labels = tuple(label for label, _ in COLUMNS)
+        return Content(" " + row_text(labels, column_widths(self.content_size.width)))
 
 
 class GamesTitle(Static):
@@ -289,7 +319,7 @@ class GameList(Screen[int | None]):
             placeholder="filter: player, event, date, result (/ to type, enter to list)",
             id="games-filter",
         )
-        yield Static(" " + row_text(tuple(label for label, _ in COLUMNS)), id="games-header")
+        yield GameColumns(id="games-header")
         yield GameTable(id="games-table")
         yield Static("", id="games-status")
         yield Footer()

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ..files.ending import ending_words
 from ..notation.writer import segment_text, turn_number
 from ..terminal_text import printable, source_lines
 from ..validation import Diagnostic
@@ -279,11 +280,8 @@ class NotesBuilder:
                 "notes--hint",
             )
             return
-        outcome = self.timeline.report.outcome
-        won = (
-            f"{outcome.winner.title} bore off all 15 and scores {outcome.points}" if outcome else ""
-        )
-        self._paragraph(f"{game.result_text}  {won}".rstrip(), "notes--comment", "result")
+        ended = ending_words(game, self.timeline.report.outcome)
+        self._paragraph(f"{game.result_text}  {ended}".rstrip(), "notes--comment", "result")
         for comment in game.comments_after:
             self._comment(comment)
 

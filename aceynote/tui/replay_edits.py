@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..entering import settle_result
-from ..notation import Segment, Tag
+from ..files.ending import apply_tags, result_refusal
+from ..notation import Segment
 from ..notation.lines import drop_variation, promote_variation
 from ..notation.writer import segment_text, turn_number
 from ..validation import validate
@@ -74,11 +77,10 @@ class Annotating(ReplayView):
         def keep(tags: TagList | None) -> None:
             if tags is None or tags == before or self._editable_game() is None:
                 return
-            old = {(tag.name, tag.value): tag for tag in game.tags}
-            game.tags[:] = [old.get((name, value), Tag(name, value)) for name, value in tags]
+            apply_tags(game, tags)
             self._revalidate()
 
-        self.app.push_screen(TagEditor(before), keep)
+        self.app.push_screen(TagEditor(before, partial(result_refusal, game)), keep)
 
     def _edited(self, segment: Segment | None) -> None:
         if segment is not None:

@@ -17,6 +17,7 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Footer
 
+from ..files.ending import has_ended
 from .keys import HELP, QUIT, SAVE
 from .notes import Notes, NotesPanel
 from .replay_edits import Annotating
@@ -277,15 +278,21 @@ class ReplayScreen(Annotating, RecordingHere, PositionTools):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys the footer shows only where they do something: n where the validator
-        found something, r where the game can be recorded (without errors).
+        found something, r where the game can be recorded on (without errors, not ended).
 
-        The same keys also reach a hidden binding that says why they do nothing here.
+        The same keys also reach a hidden binding: n says why it does nothing
+        here; r still records a variation from an earlier turn of a finished
+        game, and says why not at its end.
         """
         timeline = self.timeline
         if action == "diagnostic":
             return timeline is not None and bool(timeline.targets)
         if action == "record":
-            return timeline is not None and not timeline.errors
+            return (
+                timeline is not None
+                and not timeline.errors
+                and not has_ended(timeline.game, timeline.report.outcome)
+            )
         return True
 
     def action_notes(self) -> None:

@@ -66,6 +66,12 @@ class Frame:
         return self.replay.steps[self.step - 1]
 
     @property
+    def passed(self) -> bool:
+        """Whether the segment is a roll with no legal play (``33: --``, and rightly so)."""
+        replay = self.replay
+        return replay is not None and replay.legal and not replay.steps and not self.forced
+
+    @property
     def mover(self) -> Side:
         """The side whose segment this is (the side to roll at the start)."""
         return self.replay.before.turn if self.replay is not None else self.position.turn

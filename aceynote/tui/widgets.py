@@ -170,6 +170,8 @@ class StatusBar(Widget):
             detail = f"  step {frame.step}/{total}: {play_text(replay.steps[frame.step - 1 : frame.step])}"
         elif frame.forced:
             detail = "  (replayed as far as the checkers allow)"
+        elif frame.passed:
+            detail = f"  no legal play: {frame.mover.title} could not move"
         else:
             detail = "  (rolled)" if total else ""
         return Content.assemble(

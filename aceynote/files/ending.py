@@ -1,0 +1,116 @@
+"""How a game ends, as the app edits and tells it: the Result tag and the result token, the Termination.
+
+The tag editor gives a game its edited tags through :func:`apply_tags`: a
+changed Result tag changes the result token with it (docs/notation.md §6:
+the two agree). :func:`result_refusal` says first why a Result cannot stand:
+a game won on the board carries the result the rules give; one not played
+out carries ``*`` unless a Termination tag says how it ended.
+:func:`ending_words` tells how a game ended, for the end of the replay.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..notation import Game, Tag
+from ..notation.tags import ENDING_REASONS, result_problem
+from ..rules import Outcome, Side
+from ..validation import validate
+
+TagList = list[tuple[str, str]]
+
+
+def ending_reason(termination: str | None) -> str | None:
+    """How a game ended that was not played out, from its Termination tag's value.
+
+    None for ``normal``, no tag, or a value the notation does not know.
+    """
+    value = (termination or "").strip().lower()
+    return value if value in ENDING_REASONS else None
+
+
+def has_ended(game: Game, won: Outcome | None) -> bool:
+    """Whether the game has ended: won on the board (``won``, the rules' outcome), or by Termination."""
+    return won is not None or ending_reason(game.tag("Termination")) is not None
+
+
+def _value(tags: TagList, name: str) -> str | None:
+    return next((value.strip() for tag, value in tags if tag == name), None)
+
+
+def result_refusal(game: Game, tags: TagList) -> str | None:
+    """Why the game cannot take the Result of ``tags`` (its tags as edited); None when it can.
+
+    Only a changed Result is checked, and only when it is written as a result
+    (``9-0``, ``*``): the game is replayed with the edited tags (a changed
+    Rules or Setup can change who won, and by how much).
+    """
+    result = _value(tags, "Result")
+    if result is None or result == (game.tag("Result") or "").strip() or result_problem(result):
+        return None
+    edited = dataclasses.replace(game, tags=[Tag(name, value) for name, value in tags])
+    won = validate(edited).outcome
+    if won is not None:
+        expected = result_token(won)
+        if result != expected:
+            return f"the game was won on the board: the rules give {expected}"
+    elif result != "*" and ending_reason(_value(tags, "Termination")) is None:
+        return (
+            "nobody has borne off all 15 checkers, so the result is * unless a Termination"
+            f" tag says how the game ended ({', '.join(ENDING_REASONS)})"
+        )
+    return None
+
+
+def apply_tags(game: Game, tags: TagList) -> None:
+    """Give the game its edited tags; a changed (or added) Result changes the result token too.
+
+    Tags left as they were keep their entries (and their place in the source).
+    """
+    before = game.tag("Result")
+    old = {(tag.name, tag.value): tag for tag in game.tags}
+    tidy = [(name, value.strip() if name == "Result" else value) for name, value in tags]
+    game.tags[:] = [old.get((name, value), Tag(name, value)) for name, value in tidy]
+    after = game.tag("Result")
+    if after is not None and after != before:
+        game.result = after
+
+
+def result_token(won: Outcome) -> str:
+    """The result token of a game won on the board (``15-0``, ``0-4``)."""
+    white, black = won.as_result()
+    return f"{white}-{black}"
+
+
+_ENDED = {
+    "resignation": "{loser} resigned",
+    "time": "{loser} ran out of time",
+    "abandoned": "the game was abandoned, not played out",
+}
+
+
+def ending_words(game: Game, won: Outcome | None) -> str:
+    """How the game ended, in words: who bore off, resigned or ran out of time, and the points.
+
+    ``won`` is the rules' outcome (None when nobody bore off all 15). Empty
+    when the game goes on or its end is not told.
+    """
+    if won is not None:
+        return f"{won.winner.title} bore off all 15 and scores {won.points}"
+    reason = ending_reason(game.tag("Termination"))
+    if reason is None:
+        return ""
+    points = _points(game.result_text)
+    if points is None or not any(points):
+        return _ENDED[reason] if reason == "abandoned" else f"ended by {reason}"
+    winner = Side.WHITE if points[0] else Side.BLACK
+    how = _ENDED[reason].format(loser=winner.opponent.title)
+    return f"{how}: {winner.title} scores {max(points)}"
+
+
+def _points(token: str) -> tuple[int, int] | None:
+    """White's and Black's points of a result token (None for ``*`` or a token not written so)."""
+    if token == "*" or result_problem(token) is not None:
+        return None
+    white, black = token.split("-")
+    return int(white), int(black)

@@ -1,0 +1,231 @@
+"""What the replay app tells of a game's turns and its end: passes, legal plays, the result.
+
+The Result tag edited and the result token with it, a roll with no legal
+play, the count of legal plays, the game list's columns at 80 columns, how a
+resigned game ended, and the r key of a game that has ended (issue 22).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, SIZE, pilot_test, record
+from test_tui_app import inside, notes_text, replay, screen_lines
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from aceynote.files.ending import ending_words
+from aceynote.notation import parse_game
+from aceynote.tui.app import ReplayApp
+from aceynote.tui.dialogs import PlayChoices, TagEditor
+from aceynote.tui.game_list import GameList, GameTable, column_widths
+from aceynote.tui.replay_screen import ReplayScreen
+from aceynote.tui.widgets import Board, GameHeader, StatusBar
+
+WIDE = (120, 40)
+SIZES = [pytest.param(SIZE, id="80x24"), pytest.param(WIDE, id="120x40")]
+RESIGNED = record(
+    "1. 64: in/19 in/21  53: in/20 in/22",
+    '[White "Ames"]',
+    '[Black "Boyd"]',
+    '[Result "0-14"]',
+    '[Termination "resignation"]',
+    result="0-14",
+)
+GOING_ON = record("1. 64: in/19 in/21  53: in/20 in/22", '[Result "*"]')
+
+
+def write(tmp_path: Path, text: str, name: str = "game.acey") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+async def result_tried(app: ReplayApp, pilot: Pilot[None], value: str) -> TagEditor:
+    """The tag editor opened (i), ``value`` given to the Result tag and kept (ctrl+s)."""
+    await pilot.press("i")
+    editor = app.screen
+    assert isinstance(editor, TagEditor)
+    result_field(editor)[0].value = value
+    await pilot.press("ctrl+s")
+    return editor
+
+
+def result_field(editor: TagEditor) -> tuple[Input, Static]:
+    """The Result tag's field of the tag editor and the line under it for its problem."""
+    row = [name for name, _ in editor.tags].index("Result")
+    return editor.query_one(f"#tag-{row}", Input), editor.query_one(f"#tag-{row}-problem", Static)
+
+
+def footer(app: ReplayApp) -> str:
+    return screen_lines(app)[-1]
+
+
+# -- the Result tag ----------------------------------------------------------------------------
+@pilot_test
+async def test_a_changed_result_tag_changes_the_result_and_the_header(tmp_path: Path) -> None:
+    path = write(tmp_path, RESIGNED)
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await result_tried(app, pilot, "0-9")
+        screen = replay(app)
+        assert screen.timeline is not None
+        assert screen.timeline.game.result == "0-9"
+        assert not screen.timeline.report.diagnostics  # no AD108: tag and token agree
+        assert "│ 0-9 " in str(screen.query_one(GameHeader).render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    saved = path.read_text(encoding="utf-8")
+    assert '[Result "0-9"]' in saved and saved.rstrip().endswith("0-9")
+
+
+@pilot_test
+async def test_a_won_game_refuses_another_result_and_says_what_the_rules_give() -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await result_tried(app, pilot, "10-0")
+        field, problem = result_field(editor)
+        assert app.screen is editor
+        said = str(problem.render())
+        assert "the game was won on the board: the rules give 15-0" in said
+        assert inside(problem, *SIZE)
+        assert app.record is not None and not app.record.dirty
+        field.value = "15-0x"
+        await pilot.press("ctrl+s")
+        assert "'15-0x' is not a result" in str(problem.render())
+        field.value = "15-0"  # corrected: the problem goes at once, before the tags are kept
+        await pilot.pause()
+        assert str(problem.render()) == "" and not problem.has_class("-shown")
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, ReplayScreen)
+
+
+@pilot_test
+async def test_a_result_for_a_game_not_played_out_needs_a_termination(tmp_path: Path) -> None:
+    app = ReplayApp(str(write(tmp_path, GOING_ON)), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        editor = await result_tried(app, pilot, "0-3")
+        problem = result_field(editor)[1]
+        assert app.screen is editor
+        assert "unless a Termination tag says how the game ended" in str(problem.render())
+        editor.query_one("#new-name", Input).value = "Termination"
+        editor.query_one("#new-value", Input).value = "resignation"
+        await pilot.pause()
+        assert str(problem.render()) == ""
+        await pilot.press("ctrl+s")
+        screen = replay(app)
+        assert screen.timeline is not None and screen.timeline.game.result == "0-3"
+        assert not screen.timeline.report.diagnostics
+
+
+# -- a roll with no legal play ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("size", "board_says"),
+    [
+        pytest.param(SIZE, "Black: no play", id="80x24"),
+        pytest.param(WIDE, "Black: no legal play", id="120x40"),
+    ],
+)
+@pilot_test
+async def test_a_roll_with_no_legal_play_says_the_side_could_not_play(
+    size: tuple[int, int], board_says: str
+) -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)  # 23... 43: --
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("t", *"23...", "enter")
+        screen = replay(app)
+        board = screen.query_one(Board)
+        rows = [board.render_line(y).text for y in range(board.size.height)]
+        middle = next(row for row in rows if "BAR" in row)
+        assert board_says in middle and "to play" not in middle
+        status = str(screen.query_one(StatusBar).render())
+        assert status == "23... 43: --  no legal play: Black could not move"
+
+
+# -- the legal plays of a roll ----------------------------------------------------------------
+@pilot_test
+async def test_the_legal_plays_title_counts_the_plays_and_fits_80_columns() -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", *"12.", "enter", "p", *"31", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PlayChoices)
+        count, when = len(dialog.rows), "after 12. 51: in/20 20/19"
+        assert dialog.title_text == f"Black's {count} legal plays of 31\n{when}"
+        lines = screen_lines(app)
+        for shown in (f"Black's {count} legal plays of 31 ", f" {when} ", "esc: close"):
+            assert any(shown in line for line in lines), shown
+        await pilot.press("escape", "home", "p", *"64", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayChoices)
+        assert app.screen.title_text == "White's 2 legal plays of 64\nat the start"
+
+
+# -- the game list -----------------------------------------------------------------------------
+def test_the_columns_fill_the_width_and_keep_the_date() -> None:
+    for width in (79, 119, 200):
+        widths = column_widths(width)
+        assert 1 + sum(widths) + len(widths) - 1 == width
+        assert widths[-1] == 10  # the date, whole
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pilot_test
+async def test_the_game_list_shows_the_date_and_cuts_with_an_ellipsis(
+    size: tuple[int, int],
+) -> None:
+    app = ReplayApp(str(SAMPLES / "match.acey"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameList)
+        table = app.screen.query_one(GameTable)
+        lines = screen_lines(app)
+        header = next(line for line in lines if line.lstrip().startswith("#"))
+        first = lines[lines.index(header) + 1]
+        assert header.rstrip().endswith("Date") and first.rstrip().endswith("2026.03.01")
+        assert header.index("Date") == first.index("2026.03.01")
+        assert header.index("Event") == first.index("Club match")
+        event = first[header.index("Event") : header.index("Date")].strip()
+        whole = table.cells_at(0)[6]
+        assert event == whole if size == WIDE else event == whole[: len(event) - 1] + "…"
+
+
+# -- the end of a game --------------------------------------------------------------------------
+def test_the_end_of_a_game_in_words() -> None:
+    resigned = parse_game(RESIGNED)
+    assert ending_words(resigned, None) == "White resigned: Black scores 14"
+    resigned.set_tag("Termination", "time")
+    assert ending_words(resigned, None) == "White ran out of time: Black scores 14"
+    resigned.set_tag("Termination", "abandoned")
+    resigned.result = "*"
+    assert ending_words(resigned, None) == "the game was abandoned, not played out"
+    assert ending_words(parse_game(GOING_ON), None) == ""
+
+
+@pilot_test
+async def test_a_resigned_game_says_who_resigned_and_offers_no_record(tmp_path: Path) -> None:
+    app = ReplayApp(str(write(tmp_path, RESIGNED)), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "r Record" not in footer(app)
+        await pilot.press("end")
+        assert "result 0-14  White resigned: Black scores 14" in notes_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert any("ended by resignation" in n.message for n in app._notifications)
+
+
+@pilot_test
+async def test_a_won_game_offers_no_record_and_r_says_why(tmp_path: Path) -> None:
+    shutil.copyfile(SAMPLES / "annotated.acey", tmp_path / "won.acey")
+    app = ReplayApp(str(tmp_path / "won.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "r Record" not in footer(app) and "c Comment" in footer(app)
+        await pilot.press("end", "r")
+        await pilot.pause()
+        assert any("nothing more can be entered" in n.message for n in app._notifications)
+    going_on = ReplayApp(str(write(tmp_path, GOING_ON)), game=1)
+    async with going_on.run_test(size=SIZE):
+        assert "r Record" in footer(going_on)
