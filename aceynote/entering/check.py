@@ -9,7 +9,6 @@ find in it, in the order the validator reports them.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import NamedTuple
 
 from ..notation import Game, Move, Segment, Span, Stop
@@ -19,6 +18,7 @@ from ..validation import Diagnostic, Report
 from ..validation.diagnostics import Code
 from ..validation.plays import PlayCheck
 from .typed import EntryProblem, problem_of
+from .writings import copies, trip_of
 
 
 class _Found:
@@ -68,27 +68,14 @@ def marked(
     """
     if not any(step.hit for step in play.steps):
         return moves
-    copies = [
-        dataclasses.replace(move, stops=list(move.stops) if copy == 0 else _unmarked(move), count=1)
-        for move in moves
-        for copy in range(move.count)
-    ]
-    trips = [
-        Trip(m.source, tuple(s.place for s in m.stops), tuple(s.hit for s in m.stops))
-        for m in copies
-    ]
-    reading = _reading(position, dice, trips, rules, play)
+    checkers = copies(moves)
+    reading = _reading(position, dice, [trip_of(move) for move in checkers], rules, play)
     if reading is None:  # pragma: no cover - the validator found this play in these trips
         return moves
     for step, trip in zip(reading.play.steps, reading.trip_of_step, strict=True):
         if step.hit:
-            copies[trip].stops = _with_hit(copies[trip].stops, step.dest)
-    return merge_trips(copies)
-
-
-def _unmarked(move: Move) -> list[Stop]:
-    """A second copy of a counted move: its marks went with the first (``13/7*(2)``)."""
-    return [Stop(stop.place) for stop in move.stops]
+            checkers[trip].stops = _with_hit(checkers[trip].stops, step.dest)
+    return merge_trips(checkers)
 
 
 def _reading(

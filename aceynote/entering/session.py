@@ -39,7 +39,7 @@ from ..validation import Report, validate
 from ..validation import diagnostics as codes
 from .check import check_segment
 from .line_end import RecordingError, line_of, state_at_end
-from .typed import EntryProblem, TypedRoll, read_roll, typed_segment
+from .typed import EntryProblem, TypedRoll, example_entry, read_roll, typed_segment
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,7 @@ class Recording:
     done: list[_Action] = field(default_factory=list)
     undone: list[_Action] = field(default_factory=list)
     _next_line: int = 1
+    _example: tuple[TurnState, str] | None = None
 
     # -- building ---------------------------------------------------------------
     @classmethod
@@ -187,6 +188,14 @@ class Recording:
             return f"{side}'s extra roll (+RR:)"
         dots = "." if self.mover is Side.WHITE else "..."
         return f"{self.next_number()}{dots} {side} to roll"
+
+    def example(self) -> str:
+        """An entry that fits the prompt, legal here (``=66: 19/13(2) 21/15(2)``); empty when over."""
+        if self.over:
+            return ""
+        if self._example is None or self._example[0] != self.state:
+            self._example = (self.state, example_entry(self.state, self.report.rules))
+        return self._example[1]
 
     def _ended_words(self) -> str:
         if self.terminated is not None and self.path == MAIN:
