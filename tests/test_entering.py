@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from aceynote.entering import EntryProblem, Recording, TypedRoll, entries_in
+from aceynote.entering import Recording, TypedRoll, entries_in
 from aceynote.entering.check import Checked, check_segment
 from aceynote.entering.typed import read_roll
 from aceynote.notation import Game, Segment, Turn

@@ -20,7 +20,7 @@ from aceynote.notation.writer import segment_words
 from aceynote.rules import RuleSet, SegmentKind, Side
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import Confirm, EndGame, PlayChoices, Prompt
-from aceynote.tui.entry import EntryFeedback, EntryLine, PlayList, matching
+from aceynote.tui.entry import EntryFeedback, EntryLine, PlayList
 from aceynote.tui.record_screen import RecordScreen
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.widgets import Board, MoveList
@@ -58,7 +58,7 @@ def feedback(app: ReplayApp) -> str:
 
 
 def prompt(app: ReplayApp) -> str:
-    return str(screen(app).query_one("#entry-prompt").render())
+    return str(screen(app).query_one(EntryLine).border_title)
 
 
 def game_of(app: ReplayApp) -> Game:
@@ -227,17 +227,6 @@ async def test_the_roll_alone_then_picking_from_the_list(tmp_path: Path) -> None
         await pilot.press("enter")
         await pilot.pause()
         assert segments(game_of(app))[-1] == "43: in/21 in/22"
-
-
-def test_typing_narrows_the_plays_in_any_order_and_with_counts() -> None:
-    plays = ("in/19(2) 19/13(2)", "in/19 24/18 19/13(2)", "24/18(2) 19/13 13/7", "--")
-    assert matching(plays, "") == list(plays)
-    assert matching(plays, "19/13 ") == list(plays[:3])
-    assert matching(plays, "19/13 19/13 in/19 in") == ["in/19(2) 19/13(2)"]
-    assert matching(plays, "24/18* 1") == ["in/19 24/18 19/13(2)", "24/18(2) 19/13 13/7"]
-    assert matching(plays, "24/18* 13") == ["24/18(2) 19/13 13/7"]
-    assert matching(plays, "-") == ["--"]
-    assert matching(plays, "5/1") == []
 
 
 # -- undo and redo -------------------------------------------------------------------------
