@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import SAMPLES, SIZE, pilot_test
+from textual.widgets import Input
 
 from aceynote.cli import main
 from aceynote.entering import EntryProblem, Recording
@@ -329,6 +330,21 @@ async def test_termination_with_the_result_the_user_gives(tmp_path: Path) -> Non
 
 
 @pilot_test
+async def test_the_result_typed_stays_when_tab_leaves_its_field(tmp_path: Path) -> None:
+    app = recording_app(tmp_path / "game.acey")
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await pilot.press("ctrl+t", "enter")  # resignation: on to the result
+        await pilot.pause()
+        field = app.screen.query_one("#end-result", Input)
+        assert field.value == "" and "like 5-0" in field.placeholder  # a hint, not a value
+        assert not field.placeholder[0].isdigit()
+        await pilot.press(*"3-", "tab", "shift+tab", "0", "enter")
+        await pilot.pause()
+        assert game_of(app).result == "3-0"
+
+
+@pilot_test
 async def test_termination_taken_back(tmp_path: Path) -> None:
     app = recording_app(tmp_path / "game.acey")
     async with app.run_test(size=SIZE) as pilot:
@@ -629,8 +645,14 @@ async def test_help_on_the_record_screen_lists_its_keys(tmp_path: Path) -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, Help)
-        keys = {key for key, _ in app.screen.rows}
-        assert {"Tab", "↓", "Ctrl+z", "Ctrl+y", "Ctrl+t", "Ctrl+s", "Esc", "Ctrl+q"} <= keys
+        keys = [key for key, _ in app.screen.rows]
+        expected = {"Enter", "Tab", "↓", "Ctrl+z", "Ctrl+y", "Ctrl+t", "Ctrl+s", "Esc", "Ctrl+q"}
+        assert expected <= set(keys)
+        assert len(keys) == len(set(keys))  # each key once: ctrl+s is the screen's save
+        said = dict(app.screen.rows)
+        assert "paste" in said["Enter"] and "as entered so far" in said["Ctrl+s"]
+        assert "list of legal plays" in app.screen.extra  # the mouse on this screen
+        assert "board's right half" not in app.screen.extra
         await pilot.press("escape", *"s q ?")  # typed on the line, not keys of the app
         await pilot.pause()
         assert isinstance(app.screen, RecordScreen)

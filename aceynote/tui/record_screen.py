@@ -85,6 +85,19 @@ class RecordScreen(GameScreen):
         on_key(QUIT, "ctrl+q", priority=True),
     ]
     AUTO_FOCUS = "#entry-input"
+    # For the help (keys.help_of): Enter is the entry line's own, not a binding.
+    TYPED_KEYS: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            "Enter",
+            "enter the segment typed (or the play picked with ↓ ↑); a line or a paste of"
+            " several segments enters each in turn, up to the first that is not legal",
+        ),
+    )
+    MOUSE_HELP: ClassVar[str] = (
+        "Mouse: click a play in the list of legal plays to enter it, a key in the footer to"
+        " press it. The board and the move list show the game as entered so far; Esc goes"
+        " to the replay screen, where clicks step through it."
+    )
 
     def __init__(
         self,
