@@ -41,6 +41,32 @@ def idle_hint(recording: Recording) -> str:
     return f"{what}, or the roll alone and pick a play: ↓ ↑ and Enter. * marks are added for you."
 
 
+# For the help (keys.help_of): Enter is the entry line's own, not a binding.
+_TYPED_KEYS = (
+    (
+        "Enter",
+        "enter the segment typed (or the play picked with ↓ ↑); a line or a paste of"
+        " several segments enters each in turn, up to the first that is not legal",
+    ),
+)
+_MOUSE_HELP = (
+    "Mouse: click a play in the list of legal plays to enter it, a key in the footer to"
+    " press it. The board and the move list show the game as entered so far; Esc goes"
+    " to the replay screen, where clicks step through it."
+)
+
+
+def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
+    """What to do with the plays listed for the roll typed."""
+    if not shown:
+        return "No legal play is written that way: Enter checks it as typed."
+    if len(shown) == 1:
+        return f"One play left: {shown[0]}. Tab completes it."
+    if not typed.rest:
+        return f"{len(shown)} legal plays: type the play, or ↓ ↑ to pick one and Enter."
+    return f"{len(shown)} plays left: type on, or ↓ ↑ to pick one and Enter."
+
+
 class RecordScreen(GameScreen):
     """Enter the segments of one line of play of a game (``recording``)."""
 
@@ -85,19 +111,8 @@ class RecordScreen(GameScreen):
         on_key(QUIT, "ctrl+q", priority=True),
     ]
     AUTO_FOCUS = "#entry-input"
-    # For the help (keys.help_of): Enter is the entry line's own, not a binding.
-    TYPED_KEYS: ClassVar[tuple[tuple[str, str], ...]] = (
-        (
-            "Enter",
-            "enter the segment typed (or the play picked with ↓ ↑); a line or a paste of"
-            " several segments enters each in turn, up to the first that is not legal",
-        ),
-    )
-    MOUSE_HELP: ClassVar[str] = (
-        "Mouse: click a play in the list of legal plays to enter it, a key in the footer to"
-        " press it. The board and the move list show the game as entered so far; Esc goes"
-        " to the replay screen, where clicks step through it."
-    )
+    TYPED_KEYS: ClassVar[tuple[tuple[str, str], ...]] = _TYPED_KEYS
+    MOUSE_HELP: ClassVar[str] = _MOUSE_HELP
 
     def __init__(
         self,
@@ -206,7 +221,7 @@ class RecordScreen(GameScreen):
         elif isinstance(typed, TypedRoll):
             self._closest_for = None
             shown = plays.show_plays(typed.label, typed.plays, typed.matching(typed.rest))
-            hint = self._roll_hint(typed, shown)
+            hint = _roll_hint(typed, shown)
         else:
             self._closest_for = None
             plays.hide()
@@ -218,16 +233,6 @@ class RecordScreen(GameScreen):
             self.feedback.show_hint(hint)
         elif not text.strip() and self.feedback.kind != "done" and not self.recording.over:
             self.feedback.show_hint(idle_hint(self.recording))
-
-    @staticmethod
-    def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
-        if not shown:
-            return "No legal play is written that way: Enter checks it as typed."
-        if len(shown) == 1:
-            return f"One play left: {shown[0]}. Tab completes it."
-        if not typed.rest:
-            return f"{len(shown)} legal plays: type the play, or ↓ ↑ to pick one and Enter."
-        return f"{len(shown)} plays left: type on, or ↓ ↑ to pick one and Enter."
 
     def on_entry_line_complete(self, message: EntryLine.Complete) -> None:
         typed = self.typed
