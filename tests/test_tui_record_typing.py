@@ -73,32 +73,26 @@ async def test_typed_ahead_after_a_refused_entry_stays_on_the_line(tmp_path: Pat
 
 # -- pastes ---------------------------------------------------------------------------------------
 @pilot_test
-async def test_a_pasted_line_of_segments_is_entered_one_by_one(tmp_path: Path) -> None:
+async def test_pasted_segments_are_entered_one_by_one_and_one_waits_for_enter(
+    tmp_path: Path,
+) -> None:
     app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
     async with app.run_test(size=SIZE) as pilot:
-        app.post_message(events.Paste("64: in/19 in/21  43: in/21 in/22"))
-        await settle(pilot)
-        assert segments(game_of(app)) == ["64: in/19 in/21", "43: in/21 in/22"]
-        assert line(app) == ""
-        # Lines from a record, move numbers and all; the third segment is wrong.
-        app.post_message(events.Paste("2. 21: in/24 in/23 =66: in/19(4)\n+53: in/20 in/2\n3... 31"))
-        await settle(pilot)
-        assert segments(game_of(app))[2:] == ["21: in/24 in/23", "=66: in/19(4)"]
-        assert "in/2" in feedback(app) or "AD" in feedback(app)
-        assert line(app) == "+53: in/20 in/2 3... 31"
-        assert prompt(app).startswith("White's extra roll")
-
-
-@pilot_test
-async def test_a_pasted_single_segment_waits_for_enter(tmp_path: Path) -> None:
-    app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
-    async with app.run_test(size=SIZE) as pilot:
-        app.post_message(events.Paste("64: in/19 in/21"))
+        app.post_message(events.Paste("64: in/19 in/21"))  # one segment: Enter enters it
         await settle(pilot)
         assert segments(game_of(app)) == [] and line(app) == "64: in/19 in/21"
         await pilot.press("enter")
+        app.post_message(events.Paste("43: in/21 in/22  21: in/24 in/23"))
         await settle(pilot)
-        assert segments(game_of(app)) == ["64: in/19 in/21"]
+        assert segments(game_of(app)) == ["64: in/19 in/21", "43: in/21 in/22", "21: in/24 in/23"]
+        assert line(app) == ""
+        # Lines from a record, move numbers and all; the second segment is wrong.
+        app.post_message(events.Paste("=66: in/19(4)\n+53: in/20 in/2\n3... 31"))
+        await settle(pilot)
+        assert segments(game_of(app))[3:] == ["=66: in/19(4)"]
+        assert "AD304" in feedback(app) and "in/2" in feedback(app)
+        assert line(app) == "+53: in/20 in/2 3... 31"
+        assert prompt(app).startswith("White's extra roll")
 
 
 # -- what the prompt shows ------------------------------------------------------------------------
