@@ -348,6 +348,9 @@ async def test_help_lists_every_key() -> None:
         ids = {binding.id for binding in [*ReplayScreen.BINDINGS, *ReplayApp.BINDINGS]}  # type: ignore[union-attr]
         assert len(app.screen.rows) == len(ids)
         assert "→" in described and "N (shift+n)" in described
+        # Keys as they show (issue 22): + and Del, not the words plus and delete.
+        assert {"+", "Del"} <= described and not {"plus", "delete"} & described
+        assert "board's right half" in app.screen.extra  # the replay screen's mouse
         await pilot.press("escape")
         assert isinstance(app.screen, ReplayScreen)
 

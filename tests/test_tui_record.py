@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import SAMPLES, SIZE, pilot_test
+from textual.widgets import Input
 
 from aceynote.cli import main
 from aceynote.entering import EntryProblem, Recording
@@ -20,7 +21,7 @@ from aceynote.notation.writer import segment_words
 from aceynote.rules import RuleSet, SegmentKind, Side
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import Confirm, EndGame, PlayChoices, Prompt
-from aceynote.tui.entry import EntryFeedback, EntryLine, PlayList, matching
+from aceynote.tui.entry import EntryFeedback, EntryLine, PlayList
 from aceynote.tui.record_screen import RecordScreen
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.widgets import Board, MoveList
@@ -58,7 +59,7 @@ def feedback(app: ReplayApp) -> str:
 
 
 def prompt(app: ReplayApp) -> str:
-    return str(screen(app).query_one("#entry-prompt").render())
+    return str(screen(app).query_one(EntryLine).border_title)
 
 
 def game_of(app: ReplayApp) -> Game:
@@ -229,17 +230,6 @@ async def test_the_roll_alone_then_picking_from_the_list(tmp_path: Path) -> None
         assert segments(game_of(app))[-1] == "43: in/21 in/22"
 
 
-def test_typing_narrows_the_plays_in_any_order_and_with_counts() -> None:
-    plays = ("in/19(2) 19/13(2)", "in/19 24/18 19/13(2)", "24/18(2) 19/13 13/7", "--")
-    assert matching(plays, "") == list(plays)
-    assert matching(plays, "19/13 ") == list(plays[:3])
-    assert matching(plays, "19/13 19/13 in/19 in") == ["in/19(2) 19/13(2)"]
-    assert matching(plays, "24/18* 1") == ["in/19 24/18 19/13(2)", "24/18(2) 19/13 13/7"]
-    assert matching(plays, "24/18* 13") == ["24/18(2) 19/13 13/7"]
-    assert matching(plays, "-") == ["--"]
-    assert matching(plays, "5/1") == []
-
-
 # -- undo and redo -------------------------------------------------------------------------
 @pilot_test
 async def test_undo_and_redo_across_a_chosen_double_and_an_extra_roll(tmp_path: Path) -> None:
@@ -337,6 +327,21 @@ async def test_termination_with_the_result_the_user_gives(tmp_path: Path) -> Non
     text = path.read_text(encoding="utf-8")
     assert '[Termination "resignation"]' in text and text.endswith("0-9\n")
     assert validate(parse_game(text)).errors == 0
+
+
+@pilot_test
+async def test_the_result_typed_stays_when_tab_leaves_its_field(tmp_path: Path) -> None:
+    app = recording_app(tmp_path / "game.acey")
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await pilot.press("ctrl+t", "enter")  # resignation: on to the result
+        await pilot.pause()
+        field = app.screen.query_one("#end-result", Input)
+        assert field.value == "" and "like 5-0" in field.placeholder  # a hint, not a value
+        assert not field.placeholder[0].isdigit()
+        await pilot.press(*"3-", "tab", "shift+tab", "0", "enter")
+        await pilot.pause()
+        assert game_of(app).result == "3-0"
 
 
 @pilot_test
@@ -640,8 +645,14 @@ async def test_help_on_the_record_screen_lists_its_keys(tmp_path: Path) -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, Help)
-        keys = {key for key, _ in app.screen.rows}
-        assert {"Tab", "↓", "Ctrl+z", "Ctrl+y", "Ctrl+t", "Ctrl+s", "Esc", "Ctrl+q"} <= keys
+        keys = [key for key, _ in app.screen.rows]
+        expected = {"Enter", "Tab", "↓", "Ctrl+z", "Ctrl+y", "Ctrl+t", "Ctrl+s", "Esc", "Ctrl+q"}
+        assert expected <= set(keys)
+        assert len(keys) == len(set(keys))  # each key once: ctrl+s is the screen's save
+        said = dict(app.screen.rows)
+        assert "paste" in said["Enter"] and "as entered so far" in said["Ctrl+s"]
+        assert "list of legal plays" in app.screen.extra  # the mouse on this screen
+        assert "board's right half" not in app.screen.extra
         await pilot.press("escape", *"s q ?")  # typed on the line, not keys of the app
         await pilot.pause()
         assert isinstance(app.screen, RecordScreen)

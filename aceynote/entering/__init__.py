@@ -6,7 +6,7 @@ in it: :class:`Recording` goes on from the end of one line of play.
 
 from .line_end import RecordingError, settle_result
 from .session import Recording, describe
-from .typed import EntryProblem, TypedRoll
+from .typed import EntryProblem, TypedRoll, entries_in
 
 __all__ = [
     "EntryProblem",
@@ -14,5 +14,6 @@ __all__ = [
     "RecordingError",
     "TypedRoll",
     "describe",
+    "entries_in",
     "settle_result",
 ]

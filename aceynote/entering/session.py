@@ -7,10 +7,11 @@ a variation), and asks every rule question of the engine and the validator:
 - what comes next (a roll, the chosen double, the extra roll) is the turn
   flow's :class:`~aceynote.rules.TurnState`, advanced with each entry;
 - the legal plays of a typed roll are :func:`~aceynote.rules.legal_plays`;
-- an entry is kept only when the validator, replaying the game with the
-  entry added, finds no new error in it; its moves are then written again
-  from the validator's steps, so that the hit marks are the ones the board
-  made (``*`` may be left out when typing);
+- an entry is kept only when the validator's check of a play finds no
+  error in it where the line ends (:mod:`.check`: what comes before cannot
+  change); its moves stay as typed, trips and all, with a ``*`` added where
+  the board hit (``*`` may be left out when typing); the game is then
+  replayed once, for the report shown;
 - the result of a finished game is the rules' :func:`~aceynote.rules.outcome`.
 
 Undo and redo go back and forth over what was entered here (segments, and
@@ -25,9 +26,8 @@ from dataclasses import dataclass, field
 from ..notation import Game, Segment, Span, Turn
 from ..notation.lines import MAIN, Path, last_source_line
 from ..notation.tags import ENDING_REASONS, result_problem
-from ..notation.writer import moves_of_steps, segment_text, turn_number
+from ..notation.writer import segment_text, turn_number
 from ..rules import (
-    Play,
     Position,
     SegmentKind,
     Side,
@@ -35,22 +35,11 @@ from ..rules import (
     outcome,
 )
 from ..terminal_text import counted
-from ..validation import Diagnostic, Report, validate
+from ..validation import Report, validate
 from ..validation import diagnostics as codes
+from .check import check_segment
 from .line_end import RecordingError, line_of, state_at_end
-from .typed import EntryProblem, TypedRoll, problem_of, read_roll, typed_segment
-
-# What the turn still owes after an entry (the chosen double, the extra roll):
-# not a fault of the entry. And the result, which is filled in once the game ends.
-_NOT_THE_ENTRY = frozenset(
-    {
-        codes.MISSING_DOUBLE,
-        codes.MISSING_EXTRA,
-        codes.WRONG_RESULT,
-        codes.RESULT_TAG_MISMATCH,
-        codes.UNFINISHED_RESULT,
-    }
-)
+from .typed import EntryProblem, TypedRoll, example_entry, read_roll, typed_segment
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +92,8 @@ class Recording:
     first_number: int = 1
     done: list[_Action] = field(default_factory=list)
     undone: list[_Action] = field(default_factory=list)
-    _known: set[Diagnostic] = field(default_factory=set)
     _next_line: int = 1
+    _example: tuple[TurnState, str] | None = None
 
     # -- building ---------------------------------------------------------------
     @classmethod
@@ -134,7 +123,6 @@ class Recording:
             start = Position.initial(first)
         state = state_at_end(report, turns, start)
         recording = cls(game, turns, path, state, report, number)
-        recording._known = set(report.diagnostics)
         recording._next_line = last_source_line(game) + 1
         if recording.terminated is not None:
             raise RecordingError(
@@ -201,6 +189,14 @@ class Recording:
         dots = "." if self.mover is Side.WHITE else "..."
         return f"{self.next_number()}{dots} {side} to roll"
 
+    def example(self) -> str:
+        """An entry that fits the prompt, legal here (``=66: 19/13(2) 21/15(2)``); empty when over."""
+        if self.over:
+            return ""
+        if self._example is None or self._example[0] != self.state:
+            self._example = (self.state, example_entry(self.state, self.report.rules))
+        return self._example[1]
+
     def _ended_words(self) -> str:
         if self.terminated is not None and self.path == MAIN:
             return f"Game over ({self.terminated}): {self.game.result_text}"
@@ -249,32 +245,21 @@ class Recording:
         return self._try(segment)
 
     def _try(self, segment: Segment) -> Segment | EntryProblem:
+        """Keep ``segment`` if it is legal where the line ends; the game is replayed once, after."""
         state = self.state
-        new_turn = state.expects is SegmentKind.ROLL
+        checked = check_segment(segment, state.position, self.report.rules)
+        if isinstance(checked, EntryProblem):
+            return checked
+        segment.moves = checked.moves
         segment.span = self._span()
+        new_turn = state.expects is SegmentKind.ROLL
         if new_turn:
             turn = Turn(state.mover, self.next_number(), [segment], span=segment.span)
             self.turns.append(turn)
         else:
             turn = self.turns[-1]
             turn.segments.append(segment)
-        report = validate(self.game)
-        replay = report.replay_of(segment)
-        new = [
-            d
-            for d in report.diagnostics
-            if d.is_error and d.code not in _NOT_THE_ENTRY and d not in self._known
-        ]
-        if replay is None or not replay.legal or new:
-            turn.segments.pop()
-            if new_turn:
-                self.turns.pop()
-            return problem_of(new[0]) if new else EntryProblem("this play cannot be made here")
-        segment.moves = moves_of_steps(replay.steps)
-        mover_view = replay.after.with_turn(replay.before.turn)
-        after = state.played(
-            segment.kind, segment.high, segment.low, Play(replay.steps, mover_view)
-        )
+        after = state.played(segment.kind, segment.high, segment.low, checked.play)
         before_ending = self._ending()
         if after.over and after.position.winner is None:
             after = TurnState.begin(after.next_turn(), self.report.rules)
@@ -357,7 +342,6 @@ class Recording:
     # -- helpers --------------------------------------------------------------------------
     def _revalidate(self) -> None:
         self.report = validate(self.game)
-        self._known = set(self.report.diagnostics)
 
     def _span(self) -> Span:
         """A place for a new segment after everything in the game (the timeline orders by it)."""

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..notation import Segment
+from ..notation import Segment, iter_game_tokens
 from ..notation.entry import EntryError, parse_segment
 from ..notation.writer import play_text
 from ..rules import RuleSet, SegmentKind, TurnState, legal_plays, roll_dice
 from ..validation import Diagnostic
+from .writings import Writings
 
 _MARKERS = {"": None, "=": SegmentKind.CHOSEN_DOUBLE, "+": SegmentKind.EXTRA_ROLL}
 _PREFIX = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}
@@ -48,14 +50,42 @@ class TypedRoll:
     marker: str
     rest: str
     plays: tuple[str, ...]
+    writings: Writings = field(compare=False, repr=False)
 
     @property
     def label(self) -> str:
         return f"{_PREFIX[self.kind]}{self.high}{self.low}"
 
+    def matching(self, typed: str) -> list[str]:
+        """The plays that ``typed`` (of a play) can still become, as the entry reads it."""
+        return [self.plays[index] for index in self.writings.matching(typed)]
+
     def entry(self, play: str) -> str:
         """The entry line's text for one of the plays (the marker as the user typed it)."""
         return f"{self.marker}{self.high}{self.low}: {play}"
+
+
+# The rolls an example entry is made of, in the order tried: the first with a play.
+_EXAMPLE_ROLLS = {
+    SegmentKind.ROLL: ((6, 4), (5, 3), (3, 1), (6, 5), (4, 2)),
+    SegmentKind.CHOSEN_DOUBLE: ((6, 6), (5, 5), (4, 4), (3, 3), (2, 2), (1, 1)),
+    SegmentKind.EXTRA_ROLL: ((5, 3), (6, 4), (3, 1), (6, 6), (4, 2)),
+}
+
+
+def example_entry(state: TurnState, rules: RuleSet) -> str:
+    """An entry that fits what comes next, legal where the line stands (empty when over)."""
+    expects = state.expects
+    if expects is None or state.position.winner is not None:
+        return ""
+    entry = ""
+    for high, low in _EXAMPLE_ROLLS[expects]:
+        plays = legal_plays(state.position, roll_dice(high, low), rules).values()
+        play = next((play for play in plays if play.steps), None)
+        entry = f"{_PREFIX[expects]}{high}{low}: {play_text(play.steps) if play else '--'}"
+        if play is not None:
+            break
+    return entry
 
 
 def read_roll(text: str, state: TurnState, rules: RuleSet) -> TypedRoll | EntryProblem | None:
@@ -73,9 +103,42 @@ def read_roll(text: str, state: TurnState, rules: RuleSet) -> TypedRoll | EntryP
     fault = state.fault(kind, high, low)
     if fault is not None:
         return EntryProblem(fault.value)
-    plays = legal_plays(state.position, roll_dice(high, low), rules)
-    texts = tuple(dict.fromkeys(play_text(play.steps) for play in plays.values()))
-    return TypedRoll(kind, high, low, marker, rest.strip(), texts)
+    dice = roll_dice(high, low)
+    plays = {
+        play_text(play.steps): play for play in legal_plays(state.position, dice, rules).values()
+    }
+    writings = Writings(state.position, dice, rules, list(plays.values()))
+    return TypedRoll(kind, high, low, marker, rest.strip(), tuple(plays), writings)
+
+
+_SEGMENT_STARTS = frozenset({"ROLL", "CHOSEN_DOUBLE", "EXTRA_ROLL"})
+_MOVE_NUMBERS = frozenset({"WHITE_NUMBER", "BLACK_NUMBER"})
+
+
+def entries_in(text: str) -> list[tuple[int, int]]:
+    """Where each segment of a line of movetext stands in it: (start, end), in order.
+
+    The line is read by the notation's own lexer: a segment starts at a roll
+    (``64:``, ``=66:``, ``+53:``), and a move number (a record pasted, ``1.
+    64: in/19 in/21 43: in/21 in/22``) ends one and is not part of the next.
+    What stands before the first roll is an entry of its own (``64 in/19
+    in/21``: a roll typed without its colon). A blank line has none.
+    """
+    cuts = [
+        (token.start_pos or 0, token.end_pos or 0, token.type)
+        for game in iter_game_tokens(io.StringIO(text, newline=""))
+        for token in game.tokens
+        if token.type in _SEGMENT_STARTS or token.type in _MOVE_NUMBERS
+    ]
+    pieces: list[tuple[int, int]] = []
+    start = 0
+    for begin, end, kind in [*cuts, (len(text), len(text), "")]:
+        piece = text[start:begin]
+        if piece.strip():
+            lead = len(piece) - len(piece.lstrip())
+            pieces.append((start + lead, start + len(piece.rstrip())))
+        start = begin if kind in _SEGMENT_STARTS else end
+    return pieces
 
 
 def typed_segment(text: str, expects: SegmentKind) -> Segment | EntryProblem:

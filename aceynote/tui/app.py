@@ -26,7 +26,7 @@ from ..terminal_text import clipped, path_shown, printable
 from .dialogs import Confirm, Help
 from .game_list import GameList
 from .game_screen import GameScreen
-from .keys import HELP, MOUSE_HELP, SAVE, help_rows, on_key
+from .keys import HELP, SAVE, help_of, on_key
 from .replay_screen import ReplayScreen
 
 _BATCH_SECONDS = 0.15
@@ -393,7 +393,8 @@ class ReplayApp(App[None]):
         screen = self.screen
         if isinstance(screen, Help | TooSmall):
             return
-        self.push_screen(Help("Keys", help_rows(screen, self), MOUSE_HELP))
+        rows, mouse = help_of(screen, self)
+        self.push_screen(Help("Keys", rows, mouse))
 
 
 def _changed_question(path: str) -> str:

@@ -343,7 +343,14 @@ class EndGame(CancellableDialog[EndChoice]):
                 "Result, White's points-Black's (like 5-0 or 0-3; * if unknown):",
                 classes="end-label",
             )
-            yield Input(self.result, placeholder="5-0", id="end-result", compact=True)
+            # Not all selected on focus: what was typed stays when Tab goes to the list and back.
+            yield Input(
+                self.result,
+                placeholder="type the result, like 5-0",
+                id="end-result",
+                compact=True,
+                select_on_focus=False,
+            )
             yield text_line("", "dialog-error", id="end-error")
             yield Static("enter: next, then keep   esc: cancel", classes="dialog-help")
 

@@ -8,10 +8,11 @@ Tab, an arrow key); the play list reports a play picked with the mouse.
 
 from __future__ import annotations
 
-import re
+from collections import deque
 from dataclasses import dataclass
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -21,49 +22,59 @@ from textual.style import Style as VisualStyle
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..entering import EntryProblem
+from ..entering import EntryProblem, entries_in
 from ..terminal_text import printable
 
-_COUNT = re.compile(r"^(.*)\((\d)\)$")
 
+class EntryInput(Input):
+    """The field of the entry line: Enter takes the text off it at once, into ``entered``.
 
-def _trips(text: str) -> list[str]:
-    """The trips of a play as words: ``*`` left out, ``in/19(2)`` as two ``in/19``."""
-    words: list[str] = []
-    for word in text.lower().replace("*", "").split():
-        match = _COUNT.match(word)
-        words += [match[1]] * int(match[2]) if match else [word]
-    return words
-
-
-def matching(plays: tuple[str, ...], typed: str) -> list[str]:
-    """The plays that what is typed of a play can still become, in the list's order.
-
-    Every whole word typed must be one of the play's trips (in any order, ``*``
-    optional); the word being typed must begin one of the trips left.
+    Textual runs Enter's binding only once the key has gone up to the app,
+    while the field goes on with the keys typed after it; so Enter is taken
+    here, in the order of the keys, and what is typed next lands on an empty
+    line. The screen takes the texts out of ``entered`` in order. A paste of
+    several segments (or of lines) is entered as if typed with its Enter.
     """
-    words = _trips(typed)
-    partial = "" if not words or typed.endswith(" ") else words.pop()
-    partial = partial.split("(", 1)[0]
-    found = []
-    for play in plays:
-        left = _trips(play)
-        if play == "--":
-            left = ["--"]
-        fits = True
-        for word in words:
-            if word in left:
-                left.remove(word)
-            else:
-                fits = False
-                break
-        if fits and (not partial or any(trip.startswith(partial) for trip in left)):
-            found.append(play)
-    return found
+
+    class Entered(Message):
+        """A text went into ``entered``."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, compact=True, select_on_focus=False)
+        self.entered: deque[str] = deque()
+        self._choice: tuple[str, str] | None = None
+
+    def choose(self, entry: str | None) -> None:
+        """Enter makes ``entry`` instead of the text, as long as the text stays as it is now."""
+        self._choice = None if entry is None else (self.value, entry)
+
+    def enter(self) -> None:
+        """Take the text (or the entry chosen for it) off the line, as Enter does."""
+        choice, text = self._choice, self.value
+        self.entered.append(choice[1] if choice is not None and choice[0] == text else text)
+        self._choice = None
+        self.value = ""
+        self.post_message(self.Entered())
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()  # not the Input's own Submitted
+            self.enter()
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        event.prevent_default()
+        text = " ".join(event.text.split())
+        if not text:
+            return
+        self.insert_text_at_cursor(text)
+        if len(entries_in(self.value)) > 1 or "\n" in event.text or "\r" in event.text:
+            self.enter()
 
 
 class EntryLine(Horizontal):
-    """The prompt (what comes next) and the line a segment is typed on."""
+    """The line a segment is typed on (what comes next is its border's title)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -97,11 +108,8 @@ class EntryLine(Horizontal):
 
         text: str
 
-    @dataclass
     class Submitted(Message):
-        """Enter on the entry line."""
-
-        text: str
+        """Enter on the entry line: a text waits in ``EntryInput.entered``."""
 
     class Complete(Message):
         """Tab: complete the entry from the one play left."""
@@ -113,14 +121,12 @@ class EntryLine(Horizontal):
         delta: int
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="entry-prompt", markup=False)
-        yield Input(
-            placeholder="64: in/19 in/21, or the roll alone", id="entry-input", compact=True
-        )
+        yield Static("▸", id="entry-prompt", markup=False)
+        yield EntryInput(id="entry-input")
 
     @property
-    def input(self) -> Input:
-        return self.query_one("#entry-input", Input)
+    def input(self) -> EntryInput:
+        return self.query_one("#entry-input", EntryInput)
 
     @property
     def text(self) -> str:
@@ -132,17 +138,19 @@ class EntryLine(Horizontal):
         field.value = text
         field.cursor_position = len(text)
 
-    def set_prompt(self, prompt: str, closed: bool) -> None:
-        self.query_one("#entry-prompt", Static).update(printable(prompt) + " ▸")
+    def set_prompt(self, prompt: str, closed: bool, example: str) -> None:
+        """What comes next (the line's title) and an entry that fits it (the placeholder)."""
+        self.border_title = printable(prompt)
+        self.input.placeholder = f"like {example}, or the roll alone" if example else ""
         self.set_class(closed, "-closed")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
         self.post_message(self.Changed(event.value))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_entry_input_entered(self, event: EntryInput.Entered) -> None:
         event.stop()
-        self.post_message(self.Submitted(event.value))
+        self.post_message(self.Submitted())
 
     def action_complete(self) -> None:
         self.post_message(self.Complete())
@@ -170,13 +178,9 @@ class PlayList(OptionList, can_focus=False):
         self.shown: list[str] = []
         self.title = ""
 
-    def show_plays(self, title: str, plays: tuple[str, ...], typed: str = "") -> list[str]:
-        """Show the plays that ``typed`` can still become; those shown."""
+    def show_plays(self, title: str, plays: tuple[str, ...], shown: list[str]) -> list[str]:
+        """Show ``shown`` of the legal ``plays`` (those the play typed can still become)."""
         self.plays, self.title = plays, title
-        return self.narrow(typed)
-
-    def narrow(self, typed: str) -> list[str]:
-        shown = matching(self.plays, typed)
         if shown != self.shown or not self.option_count:
             self.shown = shown
             self.set_options(Option(play) for play in shown)

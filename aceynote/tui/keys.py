@@ -13,6 +13,7 @@ import dataclasses
 from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.keys import format_key
 from textual.screen import Screen
 
 SAVE = Binding(
@@ -38,6 +39,7 @@ MOUSE_HELP = (
     " forward and its left half to step back, a key in the footer to press it, a game"
     " in the game list to open it."
 )
+"""The help's mouse paragraph, unless the screen has its own ``MOUSE_HELP``."""
 
 _KEY_NAMES = {
     "right": "→",
@@ -60,6 +62,7 @@ _KEY_NAMES = {
     "tab": "Tab",
     "shift+tab": "Shift+Tab",
     "enter": "Enter",
+    "delete": "Del",
 }
 
 _OURS = ("replay", "notes", "games", "app", "record", "entry")
@@ -70,11 +73,24 @@ def on_key(binding: Binding, key: str, *, show: bool = True, priority: bool = Fa
     return dataclasses.replace(binding, key=key, key_display=None, show=show, priority=priority)
 
 
+def help_of(screen: Screen[object], app: App[None]) -> tuple[list[tuple[str, str]], str]:
+    """The help of ``screen``: its rows of keys and its mouse paragraph.
+
+    A screen may name keys it handles without a binding (``TYPED_KEYS``:
+    the entry line's Enter) and say what the mouse does on it (``MOUSE_HELP``).
+    """
+    typed: tuple[tuple[str, str], ...] = getattr(screen, "TYPED_KEYS", ())
+    mouse: str = getattr(screen, "MOUSE_HELP", MOUSE_HELP)
+    return [*typed, *help_rows(screen, app)], mouse
+
+
 def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:
     """Every key of the focused widget, the screen and the app, one row per action.
 
     A row says what the first binding of its id (the innermost) says in its
-    tooltip, else its footer word.
+    tooltip, else its footer word. A key is listed once, with the binding it
+    reaches: a priority binding, else the innermost (ctrl+s of the record
+    screen, not the app's ctrl+s under it).
     """
     classes: list[type[DOMNode]] = []
     node: DOMNode | None = screen.focused
@@ -82,17 +98,29 @@ def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:
         classes.append(type(node))
         node = node.parent
     classes += [type(screen), type(app)]
+    bindings = [
+        binding
+        for cls in classes
+        for binding in Binding.make_bindings(cls.BINDINGS)
+        if not binding.system and binding.id is not None and binding.id.split(".")[0] in _OURS
+    ]
+    reached: dict[str, Binding] = {}
+    for binding in sorted(bindings, key=lambda binding: not binding.priority):  # stable
+        reached.setdefault(binding.key, binding)
     rows: dict[str, tuple[list[str], str]] = {}
-    for cls in classes:
-        for binding in Binding.make_bindings(cls.BINDINGS):
-            if binding.system or binding.id is None or binding.id.split(".")[0] not in _OURS:
-                continue
-            what = binding.tooltip or binding.description
-            keys, _ = rows.setdefault(binding.id, ([], what))
-            if _key_name(binding.key) not in keys:
-                keys.append(_key_name(binding.key))
+    for binding in bindings:
+        if reached[binding.key] is not binding or binding.id is None:
+            continue
+        keys, _ = rows.setdefault(binding.id, ([], binding.tooltip or binding.description))
+        keys.append(_key_name(binding.key))
     return [(" ".join(keys), what) for keys, what in rows.values()]
 
 
 def _key_name(key: str) -> str:
-    return _KEY_NAMES.get(key, key.replace("ctrl+", "Ctrl+"))
+    """A key as the help writes it: ``Ctrl+s``, ``Esc``, ``+`` (Textual's name for the character)."""
+    if key in _KEY_NAMES:
+        return _KEY_NAMES[key]
+    if key.startswith("ctrl+"):
+        return "Ctrl+" + _key_name(key.removeprefix("ctrl+"))
+    shown = format_key(key)
+    return shown if len(shown) == 1 else key

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Footer
 
-from ..entering import EntryProblem, Recording, TypedRoll, describe
+from ..entering import EntryProblem, Recording, TypedRoll, describe, entries_in
 from ..files.record import RecordError, RecordFile
 from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, Side
@@ -27,10 +27,44 @@ from .keys import HELP, QUIT, on_key
 from .timeline import Frame, Timeline
 from .widgets import Board, GameHeader, MoveList, StatusBar
 
-IDLE_HINT = (
-    "Type the roll and the play (64: in/19 in/21), or the roll alone and pick"
-    " a play: ↓ ↑ and Enter. * marks are added for you."
+
+def idle_hint(recording: Recording) -> str:
+    """What to type at the prompt, with an entry that fits it."""
+    example = recording.example()
+    expects = recording.state.expects
+    if expects is SegmentKind.CHOSEN_DOUBLE:
+        what = f"Name the double and its play ({example}; the = may be left out)"
+    elif expects is SegmentKind.EXTRA_ROLL:
+        what = f"Type the extra roll and its play ({example}; the + may be left out)"
+    else:
+        what = f"Type the roll and the play ({example})"
+    return f"{what}, or the roll alone and pick a play: ↓ ↑ and Enter. * marks are added for you."
+
+
+# For the help (keys.help_of): Enter is the entry line's own, not a binding.
+_TYPED_KEYS = (
+    (
+        "Enter",
+        "enter the segment typed (or the play picked with ↓ ↑); a line or a paste of"
+        " several segments enters each in turn, up to the first that is not legal",
+    ),
 )
+_MOUSE_HELP = (
+    "Mouse: click a play in the list of legal plays to enter it, a key in the footer to"
+    " press it. The board and the move list show the game as entered so far; Esc goes"
+    " to the replay screen, where clicks step through it."
+)
+
+
+def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
+    """What to do with the plays listed for the roll typed."""
+    if not shown:
+        return "No legal play is written that way: Enter checks it as typed."
+    if len(shown) == 1:
+        return f"One play left: {shown[0]}. Tab completes it."
+    if not typed.rest:
+        return f"{len(shown)} legal plays: type the play, or ↓ ↑ to pick one and Enter."
+    return f"{len(shown)} plays left: type on, or ↓ ↑ to pick one and Enter."
 
 
 class RecordScreen(GameScreen):
@@ -77,6 +111,8 @@ class RecordScreen(GameScreen):
         on_key(QUIT, "ctrl+q", priority=True),
     ]
     AUTO_FOCUS = "#entry-input"
+    TYPED_KEYS: ClassVar[tuple[tuple[str, str], ...]] = _TYPED_KEYS
+    MOUSE_HELP: ClassVar[str] = _MOUSE_HELP
 
     def __init__(
         self,
@@ -93,6 +129,7 @@ class RecordScreen(GameScreen):
         self.was_edited = was_edited
         self.problem: EntryProblem | None = None
         self.typed: TypedRoll | EntryProblem | None = None
+        self._closest_for: str | None = None  # the line whose closest plays are listed
 
     def compose(self) -> ComposeResult:
         yield GameHeader(id="header")
@@ -111,10 +148,9 @@ class RecordScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.viewer = self.start_viewer
-        self.query_one("#entry-panel").border_title = "record: Enter enters · Tab completes"
         self.query_one(PlayList).hide()
-        self.feedback.show_hint(IDLE_HINT)
         self._refresh()
+        self.feedback.show_hint(idle_hint(self.recording))
 
     # -- the parts ------------------------------------------------------------------
     @property
@@ -148,7 +184,7 @@ class RecordScreen(GameScreen):
         else:
             status.show(frame, recording.path)
         self.query_one(MoveList).show_frame(frame)
-        self.line.set_prompt(recording.prompt(), recording.over)
+        self.line.set_prompt(recording.prompt(), recording.over, recording.example())
 
     def watch_viewer(self, viewer: Side) -> None:
         if self.is_mounted:
@@ -170,20 +206,25 @@ class RecordScreen(GameScreen):
 
     # -- typing -----------------------------------------------------------------------
     def on_entry_line_changed(self, message: EntryLine.Changed) -> None:
-        if not message.text.strip():
+        text = self.line.text  # the line as it is now: the message may be older
+        if not text.strip():
             self.problem = None
-        self._typed(message.text)
+        self._typed(text)
 
     def _typed(self, text: str) -> None:
         """Show the legal plays of the roll typed, narrowed by the play typed so far."""
         typed = self.typed = self.recording.typed_roll(text)
         plays = self.plays
-        if isinstance(typed, TypedRoll):
-            shown = plays.show_plays(typed.label, typed.plays, typed.rest)
-            hint = self._roll_hint(typed, shown)
+        hint = ""
+        if text == self._closest_for:  # the line as it was refused: its closest plays stay
+            pass
+        elif isinstance(typed, TypedRoll):
+            self._closest_for = None
+            shown = plays.show_plays(typed.label, typed.plays, typed.matching(typed.rest))
+            hint = _roll_hint(typed, shown)
         else:
+            self._closest_for = None
             plays.hide()
-            hint = ""
         if self.problem is not None:
             self.feedback.show_problem(self.problem, hint=not self.problem.legal)
         elif isinstance(typed, EntryProblem):
@@ -191,17 +232,7 @@ class RecordScreen(GameScreen):
         elif hint:
             self.feedback.show_hint(hint)
         elif not text.strip() and self.feedback.kind != "done" and not self.recording.over:
-            self.feedback.show_hint(IDLE_HINT)
-
-    @staticmethod
-    def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
-        if not shown:
-            return "No legal play is written that way: Enter checks it as typed."
-        if len(shown) == 1:
-            return f"One play left: {shown[0]}. Tab completes it."
-        if not typed.rest:
-            return f"{len(shown)} legal plays: type the play, or ↓ ↑ to pick one and Enter."
-        return f"{len(shown)} plays left: type on, or ↓ ↑ to pick one and Enter."
+            self.feedback.show_hint(idle_hint(self.recording))
 
     def on_entry_line_complete(self, message: EntryLine.Complete) -> None:
         typed = self.typed
@@ -219,48 +250,67 @@ class RecordScreen(GameScreen):
         self.line.set_text(typed.entry(choice))
 
     def on_entry_line_pick(self, message: EntryLine.Pick) -> None:
-        if self.plays.shown:
-            self.plays.move(message.delta)
-        else:
+        if not self.plays.shown:
             self.feedback.show_hint("Type a roll (like 64) to list its legal plays.")
-
-    def on_entry_line_submitted(self, message: EntryLine.Submitted) -> None:
-        typed, choice = self.typed, self.plays.picked
-        if isinstance(typed, TypedRoll) and choice is not None:
-            self._enter(typed.entry(choice))
-        else:
-            self._enter(message.text)
+            return
+        self.plays.move(message.delta)
+        typed, picked = self.typed, self.plays.picked
+        chosen = typed.entry(picked) if isinstance(typed, TypedRoll) and picked else None
+        self.line.input.choose(chosen)
 
     def on_play_list_picked(self, message: PlayList.Picked) -> None:
         if isinstance(self.typed, TypedRoll):
-            self._enter(self.typed.entry(message.play))
+            self.line.input.choose(self.typed.entry(message.play))
+            self.line.input.enter()
         self.line.input.focus()
 
-    def _enter(self, text: str) -> None:
-        recording = self.recording
-        result = recording.enter(text)
-        if isinstance(result, EntryProblem):
-            self.problem = result
-            shown = self._show_closest(result)
-            self.feedback.show_problem(result, hint=not shown)  # the list says it better
-            return
-        turn = recording.turns[-1]
-        label = turn_number(turn) if turn.segments[0] is result else "  "
-        self.line.set_text("")
-        self._changed()
-        self.feedback.show_done(f"✓ {label} {segment_text(result)}   next: {recording.prompt()}")
+    def on_entry_line_submitted(self, message: EntryLine.Submitted) -> None:
+        """Enter what Enter took off the line, in order, up to the first entry refused.
 
-    def _show_closest(self, problem: EntryProblem) -> bool:
-        """After an illegal entry: every legal play of the roll, the validator's closest first.
-
-        Whether they are shown (they are when the validator named some).
+        The refused entry goes back on the line, followed by the entries
+        after it and what was typed since, to be corrected.
         """
-        typed = self.typed
-        if not isinstance(typed, TypedRoll) or not problem.legal:
-            return False
-        ordered = tuple(dict.fromkeys((*problem.legal, *typed.plays)))
-        self.plays.show_plays(f"{typed.label} closest", ordered)
-        return True
+        entered = self.line.input.entered
+        done: list[str] = []
+        refused: tuple[str, EntryProblem, str] | None = None
+        while entered and refused is None:
+            refused = self._enter_each(entered.popleft(), done)
+        left = [*entered]
+        entered.clear()
+        if done:
+            self._changed()
+            self.feedback.show_done(f"✓ {done[-1]}   next: {self.recording.prompt()}")
+        if refused is not None:
+            text, problem, rest = refused
+            self._refused(text, problem, " ".join([rest, *left, self.line.text]).strip())
+
+    def _enter_each(self, text: str, done: list[str]) -> tuple[str, EntryProblem, str] | None:
+        """Enter each segment of ``text`` (one typed, or several pasted), adding each to ``done``.
+
+        The first refused: its text, why, and the text from it on.
+        """
+        recording = self.recording
+        for start, end in entries_in(text) or [(0, len(text))]:
+            result = recording.enter(text[start:end])
+            if isinstance(result, EntryProblem):
+                return text[start:end], result, text[start:]
+            turn = recording.turns[-1]
+            label = turn_number(turn) if turn.segments[0] is result else "  "
+            done.append(f"{label} {segment_text(result)}")
+        return None
+
+    def _refused(self, text: str, problem: EntryProblem, line: str) -> None:
+        """Why ``text`` was not kept, the line put back, and every legal play, the closest first."""
+        self.problem = problem
+        self._closest_for = None
+        self.line.set_text(line)
+        self._typed(line)
+        typed = self.recording.typed_roll(text)
+        if isinstance(typed, TypedRoll) and problem.legal:
+            ordered = tuple(dict.fromkeys((*problem.legal, *typed.plays)))
+            self.plays.show_plays(f"{typed.label} closest", ordered, list(ordered))
+            self._closest_for = line
+        self.feedback.show_problem(problem, hint=self._closest_for is None)
 
     # -- undo, redo, the end -------------------------------------------------------------
     def action_undo(self) -> None:
