@@ -247,7 +247,7 @@ class Recording:
     def _try(self, segment: Segment) -> Segment | EntryProblem:
         """Keep ``segment`` if it is legal where the line ends; the game is replayed once, after."""
         state = self.state
-        checked = check_segment(segment, state.position, self.report.rules)
+        checked = check_segment(segment, state, self.report.rules)
         if isinstance(checked, EntryProblem):
             return checked
         segment.moves = checked.moves
