@@ -217,7 +217,7 @@ def test_every_writing_the_entry_accepts_lists_its_play() -> None:
         for play in list(legal_plays(position, dice, RuleSet()).values())[:3]:
             for number, writing in enumerate(dict.fromkeys(writings(play))):
                 written = parse_segment(f"{segment.high}{segment.low}: {writing}", SegmentKind.ROLL)
-                entered = check_segment(written, position, RuleSet())
+                entered = check_segment(written, TurnState.begin(position, RuleSet()), RuleSet())
                 if not isinstance(entered, Checked) or entered.play.result != play.result:
                     continue
                 listed = play_text(play.steps)
