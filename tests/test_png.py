@@ -126,6 +126,15 @@ def test_a_format_that_does_not_match_the_name_is_refused(
     assert status == 0 and out_text.startswith("<svg")
 
 
+def test_a_png_is_not_written_to_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    status, out, err = run_main(capsys, "diagram", RECORD, "--format", "png")
+    assert (status, out) == (2, "")
+    assert "write it to a file (-o board.png) or a pipe" in err
+
+
 def test_without_the_png_extra_the_message_names_it_and_nothing_is_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -166,7 +166,10 @@ def picture_format(chosen: str | None, output: str) -> str:
         except png.PngUnavailable as error:
             raise UsageError(str(error)) from error
         if output == "-" and sys.stdout is not None and sys.stdout.isatty():
-            raise UsageError("a PNG is no text for a terminal: write it to a file (-o board.png)")
+            raise UsageError(
+                "a PNG is a picture, not text for a terminal: write it to a file (-o board.png)"
+                " or a pipe"
+            )
     return picture
 
 

@@ -60,6 +60,7 @@ examples:
   aceynote validate samples/ --format json        one JSON object per problem
   aceynote validate 'club/**/*.acey' --jobs 2     two processes, output in order
   aceynote generate --games 3 | aceynote validate -
+  cat online.match | aceynote validate -          a bgammon.org replay, recognised
 
 exit status: 0 every record valid (warnings allowed unless --strict),
 1 some record invalid, 2 usage error, unreadable file or output that
