@@ -7,6 +7,8 @@ garbage pile up (a million objects a worker at the end of the suite): the
 final collections then took xdist's workers past their 5 s to stop, and
 execnet's SIGINT broke into hypothesis's generators being finalized (a
 PytestUnraisableExceptionWarning with a KeyboardInterrupt before the summary).
+conftest.py's pytest_sessionfinish does that collecting before a worker
+says it is done.
 """
 
 from __future__ import annotations
