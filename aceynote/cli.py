@@ -79,8 +79,16 @@ def _chosen_module(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    tune_garbage_collector()
+    """Run the command ``argv`` names; without ``argv``, this process is the aceynote command.
+
+    Only then is the garbage collector tuned for it: a program or a test that
+    calls ``main(ARGS)`` keeps its own. (In the test suite the tuned collector
+    let cyclic garbage pile up until the end of the run, where collecting it
+    took xdist's workers past their 5 s to stop, and execnet's SIGINT then
+    broke into hypothesis's generators being finalized.)
+    """
     if argv is None:
+        tune_garbage_collector()
         argv = sys.argv[1:]
     parser = build_parser(argv)
     args = parser.parse_args(argv)

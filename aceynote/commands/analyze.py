@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
-from .common import usable_processors
+from .common import add_record_file, usable_processors
 from .diagram import chosen_game, deliver, read_record
 
 DESCRIPTION = """\
@@ -41,7 +41,7 @@ up to it), 2 usage error or unreadable file.
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "analyze", DESCRIPTION)
-    parser.add_argument("file", metavar="FILE", help="the record (.acey); - for stdin")
+    add_record_file(parser)
     parser.add_argument("--game", type=int, metavar="N", help="only game N of the file")
     parser.add_argument(
         "--depth", type=int, choices=(0, 1), default=1, help="search depth (default 1)"
@@ -66,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.jobs < 1:
         raise UsageError("--jobs takes 1 or more")
-    games = [chosen_game(args.file, args.game)] if args.game else read_record(args.file)
+    chosen = args.source_format
+    games = (
+        [chosen_game(args.file, chosen, args.game)] if args.game else read_record(args.file, chosen)
+    )
     if not games:
         raise UsageError(f"{args.file}: holds no game")
     progress = _Progress(len(games))

@@ -44,6 +44,19 @@ def write_out(text: str) -> None:
         sys.stdout.write(text)
 
 
+def write_out_bytes(data: bytes) -> None:
+    """Write bytes (a picture) to standard output, after any text already written there."""
+    if sys.stdout is None:
+        raise OutputError("cannot write standard output: it is closed")
+    buffer: IO[bytes] | None = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        raise OutputError("cannot write bytes to this standard output (it takes text only)")
+    with _writing_standard_output():
+        sys.stdout.flush()
+        buffer.write(data)
+        buffer.flush()
+
+
 def copy_out(source: IO[str]) -> None:
     """Copy ``source`` from its start to standard output."""
     source.seek(0)

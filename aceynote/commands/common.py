@@ -10,7 +10,7 @@ import io
 import os
 import sys
 from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING, NamedTuple
+from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError
 from ..notation.source import not_utf8
@@ -178,28 +178,93 @@ def usable_processors() -> int:
 
 
 def add_record_files(parser: argparse.ArgumentParser) -> None:
-    """The FILE... argument of the commands that read records."""
+    """The FILE... argument of the commands that read records, and --from."""
     parser.add_argument(
         "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
     )
+    add_source_format(parser)
 
 
-def record_format(source: InputFile) -> Format:
-    """The format ``source`` is read in, told by its name (standard input is an acey record)."""
-    from ..formats import ACEY, record_format
-
-    return ACEY if source.path == STDIN else record_format(source.path)
-
-
-def is_match(source: InputFile) -> bool:
-    """Whether ``source`` is read in a format other than an acey record (a bgammon.org replay)."""
-    from ..formats import ACEY
-
-    return record_format(source) is not ACEY
+def add_record_file(parser: argparse.ArgumentParser, optional: bool = False) -> None:
+    """The FILE argument of the commands that read one record, and --from."""
+    parser.add_argument(
+        "file",
+        nargs="?" if optional else None,
+        metavar="FILE",
+        help="the record (.acey, .match, .json, .jsonl); - for stdin",
+    )
+    add_source_format(parser)
 
 
-def record_games(handle: IO[bytes], source: InputFile) -> Iterator[Game]:
-    """The games of one input, read in its :func:`record_format`."""
-    read = record_format(source).read
-    assert read is not None  # every record format can be read
-    return read(handle, source.display_name)
+def add_source_format(parser: argparse.ArgumentParser) -> None:
+    """``--from``: the format every input is read in, whatever its name."""
+    from ..formats import RECORD_FORMATS
+
+    parser.add_argument(
+        "--from",
+        dest="source_format",
+        choices=[found.name for found in RECORD_FORMATS],
+        help=(
+            "read the input in this format (default: by the file's extension, acey for any"
+            " other; on stdin a bgammon.org replay is recognised by its first line, anything"
+            " else is read as acey)"
+        ),
+    )
+
+
+def input_format(
+    handle: IO[bytes], source: InputFile, chosen: str | None
+) -> tuple[IO[bytes], Format]:
+    """The format ``source`` is read in, and the stream to read it from.
+
+    ``chosen`` (``--from``) names it; else a file's extension tells it, and
+    standard input's first line: the bytes read to tell are given again by
+    the stream returned, first.
+    """
+    from ..formats import named, of_start, record_format
+
+    if chosen is not None:
+        return handle, named(chosen)
+    if source.path != STDIN:
+        return handle, record_format(source.path)
+    first = handle.readline()  # a line at a time, as the readers read
+    return cast(IO[bytes], Replayed(first, handle)), of_start(first)
+
+
+def record_games(handle: IO[bytes], source: InputFile, chosen: str | None) -> Iterator[Game]:
+    """The games of one input, read in its :func:`input_format`."""
+    stream, read_as = input_format(handle, source, chosen)
+    return read_as.games(stream, source.display_name)
+
+
+class Replayed(io.BufferedIOBase):
+    """A binary stream whose first line, ``first``, was read already (to tell its format).
+
+    That line comes first again, then the rest of the stream.
+    """
+
+    def __init__(self, first: bytes, rest: IO[bytes]) -> None:
+        super().__init__()
+        self.first = first
+        self.rest = rest
+        self.name = getattr(rest, "name", "<stdin>")  # read_games names the input in its errors
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        limit = -1 if size is None else size
+        return self._taken(limit) if self.first else self.rest.readline(limit)
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        limit = -1 if size is None else size
+        data = self._taken(limit)
+        if limit < 0:
+            return data + self.rest.read()
+        return data + self.rest.read(limit - len(data)) if len(data) < limit else data
+
+    def _taken(self, limit: int) -> bytes:
+        """Up to ``limit`` of the bytes read before (all of them for -1), no longer kept."""
+        cut = len(self.first) if limit < 0 else limit
+        taken, self.first = self.first[:cut], self.first[cut:]
+        return taken

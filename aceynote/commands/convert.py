@@ -11,7 +11,7 @@ from typing import IO
 
 from .. import formats
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
-from ..formats import Entry, Format, InvalidRecord, Output
+from ..formats import Entry, InvalidRecord, Output
 from ..formats.jsonconv import schema
 from ..notation import Game, ReadError
 from ..validation import Diagnostic
@@ -28,7 +28,7 @@ from .base import (
     fail,
     write_out,
 )
-from .common import InputFile, add_record_files, expand_inputs, unreadable
+from .common import STDIN, InputFile, add_record_files, expand_inputs, record_games, unreadable
 from .output import Formatter, colour_wanted
 
 DESCRIPTION = """\
@@ -36,8 +36,10 @@ Convert game records: .acey to JSON (one document holding every game) or
 JSON Lines (one game a line, streamed for corpora of any size), and JSON or
 JSON Lines back to .acey in canonical form; bgammon.org replay files (.match)
 in and out (docs/bgammon.md). The input format comes from the file's
-extension (.acey, .json, .jsonl, .match) or --from. JSON input is checked
-against the schema ('aceynote schema') and problems name their JSON path.
+extension (.acey, .json, .jsonl, .match) or --from; on standard input a
+bgammon.org replay is recognised by its first line, anything else is read
+as .acey. JSON input is checked against the schema ('aceynote schema') and
+problems name their JSON path.
 
 examples:
   aceynote convert match.acey --to json -o match.json
@@ -66,12 +68,6 @@ def register(commands: Commands) -> None:
         help="output format",
     )
     parser.add_argument(
-        "--from",
-        dest="source_format",
-        choices=[found.name for found in formats.readable()],
-        help="input format (default: from the extension; acey for stdin)",
-    )
-    parser.add_argument(
         "-o", "--output", default="-", metavar="OUT", help="file to write (default - for stdout)"
     )
     parser.add_argument(
@@ -94,19 +90,19 @@ def run_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _input_format(source: InputFile, chosen: str | None) -> Format:
-    if chosen is not None:
-        return formats.named(chosen)
-    if source.path == "-" or source.problem is not None:
-        return formats.ACEY
-    readable = formats.readable()
-    found = formats.of_path(source.path, readable)
-    if found is None:
-        choices = "|".join(each.name for each in readable)
+def _check_extension(source: InputFile, chosen: str | None) -> None:
+    """Refuse an input whose format its name does not tell, unless --from tells it.
+
+    Other commands read such a file as an acey record; convert does not guess,
+    since its output would be taken for a conversion of the file.
+    """
+    if chosen is not None or source.path == STDIN or source.problem is not None:
+        return
+    if formats.of_path(source.path, formats.RECORD_FORMATS) is None:
+        choices = "|".join(each.name for each in formats.RECORD_FORMATS)
         raise UsageError(
             f"{source.path}: cannot tell the format from the extension; use --from {choices}"
         )
-    return found
 
 
 class _Converter:
@@ -136,10 +132,9 @@ class _Converter:
 
     def games(self, source: InputFile) -> Iterator[Game]:
         """The games of one input without syntax errors; those with some are reported."""
-        read = _input_format(source, self.args.source_format).read
-        assert read is not None  # --from and the extensions name readable formats only
         with source.reading() as handle:
-            for index, game in enumerate(read(handle, source.display_name), start=1):
+            games = record_games(handle, source, self.args.source_format)
+            for index, game in enumerate(games, start=1):
                 if game.problems:
                     self._report(source, index, game)
                     continue
@@ -192,7 +187,7 @@ def _deliver(spool: IO[str], output: str) -> None:
 def run(args: argparse.Namespace) -> int:
     sources = expand_inputs(args.files)
     for source in sources:
-        _input_format(source, args.source_format)  # a usage error before any reading
+        _check_extension(source, args.source_format)  # a usage error before any reading
     converter = _Converter(args)
     with tempfile.SpooledTemporaryFile(
         _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""

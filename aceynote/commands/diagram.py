@@ -1,34 +1,49 @@
-"""``aceynote diagram``: a position drawn as a backgammon board, in SVG."""
+"""``aceynote diagram``: a position drawn as a backgammon board, in SVG or PNG."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from itertools import islice
 
-from ..files.writing import cannot_write, read_only, write_atomically
-from ..notation import Game, ReadError, read_games
+from ..files.writing import cannot_write, read_only, write_atomically, write_bytes_atomically
+from ..formats import InvalidRecord
+from ..notation import Game, ReadError
 from ..notation.typed import parse_turn
-from ..render import svg
+from ..render import png, svg
 from ..rules import Position, SetupError, Side
 from ..validation import validate
 from ..validation.frames import START, Frame, GameFrames
-from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
-from .common import InputFile, unreadable
+from .base import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    Commands,
+    UsageError,
+    add_command,
+    write_out,
+    write_out_bytes,
+)
+from .common import InputFile, add_record_file, record_games, unreadable
 
 DESCRIPTION = """\
-Draw a position of a record, or a Setup string, as an SVG picture of a
-backgammon board: both halves and the bar, the 24 points numbered from the
+Draw a position of a record, or a Setup string, as an SVG or PNG picture of
+a backgammon board: both halves and the bar, the 24 points numbered from the
 viewer's side, both sides' checkers (a count on a tall stack), each side's
 bar, pool (in) and borne-off checkers, the pip counts, who is to roll, and
 the dice and moves of the segment that led to the position. Without --turn
-or --segment the board shows the end of the game's main line. See
+or --segment the board shows the end of the game's main line. The record
+may be a .acey, a bgammon.org replay (.match) or JSON (see --from). PNG
+(--format png, or an OUT ending in .png) is the same board in pixels; it
+needs the renderer of the optional extra: pip install 'aceynote[png]'. See
 docs/share.md.
 
 examples:
   aceynote diagram samples/annotated.acey --turn 12 -o board.svg
   aceynote diagram samples/annotated.acey --turn 12... --flip --theme dark -o board.svg
   aceynote diagram samples/match.acey --game 2 --segment 0 -o start.svg
+  aceynote diagram samples/annotated.acey --turn 12 -o board.png
+  aceynote diagram mygames.match --game 3 --turn 10 -o board.svg
   aceynote diagram --setup "W 6:5 5:3 in:7 / B 6:2 in:13 / W" --size 300 -o -
 
 exit status: 0 drawn, 1 drawn but the record has errors (the board shows
@@ -38,7 +53,7 @@ the validator's replay of it), 2 usage error or unreadable file.
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "diagram", DESCRIPTION)
-    parser.add_argument("file", nargs="?", metavar="FILE", help="the record (.acey); - for stdin")
+    add_record_file(parser, optional=True)
     parser.add_argument(
         "--setup",
         metavar="TEXT",
@@ -59,7 +74,12 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--size", type=int, default=600, metavar="PX", help="width in pixels (default 600)"
     )
-    add_output(parser, "the SVG file to write")
+    parser.add_argument(
+        "--format",
+        choices=PICTURES,
+        help="svg or png (default: by OUT's extension, else svg); png needs aceynote[png]",
+    )
+    add_output(parser, "the SVG or PNG file to write")
     parser.set_defaults(run=run)
 
 
@@ -79,22 +99,25 @@ def add_output(parser: argparse.ArgumentParser, what: str) -> None:
 # -- shared with ``aceynote html`` ---------------------------------------------
 
 
-def read_record(path: str, count: int | None = None) -> list[Game]:
-    """The first ``count`` games of a record (all without a count); unreadable is a usage error."""
+def read_record(path: str, chosen: str | None, count: int | None = None) -> list[Game]:
+    """The first ``count`` games of a record (all without a count), read in its format
+    (``chosen``: --from); unreadable is a usage error."""
     source = InputFile(path)
     try:
         with source.reading() as handle:
-            return list(islice(read_games(handle), count))
+            return list(islice(record_games(handle, source, chosen), count))
     except (ReadError, OSError, UnicodeDecodeError) as error:
         raise UsageError(unreadable(source, error)) from error
+    except InvalidRecord as error:  # a JSON document that holds no valid record
+        raise UsageError(f"{source.display_name}: {error}") from error
 
 
-def chosen_game(path: str, number: int | None) -> Game:
-    """Game ``number`` (from 1; default the first) of a record."""
+def chosen_game(path: str, chosen: str | None, number: int | None) -> Game:
+    """Game ``number`` (from 1; default the first) of a record read in ``chosen`` (--from)."""
     wanted = 1 if number is None else number
     if wanted < 1:
         raise UsageError("--game counts from 1")
-    games = read_record(path, wanted)
+    games = read_record(path, chosen, wanted)
     if not games:
         raise UsageError(f"{InputFile(path).display_name}: holds no game")
     if len(games) < wanted:
@@ -109,12 +132,57 @@ def deliver(text: str, output: str) -> None:
     if output == "-":
         write_out(text)
         return
+    _to_file(output, lambda: write_atomically(output, lambda out: out.write(text)))
+
+
+def _to_file(output: str, write: Callable[[], None]) -> None:
+    """Write a file by ``write``, unless it is read-only; a failure is a usage error."""
     if read_only(output):
         raise UsageError(f"{output} is read-only; not overwritten")
     try:
-        write_atomically(output, lambda out: out.write(text))
+        write()
     except OSError as error:
         raise UsageError(cannot_write(output, error)) from error
+
+
+# -- SVG or PNG --------------------------------------------------------------------
+
+PICTURES = ("svg", "png")
+
+
+def picture_format(chosen: str | None, output: str) -> str:
+    """``--format``, or the picture OUT's extension names (svg without either); PNG checked.
+
+    The checks come before any reading: a PNG needs the renderer (the extra
+    ``aceynote[png]``) and is not written to a terminal.
+    """
+    by_name = next((each for each in PICTURES if output.lower().endswith(f".{each}")), None)
+    if chosen is not None and by_name is not None and chosen != by_name:
+        raise UsageError(f"--format {chosen} does not match -o {output} (a .{by_name} file)")
+    picture = chosen or by_name or "svg"
+    if picture == "png":
+        try:
+            png.renderer()
+        except png.PngUnavailable as error:
+            raise UsageError(str(error)) from error
+        if output == "-" and sys.stdout is not None and sys.stdout.isatty():
+            raise UsageError(
+                "a PNG is a picture, not text for a terminal: write it to a file (-o board.png)"
+                " or a pipe"
+            )
+    return picture
+
+
+def deliver_picture(svg_text: str, output: str, picture: str) -> None:
+    """The board, as ``picture`` (svg or png), to standard output (``-``) or a file."""
+    if picture == "svg":
+        deliver(svg_text, output)
+        return
+    data = png.png(svg_text)
+    if output == "-":
+        write_out_bytes(data)
+        return
+    _to_file(output, lambda: write_bytes_atomically(output, data))
 
 
 def note_errors(errors: int, what: str) -> int:
@@ -178,6 +246,8 @@ def frame_board(frame: Frame, title: str, args: argparse.Namespace) -> str:
 def _setup_board(args: argparse.Namespace) -> str:
     if args.file is not None:
         raise UsageError("give a record FILE or --setup, not both")
+    if args.source_format is not None:
+        raise UsageError("--from names the format of a record FILE, not of --setup")
     if args.game is not None or args.turn is not None or args.segment is not None:
         raise UsageError("--game, --turn and --segment choose a moment of a record, not of --setup")
     try:
@@ -195,18 +265,19 @@ def _check_size(size: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     _check_size(args.size)
+    picture = picture_format(args.format, args.output)
     if args.setup is not None:
-        deliver(_setup_board(args), args.output)
+        deliver_picture(_setup_board(args), args.output, picture)
         return EXIT_OK
     if args.file is None:
         raise UsageError("name a record FILE, or give a position with --setup")
     if args.turn is not None:
         read_turn(args.turn)  # a usage error before any reading
-    game = chosen_game(args.file, args.game)
+    game = chosen_game(args.file, args.source_format, args.game)
     report = validate(game)
     frames = GameFrames(report)
     frame = chosen_frame(frames, args.turn, args.segment)
     players = f"{game.tag('White') or 'White'} v {game.tag('Black') or 'Black'}"
     moment = "at the start" if frame.key == START else f"after {frame.label}"
-    deliver(frame_board(frame, f"{players}: {moment}", args), args.output)
+    deliver_picture(frame_board(frame, f"{players}: {moment}", args), args.output, picture)
     return note_errors(report.errors, "the board shows the validator's replay of it")

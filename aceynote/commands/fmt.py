@@ -8,10 +8,11 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterator
 from typing import IO, cast
 
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
-from ..formats import ACEY
+from ..formats import ACEY, Format, InvalidRecord
 from ..notation import Game, ReadError, write_game
 from ..notation.source import split_lines
 from ..terminal_text import shown
@@ -32,8 +33,7 @@ from .common import (
     InputFile,
     add_record_files,
     expand_inputs,
-    record_format,
-    record_games,
+    input_format,
     unreadable,
 )
 from .output import Formatter, colour_wanted
@@ -113,6 +113,12 @@ class _Reading(io.BufferedIOBase):
             self.lines[self.count] = text.removeprefix("\ufeff") if self.count == 1 else text
         return line
 
+    def read(self, size: int | None = -1, /) -> bytes:
+        """A block, as the JSON readers read (their problems stop the file: no line is kept)."""
+        data = self.raw_stream.read(-1 if size is None else size)
+        self.copy.write(data)
+        return data
+
     def take(self, first: int, last: int) -> str:
         """Lines ``first`` to ``last`` as written; they and the lines before are forgotten."""
         text = "".join(self.lines.get(number, "") for number in range(first, last + 1))
@@ -168,13 +174,6 @@ class _Formatting:
     def source(self, source: InputFile) -> None:
         """Format one file; one that cannot be read is reported and counted."""
         refused = _not_rewritable(source) if self.args.in_place else None
-        read_as = record_format(source)
-        if (self.args.in_place or self.args.check) and read_as is not ACEY:
-            refused = (
-                f"{source.display_name}: is a {read_as.kind}; fmt prints it as a record, "
-                "but rewrites or checks only .acey records "
-                f"(aceynote convert FILE{read_as.extensions[0]} --to acey)"
-            )
         if refused is not None:
             self.found(fail(refused))
             return
@@ -184,6 +183,19 @@ class _Formatting:
             raise
         except (ReadError, OSError, UnicodeDecodeError) as error:
             self.found(fail(unreadable(source, error)))
+        except InvalidRecord as error:  # a JSON document that holds no valid record
+            self.found(EXIT_PROBLEMS)
+            fail(f"{source.display_name}: {error}")
+
+    def _refusal(self, source: InputFile, read_as: Format) -> str | None:
+        """Why fmt will not check or rewrite this input: it is not an acey record."""
+        if not (self.args.in_place or self.args.check) or read_as is ACEY:
+            return None
+        return (
+            f"{source.display_name}: is a {read_as.kind}; fmt prints it as a record, "
+            "but rewrites or checks only .acey records "
+            f"(aceynote convert FILE{read_as.extensions[0]} --to acey)"
+        )
 
     def _format(self, source: InputFile) -> None:
         with (
@@ -194,7 +206,17 @@ class _Formatting:
         ):
             with source.reading() as raw:
                 reading = _Reading(raw, source.display_name, copy)
-                clean = self._canonical(source, reading, canonical)
+                # A binary stream, though typeshed cannot tell: the readers decode it.
+                stream, read_as = input_format(
+                    cast(IO[bytes], reading), source, self.args.source_format
+                )
+                refused = self._refusal(source, read_as)
+                if refused is not None:
+                    self.found(fail(refused))
+                    return
+                clean = self._canonical(
+                    source, reading, read_as.games(stream, source.display_name), canonical
+                )
             if not clean:
                 self.found(EXIT_PROBLEMS)
             if self.args.check:
@@ -204,7 +226,9 @@ class _Formatting:
             else:
                 copy_out(canonical)
 
-    def _canonical(self, source: InputFile, reading: _Reading, out: IO[str]) -> bool:
+    def _canonical(
+        self, source: InputFile, reading: _Reading, games: Iterator[Game], out: IO[str]
+    ) -> bool:
         """Write every game of a record to ``out``, canonical where it has no syntax errors.
 
         A game with syntax errors is reported and written from the source as it
@@ -212,7 +236,6 @@ class _Formatting:
         """
         name = source.display_name
         clean, wrote, ends_line = True, False, True
-        games = record_games(cast(IO[bytes], reading), source)  # a binary stream
         for number, game in enumerate(games, start=1):
             first, last = _game_lines(game)
             if game.problems:

@@ -6,7 +6,7 @@ import argparse
 
 from ..render.html import page
 from .base import Commands, UsageError, add_command
-from .common import InputFile
+from .common import InputFile, add_record_file
 from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record
 
 DESCRIPTION = """\
@@ -30,7 +30,7 @@ them), 2 usage error or unreadable file.
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "html", DESCRIPTION)
-    parser.add_argument("file", metavar="FILE", help="the record (.acey); - for stdin")
+    add_record_file(parser)
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--game", type=int, metavar="N", help="game N of the file (default 1)")
     which.add_argument(
@@ -43,11 +43,11 @@ def register(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.all:
-        games = read_record(args.file)
+        games = read_record(args.file, args.source_format)
         if not games:
             raise UsageError(f"{InputFile(args.file).display_name}: holds no game")
     else:
-        games = [chosen_game(args.file, args.game)]
+        games = [chosen_game(args.file, args.source_format, args.game)]
     result = page(games, theme=args.theme, flip=args.flip)
     deliver(result.text, args.output)
     return note_errors(result.errors, "the page shows them where they stand")

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
+from ..formats import ACEY, InvalidRecord
 from ..notation import Game, ReadError, read_games
 from ..notation.source import line_start, not_utf8
 from ..notation.split import Piece, pieces
@@ -36,8 +37,7 @@ from .common import (
     NamedBytes,
     add_record_files,
     expand_inputs,
-    is_match,
-    record_games,
+    input_format,
     unreadable,
     usable_processors,
 )
@@ -60,6 +60,7 @@ examples:
   aceynote validate samples/ --format json        one JSON object per problem
   aceynote validate 'club/**/*.acey' --jobs 2     two processes, output in order
   aceynote generate --games 3 | aceynote validate -
+  cat online.match | aceynote validate -          a bgammon.org replay, recognised
 
 exit status: 0 every record valid (warnings allowed unless --strict),
 1 some record invalid, 2 usage error, unreadable file or output that
@@ -240,22 +241,26 @@ class _Run:
         with source.reading() as handle:
             reader = _CountingReader(handle, source.display_name)
             size = _size_of(source)
-            if self.jobs > 1 and not is_match(source):
-                self._parallel(source, reader, size)
+            # A binary stream, though typeshed cannot tell: the readers decode it.
+            stream, read_as = input_format(cast(IO[bytes], reader), source, self.args.source_format)
+            if self.jobs > 1 and read_as is ACEY:
+                self._parallel(source, stream, reader, size)
             else:
-                # A binary stream, though typeshed cannot tell: the readers decode it.
-                games = record_games(cast(IO[bytes], reader), source)
+                games = read_as.games(stream, source.display_name)
                 checks = (check_game(g, self.rules, self.args.first) for g in games)
                 self.emit(source.display_name, self._with_progress(checks, reader, size, source))
         self._clear_progress()
 
-    def _parallel(self, source: InputFile, reader: _CountingReader, size: int | None) -> None:
+    def _parallel(
+        self, source: InputFile, stream: IO[bytes], reader: _CountingReader, size: int | None
+    ) -> None:
         """Chunks go to worker processes, a few ahead at most (constant memory); output keeps file order.
 
         No more workers start than the file has chunks: a file of one chunk is
-        checked here, the same way a worker would.
+        checked here, the same way a worker would. ``reader`` counts what
+        ``stream`` read, for the progress shown.
         """
-        chunks = pieces(cast(IO[bytes], reader), source.display_name, _CHUNK_BYTES)
+        chunks = pieces(stream, source.display_name, _CHUNK_BYTES)
         ahead = list(itertools.islice(chunks, self.jobs))
         if len(ahead) == 1:
             self._emit_chunk(source, _check_chunk(self._job(ahead[0])))
@@ -319,6 +324,11 @@ class _Run:
             self._clear_progress()
             self.totals.unreadable += 1
             fail(unreadable(source, error))
+        except InvalidRecord as error:  # a JSON document that holds no valid record
+            self._clear_progress()
+            self.totals.errors += 1
+            self.totals.invalid_games += 1
+            fail(f"{source.display_name}: {error}")
 
     def status(self) -> int:
         totals = self.totals

@@ -20,7 +20,7 @@ import io
 import os
 from dataclasses import dataclass
 
-from ..formats import ACEY, Format, record_format
+from ..formats import ACEY, Format, InvalidRecord, record_format
 from ..notation import Game, ReadError, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.parser import iter_game_tokens, parse_game_tokens
@@ -90,9 +90,9 @@ class RecordFile:
     :meth:`append_game` stand after the file's own games and are written once
     they are edited (a new game nobody entered anything into is not written).
 
-    A bgammon.org replay (``.match``) is read whole with
-    :func:`aceynote.formats.bgammon.read_match` and never written: saving writes all
-    its games as a new record next to it (``game.match`` as ``game.acey``, or
+    A file in another format (a bgammon.org replay ``.match``, JSON) is read
+    whole by its format's reader and never written: saving writes all its
+    games as a new record next to it (``game.match`` as ``game.acey``, or
     ``game-2.acey`` when that exists), and from then on the record is that file.
     """
 
@@ -297,14 +297,10 @@ class RecordFile:
 
 
 def _read_whole(read_as: Format, path: str, text: str) -> list[Game]:
-    """Every game of a file in another format than a record's (a bgammon.org replay)."""
-    from ..notation import ReadError
-
-    read = read_as.read
-    assert read is not None  # every record format can be read
+    """Every game of a file in another format than acey's (a bgammon.org replay, JSON)."""
     try:
-        return list(read(io.BytesIO(text.encode("utf-8")), path))
-    except ReadError as error:
+        return list(read_as.games(io.BytesIO(text.encode("utf-8")), path))
+    except (ReadError, InvalidRecord) as error:
         raise RecordError(f"{path}: {error}") from error
 
 

@@ -24,7 +24,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import IO
+from typing import IO, TextIO, cast
 
 _NEW_FILE_MODE = 0o666  # before the umask, as open() creates files
 _STOPPING = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
@@ -55,6 +55,16 @@ def write_atomically(
         return
     with _signals_stop():
         _replace(path, write, existing, mode)
+
+
+def write_bytes_atomically(path: str, data: bytes) -> None:
+    """Replace ``path`` with ``data`` (a picture), as :func:`write_atomically` writes text."""
+
+    def write(out: IO[str]) -> None:
+        # The text layer has nothing in it: the bytes go straight to the file beneath.
+        cast(TextIO, out).buffer.write(data)
+
+    write_atomically(path, write)
 
 
 def _replace(

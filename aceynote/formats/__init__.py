@@ -1,19 +1,20 @@
 """The file formats games are read from and written to, and how a file's format is told.
 
 Each format is a module with its reader and writer; ``FORMATS`` lists them,
-each as a :class:`Format` (name, extensions, reader, writer, kind, record). A new
-format is one module and its line in ``FORMATS``: the commands and the
-replay app find formats here. A format's module is imported when it is first
+each as a :class:`Format` (name, extensions, reader, writer, kind, how its
+first line starts). A new format is one module and its line in ``FORMATS``:
+the commands and the replay app find formats here, and every command that
+reads records reads each readable format alike. A format's module is imported when it is first
 read or written, so that a command pays only for the formats it uses.
 """
 
 from __future__ import annotations
 
+import re
+
 from .base import Entry, Format, InvalidRecord, Output, Reader, Writer, lazy_reader, lazy_writer
 
-ACEY = Format(
-    "acey", (".acey",), lazy_reader(".acey"), lazy_writer(".acey"), "acey-deucey record", True
-)
+ACEY = Format("acey", (".acey",), lazy_reader(".acey"), lazy_writer(".acey"), "acey-deucey record")
 FORMATS: tuple[Format, ...] = (
     ACEY,
     Format("json", (".json",), lazy_reader(".json"), lazy_writer(".json"), "JSON document"),
@@ -30,24 +31,22 @@ FORMATS: tuple[Format, ...] = (
         lazy_reader(".bgammon"),
         lazy_writer(".bgammon"),
         "bgammon.org replay",
-        True,
+        # The index table's first line, or (a file without one) a game's header line:
+        # neither can start an acey record (formats/bgammon/reader.py).
+        re.compile(rb"(?:\xef\xbb\xbf)?(?:bgammon-replay [0-9]|i [0-9]+ )"),
     ),
 )
 
-# The formats the commands that read records (validate, fmt, the replay app,
-# record, folders named on the command line) tell by a file's extension; any
-# other file is read as an acey record. (convert tells every format, above.)
-RECORD_FORMATS: tuple[Format, ...] = tuple(found for found in FORMATS if found.record)
+# The formats the commands that read records (validate, fmt, convert, html,
+# diagram, analyze, the replay app, folders named on the command line) tell by
+# a file's extension: every format that can be read. Any other file is read
+# as an acey record (convert refuses to guess).
+RECORD_FORMATS: tuple[Format, ...] = tuple(found for found in FORMATS if found.read is not None)
 
 
 def named(name: str) -> Format:
     """The format called ``name`` (one of :func:`names`)."""
     return next(found for found in FORMATS if found.name == name)
-
-
-def readable() -> tuple[Format, ...]:
-    """The formats that can be read, in order."""
-    return tuple(found for found in FORMATS if found.read is not None)
 
 
 def writable() -> tuple[Format, ...]:
@@ -64,6 +63,17 @@ def of_path(path: str, among: tuple[Format, ...] = FORMATS) -> Format | None:
 def record_format(path: str) -> Format:
     """The format a record file is read in: by its extension, as acey when that names none."""
     return of_path(path, RECORD_FORMATS) or ACEY
+
+
+def of_start(first_line: bytes) -> Format:
+    """The format of a stream whose first line (or its first bytes) is ``first_line``.
+
+    Standard input has no name to tell its format by; a format whose files
+    start in their own way (a bgammon.org replay) is recognised, any other
+    input is an acey record.
+    """
+    found = (each for each in RECORD_FORMATS if each.starts and each.starts.match(first_line))
+    return next(found, ACEY)
 
 
 def record_extensions() -> tuple[str, ...]:
@@ -83,7 +93,7 @@ __all__ = [
     "Writer",
     "named",
     "of_path",
-    "readable",
+    "of_start",
     "record_extensions",
     "record_format",
     "writable",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import import_module
+from re import Pattern
 from typing import IO, Any, NamedTuple
 
 from ..notation import Game
@@ -61,15 +62,22 @@ class InvalidRecord(ValueError):
 class Format:
     """A file format: ``name`` (``--from``/``--to``), its file name ``extensions`` (lower
     case, the first one the usual), its reader and writer, and ``kind``: what a file of it
-    is, in words, for messages ("bgammon.org replay"). ``record``: a file of it is a record
-    that validate, fmt, the replay app, record and folders open by its extension."""
+    is, in words, for messages ("bgammon.org replay"). ``starts``: what the first line of a
+    file of it matches, so that standard input in it is recognised (None: it cannot be told
+    from an acey record by its start)."""
 
     name: str
     extensions: tuple[str, ...]
     read: Reader | None
     write: Writer | None
     kind: str
-    record: bool = False
+    starts: Pattern[bytes] | None = None
+
+    def games(self, handle: IO[bytes], name: str) -> Iterator[Game]:
+        """The games of ``handle`` read in this format (one that can be read: a record format)."""
+        if self.read is None:
+            raise TypeError(f"{self.kind}s cannot be read")
+        return self.read(handle, name)
 
 
 def _imported(module: str, name: str) -> Any:

@@ -1,4 +1,4 @@
-"""The replay app's board diagrams: the position shown, as an SVG file next to the record.
+"""The replay app's board diagrams: the position shown, as an SVG file (and a PNG) next to the record.
 
 A diagram is named after the record, the game and the turn
 (``club-g1-t17.svg`` for White's turn 17 of the first game of ``club.acey``,
@@ -8,11 +8,12 @@ of that name is never overwritten: the next free ``-2``, ``-3``... is used.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 from ..notation import Game
 from ..notation.writer import segment_text, turn_number
-from ..render import svg
+from ..render import png, svg
 from ..rules import Side
 from ..terminal_text import path_shown
 from .timeline import Frame
@@ -66,27 +67,45 @@ def frame_svg(game: Game, frame: Frame, viewer: Side) -> str:
     )
 
 
-def write_new(stem: str, text: str) -> str:
-    """Write ``text`` to ``STEM.svg``, or the first free ``STEM-N.svg``; the path written.
+def write_new(stem: str, text: str) -> list[str]:
+    """Write the SVG ``text`` to ``STEM.svg``, or the first free ``STEM-N.svg``; the paths written.
 
-    The file is created exclusively, so nothing already there is touched;
-    a file left half-written by a full disk is removed.
+    With the PNG renderer installed (``aceynote[png]``) the same board is
+    written as a PNG beside it, of the same name (``STEM-N.png``): a number
+    is taken only when both names are free. Each file is created
+    exclusively, so nothing already there is touched; files left
+    half-written by a full disk are removed.
     """
+    pictures = {".svg": text.encode("utf-8")}
+    if png.available():
+        pictures[".png"] = png.png(text)
     for copy in range(1, MAX_COPIES + 1):
-        path = f"{stem}.svg" if copy == 1 else f"{stem}-{copy}.svg"
-        created = False
-        try:
-            with open(path, "x", encoding="utf-8", newline="") as handle:
-                created = True
-                handle.write(text)
-        except FileExistsError:
+        name = stem if copy == 1 else f"{stem}-{copy}"
+        if any(os.path.lexists(name + extension) for extension in pictures):
             continue
-        except OSError as error:
-            if created:
-                os.remove(path)
-            raise DiagramError(_why(path, error)) from error
-        return path
+        try:
+            return _create_all({name + extension: data for extension, data in pictures.items()})
+        except FileExistsError:
+            continue  # made meanwhile by someone else: the next number
     raise DiagramError(f"{path_shown(stem)}.svg and {MAX_COPIES - 1} numbered copies exist")
+
+
+def _create_all(files: dict[str, bytes]) -> list[str]:
+    """Create every file with its bytes, or none of them (those made are removed again)."""
+    made: list[str] = []
+    try:
+        for path, data in files.items():
+            with open(path, "xb") as handle:
+                made.append(path)
+                handle.write(data)
+    except BaseException as error:
+        for done in made:
+            with contextlib.suppress(OSError):
+                os.remove(done)
+        if isinstance(error, OSError) and not isinstance(error, FileExistsError):
+            raise DiagramError(_why(path, error)) from error
+        raise
+    return made
 
 
 def _why(path: str, error: OSError) -> str:

@@ -72,7 +72,7 @@ class PositionTools(ReplayView):
         self.notify(f"Copied the Setup of the position {when}:\n{setup}", timeout=8)
 
     def action_diagram(self) -> None:
-        """The board shown, as an SVG diagram next to the record (a new file, never over one)."""
+        """The board shown, as an SVG diagram (and a PNG) next to the record (new files only)."""
         if self.timeline is None:
             return
         frame = self._frame()
@@ -82,4 +82,5 @@ class PositionTools(ReplayView):
         except DiagramError as error:
             self.notify(f"No diagram written: {error}.", severity="error", timeout=8)
             return
-        self.notify(f"Wrote the board {moment(frame)} to\n{path_shown(written)}", timeout=8)
+        paths = "\n".join(path_shown(path) for path in written)
+        self.notify(f"Wrote the board {moment(frame)} to\n{paths}", timeout=8)

@@ -1,0 +1,146 @@
+"""Every command that reads records reads every input format alike (issue 22).
+
+The same games, given as a .acey record, a bgammon.org replay (.match), a
+JSON document or JSON Lines, on standard input with --from, or a replay on
+standard input without it (recognised by its first line), give each command
+the same output, byte for byte.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from aceynote.cli import main
+from aceynote.formats.bgammon import match_text
+
+GAME = [
+    "i 1702738670 Park Moss 5 1 2 0 1 1",
+    "1 r 6-1 off/19, off/24",
+    "2 r 4-3 off/4, off/3",
+    "1 r 5-2 19/14, 14/12",
+]
+REPLAY = match_text([GAME, GAME[:3]])  # two games, with the index table bgammon.org writes
+
+READERS = {
+    "validate": ["validate"],
+    "fmt": ["fmt"],
+    "convert": ["convert", "--to", "json", "--positions"],
+    "html": ["html", "--all"],
+    "diagram": ["diagram", "--game", "1", "--turn", "2"],
+    "analyze": ["analyze", "--depth", "0", "--format", "json"],
+}
+
+
+def run(
+    capsys: pytest.CaptureFixture[str], command: list[str], *arguments: str
+) -> tuple[int, str, str]:
+    status = main([command[0], *arguments, *command[1:]])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def stdin_of(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8"))))
+
+
+@pytest.fixture
+def forms(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Path]:
+    """The two games as a replay file and as each format convert writes from it."""
+    replay = tmp_path / "online.match"
+    replay.write_text(REPLAY, encoding="utf-8")
+    found = {"bgammon": replay}
+    for name, extension in (("acey", "acey"), ("json", "json"), ("jsonl", "jsonl")):
+        target = tmp_path / f"online.{extension}"
+        assert main(["convert", str(replay), "--to", name, "-o", str(target)]) == 0
+        found[name] = target
+    capsys.readouterr()
+    return found
+
+
+@pytest.mark.parametrize("command", READERS.values(), ids=READERS.keys())
+def test_each_reading_command_reads_each_format_as_the_acey_form(
+    command: list[str],
+    forms: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    status, expected, err = run(capsys, command, str(forms["acey"]))
+    assert status == 0, err
+    assert "Park" in expected or "2 games" in expected  # the games themselves were read
+    for name in ("bgammon", "json", "jsonl"):
+        assert run(capsys, command, str(forms[name])) == (0, expected, ""), name
+        stdin_of(monkeypatch, forms[name].read_text(encoding="utf-8"))
+        assert run(capsys, command, "-", "--from", name) == (0, expected, ""), name
+    stdin_of(monkeypatch, REPLAY)  # no --from: the replay's first line tells it
+    assert run(capsys, command, "-") == (0, expected, "")
+
+
+def test_a_replay_on_standard_input_is_recognised_with_or_without_its_index_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    without_index = "\n".join(GAME) + "\n"
+    for text in (REPLAY, without_index, "\ufeff" + without_index):
+        stdin_of(monkeypatch, text)
+        status, out, err = run(capsys, ["validate"], "-")
+        assert (status, err) == (0, "")
+        assert out.endswith(": 0 errors, 0 warnings\n")
+        assert "AD100" not in out
+
+
+def test_jobs_reads_a_replay_on_standard_input_as_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stdin_of(monkeypatch, REPLAY)
+    assert run(capsys, ["validate", "--jobs", "2"], "-") == (
+        0,
+        "2 games, 5 turns: 0 errors, 0 warnings\n",
+        "",
+    )
+
+
+def test_standard_input_of_acey_is_read_whole_after_its_first_line_was_looked_at(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = '[White "Park"]\n\n1. 61: in/19 in/24\n2. 43: in/21 9/5\n*\n'
+    stdin_of(monkeypatch, record)
+    status, out, _ = run(capsys, ["validate"], "-")
+    assert status == 1
+    assert out.startswith("<stdin>:4:")  # the line numbers are the input's own
+    stdin_of(monkeypatch, record)
+    status, canonical, _ = run(capsys, ["fmt"], "-")
+    assert (status, canonical) == (0, record)
+    stdin_of(monkeypatch, canonical)
+    assert run(capsys, ["fmt", "--check"], "-") == (0, "", "")  # compared with every byte read
+
+
+def test_a_folder_holds_records_in_every_format(
+    forms: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, ["validate"], str(forms["acey"].parent))
+    assert status == 0
+    assert out == "8 games, 20 turns: 0 errors, 0 warnings\n"
+
+
+def test_a_json_document_that_is_no_record_is_an_error_in_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = tmp_path / "package.json"
+    document.write_text('{"name": "not a record"}\n', encoding="utf-8")
+    status, _, err = run(capsys, ["validate"], str(document))
+    assert status == 1
+    assert err.startswith(f"aceynote: error: {document}: ")
+    assert run(capsys, ["fmt"], str(document))[0] == 1
+    for command in (["html"], ["diagram"], ["analyze"]):
+        status, out, err = run(capsys, command, str(document))
+        assert (status, out) == (2, "")
+        assert err.startswith(f"aceynote: error: {document}: "), command
+
+
+def test_from_is_refused_with_a_setup() -> None:
+    with pytest.raises(SystemExit):
+        main(["diagram", "--from", "nothing", "--setup", "W in:15 / B in:15 / W"])
+    assert main(["diagram", "--from", "acey", "--setup", "W in:15 / B in:15 / W"]) == 2
