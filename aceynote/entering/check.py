@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..notation import Game, Move, Segment, Span, Stop
 from ..notation.writer import merge_trips
-from ..rules import Play, Position, Reading, RuleSet, Trip, read_trips, roll_dice
+from ..rules import Play, Position, Reading, RuleSet, Trip, TurnState, read_trips, roll_dice
 from ..validation import Diagnostic, Report
 from ..validation.diagnostics import Code
 from ..validation.plays import PlayCheck
@@ -24,6 +24,8 @@ from .writings import copies, trip_of
 class _Found:
     """What the validator's play check notes about one segment (the Notes it writes to)."""
 
+    quiet = False  # an illegal play is told with the legal plays, as validate tells it
+
     def __init__(self, rules: RuleSet) -> None:
         self.report = Report(Game(), rules)
         self.errors: list[Diagnostic] = []
@@ -33,8 +35,9 @@ class _Found:
         if diagnostic.is_error:
             self.errors.append(diagnostic)
 
-    def taint(self, span: Span) -> None:
-        """Nothing follows a segment at the line's end: nothing to taint."""
+    def recover(self, span: Span) -> bool:
+        """Nothing follows a segment at the line's end: the replay's usual way out will do."""
+        return False
 
 
 class Checked(NamedTuple):
@@ -48,7 +51,7 @@ def check_segment(segment: Segment, position: Position, rules: RuleSet) -> Check
     """Whether ``segment`` can be played from ``position`` (its mover to play), and how."""
     found = _Found(rules)
     dice = roll_dice(segment.high, segment.low)
-    play, legal, _ = PlayCheck(found).play(segment, position, dice)
+    play, legal, _ = PlayCheck(found).play(segment, TurnState(position, rules), dice)
     if found.errors:
         first = min(found.errors, key=lambda d: (d.span.line, d.span.column))
         return problem_of(first)
