@@ -174,8 +174,8 @@ class SavingApp(App[None]):
                 note += f"; the changes not saved are lost: no recovery file ({error})"
             else:
                 note += (
-                    f"; the changes not saved are in {where}"
-                    f" ({record.path} is as it was before them)"
+                    f"; the changes not saved are kept in {where} ({record.path} was"
+                    " not saved: move that file over it to keep them)"
                 )
         self.stopped = (number, note)
         self.exit()
