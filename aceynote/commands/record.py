@@ -16,8 +16,10 @@ the game segment by segment: the roll and its play (64: in/19 in/21), or
 the roll alone and a pick from its legal plays. The prompt says what comes
 next (a roll, the chosen double =DD: or the extra roll +RR: of an
 acey-deucey); an illegal entry is shown with the legal plays and not kept.
-ctrl+z undoes, ctrl+t ends a game not played out, ctrl+s saves. Without
---opening, --first or --setup, White moves first. See docs/record.md.
+ctrl+z undoes, ctrl+t ends a game not played out, ctrl+s saves; kill or a
+closed terminal keeps what is not saved in a recovery file next to FILE
+(club.acey: club.recovered-DATE-TIME.acey). Without --opening, --first or
+--setup, White moves first. See docs/record.md.
 
 examples:
   aceynote record club.acey --white "Ines Alder" --black "Tom Brandt"

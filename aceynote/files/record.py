@@ -335,7 +335,7 @@ def _check_target(path: str) -> None:
     if kind is not None:
         raise RecordError(f"cannot save {path}: it is {kind} now, not a record file")
     if read_only(path):
-        raise ReadOnlyRecord(f"{path} is read-only: saving would replace it")
+        raise ReadOnlyRecord(f"{path} is read-only: it is not saved over")
 
 
 def _read_whole(read_as: Format, path: str, text: str) -> list[Game]:

@@ -323,4 +323,3 @@ class ReplayApp(SavingApp):
             return
         rows, mouse = help_of(screen, self)
         self.push_screen(Help("Keys", rows, mouse))
-

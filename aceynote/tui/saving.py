@@ -82,9 +82,7 @@ class SavingApp(App[None]):
             return
         except Exception as error:
             reason = str(error) if isinstance(error, RecordError) else repr(error)
-            self.notify(
-                f"Not saved: {reason}. The changes are kept.", severity="error", timeout=10
-            )
+            self.notify(f"Not saved: {reason}. The changes are kept.", severity="error", timeout=10)
             return
         self._saved(was_match, before)
         if after is not None:
