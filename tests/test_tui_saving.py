@@ -15,6 +15,7 @@ import subprocess
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import GUARD, SIZE, aceynote_process, pilot_test, run_main
@@ -70,24 +71,30 @@ async def test_a_save_that_fails_keeps_the_app_open_with_the_entries(tmp_path: P
     assert not path.exists()
 
 
+async def save_failing(
+    pilot: Any, app: ReplayApp, monkeypatch: pytest.MonkeyPatch, error: BaseException
+) -> None:
+    """Enter a segment, then press ctrl+s with the record's save raising ``error``."""
+    await enter(pilot, app, "64: in/19 in/21")
+    assert app.record is not None
+
+    def failing(elsewhere: str | None = None) -> None:
+        raise error
+
+    monkeypatch.setattr(app.record, "save", failing)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
 @pilot_test
 async def test_any_failure_of_a_save_is_said_and_keeps_the_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "s.acey"
-    app = recording_app(path)
+    app = recording_app(tmp_path / "s.acey")
     async with app.run_test(size=SIZE) as pilot:
-        await enter(pilot, app, "64: in/19 in/21")
-        assert app.record is not None
-
-        def broken(elsewhere: str | None = None) -> None:
-            raise RuntimeError("disk on fire")
-
-        monkeypatch.setattr(app.record, "save", broken)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await save_failing(pilot, app, monkeypatch, RuntimeError("disk on fire"))
         assert any("disk on fire" in m and "changes are kept" in m for m in messages(app))
-        assert app.is_running and app.record.dirty
+        assert app.is_running and app.record is not None and app.record.dirty
 
 
 # -- a read-only file ------------------------------------------------------------------------
@@ -126,17 +133,22 @@ def test_record_refuses_a_read_only_file_at_start(
     assert "ro.acey is read-only: record into another file" in err
 
 
+async def save_a_turn_more(pilot: Any, app: ReplayApp) -> None:
+    """In the replay: record a segment at the game's end (r), and press ctrl+s."""
+    await pilot.press("end", "r")
+    await pilot.pause()
+    await enter(pilot, app, "52: in/20 in/23")
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
 @pilot_test
 async def test_the_replay_saves_a_read_only_record_under_another_name(tmp_path: Path) -> None:
     path = read_only_record(tmp_path)
     (tmp_path / "taken.acey").write_text("kept\n", encoding="utf-8")
     app = ReplayApp(str(path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("end", "r")
-        await pilot.pause()
-        await enter(pilot, app, "52: in/20 in/23")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await save_a_turn_more(pilot, app)
         prompt = app.screen
         assert isinstance(prompt, Prompt)
         assert "is read-only" in prompt.title_text
@@ -164,11 +176,7 @@ async def test_escape_on_the_other_name_saves_nothing_and_keeps_the_changes(
     path = read_only_record(tmp_path)
     app = ReplayApp(str(path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("end", "r")
-        await pilot.pause()
-        await enter(pilot, app, "52: in/20 in/23")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await save_a_turn_more(pilot, app)
         await pilot.press("escape")
         await pilot.pause()
         assert any(m.startswith("Not saved:") and "read-only" in m for m in messages(app))
@@ -247,15 +255,7 @@ async def test_a_signal_during_the_save_keeps_the_changes_in_a_recovery_file(
     path = tmp_path / "s.acey"
     app = recording_app(path)
     async with app.run_test(size=SIZE) as pilot:
-        await enter(pilot, app, "64: in/19 in/21")
-        assert app.record is not None
-
-        def stopped(elsewhere: str | None = None) -> None:
-            raise Stopped(signal.SIGTERM)
-
-        monkeypatch.setattr(app.record, "save", stopped)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await save_failing(pilot, app, monkeypatch, Stopped(signal.SIGTERM))
     assert app.stop_status() == 128 + signal.SIGTERM
     assert not path.exists()
     (recovered,) = tmp_path.glob("s.recovered-*.acey")
