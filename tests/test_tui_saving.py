@@ -124,6 +124,33 @@ def test_a_record_the_user_may_not_write_counts_as_read_only(
     assert read_only(str(path))
 
 
+def test_a_folder_the_user_may_not_write_asks_for_another_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "club.acey"
+    path.write_text(UNFINISHED, encoding="utf-8")
+    record = RecordFile(str(path))
+    record.mark_edited(0)
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")  # the temporary file in the folder
+
+    monkeypatch.setattr("aceynote.files.record.write_atomically", refused)
+    with pytest.raises(ReadOnlyRecord, match=r"cannot save .*club\.acey: Permission denied"):
+        record.save()
+
+
+def test_record_refuses_a_file_in_a_folder_it_cannot_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "club.acey"
+    path.write_text(UNFINISHED, encoding="utf-8")
+    monkeypatch.setattr(os, "access", lambda where, mode: where != str(tmp_path))
+    status, _, err = run_main(capsys, "record", str(path))
+    assert status == 2
+    assert f"cannot make a file in {tmp_path}" in err
+
+
 def test_record_refuses_a_read_only_file_at_start(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     folder = os.path.dirname(os.path.abspath(args.file))
     if not os.path.isdir(folder):
         raise UsageError(f"{clipped(args.file, 200)}: there is no folder {clipped(folder, 200)}")
-    if not os.path.exists(args.file) and not os.access(folder, os.W_OK):
+    if not os.access(folder, os.W_OK):  # a save writes a new file there, renamed over FILE
         raise UsageError(f"{clipped(args.file, 200)}: cannot make a file in {clipped(folder, 200)}")
     try:
         record = RecordFile(args.file, create=True)

@@ -16,6 +16,7 @@ and never over a file that changed on disk since it was read.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import io
 import os
 from dataclasses import dataclass
@@ -276,7 +277,10 @@ class RecordFile:
         try:
             write_atomically(target, lambda out: out.write(text), mode=mode)
         except OSError as error:
-            raise RecordError(f"cannot save {target}: {error.strerror or error}") from error
+            why = f"cannot save {target}: {error.strerror or error}"
+            if error.errno in _NOT_ALLOWED:  # here: another name (another folder) may do
+                raise ReadOnlyRecord(why) from error
+            raise RecordError(why) from error
         except UnicodeEncodeError as error:
             character = printable(error.object[error.start])
             raise RecordError(
@@ -322,7 +326,10 @@ def unused_name(path: str) -> str:
 
 
 class ReadOnlyRecord(RecordError):
-    """The record is a read-only file: saving must not replace it (another name may do)."""
+    """The record may not be written where it is (a read-only file or folder): another name may do."""
+
+
+_NOT_ALLOWED = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
 def _check_target(path: str) -> None:

@@ -2,7 +2,7 @@
 
 A save that fails, for whatever reason, leaves the app open with every change
 and says why. A read-only record is not replaced: the app offers to save it
-under another name. SIGTERM and SIGHUP end the app as quitting does (the
+under another name (as it does when the folder refuses the file). SIGTERM and SIGHUP end the app as quitting does (the
 terminal is given back as it was) after the changes not saved are written to a
 recovery file (:mod:`aceynote.files.recovery`); the command then says where on
 standard error and ends with the signal's exit status (128 + its number).
