@@ -80,7 +80,7 @@ class SavingApp(App[None]):
         except Stopped as error:  # SIGTERM or SIGHUP while the file was written
             self.stop(error.signal)
             return
-        except Exception as error:
+        except Exception as error:  # whatever failed (a bug too), the changes stay, said
             reason = str(error) if isinstance(error, RecordError) else repr(error)
             self.notify(f"Not saved: {reason}. The changes are kept.", severity="error", timeout=10)
             return
@@ -168,7 +168,7 @@ class SavingApp(App[None]):
         if record is not None and record.dirty:
             try:
                 where = write_recovery(record.path, record.new_text())
-            except Exception as error:
+            except Exception as error:  # said, and the app still ends
                 note += f"; the changes not saved are lost: no recovery file ({error})"
             else:
                 note += (
