@@ -6,8 +6,8 @@ import argparse
 import os
 import sys
 
-from ..terminal_text import clipped
-from .base import EXIT_OK, Commands, UsageError, add_command
+from ..terminal_text import clipped, printable
+from .base import Commands, UsageError, add_command
 
 DESCRIPTION = """\
 Open the board on a new game added at the end of FILE (FILE is made when it
@@ -16,8 +16,10 @@ the game segment by segment: the roll and its play (64: in/19 in/21), or
 the roll alone and a pick from its legal plays. The prompt says what comes
 next (a roll, the chosen double =DD: or the extra roll +RR: of an
 acey-deucey); an illegal entry is shown with the legal plays and not kept.
-ctrl+z undoes, ctrl+t ends a game not played out, ctrl+s saves. Without
---opening, --first or --setup, White moves first. See docs/record.md.
+ctrl+z undoes, ctrl+t ends a game not played out, ctrl+s saves; kill or a
+closed terminal keeps what is not saved in a recovery file next to FILE
+(club.acey: club.recovered-DATE-TIME.acey). Without --opening, --first or
+--setup, White moves first. See docs/record.md.
 
 examples:
   aceynote record club.acey --white "Ines Alder" --black "Tom Brandt"
@@ -54,6 +56,8 @@ def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
     from ..notation.tags import parse_opening
     from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
 
+    for option in ("event", "white", "black", "rules", "opening", "setup"):
+        _check_utf8(option, getattr(args, option))
     tags: list[tuple[str, str]] = []
     for name, value in (("Event", args.event), ("White", args.white), ("Black", args.black)):
         if value is not None:
@@ -80,8 +84,30 @@ def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
     return tags
 
 
+def _check_utf8(option: str, value: str | None) -> None:
+    """Refuse an argument that is not UTF-8 (``$'M\\xfcller'``): a record holds UTF-8 only.
+
+    Python keeps such bytes as lone surrogates, which no UTF-8 file can hold:
+    the game would be lost at its first save.
+    """
+    if value is None:
+        return
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        try:  # the bytes as given, those that are not UTF-8 as \xfc
+            shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:
+            shown = value  # a surrogate that stands for no byte: printable() escapes it
+        raise UsageError(
+            f"--{option}: '{printable(clipped(shown, 60))}' is not UTF-8 text;"
+            " give it in UTF-8, as the record is written"
+        ) from error
+
+
 def run(args: argparse.Namespace) -> int:
     from ..files.record import RecordError, RecordFile
+    from ..files.writing import read_only
     from ..formats import ACEY, record_format
     from ..notation.lines import new_game
     from ..rules import Side
@@ -98,16 +124,22 @@ def run(args: argparse.Namespace) -> int:
     folder = os.path.dirname(os.path.abspath(args.file))
     if not os.path.isdir(folder):
         raise UsageError(f"{clipped(args.file, 200)}: there is no folder {clipped(folder, 200)}")
-    if not os.path.exists(args.file) and not os.access(folder, os.W_OK):
+    if not os.access(folder, os.W_OK):  # a save writes a new file there, renamed over FILE
         raise UsageError(f"{clipped(args.file, 200)}: cannot make a file in {clipped(folder, 200)}")
     try:
         record = RecordFile(args.file, create=True)
     except RecordError as error:
         raise UsageError(str(error)) from error
+    if read_only(args.file):
+        raise UsageError(
+            f"{clipped(args.file, 200)} is read-only: record into another file"
+            " (or make it writable first)"
+        )
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("record runs in a terminal: standard input and output must be one")
     from ..tui.app import ReplayApp
 
     first = {"white": Side.WHITE, "black": Side.BLACK}.get(args.first or "")
-    ReplayApp(args.file, record=record, new_game=new_game(tags), first=first).run()
-    return EXIT_OK
+    app = ReplayApp(args.file, record=record, new_game=new_game(tags), first=first)
+    app.run()
+    return app.stop_status()

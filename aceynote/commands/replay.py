@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..terminal_text import clipped, counted, number_shown
-from .base import EXIT_OK, Commands, UsageError, add_command
+from .base import Commands, UsageError, add_command
 
 if TYPE_CHECKING:
     from ..files.record import RecordFile
@@ -70,8 +70,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("replay runs in a terminal: standard input and output must be one")
     from ..tui.app import ReplayApp
 
-    ReplayApp(args.file, game, args.turn, record).run()
-    return EXIT_OK
+    app = ReplayApp(args.file, game, args.turn, record)
+    app.run()
+    return app.stop_status()
 
 
 _NUMBER = re.compile(r"\s*(-?)([0-9]+)\s*")

@@ -16,6 +16,7 @@ and never over a file that changed on disk since it was read.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import io
 import os
 from dataclasses import dataclass
@@ -25,8 +26,9 @@ from ..notation import Game, ReadError, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.parser import iter_game_tokens, parse_game_tokens
 from ..notation.source import utf8_text
+from ..terminal_text import printable
 from ..validation import validate
-from .writing import write_atomically
+from .writing import not_regular, read_only, write_atomically
 
 
 class RecordError(Exception):
@@ -52,12 +54,20 @@ BOM = "\ufeff"
 def read_text(path: str) -> str:
     """The text of a record file, BOM and all, or a RecordError saying why it cannot be read."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except IsADirectoryError as error:
-        raise RecordError(f"{path}: is a folder, not a record file") from error
+        # Without waiting: a named pipe opens at once, and is then refused.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise RecordError(f"{path}: cannot open: {error.strerror or error}") from error
+    try:
+        kind = not_regular(os.fstat(descriptor).st_mode)
+        if kind is not None:
+            raise RecordError(f"{path}: is {kind}, not a record file")
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            data = handle.read()
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read: {error.strerror or error}") from error
+    finally:
+        os.close(descriptor)
     try:
         return utf8_text(data, path)
     except ReadError as error:
@@ -224,12 +234,7 @@ class RecordFile:
         """Where saving writes: the file itself; for a ``.match`` file a new ``.acey`` beside it."""
         if self.match_games is None:
             return self.path
-        stem = os.path.splitext(self.path)[0]
-        candidate, number = stem + ".acey", 1
-        while os.path.lexists(candidate):
-            number += 1
-            candidate = f"{stem}-{number}.acey"
-        return candidate
+        return unused_name(self.path)
 
     def new_text(self) -> str:
         """The file's text with every edited game in canonical form, the rest as read (BOM too)."""
@@ -256,22 +261,36 @@ class RecordFile:
             parts.append(written + _trailing_blank_lines(chunk))
         return "".join(parts)
 
-    def save(self) -> None:
+    def save(self, elsewhere: str | None = None) -> None:
         """Write the edited games (atomically); the caller checks ``changed_on_disk`` first.
 
         A ``.match`` file is left as it is: its games go to :meth:`save_path`,
-        which is the record from then on.
+        which is the record from then on; so does the whole record saved
+        ``elsewhere`` (a new name, when the file is read-only). Nothing is
+        written over a read-only file (:class:`ReadOnlyRecord`) or over what is
+        no regular file (a named pipe put in its place).
         """
         text = self.new_text()
-        target = self.save_path()
-        mode = None if self.match_games is not None else self.mode
+        target = self.save_path() if elsewhere is None else elsewhere
+        mode = self.mode if self.match_games is None and elsewhere is None else None
+        _check_target(target)
         try:
             write_atomically(target, lambda out: out.write(text), mode=mode)
         except OSError as error:
-            raise RecordError(f"cannot save {target}: {error.strerror or error}") from error
+            why = f"cannot save {target}: {error.strerror or error}"
+            if error.errno in _NOT_ALLOWED:  # here: another name (another folder) may do
+                raise ReadOnlyRecord(why) from error
+            raise RecordError(why) from error
+        except UnicodeEncodeError as error:
+            character = printable(error.object[error.start])
+            raise RecordError(
+                f"cannot save {target}: the record holds {character}, which is not"
+                " text UTF-8 can write (a name given in another encoding?)"
+            ) from error
         if self.match_games is not None:
             self._became_record(target, text)
             return
+        self.path = target
         self.disk_text = text
         self.text = text.removeprefix(self.bom)
         self.mode = file_mode(self.path)
@@ -294,6 +313,36 @@ class RecordFile:
         self.edited.clear()
         self.appended.clear()
         self._cache = loaded  # the same games, shown on: their text is the new file's now
+
+
+def unused_name(path: str) -> str:
+    """A record name beside ``path`` that no file has: ``game.acey``, else ``game-2.acey``..."""
+    stem = os.path.splitext(path)[0]
+    candidate, number = stem + ".acey", 1
+    while os.path.lexists(candidate):
+        number += 1
+        candidate = f"{stem}-{number}.acey"
+    return candidate
+
+
+class ReadOnlyRecord(RecordError):
+    """The record may not be written where it is (a read-only file or folder): another name may do."""
+
+
+_NOT_ALLOWED = (errno.EACCES, errno.EPERM, errno.EROFS)
+
+
+def _check_target(path: str) -> None:
+    """Refuse to save over a read-only file, or over a pipe or device that took the file's place."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # no file yet (or one the write reports on)
+    kind = not_regular(mode)
+    if kind is not None:
+        raise RecordError(f"cannot save {path}: it is {kind} now, not a record file")
+    if read_only(path):
+        raise ReadOnlyRecord(f"{path} is read-only: it is not saved over")
 
 
 def _read_whole(read_as: Format, path: str, text: str) -> list[Game]:

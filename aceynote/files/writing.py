@@ -27,7 +27,7 @@ from types import FrameType
 from typing import IO, TextIO, cast
 
 _NEW_FILE_MODE = 0o666  # before the umask, as open() creates files
-_STOPPING = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
 
 
 class Stopped(BaseException):
@@ -100,7 +100,7 @@ def _signals_stop() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = {number: signal.signal(number, _stop) for number in _STOPPING}
+    before = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
     try:
         yield
     finally:
@@ -114,11 +114,11 @@ def _signals_held() -> Iterator[None]:
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 def _status(path: str) -> os.stat_result | None:
@@ -166,6 +166,27 @@ def read_only(path: str) -> bool:
     except OSError:
         return False
     return not os.access(path, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
+def not_regular(mode: int) -> str | None:
+    """What a file of this mode is when it is no regular file (``a named pipe``), else None.
+
+    A record is a regular file: a named pipe makes its reader wait for a
+    writer (the app hangs), and a device such as ``/dev/zero`` never ends.
+    """
+    for test, kind in _KINDS:
+        if test(mode):
+            return kind
+    return None if stat.S_ISREG(mode) else "a special file"
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 def cannot_write(path: str, error: OSError) -> str:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
 from textual import events, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
@@ -23,11 +21,11 @@ from ..files.record import RecordError, RecordFile
 from ..notation import Game
 from ..rules import Side
 from ..terminal_text import clipped, path_shown, printable
-from .dialogs import Confirm, Help
+from .dialogs import Help
 from .game_list import GameList
-from .game_screen import GameScreen
 from .keys import HELP, SAVE, help_of, on_key
 from .replay_screen import ReplayScreen
+from .saving import SavingApp
 
 _BATCH_SECONDS = 0.15
 _AHEAD = 40  # games after the list's cursor that the checker does first
@@ -98,7 +96,7 @@ class GamesChecked(Message):
     indices: tuple[int, ...]
 
 
-class ReplayApp(App[None]):
+class ReplayApp(SavingApp):
     """``aceynote replay``: go over the games of a record, annotate them, save."""
 
     TITLE = "aceynote replay"
@@ -142,6 +140,7 @@ class ReplayApp(App[None]):
 
     # -- start -----------------------------------------------------------------
     async def on_mount(self) -> None:
+        self.catch_stops()
         await self._open()
         self._started = True
         self._fit(self.size)
@@ -196,6 +195,7 @@ class ReplayApp(App[None]):
             self.check_games()
 
     def on_unmount(self) -> None:
+        self.release_stops()
         self.workers.cancel_group(self, "checker")
         self._checking.set()  # wake the checker so that it sees it is cancelled
 
@@ -316,78 +316,6 @@ class ReplayApp(App[None]):
         if isinstance(screen, GameList) and screen.is_mounted and not self._exit:
             screen.update_games(message.indices)
 
-    # -- saving and quitting ----------------------------------------------------------
-    def action_save(self) -> None:
-        self.save_then(None)
-
-    def save_then(self, after: Callable[[], None] | None) -> None:
-        """Save (asking first if the file changed on disk), then run ``after`` if saved."""
-        record = self.record
-        if record is None or not record.dirty:
-            self.notify("No changes to save.", timeout=2)
-            if after is not None:
-                after()
-            return
-        if record.changed_on_disk():
-            question = _changed_question(record.path)
-
-            def answer(choice: str | None) -> None:
-                if choice == "overwrite":
-                    self._write(after)
-                else:
-                    self.notify("Not saved: the file on disk is unchanged.", severity="warning")
-
-            self.push_screen(
-                Confirm(question, [("cancel", "Don't save"), ("overwrite", "Overwrite")]), answer
-            )
-            return
-        self._write(after)
-
-    def _write(self, after: Callable[[], None] | None) -> None:
-        record = self.record
-        assert record is not None
-        was_match, before = record.is_match, record.path
-        try:
-            record.save()
-        except RecordError as error:
-            self.notify(str(error), severity="error", timeout=8)
-            return
-        if was_match:
-            self.notify(
-                f"Saved the games as {path_shown(record.path)}; {path_shown(before)} is"
-                " left as it is. Saving again writes the new file.",
-                timeout=8,
-            )
-        else:
-            self.notify(f"Saved {path_shown(record.path)}.", timeout=3)
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.refresh_header()
-        if isinstance(self.screen, GameList):
-            self.screen.refresh_title()
-        if after is not None:
-            after()
-
-    async def action_quit(self) -> None:
-        record = self.record
-        if record is None or not record.dirty:
-            self.exit()
-            return
-
-        def answer(choice: str | None) -> None:
-            if choice == "save":
-                self.save_then(self.exit)
-            elif choice == "discard":
-                self.exit()
-
-        question = "There are changes that are not saved."
-        answers = [
-            ("save", "Save and quit"),
-            ("discard", "Quit without saving"),
-            ("cancel", "Cancel"),
-        ]
-        self.push_screen(Confirm(question, answers), answer)
-
     # -- help -----------------------------------------------------------------
     def action_help(self) -> None:
         screen = self.screen
@@ -395,16 +323,3 @@ class ReplayApp(App[None]):
             return
         rows, mouse = help_of(screen, self)
         self.push_screen(Help("Keys", rows, mouse))
-
-
-def _changed_question(path: str) -> str:
-    name = path_shown(path)
-    if not os.path.exists(path):
-        return (
-            f"{name} was deleted (or moved) since it was opened.\n"
-            "Saving now writes it again, as shown here, with the mode it had."
-        )
-    return (
-        f"{name} changed on disk since it was opened.\n"
-        "Saving now would replace those changes with this file as shown here."
-    )
