@@ -13,6 +13,7 @@ import pytest
 from aceynote.engine import train
 from aceynote.engine.features import INPUTS, encode, rule_bits
 from aceynote.engine.network import Network
+from aceynote.engine.players import GreedyPlayer, engine_match
 from aceynote.engine.td import TDLearner
 from aceynote.engine.train import main as train_main
 from aceynote.rules import PRESETS, RuleSet, parse_rules
@@ -164,3 +165,16 @@ def test_training_rules_cover_every_option() -> None:
     for option in ("early_moves", "bearoff", "bonus_reroll", "larger_die", "score"):
         values = {dict(entry)[option] for entry in seen}
         assert len(values) == 2, option
+
+
+def test_paired_games_replay_the_same_dice_with_the_sides_swapped() -> None:
+    # Both sides greedy: a pair's two games are one game, so the engine's points are opposite.
+    rules = PRESETS["bgammon"]
+
+    def match(first: int) -> list[int]:
+        sides = (lambda _: GreedyPlayer(), lambda _: GreedyPlayer())
+        return list(engine_match(*sides, lambda _: rules, 2, "t", paired=True, first=first))
+
+    points = match(0)
+    assert points[1] == -points[0] != 0
+    assert match(1) == points[1:]

@@ -120,14 +120,21 @@ def engine_match(
     games: int,
     seed: str,
     max_decisions: int = 5000,
+    paired: bool = False,
+    first: int = 0,
 ) -> Iterator[int]:
     """The points the engine scores in each game (negative when it lost, 0 unfinished).
 
     The engine takes White in the even games and Black in the odd ones; game
-    i is played under ``rules_of(i)`` with dice from ``seed`` and i alone.
+    i is played under ``rules_of(i)`` with dice from ``seed`` and i alone, or,
+    when ``paired``, from ``seed`` and i // 2: each pair of games then starts
+    with the same dice, the sides swapped (while the players draw nothing
+    from the game's random source, each roll goes to the same side in both
+    games as long as their turns keep in step). ``first`` skips the games
+    before it, so that a long match can go on where it stopped.
     """
-    for index in range(games):
-        rng = random.Random(f"{seed}:{index}")
+    for index in range(first, games):
+        rng = random.Random(f"{seed}:{index // 2 if paired else index}")
         rules = rules_of(index)
         engine, other = engine_for(rules), opponent_for(rng)
         engine_white = index % 2 == 0
