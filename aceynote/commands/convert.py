@@ -56,6 +56,7 @@ one, nothing is written.
 """
 
 _SPOOL_BYTES = 8 * 1024 * 1024
+_SHOWN_WARNINGS = 10  # the rest are counted: a warning a game is too many for a corpus
 
 
 def register(commands: Commands) -> None:
@@ -111,6 +112,7 @@ class _Converter:
         self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
         self.failed = False
         self.unreadable_files = 0
+        self.warnings = 0
 
     def readable_games(self, source: InputFile) -> Iterator[Game]:
         """The games of one input; one that cannot be read is reported and counted.
@@ -160,12 +162,19 @@ class _Converter:
         args = self.args
         write(
             self.entries(sources),
-            Output(out, args.positions, args.diagnostics, self._refuse, _warn),
+            Output(out, args.positions, args.diagnostics, self._refuse, self._warn),
         )
+        if self.warnings > _SHOWN_WARNINGS:
+            _warn(f"and {self.warnings - _SHOWN_WARNINGS:,} more like these")
 
     def _refuse(self, message: str) -> None:
         self.failed = True
         fail(message)
+
+    def _warn(self, message: str) -> None:
+        self.warnings += 1
+        if self.warnings <= _SHOWN_WARNINGS:
+            _warn(message)
 
 
 def _warn(message: str) -> None:

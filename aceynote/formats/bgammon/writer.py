@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable
+import shutil
+import tempfile
+from array import array
+from collections.abc import Iterable, Iterator
 
 from ...notation import Game, Turn
 from ...notation.tags import ENDING_REASONS
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
 from ...validation import Report, validate
 from ..base import Entry, Output
-from .reader import INDEX_PREFIX, RULES
+from .header import RULES, player_number
+from .limits import MAX_GAME_EVENTS, OFFSET_DIGITS
+from .lines import INDEX_PREFIX, plural
 
 # The header's fields, and the tags they come from.
 KEPT_TAGS = frozenset(
@@ -35,7 +40,7 @@ KEPT_TAGS = frozenset(
         "Termination",
     }
 )
-_INDEX_LINE = len(INDEX_PREFIX) + 8 + 1
+_INDEX_LINE = len(INDEX_PREFIX) + OFFSET_DIGITS + 1
 _NAME_BREAKS = re.compile(r"\s|[\x00-\x1f\x7f]")
 _DATE = re.compile(r"^([0-9]{4})\.([0-9]{2})\.([0-9]{2})$")
 _TIME = re.compile(r"^([0-9]{2}):([0-9]{2}):([0-9]{2})$")
@@ -53,6 +58,10 @@ def refusal(game: Game, report: Report) -> str | None:
         return "it starts from a Setup, and a bgammon.org game always starts with every checker in the pool"
     if report.rules != parse_rules(RULES):
         return f"it is played under '{report.rules.to_tag()}', and bgammon.org plays the '{RULES}' rules"
+    events = sum(1 for replay in report.segments if replay.line == ())
+    events += _ended_by(game, report) is not None
+    if events > MAX_GAME_EVENTS:
+        return f"it needs {events:,} event lines, and aceynote reads replays of games up to {MAX_GAME_EVENTS:,}"
     return None
 
 
@@ -68,6 +77,9 @@ def left_out(game: Game) -> list[str]:
     tags = [tag.name for tag in game.tags if tag.name not in KEPT_TAGS]
     if tags:
         parts.append("the tag" + ("s " if len(tags) > 1 else " ") + ", ".join(tags))
+    termination = (game.tag("Termination") or "").lower()
+    if termination in ("resignation", "time") and game.result_text == "*":
+        parts.append(f"the Termination '{termination}' (a replay with no winner says 'abandoned')")
     return parts
 
 
@@ -95,44 +107,77 @@ def game_lines(game: Game, report: Report) -> list[str]:
             )
     ender = _ended_by(game, report)
     if ender is not None:
-        lines.append(f"{_player(ender)} t")
+        lines.append(f"{player_number(ender)} t")
     return lines
 
 
 def match_text(games: Iterable[list[str]]) -> str:
     """A whole replay file: the index table, then the games' lines."""
     bodies = ["".join(line + "\n" for line in lines) for lines in games]
-    offset = _INDEX_LINE * len(bodies)
-    index = []
-    for body in bodies:
-        index.append(f"{INDEX_PREFIX}{offset:08d}\n")
-        offset += len(body.encode("utf-8"))
-    return "".join(index) + "".join(bodies)
+    sizes = array("q", (len(body.encode("utf-8")) for body in bodies))
+    return "".join(index_lines(sizes)) + "".join(bodies)
+
+
+def index_lines(sizes: array[int]) -> Iterator[str]:
+    """The index table of games of ``sizes`` bytes: each game's offset, in the format's width.
+
+    A game that would start past what the offsets can say is a
+    :class:`MatchWriteError`; nothing is written then (the lines are made
+    before the first is given).
+    """
+    offset = _INDEX_LINE * len(sizes)
+    offsets = array("q")
+    for number, size in enumerate(sizes, start=1):
+        if offset >= 10**OFFSET_DIGITS:
+            raise MatchWriteError(
+                f"game {number} would start at byte {offset:,}, and the index table of a "
+                f"bgammon.org replay gives offsets of {OFFSET_DIGITS} digits; write the "
+                f"{plural(len(sizes), 'game')} to several files"
+            )
+        offsets.append(offset)
+        offset += size
+    return (f"{INDEX_PREFIX}{start:0{OFFSET_DIGITS}d}\n" for start in offsets)
 
 
 def write_match(entries: Iterable[Entry], output: Output) -> None:
-    """A replay of every game; one it cannot hold is refused, what it leaves out is named."""
-    games: list[list[str]] = []
-    for entry in entries:
-        report = validate(entry.game)
-        reason = refusal(entry.game, report)
-        where = f"{entry.source}: game {entry.number}"
-        if reason is not None:
-            output.refuse(f"{where} cannot be a bgammon.org replay: {reason}")
-            continue
-        dropped = left_out(entry.game)
-        if dropped:
-            output.warn(f"{where}: left out {', '.join(dropped)}")
-        games.append(game_lines(entry.game, report))
-    output.stream.write(match_text(games))
+    """A replay of every game; one it cannot hold is refused, what it leaves out is named.
+
+    The games go to a temporary file as they come (the index table before
+    them needs their sizes), so only one game is held at a time.
+    """
+    sizes = array("q")
+    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as bodies:
+        for entry in entries:
+            body = _entry_body(entry, output)
+            if body is not None:
+                bodies.write(body)
+                sizes.append(len(body.encode("utf-8")))
+        try:
+            index = "".join(index_lines(sizes))
+        except MatchWriteError as error:
+            output.refuse(f"the games cannot be one bgammon.org replay: {error}")
+            return
+        output.stream.write(index)
+        bodies.seek(0)
+        shutil.copyfileobj(bodies, output.stream)
 
 
-def _player(side: Side) -> str:
-    return "1" if side is Side.WHITE else "2"
+def _entry_body(entry: Entry, output: Output) -> str | None:
+    """One game's lines, or None when the game is refused (and ``output`` told why)."""
+    report = validate(entry.game)
+    reason = refusal(entry.game, report)
+    where = f"{entry.source}: game {entry.number}"
+    if reason is not None:
+        output.refuse(f"{where} cannot be a bgammon.org replay: {reason}")
+        return None
+    dropped = left_out(entry.game)
+    if dropped:
+        output.warn(f"{where}: left out {', '.join(dropped)}")
+    return "".join(line + "\n" for line in game_lines(entry.game, report))
 
 
 def _roll_line(side: Side, high: int, low: int, steps: tuple[Step, ...]) -> str:
-    line = f"{_player(side)} r {high}-{low}"
+    line = f"{player_number(side)} r {high}-{low}"
     if steps:
         line += " " + ", ".join(_step_text(side, step) for step in steps)
     return line
@@ -179,7 +224,7 @@ def _name(value: str | None, default: str) -> str:
 def _winner(game: Game, report: Report) -> tuple[str, str]:
     """The header's winner and its points field (1 for a finished game; see docs/bgammon.md)."""
     if report.outcome is not None:
-        return _player(report.outcome.winner), "1"
+        return player_number(report.outcome.winner), "1"
     white, _, black = game.result_text.partition("-")
     if white.isdigit() and black.isdigit() and (int(white) or int(black)):
         return ("1", white) if int(white) else ("2", black)
@@ -187,17 +232,17 @@ def _winner(game: Game, report: Report) -> tuple[str, str]:
 
 
 def _ended_by(game: Game, report: Report) -> Side | None:
-    """Who ended a game cut short (``t``): the loser, or the side to roll of an open game."""
+    """Who writes ``t`` for a game cut short (docs/bgammon.md, "How a game ends")."""
     if report.outcome is not None:
         return None
-    if (game.tag("Termination") or "normal").lower() not in ENDING_REASONS:
-        return None
-    winner, _ = _winner(game, report)
-    if winner == "1":
-        return Side.BLACK
-    if winner == "2":
-        return Side.WHITE
-    return report.final.turn if report.final is not None else None
+    termination = (game.tag("Termination") or "normal").lower()
+    winner = {"1": Side.WHITE, "2": Side.BLACK}.get(_winner(game, report)[0])
+    if winner is None:  # a game ended early without a winner: the side to play left it
+        final = report.final
+        return final.turn if final is not None and termination in ENDING_REASONS else None
+    if termination == "resignation":
+        return winner.opponent
+    return winner if termination == "abandoned" else None  # time: no 't'
 
 
 def _timestamp(date: str | None, time: str | None) -> int:
