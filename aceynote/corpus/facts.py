@@ -1,0 +1,85 @@
+"""What one validated game amounts to, for finding, counting and tabulating games.
+
+One home for the facts that ``find``, ``stats`` and the Parquet tables all
+ask of a game: its result as written, who won and by how much, its length,
+whether a 1-2 was played, the passes and hits, the validator's errors, and
+the main line's segments as replayed. Everything here is read from the
+validator's :class:`~aceynote.validation.Report`; nothing is replayed again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..rules import SegmentKind, Side, is_acey_deucey
+from ..validation.report import Report, SegmentReplay
+
+_POINTS = re.compile(r"(\d+)-(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """The facts of one game, as the corpus tools count them.
+
+    ``points`` is White's and Black's points from the result token (None for
+    ``*`` or no token); ``winner`` is the side with points. ``hits`` and
+    ``passes`` count per side along the main line; a pass is a segment
+    whose play is ``--``.
+    """
+
+    turns: int
+    result: str
+    points: tuple[int, int] | None
+    acey_deucey: bool
+    hits: dict[Side, int]
+    passes: dict[Side, int]
+    errors: int
+
+    @property
+    def winner(self) -> Side | None:
+        if self.points is None or self.points == (0, 0):
+            return None
+        return Side.WHITE if self.points[0] > 0 else Side.BLACK
+
+    @property
+    def outcome(self) -> str:
+        """``white``, ``black`` or ``unfinished`` (a ``*`` result or none)."""
+        winner = self.winner
+        return "unfinished" if winner is None else ("white" if winner is Side.WHITE else "black")
+
+
+def main_line(report: Report) -> list[SegmentReplay]:
+    """The main line's segments as replayed, in order (no variations)."""
+    return [replay for replay in report.segments if not replay.line]
+
+
+def result_points(result: str) -> tuple[int, int] | None:
+    """White's and Black's points of a result token (``9-0``); None for ``*``."""
+    match = _POINTS.fullmatch(result)
+    return None if match is None else (int(match.group(1)), int(match.group(2)))
+
+
+def game_facts(report: Report) -> GameFacts:
+    """The facts of a validated game."""
+    result = report.game.result_text
+    hits = dict.fromkeys(Side, 0)
+    passes = dict.fromkeys(Side, 0)
+    acey_deucey = False
+    for replay in main_line(report):
+        side = replay.turn.side
+        segment = replay.segment
+        hits[side] += sum(1 for step in replay.steps if step.hit)
+        if not segment.moves:
+            passes[side] += 1
+        elif segment.kind is SegmentKind.ROLL and is_acey_deucey(*segment.dice):
+            acey_deucey = True
+    return GameFacts(
+        turns=report.turns,
+        result=result,
+        points=result_points(result),
+        acey_deucey=acey_deucey,
+        hits=hits,
+        passes=passes,
+        errors=report.errors,
+    )
