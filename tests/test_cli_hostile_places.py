@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from aceynote.cli import main
 from aceynote.files.writing import Stopped, write_atomically
+from aceynote.notation.limits import MAX_COMMENT
 from aceynote.terminal_text import WINDOW, caret_lines
 
 HOSTILE = "\x1b]0;PWNED\x07\x1b[2J"
@@ -252,7 +253,7 @@ def test_a_very_long_line_is_clipped_around_the_place(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "long.acey"
-    filler = "{" + "x" * 6_000_000 + "}"
+    filler = "{" + "x" * (MAX_COMMENT - 10) + "}"  # (a longer comment is a syntax error)
     tail = "{" + "y" * 1000 + "}"
     path.write_text(f"1. 61: in/19 19/18 {filler} 72: in/20 {tail}\n*\n", encoding="utf-8")
     main(["validate", "--no-color", str(path)])

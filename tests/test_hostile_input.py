@@ -19,13 +19,16 @@ from hypothesis import strategies as st
 from aceynote.cli import main
 from aceynote.formats.jsonconv import game_to_json, read_document, read_json_lines
 from aceynote.formats.jsonconv.convert import JsonRecordError
-from aceynote.notation import parse_game, parse_games, read_games, write_game
+from aceynote.notation import ReadError, parse_game, parse_games, read_games, write_game
 from aceynote.notation.limits import (
+    MAX_COMMENT,
     MAX_DIGITS,
     MAX_GAME_WORDS,
+    MAX_LINE_BYTES,
     MAX_MOVES_PER_PLAY,
     MAX_PROBLEMS,
     MAX_TAG_VALUE,
+    MAX_TAGS,
 )
 from aceynote.notation.tags import tag_value_problem
 from aceynote.notation.writer import merge_trips
@@ -151,10 +154,10 @@ def _peak(action: Callable[[], object]) -> int:
 @pytest.mark.parametrize(
     ("text", "limit"),
     [
-        # A 10 MB tag value: before, about 165 bytes a character in the tag patterns.
-        ('[Event "' + "x" * 10_000_000 + '"]\n\n1. 64: in/19 in/21\n*\n', 100 * MB),
-        # A 6 MB line of moves: before, 1.5 GB.
-        ("1. 64: " + " ".join(["13/7"] * 1_200_000) + "\n*\n", 40 * MB),
+        # A 1 MB tag value: before, about 165 bytes a character in the tag patterns.
+        ('[Event "' + "x" * 1_000_000 + '"]\n\n1. 64: in/19 in/21\n*\n', 20 * MB),
+        # A 1 MB line of moves: before, 250 MB.
+        ("1. 64: " + " ".join(["13/7"] * 200_000) + "\n*\n", 20 * MB),
         # Syntax errors without end: before, growing without bound.
         pytest.param("zz\n" * 300_000, 40 * MB, marks=pytest.mark.slow),
         # A comment that closes and opens again on every line.
@@ -174,6 +177,103 @@ def test_reading_hostile_records_takes_bounded_memory(
             validate(game)
 
     assert _peak(read) < limit
+
+
+def _measured(path: Path) -> tuple[int, list[str]]:
+    """The peak memory of reading a record file, and the problems of its games."""
+    messages: list[str] = []
+
+    def read() -> None:
+        messages.extend(p.message for game in read_games(path) for p in game.problems)
+
+    return _peak(read), messages
+
+
+# Hostile records of n units (about 0.6 MB a unit), each a single game past a limit.
+GROWING = {
+    "tags": lambda n: (
+        "".join(f'[T{i} "x"]\n' for i in range(60_000 * n)) + "\n1. 64: in/19 in/21\n*\n"
+    ),
+    "comment-over-lines": lambda n: "1. 64: in/19 in/21 {" + "words\n" * 100_000 * n + "}\n*\n",
+    "turns-on-one-line": lambda n: "1. 64: 13/7 13/9  43: 13/9 13/10 " * 12_000 * n + "\n*\n",
+}
+
+
+@pytest.mark.parametrize("case", GROWING)
+def test_a_game_past_its_limits_is_read_in_memory_that_does_not_grow(
+    case: str, tmp_path: Path
+) -> None:
+    sizes = {}
+    for n in (1, 2):
+        path = tmp_path / f"{case}-{n}.acey"
+        path.write_text(GROWING[case](n) + '[White "next"]\n\n1. 64: in/19 in/21\n*\n')
+        sizes[n], messages = _measured(path)
+        assert any("aceynote reads" in message for message in messages), messages
+        assert [game.tag("White") for game in read_games(path)][-1] == "next"
+    assert sizes[2] < 1.3 * sizes[1] and sizes[2] < 64 * MB, sizes
+
+
+def test_tags_past_their_limit_are_a_syntax_error_at_the_first_one_too_many() -> None:
+    tags = "".join(f'[T{i} "x"]\n' for i in range(MAX_TAGS + 5))
+    game = parse_game(tags + "\n1. 64: in/19 in/21\n*\n")
+    [problem] = game.problems
+    assert problem.span.line == MAX_TAGS + 1 and "more than 1,000 tags" in problem.message
+    assert len(game.tags) == MAX_TAGS
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_comment_past_its_limit_is_a_syntax_error_at_its_start(newline: str) -> None:
+    lines = ["x" * 99] * (MAX_COMMENT // 100 + 1)
+    text = newline.join(["1. 64: in/19 in/21  43: {", *lines, "} in/21 in/22", "*", ""])
+    game = parse_game(text)
+    [problem] = game.problems
+    assert (problem.span.line, problem.span.column) == (1, 25)
+    assert f"past {MAX_COMMENT:,} characters" in problem.message
+    assert len(game.turns) == 1  # White's turn before it is kept
+    inside = newline.join(["1. 64: in/19 in/21 {", *lines[:-2], "} 43: in/21 in/22", "*", ""])
+    assert not parse_game(inside).problems
+
+
+def test_a_comment_on_one_line_past_its_limit_is_a_syntax_error() -> None:
+    game = parse_game("1. 64: in/19 in/21 {" + "x" * MAX_COMMENT + "y} 43: in/21 in/22\n*\n")
+    [problem] = game.problems
+    assert problem.span.column == 20 and "characters" in problem.message
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_a_line_past_its_limit_stops_the_reading_at_its_place(newline: str, tmp_path: Path) -> None:
+    path = tmp_path / "long.acey"
+    good = newline.join(["1. 64: in/19 in/21", "*", '[White "b"]', "", "1. 64: in/19 in/21", ""])
+    path.write_bytes((good + "x" * (MAX_LINE_BYTES + 1) + newline + "*" + newline).encode())
+    games = []
+    with pytest.raises(ReadError) as raised:
+        games.extend(read_games(path))
+    assert len(games) == 1  # the game before the line's
+    assert str(raised.value).startswith(f"{path}:6: this line goes on past 1,048,576 bytes")
+    fits = good + "{" + "x" * (MAX_LINE_BYTES // 20) + "}" + newline + "*" + newline
+    path.write_bytes(fits.encode())
+    assert len(list(read_games(path))) == 2
+    with pytest.raises(ReadError, match=":6: this line goes on past"):
+        list(read_games(io.StringIO(path.read_text().replace("{", "é" * MAX_LINE_BYTES, 1))))
+
+
+def test_a_file_of_lines_ended_by_lone_crs_is_read_past_the_line_limit(tmp_path: Path) -> None:
+    path = tmp_path / "mac.acey"
+    game = '[White "a"]\r\r1. 64: in/19 in/21\r*\r\r'
+    path.write_bytes((game + "\r" * MAX_LINE_BYTES + game).encode())
+    assert [len(game.turns) for game in read_games(path)] == [1, 1]
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/full"])
+def test_an_endless_device_is_refused_in_bounded_memory(
+    device: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if not Path(device).exists():
+        pytest.skip(f"no {device} here")
+    assert _peak(lambda: main(["validate", device])) < 10 * MB
+    assert main(["validate", "--jobs", "2", device]) == 2
+    error = capsys.readouterr().err
+    assert f"{device}:1: this line goes on past 1,048,576 bytes (1 MiB)" in error
 
 
 @pytest.mark.slow

@@ -15,8 +15,15 @@ from collections.abc import Generator, Iterable, Iterator
 
 from lark import Token
 
-from .limits import clipped
-from .split import BAD_TAG, PLAIN_MOVETEXT, GameSplitter, GameTokens, looks_like_tag_line
+from .limits import MAX_COMMENT, MAX_GAME_WORDS, clipped
+from .split import (
+    BAD_TAG,
+    PLAIN_MOVETEXT,
+    TAG_LINE,
+    GameSplitter,
+    GameTokens,
+    looks_like_tag_line,
+)
 
 WHITESPACE = "WS"
 UNCLOSED_COMMENT = "UNCLOSED_COMMENT"
@@ -131,13 +138,20 @@ class Lexer:
         """Lex line by line; a comment open at a line's end makes one chunk of the lines it spans.
 
         Whether a comment is still open is followed from line to line, so a
-        chunk of any length is scanned once. A line of plain movetext (moves,
-        rolls, numbers, glyphs: most lines of most records) comes as one list
-        of tokens; the splitter takes those in one step.
+        chunk of any length is scanned once, and a chunk past the length of a
+        comment is cut there (the splitter reports it). A line of plain
+        movetext (moves, rolls, numbers, glyphs: most lines of most records)
+        comes as one list of tokens; the splitter takes those in one step.
+        Past a game's limits, lines are only glanced at (see :func:`_unread`).
         """
         pending: list[str] = []
-        pending_start = 0
+        pending_start = pending_size = 0
+        in_comment = False  # past a game's limits, whether a comment is open
         for line_number, line in lines:
+            if splitter.over_limits and not pending:
+                unread, in_comment = _unread(line, splitter, in_comment)
+                if unread:
+                    continue
             if pending:
                 if looks_like_tag_line(line):
                     # A comment left open runs into the next game: close it here.
@@ -145,23 +159,33 @@ class Lexer:
                     pending = []
                 else:
                     pending.append(_ending_in_lf(line))
+                    pending_size += len(pending[-1])
                     if "}" in line and not _comment_open_after(line, inside=True):
                         yield from self._lex("".join(pending), pending_start, splitter)
                         pending = []
+                    elif pending_size > MAX_COMMENT:
+                        # The comment closed here meets its limit; the rest goes unread.
+                        yield from self._lex("".join(pending) + "}", pending_start, splitter)
+                        pending, in_comment = [], True
                     continue
             if "{" in line and _comment_open_after(line, inside=False):
-                pending, pending_start = [_ending_in_lf(line)], line_number
+                pending, pending_start, pending_size = [_ending_in_lf(line)], line_number, 0
                 continue
-            plain = self._plain_line(line, line_number)
+            plain = self._plain_line(line, line_number, MAX_GAME_WORDS - splitter.words + 1)
             if plain is not None:
                 yield plain
+                in_comment = "{" in line and _comment_open_after(line, inside=False)
             else:
                 yield from self._lex(line, line_number, splitter)
         if pending:
             yield from self._lex("".join(pending), pending_start, splitter)
 
-    def _plain_line(self, line: str, number: int) -> list[Token] | None:
-        """The tokens of a line that holds only plain movetext; None for any other line."""
+    def _plain_line(self, line: str, number: int, room: int) -> list[Token] | None:
+        """The tokens of a line that holds only plain movetext; None for any other line.
+
+        Past ``room`` tokens (the game's limit of words is met) the rest of
+        the line goes unread.
+        """
         tokens: list[Token] = []
         last_end = -1
         for match in self.pattern.finditer(line):
@@ -175,6 +199,8 @@ class Lexer:
                 LexedToken(kind, line[start:end], start, number, start + 1, number, end + 1, end)
             )
             last_end = end
+            if len(tokens) >= room:
+                break
         return tokens or None
 
     def _lex(self, text: str, first_line: int, splitter: GameSplitter) -> Iterator[Token]:
@@ -336,6 +362,26 @@ def _keep_lines(game: GameTokens, recent: dict[int, str], next_game_line: int | 
     game.lines = {n: recent[n] for n in range(game.first_line, last + 1) if n in recent}
     for number in [n for n in recent if next_game_line is None or n < next_game_line]:
         del recent[number]
+
+
+def _unread(line: str, splitter: GameSplitter, in_comment: bool) -> tuple[bool, bool]:
+    """Whether a line of a game past its limits goes unread, and whether a comment is open after it.
+
+    Nothing more of such a game is kept (see :func:`_remember`): only where
+    the next game starts matters, at a tag line after movetext or a result
+    (§1), or at a line that looks like a tag and so closes a comment left
+    open. A line that may still tell where the game's movetext starts is read.
+    """
+    if in_comment:
+        if looks_like_tag_line(line):
+            return False, False
+        return True, _comment_open_after(line, inside=True)
+    begun = splitter.has_movetext or splitter.has_result
+    if TAG_LINE.match(line):
+        return not begun and splitter.tags_full, False
+    if not begun:
+        return False, False
+    return True, "{" in line and _comment_open_after(line, inside=False)
 
 
 def _comment_open_after(line: str, inside: bool) -> bool:

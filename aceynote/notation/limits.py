@@ -21,6 +21,17 @@ MAX_MOVES_PER_PLAY = 16
 MAX_GAME_WORDS = 50_000
 """Words of movetext in one game (moves on one line count as one word), about 15,000 turns."""
 
+MAX_TAGS = 1_000
+"""Tags of one game (a real game has a few dozen at most)."""
+
+MAX_COMMENT = 100_000
+"""Characters of one comment, about fifty pages."""
+
+MAX_LINE_BYTES = 1 << 20
+"""Bytes of one line before its end (1 MiB): room for any tag or comment within the limits
+above, and for any game written on one line. A device without line ends (``/dev/zero``)
+meets it at once."""
+
 MAX_PROBLEMS = 100
 """Syntax errors reported for one game; the rest are counted, not kept."""
 

@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, cast
 
+from .limits import MAX_LINE_BYTES
+
 Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str]
 
 
@@ -106,7 +108,15 @@ def _lines_of(source: Source, first_line: int) -> tuple[Iterator[str], IO[Any] |
         name = "<input>"
     if _is_binary(source):
         return _decoded(cast(IO[bytes], source), name, first_line), None
-    return _checked(iter(cast(Iterable[str], source)), name), None
+    return _checked(_text_lines_of(cast(Iterable[str], source)), name, first_line), None
+
+
+def _text_lines_of(source: Iterable[str]) -> Iterator[str]:
+    """The lines of decoded text; from an open file, never more than one line's limit at once."""
+    readline = getattr(source, "readline", None)
+    if readline is None:
+        return iter(source)
+    return iter(lambda: cast(str, readline(MAX_LINE_BYTES + 1)), "")
 
 
 def _is_binary(source: object) -> bool:
@@ -117,31 +127,75 @@ def _is_binary(source: object) -> bool:
 
 def _decoded(stream: IO[bytes], name: str, first_line: int) -> Iterator[str]:
     """Lines of UTF-8 text from a binary stream; a bad byte is a ReadError at its place."""
-    number = first_line - 1
-    for raw in _reading(stream, name):
-        for piece in split_lines(raw) if b"\r" in raw else (raw,):
+    for number, piece in enumerate(_bounded_lines(stream, name, first_line), start=first_line):
+        try:
+            yield piece.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ReadError(not_utf8(name, piece, error, number)) from error
+
+
+def _bounded_lines(stream: IO[bytes], name: str, first_line: int) -> Iterator[bytes]:
+    """The lines of a binary stream, never reading more than one line's limit past a line end.
+
+    A line longer than :data:`MAX_LINE_BYTES` is a ReadError at its place,
+    and nothing after it is read: a device without line ends (``/dev/zero``)
+    is refused after 1 MiB instead of filling memory.
+    """
+    number, carry, readline = first_line, b"", stream.readline
+    while True:
+        try:
+            chunk = readline(MAX_LINE_BYTES + 1)
+        except OSError as error:
+            raise ReadError(cannot_read(name, error)) from error
+        if not carry and chunk.endswith(b"\n") and chunk.find(b"\r", 0, len(chunk) - 2) < 0:
+            number += 1  # one whole line within the limit: the common case, kept fast
+            yield chunk
+            continue
+        if not chunk:
+            break
+        lines = split_lines(carry + chunk if carry else chunk)
+        carry = b"" if chunk.endswith(b"\n") else lines.pop()  # (a CR may wait for its LF)
+        for line in lines:
+            _check_length(line, name, number)
             number += 1
-            try:
-                yield piece.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise ReadError(not_utf8(name, piece, error, number)) from error
+            yield line
+        _check_length(carry, name, number)
+    if carry:
+        yield carry
 
 
-def _reading(stream: IO[bytes], name: str) -> Iterator[bytes]:
+def _check_length(line: bytes, name: str, number: int) -> None:
+    if len(line) > MAX_LINE_BYTES and len(line.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+        raise ReadError(line_too_long(name, number))
+
+
+def line_too_long(name: str, number: int) -> str:
+    """Why a line past :data:`MAX_LINE_BYTES` stops the reading (is the file a record at all?)."""
+    return (
+        f"{name}:{number}: this line goes on past {MAX_LINE_BYTES:,} bytes (1 MiB); "
+        "aceynote reads lines of up to that length and stops here (is this a record file?)"
+    )
+
+
+def _checked(lines: Iterator[str], name: str, first_line: int) -> Iterator[str]:
+    """Lines of an already decoded stream, with its decoding and reading errors as ReadError.
+
+    A line is measured in the bytes it would take as UTF-8, as a file's line is.
+    """
     try:
-        yield from stream
-    except OSError as error:
-        raise ReadError(cannot_read(name, error)) from error
-
-
-def _checked(lines: Iterator[str], name: str) -> Iterator[str]:
-    """Lines of an already decoded stream, with its decoding and reading errors as ReadError."""
-    try:
-        yield from lines
+        for number, line in enumerate(lines, start=first_line):
+            if len(line) > MAX_LINE_BYTES // 4 and _utf8_length(line) > MAX_LINE_BYTES:
+                raise ReadError(line_too_long(name, number))
+            yield line
     except UnicodeDecodeError as error:
         raise ReadError(not_utf8(name, error.object, error, None)) from error
     except OSError as error:
         raise ReadError(cannot_read(name, error)) from error
+
+
+def _utf8_length(line: str) -> int:
+    """The bytes of a line without its end, in UTF-8 (a lone surrogate as three)."""
+    return len(line.rstrip("\r\n").encode("utf-8", "surrogatepass"))
 
 
 BLOCK_BYTES = 1 << 16
@@ -152,7 +206,8 @@ class LineBlocks:
 
     A line at a block's end waits for the next block, as does a CR there (a
     CRLF may be cut between the two blocks). After the last block,
-    ``failure`` holds the reading error that ended the stream, if any.
+    ``failure`` holds the reading error that ended the stream, if any. A line
+    past :data:`MAX_LINE_BYTES` ends the blocks: the reader stops at it.
     """
 
     def __init__(self, stream: IO[bytes], size: int = BLOCK_BYTES) -> None:
@@ -162,13 +217,17 @@ class LineBlocks:
 
     def __iter__(self) -> Iterator[bytes]:
         unfinished: list[bytes] = []
+        waiting = 0  # bytes of the line that waits for its end
         try:
             while block := self.stream.read(self.size):
                 whole = _whole_lines_end(block)
                 if whole:
                     yield b"".join([*unfinished, block[:whole]]) if unfinished else block[:whole]
-                    unfinished = []
+                    unfinished, waiting = [], 0
                 unfinished.append(block[whole:])
+                waiting += len(block) - whole
+                if waiting > MAX_LINE_BYTES + 1:
+                    break  # the reader meets the line's limit in it and stops there
         except OSError as error:
             self.failure = (error.errno or 0, error.strerror or str(error))
         if any(unfinished):

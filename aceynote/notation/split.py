@@ -22,7 +22,14 @@ from typing import IO, NamedTuple
 
 from lark import Token
 
-from .limits import MAX_GAME_WORDS, MAX_PROBLEMS, MAX_TAG_VALUE, MAX_VARIATION_DEPTH
+from .limits import (
+    MAX_COMMENT,
+    MAX_GAME_WORDS,
+    MAX_PROBLEMS,
+    MAX_TAG_VALUE,
+    MAX_TAGS,
+    MAX_VARIATION_DEPTH,
+)
 from .model import Span, SyntaxProblem
 from .source import BLOCK_BYTES, LINE_END, LineBlocks, is_utf8
 from .words import tag_parts, unescape_tag_value
@@ -85,7 +92,18 @@ class GameSplitter:
         self.has_result = False
         self.leading_comments: list[Token] = []
         self.depth = 0
+        self.tags = 0
         self.over_limits = False
+
+    @property
+    def words(self) -> int:
+        """The words of movetext kept of this game so far (its tags among them)."""
+        return len(self.current.tokens)
+
+    @property
+    def tags_full(self) -> bool:
+        """Whether this game has met the limit of tags (one more is not kept)."""
+        return self.tags >= MAX_TAGS
 
     @property
     def still_reporting(self) -> bool:
@@ -127,6 +145,13 @@ class GameSplitter:
         if kind == "TAG":
             self._add_tag(token)
             return finished
+        if kind == "COMMENT" and len(token) > MAX_COMMENT + 2:  # (and its braces)
+            self._limit_problem(
+                f"this comment goes on past {MAX_COMMENT:,} characters; "
+                "aceynote reads comments up to that length",
+                token,
+            )
+            return finished
         if kind == "COMMENT" and not self.has_tags and not self.current.tokens:
             self.leading_comments.append(token)
             self._extend(token)
@@ -163,12 +188,23 @@ class GameSplitter:
             )
 
     def _limit_problem(self, message: str, token: Token) -> None:
+        """Report the first limit this game meets; past it, nothing more of the game is read."""
+        if self.over_limits:
+            return
         self.current.problems.append(SyntaxProblem(message, _point_span(token)))
         self.over_limits = True
 
     def _add_tag(self, token: Token) -> None:
         self.has_tags = True
         self._extend(token)
+        if self.tags_full:
+            self._limit_problem(
+                f"this game has more than {MAX_TAGS:,} tags; "
+                "aceynote reads games of up to that many (a real game has a few dozen)",
+                token,
+            )
+            return
+        self.tags += 1
         length = len(str(token).split('"', 1)[-1].rsplit('"', 1)[0])
         if length > MAX_TAG_VALUE:
             self.current.problems.append(
@@ -217,7 +253,7 @@ class GameSplitter:
         self.current = GameTokens()
         self.has_tags = self.has_movetext = self.has_result = False
         self.leading_comments = []
-        self.depth = 0
+        self.depth = self.tags = 0
         self.over_limits = False
         if not game.tokens and not game.problems:
             return None

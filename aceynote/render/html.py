@@ -18,7 +18,7 @@ import base64
 import hashlib
 import json
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import NamedTuple
 
@@ -301,12 +301,12 @@ def _viewer(parent: ET.Element) -> None:
     )
 
 
-def _game_list(parent: ET.Element, pages: list[_GamePage]) -> None:
+def _game_list(parent: ET.Element, shown: list[_Shown]) -> None:
     nav = _el(parent, "nav", id="games")
-    _el(nav, "span", f"{len(pages)} games: ", class_="label")
-    for page_ in pages:
-        link = _el(nav, "a", f"{page_.number}. {page_.players()}", href=page_.href(START))
-        link.set("data-game", str(page_.number))
+    _el(nav, "span", f"{len(shown)} games: ", class_="label")
+    for item in shown:
+        link = _el(nav, "a", f"{item.number}. {item.players}", href=item.href)
+        link.set("data-game", str(item.number))
 
 
 class Page(NamedTuple):
@@ -316,29 +316,70 @@ class Page(NamedTuple):
     errors: int
 
 
+class _Shown(NamedTuple):
+    """What the page keeps of a game once its parts are written: the list's link and its errors."""
+
+    number: int
+    players: str
+    href: str
+    errors: int
+
+
 def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = False) -> Page:
-    """The page showing ``games`` (the first one opens; a list leads to the others)."""
+    """The page showing ``games`` (the first one opens; a list leads to the others).
+
+    Each game's section and boards are written as text as soon as they are
+    built, and its replay let go: a page of many games holds its own text,
+    not a tree of every board of every game.
+    """
     if not games:
         raise ValueError("a page needs at least one game")
     several = len(games) > 1
-    pages = [_GamePage(game, index, several, theme, flip) for index, game in enumerate(games, 1)]
+    sections: list[str] = []
+    boards: list[str] = []
+    data: list[dict[str, object]] = []
+    shown: list[_Shown] = []
+    for index, game in enumerate(games, 1):
+        game_page = _GamePage(game, index, several, theme, flip)
+        sections += _parts_of(game_page.section)
+        boards += _parts_of(game_page.boards)
+        data.append(game_page.data())
+        shown.append(_Shown(index, game_page.players(), game_page.href(START), game_page.errors))
     script, style = _asset("page.js"), _asset("page.css")
     html = ET.Element("html", {"lang": "en", "class": f"theme-{theme}"})
-    _head(html, pages[0].players() if not several else f"{len(pages)} games", script, style)
+    _head(html, shown[0].players if not several else f"{len(shown)} games", script, style)
     body = _el(html, "body")
     if several:
-        _game_list(body, pages)
+        _game_list(body, shown)
     main = _el(body, "main")
     _viewer(main)
-    games_box = _el(main, "div", class_="games")
-    for game_page in pages:
-        game_page.section(games_box)
-    boards = _el(body, "div", id="boards", hidden="hidden")
-    _el(boards, "template", id="board-base").append(_base_board(theme, flip))
-    for game_page in pages:
-        game_page.boards(boards)
-    data = _el(body, "script", id="game-data", type="application/json")
-    data.text = script_json({"games": [game_page.data() for game_page in pages]})
+    _el(main, "div", class_="games")
+    boards_box = _el(body, "div", id="boards", hidden="hidden")
+    _el(boards_box, "template", id="board-base").append(_base_board(theme, flip))
+    _el(boards_box, "template", id=_BOARDS)
+    script_data = _el(body, "script", id="game-data", type="application/json")
+    script_data.text = script_json({"games": data})
     _el(body, "script", script)
-    text = "<!DOCTYPE html>\n" + markup(html, method="html") + "\n"
-    return Page(text, sum(game_page.errors for game_page in pages))
+    frame = markup(html, method="html")
+    head, rest = _cut(frame, '<div class="games">', keep=True)
+    middle, tail = _cut(rest, f'<template id="{_BOARDS}"></template>', keep=False)
+    text = "".join(["<!DOCTYPE html>\n", head, *sections, middle, *boards, tail, "\n"])
+    return Page(text, sum(item.errors for item in shown))
+
+
+# Where the games' boards go in the page's frame (aceynote's own markup, as the games' box
+# is: a record's text is escaped, so it never holds either).
+_BOARDS = "aceynote-boards"
+
+
+def _parts_of(build: Callable[[ET.Element], None]) -> list[str]:
+    """The markup of each element ``build`` adds to an element, without the element itself."""
+    holder = ET.Element("div")
+    build(holder)
+    return [markup(child, method="html") for child in holder]
+
+
+def _cut(text: str, mark: str, keep: bool) -> tuple[str, str]:
+    """``text`` cut at ``mark`` (its only place); ``keep``: the mark stays with the first part."""
+    at = text.index(mark)
+    return text[: at + len(mark) if keep else at], text[at + len(mark) :]
