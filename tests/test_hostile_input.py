@@ -436,3 +436,32 @@ def test_json_that_no_record_could_say_is_refused(change: object, words: str) ->
     ) as error:
         list(read_document(io.StringIO(json.dumps(document))))
     assert words in str(error.value)
+
+
+def _binary_stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    """Standard input as a real byte stream (``sys.stdin.buffer``), not read whole."""
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
+def test_standard_input_with_no_line_end_is_told_in_bounded_memory(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _binary_stdin(monkeypatch, b"x" * (8 * MAX_LINE_BYTES))
+    assert _peak(lambda: main(["validate", "-"])) < 6 * MB
+    assert "<stdin>:1: this line goes on past 1,048,576 bytes (1 MiB)" in capsys.readouterr().err
+
+
+def test_a_first_line_read_only_in_part_to_tell_the_format_is_given_back_whole() -> None:
+    from aceynote.commands.common import Replayed
+
+    rest = io.BytesIO(b"def\nnext\n")
+    stream = Replayed(b"abc", rest)  # "abc" was read of the line "abcdef"
+    assert [stream.readline(), stream.readline(), stream.readline()] == [
+        b"abcdef\n",
+        b"next\n",
+        b"",
+    ]
+    bounded = Replayed(b"abc", io.BytesIO(b"def\n"))
+    assert [bounded.readline(5), bounded.readline(5)] == [b"abcde", b"f\n"]

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError
+from ..notation.limits import MAX_LINE_BYTES
 from ..notation.source import not_utf8
 
 if TYPE_CHECKING:
@@ -227,7 +228,8 @@ def input_format(
         return handle, named(chosen)
     if source.path != STDIN:
         return handle, record_format(source.path)
-    first = handle.readline()  # a line at a time, as the readers read
+    # Bounded as the readers' lines are: input with no line end is told by its start.
+    first = handle.readline(MAX_LINE_BYTES + 1)
     return cast(IO[bytes], Replayed(first, handle)), of_start(first)
 
 
@@ -254,7 +256,13 @@ class Replayed(io.BufferedIOBase):
 
     def readline(self, size: int | None = -1, /) -> bytes:
         limit = -1 if size is None else size
-        return self._taken(limit) if self.first else self.rest.readline(limit)
+        if not self.first:
+            return self.rest.readline(limit)
+        taken = self._taken(limit)
+        if self.first or taken.endswith(b"\n") or len(taken) == limit:
+            return taken
+        # The first line was read only in part: the rest of it follows.
+        return taken + self.rest.readline(limit - len(taken) if limit >= 0 else -1)
 
     def read(self, size: int | None = -1, /) -> bytes:
         limit = -1 if size is None else size
