@@ -7,7 +7,9 @@ line and the terminal app both show such characters as escapes (``\\x1b``,
 ``\\u202e``), which hold no such character themselves: the command line
 with :func:`shown` (a tab stays a tab) and :func:`caret_lines`, the terminal
 app with :func:`printable` (a tab shows as spaces: Textual writes text
-through Rich, which passes ESC on) and :func:`source_lines`.
+through Rich, which passes ESC on) and :func:`source_lines`. The pictures
+and pages write what XML cannot hold with the same escapes (:func:`xml_text`),
+so that a record's odd character reads alike wherever it is shown.
 """
 
 from __future__ import annotations

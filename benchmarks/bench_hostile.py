@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from aceynote.notation import Move, Stop, read_games
 from aceynote.notation.writer import merge_trips
+from aceynote.validation import validate
 
 
 def comments_across_lines(lines: int) -> Callable[[], object]:
@@ -35,10 +36,19 @@ def endless_errors(lines: int) -> Callable[[], object]:
     return lambda: list(read_games(io.StringIO(text)))
 
 
+def impossible_plays(turns: int) -> Callable[[], object]:
+    """Turns of plays no reading can make, each followed by a legal reply (validated)."""
+    bad = " ".join(["in/19/15"] * 16)
+    lines = [f"{n}. 64: {bad}  43: in/21 in/22" for n in range(1, turns + 1)]
+    text = "\n".join(lines) + "\n*\n"
+    return lambda: [validate(game) for game in read_games(io.StringIO(text))]
+
+
 CASES: dict[str, tuple[Callable[[int], Callable[[], object]], int]] = {
     "comments across lines": (comments_across_lines, 20_000),
     "merging a long play": (merging_a_long_play, 25_000),
     "endless syntax errors": (endless_errors, 200_000),
+    "impossible plays": (impossible_plays, 200),
 }
 
 

@@ -96,3 +96,29 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> 
 def test_a_device_is_written_to_not_replaced() -> None:
     write_atomically(os.devnull, hello)
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_a_stop_signal_just_after_the_file_is_replaced_finds_it_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import signal
+
+    import aceynote.files.writing as writing
+
+    path = tmp_path / "record.acey"
+    path.write_text("old\n")
+    received: list[int] = []
+    real_replace = os.replace
+
+    def replace_then_signal(source: str, target: str) -> None:
+        real_replace(source, target)
+        os.kill(os.getpid(), signal.SIGTERM)  # between the replace and the handlers put back
+
+    monkeypatch.setattr(writing.os, "replace", replace_then_signal)
+    before = signal.signal(signal.SIGTERM, lambda number, frame: received.append(number))
+    try:
+        write_atomically(str(path), hello)  # does not raise Stopped: the file is saved
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert path.read_text() == "hello\n"
+    assert received == [signal.SIGTERM]  # the signal went to the handler put back

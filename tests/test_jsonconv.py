@@ -260,3 +260,18 @@ def test_the_schema_s_rules_take_every_value_of_every_rules_option_and_no_other(
         assert rules.is_valid({**standard, "preset": preset})
     assert not rules.is_valid({**standard, "preset": "club"})
     assert not rules.is_valid({key: value for key, value in standard.items() if key != "score"})
+
+
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        ('"games": 5', "games: 5 is not of type 'array'"),
+        ('"games": {"tags": []}', "is not of type 'array'"),
+        ('"games": [], "games": 5', "the document has a second games member"),
+        ('"games": 5, "games": []', "the document has a second games member"),
+    ],
+)
+def test_games_that_are_not_one_array_are_named_as_such(games: str, message: str) -> None:
+    document = io.StringIO('{"format": "aceynote", "version": 1, ' + games + "}")
+    with pytest.raises(JsonRecordError, match=message):
+        list(read_document(document))

@@ -229,3 +229,19 @@ async def test_a_won_game_offers_no_record_and_r_says_why(tmp_path: Path) -> Non
     going_on = ReplayApp(str(write(tmp_path, GOING_ON)), game=1)
     async with going_on.run_test(size=SIZE):
         assert "r Record" in footer(going_on)
+
+
+@pilot_test
+async def test_counts_that_arrive_while_the_game_list_has_no_table_are_let_go() -> None:
+    """The checker's counts can come between the list's mount and its table (a loaded machine)."""
+    from aceynote.tui.app import GamesChecked
+
+    app = ReplayApp(str(SAMPLES / "match.acey"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        games = app.screen
+        assert isinstance(games, GameList)
+        await games.query_one(GameTable).remove()
+        app.on_games_checked(GamesChecked((0,)))  # raised NoMatches, which ended the app
+        await pilot.pause()
+        assert app.is_running and app.screen is games

@@ -109,8 +109,9 @@ def test_a_read_only_record_is_not_saved_over(tmp_path: Path) -> None:
     path = read_only_record(tmp_path)
     record = RecordFile(str(path))
     record.mark_edited(0)
-    with pytest.raises(ReadOnlyRecord, match=r"ro\.acey is read-only"):
+    with pytest.raises(ReadOnlyRecord, match=r"ro\.acey is read-only") as error:
         record.save()
+    assert error.value.other_name == str(tmp_path / "ro-2.acey")  # beside it
     assert path.read_text(encoding="utf-8") == UNFINISHED
 
 
@@ -136,8 +137,12 @@ def test_a_folder_the_user_may_not_write_asks_for_another_name(
         raise PermissionError(13, "Permission denied")  # the temporary file in the folder
 
     monkeypatch.setattr("aceynote.files.record.write_atomically", refused)
-    with pytest.raises(ReadOnlyRecord, match=r"cannot save .*club\.acey: Permission denied"):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    with pytest.raises(
+        ReadOnlyRecord, match=r"cannot save .*club\.acey: Permission denied"
+    ) as error:
         record.save()
+    assert error.value.other_name == str(tmp_path / "home" / "club.acey")  # not the same folder
 
 
 def test_record_refuses_a_file_in_a_folder_it_cannot_write(

@@ -74,8 +74,7 @@ def marked(
         return moves
     checkers = copies(moves)
     reading = _reading(position, dice, [trip_of(move) for move in checkers], rules, play)
-    if reading is None:  # pragma: no cover - the validator found this play in these trips
-        return moves
+    assert reading is not None, "the validator found this play in these trips"
     for step, trip in zip(reading.play.steps, reading.trip_of_step, strict=True):
         if step.hit:
             checkers[trip].stops = _with_hit(checkers[trip].stops, step.dest)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..notation import Game, Turn
 from ..notation.lines import Path, line_turns
-from ..notation.tags import ENDING_REASONS
+from ..notation.tags import ending_reason
 from ..rules import Play, Position, TurnState
 from ..validation import Report
 
@@ -63,9 +63,8 @@ def settle_result(game: Game, report: Report) -> None:
     """
     won = report.outcome
     if won is not None:
-        white, black = won.as_result()
-        result = f"{white}-{black}"
-    elif (game.tag("Termination") or "").strip().lower() in ENDING_REASONS:
+        result = won.token
+    elif ending_reason(game.tag("Termination")) is not None:
         return
     else:
         result = "*"

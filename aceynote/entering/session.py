@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..notation import Game, Segment, Span, Turn
 from ..notation.lines import MAIN, Path, last_source_line
-from ..notation.tags import ENDING_REASONS, result_problem
+from ..notation.tags import ENDING_REASONS, ending_reason, result_problem
 from ..notation.writer import segment_text, turn_number
 from ..rules import (
     Position,
@@ -156,8 +156,7 @@ class Recording:
     @property
     def terminated(self) -> str | None:
         """How the game ended when a Termination tag says (resignation, time, abandoned)."""
-        value = (self.game.tag("Termination") or "").strip().lower()
-        return value if value in ENDING_REASONS else None
+        return ending_reason(self.game.tag("Termination"))
 
     @property
     def over(self) -> bool:
@@ -266,8 +265,7 @@ class Recording:
         elif after.over and self.path == MAIN:
             won = outcome(after.position, self.report.rules)
             if won is not None:
-                white, black = won.as_result()
-                self._set_ending(_Ending(f"{white}-{black}", f"{white}-{black}", None))
+                self._set_ending(_Ending(won.token, won.token, None))
         entered = _Entered(segment, turn, new_turn, state, after, before_ending, self._ending())
         self.state = after
         self.done.append(entered)

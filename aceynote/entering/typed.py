@@ -118,6 +118,8 @@ _MOVE_NUMBERS = frozenset({"WHITE_NUMBER", "BLACK_NUMBER"})
 def entries_in(text: str) -> list[tuple[int, int]]:
     """Where each segment of a line of movetext stands in it: (start, end), in order.
 
+    ``text`` is one line (no line break: the entry line collapses white space).
+
     The line is read by the notation's own lexer: a segment starts at a roll
     (``64:``, ``=66:``, ``+53:``), and a move number (a record pasted, ``1.
     64: in/19 in/21 43: in/21 in/22``) ends one and is not part of the next.

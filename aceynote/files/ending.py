@@ -13,20 +13,11 @@ from __future__ import annotations
 import dataclasses
 
 from ..notation import Game, Tag
-from ..notation.tags import ENDING_REASONS, result_problem
+from ..notation.tags import ENDING_REASONS, ending_reason, result_problem
 from ..rules import Outcome, Side
 from ..validation import validate
 
 TagList = list[tuple[str, str]]
-
-
-def ending_reason(termination: str | None) -> str | None:
-    """How a game ended that was not played out, from its Termination tag's value.
-
-    None for ``normal``, no tag, or a value the notation does not know.
-    """
-    value = (termination or "").strip().lower()
-    return value if value in ENDING_REASONS else None
 
 
 def has_ended(game: Game, won: Outcome | None) -> bool:
@@ -51,7 +42,7 @@ def result_refusal(game: Game, tags: TagList) -> str | None:
     edited = dataclasses.replace(game, tags=[Tag(name, value) for name, value in tags])
     won = validate(edited).outcome
     if won is not None:
-        expected = result_token(won)
+        expected = won.token
         if result != expected:
             return f"the game was won on the board: the rules give {expected}"
     elif result != "*" and ending_reason(_value(tags, "Termination")) is None:
@@ -69,17 +60,11 @@ def apply_tags(game: Game, tags: TagList) -> None:
     """
     before = game.tag("Result")
     old = {(tag.name, tag.value): tag for tag in game.tags}
-    tidy = [(name, value.strip() if name == "Result" else value) for name, value in tags]
+    tidy = [(name, value.strip()) for name, value in tags]
     game.tags[:] = [old.get((name, value), Tag(name, value)) for name, value in tidy]
     after = game.tag("Result")
     if after is not None and after != before:
         game.result = after
-
-
-def result_token(won: Outcome) -> str:
-    """The result token of a game won on the board (``15-0``, ``0-4``)."""
-    white, black = won.as_result()
-    return f"{white}-{black}"
 
 
 _ENDED = {

@@ -54,14 +54,15 @@ BOM = "\ufeff"
 def read_text(path: str) -> str:
     """The text of a record file, BOM and all, or a RecordError saying why it cannot be read."""
     try:
-        # Without waiting: a named pipe opens at once, and is then refused.
+        # A device is not even opened (opening one can act on it); the check after
+        # opening closes the gap of a file changed in between. Without waiting: a
+        # named pipe opens at once, and is then refused.
+        _refuse_what_is_not_a_file(path, os.stat(path).st_mode)
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise RecordError(f"{path}: cannot open: {error.strerror or error}") from error
     try:
-        kind = not_regular(os.fstat(descriptor).st_mode)
-        if kind is not None:
-            raise RecordError(f"{path}: is {kind}, not a record file")
+        _refuse_what_is_not_a_file(path, os.fstat(descriptor).st_mode)
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
             data = handle.read()
     except OSError as error:
@@ -72,6 +73,12 @@ def read_text(path: str) -> str:
         return utf8_text(data, path)
     except ReadError as error:
         raise RecordError(str(error)) from error
+
+
+def _refuse_what_is_not_a_file(path: str, mode: int) -> None:
+    kind = not_regular(mode)
+    if kind is not None:
+        raise RecordError(f"{path}: is {kind}, not a record file")
 
 
 @dataclass(slots=True)
@@ -279,7 +286,8 @@ class RecordFile:
         except OSError as error:
             why = f"cannot save {target}: {error.strerror or error}"
             if error.errno in _NOT_ALLOWED:  # here: another name (another folder) may do
-                raise ReadOnlyRecord(why) from error
+                home = os.path.join(os.path.expanduser("~"), os.path.basename(target))
+                raise ReadOnlyRecord(why, unused_name(home)) from error
             raise RecordError(why) from error
         except UnicodeEncodeError as error:
             character = printable(error.object[error.start])
@@ -326,7 +334,15 @@ def unused_name(path: str) -> str:
 
 
 class ReadOnlyRecord(RecordError):
-    """The record may not be written where it is (a read-only file or folder): another name may do."""
+    """The record may not be written where it is (a read-only file or folder): another name may do.
+
+    ``other_name`` is the one to offer: beside a read-only file, or in the home
+    folder when the folder (or the file system) refused.
+    """
+
+    def __init__(self, message: str, other_name: str) -> None:
+        super().__init__(message)
+        self.other_name = other_name
 
 
 _NOT_ALLOWED = (errno.EACCES, errno.EPERM, errno.EROFS)
@@ -342,7 +358,7 @@ def _check_target(path: str) -> None:
     if kind is not None:
         raise RecordError(f"cannot save {path}: it is {kind} now, not a record file")
     if read_only(path):
-        raise ReadOnlyRecord(f"{path} is read-only: it is not saved over")
+        raise ReadOnlyRecord(f"{path} is read-only: it is not saved over", unused_name(path))
 
 
 def _read_whole(read_as: Format, path: str, text: str) -> list[Game]:

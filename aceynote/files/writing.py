@@ -82,6 +82,7 @@ def _replace(
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
             write(out)
         _give_permissions(temporary, existing, mode)
+        _hold_stop_signals()  # once replaced, the file is saved: a signal waits for the old handlers
         os.replace(temporary, path)
     except BaseException:
         if temporary is not None:
@@ -100,12 +101,24 @@ def _signals_stop() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    mask = (
+        signal.pthread_sigmask(signal.SIG_BLOCK, ()) if hasattr(signal, "pthread_sigmask") else None
+    )
     before = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
     try:
         yield
     finally:
+        _hold_stop_signals()
         for number, handler in before.items():
             signal.signal(number, handler)
+        if mask is not None:  # a signal held back now goes to the handlers put back
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def _hold_stop_signals() -> None:
+    """Hold SIGTERM and SIGHUP back until :func:`_signals_stop` ends (main thread only)."""
+    if hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread():
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
 
 
 @contextlib.contextmanager

@@ -29,8 +29,7 @@ def _turns(turns: list[PlayedTurn], first_number: int) -> list[Turn]:
 def _result(game: RandomGame) -> str:
     if game.outcome is None:
         return "*"
-    white, black = game.outcome.as_result()
-    return f"{white}-{black}"
+    return game.outcome.token
 
 
 def record_of(game: RandomGame, rules: RuleSet, index: int, setup: Position | None) -> Game:

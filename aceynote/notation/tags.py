@@ -43,6 +43,16 @@ def date_problem(value: str) -> str | None:
     return f"the Date '{clipped(value, 40)}' is not written YYYY.MM.DD (?? for an unknown part)"
 
 
+def ending_reason(termination: str | None) -> str | None:
+    """How a game ended that was not played out, from its Termination tag's value.
+
+    None for ``normal``, no tag, or a value the notation does not know (which
+    the validator warns of): read as :func:`termination_problem` reads it.
+    """
+    value = (termination or "").lower()
+    return value if value in ENDING_REASONS else None
+
+
 def termination_problem(value: str) -> str | None:
     if value.lower() in TERMINATIONS:
         return None

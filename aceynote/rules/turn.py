@@ -222,6 +222,12 @@ class Outcome:
         """The points as the result token has them: White's, then Black's."""
         return (self.points, 0) if self.winner is Side.WHITE else (0, self.points)
 
+    @property
+    def token(self) -> str:
+        """The result token of the game (``15-0``, ``0-4``): docs/notation.md §6."""
+        white, black = self.as_result()
+        return f"{white}-{black}"
+
 
 def outcome(position: Position, rules: RuleSet) -> Outcome | None:
     """The result the rules give a finished game (rule 10), None while it goes on."""

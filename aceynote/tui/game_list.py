@@ -373,6 +373,8 @@ class GameList(Screen[int | None]):
     def update_games(self, indices: tuple[int, ...]) -> None:
         """New turn and error counts from the checker."""
         del indices  # the rows in view are redrawn from the entries
+        if not self.query(GameTable):
+            return  # not composed yet (or composed again): the table reads the entries then
         self.table.refresh_games()
         self._status()
 

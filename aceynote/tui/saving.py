@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from textual.app import App
 
-from ..files.record import ReadOnlyRecord, RecordError, RecordFile, unused_name
+from ..files.record import ReadOnlyRecord, RecordError, RecordFile
 from ..files.recovery import write_recovery
 from ..files.writing import STOP_SIGNALS, Stopped
 from ..formats import ACEY, record_format
@@ -75,7 +75,7 @@ class SavingApp(App[None]):
         try:
             record.save(elsewhere)
         except ReadOnlyRecord as error:
-            self._ask_other_name(f"{error}.", after, unused_name(record.path))
+            self._ask_other_name(f"{error}.", after, error.other_name)
             return
         except Stopped as error:  # SIGTERM or SIGHUP while the file was written
             self.stop(error.signal)

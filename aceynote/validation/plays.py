@@ -159,7 +159,7 @@ class PlayCheck:
     ) -> Play | None:
         """Report a play no reading can make; the closest legal play when the replay goes that way."""
         rules = self.notes.report.rules
-        culprit = _culprit(position, dice, trips, rules)
+        culprit = _culprit(position, dice, tuple(trips), rules)
         if culprit is None:
             fault, others = explain_failure(position, dice, trips, rules), _NO_OTHERS
         else:
@@ -243,10 +243,14 @@ class _Culprit(NamedTuple):
     others: _Others
 
 
+@lru_cache(maxsize=1024)
 def _culprit(
-    position: Position, dice: tuple[int, ...], trips: list[Trip], rules: RuleSet
+    position: Position, dice: tuple[int, ...], trips: tuple[Trip, ...], rules: RuleSet
 ) -> _Culprit | None:
     """Which trip of a play no reading can make: the one that fails once the others are made.
+
+    Cached: the replays that tell what follows from an error (``follows``)
+    ask again of the same plays.
 
     Each trip is left out in turn; where the others can be made together,
     with the fewest dice, the one left out is tried with the dice they leave.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..notation import Game, Span
 from ..notation.tags import (
-    ENDING_REASONS,
     TagValueError,
+    ending_reason,
     misread_result,
     parse_opening,
     result_as_move,
@@ -118,15 +118,14 @@ def check_result(notes: Notes, game: Game) -> None:
         return
     result = notes.report.outcome
     if result is not None:
-        white, black = result.as_result()
-        expected = f"{white}-{black}"
+        expected = result.token
         if token != expected:
             notes.add(
                 codes.WRONG_RESULT,
                 f"{result.winner.title} bore off all 15 checkers and scores {result.points}: the result is {expected}, not {token}",
                 span,
             )
-    elif token != "*" and (game.tag("Termination") or "normal").lower() not in ENDING_REASONS:
+    elif token != "*" and ending_reason(game.tag("Termination")) is None:
         notes.add(
             codes.UNFINISHED_RESULT,
             f"nobody has borne off all 15 checkers, so the result is '*' unless a Termination tag says why the game ended, not '{token}'",

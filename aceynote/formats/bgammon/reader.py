@@ -307,8 +307,7 @@ class _GameReader:
     def _result(self, game: Game, report: Report, fields: list[str]) -> None:
         """The result the rules give; for a game cut short, the header's (docs/bgammon.md)."""
         if report.outcome is not None:
-            white, black = report.outcome.as_result()
-            game.result = f"{white}-{black}"
+            game.result = report.outcome.token
         else:
             ender = None if self.ended is None else self.ended[0]
             game.result, termination = ending(fields, ender, self.declined)

@@ -374,8 +374,8 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
     index, begun = 0, False
     try:
         for name, value, line in members(stream, "games", _decode, MAX_DOCUMENT):
-            if name != "games":
-                header[name] = value
+            if name != "games" or not (begun or value is BEGIN):
+                header[name] = value  # "games" too when it is not an array: the schema says so
             elif value is BEGIN:
                 begun = True
                 _check_header(header, complete=False)

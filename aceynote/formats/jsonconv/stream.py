@@ -151,10 +151,10 @@ def _object_members(
             window.fail("not valid JSON: expected a member's name in double quotes")
         name = window.value(decode)
         window.expect(":", "':' after a member's name")
+        if name == array and seen:
+            window.fail(f"the document has a second {array} member")
+        seen = seen or name == array
         if name == array and window.next_char() == "[":
-            if seen:
-                window.fail(f"the document has a second {array} member")
-            seen = True
             yield from _array_items(window, array, decode)
         else:
             line = window.line
