@@ -122,3 +122,37 @@ def test_a_stop_signal_just_after_the_file_is_replaced_finds_it_saved(
         signal.signal(signal.SIGTERM, before)
     assert path.read_text() == "hello\n"
     assert received == [signal.SIGTERM]  # the signal went to the handler put back
+
+
+def test_create_new_takes_the_first_number_free_for_every_suffix(tmp_path: Path) -> None:
+    from aceynote.files.writing import create_new
+
+    stem = str(tmp_path / "club-g1-t0")
+    (tmp_path / "club-g1-t0.png").write_bytes(b"theirs")  # only one of the two names is taken
+    made = create_new(stem, {".svg": b"<svg/>", ".png": b"png"}, mode=0o600)
+    assert made == [f"{stem}-2.svg", f"{stem}-2.png"]
+    assert (tmp_path / "club-g1-t0.png").read_bytes() == b"theirs"
+    assert mode_of(Path(made[0])) == 0o600
+    with pytest.raises(FileExistsError, match="and 1 numbered copies exist"):
+        create_new(stem, {".png": b"png"}, tries=2)
+
+
+def test_create_new_makes_all_the_files_or_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import aceynote.files.writing as writing
+
+    real_fdopen = os.fdopen
+    opened: list[int] = []
+
+    def full_disk_on_the_second(descriptor: int, *args: object, **kwargs: object) -> object:
+        opened.append(descriptor)
+        if len(opened) == 2:
+            os.close(descriptor)
+            raise OSError(28, "No space left on device")
+        return real_fdopen(descriptor, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(writing.os, "fdopen", full_disk_on_the_second)
+    with pytest.raises(OSError, match="No space left"):
+        writing.create_new(str(tmp_path / "d"), {".svg": b"a", ".png": b"b"})
+    assert list(tmp_path.iterdir()) == []

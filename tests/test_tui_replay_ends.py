@@ -16,7 +16,7 @@ from test_tui_app import inside, notes_text, replay, screen_lines
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from aceynote.files.ending import ending_words
+from aceynote.entering.ending import ending_words
 from aceynote.notation import parse_game
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import PlayChoices, TagEditor

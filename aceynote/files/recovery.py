@@ -16,6 +16,8 @@ import os
 import tempfile
 import time
 
+from .writing import create_new
+
 _SUFFIX = ".acey"
 _TRIES = 100
 
@@ -44,15 +46,8 @@ def write_recovery(path: str, text: str, when: float | None = None) -> str:
 
 
 def _write_new(start: str, data: bytes) -> str:
-    """Write ``data`` to ``START.acey``, or ``START-2.acey``... whichever does not exist yet."""
-    for number in range(1, _TRIES + 1):
-        path = start + ("" if number == 1 else f"-{number}") + _SUFFIX
-        try:
-            # Readable by its user only: the record's own mode is not known to be safer.
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            continue
-        with os.fdopen(descriptor, "wb") as out:
-            out.write(data)
-        return path
-    raise FileExistsError(f"{start}{_SUFFIX} and {_TRIES - 1} more names are taken")
+    """Write ``data`` to ``START.acey``, or ``START-2.acey``... whichever does not exist yet.
+
+    Readable by its user only: the record's own mode is not known to be safer.
+    """
+    return create_new(start, {_SUFFIX: data}, mode=0o600, tries=_TRIES)[0]

@@ -217,3 +217,42 @@ def copy_from_start(source: IO[str]) -> Callable[[IO[str]], None]:
         shutil.copyfileobj(source, out)
 
     return write
+
+
+def create_new(
+    stem: str, contents: dict[str, bytes], mode: int = 0o666, tries: int = 999
+) -> list[str]:
+    """Create ``STEM + suffix`` with its bytes for each suffix of ``contents``; the paths made.
+
+    Where a name is taken, the first free ``STEM-2``, ``STEM-3``... is used,
+    a number only when every suffix is free under it. Each file is created
+    exclusively (nothing already there is touched) and all of them or none:
+    files half-written by a full disk are removed. Raises FileExistsError
+    when ``tries`` names are taken, else the OSError of the system.
+    """
+    for copy in range(1, tries + 1):
+        name = stem if copy == 1 else f"{stem}-{copy}"
+        if any(os.path.lexists(name + suffix) for suffix in contents):
+            continue
+        try:
+            return _create_all({name + suffix: data for suffix, data in contents.items()}, mode)
+        except FileExistsError:
+            continue  # made meanwhile by someone else: the next number
+    first = next(iter(contents), "")
+    raise FileExistsError(f"{stem}{first} and {tries - 1} numbered copies exist")
+
+
+def _create_all(files: dict[str, bytes], mode: int) -> list[str]:
+    made: list[str] = []
+    try:
+        for path, data in files.items():
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+            made.append(path)
+            with os.fdopen(descriptor, "wb") as out:
+                out.write(data)
+    except BaseException:
+        for done in made:
+            with contextlib.suppress(OSError):
+                os.remove(done)
+        raise
+    return made

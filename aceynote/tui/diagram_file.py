@@ -8,9 +8,9 @@ of that name is never overwritten: the next free ``-2``, ``-3``... is used.
 
 from __future__ import annotations
 
-import contextlib
 import os
 
+from ..files.writing import create_new
 from ..notation import Game
 from ..notation.writer import segment_text, turn_number
 from ..render import png, svg
@@ -72,40 +72,19 @@ def write_new(stem: str, text: str) -> list[str]:
 
     With the PNG renderer installed (``aceynote[png]``) the same board is
     written as a PNG beside it, of the same name (``STEM-N.png``): a number
-    is taken only when both names are free. Each file is created
-    exclusively, so nothing already there is touched; files left
-    half-written by a full disk are removed.
+    is taken only when both names are free (:func:`create_new`).
     """
     pictures = {".svg": text.encode("utf-8")}
     if png.available():
         pictures[".png"] = png.png(text)
-    for copy in range(1, MAX_COPIES + 1):
-        name = stem if copy == 1 else f"{stem}-{copy}"
-        if any(os.path.lexists(name + extension) for extension in pictures):
-            continue
-        try:
-            return _create_all({name + extension: data for extension, data in pictures.items()})
-        except FileExistsError:
-            continue  # made meanwhile by someone else: the next number
-    raise DiagramError(f"{path_shown(stem)}.svg and {MAX_COPIES - 1} numbered copies exist")
-
-
-def _create_all(files: dict[str, bytes]) -> list[str]:
-    """Create every file with its bytes, or none of them (those made are removed again)."""
-    made: list[str] = []
     try:
-        for path, data in files.items():
-            with open(path, "xb") as handle:
-                made.append(path)
-                handle.write(data)
-    except BaseException as error:
-        for done in made:
-            with contextlib.suppress(OSError):
-                os.remove(done)
-        if isinstance(error, OSError) and not isinstance(error, FileExistsError):
-            raise DiagramError(_why(path, error)) from error
-        raise
-    return made
+        return create_new(stem, pictures, tries=MAX_COPIES)
+    except FileExistsError as error:
+        raise DiagramError(
+            f"{path_shown(stem)}.svg and {MAX_COPIES - 1} numbered copies exist"
+        ) from error
+    except OSError as error:
+        raise DiagramError(_why(error.filename or stem + ".svg", error)) from error
 
 
 def _why(path: str, error: OSError) -> str:

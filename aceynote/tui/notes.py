@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ..files.ending import ending_words
+from ..entering.ending import ending_words
 from ..notation.writer import segment_text, turn_number
 from ..terminal_text import printable, source_lines
 from ..validation import Diagnostic

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..entering import settle_result
-from ..files.ending import apply_tags, result_refusal
+from ..entering.ending import apply_tags, result_refusal
 from ..notation import Segment
 from ..notation.lines import drop_variation, promote_variation
 from ..notation.writer import segment_text, turn_number

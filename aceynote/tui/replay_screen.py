@@ -17,7 +17,7 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Footer
 
-from ..files.ending import has_ended
+from ..entering.ending import has_ended
 from .keys import HELP, QUIT, SAVE
 from .notes import Notes, NotesPanel
 from .replay_edits import Annotating

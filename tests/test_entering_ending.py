@@ -1,8 +1,8 @@
-"""Result and Termination as the tag editor edits them (aceynote.files.ending)."""
+"""Result and Termination as the tag editor edits them (aceynote.entering.ending)."""
 
 from __future__ import annotations
 
-from aceynote.files.ending import apply_tags, result_refusal
+from aceynote.entering.ending import apply_tags, result_refusal
 from aceynote.notation import parse_game
 from aceynote.validation import validate
 
