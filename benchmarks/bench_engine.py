@@ -2,7 +2,7 @@
 
 Run on demand, never as tests:
 
-    python benchmarks/bench_engine.py strength --games 1000 --depth 1 --opponent greedy --rules bgammon
+    python benchmarks/bench_engine.py strength --games 1000 --depth 1 --opponent greedy --rules bgammon --out g.txt
     python benchmarks/bench_engine.py speed
     python benchmarks/bench_engine.py accuracy --positions 300 --trials 1296 --out acc.jsonl
 
@@ -49,13 +49,17 @@ from aceynote.rules.randomgame import play_random_game  # noqa: E402
 def strength(args: argparse.Namespace) -> None:
     rules = parse_rules(args.rules)
     engine = NetPlayer(Search(Evaluator(shipped_network(), rules)), args.depth)
-    points: list[int] = []
+    kept = Path(args.out) if args.out else None
+    points = [int(line) for line in kept.read_text().split()] if kept and kept.exists() else []
     started = time.process_time()
     seed = f"strength:{args.seed}"
     for score in engine_match(
-        lambda _: engine, bot(args.opponent), lambda _: rules, args.games, seed
+        lambda _: engine, bot(args.opponent), lambda _: rules, args.games, seed, first=len(points)
     ):
         points.append(score)
+        if kept is not None:
+            with kept.open("a") as out:
+                out.write(f"{score}\n")
         if len(points) % max(1, args.games // 10) == 0:
             won = sum(p > 0 for p in points) / len(points)
             print(f"  {len(points)} games: {won:.1%} won", file=sys.stderr)
@@ -67,7 +71,7 @@ def strength(args: argparse.Namespace) -> None:
         f"{args.depth}-ply engine v {args.opponent}, {args.rules}, {args.games} games: "
         f"won {share:.1%} ± {math.sqrt(share * (1 - share) / args.games):.1%}, "
         f"{mean:+.2f} ± {spread / math.sqrt(len(points)):.2f} points a game "
-        f"({time.process_time() - started:.0f} CPU s)"
+        f"({time.process_time() - started:.0f} CPU s in this run)"
     )
 
 
@@ -198,6 +202,9 @@ def main() -> int:
     one.add_argument("--opponent", choices=("random", "greedy"), default="greedy")
     one.add_argument("--rules", default="bgammon")
     one.add_argument("--seed", type=int, default=1)
+    one.add_argument(
+        "--out", help="keep each game's points here; a run with the same --out goes on from there"
+    )
     one.set_defaults(run=strength)
     two = jobs.add_parser("speed")
     two.add_argument("--work", default=str(ROOT / "benchmarks" / ".data"))

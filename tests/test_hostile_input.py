@@ -213,6 +213,29 @@ def test_a_game_past_its_limits_is_read_in_memory_that_does_not_grow(
     assert sizes[2] < 1.3 * sizes[1] and sizes[2] < 64 * MB, sizes
 
 
+@pytest.mark.parametrize("case", GROWING)
+def test_fmt_prints_a_game_past_its_limits_whole_in_memory_that_does_not_grow(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sizes, texts = {}, {}
+    for n in (1, 2):
+        broken = texts[n] = GROWING[case](n)
+        path = tmp_path / f"{case}-{n}.acey"
+        path.write_text(broken + '[White "next"]\n\n1. 64: in/19 in/21\n*\n')
+        capsys.readouterr()
+        sizes[n] = _peak(lambda: main(["fmt", str(path)]))  # noqa: B023 - called at once
+        out = capsys.readouterr().out
+        assert out.startswith(broken), "the broken game is printed as it stands, all of it"
+        assert out.endswith('[White "next"]\n\n1. 64: in/19 in/21\n*\n')
+    # What may grow with the text: the copy of the file and the output (fmt keeps each in
+    # memory up to 8 MB), the output captured here as bytes and as text, a long line as read
+    # (bytes and text): eight copies at most; and where each line starts (8 bytes a line).
+    # A line kept as text (before) took about 150 bytes.
+    added = len(texts[2]) - len(texts[1])
+    lines = texts[2].count("\n") - texts[1].count("\n")
+    assert sizes[2] - sizes[1] < 8 * added + 8 * lines, sizes
+
+
 def test_tags_past_their_limit_are_a_syntax_error_at_the_first_one_too_many() -> None:
     tags = "".join(f'[T{i} "x"]\n' for i in range(MAX_TAGS + 5))
     game = parse_game(tags + "\n1. 64: in/19 in/21\n*\n")

@@ -8,6 +8,7 @@ import os
 import stat
 import sys
 import tempfile
+from array import array
 from collections.abc import Iterator
 from typing import IO, cast
 
@@ -89,8 +90,9 @@ class _Reading(io.BufferedIOBase):
     """A record read once, line by line, for the reader.
 
     Its bytes are copied to ``copy`` (to compare with the canonical form), and
-    each line is kept as text until its game is done (to print a game with
-    syntax errors as it stands).
+    where each line starts in it is kept until its game is done (to print a
+    game with syntax errors as it stands, read back from the copy): eight
+    bytes a line, however long a broken game is.
     """
 
     def __init__(self, raw: IO[bytes], name: str, copy: IO[bytes]) -> None:
@@ -98,8 +100,9 @@ class _Reading(io.BufferedIOBase):
         self.raw_stream = raw
         self.name = name  # read_games names the file in its errors
         self.copy = copy
-        self.lines: dict[int, str] = {}
-        self.count = 0
+        self.starts = array("q")  # where lines first_kept, first_kept + 1... start in the copy
+        self.first_kept = 1
+        self.copied = 0
 
     def readable(self) -> bool:
         return True
@@ -108,26 +111,35 @@ class _Reading(io.BufferedIOBase):
         line = self.raw_stream.readline(-1 if size is None else size)
         self.copy.write(line)
         for piece in split_lines(line) if line else ():
-            self.count += 1
-            text = piece.decode("utf-8", "replace")  # a bad byte stops the reader anyway
-            self.lines[self.count] = text.removeprefix("\ufeff") if self.count == 1 else text
+            self.starts.append(self.copied)
+            self.copied += len(piece)
         return line
 
     def read(self, size: int | None = -1, /) -> bytes:
         """A block, as the JSON readers read (their problems stop the file: no line is kept)."""
         data = self.raw_stream.read(-1 if size is None else size)
         self.copy.write(data)
+        self.copied += len(data)
         return data
 
     def take(self, first: int, last: int) -> str:
         """Lines ``first`` to ``last`` as written; they and the lines before are forgotten."""
-        text = "".join(self.lines.get(number, "") for number in range(first, last + 1))
+        begin, end = self._start(max(first, self.first_kept)), self._start(last + 1)
+        self.copy.seek(begin)
+        data = self.copy.read(max(0, end - begin))
+        self.copy.seek(self.copied)
         self.forget(last)
-        return text
+        text = data.decode("utf-8", "replace")  # a bad byte stops the reader anyway
+        return text.removeprefix("\ufeff") if first <= 1 else text
+
+    def _start(self, line: int) -> int:
+        index = line - self.first_kept
+        return self.starts[index] if index < len(self.starts) else self.copied
 
     def forget(self, last: int) -> None:
-        for number in [n for n in self.lines if n <= last]:
-            del self.lines[number]
+        if last >= self.first_kept:
+            del self.starts[: last - self.first_kept + 1]
+            self.first_kept = last + 1
 
 
 def _game_lines(game: Game) -> tuple[int, int]:

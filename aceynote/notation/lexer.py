@@ -345,13 +345,24 @@ def _remember(
     """Number the lines, keeping each until its game is handed out.
 
     Past a game's limits (see :mod:`aceynote.notation.limits`) only the last
-    line is kept: nothing after that point is replayed or shown.
+    two lines that are not blank are kept: nothing after that point is
+    replayed or shown, but where the game's text ends (for ``fmt``, which
+    prints a broken game as it stands) is known, and the next game's first
+    line is not lost.
     """
+    written: list[int] = []  # past the limits: the lines kept
     for number, line in enumerate(lines, start=first_line):
         if number == 1:
             line = line.removeprefix("\ufeff")
-        if splitter.over_limits:
-            recent.pop(number - 1, None)
+        if not splitter.over_limits:
+            written.clear()
+        elif not line.strip():
+            yield number, line
+            continue
+        else:
+            written.append(number)
+            if len(written) > 2:
+                recent.pop(written.pop(0), None)
         recent[number] = line.rstrip("\r\n")
         yield number, line
 

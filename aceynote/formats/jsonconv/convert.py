@@ -233,7 +233,10 @@ def _explain(error: ValidationError) -> str:
 
 
 MAX_DEPTH = 200  # JSON nesting; a variation nested 50 deep (the reader's limit) is about 150
-MAX_DOCUMENT = 64 * 1024 * 1024  # characters of a JSON document or of one JSON Lines line
+# Characters of one game of a JSON document or of one JSON Lines line: 16 MiB, some
+# 100 times the largest real game with every position; reading one takes about 12 bytes
+# of memory a character (a game of 30 MB took 350 MB), so the cap keeps it near 200 MB.
+MAX_DOCUMENT = 16 * 1024 * 1024
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -367,7 +370,7 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
     """The games of a JSON document, one at a time, each checked against the schema.
 
     The document is read a game at a time (:mod:`.stream`), so its size has
-    no limit; one game may take up to 64 MiB of text. The members around the
+    no limit; one game may take up to 16 MiB of text. The members around the
     games (format, version) are checked when the games begin and at the end.
     """
     header: Json = {}
@@ -408,7 +411,8 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
         number += 1
         if len(line) > MAX_DOCUMENT:
             raise JsonRecordError(
-                f"line {number} is over 64 MiB; one game is far less", line=number
+                f"line {number} is over {MAX_DOCUMENT // (1024 * 1024)} MiB; one game is far less",
+                line=number,
             )
         if not line.strip():
             continue
