@@ -69,11 +69,11 @@ def _tree(played: Iterable[tuple[OpeningPlay, CountedGame]]) -> tuple[RollLine, 
 
 
 def _play_line(made: list[tuple[OpeningPlay, CountedGame]]) -> PlayLine:
+    """A play made in some games, by White in some and Black in others: scored for each mover."""
     first, _ = made[0]
-    winners = [game.facts.winner for _, game in made]
-    return PlayLine(
-        first.text, len(made), winners.count(first.side), winners.count(first.side.opponent)
-    )
+    wins = sum(1 for play, game in made if game.facts.winner is play.side)
+    losses = sum(1 for play, game in made if game.facts.winner is play.side.opponent)
+    return PlayLine(first.text, len(made), wins, losses)
 
 
 def openings(games: Sequence[CountedGame]) -> Openings:
