@@ -14,6 +14,10 @@ from stats_records import CLUB, HAND_COUNTED, OPENINGS, short_game
 ILLEGAL = '[White "Ann"]\n\n1. 64: 24/18 24/14\n*\n'
 
 
+# A player's record, in the players' table and in the crosstable alike.
+RECORD_KEYS = ["games", "wins", "losses", "unfinished", "points_for", "points_against"]
+
+
 def written(tmp_path: Path, text: str, name: str = "club.acey") -> str:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -55,29 +59,9 @@ def test_json_shape(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert (data["version"], data["by"], data["games"]) == (1, "player", 9)
     (group,) = data["groups"]
     assert list(group) == ["event", "games", "players", "crosstable"]
-    assert list(group["players"][0]) == [
-        "rank",
-        "name",
-        "games",
-        "wins",
-        "losses",
-        "unfinished",
-        "points_for",
-        "points_against",
-        "average_win",
-        "longest",
-    ]
+    assert list(group["players"][0]) == ["rank", "name", *RECORD_KEYS, "average_win", "longest"]
     assert group["players"][0]["name"] == "Ann"
-    assert list(group["crosstable"][0]) == [
-        "player",
-        "opponent",
-        "games",
-        "wins",
-        "losses",
-        "unfinished",
-        "points_for",
-        "points_against",
-    ]
+    assert list(group["crosstable"][0]) == ["player", "opponent", *RECORD_KEYS]
     everybody = data["dice"][0]
     assert everybody["player"] is None
     assert (
