@@ -10,6 +10,11 @@ import pytest
 from conftest import BROKEN, run_main
 from stats_records import CLUB, HAND_COUNTED, OPENINGS, short_game
 
+from aceynote.notation import Tag
+from aceynote.notation.generate import generate_games
+from aceynote.notation.writer import write_game
+from aceynote.rules import RuleSet
+
 # An illegal play at line 3 column 8: White has no checker on point 24, all are in the pool.
 ILLEGAL = '[White "Ann"]\n\n1. 64: 24/18 24/14\n*\n'
 
@@ -180,3 +185,23 @@ def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
         run_main(capsys, "stats", "--help")
     out = capsys.readouterr().out
     assert "aceynote stats club/" in out and "--by event" in out and "exit status" in out
+
+
+def test_a_match_from_bgammon_org(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Three games written as a bgammon.org replay: its header's match fields become the
+    # MatchLength and MatchScore tags when it is read back, and those make the match.
+    games = list(generate_games(3, seed=4, rules=RuleSet.parse("bgammon")))
+    for game, score in zip(games, ("0-0", "0-2", "2-1"), strict=True):
+        game.tags += [Tag("MatchLength", "25"), Tag("MatchScore", score)]
+    record = written(tmp_path, "\n".join(write_game(game) for game in games), "m.acey")
+    replay = str(tmp_path / "m.match")
+    assert run_main(capsys, "convert", record, "--to", "bgammon", "-o", replay)[0] == 0
+    status, out, _ = run_main(capsys, "stats", replay, "--format", "json")
+    (match,) = json.loads(out)["matches"]
+    results = [game.result_text for game in games]
+    assert status == 0 and results == ["0-2", "2-0", "8-0"]  # seed 4's games
+    assert match["length"] == 25 and match["players"] == ["Random_White", "Random_Black"]
+    assert [game["score"] for game in match["games"]] == [[0, 2], [2, 2], [10, 2]]
+    # The third game's MatchScore says 2-1; the results before it give 2-2.
+    assert [game["stated_score"] for game in match["games"]] == [None, None, "2-1"]
+    assert match["winner"] is None  # nobody reached 25

@@ -18,6 +18,7 @@ from ..terminal_text import clipped, counted, escaped
 from .stats_json import roll_name
 
 NAME_WIDTH = 24
+MATCH_NAME_WIDTH = 100  # a match's name holds both players' names and the file's
 BAR_WIDTH = 40
 UNLIKELY = 0.01  # a p-value below this: counts fair dice seldom give
 
@@ -180,7 +181,7 @@ def _match(match: Match) -> list[str]:
         for name, points in zip(match.players, match.score, strict=True)
     )
     winner = "" if match.winner is None else f"; {name_shown(match.winner)} won"
-    lines = [f"  {name_shown(match.name)}{length}: {score}{winner}"]
+    lines = [f"  {escaped(clipped(match.name, MATCH_NAME_WIDTH))}{length}: {score}{winner}"]
     for index, game in enumerate(match.games, start=1):
         stated = "" if game.stated is None else f"  (MatchScore says {escaped(game.stated)})"
         after = "-".join(str(points) for points in game.score)
