@@ -169,12 +169,20 @@ def test_html_to_a_file_and_to_stdout(capsys: pytest.CaptureFixture[str], tmp_pa
     assert status == 0 and out.startswith("<!DOCTYPE html>") and "5 games, 5 turns" not in out
 
 
-def test_hostile_names_are_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    text = (
-        short_game("\\u001b]0;x\\u0007", "Bob", "1-0")
-        .replace("\\u001b", "\x1b")
-        .replace("\\u0007", "\x07")
+def test_nothing_to_count(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run_main(capsys, "stats", written(tmp_path, "")) == (
+        0,
+        "0 games: nothing to count\n",
+        "",
     )
+    status, out, _ = run_main(capsys, "stats", written(tmp_path, CLUB))
+    assert status == 0
+    assert "Opening tree: no game from the opening position" in out  # the club's are Setups
+
+
+def test_hostile_names_are_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A name that would set the terminal's title: shown as escapes in the tables.
+    text = short_game("\x1b]0;x\x07", "Bob", "1-0")
     status, out, _ = run_main(capsys, "stats", written(tmp_path, text))
     assert status == 0
     assert "\x1b" not in out and "\\x1b]0;x\\x07" in out

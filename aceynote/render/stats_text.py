@@ -195,11 +195,16 @@ def _match(match: Match) -> list[str]:
 def figures_text(figures: Figures) -> str:
     """The figures as ``stats`` prints them."""
     lines = [f"{counted(figures.games, 'game')}, {counted(figures.turns, 'turn')}", ""]
+    if not figures.games:
+        return "0 games: nothing to count\n"
     for group in figures.groups:
         lines += [*_players(group), ""]
     lines += [*_dice(figures.dice), "", *_games(figures.game_figures), ""]
-    lines += [*_tree("first roll", figures.openings.first), ""]
-    lines += [*_tree("reply roll", figures.openings.reply), ""]
+    if figures.openings.first:
+        lines += [*_tree("first roll", figures.openings.first), ""]
+        lines += [*_tree("reply roll", figures.openings.reply), ""]
+    else:
+        lines += ["Opening tree: no game from the opening position", ""]
     if figures.matches:
         lines.append("Matches: the score after each game")
         for match in figures.matches:
