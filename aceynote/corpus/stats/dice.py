@@ -10,17 +10,13 @@ said in :mod:`.games`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .chisquare import chi_square, chi_square_p_value
-from .games import CountedGame
+from .games import ROLLS, CountedGame
 
-ROLLS: tuple[tuple[int, int], ...] = tuple(
-    (high, low) for high in range(1, 7) for low in range(1, high + 1)
-)
 DEGREES = len(ROLLS) - 1
 ENOUGH_ROLLS = 180  # a double's expected count is 5
 DOUBLE_SHARE = Fraction(6, 36)
@@ -78,16 +74,19 @@ class DiceCounts:
         return None if statistic is None else chi_square_p_value(statistic, DEGREES)
 
 
-def _counts(player: str | None, rolls: Iterable[tuple[int, int]]) -> DiceCounts:
-    counter = Counter(rolls)
-    return DiceCounts(player, tuple(counter[roll] for roll in ROLLS))
+def _sum(counts: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
+    total = [0] * len(ROLLS)
+    for each in counts:
+        total = [a + b for a, b in zip(total, each, strict=True)]
+    return tuple(total)
 
 
 def dice_counts(games: Sequence[CountedGame]) -> tuple[DiceCounts, ...]:
-    """Everybody's counts first, then each player's, in the order they first rolled."""
-    everybody = _counts(None, ((roll.high, roll.low) for game in games for roll in game.rolls))
-    by_player: dict[str, list[tuple[int, int]]] = {}
+    """Everybody's counts first, then each player's, in the order they come (a game's White first)."""
+    by_player: dict[str, list[tuple[int, ...]]] = {}
     for game in games:
-        for roll in game.rolls:
-            by_player.setdefault(game.name(roll.side), []).append((roll.high, roll.low))
-    return (everybody, *(_counts(name, rolls) for name, rolls in by_player.items()))
+        for side, counts in game.rolls.items():
+            if any(counts):
+                by_player.setdefault(game.name(side), []).append(counts)
+    everybody = DiceCounts(None, _sum(counts for game in games for counts in game.rolls.values()))
+    return (everybody, *(DiceCounts(name, _sum(counts)) for name, counts in by_player.items()))

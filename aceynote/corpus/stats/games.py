@@ -25,13 +25,11 @@ KEPT_TAGS = ("Event", "Match", "MatchLength", "MatchScore")
 _ROLLS_OF_DICE = (SegmentKind.ROLL, SegmentKind.EXTRA_ROLL)
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """A roll of the dice on the main line: who rolled, the high die and the low die."""
-
-    side: Side
-    high: int
-    low: int
+# The 21 rolls, the high die first: 11, 21, 22, 31, 32, 33, ... 66.
+ROLLS: tuple[tuple[int, int], ...] = tuple(
+    (high, low) for high in range(1, 7) for low in range(1, high + 1)
+)
+_ROLL_INDEX = {roll: index for index, roll in enumerate(ROLLS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +54,8 @@ class CountedGame:
     """A validated game, as the figures count it.
 
     ``first`` is the side that moved first (None for a game with no turns);
-    ``opening`` the first turn's and the reply's roll segments, empty for a
+    ``rolls`` each side's count of each roll of :data:`ROLLS` (a few numbers
+    a game, however long, so that many games fit in memory); ``opening`` the first turn's and the reply's roll segments, empty for a
     game from a Setup (not the opening position).
     """
 
@@ -68,7 +67,7 @@ class CountedGame:
     tags: Mapping[str, str]
     facts: GameFacts
     first: Side | None
-    rolls: tuple[Roll, ...]
+    rolls: dict[Side, tuple[int, ...]]
     opening: tuple[OpeningPlay, ...]
 
     def name(self, side: Side) -> str:
@@ -95,13 +94,18 @@ def counted_game(report: Report, source: str, number: int) -> CountedGame:
         tags={name: value for name in KEPT_TAGS if (value := game.tag(name)) is not None},
         facts=game_facts(report),
         first=replays[0].turn.side if replays else None,
-        rolls=tuple(
-            Roll(replay.turn.side, replay.segment.high, replay.segment.low)
-            for replay in replays
-            if replay.segment.kind in _ROLLS_OF_DICE
-        ),
+        rolls=_rolls(replays),
         opening=() if game.tag("Setup") is not None else _opening(replays),
     )
+
+
+def _rolls(replays: list[SegmentReplay]) -> dict[Side, tuple[int, ...]]:
+    counts = {side: [0] * len(ROLLS) for side in Side}
+    for replay in replays:
+        segment = replay.segment
+        if segment.kind in _ROLLS_OF_DICE:
+            counts[replay.turn.side][_ROLL_INDEX[(segment.high, segment.low)]] += 1
+    return {side: tuple(counted) for side, counted in counts.items()}
 
 
 def _opening(replays: list[SegmentReplay]) -> tuple[OpeningPlay, ...]:
