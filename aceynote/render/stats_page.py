@@ -26,7 +26,7 @@ from .html import csp_hash
 from .stats_json import roll_name
 from .stats_text import percent
 
-BAR = 24  # the width of a bar and its gap, in the chart's units
+BAR = 36  # the width of a bar and its gap, in the chart's units: room for a count of 5 digits
 CHART_HEIGHT = 160
 _MARGIN = 30  # room for the counts above and the labels below
 
@@ -95,11 +95,15 @@ def bar_chart(
             f"{label}: {value}"
             + ("" if expected is None else f" (expected {expected[index]:.1f})"),
         )
-        _text(svg, "text", str(value), class_="count", x=x + BAR / 2, y=base - height - 4)
-        _text(svg, "text", label, class_="label", x=x + BAR / 2, y=base + 16)
+        highest = height
         if expected is not None:
-            level = base - CHART_HEIGHT * expected[index] / top
-            child(svg, "line", class_="expected", x1=x, y1=level, x2=x + BAR, y2=level)
+            level = CHART_HEIGHT * expected[index] / top
+            highest = max(height, level)
+            y = base - level
+            child(svg, "line", class_="expected", x1=x, y1=y, x2=x + BAR, y2=y)
+        # The count above the bar and above the expected line, clear of both.
+        _text(svg, "text", str(value), class_="count", x=x + BAR / 2, y=base - highest - 4)
+        _text(svg, "text", label, class_="label", x=x + BAR / 2, y=base + 16)
     return svg
 
 
@@ -185,6 +189,13 @@ def _dice(parent: ET.Element, dice: Sequence[DiceCounts]) -> None:
         "test trusted",
     ]
     _table(parent, headers, rows).set("class", "dice")
+    _text(
+        parent,
+        "p",
+        "In the charts, a bar is a roll's count and the line across it the count fair dice"
+        " would give.",
+        class_="note",
+    )
     for counts in dice:
         who = "everybody" if counts.player is None else counts.player
         _text(parent, "h3", f"Rolls of {who}")
@@ -209,6 +220,7 @@ def _games(parent: ET.Element, figures: GameFigures) -> None:
         f"In turns: mean {mean}, median {median}, shortest {lengths.shortest}, longest {lengths.longest}.",
         class_="note",
     )
+    _text(parent, "p", "A bar for each 10 turns: 60 is the games of 60 to 69 turns.", class_="note")
     chart = bar_chart(
         "Games by length in turns",
         [f"{b.low}" for b in lengths.bins],
