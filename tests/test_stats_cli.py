@@ -14,6 +14,7 @@ from aceynote.notation import Tag
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
 from aceynote.rules import RuleSet
+from aceynote.validation import validate
 
 # An illegal play at line 3 column 8: White has no checker on point 24, all are in the pool.
 ILLEGAL = '[White "Ann"]\n\n1. 64: 24/18 24/14\n*\n'
@@ -213,3 +214,22 @@ def test_a_match_from_bgammon_org(capsys: pytest.CaptureFixture[str], tmp_path: 
     # The third game's MatchScore says 2-1; the results before it give 2-2.
     assert [game["stated_score"] for game in match["games"]] == [None, None, "2-1"]
     assert match["winner"] is None  # nobody reached 25
+
+
+def test_text_histogram_of_lengths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    games = list(generate_games(30, seed=3, rules=RuleSet()))
+    turns = [validate(game).turns for game in games]
+    record = written(tmp_path, "\n".join(write_game(game) for game in games))
+    status, out, _ = run_main(capsys, "stats", record)
+    assert status == 0
+    lines = out.split("Game lengths in turns: ", 1)[1].splitlines()
+    assert lines[0].startswith(f"mean {sum(turns) / len(turns):.1f}, median ")
+    tens = range(min(turns) // 10, max(turns) // 10 + 1)
+    counts = [sum(1 for t in turns if t // 10 == ten) for ten in tens]
+    bars = [line.split() for line in lines[1 : 1 + len(counts)]]
+    assert [bar[0] for bar in bars] == [f"{ten * 10}-{ten * 10 + 9}" for ten in tens]
+    assert [int(bar[1]) for bar in bars] == counts
+    longest_bar = max(len(bar[2]) if len(bar) > 2 else 0 for bar in bars)
+    assert longest_bar == 40  # the most games, the longest bar
+    for bar, count in zip(bars, counts, strict=True):
+        assert (len(bar) > 2) == (count > 0)  # a bin with a game shows one # at least

@@ -141,7 +141,8 @@ def _games(figures: GameFigures) -> list[str]:
     ]
     most = max((b.games for b in lengths.bins), default=0)
     for b in lengths.bins:
-        bar = "#" * round(BAR_WIDTH * b.games / most) if most else ""
+        # A bin with a game has a bar of one # at least.
+        bar = "#" * max(1, round(BAR_WIDTH * b.games / most)) if b.games else ""
         lines.append(f"  {b.low:>4}-{b.high:<4} {b.games:>5} {bar}".rstrip())
     lines += ["", "Results by margin: the winner's points"]
     rows = [[str(m.points), str(m.white), str(m.black)] for m in figures.margins]
