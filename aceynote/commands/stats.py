@@ -51,7 +51,7 @@ def register(commands: Commands) -> None:
         "--by",
         choices=GROUPINGS,
         default="player",
-        help="player (default): one players' table over all games; event: one for each Event tag",
+        help="player (default): one table of the players over all games; event: one for each Event tag",
     )
     parser.add_argument(
         "--format",
