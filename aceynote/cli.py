@@ -44,6 +44,7 @@ examples:
   aceynote hint --setup "W in:15 / B in:15 / W" --roll 64
                                          the engine's ranking of a roll's plays
   aceynote analyze game.acey             every decision judged: marks, luck
+  aceynote stats club/                   who won how often, are the dice fair
 
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """

@@ -29,6 +29,9 @@ COMMANDS: dict[str, Command] = {
     "diagram": Command("diagram", "draw a position as a backgammon board (SVG)"),
     "html": Command("html", "write a game as one self-contained web page (HTML)"),
     "hint": Command("hint", "rank the legal plays of a roll with the analysis engine"),
+    "stats": Command(
+        "stats", "figures over many games: players, standings, dice, lengths, openings, matches"
+    ),
     "analyze": Command(
         "analyze", "judge every decision of a record: best plays, equity lost, marks, luck"
     ),

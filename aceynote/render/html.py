@@ -53,7 +53,8 @@ def script_json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False).translate(_JSON_ESCAPES)
 
 
-def _digest(text: str) -> str:
+def csp_hash(text: str) -> str:
+    """The hash of an inline script or style, as a Content-Security-Policy source."""
     return (
         "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
     )
@@ -265,7 +266,7 @@ def _head(html: ET.Element, title: str, script: str, style: str) -> None:
     _el(head, "meta", charset="utf-8")
     _el(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
     policy = (
-        f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(style)};"
+        f"default-src 'none'; script-src {csp_hash(script)}; style-src {csp_hash(style)};"
         " base-uri 'none'; form-action 'none'"
     )
     _el(head, "meta", http_equiv="Content-Security-Policy", content=policy)

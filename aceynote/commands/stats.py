@@ -1,0 +1,132 @@
+"""``aceynote stats``: figures over many games: players, dice, lengths, openings, matches."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..corpus.stats import GROUPINGS, CountedGame, counted_game, figures
+from ..formats import InvalidRecord
+from ..notation import ReadError
+from ..render.stats_json import figures_json
+from ..render.stats_page import stats_page
+from ..render.stats_text import figures_text
+from ..terminal_text import counted
+from ..validation import Diagnostic, validate
+from .base import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands, add_command, fail, write_out
+from .common import InputFile, add_record_files, expand_inputs, record_games, unreadable
+from .diagram import deliver
+from .output import Formatter, colour_wanted
+
+DESCRIPTION = """\
+Count what many games amount to (docs/stats.md): each player's games, wins,
+losses and points, the standings and a crosstable; the dice of each player
+against fair dice, with a chi-square test; the games' lengths, results by
+margin and who moved first; the opening tree (the plays of the first roll
+and of the reply, with the mover's score); and the running score of every
+match (Match, or MatchLength and MatchScore as the bgammon.org import
+writes them). A game with errors is left out of the figures and its errors
+are printed on stderr with file:line:col ('aceynote validate' lists every
+problem).
+
+examples:
+  aceynote stats club/                           who won how often, are the dice fair
+  aceynote stats mygames.match                   games from bgammon.org
+  aceynote stats league.acey --by event          standings and crosstable per Event
+  aceynote stats games.acey --format json | jq '.dice[0].p_value'
+  aceynote stats games.acey --html stats.html    a page with charts, for a browser
+  aceynote generate --games 200 | aceynote stats -
+
+exit status: 0 every game counted, 1 some game has errors (left out; the
+figures of the others are printed), 2 usage error, an unreadable file, or
+an output that cannot be written.
+"""
+
+
+def register(commands: Commands) -> None:
+    parser = add_command(commands, "stats", DESCRIPTION)
+    add_record_files(parser)
+    parser.add_argument(
+        "--by",
+        choices=GROUPINGS,
+        default="player",
+        help="player (default): one table of the players over all games; event: one for each Event tag",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text (default) or json: one object, its keys in docs/stats.md",
+    )
+    parser.add_argument(
+        "--html",
+        metavar="OUT",
+        help="also write the figures as one self-contained web page with charts (- for stdout,"
+        " instead of the text)",
+    )
+    parser.set_defaults(run=run)
+
+
+class _Reader:
+    """The games of the inputs, counted; games with errors and unreadable files reported."""
+
+    def __init__(self, chosen: str | None) -> None:
+        self.chosen = chosen
+        self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
+        self.games: list[CountedGame] = []
+        self.left_out = 0
+        self.unreadable = 0
+
+    def read(self, source: InputFile) -> None:
+        try:
+            with source.reading() as handle:
+                for number, game in enumerate(record_games(handle, source, self.chosen), 1):
+                    report = validate(game)
+                    if report.errors:
+                        self._left_out(
+                            source.display_name, number, report.diagnostics, game.source_lines
+                        )
+                    else:
+                        self.games.append(counted_game(report, source.display_name, number))
+        except (ReadError, OSError, UnicodeDecodeError) as error:
+            self.unreadable += 1
+            fail(unreadable(source, error))
+        except InvalidRecord as error:  # a JSON document that holds no valid record
+            self.left_out += 1
+            fail(f"{source.display_name}: {error}")
+
+    def _left_out(
+        self, name: str, number: int, diagnostics: list[Diagnostic], lines: dict[int, str]
+    ) -> None:
+        self.left_out += 1
+        for diagnostic in diagnostics:
+            if diagnostic.is_error:
+                line = lines.get(diagnostic.span.line, "")
+                print(self.formatter.format(name, number, diagnostic, line), file=sys.stderr)
+
+    def status(self) -> int:
+        if self.unreadable:
+            return EXIT_USAGE
+        if self.left_out:
+            print(
+                f"aceynote: {counted(self.left_out, 'game')} with errors left out of the figures",
+                file=sys.stderr,
+            )
+            return EXIT_PROBLEMS
+        return EXIT_OK
+
+
+def run(args: argparse.Namespace) -> int:
+    reader = _Reader(args.source_format)
+    for source in expand_inputs(args.files):
+        reader.read(source)
+    found = figures(reader.games, args.by)
+    if args.html is not None:
+        deliver(stats_page(found), args.html)
+    if args.html != "-":
+        if args.format == "json":
+            write_out(json.dumps(figures_json(found), indent=2) + "\n")
+        else:
+            write_out(figures_text(found))
+    return reader.status()

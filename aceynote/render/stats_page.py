@@ -1,0 +1,314 @@
+"""The figures of ``stats`` as one self-contained web page: the tables, and bar charts in SVG.
+
+As the game page (:mod:`.html`): built with :mod:`xml.etree.ElementTree`,
+which escapes every name and event from the records; no script at all, and a
+Content-Security-Policy that allows only the page's own style, by its hash.
+The charts are inline SVG: the rolls against fair dice (a bar a roll, a line
+at its expected count) and the lengths of the games (a bar a bin).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from importlib import resources
+
+from ..corpus.stats import Figures
+from ..corpus.stats.dice import DiceCounts
+from ..corpus.stats.games import ROLLS
+from ..corpus.stats.lengths import GameFigures
+from ..corpus.stats.matches import Match
+from ..corpus.stats.openings import RollLine
+from ..corpus.stats.players import Crosstable, PlayerGroup
+from ..terminal_text import counted
+from .elements import child, markup, number_text
+from .html import csp_hash
+from .stats_json import roll_name
+from .stats_text import percent
+
+BAR = 36  # the width of a bar and its gap, in the chart's units: room for a count of 5 digits
+CHART_HEIGHT = 160
+_MARGIN = 30  # room for the counts above and the labels below
+
+
+def _text(parent: ET.Element, tag: str, words: str, **attributes: object) -> ET.Element:
+    element = child(parent, tag, **attributes)
+    element.text = words
+    return element
+
+
+def _table(
+    parent: ET.Element,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    left: int = 1,
+    caption: str = "",
+) -> ET.Element:
+    """A table whose first ``left`` columns hold text (left-aligned), the rest numbers."""
+    box = child(parent, "div", class_="scroll")
+    table = child(box, "table")
+    if caption:
+        _text(table, "caption", caption)
+    head = child(child(table, "thead"), "tr")
+    for index, header in enumerate(headers):
+        _text(head, "th", header, scope="col", class_="text" if index < left else "number")
+    body = child(table, "tbody")
+    for row in rows:
+        line = child(body, "tr")
+        for index, cell in enumerate(row):
+            _text(line, "td", cell, class_="text" if index < left else "number")
+    return table
+
+
+def bar_chart(
+    title: str,
+    labels: Sequence[str],
+    values: Sequence[int],
+    expected: Sequence[float] | None = None,
+) -> ET.Element:
+    """A bar chart: a bar for each value, labelled below; ``expected`` draws a line across each bar."""
+    top = max([*values, *(expected or [])], default=0) or 1
+    width = BAR * len(values) + 2 * _MARGIN
+    svg = child(
+        ET.Element("div"),
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        class_="chart",
+        viewBox=f"0 0 {width} {CHART_HEIGHT + 2 * _MARGIN}",
+        width=width,
+        height=CHART_HEIGHT + 2 * _MARGIN,
+        role="img",
+        aria_label=title,
+    )
+    _text(svg, "title", title)
+    base = _MARGIN + CHART_HEIGHT
+    child(svg, "line", class_="axis", x1=_MARGIN, y1=base, x2=width - _MARGIN, y2=base)
+    for index, (label, value) in enumerate(zip(labels, values, strict=True)):
+        x = _MARGIN + index * BAR
+        height = CHART_HEIGHT * value / top
+        bar = child(
+            svg, "rect", class_="bar", x=x + 2, y=base - height, width=BAR - 4, height=height
+        )
+        _text(
+            bar,
+            "title",
+            f"{label}: {value}"
+            + ("" if expected is None else f" (expected {expected[index]:.1f})"),
+        )
+        highest = height
+        if expected is not None:
+            level = CHART_HEIGHT * expected[index] / top
+            highest = max(height, level)
+            y = base - level
+            child(svg, "line", class_="expected", x1=x, y1=y, x2=x + BAR, y2=y)
+        # The count above the bar and above the expected line, clear of both.
+        _text(svg, "text", str(value), class_="count", x=x + BAR / 2, y=base - highest - 4)
+        _text(svg, "text", label, class_="label", x=x + BAR / 2, y=base + 16)
+    return svg
+
+
+def _players(parent: ET.Element, group: PlayerGroup) -> None:
+    title = "Players" if group.event is None else f"Event: {group.event}"
+    _text(parent, "h2", f"{title} ({counted(group.games, 'game')})")
+    _text(parent, "p", "Standings: most points, then most wins.", class_="note")
+    rows = [
+        [
+            str(line.rank),
+            line.name,
+            str(line.record.games),
+            str(line.record.wins),
+            str(line.record.losses),
+            str(line.record.unfinished),
+            str(line.record.points_for),
+            str(line.record.points_against),
+            "-" if line.average_win is None else f"{line.average_win:.2f}",
+            str(line.longest),
+        ]
+        for line in group.players
+    ]
+    headers = [
+        "rank",
+        "player",
+        "games",
+        "wins",
+        "losses",
+        "unfinished",
+        "points",
+        "against",
+        "per win",
+        "longest",
+    ]
+    _table(parent, headers, rows, left=2).set("class", "players")
+    _text(parent, "h3", "Crosstable")
+    _text(parent, "p", "The row player's wins-losses against the column player.", class_="note")
+    cross = group.crosstable
+    rows = [
+        [row, *(_cell(cross, row, column) for column in cross.players)] for row in cross.players
+    ]
+    table = _table(parent, ["", *cross.players], rows)
+    table.set("class", "crosstable")
+    for index, line in enumerate(table.iter("tr")):
+        if index:  # the cell of a player against themself
+            list(line)[index].set("class", "self")
+
+
+def _cell(cross: Crosstable, row: str, column: str) -> str:
+    record = cross.cells.get((row, column))
+    return "" if record is None else f"{record.wins}-{record.losses}"
+
+
+def _dice(parent: ET.Element, dice: Sequence[DiceCounts]) -> None:
+    _text(parent, "h2", "Dice")
+    _text(
+        parent,
+        "p",
+        "The rolls and extra rolls of the main line (a chosen double is no roll). Fair dice give"
+        " a double 1 time in 36 and another roll 2 times in 36; the chi-square test has 20"
+        " degrees of freedom, and its p-value is the chance of counts this uneven with fair dice.",
+        class_="note",
+    )
+    rows = [
+        [
+            "everybody" if c.player is None else c.player,
+            str(c.rolls),
+            percent(c.doubles, c.rolls),
+            percent(c.acey_deuceys, c.rolls),
+            "-" if c.chi_square is None else f"{c.chi_square:.2f}",
+            "-" if c.p_value is None else f"{c.p_value:.4f}",
+            "yes" if c.enough else "too few rolls",
+        ]
+        for c in dice
+    ]
+    headers = [
+        "player",
+        "rolls",
+        "doubles (16.7%)",
+        "1-2s (5.6%)",
+        "chi-square",
+        "p-value",
+        "test trusted",
+    ]
+    _table(parent, headers, rows).set("class", "dice")
+    _text(
+        parent,
+        "p",
+        "In the charts, a bar is a roll's count and the line across it the count fair dice"
+        " would give.",
+        class_="note",
+    )
+    for counts in dice:
+        who = "everybody" if counts.player is None else counts.player
+        _text(parent, "h3", f"Rolls of {who}")
+        chart = bar_chart(
+            f"Rolls of {who}: counts, and the expected count of fair dice",
+            [roll_name(roll) for roll in ROLLS],
+            [counts.count(roll) for roll in ROLLS],
+            [counts.expected(roll) for roll in ROLLS],
+        )
+        chart.set("class", "chart dice-chart")
+        parent.append(chart)
+
+
+def _games(parent: ET.Element, figures: GameFigures) -> None:
+    lengths = figures.lengths
+    _text(parent, "h2", "Game lengths")
+    mean = "-" if lengths.mean is None else number_text(round(lengths.mean, 1))
+    median = "-" if lengths.median is None else number_text(lengths.median)
+    _text(
+        parent,
+        "p",
+        f"In turns: mean {mean}, median {median}, shortest {lengths.shortest}, longest {lengths.longest}.",
+        class_="note",
+    )
+    _text(parent, "p", "A bar for each 10 turns: 60 is the games of 60 to 69 turns.", class_="note")
+    chart = bar_chart(
+        "Games by length in turns",
+        [f"{b.low}" for b in lengths.bins],
+        [b.games for b in lengths.bins],
+    )
+    chart.set("class", "chart length-chart")
+    parent.append(chart)
+    _text(parent, "h2", "Results by margin")
+    rows = [[str(m.points), str(m.white), str(m.black)] for m in figures.margins]
+    _table(parent, ["winner's points", "white won", "black won"], rows).set("class", "margins")
+    _text(parent, "p", f"Unfinished: {figures.unfinished}.", class_="note")
+    _text(parent, "h2", "First move")
+    rows = [
+        [
+            move.side.title,
+            str(move.games),
+            str(move.wins),
+            str(move.losses),
+            str(move.unfinished),
+            percent(move.wins, move.wins + move.losses),
+        ]
+        for move in figures.first_moves
+    ]
+    _table(
+        parent, ["moved first", "games", "won", "lost", "unfinished", "won of finished"], rows
+    ).set("class", "first-move")
+
+
+def _tree(parent: ET.Element, title: str, rolls: Sequence[RollLine]) -> None:
+    _text(parent, "h2", f"Opening tree: {title}")
+    rows = [
+        [
+            roll.roll,
+            play.play,
+            str(play.games),
+            "-" if play.score is None else f"{100 * play.score:.1f}%",
+        ]
+        for roll in rolls
+        for play in roll.plays
+    ]
+    _table(parent, ["roll", "play", "games", "mover's score"], rows, left=2).set(
+        "class", "openings"
+    )
+
+
+def _match(parent: ET.Element, match: Match) -> None:
+    length = "" if match.length is None else f" (to {match.length})"
+    winner = "" if match.winner is None else f": {match.winner} won"
+    _text(parent, "h3", f"{match.name}{length}{winner}")
+    rows = [
+        [
+            str(index),
+            f"{game.source} game {game.number}",
+            f"{game.white} v {game.black}",
+            game.result,
+            *(str(p) for p in game.score),
+        ]
+        for index, game in enumerate(match.games, start=1)
+    ]
+    _table(parent, ["", "game", "players", "result", *match.players], rows, left=3).set(
+        "class", "match"
+    )
+
+
+def stats_page(figures: Figures) -> str:
+    """The page of ``figures``, as HTML text."""
+    style = (resources.files(__package__) / "stats.css").read_text(encoding="utf-8")
+    html = ET.Element("html", {"lang": "en"})
+    head = child(html, "head")
+    child(head, "meta", charset="utf-8")
+    child(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
+    policy = f"default-src 'none'; style-src {csp_hash(style)}; base-uri 'none'; form-action 'none'"
+    child(head, "meta", http_equiv="Content-Security-Policy", content=policy)
+    child(head, "meta", name="generator", content="aceynote")
+    title = f"Statistics of {counted(figures.games, 'game')}"
+    _text(head, "title", title)
+    _text(head, "style", style)
+    body = child(html, "body")
+    _text(body, "h1", title)
+    _text(body, "p", f"{counted(figures.turns, 'turn')}.", class_="note")
+    for group in figures.groups:
+        _players(body, group)
+    _dice(body, figures.dice)
+    _games(body, figures.game_figures)
+    _tree(body, "first roll", figures.openings.first)
+    _tree(body, "reply roll", figures.openings.reply)
+    if figures.matches:
+        _text(body, "h2", "Matches")
+        for match in figures.matches:
+            _match(body, match)
+    return "<!DOCTYPE html>\n" + markup(html, method="html") + "\n"

@@ -1,0 +1,215 @@
+"""The figures of ``stats`` as text for a terminal: tables in columns, a histogram of bars.
+
+Names and events come from records, so they are shown escaped and clipped
+(:mod:`aceynote.terminal_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..corpus.stats import Figures
+from ..corpus.stats.dice import ACEY_DEUCEY_SHARE, DEGREES, DOUBLE_SHARE, DiceCounts
+from ..corpus.stats.games import ROLLS
+from ..corpus.stats.lengths import GameFigures
+from ..corpus.stats.matches import Match
+from ..corpus.stats.openings import RollLine
+from ..corpus.stats.players import PlayerGroup, Record
+from ..terminal_text import clipped, counted, escaped
+from .stats_json import roll_name
+
+NAME_WIDTH = 24
+MATCH_NAME_WIDTH = 100  # a match's name holds both players' names and the file's
+BAR_WIDTH = 40
+UNLIKELY = 0.01  # a p-value below this: counts fair dice seldom give
+
+
+def name_shown(text: str) -> str:
+    return escaped(clipped(text, NAME_WIDTH))
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
+    """Columns as wide as their widest cell; the first ``left`` columns left-aligned."""
+    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [
+            cell.ljust(width) if index < left else cell.rjust(width)
+            for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  " + "  ".join(parts).rstrip()
+
+    return [line(headers), *(line(row) for row in rows)]
+
+
+def percent(part: float, whole: float) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def _number(value: float | None, places: int = 1) -> str:
+    return "-" if value is None else f"{value:.{places}f}"
+
+
+def _record_cells(record: Record) -> list[str]:
+    return [str(record.games), str(record.wins), str(record.losses), str(record.unfinished)]
+
+
+def _players(group: PlayerGroup) -> list[str]:
+    heading = "Players" if group.event is None else f"Event {name_shown(group.event)}"
+    lines = [f"{heading}: {counted(group.games, 'game')} (standings: most points, then most wins)"]
+    headers = ["rank", "player", "games", "wins", "losses", "unfinished", "points", "against"]
+    rows = [
+        [
+            str(line.rank),
+            name_shown(line.name),
+            *_record_cells(line.record),
+            str(line.record.points_for),
+            str(line.record.points_against),
+            _number(line.average_win, 2),
+            str(line.longest),
+        ]
+        for line in group.players
+    ]
+    lines += table([*headers, "per win", "longest"], rows, left=2)
+    return [*lines, "", *_crosstable(group)]
+
+
+def _crosstable(group: PlayerGroup) -> list[str]:
+    table_ = group.crosstable
+    names = [name_shown(name) for name in table_.players]
+    rows = []
+    for row, shown_row in zip(table_.players, names, strict=True):
+        cells = []
+        for column in table_.players:
+            record = table_.cells.get((row, column))
+            cells.append("." if record is None else f"{record.wins}-{record.losses}")
+        rows.append([shown_row, *cells])
+    return [
+        "Crosstable: the row player's wins-losses against the column player",
+        *table(["", *names], rows),
+    ]
+
+
+def _dice(dice: Sequence[DiceCounts]) -> list[str]:
+    lines = [
+        "Dice: the rolls and extra rolls of the main line (a chosen double is no roll)",
+        *table(
+            ["player", "rolls", "doubles", "1-2s", "chi-square", "df", "p-value"],
+            [
+                [
+                    "everybody" if counts.player is None else name_shown(counts.player),
+                    str(counts.rolls),
+                    percent(counts.doubles, counts.rolls),
+                    percent(counts.acey_deuceys, counts.rolls),
+                    _number(counts.chi_square, 2),
+                    str(DEGREES),
+                    _number(counts.p_value, 4),
+                ]
+                for counts in dice
+            ],
+        ),
+        f"  fair dice: doubles {percent(DOUBLE_SHARE.numerator, DOUBLE_SHARE.denominator)},"
+        f" 1-2s {percent(ACEY_DEUCEY_SHARE.numerator, ACEY_DEUCEY_SHARE.denominator)}",
+    ]
+    lines += [f"  {_verdict(counts)}" for counts in dice]
+    lines += ["", "Rolls: how often each came (expected with fair dice)"]
+    headers = ["roll", *("everybody" if c.player is None else name_shown(c.player) for c in dice)]
+    rows = [
+        [roll_name(roll), *(f"{c.count(roll)} ({c.expected(roll):.1f})" for c in dice)]
+        for roll in ROLLS
+    ]
+    return lines + table(headers, rows)
+
+
+def _verdict(counts: DiceCounts) -> str:
+    """What the test says of one player's dice, in words."""
+    who = "everybody's dice" if counts.player is None else f"{name_shown(counts.player)}'s dice"
+    p_value = counts.p_value
+    if p_value is None or not counts.enough:
+        return f"{who}: too few rolls to test ({counts.rolls}; the test needs 180)"
+    if p_value < UNLIKELY:
+        return f"{who}: unlikely with fair dice (p = {p_value:.2g}: fair dice this uneven 1 time in {1 / p_value:,.0f})"
+    return f"{who}: as fair dice go (counts this uneven come {100 * p_value:.0f}% of the time)"
+
+
+def _games(figures: GameFigures) -> list[str]:
+    lengths = figures.lengths
+    lines = [
+        f"Game lengths in turns: mean {_number(lengths.mean)}, median {_number(lengths.median)},"
+        f" shortest {lengths.shortest if lengths.shortest is not None else '-'},"
+        f" longest {lengths.longest if lengths.longest is not None else '-'}"
+    ]
+    most = max((b.games for b in lengths.bins), default=0)
+    for b in lengths.bins:
+        # A bin with a game has a bar of one # at least.
+        bar = "#" * max(1, round(BAR_WIDTH * b.games / most)) if b.games else ""
+        lines.append(f"  {b.low:>4}-{b.high:<4} {b.games:>5} {bar}".rstrip())
+    lines += ["", "Results by margin: the winner's points"]
+    rows = [[str(m.points), str(m.white), str(m.black)] for m in figures.margins]
+    lines += table(["points", "white won", "black won"], rows)
+    lines.append(f"  unfinished: {figures.unfinished}")
+    lines += ["", "First move: games from the opening position"]
+    for move in figures.first_moves:
+        lines.append(
+            f"  {move.side.title} moved first in {counted(move.games, 'game')}:"
+            f" won {move.wins} ({percent(move.wins, move.wins + move.losses)} of those finished),"
+            f" lost {move.losses}, unfinished {move.unfinished}"
+        )
+    return lines
+
+
+def _tree(title: str, rolls: Sequence[RollLine]) -> list[str]:
+    """One table: a roll and its games on the line of its most made play, its other plays below."""
+    rows = [
+        [
+            "" if index else f"{roll.roll} ({roll.games})",
+            play.play,
+            str(play.games),
+            "-" if play.score is None else f"{100 * play.score:.1f}%",
+        ]
+        for roll in rolls
+        for index, play in enumerate(roll.plays)
+    ]
+    return [
+        f"Opening tree, {title}: the plays, how often, the mover's score (finished games)",
+        *table(["roll (games)", "play", "games", "score"], rows, left=2),
+    ]
+
+
+def _match(match: Match) -> list[str]:
+    length = f" (to {match.length})" if match.length is not None else " (no MatchLength)"
+    score = ", ".join(
+        f"{name_shown(name)} {points}"
+        for name, points in zip(match.players, match.score, strict=True)
+    )
+    winner = "" if match.winner is None else f"; {name_shown(match.winner)} won"
+    lines = [f"  {escaped(clipped(match.name, MATCH_NAME_WIDTH))}{length}: {score}{winner}"]
+    for index, game in enumerate(match.games, start=1):
+        stated = "" if game.stated is None else f"  (MatchScore says {escaped(game.stated)})"
+        after = "-".join(str(points) for points in game.score)
+        lines.append(
+            f"    {index}. {escaped(game.source)} game {game.number}:"
+            f" {name_shown(game.white)} v {name_shown(game.black)} {game.result}, then {after}{stated}"
+        )
+    return lines
+
+
+def figures_text(figures: Figures) -> str:
+    """The figures as ``stats`` prints them."""
+    lines = [f"{counted(figures.games, 'game')}, {counted(figures.turns, 'turn')}", ""]
+    if not figures.games:
+        return "0 games: nothing to count\n"
+    for group in figures.groups:
+        lines += [*_players(group), ""]
+    lines += [*_dice(figures.dice), "", *_games(figures.game_figures), ""]
+    if figures.openings.first:
+        lines += [*_tree("first roll", figures.openings.first), ""]
+        lines += [*_tree("reply roll", figures.openings.reply), ""]
+    else:
+        lines += ["Opening tree: no game from the opening position", ""]
+    if figures.matches:
+        lines.append("Matches: the score after each game")
+        for match in figures.matches:
+            lines += _match(match)
+        lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,235 @@
+"""``aceynote stats`` on the command line: text, JSON shape, bad input and exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from conftest import BROKEN, run_main
+from stats_records import CLUB, HAND_COUNTED, OPENINGS, short_game
+
+from aceynote.notation import Tag
+from aceynote.notation.generate import generate_games
+from aceynote.notation.writer import write_game
+from aceynote.rules import RuleSet
+from aceynote.validation import validate
+
+# An illegal play at line 3 column 8: White has no checker on point 24, all are in the pool.
+ILLEGAL = '[White "Ann"]\n\n1. 64: 24/18 24/14\n*\n'
+
+
+# A player's record, in the players' table and in the crosstable alike.
+RECORD_KEYS = ["games", "wins", "losses", "unfinished", "points_for", "points_against"]
+
+
+def written(tmp_path: Path, text: str, name: str = "club.acey") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_text_answers_who_won_and_are_the_dice_fair(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, err = run_main(capsys, "stats", written(tmp_path, CLUB))
+    assert (status, err) == (0, "")
+    assert out.startswith("5 games, 5 turns\n")
+    rows = [line.split() for line in out.splitlines() if line.startswith("  ") and "  Ann " in line]
+    # rank, player, games, wins, losses, unfinished, points, against, per win, longest
+    assert rows[0] == ["1", "Ann", "4", "2", "1", "1", "7", "1", "3.50", "1"]
+    assert "everybody's dice: too few rolls to test (5; the test needs 180)" in out
+    assert "Crosstable" in out
+
+
+def test_json_shape(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = written(tmp_path, CLUB + HAND_COUNTED + OPENINGS)
+    status, out, _ = run_main(capsys, "stats", path, "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert list(data) == [
+        "version",
+        "by",
+        "games",
+        "turns",
+        "groups",
+        "dice",
+        "lengths",
+        "margins",
+        "unfinished",
+        "first_move",
+        "openings",
+        "matches",
+    ]
+    assert (data["version"], data["by"], data["games"]) == (1, "player", 9)
+    (group,) = data["groups"]
+    assert list(group) == ["event", "games", "players", "crosstable"]
+    assert list(group["players"][0]) == ["rank", "name", *RECORD_KEYS, "average_win", "longest"]
+    assert group["players"][0]["name"] == "Ann"
+    assert list(group["crosstable"][0]) == ["player", "opponent", *RECORD_KEYS]
+    everybody = data["dice"][0]
+    assert everybody["player"] is None
+    assert (
+        list(everybody["counts"])[:4] == ["11", "21", "22", "31"] and len(everybody["counts"]) == 21
+    )
+    assert everybody["degrees_of_freedom"] == 20
+    assert everybody["rolls"] == sum(everybody["counts"].values())
+    assert everybody["doubles_expected_share"] == round(1 / 6, 6)
+    assert set(everybody) >= {"chi_square", "p_value", "enough_rolls", "acey_deuceys_share"}
+    assert list(data["lengths"]) == ["games", "mean", "median", "shortest", "longest", "bins"]
+    assert data["first_move"][0]["side"] == "white"
+    first = data["openings"]["first"][0]
+    assert first["roll"] == "64" and list(first["plays"][0]) == [
+        "play",
+        "games",
+        "wins",
+        "losses",
+        "unfinished",
+        "score",
+    ]
+    assert data["matches"] == []
+
+
+def test_json_of_a_match(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    tags = ('[MatchLength "3"]', '[MatchScore "0-0"]')
+    text = short_game("north", "south", "3-0", *tags)
+    status, out, _ = run_main(capsys, "stats", written(tmp_path, text), "--format", "json")
+    (match,) = json.loads(out)["matches"]
+    assert status == 0
+    assert match["winner"] == "north" and match["score"] == [3, 0] and match["length"] == 3
+    assert match["games"][0] == {
+        "file": str(tmp_path / "club.acey"),
+        "game": 1,
+        "line": 1,
+        "white": "north",
+        "black": "south",
+        "result": "3-0",
+        "score": [3, 0],
+        "stated_score": None,
+    }
+
+
+def test_by_event_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = run_main(capsys, "stats", written(tmp_path, HAND_COUNTED), "--by", "event")
+    assert status == 0
+    assert "Event Spring: 1 game" in out and "Event Autumn: 1 game" in out
+
+
+def test_games_with_errors_are_left_out_and_shown_where(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = written(tmp_path, BROKEN + "\n" + ILLEGAL + "\n" + CLUB)
+    status, out, err = run_main(capsys, "stats", path)
+    assert status == 1
+    assert f"{path}:3:4: error AD100:" in err  # 72 is not a roll
+    assert f"{path}:8:8: error AD301:" in err  # no checker on 24, in the game on line 6
+    assert err.rstrip().endswith("aceynote: 2 games with errors left out of the figures")
+    assert out.startswith("5 games, 5 turns\n")  # the club's, counted still
+
+
+def test_an_unreadable_file_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run_main(
+        capsys, "stats", str(tmp_path / "none.acey"), written(tmp_path, CLUB)
+    )
+    assert status == 2
+    assert "none.acey: no such file" in err
+    assert out.startswith("5 games")
+
+
+def test_not_utf8_names_its_place(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.acey"
+    path.write_bytes(b'[White "Ann"]\n[Black "B\xff"]\n\n1. 64: in/19 in/21\n*\n')
+    status, _, err = run_main(capsys, "stats", str(path))
+    assert status == 2
+    assert f"{path}:2:" in err
+
+
+def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        run_main(capsys, "stats", "x.acey", "--by", "colour")
+    assert stopped.value.code == 2
+    assert "invalid choice: 'colour'" in capsys.readouterr().err
+
+
+def test_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(CLUB))
+    status, out, _ = run_main(capsys, "stats", "-", "--format", "json")
+    assert status == 0 and json.loads(out)["games"] == 5
+
+
+def test_html_to_a_file_and_to_stdout(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = written(tmp_path, CLUB)
+    page = tmp_path / "stats.html"
+    status, out, _ = run_main(capsys, "stats", path, "--html", str(page))
+    assert status == 0 and out.startswith("5 games")  # the text as well
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    status, out, _ = run_main(capsys, "stats", path, "--html", "-")
+    assert status == 0 and out.startswith("<!DOCTYPE html>") and "5 games, 5 turns" not in out
+
+
+def test_nothing_to_count(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run_main(capsys, "stats", written(tmp_path, "")) == (
+        0,
+        "0 games: nothing to count\n",
+        "",
+    )
+    status, out, _ = run_main(capsys, "stats", written(tmp_path, CLUB))
+    assert status == 0
+    assert "Opening tree: no game from the opening position" in out  # the club's are Setups
+
+
+def test_hostile_names_are_escaped(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A name that would set the terminal's title: shown as escapes in the tables.
+    text = short_game("\x1b]0;x\x07", "Bob", "1-0")
+    status, out, _ = run_main(capsys, "stats", written(tmp_path, text))
+    assert status == 0
+    assert "\x1b" not in out and "\\x1b]0;x\\x07" in out
+
+
+def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        run_main(capsys, "stats", "--help")
+    out = capsys.readouterr().out
+    assert "aceynote stats club/" in out and "--by event" in out and "exit status" in out
+
+
+def test_a_match_from_bgammon_org(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Three games written as a bgammon.org replay: its header's match fields become the
+    # MatchLength and MatchScore tags when it is read back, and those make the match.
+    games = list(generate_games(3, seed=4, rules=RuleSet.parse("bgammon")))
+    for game, score in zip(games, ("0-0", "0-2", "2-1"), strict=True):
+        game.tags += [Tag("MatchLength", "25"), Tag("MatchScore", score)]
+    record = written(tmp_path, "\n".join(write_game(game) for game in games), "m.acey")
+    replay = str(tmp_path / "m.match")
+    assert run_main(capsys, "convert", record, "--to", "bgammon", "-o", replay)[0] == 0
+    status, out, _ = run_main(capsys, "stats", replay, "--format", "json")
+    (match,) = json.loads(out)["matches"]
+    results = [game.result_text for game in games]
+    assert status == 0 and results == ["0-2", "2-0", "8-0"]  # seed 4's games
+    assert match["length"] == 25 and match["players"] == ["Random_White", "Random_Black"]
+    assert [game["score"] for game in match["games"]] == [[0, 2], [2, 2], [10, 2]]
+    # The third game's MatchScore says 2-1; the results before it give 2-2.
+    assert [game["stated_score"] for game in match["games"]] == [None, None, "2-1"]
+    assert match["winner"] is None  # nobody reached 25
+
+
+def test_text_histogram_of_lengths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    games = list(generate_games(30, seed=3, rules=RuleSet()))
+    turns = [validate(game).turns for game in games]
+    record = written(tmp_path, "\n".join(write_game(game) for game in games))
+    status, out, _ = run_main(capsys, "stats", record)
+    assert status == 0
+    lines = out.split("Game lengths in turns: ", 1)[1].splitlines()
+    assert lines[0].startswith(f"mean {sum(turns) / len(turns):.1f}, median ")
+    tens = range(min(turns) // 10, max(turns) // 10 + 1)
+    counts = [sum(1 for t in turns if t // 10 == ten) for ten in tens]
+    bars = [line.split() for line in lines[1 : 1 + len(counts)]]
+    assert [bar[0] for bar in bars] == [f"{ten * 10}-{ten * 10 + 9}" for ten in tens]
+    assert [int(bar[1]) for bar in bars] == counts
+    longest_bar = max(len(bar[2]) if len(bar) > 2 else 0 for bar in bars)
+    assert longest_bar == 40  # the most games, the longest bar
+    for bar, count in zip(bars, counts, strict=True):
+        assert (len(bar) > 2) == (count > 0)  # a bin with a game shows one # at least
