@@ -275,3 +275,18 @@ def test_games_that_are_not_one_array_are_named_as_such(games: str, message: str
     document = io.StringIO('{"format": "aceynote", "version": 1, ' + games + "}")
     with pytest.raises(JsonRecordError, match=message):
         list(read_document(document))
+
+
+@pytest.mark.parametrize(
+    ("length", "why"), [(200_000, "past 100,000 characters"), (2_000_000, "1 MiB")]
+)
+def test_a_game_whose_comment_no_record_could_hold_is_refused_at_its_place(
+    length: int, why: str
+) -> None:
+    game = game_from_json(game_to_json(parse_games('[White "a"]\n\n1. 64: in/19 in/21\n*\n')[0]))
+    game.comments = ["c" * length]
+    document = {**document_header(), "games": [game_to_json(game)]}
+    with pytest.raises(
+        JsonRecordError, match=f"games\\[0\\]: cannot be written as a record: .*{why}"
+    ):
+        list(read_document(io.StringIO(json.dumps(document))))

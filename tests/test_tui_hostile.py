@@ -292,12 +292,16 @@ async def test_diagnostics_quote_the_record_escaped(tmp_path: Path) -> None:
 # -- 4. texts far longer than the screen -----------------------------------------------
 
 
-def long_record(tmp_path: Path, comment: int = 100_000) -> Path:
+def long_record(tmp_path: Path, comment: int = 99_000, copies: int = 1) -> Path:
+    """The annotated sample with long names and ``copies`` comments of ``comment`` characters.
+
+    A comment is at most 100,000 characters long (docs/notation.md); several make more.
+    """
     text = (SAMPLES / "annotated.acey").read_text(encoding="utf-8")
     text = text.replace('[White "Ines Alder"]', f'[White "{"W" * 10_000}"]')
     text = text.replace("[Event ", f'[Venue "{"long venue " * 900}"]\n[Event ')
     words = " ".join(["comment"] * (comment // 8))
-    text = text.replace("{A complete game", "{" + words + " A complete game")
+    text = text.replace("{A complete game", ("{" + words + "}\n") * copies + "{A complete game")
     moves = " ".join(f"{point}/{point - 1}" for point in range(24, 8, -1))  # 16 moves
     text = text.replace("1. 61: in/19 19/18  61:", f"1. 61: {moves}  61:")
     path = tmp_path / "long.acey"
@@ -338,11 +342,11 @@ async def test_very_long_texts_keep_the_layout(tmp_path: Path) -> None:
 async def test_a_comment_of_megabytes_neither_hangs_the_notes_nor_the_editor(
     tmp_path: Path,
 ) -> None:
-    app = ReplayApp(str(long_record(tmp_path, comment=2_000_000)), game=1)
+    app = ReplayApp(str(long_record(tmp_path, copies=20)), game=1)  # 20 comments of 99,000
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         notes = notes_text(app)
-        assert len(notes) < 25_000 and "1,980," in notes  # the rest is counted, not laid out
+        assert len(notes) < 25_000 and "more characters of this comment" in notes  # counted
         started = time.monotonic()
         await pilot.press("right", "left", "right", "left")
         await pilot.pause()
@@ -373,3 +377,30 @@ async def test_a_very_long_path_keeps_the_dialogs_and_titles_in_the_screen(
         assert isinstance(app.screen, GameList)
         title = str(app.screen.query_one("#games-title").render())
         assert " …fff" in title and title.endswith("/game.acey: 1 game")
+
+
+@pilot_test
+async def test_a_line_past_the_readers_limit_is_said_not_raised(tmp_path: Path) -> None:
+    from aceynote.tui.app import ErrorScreen
+
+    path = tmp_path / "long-line.acey"
+    path.write_text('[White "a"]\n\n1. 64: in/19 in/21 {' + "x" * 2_000_000 + "}\n*\n")
+    app = ReplayApp(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorScreen)  # the app ended with a traceback before
+        assert f"{path}:3: this line goes on past 1,048,576 bytes" in app.screen.message
+
+
+def test_a_record_too_large_for_the_app_is_refused_with_its_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import aceynote.files.record as record
+
+    path = tmp_path / "corpus.acey"
+    path.write_bytes((SAMPLES / "annotated.acey").read_bytes() * 3)
+    monkeypatch.setattr(record, "MAX_APP_FILE", path.stat().st_size - 1)
+    with pytest.raises(record.RecordError, match="the app opens records of up to that size"):
+        record.read_text(str(path))
+    monkeypatch.setattr(record, "MAX_APP_FILE", path.stat().st_size)
+    assert record.read_text(str(path)) == path.read_text(encoding="utf-8")

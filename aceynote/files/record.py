@@ -19,13 +19,15 @@ import dataclasses
 import errno
 import io
 import os
+import re
 from dataclasses import dataclass
 
 from ..formats import ACEY, Format, InvalidRecord, record_format
 from ..notation import Game, ReadError, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
+from ..notation.limits import MAX_LINE_BYTES
 from ..notation.parser import iter_game_tokens, parse_game_tokens
-from ..notation.source import utf8_text
+from ..notation.source import line_too_long, utf8_text
 from ..terminal_text import printable
 from ..validation import validate
 from .writing import not_regular, read_only, write_atomically
@@ -51,6 +53,10 @@ def file_mode(path: str) -> int | None:
 BOM = "\ufeff"
 
 
+MAX_APP_FILE = 64 * 1024 * 1024
+"""The largest record the app opens: it holds the whole text (some 30,000 games fit)."""
+
+
 def read_text(path: str) -> str:
     """The text of a record file, BOM and all, or a RecordError saying why it cannot be read."""
     try:
@@ -62,17 +68,38 @@ def read_text(path: str) -> str:
     except OSError as error:
         raise RecordError(f"{path}: cannot open: {error.strerror or error}") from error
     try:
-        _refuse_what_is_not_a_file(path, os.fstat(descriptor).st_mode)
+        status = os.fstat(descriptor)
+        _refuse_what_is_not_a_file(path, status.st_mode)
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
-            data = handle.read()
+            data = handle.read(MAX_APP_FILE + 1)  # (a file that grows meanwhile, too)
+        if status.st_size > MAX_APP_FILE or len(data) > MAX_APP_FILE:
+            raise RecordError(
+                f"{path}: is over {MAX_APP_FILE // 2**20} MB; the app opens records of up to"
+                " that size (aceynote validate, fmt and convert read any size)"
+            )
     except OSError as error:
         raise RecordError(f"{path}: cannot read: {error.strerror or error}") from error
     finally:
         os.close(descriptor)
+    _refuse_a_line_too_long(path, data)
     try:
         return utf8_text(data, path)
     except ReadError as error:
         raise RecordError(str(error)) from error
+
+
+_PAST_A_LINE = re.compile(rb"[^\n\r]{%d}" % (MAX_LINE_BYTES + 1))
+
+
+def _refuse_a_line_too_long(path: str, data: bytes) -> None:
+    """A line past the reader's limit stops the reading there, as every command says it."""
+    found = _PAST_A_LINE.search(data)
+    if found is not None:
+        line = len(_LINE_END.findall(data, 0, found.start())) + 1
+        raise RecordError(line_too_long(path, line))
+
+
+_LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
 def _refuse_what_is_not_a_file(path: str, mode: int) -> None:

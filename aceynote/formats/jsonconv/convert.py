@@ -14,7 +14,18 @@ import re
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
-from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
+from ...notation import (
+    Game,
+    Move,
+    ReadError,
+    Segment,
+    Stop,
+    Tag,
+    Turn,
+    Variation,
+    parse_game,
+    write_game,
+)
 from ...notation.limits import MAX_DIGITS, too_many_digits
 from ...notation.tags import TagValueError, parse_opening
 from ...notation.writer import merge_trips, ordered_tags
@@ -344,7 +355,11 @@ def game_from_json(data: Json, path: str = "game") -> Game:
     game is written and read back: it must come back the same.
     """
     game = _game(data)
-    again = parse_game(write_game(game))
+    try:
+        again = parse_game(write_game(game))
+    except ReadError as error:  # a line past the reader's limit: a comment of megabytes
+        reason = str(error).split(": ", 1)[-1].split(";")[0]
+        raise JsonRecordError(f"cannot be written as a record: {reason}", path) from error
     if again.problems:
         raise JsonRecordError(f"cannot be written as a record: {again.problems[0].message}", path)
     if again != game:
