@@ -203,7 +203,8 @@ def read(piece: PieceText, parse: bool = True) -> list[Standing]:
         else:
             game = None
             tags = _first_of_each(_tag_of(token) for token in tokens.tokens if token.type == "TAG")
-            result = next((str(t) for t in tokens.tokens if t.type == "RESULT"), "*")
+            results = [str(token) for token in tokens.tokens if token.type == "RESULT"]
+            result = results[-1] if results else "*"  # the main line's ends the game
         standings.append(
             Standing(lines.line_of(start), tags, tags.get("Result") or result, body, game)
         )
