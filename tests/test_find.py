@@ -145,6 +145,13 @@ def copies(games: list[Json], first: bool) -> set[int]:
     return found
 
 
+def played_acey_deucey(segment: Json) -> bool:
+    """A 1-2 rolled and played (one that could not be played, ``21: --``, is not)."""
+    return (
+        segment["kind"] == "roll" and sorted(segment["dice"]) == [1, 2] and bool(segment["moves"])
+    )
+
+
 def hits(game: Json) -> int:
     return sum(step["hit"] for segment in segments(game) for step in segment["steps"])
 
@@ -181,11 +188,11 @@ CASES: dict[str, tuple[list[str], Callable[[Json], bool]]] = {
     "turns range": (["--turns", "70..80"], lambda g: 70 <= len(g["turns"]) <= 80),
     "acey-deucey": (
         ["--acey-deucey"],
-        lambda g: any(s["kind"] == "roll" and sorted(s["dice"]) == [1, 2] for s in segments(g)),
+        lambda g: any(map(played_acey_deucey, segments(g))),
     ),
     "no acey-deucey": (
         ["--not", "--acey-deucey"],
-        lambda g: not any(s["kind"] == "roll" and sorted(s["dice"]) == [1, 2] for s in segments(g)),
+        lambda g: not any(map(played_acey_deucey, segments(g))),
     ),
     "pass": (["--pass"], lambda g: any(not s["moves"] for s in segments(g))),
     "hits": (["--hits", ">=12"], lambda g: hits(g) >= 12),

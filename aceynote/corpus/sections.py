@@ -32,7 +32,7 @@ from lark import Token
 from ..notation import Game, ReadError, SyntaxProblem
 from ..notation.parser import iter_game_tokens, parse_game_tokens, terminal_pattern
 from ..notation.source import line_start, not_utf8
-from ..notation.split import Piece, tag_sections
+from ..notation.split import Piece
 from ..notation.words import tag_parts, unescape_tag_value
 
 
@@ -109,45 +109,77 @@ def glance(piece: PieceText) -> list[Standing]:
     """The games of a piece with their tags, split without the grammar (see the module's doc)."""
     text = piece.text
     blanked = _without_comments(text) if "{" in text else text
-    if not _glance_splits_as_read(text, blanked):
+    sections = _tag_blocks(text, blanked)
+    if sections is None:
         return read(piece, parse=False)
-    sections = tag_sections(blanked, _tag())
-    # A game starts at its first tag, after the blanks before it on its line (the previous game's).
-    starts = [_after_blanks(blanked, start) if start else 0 for start, _ in sections]
-    lines = _Lines(text, piece.first_line)
-    games = _cut(text, starts, piece.first_line == 1)
-    return [
-        Standing(
-            lines.line_of(start),
-            tags,
-            tags.get("Result") or _last_result(blanked[start : start + len(body)]),
-            body,
-        )
-        for (start, body), (_, tags) in zip(games, sections, strict=True)
-    ]
+    games = _cut(blanked, [start for start, _, _ in sections], piece.first_line == 1)
+    last_words = [_last_word(body) for _, body in games]
+    if sum(map(_is_result, last_words)) != _result_tokens(blanked, sections):
+        return read(piece, parse=False)  # a result that does not end its game: a game without tags
+    standings = []
+    line, counted = piece.first_line, 0  # no lone CR here: a line ends at LF
+    for (start, body), (_, tags, _), word in zip(games, sections, last_words, strict=True):
+        line += text.count("\n", counted, start)
+        counted = start
+        result = tags.get("Result") or (word if _is_result(word) else "*")
+        standings.append(Standing(line, tags, result, text[start : start + len(body)]))
+    return standings
 
 
-def _after_blanks(text: str, at: int) -> int:
-    match = _BLANKS.match(text, at)
-    return at if match is None else match.end()
+def _last_word(body: str) -> str:
+    words = body.rsplit(None, 1)
+    return words[-1] if words else ""
 
 
-def _glance_splits_as_read(text: str, blanked: str) -> bool:
-    """Whether the index's glance splits ``text`` into the games the reader would.
+def _is_result(word: str) -> bool:
+    return word == "*" or _SCORE.fullmatch(word) is not None
 
-    It does in a record without syntax errors where every line that starts
-    with ``[`` is a tag outside comments, no tag holds a ``{``, and every
-    result token is followed by a tag line or the end. Anything else (a
-    lone CR, a comment left open, a tagless game after a result) is left to
-    the reader: it only costs time.
+
+def _result_tokens(blanked: str, sections: list[tuple[int, dict[str, str], str]]) -> int:
+    """How many result tokens the movetext holds, counted fast (a glance's own record is clean).
+
+    Outside tags and comments a ``-`` stands only in a result (``15-0``) or a
+    pass (``--``), and a ``*`` alone (not after a hit point) is a result.
+    """
+    tags = "".join(block for _, _, block in sections)
+    dashes = blanked.count("-") - tags.count("-") - 2 * (blanked.count("--") - tags.count("--"))
+    stars = sum(blanked.count(mark) - tags.count(mark) for mark in (" *", "\n*", "\t*"))
+    return dashes + stars + blanked.startswith("*")
+
+
+def _tag_blocks(text: str, blanked: str) -> list[tuple[int, dict[str, str], str]] | None:
+    """Where each game starts, with its tags; None where a glance may split otherwise than the reader.
+
+    In a record without syntax errors where every line that starts with
+    ``[`` is a tag alone on its line, no tag holds a ``{`` and every result
+    token is followed by a tag line or the end, a game starts at each block
+    of tag lines (blank lines may stand between them), and at the movetext
+    before the first block. Anything else (a lone CR, a comment left open, a
+    tagless game after a result) is left to the reader: it only costs time.
+    ``blanked`` is ``text`` with its comments blanked out.
     """
     if text.count("\r") != text.count("\r\n") or "{" in blanked or "}" in blanked:
-        return False
-    if blanked.count("(") != blanked.count(")") or _TAG_WITH_BRACE.search(text):
-        return False
-    if len(_BRACKET_LINE.findall(blanked)) != len(_tag_line_pattern().findall(blanked)):
-        return False
-    return _RESULT_NOT_LAST.search(blanked) is None
+        return None
+    if blanked.count("(") != blanked.count(")") or (
+        blanked is not text and _TAG_WITH_BRACE.search(text)
+    ):
+        return None
+    lined = "\n" + blanked  # the patterns start at a line end: the fastest search
+    block, parts = _patterns()
+    starts: list[tuple[int, dict[str, str], str]] = []
+    tag_lines = 0
+    for found in block.finditer(lined):
+        written = parts.findall(found.group())  # one a tag line: each is a tag alone
+        tag_lines += len(written)
+        tags = _first_of_each(
+            (name, unescape_tag_value(value) if "\\" in value else value) for name, value in written
+        )
+        starts.append((found.start(1) - 1, tags, found.group()))
+    if tag_lines != len(_BRACKET_LINE.findall(lined)):
+        return None
+    if not starts or blanked[: starts[0][0]].strip():
+        starts.insert(0, (0, {}, ""))  # movetext before the first tags: a game without tags
+    return starts
 
 
 def _without_comments(text: str) -> str:
@@ -155,33 +187,23 @@ def _without_comments(text: str) -> str:
     return _COMMENT.sub(lambda match: _NOT_LINE_END.sub(" ", match.group()), text)
 
 
-def _last_result(body: str) -> str:
-    """The last result token of a game's text with its comments blanked (``*`` when none)."""
-    found = _RESULT.findall(body)
-    return found[-1] if found else "*"
-
-
 _COMMENT = re.compile(r"\{[^}]*\}")
 _NOT_LINE_END = re.compile(r"[^\r\n]")
-_BLANKS = re.compile(r"[ \t]*")
-_BRACKET_LINE = re.compile(r"^[ \t]*\[", re.MULTILINE)
+_BRACKET_LINE = re.compile(r"\n[ \t]*\[")
 _TAG_WITH_BRACE = re.compile(r"^[ \t]*\[[^\n]*\{", re.MULTILINE)
-_RESULT = re.compile(r"(?<!\S)(?:[0-9]+-[0-9]+|\*)(?!\S)")
-# A result token followed by something else than a tag line or the end.
-_RESULT_NOT_LAST = re.compile(_RESULT.pattern + r"(?![ \t]*(?:\r?\n\s*\[|\s*\Z))")
+_SCORE = re.compile(r"[0-9]+-[0-9]+")
+_PATTERNS: list[re.Pattern[str]] = []
 
 
-def _tag() -> str:
-    return terminal_pattern("TAG")
-
-
-_TAG_LINES: list[re.Pattern[str]] = []
-
-
-def _tag_line_pattern() -> re.Pattern[str]:
-    if not _TAG_LINES:
-        _TAG_LINES.append(re.compile(rf"^[ \t]*{_tag()}", re.MULTILINE))
-    return _TAG_LINES[0]
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A block of tag lines (the first tag its group 1), and a tag's name and written value."""
+    if not _PATTERNS:
+        tag = terminal_pattern("TAG")
+        line = rf"\n[ \t]*({tag})[ \t]*\r?(?=\n|\Z)"
+        more = rf"(?:(?:\n[ \t]*\r?(?=\n))*\n[ \t]*{tag}[ \t]*\r?(?=\n|\Z))*"
+        _PATTERNS.append(re.compile(line + more))
+        _PATTERNS.append(re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"'))
+    return _PATTERNS[0], _PATTERNS[1]
 
 
 # -- the reader -------------------------------------------------------------------------------------
