@@ -442,3 +442,26 @@ def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "aceynote find games.acey --not --acey-deucey --list" in out
     assert "exit status: 0 some game matched, 1 none matched" in out
+
+
+def test_tags_of_generated_games_are_glanced_at_without_the_reader(
+    monkeypatch: pytest.MonkeyPatch, corpus: tuple[Path, list[str], list[Json]]
+) -> None:
+    """The fast pass stays fast: a clean record never falls back to the reader's lexer."""
+    from aceynote.corpus import find, sections
+
+    def refused(*_: object, **__: object) -> list[sections.Standing]:
+        raise AssertionError("the glance fell back to the reader")
+
+    monkeypatch.setattr(sections, "read", refused)
+    path, _, games = corpus
+    search = find.Search(filters_query("Bo Dahl"))
+    with path.open("rb") as handle:
+        found = [f.number for f in find.acey_games(handle, str(path), search) if f.matched]
+    assert found == [n for n, game in enumerate(games, start=1) if tags(game)["White"] == "Bo Dahl"]
+
+
+def filters_query(white: str) -> Any:
+    from aceynote.corpus.filters import Query, TagHas, Term
+
+    return Query([[Term(TagHas(("White",), white))]])
