@@ -5,7 +5,8 @@ Run: pip install -e '.[bench]'   (python-chess, for this script only)
 
 Makes (in a temporary folder) an acey record of random complete games and a
 PGN file of random legal chess games of the same size in bytes (a few
-hundred distinct games each, repeated with another White to reach the size),
+hundred distinct games each, played as benchmarks/bench_vs_chess.py plays
+them, repeated with another White to reach the size),
 then, in this one process and alternately (python-chess, aceynote,
 python-chess, ...), measures the CPU time of answering "the games whose
 White holds 'alder'":
@@ -23,39 +24,15 @@ python-chess's rate), then the median ratio: over 1 aceynote is faster.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench_vs_chess import acey_games, chess_games  # the same random games, beside this script
+
 NAMES = ["Ines Alder", "Tom Brandt", "Ana Costa", "Bo Dahl", "Eva Ekman"]
-
-
-def chess_games(count: int, seed: int) -> list[str]:
-    """PGN of random legal games, played until game over or 200 plies."""
-    import chess
-    import chess.pgn
-
-    rng = random.Random(seed)
-    texts = []
-    for index in range(1, count + 1):
-        board = chess.Board()
-        while not board.is_game_over() and board.ply() < 200:
-            board.push(rng.choice(list(board.legal_moves)))
-        game = chess.pgn.Game.from_board(board)
-        game.headers["Round"] = str(index)
-        texts.append(str(game) + "\n\n")
-    return texts
-
-
-def acey_games(count: int, seed: int) -> list[str]:
-    from aceynote.notation import write_game
-    from aceynote.notation.generate import generate_games
-    from aceynote.rules import RuleSet
-
-    return [write_game(game) + "\n" for game in generate_games(count, seed, RuleSet())]
 
 
 def write_to_size(path: Path, texts: list[str], size: int, white: str) -> int:
@@ -106,8 +83,10 @@ def main() -> None:
     size = int(args.megabytes * 1_000_000)
     with tempfile.TemporaryDirectory() as folder:
         pgn, acey = Path(folder) / "games.pgn", Path(folder) / "games.acey"
-        chess_count = write_to_size(pgn, chess_games(args.games, 1), size, '[White "?"]')
-        acey_count = write_to_size(acey, acey_games(args.games, 1), size, '[White "Random White"]')
+        chess_count = write_to_size(pgn, list(chess_games(args.games, 1)), size, '[White "?"]')
+        acey_count = write_to_size(
+            acey, list(acey_games(args.games, 1)), size, '[White "Random White"]'
+        )
         megabytes = {pgn: pgn.stat().st_size / 1e6, acey: acey.stat().st_size / 1e6}
         print(
             f"PGN {megabytes[pgn]:.1f} MB, {chess_count} games; acey {megabytes[acey]:.1f} MB, {acey_count} games"

@@ -7,7 +7,7 @@ import dataclasses
 import json
 import tempfile
 from collections.abc import Callable, Iterator
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from ..corpus import filters
 from ..corpus.filters import Filter, FilterError, Query, Term
@@ -251,7 +251,9 @@ def _with_side(term: Term) -> Term:
 class _Run:
     """The games found, written as asked, with the count and the files that could not be read."""
 
-    def __init__(self, args: argparse.Namespace, search: Search, out: IO[str]) -> None:
+    def __init__(
+        self, args: argparse.Namespace, search: Search, out: Callable[[str], object]
+    ) -> None:
         self.args = args
         self.search = search
         self.out = out
@@ -295,29 +297,20 @@ class _Run:
         if self.args.count:
             return
         if self.args.format == "json":
-            self.out.write(
-                json.dumps({"file": name, "game": found.number, "line": found.line}) + "\n"
-            )
+            self.out(json.dumps({"file": name, "game": found.number, "line": found.line}) + "\n")
         elif self.args.list:
             tags = found.tags
             columns = [f"{name}:{found.line}", str(found.number)]
             columns += [tags.get(tag, "") for tag in ("White", "Black", "Date")] + [found.result]
-            self.out.write("\t".join(shown(column) for column in columns) + "\n")
+            self.out("\t".join(shown(column) for column in columns) + "\n")
         else:
             text = found.text
-            self.out.write(text if text.endswith(("\n", "\r")) else text + "\n")
+            self.out(text if text.endswith(("\n", "\r")) else text + "\n")
 
     def status(self) -> int:
         if self.unreadable:
             return EXIT_USAGE
         return EXIT_OK if self.count else EXIT_PROBLEMS
-
-
-class _StandardOutput:
-    """Standard output as the file find writes to (write_out reports a failure to write)."""
-
-    def write(self, text: str) -> None:
-        write_out(text)
 
 
 def _check_output_formats(args: argparse.Namespace, sources: list[InputFile]) -> None:
@@ -344,11 +337,11 @@ def run(args: argparse.Namespace) -> int:
     sources = expand_inputs(args.files)
     _check_output_formats(args, sources)
     if args.output == STDIN:
-        return _find(args, search, sources, _StandardOutput())  # type: ignore[arg-type]
+        return _find(args, search, sources, write_out)
     if read_only(args.output):
         raise UsageError(f"{args.output} is read-only; not overwritten")
     with tempfile.SpooledTemporaryFile(1 << 22, mode="w+", encoding="utf-8", newline="") as spool:
-        status = _find(args, search, sources, spool)
+        status = _find(args, search, sources, cast(IO[str], spool).write)
         try:
             write_atomically(args.output, copy_from_start(spool))
         except OSError as error:
@@ -356,13 +349,15 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _find(args: argparse.Namespace, search: Search, sources: list[InputFile], out: IO[str]) -> int:
+def _find(
+    args: argparse.Namespace, search: Search, sources: list[InputFile], out: Callable[[str], object]
+) -> int:
     finder = _Run(args, search, out)
     try:
         for source in sources:
             finder.file(source)
         if args.count:
-            out.write(f"{finder.count}\n")
+            out(f"{finder.count}\n")
     except BrokenPipeError:  # the reader stopped early (| head): the status so far
         output_closed()
     return finder.status()

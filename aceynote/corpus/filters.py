@@ -24,7 +24,7 @@ from typing import ClassVar, Protocol
 from ..notation import Game
 from ..rules import Position, SetupError
 from ..validation import Report, validate
-from .facts import GameFacts, game_facts, main_line
+from .facts import GameFacts, game_facts, main_line, result_points
 
 
 class FilterError(ValueError):
@@ -233,8 +233,6 @@ class ResultIs:
     plays: ClassVar[bool] = False
 
     def holds(self, view: GameView) -> bool:
-        from .facts import result_points
-
         if self.wanted not in OUTCOMES:
             return view.result.strip() == self.wanted
         points = result_points(view.result.strip())
