@@ -417,8 +417,19 @@ TRICKY = (
 )
 
 
+CLEAN_WITH_COMMENTS = (
+    '\n{A comment before the first game}\n[Event "a"]\n\n1. 52: in/20 in/23 {15-0?} *\n'
+    '{after the result}\n\n[Event "b"]\n{between tags}\n[Round "2"]\n1. 52: in/20 in/23 2-0\n'
+)
+
+
 @pytest.mark.parametrize(
-    "text", [TRICKY, TRICKY.replace("\r\n", "\n").replace("{", "(").replace("}", ")")]
+    "text",
+    [
+        TRICKY,
+        TRICKY.replace("\r\n", "\n").replace("{", "(").replace("}", ")"),
+        CLEAN_WITH_COMMENTS,
+    ],
 )
 def test_the_glance_at_tags_splits_games_as_the_reader_does(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str

@@ -112,8 +112,8 @@ def glance(piece: PieceText) -> list[Standing]:
     sections = _tag_blocks(text, blanked)
     if sections is None:
         return read(piece, parse=False)
-    games = _cut(blanked, [start for start, _, _ in sections], piece.first_line == 1)
-    last_words = [_last_word(body) for _, body in games]
+    games = _cut(text, [start for start, _, _ in sections], piece.first_line == 1)
+    last_words = [_last_word(blanked[start : start + len(body)]) for start, body in games]
     if sum(map(_is_result, last_words)) != _result_tokens(blanked, sections):
         return read(piece, parse=False)  # a result that does not end its game: a game without tags
     standings = []
@@ -122,7 +122,7 @@ def glance(piece: PieceText) -> list[Standing]:
         line += text.count("\n", counted, start)
         counted = start
         result = tags.get("Result") or (word if _is_result(word) else "*")
-        standings.append(Standing(line, tags, result, text[start : start + len(body)]))
+        standings.append(Standing(line, tags, result, body))
     return standings
 
 
@@ -151,7 +151,8 @@ def _tag_blocks(text: str, blanked: str) -> list[tuple[int, dict[str, str], str]
     """Where each game starts, with its tags; None where a glance may split otherwise than the reader.
 
     In a record without syntax errors where every line that starts with
-    ``[`` is a tag alone on its line, no tag holds a ``{`` and every result
+    ``[`` is a tag alone on its line, no comment stands among the tags, no
+    tag holds a ``{`` and every result
     token is followed by a tag line or the end, a game starts at each block
     of tag lines (blank lines may stand between them), and at the movetext
     before the first block. Anything else (a lone CR, a comment left open, a
@@ -169,6 +170,8 @@ def _tag_blocks(text: str, blanked: str) -> list[tuple[int, dict[str, str], str]
     starts: list[tuple[int, dict[str, str], str]] = []
     tag_lines = 0
     for found in block.finditer(lined):
+        if blanked is not text and "{" in text[found.start() : found.end()]:
+            return None  # a comment among tags ends the tags for the reader: a game of its own
         written = parts.findall(found.group())  # one a tag line: each is a tag alone
         tag_lines += len(written)
         tags = _first_of_each(
