@@ -21,6 +21,7 @@ COMMANDS: dict[str, Command] = {
         "convert", "convert records between .acey, JSON, JSON Lines and bgammon.org replays"
     ),
     "schema": Command("convert", "print the JSON Schema of the JSON form"),
+    "find": Command("find", "print, list or count the games of records that pass filters"),
     "generate": Command("generate", "play random legal games and print them as a record"),
     "replay": Command("replay", "replay a record on a board in the terminal; annotate and save"),
     "record": Command(

@@ -1,0 +1,363 @@
+"""``aceynote find``: the games of records that pass filters, as they stand, listed or counted."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import tempfile
+from collections.abc import Callable, Iterator
+from typing import IO, Any, cast
+
+from ..corpus import filters
+from ..corpus.filters import Filter, FilterError, Query, Term
+from ..corpus.find import Copies, Found, Search, acey_games, other_games
+from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
+from ..formats import ACEY, InvalidRecord, named, record_format
+from ..notation import ReadError
+from ..terminal_text import shown
+from .base import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    Commands,
+    UsageError,
+    add_command,
+    fail,
+    output_closed,
+    tune_garbage_collector,
+    write_out,
+)
+from .common import STDIN, InputFile, add_record_files, expand_inputs, input_format, unreadable
+from .validate import _jobs as jobs_to_use
+
+DESCRIPTION = """\
+Print the games of records that pass every filter, byte for byte as they
+stand in the source, in order; or list them (--list, --format json) or count
+them (--count). Filters on tags only glance at the tags and never parse a
+game; filters on play replay each game as validate does (--jobs to share the
+work). Text filters are case-insensitive substrings. Details: docs/find.md.
+
+examples:
+  aceynote find club/ --player alder --date 2026-01..2026-06 -o alder.acey
+  aceynote find games.acey --turns '>60' --count       games over 60 turns
+  aceynote find games.acey --not --acey-deucey --list  games with no 1-2 played
+  aceynote find games.acey --result black --or --hits '>=5'
+  aceynote find games.acey --position "W 6:15 / B in:15 / B"
+  aceynote find games.acey --duplicates --list          second and later copies
+  aceynote find games.jsonl --errors --format json      {"file", "game", "line"}
+
+filters (all must hold; --not turns the next one round; --or starts another
+group of filters, any group may match):
+"""
+
+EPILOG = """\
+exit status: 0 some game matched, 1 none matched (as grep), 2 usage error,
+a bad filter value or an unreadable file.
+"""
+
+
+class _FilterOption(argparse.Action):
+    """A filter option: its value read into a filter, kept in command-line order with --not."""
+
+    def __init__(self, *args: Any, make: Callable[[str], Filter], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.make = make
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        _: Any = None,
+    ) -> None:
+        try:
+            test = self.make(values)
+        except FilterError as error:
+            raise argparse.ArgumentError(self, str(error)) from error
+        _terms(namespace)[-1].append(Term(test, _take_not(namespace)))
+
+
+class _Not(argparse.Action):
+    def __call__(
+        self, parser: Any, namespace: argparse.Namespace, values: Any, _: Any = None
+    ) -> None:
+        if getattr(namespace, "negate", False):
+            raise argparse.ArgumentError(self, "--not twice: give it once before a filter")
+        namespace.negate = True
+
+
+class _Or(argparse.Action):
+    def __call__(
+        self, parser: Any, namespace: argparse.Namespace, values: Any, _: Any = None
+    ) -> None:
+        groups = _terms(namespace)
+        if not groups[-1] or getattr(namespace, "negate", False):
+            raise argparse.ArgumentError(self, "--or stands between two filters")
+        groups.append([])
+
+
+class _Duplicates(argparse.Action):
+    def __call__(
+        self, parser: Any, namespace: argparse.Namespace, values: Any, _: Any = None
+    ) -> None:
+        namespace.duplicates = "first" if _take_not(namespace) else "copies"
+
+
+def _terms(namespace: argparse.Namespace) -> list[list[Term]]:
+    if getattr(namespace, "groups", None) is None:
+        namespace.groups = [[]]
+    groups: list[list[Term]] = namespace.groups
+    return groups
+
+
+def _take_not(namespace: argparse.Namespace) -> bool:
+    negated = bool(getattr(namespace, "negate", False))
+    namespace.negate = False
+    return negated
+
+
+def _flag(make: Callable[[], Filter]) -> dict[str, Any]:
+    return {"nargs": 0, "action": _FilterOption, "make": lambda _: make()}
+
+
+def _valued(make: Callable[[str], Filter], metavar: str) -> dict[str, Any]:
+    return {"action": _FilterOption, "make": make, "metavar": metavar}
+
+
+def _tag(*names: str, default: str = "") -> Callable[[str], Filter]:
+    return lambda value: filters.TagHas(names, value, default)
+
+
+def _any_tag(text: str) -> Filter:
+    return filters.AnyTag(*filters.tag_test(text))
+
+
+def register(commands: Commands) -> None:
+    parser = add_command(commands, "find", DESCRIPTION)
+    parser.epilog = EPILOG
+    add_record_files(parser)
+    tags = parser.add_argument_group("filters on tags (fast: the tags only)")
+    tags.add_argument(
+        "--player", help="White or Black holds NAME", **_valued(_tag("White", "Black"), "NAME")
+    )
+    tags.add_argument("--white", help="White holds NAME", **_valued(_tag("White"), "NAME"))
+    tags.add_argument("--black", help="Black holds NAME", **_valued(_tag("Black"), "NAME"))
+    tags.add_argument("--event", help="Event holds TEXT", **_valued(_tag("Event"), "TEXT"))
+    tags.add_argument(
+        "--date",
+        help="Date within 2026, 2026-11, 2026.11.04 or a range 2026-01..2026-06 (an end may be left out)",
+        **_valued(lambda text: filters.DateIn(filters.date_test(text)), "WHEN"),
+    )
+    tags.add_argument(
+        "--rules",
+        help="Rules holds TEXT (no Rules tag: standard)",
+        **_valued(_tag("Rules", default="standard"), "TEXT"),
+    )
+    tags.add_argument(
+        "--result",
+        help="white, black, unfinished (who won) or a result token such as 15-0 or *",
+        **_valued(lambda text: filters.ResultIs(filters.result_test(text)), "RESULT"),
+    )
+    tags.add_argument(
+        "--tag",
+        help="the tag Name holds value (Name alone: the game has that tag); repeatable",
+        **_valued(_any_tag, "NAME=VALUE"),
+    )
+    play = parser.add_argument_group("filters on play (each game replayed)")
+    play.add_argument(
+        "--turns",
+        help="turns of the main line: '>60', '<=40', '=50' or 40..60",
+        **_valued(_count(filters.Turns), "COUNT"),
+    )
+    play.add_argument(
+        "--hits",
+        help="hits by both sides: '>=3' (as --turns)",
+        **_valued(_count(filters.Hits), "COUNT"),
+    )
+    play.add_argument(
+        "--acey-deucey", help="a 1-2 was played on the main line", **_flag(filters.AceyDeucey)
+    )
+    play.add_argument("--pass", help="a side passed (a play written --)", **_flag(filters.Passed))
+    play.add_argument("--errors", help="the validator finds an error", **_flag(filters.HasErrors))
+    play.add_argument(
+        "--position",
+        help="the position SETUP (docs/notation.md §7) stands after some segment of the main line;"
+        " the side to roll is not compared (see --side-to-roll)",
+        **_valued(lambda text: filters.Reaches(filters.position_test(text)), "SETUP"),
+    )
+    play.add_argument(
+        "--side-to-roll", action="store_true", help="--position compares the side to roll too"
+    )
+    play.add_argument(
+        "--duplicates",
+        nargs=0,
+        action=_Duplicates,
+        help="keep only the second and later copies of a game among those that match (same rules,"
+        " start, dice and positions); --not --duplicates keeps each game's first copy only",
+    )
+    logic = parser.add_argument_group("combining filters")
+    logic.add_argument("--not", nargs=0, action=_Not, help="the next filter must not hold")
+    logic.add_argument("--or", nargs=0, action=_Or, help="or the filters that follow")
+    shown_as = parser.add_argument_group("output")
+    choice = shown_as.add_mutually_exclusive_group()
+    choice.add_argument("--count", action="store_true", help="print only the number of games found")
+    choice.add_argument(
+        "--list",
+        action="store_true",
+        help="one line a game: file:line, number, White, Black, Date, Result (tabs between)",
+    )
+    shown_as.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help='json: list the games as JSON Lines, {"file", "game", "line"}',
+    )
+    shown_as.add_argument(
+        "-o", "--output", default=STDIN, metavar="OUT", help="file to write (default - for stdout)"
+    )
+    shown_as.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="processes for filters on play (default 1)",
+    )
+    parser.set_defaults(run=run, groups=None, negate=False, duplicates=None)
+
+
+def _count(kind: Callable[[filters.CountTest], Filter]) -> Callable[[str], Filter]:
+    return lambda text: kind(filters.count_test(text))
+
+
+def _query(args: argparse.Namespace) -> Query:
+    groups: list[list[Term]] = args.groups or [[]]
+    if args.negate:
+        raise UsageError("--not comes before a filter: put the filter after it")
+    if len(groups) > 1 and not groups[-1]:
+        raise UsageError("--or stands between two filters: put a filter after it")
+    if args.side_to_roll:
+        groups = [[_with_side(term) for term in group] for group in groups]
+    return Query(groups)
+
+
+def _with_side(term: Term) -> Term:
+    if isinstance(term.test, filters.Reaches):
+        return Term(dataclasses.replace(term.test, turn=True), term.negated)
+    return term
+
+
+class _Run:
+    """The games found, written as asked, with the count and the files that could not be read."""
+
+    def __init__(
+        self, args: argparse.Namespace, search: Search, out: Callable[[str], object]
+    ) -> None:
+        self.args = args
+        self.search = search
+        self.out = out
+        self.copies = Copies()
+        self.count = 0
+        self.unreadable = 0
+
+    def file(self, source: InputFile) -> None:
+        """Look through one input; one that cannot be read is reported and counted."""
+        try:
+            with source.reading() as handle:
+                for found in self._games(handle, source):
+                    if found.matched and self._kept(found):
+                        self.count += 1
+                        self._write(source, found)
+        except BrokenPipeError:
+            raise
+        except (ReadError, OSError, UnicodeDecodeError) as error:
+            self.unreadable += 1
+            fail(unreadable(source, error))
+        except InvalidRecord as error:
+            self.unreadable += 1
+            fail(f"{source.display_name}: {error}")
+
+    def _games(self, handle: IO[bytes], source: InputFile) -> Iterator[Found]:
+        stream, read_as = input_format(handle, source, self.args.source_format)
+        name = source.display_name
+        if read_as is ACEY:
+            return acey_games(stream, name, self.search, self.args.jobs, tune_garbage_collector)
+        assert read_as.read is not None
+        return other_games(stream, name, read_as.read, self.search, read_as.name == "jsonl")
+
+    def _kept(self, found: Found) -> bool:
+        if self.args.duplicates is None:
+            return True
+        wanted: str = self.args.duplicates
+        return self.copies.is_copy(found) == (wanted == "copies")
+
+    def _write(self, source: InputFile, found: Found) -> None:
+        name = source.display_name
+        if self.args.count:
+            return
+        if self.args.format == "json":
+            self.out(json.dumps({"file": name, "game": found.number, "line": found.line}) + "\n")
+        elif self.args.list:
+            tags = found.tags
+            columns = [f"{name}:{found.line}", str(found.number)]
+            columns += [tags.get(tag, "") for tag in ("White", "Black", "Date")] + [found.result]
+            self.out("\t".join(shown(column) for column in columns) + "\n")
+        else:
+            text = found.text
+            self.out(text if text.endswith(("\n", "\r")) else text + "\n")
+
+    def status(self) -> int:
+        if self.unreadable:
+            return EXIT_USAGE
+        return EXIT_OK if self.count else EXIT_PROBLEMS
+
+
+def _check_output_formats(args: argparse.Namespace, sources: list[InputFile]) -> None:
+    """Games of JSON Lines and of records cannot share one output: refuse before reading."""
+    if args.count or args.list or args.format == "json":
+        return
+    kinds = {
+        named(args.source_format) if args.source_format else record_format(source.path)
+        for source in sources
+        if source.path != STDIN or args.source_format
+    }
+    if len(kinds) > 1 and any(kind.name == "jsonl" for kind in kinds):
+        raise UsageError(
+            "the games found would mix JSON Lines and acey records in one output:"
+            " find in them separately, or use --list"
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.format == "json" and args.count:
+        raise UsageError("--format json lists the games; --count prints only their number")
+    args.jobs = jobs_to_use(args.jobs, False)
+    search = Search(_query(args), duplicates=args.duplicates is not None)
+    sources = expand_inputs(args.files)
+    _check_output_formats(args, sources)
+    if args.output == STDIN:
+        return _find(args, search, sources, write_out)
+    if read_only(args.output):
+        raise UsageError(f"{args.output} is read-only; not overwritten")
+    with tempfile.SpooledTemporaryFile(1 << 22, mode="w+", encoding="utf-8", newline="") as spool:
+        status = _find(args, search, sources, cast(IO[str], spool).write)
+        try:
+            write_atomically(args.output, copy_from_start(spool))
+        except OSError as error:
+            raise UsageError(cannot_write(args.output, error)) from error
+    return status
+
+
+def _find(
+    args: argparse.Namespace, search: Search, sources: list[InputFile], out: Callable[[str], object]
+) -> int:
+    finder = _Run(args, search, out)
+    try:
+        for source in sources:
+            finder.file(source)
+        if args.count:
+            out(f"{finder.count}\n")
+    except BrokenPipeError:  # the reader stopped early (| head): the status so far
+        output_closed()
+    return finder.status()

@@ -1,0 +1,343 @@
+"""The filters of ``aceynote find``: small predicates over one game, and their combination.
+
+A filter is a frozen dataclass (so that ``--jobs`` can send it to worker
+processes) with ``plays``: whether it needs the game replayed. A filter
+that does not (a tag filter) looks only at the tags a glance at the text
+found, so a search by tags never parses a game (docs/find.md).
+
+A :class:`Query` is the filters in command-line order: ``--not`` turns the
+next filter round, ``--or`` starts another group; a game matches when every
+filter of some group holds (AND binds tighter than OR, as in find(1)).
+
+The values the command line gives are read here too (:func:`count_test`,
+:func:`date_test`, :func:`tag_test`, :func:`position_test`); a value that
+cannot be read raises :class:`FilterError` with the reason in words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import ClassVar, Protocol
+
+from ..notation import Game
+from ..rules import Position, SetupError
+from ..validation import Report, validate
+from .facts import GameFacts, game_facts, main_line, result_points
+
+
+class FilterError(ValueError):
+    """A filter's value that cannot be read (a usage error)."""
+
+
+class GameView:
+    """One game as the filters see it: its tags always, its replay when a filter asks.
+
+    ``game`` is None for a game only glanced at (no filter needs its play).
+    ``result`` is the Result tag, or the result token where there is none.
+    """
+
+    def __init__(self, tags: dict[str, str], result: str, game: Game | None) -> None:
+        self.tags = tags
+        self.result = result
+        self.game = game
+
+    @cached_property
+    def report(self) -> Report:
+        if self.game is None:
+            raise ValueError("a game only glanced at has no replay")
+        return validate(self.game)
+
+    @cached_property
+    def facts(self) -> GameFacts:
+        return game_facts(self.report)
+
+
+class Filter(Protocol):
+    plays: ClassVar[bool]
+
+    def holds(self, view: GameView) -> bool: ...
+
+
+# -- reading the command line's values --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CountTest:
+    """A count between ``low`` and ``high`` inclusive (None: no bound)."""
+
+    low: int | None
+    high: int | None
+
+    def holds(self, count: int) -> bool:
+        return (self.low is None or count >= self.low) and (self.high is None or count <= self.high)
+
+
+_COMPARISON = re.compile(r"\s*(<=|>=|<|>|=|==)?\s*(\d+)\s*")
+_RANGE = re.compile(r"\s*(\d+)\s*\.\.\s*(\d+)\s*")
+
+
+def count_test(text: str) -> CountTest:
+    """``>60``, ``<=3``, ``=5``, ``5`` or a range ``40..60`` (both ends included)."""
+    ranged = _RANGE.fullmatch(text)
+    if ranged is not None:
+        low, high = int(ranged.group(1)), int(ranged.group(2))
+        if low > high:
+            raise FilterError(f"'{text}': the range's first number is the smaller one")
+        return CountTest(low, high)
+    compared = _COMPARISON.fullmatch(text)
+    if compared is None:
+        raise FilterError(
+            f"'{text}' is not a count: write a number after <, <=, >, >=, = (like '>60')"
+            " or a range like 40..60"
+        )
+    operator, number = compared.group(1) or "=", int(compared.group(2))
+    bounds = {
+        "<": (None, number - 1),
+        "<=": (None, number),
+        ">": (number + 1, None),
+        ">=": (number, None),
+    }
+    return CountTest(*bounds.get(operator, (number, number)))
+
+
+DateParts = tuple[int | None, int | None, int | None]
+
+_DATE = re.compile(r"(\d{4})(?:[-./](\d{1,2})(?:[-./](\d{1,2}))?)?")
+
+
+@dataclass(frozen=True, slots=True)
+class DateTest:
+    """Dates from ``first`` to ``last``, each a (year, month, day) with its unwritten parts None."""
+
+    first: DateParts
+    last: DateParts
+
+    def holds(self, value: str) -> bool:
+        """Whether every date the Date tag ``value`` may mean lies inside (``??`` parts unknown)."""
+        written = _tag_date(value)
+        if written is None:
+            return False
+        earliest = tuple(0 if part is None else part for part in written)
+        latest = tuple(99 if part is None else part for part in written)
+        start = tuple(0 if part is None else part for part in self.first)
+        end = tuple(99 if part is None else part for part in self.last)
+        return earliest >= start and latest <= end
+
+
+def _tag_date(value: str) -> DateParts | None:
+    """A Date tag's year, month and day (None for ``??``); None when the year is not known."""
+    parts = value.strip().split(".")
+    numbers = [int(part) if part.isdigit() else None for part in parts[:3]]
+    numbers += [None] * (3 - len(numbers))
+    if numbers[0] is None:
+        return None
+    return numbers[0], numbers[1], numbers[2]
+
+
+def date_test(text: str) -> DateTest:
+    """``2026``, ``2026-11``, ``2026.11.04``, or a range ``2026-01..2026-06`` (an end may be left out)."""
+    first, dots, last = text.partition("..")
+    if not dots:
+        day = _date_parts(text, text)
+        return DateTest(day, day)
+    if not first.strip() and not last.strip():
+        raise FilterError(f"'{text}': a date range needs a first or a last date")
+    return DateTest(
+        _date_parts(first, text) if first.strip() else (None, None, None),
+        _date_parts(last, text) if last.strip() else (9999, None, None),
+    )
+
+
+def _date_parts(word: str, text: str) -> DateParts:
+    matched = _DATE.fullmatch(word.strip())
+    if matched is None:
+        raise FilterError(
+            f"'{text}' is not a date: write 2026, 2026-11 or 2026-11-04 (or with dots,"
+            " as the Date tag), or a range like 2026-01..2026-06"
+        )
+    year, month, day = (int(part) if part else None for part in matched.groups())
+    if (month is not None and not 1 <= month <= 12) or (day is not None and not 1 <= day <= 31):
+        raise FilterError(f"'{text}': no such month or day")
+    return year, month, day
+
+
+def tag_test(text: str) -> tuple[str, str]:
+    """``Name=value`` (or ``Name`` alone: the tag is there) as the name and the value sought."""
+    name, _, value = text.partition("=")
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name.strip()):
+        raise FilterError(f"'{text}': write a tag as Name=value, like Event=ladder")
+    return name.strip(), value
+
+
+def position_test(text: str) -> Position:
+    """A Setup string (docs/notation.md §7); the side to roll may be left out (W is assumed)."""
+    written = text if text.count("/") >= 2 else f"{text} / W"
+    try:
+        return Position.from_setup(written)
+    except SetupError as error:
+        raise FilterError(f"'{text}' is not a position: {error}") from error
+
+
+# -- filters on tags --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TagHas:
+    """Some tag of ``names`` holds ``value``, in any case; ``default`` stands for a missing tag."""
+
+    names: tuple[str, ...]
+    value: str
+    default: str = ""
+    plays: ClassVar[bool] = False
+
+    def holds(self, view: GameView) -> bool:
+        sought = self.value.casefold()
+        return any(sought in view.tags.get(name, self.default).casefold() for name in self.names)
+
+
+@dataclass(frozen=True, slots=True)
+class AnyTag:
+    """The tag ``name`` (in any case) is there and holds ``value``, in any case."""
+
+    name: str
+    value: str
+    plays: ClassVar[bool] = False
+
+    def holds(self, view: GameView) -> bool:
+        wanted, sought = self.name.casefold(), self.value.casefold()
+        return any(
+            name.casefold() == wanted and sought in value.casefold()
+            for name, value in view.tags.items()
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DateIn:
+    test: DateTest
+    plays: ClassVar[bool] = False
+
+    def holds(self, view: GameView) -> bool:
+        return self.test.holds(view.tags.get("Date", ""))
+
+
+OUTCOMES = ("white", "black", "unfinished")
+
+
+@dataclass(frozen=True, slots=True)
+class ResultIs:
+    """The result: who won (``white``, ``black``, ``unfinished``) or a result token (``15-0``)."""
+
+    wanted: str
+    plays: ClassVar[bool] = False
+
+    def holds(self, view: GameView) -> bool:
+        if self.wanted not in OUTCOMES:
+            return view.result.strip() == self.wanted
+        points = result_points(view.result.strip())
+        if points is None or points == (0, 0):
+            return self.wanted == "unfinished"
+        return self.wanted == ("white" if points[0] > 0 else "black")
+
+
+def result_test(text: str) -> str:
+    word = text.strip().lower()
+    if word in OUTCOMES or word == "*" or re.fullmatch(r"\d+-\d+", word):
+        return word
+    raise FilterError(
+        f"'{text}' is not a result: write white, black, unfinished, or a result like 15-0 or *"
+    )
+
+
+# -- filters on play --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Turns:
+    test: CountTest
+    plays: ClassVar[bool] = True
+
+    def holds(self, view: GameView) -> bool:
+        return self.test.holds(view.facts.turns)
+
+
+@dataclass(frozen=True, slots=True)
+class Hits:
+    """Hits by both sides together along the main line."""
+
+    test: CountTest
+    plays: ClassVar[bool] = True
+
+    def holds(self, view: GameView) -> bool:
+        return self.test.holds(sum(view.facts.hits.values()))
+
+
+@dataclass(frozen=True, slots=True)
+class AceyDeucey:
+    plays: ClassVar[bool] = True
+
+    def holds(self, view: GameView) -> bool:
+        return view.facts.acey_deucey
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """Some side passed (a play written ``--``) on the main line."""
+
+    plays: ClassVar[bool] = True
+
+    def holds(self, view: GameView) -> bool:
+        return any(view.facts.passes.values())
+
+
+@dataclass(frozen=True, slots=True)
+class HasErrors:
+    plays: ClassVar[bool] = True
+
+    def holds(self, view: GameView) -> bool:
+        return view.facts.errors > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Reaches:
+    """The position stands after some segment of the main line; the side to roll only if ``turn``."""
+
+    position: Position
+    turn: bool = False
+    plays: ClassVar[bool] = True
+
+    def holds(self, view: GameView) -> bool:
+        board = (self.position.white, self.position.black)
+        return any(
+            (replay.after.white, replay.after.black) == board
+            and (not self.turn or replay.after.turn is self.position.turn)
+            for replay in main_line(view.report)
+        )
+
+
+# -- the query --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    test: Filter
+    negated: bool = False
+
+    def holds(self, view: GameView) -> bool:
+        return self.test.holds(view) != self.negated
+
+
+@dataclass(slots=True)
+class Query:
+    """Groups of terms: a game matches when every term of some group holds (no terms: every game)."""
+
+    groups: list[list[Term]] = field(default_factory=lambda: [[]])
+
+    @property
+    def plays(self) -> bool:
+        """Whether some filter needs the games replayed (else a glance at the tags will do)."""
+        return any(term.test.plays for group in self.groups for term in group)
+
+    def holds(self, view: GameView) -> bool:
+        return any(all(term.holds(view) for term in group) for group in self.groups)

@@ -1,0 +1,478 @@
+"""``aceynote find``: every filter against a reference worked out here from the JSON Lines form.
+
+The corpus is generated games with varied tags, copies, an unfinished game
+and a game with an illegal play. Each reference reads the games' JSON form
+(``convert --to jsonl --positions --diagnostics``), never find's own code;
+the games' texts are cut from the record at its ``[Event`` lines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SAMPLES, run_main
+
+from aceynote.notation import Turn, write_game
+from aceynote.notation.generate import generate_games
+from aceynote.rules import RuleSet, SegmentKind
+
+Json = dict[str, Any]
+
+WHITES = ["Ines Alder", "Tom Brandt", "Ana Costa", "Bo Dahl"]
+BLACKS = ["Eva Ekman", "Ines Alder", "Finn Gray"]
+DATES = ["2025.10.04", "2026.01.15", "2026.06.30", "2026.11.02", "2026.??.??", "2026.11.??"]
+EVENTS = ["Harbour ladder", "Club night", "Online"]
+LAST = 9  # the games of corpus.jsonl: the corpus's last ones
+
+
+def _corpus_games() -> list[str]:
+    """The games' texts: 24 standard games, 4 navy ones, 3 copies, one unfinished, one illegal."""
+    games = list(generate_games(24, 5, RuleSet.parse("standard")))
+    games += list(generate_games(4, 6, RuleSet.parse("navy")))
+    for index, game in enumerate(games):
+        game.set_tag("Event", EVENTS[index % 3])
+        game.set_tag("White", WHITES[index % 4])
+        game.set_tag("Black", BLACKS[index % 3])
+        game.set_tag("Date", DATES[index % 6])
+    texts = [write_game(game) for game in games]
+    for original in (3, 7, 3):  # game 4 twice more, game 8 once more, under another Event
+        texts.append(texts[original].replace(f'[Event "{EVENTS[original % 3]}"]', '[Event "Copy"]'))
+    short = games[10]  # cut before its first 1-2: a game with none
+    short.turns = short.turns[: next(n for n, turn in enumerate(short.turns) if _acey_deucey(turn))]
+    short.result = "*"
+    short.set_tag("Result", "*")
+    texts.append(write_game(short).replace('[Event "Club night"]', '[Event "Unfinished"]'))
+    illegal = texts[12].replace('[Event "Online"]', '[Event "Illegal"]')
+    first_move = re.search(r"\d\d: in/(\d+)", illegal)
+    assert first_move is not None
+    point = first_move.group(1)
+    texts.append(illegal.replace(f"in/{point}", "in/1", 1))
+    return texts
+
+
+def _acey_deucey(turn: Turn) -> bool:
+    return any(
+        segment.kind is SegmentKind.ROLL and sorted(segment.dice) == [1, 2]
+        for segment in turn.segments
+    )
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], list[Json]]:
+    """The record, each game's text as it stands in it, and each game's JSON form."""
+    folder = tmp_path_factory.mktemp("find")
+    texts = _corpus_games()
+    path = folder / "corpus.acey"
+    path.write_text("\n".join(texts), encoding="utf-8", newline="")
+    jsonl = folder / "corpus-positions.jsonl"
+    assert _main(
+        "convert", str(path), "--to", "jsonl", "--positions", "--diagnostics", "-o", str(jsonl)
+    ) in (0, 1)
+    # The JSON Lines reader checks each game against the schema (slow): the last games only.
+    last = folder / "last.acey"
+    last.write_text("\n".join(texts[-LAST:]), encoding="utf-8")
+    assert _main("convert", str(last), "--to", "jsonl", "-o", str(path.with_suffix(".jsonl"))) == 0
+    games = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]
+    whole = path.read_text(encoding="utf-8")
+    cuts = [match.start() for match in re.finditer(r"^\[Event ", whole, re.MULTILINE)]
+    pieces = [whole[start:end] for start, end in zip(cuts, [*cuts[1:], len(whole)], strict=True)]
+    assert len(pieces) == len(games) == len(texts)
+    return path, pieces, games
+
+
+def _main(*words: str) -> int:
+    from aceynote.cli import main
+
+    return main(list(words))
+
+
+# -- the references, from the JSON form -----------------------------------------------------------
+
+
+def tags(game: Json) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for tag in game["tags"]:
+        found.setdefault(tag["name"], tag["value"])
+    return found
+
+
+def segments(game: Json) -> list[Json]:
+    return [segment for turn in game["turns"] for segment in turn["segments"]]
+
+
+def outcome(game: Json) -> str:
+    result = game["result"] or "*"
+    if result == "*" or result == "0-0":
+        return "unfinished"
+    white, black = (int(part) for part in result.split("-"))
+    return "white" if white > black else "black"
+
+
+def date_within(value: str, first: tuple[int, int, int], last: tuple[int, int, int]) -> bool:
+    """Every date the tag value may mean (?? unknown) lies from ``first`` to ``last``."""
+    parts = value.split(".")
+    if not parts[0].isdigit():
+        return False
+    low = tuple(int(part) if part.isdigit() else 0 for part in parts)
+    high = tuple(int(part) if part.isdigit() else 99 for part in parts)
+    return low >= first and high <= last
+
+
+def board(setup: str | None) -> str | None:
+    """The checkers of a Setup string, without the side to roll (None: the game is over)."""
+    return None if setup is None else setup.rsplit(" / ", 1)[0]
+
+
+def copy_key(game: Json) -> str:
+    moves = [(s["kind"], s["dice"], s["moves"]) for s in segments(game)]
+    return json.dumps([game["rules"], game["setup"], moves])
+
+
+def copies(games: list[Json], first: bool) -> set[int]:
+    """The numbers of the second and later copies of a game (or, ``first``, of each first copy)."""
+    seen: set[str] = set()
+    found = set()
+    for number, game in enumerate(games, start=1):
+        key = copy_key(game)
+        if (key in seen) != first:
+            found.add(number)
+        seen.add(key)
+    return found
+
+
+def played_acey_deucey(segment: Json) -> bool:
+    """A 1-2 rolled and played (one that could not be played, ``21: --``, is not)."""
+    return (
+        segment["kind"] == "roll" and sorted(segment["dice"]) == [1, 2] and bool(segment["moves"])
+    )
+
+
+def hits(game: Json) -> int:
+    return sum(step["hit"] for segment in segments(game) for step in segment["steps"])
+
+
+def some_position(games: list[Json]) -> str:
+    """A position after a segment of a game, as a Setup string."""
+    return str(segments(games[5])[30]["position_after"]["setup"])
+
+
+CASES: dict[str, tuple[list[str], Callable[[Json], bool]]] = {
+    "player": (["--player", "ines"], lambda g: "Ines" in tags(g)["White"] + tags(g)["Black"]),
+    "white": (["--white", "ALDER"], lambda g: tags(g)["White"] == "Ines Alder"),
+    "black": (["--black", "gray"], lambda g: tags(g)["Black"] == "Finn Gray"),
+    "event": (["--event", "harbour"], lambda g: tags(g)["Event"] == "Harbour ladder"),
+    "date month": (["--date", "2026-11"], lambda g: tags(g)["Date"].startswith("2026.11.")),
+    "date dots": (["--date", "2026.11"], lambda g: tags(g)["Date"].startswith("2026.11.")),
+    "date range": (
+        ["--date", "2026-01..2026-06"],
+        lambda g: date_within(tags(g)["Date"], (2026, 1, 0), (2026, 6, 99)),
+    ),
+    "date open": (["--date", "..2025"], lambda g: tags(g)["Date"].startswith("2025.")),
+    "rules": (["--rules", "navy"], lambda g: "navy" in tags(g).get("Rules", "standard")),
+    "result white": (["--result", "white"], lambda g: outcome(g) == "white"),
+    "result black": (["--result", "black"], lambda g: outcome(g) == "black"),
+    "result unfinished": (["--result", "unfinished"], lambda g: outcome(g) == "unfinished"),
+    "result token": (["--result", "15-0"], lambda g: g["result"] == "15-0"),
+    "tag": (["--tag", "event=NIGHT"], lambda g: "night" in tags(g)["Event"].lower()),
+    "tag twice": (
+        ["--tag", "Event=o", "--tag", "White=a"],
+        lambda g: "o" in tags(g)["Event"].lower() and "a" in tags(g)["White"].lower(),
+    ),
+    "turns over": (["--turns", ">75"], lambda g: len(g["turns"]) > 75),
+    "turns at most": (["--turns", "<=70"], lambda g: len(g["turns"]) <= 70),
+    "turns range": (["--turns", "70..80"], lambda g: 70 <= len(g["turns"]) <= 80),
+    "acey-deucey": (
+        ["--acey-deucey"],
+        lambda g: any(map(played_acey_deucey, segments(g))),
+    ),
+    "no acey-deucey": (
+        ["--not", "--acey-deucey"],
+        lambda g: not any(map(played_acey_deucey, segments(g))),
+    ),
+    "pass": (["--pass"], lambda g: any(not s["moves"] for s in segments(g))),
+    "hits": (["--hits", ">=12"], lambda g: hits(g) >= 12),
+    "errors": (
+        ["--errors"],
+        lambda g: any(d["severity"] == "error" for d in g["diagnostics"]),
+    ),
+    "and": (
+        ["--white", "costa", "--turns", ">70"],
+        lambda g: tags(g)["White"] == "Ana Costa" and len(g["turns"]) > 70,
+    ),
+    "or": (
+        ["--black", "ekman", "--result", "black", "--or", "--rules", "navy"],
+        lambda g: (
+            (tags(g)["Black"] == "Eva Ekman" and outcome(g) == "black")
+            or tags(g).get("Rules") == "navy"
+        ),
+    ),
+    "not a tag": (["--not", "--event", "o"], lambda g: "o" not in tags(g)["Event"].lower()),
+}
+
+
+def found_numbers(capsys: pytest.CaptureFixture[str], path: Path, *words: str) -> list[int]:
+    status, out, err = run_main(capsys, "find", str(path), *words, "--format", "json")
+    assert status == (0 if out else 1), err
+    return [json.loads(line)["game"] for line in out.splitlines()]
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_filter_finds_the_games_the_json_form_shows(
+    capsys: pytest.CaptureFixture[str], corpus: tuple[Path, list[str], list[Json]], case: str
+) -> None:
+    path, _, games = corpus
+    words, wanted = CASES[case]
+    expected = [number for number, game in enumerate(games, start=1) if wanted(game)]
+    assert 0 < len(expected) < len(games), f"{case}: the corpus does not tell this filter apart"
+    assert found_numbers(capsys, path, *words) == expected
+
+
+def test_turns_equal_to_a_number(
+    capsys: pytest.CaptureFixture[str], corpus: tuple[Path, list[str], list[Json]]
+) -> None:
+    path, _, games = corpus
+    length = len(games[0]["turns"])
+    expected = [n for n, game in enumerate(games, start=1) if len(game["turns"]) == length]
+    assert len(expected) < len(games)
+    assert found_numbers(capsys, path, "--turns", f"={length}") == expected
+    assert found_numbers(capsys, path, "--turns", str(length)) == expected
+
+
+@pytest.mark.parametrize(
+    "case", ["player", "turns over", "no acey-deucey", "errors", "result unfinished", "or"]
+)
+def test_json_lines_are_searched_alike(
+    capsys: pytest.CaptureFixture[str], corpus: tuple[Path, list[str], list[Json]], case: str
+) -> None:
+    path, _, games = corpus
+    words, wanted = CASES[case]
+    expected = [n for n, game in enumerate(games[-LAST:], start=1) if wanted(game)]
+    assert found_numbers(capsys, path.with_suffix(".jsonl"), *words) == expected
+
+
+def test_a_position_is_found_with_or_without_the_side_to_roll(
+    capsys: pytest.CaptureFixture[str], corpus: tuple[Path, list[str], list[Json]]
+) -> None:
+    path, _, games = corpus
+    setup = some_position(games)
+    after = [[s["position_after"]["setup"] for s in segments(game)] for game in games]
+    expected = [n for n, setups in enumerate(after, start=1) if board(setup) in map(board, setups)]
+    assert 6 in expected
+    assert found_numbers(capsys, path, "--position", setup) == expected
+    other_side = board(setup) + (" / B" if setup.endswith("W") else " / W")
+    exact = [n for n, setups in enumerate(after, start=1) if other_side in setups]
+    assert found_numbers(capsys, path, "--position", other_side) == expected
+    assert found_numbers(capsys, path, "--position", other_side, "--side-to-roll") == exact
+    assert found_numbers(capsys, path, "--position", board(setup)) == expected
+
+
+def test_duplicates_are_the_second_and_later_copies(
+    capsys: pytest.CaptureFixture[str], corpus: tuple[Path, list[str], list[Json]]
+) -> None:
+    path, _, games = corpus
+    later = sorted(copies(games, first=False))
+    assert len(later) == 3
+    assert found_numbers(capsys, path, "--duplicates") == later
+    last = sorted(copies(games[-LAST:], first=False))
+    assert found_numbers(capsys, path.with_suffix(".jsonl"), "--duplicates") == last
+    assert found_numbers(capsys, path, "--not", "--duplicates") == sorted(copies(games, first=True))
+    # Among the games that pass the other filters: under Event "Copy", only game 4's second copy.
+    copied = [n for n, game in enumerate(games, start=1) if tags(game)["Event"] == "Copy"]
+    among = [copied[i - 1] for i in copies([games[n - 1] for n in copied], first=False)]
+    assert len(among) == 1
+    assert found_numbers(capsys, path, "--event", "copy", "--duplicates") == among
+
+
+@pytest.mark.parametrize(
+    "words",
+    [["--white", "costa"], ["--turns", ">70"], ["--turns", ">70", "--jobs", "2"], []],
+    ids=["tags", "play", "play in two processes", "every game"],
+)
+def test_the_games_found_are_written_byte_for_byte(
+    capsys: pytest.CaptureFixture[str],
+    corpus: tuple[Path, list[str], list[Json]],
+    tmp_path: Path,
+    words: list[str],
+) -> None:
+    path, pieces, _ = corpus
+    numbers = found_numbers(capsys, path, *words)
+    status, out, _ = run_main(capsys, "find", str(path), *words)
+    assert status == 0
+    assert out == "".join(pieces[number - 1] for number in numbers)
+    written = tmp_path / "found.acey"
+    assert run_main(capsys, "find", str(path), *words, "-o", str(written))[0] == 0
+    assert written.read_bytes() == out.encode("utf-8")
+
+
+def test_count_and_list(
+    capsys: pytest.CaptureFixture[str], corpus: tuple[Path, list[str], list[Json]]
+) -> None:
+    path, pieces, games = corpus
+    expected = [n for n, game in enumerate(games, start=1) if tags(game)["White"] == "Bo Dahl"]
+    status, out, _ = run_main(capsys, "find", str(path), "--white", "dahl", "--count")
+    assert (status, out) == (0, f"{len(expected)}\n")
+    status, out, _ = run_main(capsys, "find", str(path), "--white", "dahl", "--list")
+    lines = [1 + sum(piece.count("\n") for piece in pieces[: n - 1]) for n in expected]
+    rows = [
+        [
+            f"{path}:{line}",
+            str(n),
+            *(tags(games[n - 1])[t] for t in ("White", "Black", "Date")),
+            games[n - 1]["result"],
+        ]
+        for n, line in zip(expected, lines, strict=True)
+    ]
+    assert out == "".join("\t".join(row) + "\n" for row in rows)
+    status, out, _ = run_main(capsys, "find", str(path), "--white", "dahl", "--format", "json")
+    assert [json.loads(line) for line in out.splitlines()] == [
+        {"file": str(path), "game": n, "line": line}
+        for n, line in zip(expected, lines, strict=True)
+    ]
+
+
+def test_json_lines_games_are_their_lines_as_they_stand(
+    capsys: pytest.CaptureFixture[str], corpus: tuple[Path, list[str], list[Json]]
+) -> None:
+    jsonl = corpus[0].with_suffix(".jsonl")
+    lines = jsonl.read_text(encoding="utf-8").splitlines(keepends=True)
+    status, out, _ = run_main(capsys, "find", str(jsonl), "--black", "gray")
+    wanted = [line for line in lines if '"Finn Gray"' in line]
+    assert 0 < len(wanted) < len(lines)
+    assert status == 0 and out == "".join(wanted)
+    status, out, _ = run_main(capsys, "find", str(jsonl), "--black", "gray", "--list")
+    assert [row.split("\t")[0] for row in out.splitlines()] == [
+        f"{jsonl}:{lines.index(line) + 1}" for line in wanted
+    ]
+
+
+def test_a_match_file_is_searched_and_its_games_written_as_records(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    match = tmp_path / "online.match"
+    assert _main("convert", str(SAMPLES / "bgammon.acey"), "--to", "bgammon", "-o", str(match)) == 0
+    status, out, _ = run_main(capsys, "convert", str(match), "--to", "acey")
+    assert status == 0
+    status, found, _ = run_main(capsys, "find", str(match), "--player", "north", "--turns", ">5")
+    assert status == 0 and found == out
+    status, none, _ = run_main(capsys, "find", str(match), "--player", "nobody")
+    assert (status, none) == (1, "")
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["--turns", ">sixty"], "not a count"),
+        (["--turns", "9..3"], "the smaller one"),
+        (["--hits", "lots"], "not a count"),
+        (["--date", "2026-13"], "no such month"),
+        (["--date", "last week"], "not a date"),
+        (["--date", ".."], "needs a first or a last date"),
+        (["--result", "won"], "not a result"),
+        (["--tag", "=x"], "Name=value"),
+        (["--position", "W 6:16 / B in:15"], "not a position"),
+        (["--white", "a", "--not"], "--not comes before a filter"),
+        (["--or", "--white", "a"], "--or stands between two filters"),
+        (["--white", "a", "--or"], "--or stands between two filters"),
+        (["--not", "--not", "--pass"], "--not twice"),
+        (["--count", "--format", "json"], "--count prints only their number"),
+    ],
+)
+def test_a_bad_filter_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], words: list[str], message: str
+) -> None:
+    try:
+        status = _main("find", str(SAMPLES / "annotated.acey"), *words)
+    except SystemExit as stop:  # argparse's own error, as every command's
+        status = int(stop.code or 0)
+    assert status == 2
+    assert message in capsys.readouterr().err
+
+
+def test_exit_status_is_0_found_1_none_2_unreadable(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    sample = str(SAMPLES / "annotated.acey")
+    assert run_main(capsys, "find", sample, "--white", "alder")[0] == 0
+    assert run_main(capsys, "find", sample, "--white", "nobody")[0] == 1
+    status, out, err = run_main(capsys, "find", str(tmp_path / "missing.acey"), sample, "--count")
+    assert (status, out) == (2, "1\n") and "no such file" in err
+    mixed = tmp_path / "games.jsonl"
+    assert _main("convert", sample, "--to", "jsonl", "-o", str(mixed)) == 0
+    status, _, err = run_main(capsys, "find", sample, str(mixed))
+    assert status == 2 and "mix JSON Lines and acey records" in err
+    assert run_main(capsys, "find", sample, str(mixed), "--count")[1] == "2\n"
+
+
+TRICKY = (
+    '\ufeff\n\n{A leading comment\n[Event "not a tag: in a comment"]}\n'
+    '[Event "one"]\r\n[White "A {b}"]\r\n\r\n1. 52: in/20 in/23  64: in/19 in/21\r\n*\r\n'
+    "1. 52: in/20 in/23 *\n"  # a game without tags after a result
+    '[Event "three"]\n{only a comment}\n[Round "3"]\n\n1. 52: in/20 in/23 {15-0} *\n\n'
+    '  [Event "four"]\n\n1. 52: in/20 in/23\n[Event "five"]\n1. 72: in/20\n*\n'
+)
+
+
+CLEAN_WITH_COMMENTS = (
+    '\n{A comment before the first game}\n[Event "a"]\n\n1. 52: in/20 in/23 {15-0?} *\n'
+    '{after the result}\n\n[Event "b"]\n{between tags}\n[Round "2"]\n1. 52: in/20 in/23 2-0\n'
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        TRICKY,
+        TRICKY.replace("\r\n", "\n").replace("{", "(").replace("}", ")"),
+        CLEAN_WITH_COMMENTS,
+    ],
+)
+def test_the_glance_at_tags_splits_games_as_the_reader_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
+) -> None:
+    path = tmp_path / "tricky.acey"
+    path.write_bytes(text.encode("utf-8"))
+    by_tags = run_main(capsys, "find", str(path), "--event", "", "--list")
+    by_play = run_main(capsys, "find", str(path), "--turns", ">=0", "--list")
+    assert by_tags == by_play
+    assert (
+        run_main(capsys, "find", str(path), "--event", "")[1:]
+        == run_main(capsys, "find", str(path), "--turns", ">=0")[1:]
+    )
+    validated = run_main(capsys, "validate", str(path))[1].splitlines()[-1]
+    assert validated.startswith(f"{len(by_tags[1].splitlines())} games")
+
+
+def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _main("find", "--help")
+    out = capsys.readouterr().out
+    assert "aceynote find games.acey --not --acey-deucey --list" in out
+    assert "exit status: 0 some game matched, 1 none matched" in out
+
+
+def test_tags_of_generated_games_are_glanced_at_without_the_reader(
+    monkeypatch: pytest.MonkeyPatch, corpus: tuple[Path, list[str], list[Json]]
+) -> None:
+    """The fast pass stays fast: a clean record never falls back to the reader's lexer."""
+    from aceynote.corpus import find, sections
+
+    def refused(*_: object, **__: object) -> list[sections.Standing]:
+        raise AssertionError("the glance fell back to the reader")
+
+    monkeypatch.setattr(sections, "read", refused)
+    path, _, games = corpus
+    search = find.Search(filters_query("Bo Dahl"))
+    with path.open("rb") as handle:
+        found = [f.number for f in find.acey_games(handle, str(path), search) if f.matched]
+    assert found == [n for n, game in enumerate(games, start=1) if tags(game)["White"] == "Bo Dahl"]
+
+
+def filters_query(white: str) -> Any:
+    from aceynote.corpus.filters import Query, TagHas, Term
+
+    return Query([[Term(TagHas(("White",), white))]])
