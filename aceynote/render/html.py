@@ -29,6 +29,15 @@ from ..validation import Diagnostic, validate
 from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
 from .elements import markup
+from .html_analysis import (
+    Review,
+    graph,
+    judged_by_segment,
+    judged_data,
+    mark_in_move_list,
+    review_data,
+    review_heading,
+)
 
 SIDE_GLYPH = {"White": "○", "Black": "●"}
 BOARD_SIZE = 400  # the text sizes of a board shown 400 pixels wide (a phone) or more
@@ -63,7 +72,13 @@ class _GamePage:
     """The parts of the page for one game: its section, its boards and its data."""
 
     def __init__(
-        self, game: Game, number: int, several: bool, theme: svg.Theme, flip: bool
+        self,
+        game: Game,
+        number: int,
+        several: bool,
+        theme: svg.Theme,
+        flip: bool,
+        review: Review | None = None,
     ) -> None:
         self.game = game
         self.number = number
@@ -72,6 +87,8 @@ class _GamePage:
         self.flip = flip
         self.report = validate(game)
         self.frames = GameFrames(self.report)
+        self.review = review
+        self.judged = judged_by_segment(review)
 
     @property
     def errors(self) -> int:
@@ -105,6 +122,8 @@ class _GamePage:
             if tag.name not in ("White", "Black"):
                 _el(tags, "dt", tag.name)
                 _el(tags, "dd", tag.value)
+        if self.review is not None:
+            review_heading(header, self.review)
         self._findings(header, self.frames.notes.get(START_NOTE, []))
 
     def _implied_tags(self) -> list[Tag]:
@@ -142,10 +161,14 @@ class _GamePage:
     def _segment(self, parent: ET.Element, segment: Segment) -> None:
         key = self.frames.of_segment.get(id(segment))
         text = segment_text(segment)
+        link = None
         if key is None:
             _el(parent, "span", text, class_="move unplayed")
         else:
-            self._link(parent, key, text)
+            link = self._link(parent, key, text)
+        judged = self.judged.get(id(segment))
+        if judged is not None:
+            mark_in_move_list(parent, link, judged)
         for comment in segment.comments:
             _el(parent, "span", comment, class_="comment")
         if key is not None:
@@ -162,9 +185,10 @@ class _GamePage:
         for text in variation.comments_after:
             _el(box, "span", text, class_="comment")
 
-    def _link(self, parent: ET.Element, key: str, text: str) -> None:
+    def _link(self, parent: ET.Element, key: str, text: str) -> ET.Element:
         link = _el(parent, "a", text, class_="move", href=self.href(key))
         link.set("data-key", key)
+        return link
 
     @staticmethod
     def _findings(parent: ET.Element, diagnostics: list[Diagnostic]) -> None:
@@ -207,8 +231,17 @@ class _GamePage:
             title=title,
         )
 
+    def graph(self) -> ET.Element | None:
+        return (
+            None if self.review is None else graph(self.review, self.frames, self.number, self.href)
+        )
+
     def data(self) -> dict[str, object]:
         frames = {key: _frame_data(frame) for key, frame in self.frames.frames.items()}
+        for segment_id, judged in self.judged.items():
+            key = self.frames.of_segment.get(segment_id)
+            if key is not None:
+                frames[key]["review"] = judged_data(judged)
         if not frames:
             frames[START] = {
                 "current": "no positions",
@@ -218,7 +251,12 @@ class _GamePage:
                 "next": None,
                 "findings": [_finding(d) for d in self.frames.notes.get(START_NOTE, [])],
             }
-        return {"title": self.players(), "frames": frames, "end": self.frames.end}
+        return {
+            "title": self.players(),
+            "frames": frames,
+            "end": self.frames.end,
+            "review": review_data(self.review),
+        }
 
 
 def _without_base(board: ET.Element) -> ET.Element:
@@ -274,7 +312,7 @@ def _head(html: ET.Element, title: str, script: str, style: str) -> None:
     _el(head, "style", style)
 
 
-def _viewer(parent: ET.Element) -> None:
+def _viewer(parent: ET.Element, graphs: list[ET.Element]) -> None:
     viewer = _el(parent, "div", class_="viewer")
     _el(viewer, "div", id="board", class_="board")
     controls = _el(viewer, "div", class_="controls")
@@ -292,6 +330,10 @@ def _viewer(parent: ET.Element) -> None:
     _el(setup, "button", "Copy", id="copy", type="button", title="Copy the Setup string")
     _el(viewer, "p", "", id="setup-note")
     _el(viewer, "ul", "", id="findings")
+    review = _el(viewer, "div", id="review", hidden="hidden")
+    _el(review, "p", "", id="verdict")
+    _el(review, "ol", "", id="best-plays")
+    viewer.extend(graphs)
     _el(
         viewer,
         "p",
@@ -325,8 +367,18 @@ class _Shown(NamedTuple):
     errors: int
 
 
-def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = False) -> Page:
+def page(
+    games: Sequence[Game],
+    *,
+    theme: svg.Theme = "light",
+    flip: bool = False,
+    reviews: Sequence[Review | None] = (),
+) -> Page:
     """The page showing ``games`` (the first one opens; a list leads to the others).
+
+    ``reviews`` (one per game, None for a game without) adds each game's
+    analysis: marks in the move list, the verdict on the current segment, the
+    win % graph (aceynote.render.html_analysis).
 
     Each game's section and boards are written as text as soon as they are
     built, and its replay let go: a page of many games holds its own text,
@@ -339,8 +391,13 @@ def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = Fals
     boards: list[str] = []
     data: list[dict[str, object]] = []
     shown: list[_Shown] = []
+    graphs: list[ET.Element] = []
     for index, game in enumerate(games, 1):
-        game_page = _GamePage(game, index, several, theme, flip)
+        review = reviews[index - 1] if reviews else None
+        game_page = _GamePage(game, index, several, theme, flip, review)
+        drawn = game_page.graph()
+        if drawn is not None:
+            graphs.append(drawn)
         sections += _parts_of(game_page.section)
         boards += _parts_of(game_page.boards)
         data.append(game_page.data())
@@ -352,7 +409,7 @@ def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = Fals
     if several:
         _game_list(body, shown)
     main = _el(body, "main")
-    _viewer(main)
+    _viewer(main, graphs)
     _el(main, "div", class_="games")
     boards_box = _el(body, "div", id="boards", hidden="hidden")
     _el(boards_box, "template", id="board-base").append(_base_board(theme, flip))
