@@ -31,8 +31,11 @@ def analysis_comment(decision: dict[str, Any]) -> str:
 
 
 def read_comment(text: str) -> tuple[str, float] | None:
-    """The best play and the equity lost an :func:`analysis_comment` names; None for other text."""
-    found = _COMMENT.fullmatch(text)
+    """The best play and the equity lost an :func:`analysis_comment` names; None for other text.
+
+    The comment may have been rewrapped by hand: any run of white space reads as one space.
+    """
+    found = _COMMENT.fullmatch(" ".join(text.split()))
     return None if found is None else (found["best"], float(found["loss"]))
 
 
