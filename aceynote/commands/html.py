@@ -35,7 +35,8 @@ examples:
   aceynote html samples/match.acey --game 2 --theme dark -o game2.html
   aceynote html samples/match.acey --all -o match.html
   aceynote html samples/annotated.acey --analyze --depth 0 -o analysed.html
-  aceynote analyze samples/annotated.acey -o marked.acey && aceynote html marked.acey -o m.html
+  aceynote analyze samples/annotated.acey -o marked.acey
+  aceynote html marked.acey -o marked.html     # its marks and comments, no graph
 
 exit status: 0 written, 1 written but a game has errors (the page shows
 them), 2 usage error or unreadable file.
