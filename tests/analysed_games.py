@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from aceynote.cli import main
 from aceynote.notation import Game
 from aceynote.notation.generate import generate_games
@@ -41,3 +43,16 @@ def option_text(option: dict[str, Any]) -> str:
     """A best play as the page shows it: ``=55: ...`` for a chosen double."""
     double = option.get("double")
     return f"={double}{double}: {option['play']}" if double else str(option["play"])
+
+
+@pytest.fixture(scope="module", name="record")
+def record_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A record of the short game (a fixture: import it into a test module)."""
+    return write_short_games(tmp_path_factory.mktemp("analysed") / "short.acey")
+
+
+@pytest.fixture(scope="module", name="reference")
+def reference_fixture(record: Path) -> dict[str, Any]:
+    """The analysis of the record's one game, computed apart from any page."""
+    (game,) = analysis_document(record)["games"]
+    return game  # type: ignore[no-any-return]

@@ -11,24 +11,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from analysed_games import analysis_document, option_text, write_short_games
+from analysed_games import (  # noqa: F401 (fixtures)
+    analysis_document,
+    option_text,
+    record_fixture,
+    reference_fixture,
+    write_short_games,
+)
 from conftest import run_main
 from test_html import Elements, elements
 
 from aceynote.cli import main
 from aceynote.render.html_analysis import LEFT, PLOT_HEIGHT, PLOT_WIDTH, TOP
-
-
-@pytest.fixture(scope="module")
-def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_short_games(tmp_path_factory.mktemp("page") / "short.acey")
-
-
-@pytest.fixture(scope="module")
-def reference(record: Path) -> dict[str, Any]:
-    """The analysis of the record's one game, computed apart from the page."""
-    (game,) = analysis_document(record)["games"]
-    return game  # type: ignore[no-any-return]
 
 
 def write_page(tmp_path: Path, record: Path, *words: str) -> Elements:

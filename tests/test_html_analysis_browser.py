@@ -6,22 +6,24 @@ the browser is test_html_browser.py's (headless Debian chromium).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from analysed_games import analysis_document, option_text, write_short_games
-from playwright.sync_api import Browser
-from test_html_browser import Opened, browser  # noqa: F401 (the browser fixture)
+from analysed_games import (  # noqa: F401 (fixtures)
+    analysis_document,
+    option_text,
+    record_fixture,
+    reference_fixture,
+    write_short_games,
+)
+from test_html_browser import FileOpener, browser, open_file_fixture  # noqa: F401 (fixtures)
 
 from aceynote.cli import main
 from aceynote.notation import parse_game
 from aceynote.render.html_analysis import HEIGHT, LEFT, PLOT_HEIGHT, PLOT_WIDTH, TOP, WIDTH
 from aceynote.validation import validate
 from aceynote.validation.frames import GameFrames
-
-FileOpener = Callable[[Path, str], Opened]
 
 # What the page shows of the current segment and the graph's point, in one call.
 _NOW = """() => {
@@ -40,37 +42,10 @@ _NOW = """() => {
 
 
 @pytest.fixture(scope="module")
-def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_short_games(tmp_path_factory.mktemp("browse") / "short.acey")
-
-
-@pytest.fixture(scope="module")
-def reference(record: Path) -> dict[str, Any]:
-    (game,) = analysis_document(record)["games"]
-    return game  # type: ignore[no-any-return]
-
-
-@pytest.fixture(scope="module")
 def analysed_page(record: Path) -> Path:
     out = record.with_name("analysed.html")
     assert main(["html", str(record), "--analyze", "--depth", "0", "-o", str(out)]) == 0
     return out
-
-
-@pytest.fixture
-def open_file(browser: Browser) -> Iterator[FileOpener]:  # noqa: F811 (the imported fixture)
-    contexts = []
-
-    def opener(path: Path, fragment: str = "") -> Opened:
-        context = browser.new_context()
-        contexts.append(context)
-        opened = Opened(context.new_page())
-        opened.tab.goto(path.as_uri() + fragment)
-        return opened
-
-    yield opener
-    for context in contexts:
-        context.close()
 
 
 def expected_point(ply: int, plies: int, win: float) -> tuple[float, float]:
