@@ -148,3 +148,17 @@ def test_analysis_options_out_of_place_are_usage_errors(
     status, _, err = run_main(capsys, "html", str(record), "-o", str(tmp_path / "x.html"), *words)
     assert status == 2 and message in err
     assert not (tmp_path / "x.html").exists()
+
+
+def test_a_hostile_analysis_comment_stays_text(tmp_path: Path) -> None:
+    hostile = "</script><script>window.pwned = 1</script>"
+    record = tmp_path / "hostile.acey"
+    record.write_text(
+        f"1. 64: in/19 in/21 ?? {{aceynote: best {hostile}, 9.99 lost}} 43: in/21 in/22\n*\n",
+        encoding="utf-8",
+    )
+    found = write_page(tmp_path, record)
+    assert len(found.scripts) == 2  # the data and the page's own script, nothing more
+    shown = page_data(found)["frames"]["1"]["review"]
+    assert shown["best"][0]["play"] == hostile and shown["mark"] == "??"
+    assert shown["loss"] == 9.99

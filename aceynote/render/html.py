@@ -312,7 +312,7 @@ def _head(html: ET.Element, title: str, script: str, style: str) -> None:
     _el(head, "style", style)
 
 
-def _viewer(parent: ET.Element, graphs: list[ET.Element]) -> None:
+def _viewer(parent: ET.Element) -> None:
     viewer = _el(parent, "div", class_="viewer")
     _el(viewer, "div", id="board", class_="board")
     controls = _el(viewer, "div", class_="controls")
@@ -324,16 +324,15 @@ def _viewer(parent: ET.Element, graphs: list[ET.Element]) -> None:
     ):
         _el(controls, "button", label, id=name, type="button", title=words, aria_label=words)
     _el(_el(viewer, "p", class_="now"), "span", "", id="current")
+    review = _el(viewer, "div", id="review", hidden="hidden")
+    _el(review, "p", "", id="verdict")
+    _el(review, "ol", "", id="best-plays")
     setup = _el(viewer, "p", class_="setup-line")
     _el(setup, "span", "Setup ", class_="label")
     _el(setup, "code", "", id="setup")
     _el(setup, "button", "Copy", id="copy", type="button", title="Copy the Setup string")
     _el(viewer, "p", "", id="setup-note")
     _el(viewer, "ul", "", id="findings")
-    review = _el(viewer, "div", id="review", hidden="hidden")
-    _el(review, "p", "", id="verdict")
-    _el(review, "ol", "", id="best-plays")
-    viewer.extend(graphs)
     _el(
         viewer,
         "p",
@@ -409,8 +408,10 @@ def page(
     if several:
         _game_list(body, shown)
     main = _el(body, "main")
-    _viewer(main, graphs)
-    _el(main, "div", class_="games")
+    _viewer(main)
+    games_box = _el(main, "div", class_="games")
+    games_box.extend(graphs)  # the graphs above the move list, in view as it scrolls
+    _el(games_box, "template", id=_SECTIONS)
     boards_box = _el(body, "div", id="boards", hidden="hidden")
     _el(boards_box, "template", id="board-base").append(_base_board(theme, flip))
     _el(boards_box, "template", id=_BOARDS)
@@ -418,14 +419,15 @@ def page(
     script_data.text = script_json({"games": data})
     _el(body, "script", script)
     frame = markup(html, method="html")
-    head, rest = _cut(frame, '<div class="games">', keep=True)
+    head, rest = _cut(frame, f'<template id="{_SECTIONS}"></template>', keep=False)
     middle, tail = _cut(rest, f'<template id="{_BOARDS}"></template>', keep=False)
     text = "".join(["<!DOCTYPE html>\n", head, *sections, middle, *boards, tail, "\n"])
     return Page(text, sum(item.errors for item in shown))
 
 
-# Where the games' boards go in the page's frame (aceynote's own markup, as the games' box
-# is: a record's text is escaped, so it never holds either).
+# Where the games' sections and boards go in the page's frame (aceynote's own markup: a
+# record's text is escaped, so it never holds either).
+_SECTIONS = "aceynote-sections"
 _BOARDS = "aceynote-boards"
 
 

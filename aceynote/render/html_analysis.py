@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..notation import Segment
 from ..validation.frames import GameFrames
@@ -119,7 +119,7 @@ def graph(
 ) -> ET.Element | None:
     """The win % graph of a game (None without win %), in a box the script shows with its game."""
     points = [
-        (frames.of_segment[id(item.segment)], item, item.white_win_after)
+        _Point(frames.of_segment[id(item.segment)], item, item.white_win_after)
         for item in review.judged
         if item.white_win_after is not None and id(item.segment) in frames.of_segment
     ]
@@ -138,25 +138,39 @@ def graph(
     )
     child(drawing, "title").text = "White's chance of winning after each segment"
     _axes(drawing)
-    last = points[-1][1].ply
-    place = {key: _place(item.ply, last, win) for key, item, win in points}
-    spots = [f"{number_text(x)},{number_text(y)}" for x, y in place.values()]
-    bottom = number_text(TOP + PLOT_HEIGHT)
-    first_x, last_x = (number_text(place[points[end][0]][0]) for end in (0, -1))
-    area = [f"{first_x},{bottom}", *spots, f"{last_x},{bottom}"]
-    child(drawing, "polygon", class_="area", points=" ".join(area))
-    child(drawing, "polyline", class_="line", points=" ".join(spots))
-    for key, item, _ in points:
-        if item.mark is not None:
-            x, y = place[key]
-            child(drawing, "circle", class_=f"mark {MARK_CLASS[item.mark]}", cx=x, cy=y, r=3.5)
+    last = points[-1].judged.ply
+    place = {point.key: _place(point.judged.ply, last, point.win) for point in points}
+    _line(drawing, list(place.values()))
+    for point in points:
+        if point.judged.mark is not None:
+            x, y = place[point.key]
+            kind = MARK_CLASS[point.judged.mark]
+            child(drawing, "circle", class_=f"mark {kind}", cx=x, cy=y, r=3.5)
     step = PLOT_WIDTH / max(last - 1, 1)
     links = child(drawing, "g", class_="spots")
-    for key, _, win in points:
-        title = f"{frames.frames[key].label}: White {win:.0%}"
-        _spot(links, key, place[key], step, href(key), title)
+    for point in points:
+        title = f"{frames.frames[point.key].label}: White {point.win:.0%}"
+        _spot(links, point.key, place[point.key], step, href(point.key), title)
     child(drawing, "circle", class_="now", cx=LEFT, cy=TOP, r=5.5, visibility="hidden")
     return box
+
+
+class _Point(NamedTuple):
+    """A judged segment on the graph: its frame's key, and White's chance after it."""
+
+    key: str
+    judged: Judged
+    win: float
+
+
+def _line(drawing: ET.Element, places: list[tuple[float, float]]) -> None:
+    """The line of White's chances, over the area it closes with the bottom of the plot."""
+    spots = [f"{number_text(x)},{number_text(y)}" for x, y in places]
+    bottom = number_text(TOP + PLOT_HEIGHT)
+    first, last = number_text(places[0][0]), number_text(places[-1][0])
+    area = [f"{first},{bottom}", *spots, f"{last},{bottom}"]
+    child(drawing, "polygon", class_="area", points=" ".join(area))
+    child(drawing, "polyline", class_="line", points=" ".join(spots))
 
 
 def _place(ply: int, last: int, win: float) -> tuple[float, float]:
