@@ -100,15 +100,18 @@ def test_clicking_the_graph_goes_to_that_segment(
     decisions = reference["decisions"]
     opened = open_file(analysed_page, "#2")
     drawing = opened.tab.locator(".win-graph svg")
-    drawing.scroll_into_view_if_needed()
-    box = drawing.bounding_box()
-    assert box is not None
     for decision in (decisions[6], decisions[-1], decisions[0]):
         ply = decision["ply"]
         x, _ = expected_point(ply, len(decisions), decision["white_win_after"])
-        # Anywhere in the segment's column: here near the bottom, away from the line.
+        # Where the graph is now: stepping may have scrolled the move list it stands above.
+        drawing.scroll_into_view_if_needed()
+        box = drawing.bounding_box()
+        assert box is not None
+        # Anywhere in the segment's column (a step wide, cut at the plot's ends): here a
+        # quarter step inwards from its point, near the bottom, away from the line.
+        inwards = PLOT_WIDTH / (len(decisions) - 1) / 4 * (1 if ply == 1 else -1)
         opened.tab.mouse.click(
-            box["x"] + box["width"] * x / WIDTH,
+            box["x"] + box["width"] * (x + inwards) / WIDTH,
             box["y"] + box["height"] * (TOP + 0.95 * PLOT_HEIGHT) / HEIGHT,
         )
         assert opened.fragment == str(ply)
