@@ -68,15 +68,15 @@ class Opened:
 
 
 Opener = Callable[..., Opened]
+FileOpener = Callable[[Path, str], Opened]
 
 
-@pytest.fixture
-def open_page(browser: Browser, tmp_path: Path) -> Iterator[Opener]:
+@pytest.fixture(name="open_file")
+def open_file_fixture(browser: Browser) -> Iterator[FileOpener]:
+    """Open a page file in a fresh browser context, at ``fragment`` ("#12", or "")."""
     contexts = []
 
-    def opener(games: list[Game], fragment: str = "", name: str = "game.html") -> Opened:
-        path = tmp_path / name
-        path.write_text(page(games).text, encoding="utf-8")
+    def opener(path: Path, fragment: str = "") -> Opened:
         context = browser.new_context()
         contexts.append(context)
         opened = Opened(context.new_page())
@@ -86,6 +86,16 @@ def open_page(browser: Browser, tmp_path: Path) -> Iterator[Opener]:
     yield opener
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def open_page(open_file: FileOpener, tmp_path: Path) -> Opener:
+    def opener(games: list[Game], fragment: str = "", name: str = "game.html") -> Opened:
+        path = tmp_path / name
+        path.write_text(page(games).text, encoding="utf-8")
+        return open_file(path, fragment)
+
+    return opener
 
 
 def expected_setup(position: Position) -> str:

@@ -8,11 +8,13 @@ twice, so analysing an annotated record again adds nothing new.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..notation import Game, Segment
 
 COMMENT_PREFIX = "aceynote:"
+_COMMENT = re.compile(rf"{COMMENT_PREFIX} best (?P<best>.+), (?P<loss>\d+\.\d+) lost")
 
 
 def main_line(game: Game) -> list[Segment]:
@@ -26,6 +28,15 @@ def analysis_comment(decision: dict[str, Any]) -> str:
     double = best.get("double")
     play = f"={double}{double}: {best['play']}" if double else best["play"]
     return f"{COMMENT_PREFIX} best {play}, {decision['loss']:.2f} lost"
+
+
+def read_comment(text: str) -> tuple[str, float] | None:
+    """The best play and the equity lost an :func:`analysis_comment` names; None for other text.
+
+    The comment may have been rewrapped by hand: any run of white space reads as one space.
+    """
+    found = _COMMENT.fullmatch(" ".join(text.split()))
+    return None if found is None else (found["best"], float(found["loss"]))
 
 
 def annotate(game: Game, analysis: dict[str, Any]) -> int:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
+from ..analysis.review import GameReview, review_of_analysis, review_of_record
+from ..notation import Game
 from ..render.html import page
 from .base import Commands, UsageError, add_command
-from .common import InputFile, add_record_file
+from .common import InputFile, add_record_file, usable_processors
 from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record
 
 DESCRIPTION = """\
@@ -18,10 +21,22 @@ ArrowLeft, Home and End, or click a move; an address ending in #12 opens at
 the 12th segment of the main line. The page shows each position's Setup
 string, to copy. See docs/share.md.
 
+A record analysed by `aceynote analyze -o` shows its analysis: the marks
+(?! doubtful, ? bad, ?? very bad) coloured in the move list, and under the
+board the best play and the equity lost for each marked segment. --analyze
+runs the engine while writing the page (as `aceynote analyze` does) and
+shows more: the best three plays of every segment with their win % and
+equity, and a graph of White's chance of winning after each segment; click
+it to go there. (The record's comments do not carry the win %, so a page
+without --analyze has no graph.)
+
 examples:
   aceynote html samples/annotated.acey -o game.html
   aceynote html samples/match.acey --game 2 --theme dark -o game2.html
   aceynote html samples/match.acey --all -o match.html
+  aceynote html samples/annotated.acey --analyze --depth 0 -o analysed.html
+  aceynote analyze samples/annotated.acey -o marked.acey
+  aceynote html marked.acey -o marked.html     # its marks and comments, no graph
 
 exit status: 0 written, 1 written but a game has errors (the page shows
 them), 2 usage error or unreadable file.
@@ -37,6 +52,16 @@ def register(commands: Commands) -> None:
         "--all", action="store_true", help="every game of the file, with a list to choose one"
     )
     add_drawing_options(parser)
+    analysis = parser.add_argument_group("analysis")
+    analysis.add_argument(
+        "--analyze", action="store_true", help="analyse the games with the engine for the page"
+    )
+    analysis.add_argument(
+        "--depth", type=int, choices=(0, 1), help="with --analyze: search depth (default 1)"
+    )
+    analysis.add_argument(
+        "--jobs", type=int, metavar="N", help="with --analyze: analyse N games at once (default 1)"
+    )
     add_output(parser, "the HTML file to write")
     parser.set_defaults(run=run)
 
@@ -48,6 +73,22 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"{InputFile(args.file).display_name}: holds no game")
     else:
         games = [chosen_game(args.file, args.source_format, args.game)]
-    result = page(games, theme=args.theme, flip=args.flip)
+    result = page(games, theme=args.theme, flip=args.flip, reviews=_reviews(games, args))
     deliver(result.text, args.output)
     return note_errors(result.errors, "the page shows them where they stand")
+
+
+def _reviews(games: Sequence[Game], args: argparse.Namespace) -> list[GameReview | None]:
+    """Each game's analysis: run now with --analyze, else the one its comments hold, if any."""
+    if not args.analyze:
+        if args.depth is not None or args.jobs is not None:
+            raise UsageError("--depth and --jobs go with --analyze")
+        return [review_of_record(game) for game in games]
+    jobs = 1 if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise UsageError("--jobs takes 1 or more")
+    from ..analysis.run import analyze_games  # the engine, only for --analyze
+
+    depth = 1 if args.depth is None else args.depth
+    analysed = analyze_games(games, depth, min(jobs, usable_processors(), len(games)))
+    return [review_of_analysis(game, found) for game, found in zip(games, analysed, strict=True)]

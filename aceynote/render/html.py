@@ -29,6 +29,15 @@ from ..validation import Diagnostic, validate
 from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
 from .elements import markup
+from .html_analysis import (
+    Review,
+    graph,
+    judged_by_segment,
+    judged_data,
+    mark_in_move_list,
+    review_data,
+    review_heading,
+)
 
 SIDE_GLYPH = {"White": "○", "Black": "●"}
 BOARD_SIZE = 400  # the text sizes of a board shown 400 pixels wide (a phone) or more
@@ -64,7 +73,13 @@ class _GamePage:
     """The parts of the page for one game: its section, its boards and its data."""
 
     def __init__(
-        self, game: Game, number: int, several: bool, theme: svg.Theme, flip: bool
+        self,
+        game: Game,
+        number: int,
+        several: bool,
+        theme: svg.Theme,
+        flip: bool,
+        review: Review | None = None,
     ) -> None:
         self.game = game
         self.number = number
@@ -73,6 +88,8 @@ class _GamePage:
         self.flip = flip
         self.report = validate(game)
         self.frames = GameFrames(self.report)
+        self.review = review
+        self.judged = judged_by_segment(review)
 
     @property
     def errors(self) -> int:
@@ -106,6 +123,8 @@ class _GamePage:
             if tag.name not in ("White", "Black"):
                 _el(tags, "dt", tag.name)
                 _el(tags, "dd", tag.value)
+        if self.review is not None:
+            review_heading(header, self.review)
         self._findings(header, self.frames.notes.get(START_NOTE, []))
 
     def _implied_tags(self) -> list[Tag]:
@@ -143,10 +162,14 @@ class _GamePage:
     def _segment(self, parent: ET.Element, segment: Segment) -> None:
         key = self.frames.of_segment.get(id(segment))
         text = segment_text(segment)
+        link = None
         if key is None:
             _el(parent, "span", text, class_="move unplayed")
         else:
-            self._link(parent, key, text)
+            link = self._link(parent, key, text)
+        judged = self.judged.get(id(segment))
+        if judged is not None:
+            mark_in_move_list(parent, link, judged)
         for comment in segment.comments:
             _el(parent, "span", comment, class_="comment")
         if key is not None:
@@ -163,9 +186,10 @@ class _GamePage:
         for text in variation.comments_after:
             _el(box, "span", text, class_="comment")
 
-    def _link(self, parent: ET.Element, key: str, text: str) -> None:
+    def _link(self, parent: ET.Element, key: str, text: str) -> ET.Element:
         link = _el(parent, "a", text, class_="move", href=self.href(key))
         link.set("data-key", key)
+        return link
 
     @staticmethod
     def _findings(parent: ET.Element, diagnostics: list[Diagnostic]) -> None:
@@ -208,8 +232,17 @@ class _GamePage:
             title=title,
         )
 
+    def graph(self) -> ET.Element | None:
+        return (
+            None if self.review is None else graph(self.review, self.frames, self.number, self.href)
+        )
+
     def data(self) -> dict[str, object]:
         frames = {key: _frame_data(frame) for key, frame in self.frames.frames.items()}
+        for segment_id, judged in self.judged.items():
+            key = self.frames.of_segment.get(segment_id)
+            if key is not None:
+                frames[key]["review"] = judged_data(judged)
         if not frames:
             frames[START] = {
                 "current": "no positions",
@@ -219,7 +252,12 @@ class _GamePage:
                 "next": None,
                 "findings": [_finding(d) for d in self.frames.notes.get(START_NOTE, [])],
             }
-        return {"title": self.players(), "frames": frames, "end": self.frames.end}
+        return {
+            "title": self.players(),
+            "frames": frames,
+            "end": self.frames.end,
+            "review": review_data(self.review),
+        }
 
 
 def _without_base(board: ET.Element) -> ET.Element:
@@ -287,6 +325,9 @@ def _viewer(parent: ET.Element) -> None:
     ):
         _el(controls, "button", label, id=name, type="button", title=words, aria_label=words)
     _el(_el(viewer, "p", class_="now"), "span", "", id="current")
+    review = _el(viewer, "div", id="review", hidden="hidden")
+    _el(review, "p", "", id="verdict")
+    _el(review, "ol", "", id="best-plays")
     setup = _el(viewer, "p", class_="setup-line")
     _el(setup, "span", "Setup ", class_="label")
     _el(setup, "code", "", id="setup")
@@ -326,8 +367,18 @@ class _Shown(NamedTuple):
     errors: int
 
 
-def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = False) -> Page:
+def page(
+    games: Sequence[Game],
+    *,
+    theme: svg.Theme = "light",
+    flip: bool = False,
+    reviews: Sequence[Review | None] = (),
+) -> Page:
     """The page showing ``games`` (the first one opens; a list leads to the others).
+
+    ``reviews`` (one per game, None for a game without) adds each game's
+    analysis: marks in the move list, the verdict on the current segment, the
+    win % graph (aceynote.render.html_analysis).
 
     Each game's section and boards are written as text as soon as they are
     built, and its replay let go: a page of many games holds its own text,
@@ -340,8 +391,13 @@ def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = Fals
     boards: list[str] = []
     data: list[dict[str, object]] = []
     shown: list[_Shown] = []
+    graphs: list[ET.Element] = []
     for index, game in enumerate(games, 1):
-        game_page = _GamePage(game, index, several, theme, flip)
+        review = reviews[index - 1] if reviews else None
+        game_page = _GamePage(game, index, several, theme, flip, review)
+        drawn = game_page.graph()
+        if drawn is not None:
+            graphs.append(drawn)
         sections += _parts_of(game_page.section)
         boards += _parts_of(game_page.boards)
         data.append(game_page.data())
@@ -354,7 +410,9 @@ def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = Fals
         _game_list(body, shown)
     main = _el(body, "main")
     _viewer(main)
-    _el(main, "div", class_="games")
+    games_box = _el(main, "div", class_="games")
+    games_box.extend(graphs)  # the graphs above the move list, in view as it scrolls
+    _el(games_box, "template", id=_SECTIONS)
     boards_box = _el(body, "div", id="boards", hidden="hidden")
     _el(boards_box, "template", id="board-base").append(_base_board(theme, flip))
     _el(boards_box, "template", id=_BOARDS)
@@ -362,14 +420,15 @@ def page(games: Sequence[Game], *, theme: svg.Theme = "light", flip: bool = Fals
     script_data.text = script_json({"games": data})
     _el(body, "script", script)
     frame = markup(html, method="html")
-    head, rest = _cut(frame, '<div class="games">', keep=True)
+    head, rest = _cut(frame, f'<template id="{_SECTIONS}"></template>', keep=False)
     middle, tail = _cut(rest, f'<template id="{_BOARDS}"></template>', keep=False)
     text = "".join(["<!DOCTYPE html>\n", head, *sections, middle, *boards, tail, "\n"])
     return Page(text, sum(item.errors for item in shown))
 
 
-# Where the games' boards go in the page's frame (aceynote's own markup, as the games' box
-# is: a record's text is escaped, so it never holds either).
+# Where the games' sections and boards go in the page's frame (aceynote's own markup: a
+# record's text is escaped, so it never holds either).
+_SECTIONS = "aceynote-sections"
 _BOARDS = "aceynote-boards"
 
 

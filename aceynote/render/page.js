@@ -79,6 +79,67 @@
     }
   }
 
+  // The analysis of the current segment: the equity its play lost and the best plays.
+  const percent = (share) => `${(100 * share).toFixed(1)}%`;
+  const signed = (value) => (value < 0 ? `\u2212${(-value).toFixed(3)}` : `+${value.toFixed(3)}`);
+
+  function verdict(review, judged) {
+    if (judged === undefined) {
+      return review.source === "record"
+        ? "No mark here in the record's analysis."
+        : "Not analysed: the analysis stops before this segment.";
+    }
+    if (judged.forced) return "Forced: the only legal play.";
+    const mark = judged.mark === null ? "" : ` (${judged.mark} ${judged.kind.replace("-", " ")})`;
+    if (judged.loss < 0.0005) return "The best play was played.";
+    const places = review.source === "record" ? 2 : 3;
+    return `This play lost ${judged.loss.toFixed(places)} equity${mark}. Best:`;
+  }
+
+  function option(best, rank) {
+    const item = document.createElement("li");
+    const play = document.createElement("span");
+    play.className = "play";
+    play.textContent = best.play;
+    item.append(play);
+    if (best.win !== null) {
+      const figures = document.createElement("span");
+      figures.className = "figures";
+      const diff = rank === 0 ? "" : `, ${signed(best.diff)}`;
+      figures.textContent = `win ${percent(best.win)}, equity ${signed(best.equity)}${diff}`;
+      item.append(" ", figures);
+    }
+    return item;
+  }
+
+  function review(game, key, frame) {
+    const found = games[game].review;
+    const panel = byId("review");
+    panel.hidden = found === null || !/^[1-9][0-9]*$/.test(key);
+    if (panel.hidden) return;
+    byId("verdict").textContent = verdict(found, frame.review);
+    const best = frame.review === undefined || frame.review.forced ? [] : frame.review.best;
+    byId("best-plays").replaceChildren(...best.map(option));
+  }
+
+  // The graph of the game shown, its point at the current segment (none at the start or in a
+  // variation).
+  function graph(game, key) {
+    for (const box of document.querySelectorAll(".win-graph")) {
+      const own = box.dataset.game === String(game + 1);
+      box.hidden = !own;
+      if (!own) continue;
+      const now = box.querySelector("circle.now");
+      const spot = box.querySelector(`a[data-key="${key}"]`);
+      for (const link of box.querySelectorAll("a.current")) link.classList.remove("current");
+      now.setAttribute("visibility", spot === null ? "hidden" : "visible");
+      if (spot === null) continue;
+      spot.classList.add("current");
+      now.setAttribute("cx", spot.dataset.x);
+      now.setAttribute("cy", spot.dataset.y);
+    }
+  }
+
   function show(game, key) {
     const frame = games[game].frames[key];
     state.game = game;
@@ -100,6 +161,8 @@
     byId("next").disabled = frame.next === null;
     byId("last").disabled = key === games[game].end;
     mark(game, key);
+    review(game, key, frame);
+    graph(game, key);
   }
 
   function go(key) {

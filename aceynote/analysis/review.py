@@ -1,0 +1,105 @@
+"""A game's analysis as a front end shows it: each judged segment of the main line.
+
+Two sources give the same shape. An analysis run now (its JSON form,
+aceynote.analysis.output) knows every decision: the best plays with their
+win % and equity, the equity lost, the mark and White's chance after it (the
+graph of the game). A record analysed earlier (``aceynote analyze -o``)
+knows only what its comments say: for each marked segment the mark (the
+glyph annotate added, the last of the segment's marks) and the comment's
+best play and equity lost. No win %, so no graph (docs/share.md says why the
+comment does not carry one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..notation import Game, Segment
+from .annotate import main_line, read_comment
+from .marks import Mark
+
+ENGINE = "engine"
+RECORD = "record"
+_MARKS = {mark.value for mark in Mark}
+
+
+@dataclass(frozen=True, slots=True)
+class BestPlay:
+    """One of the best plays; the record's comment names the play and nothing else."""
+
+    text: str  # as the notation writes it, ``=55: 20/15(2)`` for a chosen double
+    win: float | None = None
+    equity: float | None = None
+    diff: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentReview:
+    """What the analysis says about one segment of the main line (``ply`` counts from 1)."""
+
+    ply: int
+    segment: Segment
+    mark: str | None
+    loss: float
+    best: tuple[BestPlay, ...]
+    forced: bool = False
+    white_win_after: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """A game's judged segments, and where they come from (``engine`` or ``record``)."""
+
+    source: str
+    depth: int | None
+    judged: tuple[SegmentReview, ...]
+
+    @property
+    def graph(self) -> list[tuple[int, float]]:
+        """``(ply, White's chance after it)`` for every judged segment; [] without win %."""
+        return [
+            (item.ply, item.white_win_after)
+            for item in self.judged
+            if item.white_win_after is not None
+        ]
+
+
+def _option_text(option: dict[str, Any]) -> str:
+    double = option.get("double")
+    return f"={double}{double}: {option['play']}" if double else str(option["play"])
+
+
+def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
+    """The review of ``game`` from its analysis in the JSON form (every decision)."""
+    segments = main_line(game)
+    judged = tuple(
+        SegmentReview(
+            ply=decision["ply"],
+            segment=segments[decision["ply"] - 1],
+            mark=decision["mark"],
+            loss=decision["loss"],
+            best=tuple(
+                BestPlay(_option_text(option), option["win"], option["equity"], option["diff"])
+                for option in decision["best"]
+            ),
+            forced=decision["forced"],
+            white_win_after=decision["white_win_after"],
+        )
+        for decision in analysis["decisions"]
+    )
+    return GameReview(ENGINE, analysis["depth"], judged)
+
+
+def review_of_record(game: Game) -> GameReview | None:
+    """The review the record's analysis comments give, or None when it has none."""
+    judged: list[SegmentReview] = []
+    for ply, segment in enumerate(main_line(game), start=1):
+        found = next(filter(None, map(read_comment, segment.comments)), None)
+        if found is None:
+            continue
+        best, loss = found
+        marks = [glyph for glyph in segment.glyphs if glyph in _MARKS]
+        mark = marks[-1] if marks else None
+        judged.append(SegmentReview(ply, segment, mark, loss, (BestPlay(best),)))
+    return GameReview(RECORD, None, tuple(judged)) if judged else None

@@ -1,0 +1,200 @@
+"""The analysis on the game page: marks in the move list, each segment's verdict, the graph.
+
+What to show comes from aceynote.analysis.review (a run of the engine, or a
+record's analysis comments); this module only draws it, and knows it by the
+shape below (render does not import the analysis room: docs/ARCHITECTURE.md).
+The graph is inline SVG: White's chance of winning after each judged
+segment, each segment a link to its position (``#12``), as the move list's
+are; the page's script moves the current point (``circle.now``) from the
+``data-x``/``data-y`` of the current segment's link.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol
+
+from ..notation import Segment
+from ..validation.frames import GameFrames
+from .elements import child, number_text, text_at
+
+# The graph's drawing, in its viewBox: the plot's box and the whole.
+WIDTH, HEIGHT = 600, 132
+LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT = 40.0, 8.0, 552.0, 112.0
+MARK_CLASS = {"?!": "doubtful", "?": "bad", "??": "very-bad"}
+
+
+class Option(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def win(self) -> float | None: ...
+    @property
+    def equity(self) -> float | None: ...
+    @property
+    def diff(self) -> float | None: ...
+
+
+class Judged(Protocol):
+    @property
+    def ply(self) -> int: ...
+    @property
+    def segment(self) -> Segment: ...
+    @property
+    def mark(self) -> str | None: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def best(self) -> Sequence[Option]: ...
+    @property
+    def forced(self) -> bool: ...
+    @property
+    def white_win_after(self) -> float | None: ...
+
+
+class Review(Protocol):
+    """A game's analysis: ``source`` is ``engine`` (run now) or ``record`` (its comments)."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def depth(self) -> int | None: ...
+    @property
+    def judged(self) -> Sequence[Judged]: ...
+    @property
+    def graph(self) -> list[tuple[int, float]]: ...
+
+
+def judged_by_segment(review: Review | None) -> dict[int, Judged]:
+    """Each judged segment by the identity of its Segment (the move list's and frames' key)."""
+    return {} if review is None else {id(item.segment): item for item in review.judged}
+
+
+def mark_in_move_list(parent: ET.Element, link: ET.Element | None, judged: Judged) -> None:
+    """Colour a marked move, and write its mark when the record does not carry it."""
+    if judged.mark is None:
+        return
+    kind = MARK_CLASS[judged.mark]
+    if link is not None:
+        link.set("class", f"{link.get('class')} marked {kind}")
+    if judged.mark not in judged.segment.glyphs:
+        glyph = ET.SubElement(parent, "span", {"class": f"mark {kind}"})
+        glyph.text = judged.mark
+        glyph.set("title", f"{kind.replace('-', ' ')}: lost {judged.loss:.2f}")
+
+
+def judged_data(judged: Judged) -> dict[str, object]:
+    """What the page's script shows under the board for a judged segment."""
+    return {
+        "mark": judged.mark,
+        "kind": None if judged.mark is None else MARK_CLASS[judged.mark],
+        "loss": judged.loss,
+        "forced": judged.forced,
+        "best": [
+            {"play": option.text, "win": option.win, "equity": option.equity, "diff": option.diff}
+            for option in judged.best
+        ],
+    }
+
+
+def review_data(review: Review | None) -> dict[str, object] | None:
+    return None if review is None else {"source": review.source, "depth": review.depth}
+
+
+def review_heading(parent: ET.Element, review: Review) -> None:
+    """A line in the game's header saying where the analysis comes from."""
+    if review.source == "engine":
+        words = f"Analysed by the aceynote engine at {review.depth}-ply while writing this page"
+        words += "; the graph shows White's chance of winning after each segment."
+    else:
+        words = "The record's analysis comments (aceynote analyze -o): its marks, best plays"
+        words += " and equity lost; no graph (aceynote html --analyze draws one)."
+    paragraph = ET.SubElement(parent, "p", {"class": "analysis-source"})
+    paragraph.text = words
+
+
+def graph(
+    review: Review, frames: GameFrames, number: int, href: Callable[[str], str]
+) -> ET.Element | None:
+    """The win % graph of a game (None without win %), in a box the script shows with its game."""
+    points = [
+        _Point(frames.of_segment[id(item.segment)], item, item.white_win_after)
+        for item in review.judged
+        if item.white_win_after is not None and id(item.segment) in frames.of_segment
+    ]
+    if not points:
+        return None
+    box = ET.Element("div", {"class": "win-graph", "data-game": str(number)})
+    if number > 1:
+        box.set("hidden", "hidden")
+    drawing = child(
+        box,
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {WIDTH} {HEIGHT}",
+        role="img",
+        aria_label="White's chance of winning after each segment; click to go there",
+    )
+    child(drawing, "title").text = "White's chance of winning after each segment"
+    _axes(drawing)
+    last = points[-1].judged.ply
+    place = {point.key: _place(point.judged.ply, last, point.win) for point in points}
+    _line(drawing, list(place.values()))
+    for point in points:
+        if point.judged.mark is not None:
+            x, y = place[point.key]
+            kind = MARK_CLASS[point.judged.mark]
+            child(drawing, "circle", class_=f"mark {kind}", cx=x, cy=y, r=3.5)
+    step = PLOT_WIDTH / max(last - 1, 1)
+    links = child(drawing, "g", class_="spots")
+    for point in points:
+        title = f"{frames.frames[point.key].label}: White {point.win:.0%}"
+        _spot(links, point.key, place[point.key], step, href(point.key), title)
+    child(drawing, "circle", class_="now", cx=LEFT, cy=TOP, r=5.5, visibility="hidden")
+    return box
+
+
+class _Point(NamedTuple):
+    """A judged segment on the graph: its frame's key, and White's chance after it."""
+
+    key: str
+    judged: Judged
+    win: float
+
+
+def _line(drawing: ET.Element, places: list[tuple[float, float]]) -> None:
+    """The line of White's chances, over the area it closes with the bottom of the plot."""
+    spots = [f"{number_text(x)},{number_text(y)}" for x, y in places]
+    bottom = number_text(TOP + PLOT_HEIGHT)
+    first, last = number_text(places[0][0]), number_text(places[-1][0])
+    area = [f"{first},{bottom}", *spots, f"{last},{bottom}"]
+    child(drawing, "polygon", class_="area", points=" ".join(area))
+    child(drawing, "polyline", class_="line", points=" ".join(spots))
+
+
+def _place(ply: int, last: int, win: float) -> tuple[float, float]:
+    """Where a segment stands on the graph: ply across, White's chance up."""
+    x = LEFT + (ply - 1) * PLOT_WIDTH / max(last - 1, 1)
+    return round(x, 1), round(TOP + (1 - win) * PLOT_HEIGHT, 1)
+
+
+def _axes(drawing: ET.Element) -> None:
+    child(drawing, "rect", class_="plot", x=LEFT, y=TOP, width=PLOT_WIDTH, height=PLOT_HEIGHT)
+    for share in (1.0, 0.5, 0.0):
+        y = TOP + (1 - share) * PLOT_HEIGHT
+        if share == 0.5:
+            child(drawing, "line", class_="even", x1=LEFT, y1=y, x2=LEFT + PLOT_WIDTH, y2=y)
+        text_at(drawing, LEFT - 4, y + 4, f"{share:.0%}", class_="axis")
+
+
+def _spot(
+    parent: ET.Element, key: str, at: tuple[float, float], step: float, href: str, title: str
+) -> None:
+    """A segment's column of the graph: a link to its position, with its figures as a tooltip."""
+    x, y = at
+    link = child(parent, "a", href=href, data_key=key, data_x=x, data_y=y)
+    child(link, "title").text = title
+    left = max(LEFT, x - step / 2)
+    right = min(LEFT + PLOT_WIDTH, x + step / 2)
+    child(link, "rect", x=round(left, 1), y=TOP, width=round(right - left, 1), height=PLOT_HEIGHT)

@@ -1,0 +1,92 @@
+"""Reading a game's analysis back for display: from an analysis run, and from a record's comments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from analysed_games import short_game
+
+from aceynote.analysis.annotate import analysis_comment, annotate, read_comment
+from aceynote.analysis.review import RECORD, review_of_analysis, review_of_record
+from aceynote.analysis.run import analyze_one
+from aceynote.notation import Game, parse_game
+from aceynote.notation.writer import write_game
+
+
+@pytest.fixture(scope="module")
+def analysed() -> tuple[str, dict[str, Any]]:
+    """The short game's record and its 0-ply analysis (JSON form)."""
+    game = short_game()
+    return write_game(game), analyze_one(1, game, depth=0)
+
+
+def segments_of(game: Game) -> list[Any]:
+    return [segment for turn in game.turns for segment in turn.segments]
+
+
+@pytest.mark.parametrize(
+    ("best", "text"),
+    [
+        ({"play": "24/18 13/9"}, "24/18 13/9"),
+        ({"play": "20/15(2) 15/10(2)", "double": 5}, "=55: 20/15(2) 15/10(2)"),
+        ({"play": "--"}, "--"),
+    ],
+)
+def test_a_comment_reads_back_as_written(best: dict[str, Any], text: str) -> None:
+    comment = analysis_comment({"best": [best], "loss": 0.4149})
+    assert read_comment(comment) == (text, 0.41)
+    # Rewrapped by hand across lines, it still reads.
+    assert read_comment(comment.replace(" ", "\n   ")) == (text, 0.41)
+
+
+@pytest.mark.parametrize(
+    "text", ["a good move", "aceynote: best", "aceynote: best 24/18, lost", "aceynote: 0.41 lost"]
+)
+def test_other_comments_are_not_the_analysis(text: str) -> None:
+    assert read_comment(text) is None
+
+
+def test_a_run_gives_every_decision_and_the_graph(analysed: tuple[str, dict[str, Any]]) -> None:
+    text, analysis = analysed
+    game = parse_game(text)
+    review = review_of_analysis(game, analysis)
+    decisions = analysis["decisions"]
+    assert len(review.judged) == len(decisions) == len(segments_of(game))
+    for judged, decision, segment in zip(review.judged, decisions, segments_of(game), strict=True):
+        assert judged.segment is segment
+        assert (judged.ply, judged.mark, judged.loss) == (
+            decision["ply"],
+            decision["mark"],
+            decision["loss"],
+        )
+        assert [b.text for b in judged.best] == [b["play"] for b in decision["best"]]
+        assert [b.win for b in judged.best] == [b["win"] for b in decision["best"]]
+    assert review.graph == [(d["ply"], d["white_win_after"]) for d in decisions]
+
+
+def test_a_record_gives_its_marked_segments(analysed: tuple[str, dict[str, Any]]) -> None:
+    text, analysis = analysed
+    game = parse_game(text)
+    segments_of(game)[0].glyphs.append("?")  # a person's own mark stays the person's
+    assert annotate(game, analysis) > 0
+    marked = parse_game(write_game(game))  # as written to a file and read again
+    review = review_of_record(marked)
+    assert review is not None and review.source == RECORD and review.graph == []
+    expected = [d for d in analysis["decisions"] if d["mark"] is not None]
+    assert [judged.ply for judged in review.judged] == [d["ply"] for d in expected]
+    segments = segments_of(marked)
+    for judged, decision in zip(review.judged, expected, strict=True):
+        assert judged.segment is segments[decision["ply"] - 1]
+        assert judged.mark == decision["mark"]
+        assert judged.loss == round(decision["loss"], 2)
+        (best,) = judged.best
+        assert best.text == decision["best"][0]["play"] and best.win is None
+
+
+def test_a_record_without_analysis_comments_has_no_review(
+    analysed: tuple[str, dict[str, Any]],
+) -> None:
+    game = parse_game(analysed[0])
+    segments_of(game)[2].comments.append("aceynote: this is not an analysis")
+    assert review_of_record(game) is None
