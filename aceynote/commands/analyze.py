@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import json
+import itertools
 import sys
-from typing import Any
+from collections import deque
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import add_record_file, usable_processors
-from .diagram import chosen_game, deliver, read_record
+from .diagram import chosen_game, deliver, record_stream
+
+if TYPE_CHECKING:
+    from ..notation import Game
 
 DESCRIPTION = """\
 Replay each game and ask the analysis engine about every decision of its
@@ -52,44 +57,60 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="the report (default text)"
     )
-    parser.add_argument(
-        "--jobs", type=int, default=1, metavar="N", help="analyse N games at once (default 1)"
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="analyse N games at once in local processes (default 1; at most one per processor)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="analyse the games on the Dask cluster of this scheduler (aceynote[cluster])",
     )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analysis.annotate import annotate
-    from ..analysis.output import analysis_text, document
-    from ..analysis.run import analyze_games
-    from ..notation import write_game
+    from ..analysis.cluster import ClusterError
+    from ..analysis.output import analysis_text, document_text
+    from ..analysis.run import GameJson, analyze_games
 
     if args.jobs < 1:
         raise UsageError("--jobs takes 1 or more")
-    chosen = args.source_format
-    games = (
-        [chosen_game(args.file, chosen, args.game)] if args.game else read_record(args.file, chosen)
-    )
-    if not games:
-        raise UsageError(f"{args.file}: holds no game")
-    progress = _Progress(len(games))
-    jobs = min(args.jobs, usable_processors(), len(games))
-    analysed: list[dict[str, Any]] = []
-    for game_json in analyze_games(games, args.depth, jobs, progress.show):
-        analysed.append(game_json)
-        if args.format == "text" and args.output != "-":
+    games = _Held(_games(args), keep=args.output is not None)
+    progress = _Progress()
+    jobs = min(args.jobs, usable_processors())
+    analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
+    written: list[str] = []
+    stopped = 0
+
+    def each() -> Iterator[GameJson]:
+        nonlocal stopped
+        for game_json in analysed:
             progress.clear()
-            write_out(analysis_text(game_json) + "\n")
-    progress.clear()
-    if args.format == "json" and args.output != "-":
-        write_out(json.dumps(document(analysed), indent=1) + "\n")
+            stopped += game_json["stopped"] is not None
+            if args.output is not None:
+                written.append(games.annotated(game_json))
+            yield game_json
+
+    report = (
+        document_text(each())
+        if args.format == "json"
+        else (analysis_text(game_json) + "\n" for game_json in each())
+    )
+    try:
+        for part in report:
+            if args.output != "-":
+                write_out(part)
+    except ClusterError as error:
+        raise UsageError(str(error)) from error
+    finally:
+        progress.clear()
     if args.output is not None:
-        for game, game_json in zip(games, analysed, strict=True):
-            if args.game:
-                game_json = {**game_json}
-            annotate(game, game_json)
-        deliver("\n".join(write_game(game) for game in games), args.output)
-    stopped = sum(1 for game_json in analysed if game_json["stopped"] is not None)
+        deliver("\n".join(written), args.output)
     if stopped:
         print(
             f"aceynote: {stopped} game(s) analysed only up to a syntax error or illegal play "
@@ -100,17 +121,51 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-class _Progress:
-    """'analyze: game 2 of 5, 37 decisions' on a terminal's stderr, rewritten in place."""
+def _games(args: argparse.Namespace) -> Iterator[Game]:
+    """The games to analyse, read one at a time; a record without any is a usage error."""
+    if args.game:
+        return iter([chosen_game(args.file, args.source_format, args.game)])
+    games = record_stream(args.file, args.source_format)
+    first = next(games, None)
+    if first is None:
+        raise UsageError(f"{args.file}: holds no game")
+    return itertools.chain([first], games)
 
-    def __init__(self, games: int) -> None:
+
+class _Held:
+    """The games as they are read, those not yet reported kept when -o writes them again."""
+
+    def __init__(self, games: Iterator[Game], keep: bool) -> None:
         self.games = games
+        self.keep = keep
+        self.waiting: deque[Game] = deque()
+
+    def __iter__(self) -> Iterator[Game]:
+        for game in self.games:
+            if self.keep:
+                self.waiting.append(game)
+            yield game
+
+    def annotated(self, game_json: dict[str, Any]) -> str:
+        """The oldest game waiting, written again with the marks of its analysis."""
+        from ..analysis.annotate import annotate
+        from ..notation import write_game
+
+        game = self.waiting.popleft()
+        annotate(game, game_json)
+        return write_game(game)
+
+
+class _Progress:
+    """'analyze: game 2, 37 decisions' on a terminal's stderr, rewritten in place."""
+
+    def __init__(self) -> None:
         self.shown = False
         self.enabled = sys.stderr.isatty()
 
     def show(self, game: int, decisions: int) -> None:
         if self.enabled:
-            sys.stderr.write(f"\ranalyze: game {game} of {self.games}, {decisions} decisions ")
+            sys.stderr.write(f"\ranalyze: game {game}, {decisions} decisions ")
             sys.stderr.flush()
             self.shown = True
 
