@@ -27,7 +27,23 @@ GameJson = dict[str, Any]
 @cache
 def search_for(rules: RuleSet) -> Search:
     """One search a rule set, with the shipped network (per process)."""
+    _one_blas_thread()
     return Search(Evaluator(shipped_network(), rules))
+
+
+@cache
+def _one_blas_thread() -> None:
+    """numpy's BLAS on one thread in this process, from the first analysis on.
+
+    OpenBLAS sums a product in an order that depends on its thread count, so
+    an analysis here with two threads and on a Dask worker (one, as the
+    nanny starts it) differed in the last digit; on one thread it is the
+    same everywhere on one kind of processor. The engine's matrices are
+    small: one thread was also twice as fast on a busy 2-core machine.
+    """
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1, user_api="blas")
 
 
 def analyze_one(number: int, game: Game, depth: int, progress: Progress | None = None) -> GameJson:
