@@ -30,6 +30,7 @@ from aceynote.notation.writer import write_game
 from aceynote.rules import Position, parse_rules
 
 distributed = pytest.importorskip("distributed")
+dask = pytest.importorskip("dask")
 
 RULES = parse_rules("standard")
 # Both sides almost home: a game of a dozen decisions, a fraction of a second at depth 0.
@@ -49,16 +50,21 @@ def short_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_record(tmp_path_factory.mktemp("cluster") / "short.acey", 0, 7)
 
 
-@pytest.fixture
-def local_cluster() -> Iterator[distributed.LocalCluster]:
-    with distributed.LocalCluster(
+def two_workers() -> distributed.LocalCluster:
+    """A scheduler here and two worker processes of one thread each, on 127.0.0.1."""
+    return distributed.LocalCluster(
         n_workers=2,
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
         scheduler_port=0,
-        dashboard_address=None,
-    ) as running:
+        dashboard_address="127.0.0.1:0",  # any free port: never 8787, which may be taken
+    )
+
+
+@pytest.fixture
+def local_cluster() -> Iterator[distributed.LocalCluster]:
+    with two_workers() as running:
         yield running
 
 
@@ -94,16 +100,46 @@ def test_a_cluster_gives_what_one_process_gives(
     local_cluster: distributed.LocalCluster,
     tmp_path: Path,
 ) -> None:
+    # The text report is written from the same analyses (the --jobs test compares both).
     address = local_cluster.scheduler_address
-    for report in (["--format", "json"], ["--format", "text"]):
-        here = analyze(capsys, short_games, *report)
-        there = analyze(capsys, short_games, *report, "--scheduler", address)
-        assert here[0] == there[0] == 0, there[2]
-        assert there[1] == here[1]
+    here = analyze(capsys, short_games, "--format", "json")
+    there = analyze(capsys, short_games, "--format", "json", "--scheduler", address)
+    assert here[0] == there[0] == 0, there[2]
+    assert there[1] == here[1]
     marked_here, marked_there = tmp_path / "here.acey", tmp_path / "there.acey"
     assert analyze(capsys, short_games, "-o", str(marked_here))[0] == 0
     assert analyze(capsys, short_games, "-o", str(marked_there), "--scheduler", address)[0] == 0
     assert marked_there.read_bytes() == marked_here.read_bytes()
+
+
+@pytest.fixture
+def cluster_without_retries() -> Iterator[distributed.LocalCluster]:
+    """A cluster whose scheduler gives up on a task the first time its worker dies."""
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), two_workers() as running:
+        yield running
+
+
+def start_killing(running: distributed.LocalCluster, killed: list[str]) -> threading.Thread:
+    """A thread that kills the first worker process seen running a game (its keys in ``killed``)."""
+
+    def kill_a_busy_worker() -> None:
+        with distributed.Client(running, set_as_default=False) as watcher:
+            deadline = time.monotonic() + GUARD
+            while not killed and time.monotonic() < deadline:
+                executing = watcher.run(
+                    lambda dask_worker: [str(task.key) for task in dask_worker.state.executing]
+                )
+                for address, keys in executing.items():
+                    if any(key.startswith("aceynote-") for key in keys):
+                        pid = watcher.run(os.getpid, workers=[address])[address]
+                        os.kill(pid, signal.SIGKILL)
+                        killed.extend(keys)
+                        break
+                time.sleep(0.05)
+
+    killer = threading.Thread(target=kill_a_busy_worker)
+    killer.start()
+    return killer
 
 
 @pytest.mark.slow
@@ -114,24 +150,7 @@ def test_a_worker_killed_mid_game_loses_no_game(
     path = write_record(tmp_path / "games.acey", 1, 4)
     expected = analyze(capsys, path, "--format", "json")
     killed: list[str] = []
-
-    def kill_a_busy_worker() -> None:
-        with distributed.Client(local_cluster, set_as_default=False) as watcher:
-            deadline = time.monotonic() + GUARD
-            while not killed and time.monotonic() < deadline:
-                running = watcher.run(
-                    lambda dask_worker: [str(task.key) for task in dask_worker.state.executing]
-                )
-                for address, keys in running.items():
-                    if any(key.startswith("aceynote-") for key in keys):
-                        pid = watcher.run(os.getpid, workers=[address])[address]
-                        os.kill(pid, signal.SIGKILL)
-                        killed.extend(keys)
-                        break
-                time.sleep(0.05)
-
-    killer = threading.Thread(target=kill_a_busy_worker)
-    killer.start()
+    killer = start_killing(local_cluster, killed)
     try:
         got = analyze(
             capsys, path, "--format", "json", "--scheduler", local_cluster.scheduler_address
@@ -142,6 +161,27 @@ def test_a_worker_killed_mid_game_loses_no_game(
     assert got[0] == expected[0] == 0, got[2]
     assert got[1] == expected[1]
     assert [game["game"] for game in json.loads(got[1])["games"]] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.slow
+def test_a_game_the_cluster_gives_up_on_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    cluster_without_retries: distributed.LocalCluster,
+) -> None:
+    path = write_record(tmp_path / "games.acey", 1, 0)
+    killed: list[str] = []
+    killer = start_killing(cluster_without_retries, killed)
+    try:
+        status, out, err = analyze(
+            capsys, path, "--scheduler", cluster_without_retries.scheduler_address
+        )
+    finally:
+        killer.join(GUARD)
+    assert killed
+    assert status == 2 and not out
+    assert "the cluster gave up on a game: its workers kept dying" in err
+    assert "Traceback" not in err
 
 
 def free_port() -> int:
@@ -219,7 +259,9 @@ def test_results_come_in_input_order_with_only_a_window_read_ahead() -> None:
 
 @pytest.mark.parametrize("count", [0, 1, 3])
 def test_the_json_document_written_in_parts_is_json_dumps_of_it(count: int) -> None:
-    games = [{"game": number, "decisions": [{"play": "in/20\n"}] * number} for number in range(count)]
+    games = [
+        {"game": number, "decisions": [{"play": "in/20\n"}] * number} for number in range(count)
+    ]
     parts = list(document_text(iter(games)))
     assert "".join(parts) == json.dumps(document(games), indent=1) + "\n"
     assert len(parts) == count + 1  # one part a game, and the end

@@ -147,6 +147,10 @@ def _lost_as_errors(results: Iterator[Result]) -> Iterator[Result]:
     try:
         yield from results
     except KilledWorker as error:
-        raise ClusterError(f"the cluster gave up on a game: its workers kept dying ({error})") from error
+        raise ClusterError(
+            f"the cluster gave up on a game: its workers kept dying ({error})"
+        ) from error
     except CancelledError as error:
-        raise ClusterError(f"the cluster lost the run (did the scheduler stop?): {error}") from error
+        raise ClusterError(
+            f"the cluster lost the run (did the scheduler stop?): {error}"
+        ) from error

@@ -33,14 +33,22 @@ comment naming the best play and the equity lost; every existing comment and
 glyph is kept. A game with an illegal play is analysed up to that play, and
 the output says so.
 
+Many games: --jobs N analyses N games at once in local processes, and
+--scheduler on a Dask cluster (pip install 'aceynote[cluster]'; every worker
+needs aceynote installed), one task a game; a worker lost mid-run costs no
+game, the cluster runs its games again. Either way the games are read as the
+run goes on and each game's report is written as soon as those before it
+are, the same report as a run in one process.
+
 examples:
   aceynote analyze samples/annotated.acey
   aceynote analyze samples/match.acey --game 2 --depth 0
-  aceynote analyze games.acey --jobs 2 --format json > analysis.json
   aceynote analyze samples/annotated.acey -o annotated-analysed.acey
+  aceynote analyze games.acey --jobs 2 --format json > analysis.json
+  aceynote analyze games.acey --scheduler tcp://10.0.0.5:8786 > analysis.txt
 
 exit status: 0 analysed, 1 analysed but a game has an illegal play (analysed
-up to it), 2 usage error or unreadable file.
+up to it), 2 usage error, unreadable file, or no scheduler at the address.
 """
 
 
