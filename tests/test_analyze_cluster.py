@@ -265,3 +265,21 @@ def test_the_json_document_written_in_parts_is_json_dumps_of_it(count: int) -> N
     parts = list(document_text(iter(games)))
     assert "".join(parts) == json.dumps(document(games), indent=1) + "\n"
     assert len(parts) == count + 1  # one part a game, and the end
+
+
+def test_a_record_unreadable_part_way_reports_the_games_before(
+    capsys: pytest.CaptureFixture[str], short_games: Path, tmp_path: Path
+) -> None:
+    # A byte that is not UTF-8 in the third game's movetext, after its tags.
+    data = short_games.read_bytes()
+    third = data.index(b"[Event ", data.index(b"[Event ", 1) + 1)
+    movetext = data.index(b"\n\n", third) + 2
+    line = data[:movetext].count(b"\n") + 1
+    before, broken = tmp_path / "before.acey", tmp_path / "broken.acey"
+    before.write_bytes(data[:third])
+    broken.write_bytes(data[:movetext] + b"{caf\xe9}\n" + data[movetext:])
+    expected = analyze(capsys, before, "--jobs", "2")
+    status, out, err = analyze(capsys, broken, "--jobs", "2")
+    assert expected[0] == 0 and status == 2
+    assert out == expected[1] and out.count("\nGame ") + out.startswith("Game ") == 2
+    assert f"{broken}:{line}:5: is not UTF-8 text" in err and "Traceback" not in err

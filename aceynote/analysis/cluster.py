@@ -52,16 +52,29 @@ def in_order(
     """Each task's result in the order of ``tasks``, with at most ``ahead`` submitted at once.
 
     The tasks are taken from their iterable only as the window moves on, so a
-    long input streams. Whatever is still pending when the caller stops
-    (an error, or the generator closed) is left to the executor's shutdown.
+    long input streams. When taking the next task fails (a record unreadable
+    part way), the results of the tasks taken before come first, then the
+    error, as in a run of one task after another. Whatever is still pending
+    when the caller stops is left to the executor's shutdown.
     """
     window: deque[Pending[Result]] = deque()
-    for task in tasks:
+    upcoming = iter(tasks)
+    failure: Exception | None = None
+    while True:
+        try:
+            task = next(upcoming)
+        except StopIteration:
+            break
+        except Exception as error:  # raised again below, after the results before it
+            failure = error
+            break
         window.append(submit(task))
         if len(window) >= ahead:
             yield window.popleft().result()
     while window:
         yield window.popleft().result()
+    if failure is not None:
+        raise failure
 
 
 def on_processes(
