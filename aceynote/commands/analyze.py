@@ -7,13 +7,14 @@ import itertools
 import sys
 from collections import deque
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import add_record_file, usable_processors
 from .diagram import chosen_game, deliver, record_stream
 
 if TYPE_CHECKING:
+    from ..analysis.run import GameJson
     from ..notation import Game
 
 DESCRIPTION = """\
@@ -83,46 +84,26 @@ def register(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..analysis.cluster import ClusterError
-    from ..analysis.output import analysis_text, document_text
-    from ..analysis.run import GameJson, analyze_games
+    from ..analysis.run import analyze_games
 
     if args.jobs < 1:
         raise UsageError("--jobs takes 1 or more")
-    games = _Held(_games(args), keep=args.output is not None)
+    games = _Games(_games(args), marked=args.output is not None)
     progress = _Progress()
     jobs = min(args.jobs, usable_processors())
     analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
-    written: list[str] = []
-    stopped = 0
-
-    def each() -> Iterator[GameJson]:
-        nonlocal stopped
-        for game_json in analysed:
-            progress.clear()
-            stopped += game_json["stopped"] is not None
-            if args.output is not None:
-                written.append(games.annotated(game_json))
-            yield game_json
-
-    report = (
-        document_text(each())
-        if args.format == "json"
-        else (analysis_text(game_json) + "\n" for game_json in each())
-    )
     try:
-        for part in report:
-            if args.output != "-":
-                write_out(part)
+        _report(games.follow(analysed, progress), args.format, shown=args.output != "-")
     except ClusterError as error:
         raise UsageError(str(error)) from error
     finally:
         progress.clear()
     if args.output is not None:
-        deliver("\n".join(written), args.output)
-    if stopped:
+        deliver("\n".join(games.written), args.output)
+    if games.stopped:
         print(
-            f"aceynote: {stopped} game(s) analysed only up to a syntax error or illegal play "
-            "('aceynote validate' lists the problems)",
+            f"aceynote: {games.stopped} game(s) analysed only up to a syntax error or illegal "
+            "play ('aceynote validate' lists the problems)",
             file=sys.stderr,
         )
         return EXIT_PROBLEMS
@@ -140,28 +121,53 @@ def _games(args: argparse.Namespace) -> Iterator[Game]:
     return itertools.chain([first], games)
 
 
-class _Held:
-    """The games as they are read, those not yet reported kept when -o writes them again."""
+def _report(analysed: Iterator[GameJson], form: str, shown: bool) -> None:
+    """Each game's report on standard output as it comes (only run through when not ``shown``)."""
+    from ..analysis.output import analysis_text, document_text
 
-    def __init__(self, games: Iterator[Game], keep: bool) -> None:
+    parts = (
+        document_text(analysed)
+        if form == "json"
+        else (analysis_text(game_json) + "\n" for game_json in analysed)
+    )
+    for part in parts:
+        if shown:
+            write_out(part)
+
+
+class _Games:
+    """The games as they are read and their analyses as they come back.
+
+    With -o (``marked``), the games read but not yet analysed wait here, and
+    each is written again with its marks when its analysis comes (``written``).
+    """
+
+    def __init__(self, games: Iterator[Game], marked: bool) -> None:
         self.games = games
-        self.keep = keep
+        self.marked = marked
         self.waiting: deque[Game] = deque()
+        self.written: list[str] = []
+        self.stopped = 0  # games analysed only up to an error
 
     def __iter__(self) -> Iterator[Game]:
         for game in self.games:
-            if self.keep:
+            if self.marked:
                 self.waiting.append(game)
             yield game
 
-    def annotated(self, game_json: dict[str, Any]) -> str:
-        """The oldest game waiting, written again with the marks of its analysis."""
+    def follow(self, analysed: Iterator[GameJson], progress: _Progress) -> Iterator[GameJson]:
+        """The analyses, counted and (with -o) written into their games."""
         from ..analysis.annotate import annotate
         from ..notation import write_game
 
-        game = self.waiting.popleft()
-        annotate(game, game_json)
-        return write_game(game)
+        for game_json in analysed:
+            progress.clear()
+            self.stopped += game_json["stopped"] is not None
+            if self.marked:
+                game = self.waiting.popleft()
+                annotate(game, game_json)
+                self.written.append(write_game(game))
+            yield game_json
 
 
 class _Progress:
