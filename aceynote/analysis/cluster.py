@@ -20,7 +20,6 @@ import sys
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -81,6 +80,8 @@ def on_processes(
     function: Callable[[Task], Result], tasks: Iterable[Task], jobs: int
 ) -> Iterator[Result]:
     """``function`` of each task in ``jobs`` local processes, results in input order."""
+    from concurrent.futures import ProcessPoolExecutor  # only for --jobs: multiprocessing
+
     pool = ProcessPoolExecutor(jobs)
     try:
         yield from in_order(lambda task: pool.submit(function, task), tasks, 2 * jobs)
