@@ -7,6 +7,8 @@ rounded to 4 places; ``win`` is a probability.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..engine.api import KINDS
@@ -99,6 +101,21 @@ def analysis_json(number: int, analysis: GameAnalysis) -> dict[str, Any]:
 
 def document(games: list[dict[str, Any]]) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "games": games}
+
+
+def document_text(games: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """The JSON document of ``games`` as ``json.dumps(document(...), indent=1)`` writes it,
+    and a newline, in parts: each game's as it comes, so that none waits for the rest.
+
+    The document's head comes with the first game, so that a run failing
+    before any game is analysed writes nothing.
+    """
+    head = json.dumps(document([]), indent=1)
+    before = head[: head.rindex("[") + 1]  # everything up to the games' "["
+    for game in games:
+        yield before + "\n  " + json.dumps(game, indent=1).replace("\n", "\n  ")
+        before = ","
+    yield head + "\n" if before != "," else "\n ]\n}\n"
 
 
 # -- text ------------------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""Analysing the games of a record, here or in worker processes, in input order.
+"""Analysing the games of a record, here, in worker processes or on a Dask cluster.
 
 Each game is validated and analysed on its own and comes back in its JSON
-form (aceynote.analysis.output), which is what crosses a process boundary.
+form (aceynote.analysis.output), which is what crosses a process boundary;
+the results come back in input order (aceynote.analysis.cluster).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..engine.search import Search
 from ..notation import Game
 from ..rules import RuleSet
 from ..validation import validate
+from .cluster import on_cluster, on_processes
 from .judge import Progress, analyze_game
 from .output import analysis_json
 
@@ -25,7 +27,23 @@ GameJson = dict[str, Any]
 @cache
 def search_for(rules: RuleSet) -> Search:
     """One search a rule set, with the shipped network (per process)."""
+    _one_blas_thread()
     return Search(Evaluator(shipped_network(), rules))
+
+
+@cache
+def _one_blas_thread() -> None:
+    """numpy's BLAS on one thread in this process, from the first analysis on.
+
+    OpenBLAS sums a product in an order that depends on its thread count, so
+    an analysis here with two threads and on a Dask worker (one, as the
+    nanny starts it) differed in the last digit; on one thread it is the
+    same everywhere on one kind of processor. The engine's matrices are
+    small: one thread was also twice as fast on a busy 2-core machine.
+    """
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1, user_api="blas")
 
 
 def analyze_one(number: int, game: Game, depth: int, progress: Progress | None = None) -> GameJson:
@@ -34,7 +52,12 @@ def analyze_one(number: int, game: Game, depth: int, progress: Progress | None =
     return analysis_json(number, analyze_game(report, search_for(report.rules), depth, progress))
 
 
-def _analyze_task(task: tuple[int, Game, int]) -> GameJson:
+def analyze_task(task: tuple[int, Game, int]) -> GameJson:
+    """:func:`analyze_one` of ``(number, game, depth)``, the form a worker is given.
+
+    Pure (the result depends on the task alone, nothing is written), so a
+    cluster may run it again when the worker running it is lost.
+    """
     return analyze_one(*task)
 
 
@@ -43,22 +66,31 @@ def analyze_games(
     depth: int,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    scheduler: str | None = None,
 ) -> Iterator[GameJson]:
-    """Each game's analysis in input order; ``progress(game, decisions)`` while it runs."""
+    """Each game's analysis in input order; ``progress(game, decisions)`` while it runs.
+
+    The games run here (``jobs`` 1), in ``jobs`` local processes, or on the
+    Dask cluster whose scheduler is at ``scheduler`` (a
+    :class:`~aceynote.analysis.cluster.ClusterError` when it cannot be used);
+    the results are the same. The games are read from ``games`` as the run
+    goes on, a few ahead of the one reported next.
+    """
     numbered = enumerate(games, start=1)
-    if jobs <= 1:
+    if scheduler is None and jobs <= 1:
         for number, game in numbered:
             step = None if progress is None else _game_progress(progress, number)
             yield analyze_one(number, game, depth, step)
         return
-    from concurrent.futures import ProcessPoolExecutor  # only for --jobs
-
-    with ProcessPoolExecutor(jobs) as pool:
-        tasks = ((number, game, depth) for number, game in numbered)
-        for done in pool.map(_analyze_task, tasks, chunksize=1):
-            if progress is not None:
-                progress(done["game"], len(done["decisions"]))
-            yield done
+    tasks = ((number, game, depth) for number, game in numbered)
+    if scheduler is not None:
+        results = on_cluster(scheduler, analyze_task, tasks)
+    else:
+        results = on_processes(analyze_task, tasks, jobs)
+    for done in results:
+        if progress is not None:
+            progress(done["game"], len(done["decisions"]))
+        yield done
 
 
 def _game_progress(progress: Callable[[int, int], None], number: int) -> Progress:

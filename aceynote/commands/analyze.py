@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import json
+import itertools
 import sys
-from typing import Any
+from collections import deque
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import add_record_file, usable_processors
-from .diagram import chosen_game, deliver, read_record
+from .diagram import chosen_game, deliver, record_stream
+
+if TYPE_CHECKING:
+    from ..analysis.run import GameJson
+    from ..notation import Game
 
 DESCRIPTION = """\
 Replay each game and ask the analysis engine about every decision of its
@@ -28,14 +34,22 @@ comment naming the best play and the equity lost; every existing comment and
 glyph is kept. A game with an illegal play is analysed up to that play, and
 the output says so.
 
+Many games: --jobs N analyses N games at once in local processes, and
+--scheduler on a Dask cluster (pip install 'aceynote[cluster]'; every worker
+needs aceynote installed), one task a game; a worker lost mid-run costs no
+game, the cluster runs its games again. Either way the games are read as the
+run goes on and each game's report is written as soon as those before it
+are, the same report as a run in one process.
+
 examples:
   aceynote analyze samples/annotated.acey
   aceynote analyze samples/match.acey --game 2 --depth 0
-  aceynote analyze games.acey --jobs 2 --format json > analysis.json
   aceynote analyze samples/annotated.acey -o annotated-analysed.acey
+  aceynote analyze games.acey --jobs 2 --format json > analysis.json
+  aceynote analyze games.acey --scheduler tcp://10.0.0.5:8786 > analysis.txt
 
 exit status: 0 analysed, 1 analysed but a game has an illegal play (analysed
-up to it), 2 usage error or unreadable file.
+up to it), 2 usage error, unreadable file, or no scheduler at the address.
 """
 
 
@@ -52,65 +66,120 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="the report (default text)"
     )
-    parser.add_argument(
-        "--jobs", type=int, default=1, metavar="N", help="analyse N games at once (default 1)"
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="analyse N games at once in local processes (default 1; at most one per processor)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="analyse the games on the Dask cluster of this scheduler (aceynote[cluster])",
     )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analysis.annotate import annotate
-    from ..analysis.output import analysis_text, document
+    from ..analysis.cluster import ClusterError
     from ..analysis.run import analyze_games
-    from ..notation import write_game
 
     if args.jobs < 1:
         raise UsageError("--jobs takes 1 or more")
-    chosen = args.source_format
-    games = (
-        [chosen_game(args.file, chosen, args.game)] if args.game else read_record(args.file, chosen)
-    )
-    if not games:
-        raise UsageError(f"{args.file}: holds no game")
-    progress = _Progress(len(games))
-    jobs = min(args.jobs, usable_processors(), len(games))
-    analysed: list[dict[str, Any]] = []
-    for game_json in analyze_games(games, args.depth, jobs, progress.show):
-        analysed.append(game_json)
-        if args.format == "text" and args.output != "-":
-            progress.clear()
-            write_out(analysis_text(game_json) + "\n")
-    progress.clear()
-    if args.format == "json" and args.output != "-":
-        write_out(json.dumps(document(analysed), indent=1) + "\n")
+    games = _Games(_games(args), marked=args.output is not None)
+    progress = _Progress()
+    jobs = min(args.jobs, usable_processors())
+    analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
+    try:
+        _report(games.follow(analysed, progress), args.format, shown=args.output != "-")
+    except ClusterError as error:
+        raise UsageError(str(error)) from error
+    finally:
+        progress.clear()
     if args.output is not None:
-        for game, game_json in zip(games, analysed, strict=True):
-            if args.game:
-                game_json = {**game_json}
-            annotate(game, game_json)
-        deliver("\n".join(write_game(game) for game in games), args.output)
-    stopped = sum(1 for game_json in analysed if game_json["stopped"] is not None)
-    if stopped:
+        deliver("\n".join(games.written), args.output)
+    if games.stopped:
         print(
-            f"aceynote: {stopped} game(s) analysed only up to a syntax error or illegal play "
-            "('aceynote validate' lists the problems)",
+            f"aceynote: {games.stopped} game(s) analysed only up to a syntax error or illegal "
+            "play ('aceynote validate' lists the problems)",
             file=sys.stderr,
         )
         return EXIT_PROBLEMS
     return EXIT_OK
 
 
-class _Progress:
-    """'analyze: game 2 of 5, 37 decisions' on a terminal's stderr, rewritten in place."""
+def _games(args: argparse.Namespace) -> Iterator[Game]:
+    """The games to analyse, read one at a time; a record without any is a usage error."""
+    if args.game:
+        return iter([chosen_game(args.file, args.source_format, args.game)])
+    games = record_stream(args.file, args.source_format)
+    first = next(games, None)
+    if first is None:
+        raise UsageError(f"{args.file}: holds no game")
+    return itertools.chain([first], games)
 
-    def __init__(self, games: int) -> None:
+
+def _report(analysed: Iterator[GameJson], form: str, shown: bool) -> None:
+    """Each game's report on standard output as it comes (only run through when not ``shown``)."""
+    from ..analysis.output import analysis_text, document_text
+
+    parts = (
+        document_text(analysed)
+        if form == "json"
+        else (analysis_text(game_json) + "\n" for game_json in analysed)
+    )
+    for part in parts:
+        if shown:
+            write_out(part)
+
+
+class _Games:
+    """The games as they are read and their analyses as they come back.
+
+    With -o (``marked``), the games read but not yet analysed wait here, and
+    each is written again with its marks when its analysis comes (``written``).
+    """
+
+    def __init__(self, games: Iterator[Game], marked: bool) -> None:
         self.games = games
+        self.marked = marked
+        self.waiting: deque[Game] = deque()
+        self.written: list[str] = []
+        self.stopped = 0  # games analysed only up to an error
+
+    def __iter__(self) -> Iterator[Game]:
+        for game in self.games:
+            if self.marked:
+                self.waiting.append(game)
+            yield game
+
+    def follow(self, analysed: Iterator[GameJson], progress: _Progress) -> Iterator[GameJson]:
+        """The analyses, counted and (with -o) written into their games."""
+        from ..analysis.annotate import annotate
+        from ..notation import write_game
+
+        for game_json in analysed:
+            progress.clear()
+            self.stopped += game_json["stopped"] is not None
+            if self.marked:
+                game = self.waiting.popleft()
+                annotate(game, game_json)
+                self.written.append(write_game(game))
+            yield game_json
+
+
+class _Progress:
+    """'analyze: game 2, 37 decisions' on a terminal's stderr, rewritten in place."""
+
+    def __init__(self) -> None:
         self.shown = False
         self.enabled = sys.stderr.isatty()
 
     def show(self, game: int, decisions: int) -> None:
         if self.enabled:
-            sys.stderr.write(f"\ranalyze: game {game} of {self.games}, {decisions} decisions ")
+            sys.stderr.write(f"\ranalyze: game {game}, {decisions} decisions ")
             sys.stderr.flush()
             self.shown = True
 

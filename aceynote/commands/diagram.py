@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import islice
 
 from ..files.writing import cannot_write, read_only, write_atomically, write_bytes_atomically
@@ -102,10 +102,18 @@ def add_output(parser: argparse.ArgumentParser, what: str) -> None:
 def read_record(path: str, chosen: str | None, count: int | None = None) -> list[Game]:
     """The first ``count`` games of a record (all without a count), read in its format
     (``chosen``: --from); unreadable is a usage error."""
+    return list(islice(record_stream(path, chosen), count))
+
+
+def record_stream(path: str, chosen: str | None) -> Iterator[Game]:
+    """The games of a record one at a time, as they are read (``chosen``: --from).
+
+    A record unreadable at any game is a usage error when that game's turn comes.
+    """
     source = InputFile(path)
     try:
         with source.reading() as handle:
-            return list(islice(record_games(handle, source, chosen), count))
+            yield from record_games(handle, source, chosen)
     except (ReadError, OSError, UnicodeDecodeError) as error:
         raise UsageError(unreadable(source, error)) from error
     except InvalidRecord as error:  # a JSON document that holds no valid record
