@@ -45,7 +45,7 @@ GAMES = pa.schema(
         ("setup", pa.string()),
         ("termination", pa.string()),
         ("annotator", pa.string()),
-        ("utc_time", pa.time32("s")),
+        ("utc_time", pa.time32("ms")),  # Parquet has no time in whole seconds
         ("match_length", pa.int32()),
         ("match_score_white", pa.int32()),
         ("match_score_black", pa.int32()),
