@@ -430,3 +430,52 @@ def test_row_groups_hold_a_fixed_number_of_games(
     for group in range(3):
         ids = set(segments.read_row_group(group, columns=["game_id"]).column(0).to_pylist())
         assert ids == set(games.read_row_group(group, columns=["game_id"]).column(0).to_pylist())
+
+
+WRITTEN = """\
+[White "A"]
+
+{a comment}  1. 61: in/19   19/18
+  11: in/24 in/24 24/23 24/23 *
+{after}
+"""
+
+
+def test_the_movetext_and_plays_are_as_written_and_canonical_from_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "written.acey"
+    record.write_text(WRITTEN, encoding="utf-8")
+    status, out, _ = run_main(capsys, "convert", str(record), "--to", "jsonl")
+    assert status == 0
+    (tmp_path / "written.jsonl").write_text(out, encoding="utf-8")
+    assert to_parquet(capsys, tmp_path / "acey", record)[0] == 0
+    assert to_parquet(capsys, tmp_path / "json", tmp_path / "written.jsonl")[0] == 0
+    (game,) = table(tmp_path / "acey", "games")
+    assert game["movetext"] == WRITTEN.split("\n\n", 1)[1]
+    plays = [row["play"] for row in table(tmp_path / "acey", "segments")]
+    assert plays == ["in/19 19/18", "in/24 in/24 24/23 24/23"]
+    # JSON holds the canonical form (aceynote fmt's), and no text: so do the tables.
+    (game,) = table(tmp_path / "json", "games")
+    assert (
+        game["movetext"] == "{a comment}\n1. 61: in/19 19/18  11: in/24(2) 24/23(2)\n*\n{after}\n"
+    )
+    plays = [row["play"] for row in table(tmp_path / "json", "segments")]
+    assert plays == ["in/19 19/18", "in/24(2) 24/23(2)"]
+
+
+def test_a_bgammon_replay_gets_the_canonical_movetext_and_its_match_columns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "games.acey"
+    games = list(generate_games(2, 4, RuleSet.parse("bgammon")))
+    record.write_text("\n".join(map(write_game, games)), encoding="utf-8")
+    replay = tmp_path / "games.match"
+    assert run_main(capsys, "convert", str(record), "--to", "bgammon", "-o", str(replay))[0] == 0
+    canonical = tmp_path / "canonical.acey"
+    assert run_main(capsys, "convert", str(replay), "--to", "acey", "-o", str(canonical))[0] == 0
+    assert to_parquet(capsys, tmp_path / "t", replay)[0] == 0
+    rows = table(tmp_path / "t", "games")
+    assert [row["movetext"] for row in rows] == movetexts(canonical)
+    assert [(row["match_length"], row["match_score_white"]) for row in rows] == [(1, 0), (1, 0)]
+    assert {row["site"] for row in rows} == {"bgammon.org"}

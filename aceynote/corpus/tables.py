@@ -18,12 +18,15 @@ from dataclasses import replace
 
 from ..notation import Game, Segment, parse_game, write_game
 from ..notation.model import NO_SPAN
-from ..notation.writer import merge_trips
-from ..rules import Position, Side
+from ..rules import Position, SegmentKind, Side
 from ..validation import Report, validate
 from .facts import game_facts, main_line
 
 Row = dict[str, object]
+
+# The words the JSON form uses too (docs/json.md).
+SIDES = {side: side.name.lower() for side in Side}
+KINDS = {kind: kind.name.lower() for kind in SegmentKind}
 
 # Tags of the notation (docs/notation.md §2) and of the bgammon import (docs/bgammon.md)
 # whose value is any text: each has a column of its own.
@@ -139,7 +142,17 @@ def report_of(game: Game) -> Report:
 
 
 def movetext(game: Game) -> str:
-    """The game's movetext in canonical form: comments, turns, the result, comments after."""
+    """The game's movetext: as written when it was read from a record's text, else canonical.
+
+    Everything after the tag section is kept, comments and line breaks too.
+    A game read from JSON or a bgammon.org replay has no such text: it gets
+    the canonical writer's (comments, turns, the result, comments after).
+    """
+    lines = game.source_lines
+    tags = game.tags
+    if lines and (not tags or lines.get(tags[0].span.line, "").lstrip().startswith("[")):
+        start = max((tag.span.end_line for tag in tags), default=0) + 1
+        return "\n".join(text for number, text in lines.items() if number >= start).strip() + "\n"
     return write_game(replace(game, tags=[]))
 
 
@@ -157,10 +170,10 @@ def game_row(source: str, number: int, game_id: int, report: Report) -> Row:
         **tag_columns(game),
         "result": facts.result,
         "outcome": facts.outcome,
-        "winner": None if winner is None else _side(winner),
+        "winner": None if winner is None else SIDES[winner],
         "points_white": None if points is None else points[0],
         "points_black": None if points is None else points[1],
-        "first_mover": None if first is None else _side(first),
+        "first_mover": None if first is None else SIDES[first],
         "turns": facts.turns,
         "acey_deucey": facts.acey_deucey,
         "hits_white": facts.hits[Side.WHITE],
@@ -176,33 +189,44 @@ def game_row(source: str, number: int, game_id: int, report: Report) -> Row:
 def segment_rows(game_id: int, report: Report) -> Iterator[Row]:
     """The rows of the segments table for one game: its main line, in order."""
     codes = segment_codes(report)
+    last: Position | None = None
+    described = _described(None)
     for ply, replay in enumerate(main_line(report), start=1):
         segment, before, after = replay.segment, replay.before, replay.after
+        # A segment starts where the one before it ended (but when the side changes).
+        setup_before, white_before, black_before = (
+            described if before == last else _described(before)
+        )
+        described = _described(after)
+        last = after
         yield {
             "game_id": game_id,
             "ply": ply,
             "turn": replay.turn.number,
-            "side": _side(replay.turn.side),
-            "kind": segment.kind.name.lower(),
+            "side": SIDES[replay.turn.side],
+            "kind": KINDS[segment.kind],
             "die_high": segment.high,
             "die_low": segment.low,
             "play": play_text(segment),
             "hits": sum(1 for step in replay.steps if step.hit),
-            "position_before": _setup(before),
-            "position_after": _setup(after),
-            "pips_white_before": before.pip_count(Side.WHITE),
-            "pips_black_before": before.pip_count(Side.BLACK),
-            "pips_white_after": after.pip_count(Side.WHITE),
-            "pips_black_after": after.pip_count(Side.BLACK),
+            "position_before": setup_before,
+            "position_after": described[0],
+            "pips_white_before": white_before,
+            "pips_black_before": black_before,
+            "pips_white_after": described[1],
+            "pips_black_after": described[2],
             "legal": replay.legal,
             "codes": codes.get(id(segment), []),
         }
 
 
 def play_text(segment: Segment) -> str:
-    """The play as the canonical writer has it: ``19/13(2) 6/off``, ``--`` for none."""
-    moves = merge_trips(segment.moves)
-    return " ".join(str(move) for move in moves) if moves else "--"
+    """The play as written, each move as the notation writes it: ``19/13(2) 6/off``, ``--``.
+
+    Not merged as ``aceynote fmt`` would (``in/19 in/19`` stays so): the
+    writer's merging would cost the conversion a third more time.
+    """
+    return " ".join(map(str, segment.moves)) if segment.moves else "--"
 
 
 def segment_codes(report: Report) -> dict[int, list[str]]:
@@ -230,9 +254,9 @@ def segment_codes(report: Report) -> dict[int, list[str]]:
     return codes
 
 
-def _side(side: Side) -> str:
-    return side.name.lower()
-
-
-def _setup(position: Position) -> str | None:
-    return None if position.winner is not None else position.to_setup()
+def _described(position: Position | None) -> tuple[str | None, int, int]:
+    """A position's Setup (None once the game is over) and both sides' pips."""
+    if position is None:
+        return None, 0, 0
+    setup = None if position.winner is not None else position.to_setup()
+    return setup, position.pip_count(Side.WHITE), position.pip_count(Side.BLACK)

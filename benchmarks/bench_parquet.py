@@ -1,0 +1,112 @@
+"""``convert --to parquet`` against ``validate`` on the same corpus: time and peak memory.
+
+Run: python benchmarks/bench_parquet.py [--games 20000] [--seed 1] [--rounds 2]
+(needs the data extra: pip install -e '.[data]')
+
+Makes (once, under benchmarks/.data/) a record of that many generated games
+and one of a quarter as many, then runs, each in a fresh process and timed
+alternately ``--rounds`` times: ``aceynote validate --quiet --jobs 1`` and
+``aceynote convert --to parquet -o DIR``. Prints the best wall time of each,
+the share convert takes over validate, and each command's peak RSS on both
+records: the conversion's memory stays the same whatever the corpus's size
+(it holds a row group's games, never the corpus).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+DATA = Path(__file__).parent / ".data"
+
+# Runs one command and prints its wall time and its peak RSS (the only child of this process).
+_MEASURE = r"""
+import json, resource, subprocess, sys, time
+start = time.perf_counter()
+done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print(json.dumps({"seconds": seconds, "peak_mb": peak, "status": done.returncode,
+                  "stderr": done.stderr[-500:]}))
+"""
+
+
+def corpus(games: int, seed: int) -> Path:
+    DATA.mkdir(exist_ok=True)
+    path = DATA / f"games-{games}-seed{seed}.acey"
+    if not path.exists():
+        subprocess.run(
+            [sys.executable, "-m", "aceynote", "generate", "--games", str(games), "--seed",
+             str(seed), "-o", str(path)],
+            check=True,
+        )  # fmt: skip
+    return path
+
+
+def measure(*command: str) -> dict[str, float]:
+    output = subprocess.run(
+        [sys.executable, "-c", _MEASURE, sys.executable, "-m", "aceynote", *command],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result = json.loads(output.stdout)
+    if result["status"] not in (0, 1):
+        raise SystemExit(f"aceynote {' '.join(command)} failed: {result['stderr']}")
+    return {"seconds": result["seconds"], "peak_mb": result["peak_mb"]}
+
+
+def validate(path: Path) -> dict[str, float]:
+    return measure("validate", "--quiet", "--jobs", "1", str(path))
+
+
+def convert(path: Path) -> dict[str, float]:
+    folder = Path(tempfile.mkdtemp(prefix="bench-parquet-")) / "tables"
+    try:
+        return measure("convert", str(path), "--to", "parquet", "-o", str(folder))
+    finally:
+        shutil.rmtree(folder.parent)
+
+
+def best(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {
+        "seconds": min(run["seconds"] for run in runs),
+        "peak_mb": max(run["peak_mb"] for run in runs),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    large, small = corpus(args.games, args.seed), corpus(args.games // 4, args.seed)
+    for path in (small, large):
+        size = os.path.getsize(path) / 1_000_000
+        runs: dict[str, list[dict[str, float]]] = {"validate": [], "convert": []}
+        for _ in range(args.rounds):  # alternately, so that a busy machine hurts both alike
+            runs["validate"].append(validate(path))
+            runs["convert"].append(convert(path))
+        checked, converted = best(runs["validate"]), best(runs["convert"])
+        share = converted["seconds"] / checked["seconds"] - 1
+        print(f"{path.name}: {size:.1f} MB")
+        print(
+            f"  validate --jobs 1     {checked['seconds']:7.1f} s  peak RSS {checked['peak_mb']:5.0f} MB"
+        )
+        print(
+            f"  convert --to parquet  {converted['seconds']:7.1f} s  peak RSS "
+            f"{converted['peak_mb']:5.0f} MB  ({share:+.0%} on validate)"
+        )
+
+
+if __name__ == "__main__":
+    main()
