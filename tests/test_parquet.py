@@ -381,6 +381,7 @@ def test_a_folder_that_is_not_empty_is_refused_and_kept(
         ("-", "--to parquet writes a folder: name it with -o DIR"),
         ("file.txt", "file.txt: is not a folder"),
         ("no/such/t", "the folder"),
+        ("t --positions", "--positions and --diagnostics are for the JSON forms"),
     ],
 )
 def test_outputs_that_cannot_be_a_folder(
@@ -393,7 +394,8 @@ def test_outputs_that_cannot_be_a_folder(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "file.txt").write_text("mine", encoding="utf-8")
-    status, err = to_parquet(capsys, Path(target) if target != "-" else target, corpus)  # type: ignore[arg-type]
+    folder, *extra = target.split()
+    status, err = to_parquet(capsys, folder, corpus, extra=tuple(extra))
     assert status == 2
     assert message in err
     assert (tmp_path / "file.txt").read_text(encoding="utf-8") == "mine"

@@ -240,6 +240,11 @@ def _write_folder(converter: _Converter, sources: list[InputFile], folder: str) 
     """Write a format of a folder (parquet) to ``folder``, made only when every input was read."""
     if folder == "-":
         raise UsageError(f"--to {converter.args.to} writes a folder: name it with -o DIR")
+    if converter.args.positions or converter.args.diagnostics:
+        raise UsageError(
+            "--positions and --diagnostics are for the JSON forms; the tables always hold"
+            " the positions and the validator's codes"
+        )
     problem = folder_problem(folder)
     if problem is not None:
         raise UsageError(problem)
