@@ -1,10 +1,12 @@
 """``convert --to parquet`` against ``validate`` on the same corpus: time and peak memory.
 
-Run: python benchmarks/bench_parquet.py [--games 20000] [--seed 1] [--rounds 2]
+Run: python benchmarks/bench_parquet.py [--games 20000] [--distinct 1000] [--seed 1] [--rounds 2]
 (needs the data extra: pip install -e '.[data]')
 
-Makes (once, under benchmarks/.data/) a record of that many generated games
-and one of a quarter as many, then runs, each in a fresh process and timed
+Makes (once, under benchmarks/.data/) a record of that many games and one of
+a quarter as many: ``--distinct`` generated games, repeated (generating
+20,000 games takes longer than the measurements; a repeated game costs the
+reading, the validator and the tables what a new one does). Then runs, each in a fresh process and timed
 alternately ``--rounds`` times: ``aceynote validate --quiet --jobs 1`` and
 ``aceynote convert --to parquet -o DIR``. Prints the best wall time of each,
 the share convert takes over validate, and each command's peak RSS on both
@@ -37,15 +39,23 @@ print(json.dumps({"seconds": seconds, "peak_mb": peak, "status": done.returncode
 """
 
 
-def corpus(games: int, seed: int) -> Path:
+def corpus(games: int, distinct: int, seed: int) -> Path:
+    """A record of ``games`` games: ``distinct`` generated ones over and over."""
     DATA.mkdir(exist_ok=True)
-    path = DATA / f"games-{games}-seed{seed}.acey"
-    if not path.exists():
+    path = DATA / f"games-{games}-of-{distinct}-seed{seed}.acey"
+    if path.exists():
+        return path
+    source = DATA / f"games-{distinct}-seed{seed}.acey"
+    if not source.exists():
         subprocess.run(
-            [sys.executable, "-m", "aceynote", "generate", "--games", str(games), "--seed",
-             str(seed), "-o", str(path)],
+            [sys.executable, "-m", "aceynote", "generate", "--games", str(distinct), "--seed",
+             str(seed), "-o", str(source)],
             check=True,
         )  # fmt: skip
+    text = source.read_text(encoding="utf-8")
+    with path.open("w", encoding="utf-8") as out:
+        for copy in range(games // distinct):
+            out.write(("\n" if copy else "") + text)
     return path
 
 
@@ -86,10 +96,12 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--distinct", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
-    large, small = corpus(args.games, args.seed), corpus(args.games // 4, args.seed)
+    large = corpus(args.games, args.distinct, args.seed)
+    small = corpus(args.games // 4, args.distinct, args.seed)
     for path in (small, large):
         size = os.path.getsize(path) / 1_000_000
         runs: dict[str, list[dict[str, float]]] = {"validate": [], "convert": []}

@@ -22,32 +22,26 @@ from conftest import run_main
 
 from aceynote.notation import write_game
 from aceynote.notation.generate import generate_games
+from aceynote.notation.writer import STANDARD_TAG_ORDER
 from aceynote.rules import Position, RuleSet, Side
 
 Json = dict[str, Any]
 
-# The columns that hold a tag's text (docs/data.md).
+# The notation's tags (docs/notation.md §2) but Date hold text: a column each, named as
+# the tag in snake case (docs/data.md); the Result tag's is result_tag (result is the token).
 TEXT_COLUMNS = {
-    "Event": "event",
-    "Site": "site",
-    "Round": "round",
-    "White": "white",
-    "Black": "black",
-    "Result": "result_tag",
-    "Rules": "rules",
-    "Opening": "opening",
-    "Setup": "setup",
-    "Termination": "termination",
-    "Annotator": "annotator",
+    name: "result_tag" if name == "Result" else name.lower()
+    for name in STANDARD_TAG_ORDER
+    if name != "Date"
 }
-TYPED_COLUMNS = (
-    "date",
-    "year",
-    "utc_time",
-    "match_length",
-    "match_score_white",
-    "match_score_black",
-)
+# The tags with a type and their columns (docs/data.md), null in games without them.
+TYPED_TAGS = {
+    "Date": ("date", "year"),
+    "UTCTime": ("utc_time",),
+    "MatchLength": ("match_length",),
+    "MatchScore": ("match_score_white", "match_score_black"),
+}
+TYPED_COLUMNS = [column for columns in TYPED_TAGS.values() for column in columns]
 
 
 def generated(folder: Path, games: int, seed: int = 5) -> Path:

@@ -64,8 +64,15 @@ def test_the_page_has_its_examples() -> None:
     assert sorted(examples()) == ["codes", "first_mover", "openings", "race"]
 
 
-def won_share(games: list[Json], side_of_game: Any) -> float:
-    return sum(side_of_game(game) == winner(game) for game in games) / len(games)
+def first_mover_won(games: list[Json]) -> float:
+    """The share of ``games`` that the side of the first turn won."""
+    return sum(game["turns"][0]["side"] == winner(game) for game in games) / len(games)
+
+
+def agrees(name: str, folder: Path, monkeypatch: pytest.MonkeyPatch, expected: list[Any]) -> bool:
+    """Whether DuckDB's and polars' answers to the example ``name`` are both ``expected``."""
+    by_duckdb, by_polars = answers(name, folder, monkeypatch)
+    return same(by_duckdb, expected) and same(by_polars, expected)
 
 
 def winner(game: Json) -> str | None:
@@ -81,13 +88,9 @@ def test_who_moved_first_and_how_often_they_won(
     for game in games:
         if winner(game) is not None:
             finished[game["turns"][0]["side"]].append(game)
-    expected = [
-        (side, len(won), won_share(won, lambda game: game["turns"][0]["side"]))
-        for side, won in sorted(finished.items())
-    ]
+    expected = [(side, len(won), first_mover_won(won)) for side, won in sorted(finished.items())]
     assert [row[0] for row in expected] == ["black", "white"]
-    by_duckdb, by_polars = answers("first_mover", folder, monkeypatch)
-    assert same(by_duckdb, expected) and same(by_polars, expected)
+    assert agrees("first_mover", folder, monkeypatch, expected)
 
 
 def test_the_most_common_opening_plays(
@@ -101,13 +104,9 @@ def test_the_most_common_opening_plays(
     ranked = sorted(
         plays.items(), key=lambda item: (-len(item[1]), -item[0][0], -item[0][1], item[0][2])
     )
-    expected = [
-        (*key, len(played), won_share(played, lambda game: game["turns"][0]["side"]))
-        for key, played in ranked[:5]
-    ]
+    expected = [(*key, len(played), first_mover_won(played)) for key, played in ranked[:5]]
     assert len(expected) == 5 and expected[0][3] > 1  # a play made more than once
-    by_duckdb, by_polars = answers("openings", folder, monkeypatch)
-    assert same(by_duckdb, expected) and same(by_polars, expected)
+    assert agrees("openings", folder, monkeypatch, expected)
 
 
 def test_the_race_by_move_number(
@@ -126,8 +125,7 @@ def test_the_race_by_move_number(
         for number, both in sorted(pips.items())
     ]
     assert [row[0] for row in expected] == list(range(1, 11))
-    by_duckdb, by_polars = answers("race", folder, monkeypatch)
-    assert same(by_duckdb, expected) and same(by_polars, expected)
+    assert agrees("race", folder, monkeypatch, expected)
 
 
 def test_which_errors_how_often(
