@@ -250,7 +250,7 @@ def _write_folder(converter: _Converter, sources: list[InputFile], folder: str) 
         raise UsageError(problem)
 
     def write(temporary: str) -> bool:
-        converter.write(sources, io.StringIO(), temporary)
+        converter.write(sources, io.StringIO(), temporary)  # a folder format writes no stream
         return not (converter.failed or converter.unreadable_files)
 
     try:

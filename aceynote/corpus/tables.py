@@ -116,13 +116,15 @@ def tag_columns(game: Game) -> Row:
             continue
         seen.add(tag.name)
         column = TEXT_TAGS.get(tag.name)
-        typed = TYPED_TAGS.get(tag.name)
-        read = typed(tag.value) if typed is not None else None
         if column is not None:
             row[column] = tag.value
-        elif read is not None:
+            continue
+        typed = TYPED_TAGS.get(tag.name)
+        read = typed(tag.value) if typed is not None else None
+        if read is not None:
             row.update(read)
-        if column is None and (read is None or (tag.name == "Date" and row["date"] is None)):
+        # An unknown tag, a value not of its type, a date with a part unknown: the text is kept.
+        if read is None or ("date" in read and read["date"] is None):
             others[tag.name] = tag.value
     row["tags"] = others
     return row
