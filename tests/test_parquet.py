@@ -346,11 +346,27 @@ def test_an_unreadable_input_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], corpus: Path
 ) -> None:
     missing = tmp_path / "missing.acey"
-    status, err = to_parquet(capsys, tmp_path / "t", corpus, missing)
+    latin = tmp_path / "latin.acey"
+    latin.write_bytes(b'[White "J\xf6rg"]\n*\n')
+    status, err = to_parquet(capsys, tmp_path / "t", corpus, missing, latin)
+    latin.unlink()
     assert status == 2
     assert f"{missing}: no such file" in err
+    assert f"{latin}:1:10: is not UTF-8 text (byte 0xF6 here cannot be read)" in err
     assert err.endswith("nothing written: fix the errors above first\n")
     assert list(tmp_path.iterdir()) == []  # neither the folder nor a temporary one
+
+
+def test_json_that_holds_no_record_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "in").mkdir()
+    document = tmp_path / "in" / "games.json"
+    document.write_text('{"format": "aceynote"}', encoding="utf-8")
+    status, err = to_parquet(capsys, tmp_path / "t", document)
+    assert status == 1
+    assert f"{document}: 'version' is missing" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]
 
 
 def test_a_folder_that_is_not_empty_is_refused_and_kept(
@@ -475,3 +491,32 @@ def test_a_bgammon_replay_gets_the_canonical_movetext_and_its_match_columns(
     assert [row["movetext"] for row in rows] == movetexts(canonical)
     assert [(row["match_length"], row["match_score_white"]) for row in rows] == [(1, 0), (1, 0)]
     assert {row["site"] for row in rows} == {"bgammon.org"}
+
+
+def test_a_folder_filled_meanwhile_is_not_replaced(tmp_path: Path) -> None:
+    from aceynote.files.writing import write_folder_atomically
+
+    target = tmp_path / "t"
+
+    def write(temporary: str) -> bool:
+        (Path(temporary) / "games.parquet").write_text("new", encoding="utf-8")
+        target.mkdir()
+        (target / "mine.txt").write_text("mine", encoding="utf-8")  # another program, meanwhile
+        return True
+
+    with pytest.raises(OSError):
+        write_folder_atomically(str(target), write)
+    assert [p.name for p in target.iterdir()] == ["mine.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t"]  # no temporary folder left
+
+
+def test_a_failed_conversion_leaves_no_temporary_folder(tmp_path: Path) -> None:
+    from aceynote.files.writing import write_folder_atomically
+
+    def write(temporary: str) -> bool:
+        (Path(temporary) / "games.parquet").write_text("half", encoding="utf-8")
+        raise KeyboardInterrupt  # Ctrl-C halfway
+
+    with pytest.raises(KeyboardInterrupt):
+        write_folder_atomically(str(tmp_path / "t"), write)
+    assert list(tmp_path.iterdir()) == []
