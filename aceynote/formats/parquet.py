@@ -91,18 +91,23 @@ SEGMENTS = pa.schema(
 
 
 class _Tables:
-    """The two files being written and the rows of the row group not yet written."""
+    """The two files being written and the rows of the row group not yet written.
+
+    A game's segments are made Arrow data at once (a hundred rows or so): as
+    Python dicts, a row group's hundred thousand of them would take 150 MB.
+    """
 
     def __init__(self, folder: str) -> None:
         self.games = pq.ParquetWriter(os.path.join(folder, GAMES_FILE), GAMES)
         self.segments = pq.ParquetWriter(os.path.join(folder, SEGMENTS_FILE), SEGMENTS)
         self.game_rows: list[Row] = []
-        self.segment_rows: list[Row] = []
+        self.segment_batches: list[Any] = []
 
     def add(self, entry: Entry, game_id: int, output: Output) -> None:
         report = report_of(entry.game)
         self.game_rows.append(game_row(entry.source, entry.number, game_id, report))
-        self.segment_rows.extend(segment_rows(game_id, report))
+        rows = list(segment_rows(game_id, report))
+        self.segment_batches.append(pa.RecordBatch.from_pylist(rows, schema=SEGMENTS))
         if report.errors:
             output.warn(
                 f"{entry.source}: game {entry.number} has {report.errors} error(s); its rows"
@@ -112,20 +117,17 @@ class _Tables:
             self.flush()
 
     def flush(self) -> None:
+        """Write the rows held as one row group of each file."""
         if self.game_rows:
-            self.games.write_table(_table(self.game_rows, GAMES))
-            self.segments.write_table(_table(self.segment_rows, SEGMENTS))
-        self.game_rows, self.segment_rows = [], []
+            self.games.write_table(pa.Table.from_pylist(self.game_rows, schema=GAMES))
+            segments = pa.Table.from_batches(self.segment_batches, schema=SEGMENTS)
+            self.segments.write_table(segments)
+        self.game_rows, self.segment_batches = [], []
 
     def close(self) -> None:
-        self.flush()
+        """Close both files (what is not flushed is left out: the folder is then not kept)."""
         self.games.close()
         self.segments.close()
-
-
-def _table(rows: list[Row], schema: Any) -> Any:
-    # One row group a call: a corpus's row groups hold ROW_GROUP_GAMES games each.
-    return pa.Table.from_pylist(rows, schema=schema)
 
 
 def write(entries: Iterable[Entry], output: Output) -> None:
@@ -134,5 +136,6 @@ def write(entries: Iterable[Entry], output: Output) -> None:
     try:
         for game_id, entry in enumerate(entries, start=1):
             tables.add(entry, game_id, output)
+        tables.flush()
     finally:
         tables.close()
