@@ -520,3 +520,24 @@ def test_a_failed_conversion_leaves_no_temporary_folder(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt):
         write_folder_atomically(str(tmp_path / "t"), write)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_stop_signal_leaves_no_folder(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import time
+
+    from conftest import aceynote_process
+
+    target = tmp_path / "t"
+    command = aceynote_process("convert", "-", "--to", "parquet", "-o", str(target))
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdin is not None
+        process.stdin.write(b'[White "A"]\n\n1. 61: in/19 19/18\n')  # and more to come
+        process.stdin.flush()
+        deadline = time.monotonic() + 60
+        while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.05)  # until the temporary folder is made
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(60) == 128 + signal.SIGTERM
+    assert list(tmp_path.iterdir()) == []
