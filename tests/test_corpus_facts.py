@@ -43,3 +43,9 @@ def test_an_unfinished_game() -> None:
     assert facts.turns == 2
     assert facts.passes == {Side.WHITE: 0, Side.BLACK: 0}
     assert not facts.acey_deucey
+
+
+def test_the_first_mover_is_the_side_of_the_first_turn() -> None:
+    assert facts_of('[Setup "W 24:1 / B 24:1 / B"]\n1... 64: 24/14 *\n').first_mover is Side.BLACK
+    assert facts_of('[Setup "W 24:1 / B 24:1 / W"]\n1. 64: 24/14 *\n').first_mover is Side.WHITE
+    assert facts_of("*\n").first_mover is None

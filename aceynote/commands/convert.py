@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import tempfile
@@ -10,8 +11,15 @@ from collections.abc import Iterator
 from typing import IO
 
 from .. import formats
-from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
-from ..formats import Entry, InvalidRecord, Output
+from ..files.writing import (
+    cannot_write,
+    copy_from_start,
+    folder_problem,
+    read_only,
+    write_atomically,
+    write_folder_atomically,
+)
+from ..formats import Entry, InvalidRecord, MissingExtra, Output
 from ..formats.jsonconv import schema
 from ..notation import Game, ReadError
 from ..validation import Diagnostic
@@ -41,6 +49,14 @@ bgammon.org replay is recognised by its first line, anything else is read
 as .acey. JSON input is checked against the schema ('aceynote schema') and
 problems name their JSON path.
 
+--to parquet writes a folder, -o DIR (new, or an empty folder), of two
+tables for data tools such as DuckDB, polars and pandas (docs/data.md):
+games.parquet, one row a game (tags as typed columns, result, length,
+errors, the movetext) and segments.parquet, one row a segment of its main
+line (dice, play, hits, positions as Setup strings, pips, the validator's
+codes). A game with errors gets its rows too, with the errors counted. It
+needs pyarrow: pip install 'aceynote[data]'.
+
 examples:
   aceynote convert match.acey --to json -o match.json
   aceynote convert corpus.acey --to jsonl --positions > corpus.jsonl
@@ -48,11 +64,13 @@ examples:
   aceynote convert mygames.match --to acey -o mygames.acey
   aceynote convert mygames.acey --to bgammon -o mygames.match
   cat game.acey | aceynote convert - --to json --diagnostics
+  aceynote convert games/ --to parquet -o tables
 
 exit status: 0 converted, 1 an input has errors, 2 usage error, an
 unreadable file, or an output that cannot be written (a read-only OUT is
-not overwritten). Every input is read and its problems reported; if any has
-one, nothing is written.
+not overwritten; a DIR that is not empty is refused). Every input is read
+and its problems reported; if any has one, nothing is written (for parquet:
+if an input cannot be read; games with errors are rows).
 """
 
 _SPOOL_BYTES = 8 * 1024 * 1024
@@ -69,7 +87,11 @@ def register(commands: Commands) -> None:
         help="output format",
     )
     parser.add_argument(
-        "-o", "--output", default="-", metavar="OUT", help="file to write (default - for stdout)"
+        "-o",
+        "--output",
+        default="-",
+        metavar="OUT",
+        help="file to write (default - for stdout); for --to parquet the folder to make",
     )
     parser.add_argument(
         "--positions",
@@ -113,6 +135,8 @@ class _Converter:
         self.failed = False
         self.unreadable_files = 0
         self.warnings = 0
+        # A format of tables takes the games with syntax errors too: their rows count them.
+        self.takes_broken = formats.named(args.to).folder
 
     def readable_games(self, source: InputFile) -> Iterator[Game]:
         """The games of one input; one that cannot be read is reported and counted.
@@ -137,7 +161,7 @@ class _Converter:
         with source.reading() as handle:
             games = record_games(handle, source, self.args.source_format)
             for index, game in enumerate(games, start=1):
-                if game.problems:
+                if game.problems and not self.takes_broken:
                     self._report(source, index, game)
                     continue
                 yield game
@@ -156,14 +180,12 @@ class _Converter:
             for number, game in enumerate(self.readable_games(source), start=1):
                 yield Entry(source.display_name, number, game)
 
-    def write(self, sources: list[InputFile], out: IO[str]) -> None:
+    def write(self, sources: list[InputFile], out: IO[str], folder: str = "") -> None:
         write = formats.named(self.args.to).write
         assert write is not None  # --to names formats that can be written
         args = self.args
-        write(
-            self.entries(sources),
-            Output(out, args.positions, args.diagnostics, self._refuse, self._warn),
-        )
+        output = Output(out, args.positions, args.diagnostics, self._refuse, self._warn, folder)
+        write(self.entries(sources), output)
         if self.warnings > _SHOWN_WARNINGS:
             _warn(f"and {self.warnings - _SHOWN_WARNINGS:,} more like these")
 
@@ -198,6 +220,8 @@ def run(args: argparse.Namespace) -> int:
     for source in sources:
         _check_extension(source, args.source_format)  # a usage error before any reading
     converter = _Converter(args)
+    if formats.named(args.to).folder:
+        return _write_folder(converter, sources, args.output)
     with tempfile.SpooledTemporaryFile(
         _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
     ) as spool:
@@ -209,4 +233,33 @@ def run(args: argparse.Namespace) -> int:
             print("aceynote: nothing written: fix the errors above first", file=sys.stderr)
             return EXIT_USAGE if converter.unreadable_files else EXIT_PROBLEMS
         _deliver(spool, args.output)
+    return EXIT_OK
+
+
+def _write_folder(converter: _Converter, sources: list[InputFile], folder: str) -> int:
+    """Write a format of a folder (parquet) to ``folder``, made only when every input was read."""
+    if folder == "-":
+        raise UsageError(f"--to {converter.args.to} writes a folder: name it with -o DIR")
+    if converter.args.positions or converter.args.diagnostics:
+        raise UsageError(
+            "--positions and --diagnostics are for the JSON forms; the tables always hold"
+            " the positions and the validator's codes"
+        )
+    problem = folder_problem(folder)
+    if problem is not None:
+        raise UsageError(problem)
+
+    def write(temporary: str) -> bool:
+        converter.write(sources, io.StringIO(), temporary)  # a folder format writes no stream
+        return not (converter.failed or converter.unreadable_files)
+
+    try:
+        written = write_folder_atomically(folder, write)
+    except MissingExtra as error:
+        raise UsageError(str(error)) from error
+    except OSError as error:
+        raise UsageError(f"{folder}: cannot write: {error.strerror or error}") from error
+    if not written:
+        print("aceynote: nothing written: fix the errors above first", file=sys.stderr)
+        return EXIT_USAGE if converter.unreadable_files else EXIT_PROBLEMS
     return EXIT_OK

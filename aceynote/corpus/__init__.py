@@ -1,4 +1,4 @@
-"""Corpora: finding games, counting them and laying them out as tables (docs/corpus.md)."""
+"""Corpora: finding games, counting them and laying them out as tables (docs/find.md, docs/stats.md, docs/data.md)."""
 
 from .facts import GameFacts, game_facts, main_line, result_points
 

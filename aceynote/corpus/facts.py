@@ -25,7 +25,8 @@ class GameFacts:
     ``points`` is White's and Black's points from the result token (None for
     ``*`` or no token); ``winner`` is the side with points. ``hits`` and
     ``passes`` count per side along the main line; a pass is a segment
-    whose play is ``--``.
+    whose play is ``--``. ``first_mover`` is the side of the main line's
+    first turn (None for a game without turns).
     """
 
     turns: int
@@ -35,6 +36,7 @@ class GameFacts:
     hits: dict[Side, int]
     passes: dict[Side, int]
     errors: int
+    first_mover: Side | None = None
 
     @property
     def winner(self) -> Side | None:
@@ -66,7 +68,8 @@ def game_facts(report: Report) -> GameFacts:
     hits = dict.fromkeys(Side, 0)
     passes = dict.fromkeys(Side, 0)
     acey_deucey = False
-    for replay in main_line(report):
+    line = main_line(report)
+    for replay in line:
         side = replay.turn.side
         segment = replay.segment
         hits[side] += sum(1 for step in replay.steps if step.hit)
@@ -82,4 +85,5 @@ def game_facts(report: Report) -> GameFacts:
         hits=hits,
         passes=passes,
         errors=report.errors,
+        first_mover=line[0].turn.side if line else None,
     )

@@ -256,3 +256,48 @@ def _create_all(files: dict[str, bytes], mode: int) -> list[str]:
                 os.remove(done)
         raise
     return made
+
+
+def folder_problem(path: str) -> str | None:
+    """Why the folder ``path`` cannot be made (None: it is new, or an empty folder).
+
+    A folder of files is only ever made anew: nothing already at ``path`` is
+    replaced but an empty folder.
+    """
+    if os.path.lexists(path) and not os.path.isdir(path):
+        return f"{path}: is not a folder; name a new or empty folder to write"
+    if os.path.isdir(path):
+        if os.listdir(path):
+            return f"{path}: the folder is not empty; name a new or empty folder (nothing in it is replaced)"
+        return None
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        return f"{path}: cannot write: the folder {parent} does not exist"
+    return None
+
+
+def write_folder_atomically(path: str, write: Callable[[str], bool]) -> bool:
+    """Make the folder ``path`` of what ``write`` puts in the temporary folder it is given.
+
+    The temporary folder is made beside ``path`` and renamed to it at the
+    end, so a reader never sees half a folder; when ``write`` returns False
+    (or raises, or a stop signal comes) it is removed and nothing is made.
+    ``path`` is new or an empty folder (see :func:`folder_problem`); one filled
+    meanwhile makes the rename fail with an OSError, replacing nothing.
+    """
+    temporary: str | None = None
+    with _signals_stop():
+        try:
+            with _signals_held():  # a signal stops us only once the temporary folder is known
+                temporary = tempfile.mkdtemp(
+                    prefix=".aceynote-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(path))
+                )
+            keep = write(temporary)
+            if keep:
+                os.chmod(temporary, 0o777 & ~current_umask())
+                os.rename(temporary, path)
+                temporary = None
+            return keep
+        finally:
+            if temporary is not None:
+                shutil.rmtree(temporary, ignore_errors=True)

@@ -12,7 +12,17 @@ from __future__ import annotations
 
 import re
 
-from .base import Entry, Format, InvalidRecord, Output, Reader, Writer, lazy_reader, lazy_writer
+from .base import (
+    Entry,
+    Format,
+    InvalidRecord,
+    MissingExtra,
+    Output,
+    Reader,
+    Writer,
+    lazy_reader,
+    lazy_writer,
+)
 
 ACEY = Format("acey", (".acey",), lazy_reader(".acey"), lazy_writer(".acey"), "acey-deucey record")
 FORMATS: tuple[Format, ...] = (
@@ -35,6 +45,8 @@ FORMATS: tuple[Format, ...] = (
         # neither can start an acey record (formats/bgammon/reader.py).
         re.compile(rb"(?:\xef\xbb\xbf)?(?:bgammon-replay [0-9]|i [0-9]+ )"),
     ),
+    # Write only: a folder of two tables for data tools (docs/data.md; aceynote[data]).
+    Format("parquet", (), None, lazy_writer(".parquet"), "Parquet folder", folder=True),
 )
 
 # The formats the commands that read records (validate, fmt, convert, html,
@@ -88,6 +100,7 @@ __all__ = [
     "Entry",
     "Format",
     "InvalidRecord",
+    "MissingExtra",
     "Output",
     "Reader",
     "Writer",

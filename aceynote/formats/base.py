@@ -45,9 +45,19 @@ class Output:
     diagnostics: bool = False
     refuse: Callable[[str], None] = _ignore
     warn: Callable[[str], None] = _ignore
+    folder: str = ""  # where a format that writes a folder (Format.folder) puts its files
 
 
 Writer = Callable[[Iterable[Entry], Output], None]
+
+
+class MissingExtra(ImportError):
+    """A format whose library is not installed; ``extra`` is the pip extra that brings it."""
+
+    def __init__(self, library: str, extra: str) -> None:
+        super().__init__(
+            f"{library} is not installed; install it with: pip install 'aceynote[{extra}]'"
+        )
 
 
 class InvalidRecord(ValueError):
@@ -64,7 +74,8 @@ class Format:
     case, the first one the usual), its reader and writer, and ``kind``: what a file of it
     is, in words, for messages ("bgammon.org replay"). ``starts``: what the first line of a
     file of it matches, so that standard input in it is recognised (None: it cannot be told
-    from an acey record by its start)."""
+    from an acey record by its start). ``folder``: its writer writes a folder of files
+    (``Output.folder``) rather than one stream."""
 
     name: str
     extensions: tuple[str, ...]
@@ -72,6 +83,7 @@ class Format:
     write: Writer | None
     kind: str
     starts: Pattern[bytes] | None = None
+    folder: bool = False
 
     def games(self, handle: IO[bytes], name: str) -> Iterator[Game]:
         """The games of ``handle`` read in this format (one that can be read: a record format)."""
