@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..notation import Game, Segment
+from .output import option_play
 
 COMMENT_PREFIX = "aceynote:"
 
@@ -22,10 +23,7 @@ def main_line(game: Game) -> list[Segment]:
 
 def analysis_comment(decision: dict[str, Any]) -> str:
     """``aceynote: best 24/18 13/9, 0.41 lost`` (with the double, for a chosen double)."""
-    best = decision["best"][0]
-    double = best.get("double")
-    play = f"={double}{double}: {best['play']}" if double else best["play"]
-    return f"{COMMENT_PREFIX} best {play}, {decision['loss']:.2f} lost"
+    return f"{COMMENT_PREFIX} best {option_play(decision['best'][0])}, {decision['loss']:.2f} lost"
 
 
 def annotate(game: Game, analysis: dict[str, Any]) -> int:

@@ -18,15 +18,17 @@ from textual.message import Message
 from textual.widgets import Footer
 
 from ..files.ending import has_ended
+from .analysis_bar import AnalysisBar
 from .keys import HELP, QUIT, SAVE
 from .notes import Notes, NotesPanel
+from .replay_analysis import Analysing
 from .replay_edits import Annotating
 from .replay_position import PositionTools
 from .replay_record import RecordingHere
 from .widgets import Board, GameHeader, MoveList, StatusBar
 
 
-class ReplayScreen(Annotating, RecordingHere, PositionTools):
+class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
     """Steps through one game, annotates it, records on from it.
 
     It asks the app for the game list with a :class:`GameListWanted` message.
@@ -142,6 +144,14 @@ class ReplayScreen(Annotating, RecordingHere, PositionTools):
         ),
         Binding(
             "escape",
+            "cancel_analysis",
+            "Cancel analysis",
+            id="replay.cancel-analysis",
+            show=False,
+            tooltip="while the analysis runs: cancel it",
+        ),
+        Binding(
+            "escape",
             "leave_variation",
             "Leave variation",
             id="replay.leave-variation",
@@ -235,12 +245,19 @@ class ReplayScreen(Annotating, RecordingHere, PositionTools):
         ),
         Binding("r", "record_refused", "Record", id="replay.record", show=False),
         Binding(
+            "a",
+            "analyse",
+            "Analyse",
+            id="replay.analyse",
+            tooltip="analyse the game with the engine: marks, best plays, the graph (a again: stop)",
+        ),
+        Binding(
             "p",
             "plays",
             "Plays",
             id="replay.plays",
             show=False,
-            tooltip="the legal plays of a roll you type, in the position shown",
+            tooltip="the legal plays of a roll you type, ranked by the engine with their equity",
         ),
         Binding(
             "y",
@@ -271,6 +288,7 @@ class ReplayScreen(Annotating, RecordingHere, PositionTools):
                 with Vertical(id="board-column"):
                     yield Board(id="board")
                     yield StatusBar(id="status")
+                    yield AnalysisBar(id="analysis")
                 with NotesPanel(id="notes-panel"):
                     yield Notes(id="notes")
             yield MoveList(id="moves")
@@ -285,6 +303,8 @@ class ReplayScreen(Annotating, RecordingHere, PositionTools):
         game, and says why not at its end.
         """
         timeline = self.timeline
+        if action == "cancel_analysis":
+            return self.analysing
         if action == "diagnostic":
             return timeline is not None and bool(timeline.targets)
         if action == "record":
