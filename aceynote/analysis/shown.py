@@ -101,12 +101,16 @@ def ply_at(column: int, width: int, count: int) -> int:
 
 
 def columns_of(ply: int, width: int, count: int) -> range:
-    """The columns of a ``width`` wide graph of ``count`` decisions that show decision ``ply``."""
+    """The columns of a ``width`` wide graph of ``count`` decisions that mark decision ``ply``:
+    those that show it, or, in a graph narrower than the game, the column it falls in."""
     if count <= 0 or width <= 0 or not 0 <= ply < count:
         return range(0)
-    first = -(-ply * width // count)  # the first column whose decision is ply
+    first = -(-ply * width // count)  # the first column c with c * count // width == ply
     after = -(-(ply + 1) * width // count)
-    return range(first, max(after, first + 1))
+    if first < after:
+        return range(first, after)
+    column = ply * width // count
+    return range(column, column + 1)
 
 
 # -- a hint: the plays of a roll, ranked --------------------------------------------------------

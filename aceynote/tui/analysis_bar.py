@@ -110,7 +110,8 @@ class AnalysisBar(Widget):
         if self.progress is not None or not self.wins:
             return
         event.stop()
+        offset = event.get_content_offset(self)
         width = max(self.content_size.width - len(self.label), 1)
-        column = event.x - len(self.label)
+        column = -1 if offset is None else offset.x - len(self.label)
         if column >= 0:
             self.post_message(self.Clicked(ply_at(column, width, len(self.wins))))

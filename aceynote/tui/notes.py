@@ -234,15 +234,11 @@ class NotesBuilder:
         else:
             verdict = f"{side}'s play is the best"
         self._paragraph(verdict, "notes--hint", "engine:")
-        plays = [option_play(option) for option in decision["best"]]
-        width = max(map(len, plays), default=0)
-        for rank, (play, option) in enumerate(zip(plays, decision["best"], strict=True), start=1):
-            self._append(f"\n {rank}. ", "notes--hint")
-            self._append(f"{play:<{width}}", "notes--legal")
+        for rank, option in enumerate(decision["best"], start=1):
             diff = f" {option['diff']:+.3f}" if rank > 1 else ""
-            self._append(
-                f"  {100 * option['win']:.1f}% {option['equity']:+.3f}{diff}", "notes--hint"
-            )
+            values = f"{100 * option['win']:.1f}% {option['equity']:+.3f}{diff}  "
+            self._append(f"\n {rank}. {values}", "notes--hint")
+            self._append(option_play(option), "notes--legal")
 
     def _diagnostics(self, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:

@@ -80,7 +80,7 @@ class Analysing(ReplayView):
     # -- running ---------------------------------------------------------------------
     def action_analyse(self) -> None:
         if self._analysis_run is not None:
-            self.action_cancel_analysis()
+            self.cancel_analysis()
             return
         timeline = self.timeline
         if timeline is None:
@@ -95,7 +95,7 @@ class Analysing(ReplayView):
         self.refresh_bindings()
         self._analyse(self._runs, self.game_index, timeline.report, self.analysis_depth)
 
-    def action_cancel_analysis(self) -> None:
+    def cancel_analysis(self) -> None:
         if self._analysis_run is None:
             return
         self.workers.cancel_group(self, "analysis")
@@ -103,6 +103,13 @@ class Analysing(ReplayView):
         self.refresh_bindings()
         self._show_analysis("analysis cancelled (a analyses again)")
         self.notify("Analysis cancelled.", timeout=2)
+
+    def action_leave_variation(self) -> None:
+        """Esc: while the analysis runs, it stops it; else out of the variation."""
+        if self._analysis_run is not None:
+            self.cancel_analysis()
+        else:
+            super().action_leave_variation()
 
     @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
     def _analyse(self, run: int, index: int, report: Report, depth: int) -> None:

@@ -84,7 +84,7 @@ class PositionTools(ReplayView):
         side = position.turn.title
         title = (
             f"{side}'s {counted(len(ranked), 'legal play')} {what}\n"
-            f"best first ({depth}-ply): {side}'s win %, equity, equity less than the best"
+            f"engine, {depth}-ply: win %, equity, difference to the best"
         )
         rows = [option.play for option in ranked]
         details = [

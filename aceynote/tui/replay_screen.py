@@ -144,19 +144,11 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
         ),
         Binding(
             "escape",
-            "cancel_analysis",
-            "Cancel analysis",
-            id="replay.cancel-analysis",
-            show=False,
-            tooltip="while the analysis runs: cancel it",
-        ),
-        Binding(
-            "escape",
             "leave_variation",
             "Leave variation",
             id="replay.leave-variation",
             show=False,
-            tooltip="out of the variation, back where it branches",
+            tooltip="out of the variation, back where it branches (while a analyses: stop it)",
         ),
         Binding(
             "f",
@@ -303,8 +295,6 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
         game, and says why not at its end.
         """
         timeline = self.timeline
-        if action == "cancel_analysis":
-            return self.analysing
         if action == "diagnostic":
             return timeline is not None and bool(timeline.targets)
         if action == "record":
