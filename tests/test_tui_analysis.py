@@ -249,3 +249,27 @@ async def test_the_hint_ranks_the_plays_with_their_equity(short: Path) -> None:
             assert f"{100 * play.win:5.1f}%  {play.equity:+7.3f}" in detail
         assert "best" in app.screen.details[0] and f"{ranked[1].diff:+.3f}" in app.screen.details[1]
         assert "Black's 2 legal plays of 64" in app.screen.title_text
+
+
+@pilot_test
+async def test_an_analysis_finished_in_another_game_waits_for_it(
+    tmp_path: Path, gate: threading.Event, expected: dict[str, Any]
+) -> None:
+    path = tmp_path / "two.acey"
+    path.write_text(SHORT_GAME + "\n" + SHORT_GAME, encoding="utf-8")
+    app = ReplayApp(str(path), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = screen_of(app)
+        await pilot.press("a")
+        await pilot.pause(0.3)
+        await pilot.press("right_square_bracket")  # to game 2 while game 1 is analysed
+        assert screen.game_index == 1 and screen.analysing
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        bar = screen.query_one(AnalysisBar)
+        assert not bar.display and screen.analysed is None  # game 2 has no analysis
+        assert not screen.query_one(MoveList).analysis_marks
+        await pilot.press("left_square_bracket")
+        assert screen.analysed is not None and bar.display
+        assert bar.wins == [d["white_win_after"] for d in expected["decisions"]]

@@ -144,8 +144,8 @@ class Analysing(ReplayView):
             return
         self.analyses[message.index] = message.data
         self.kept.discard(message.index)
+        self._show_analysis()  # (the game shown may be another one by now)
         if message.index == self.game_index:
-            self._show_analysis()
             self.cursor = self.cursor  # the notes again, with the engine's word
         self.notify(_summary(message.data), timeout=6)
 
