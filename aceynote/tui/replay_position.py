@@ -7,7 +7,7 @@ from textual import work
 from ..analysis.shown import next_kind, ranked_plays
 from ..notation.typed import parse_roll
 from ..notation.writer import segment_text, turn_number
-from ..rules import Position, SegmentKind, SetupError
+from ..rules import Position, RuleSet, SegmentKind, SetupError
 from ..terminal_text import counted, path_shown
 from .diagram_file import DiagramError, diagram_stem, frame_svg, moment, write_new
 from .dialogs import PlayChoices, Prompt
@@ -60,20 +60,24 @@ class PositionTools(ReplayView):
                     severity="warning",
                 )
                 return
-            self._rank_plays(position, kind, (high, low), f"of {high}{low}\n{when}")
+            self._rank_plays(position, rules, kind, (high, low), f"of {high}{low}\n{when}")
 
         prompt = f"{side} to play {when}.\nWhich roll? (like 64)"
         self.app.push_screen(Prompt(prompt, rolled, "64"), show)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _rank_plays(
-        self, position: Position, kind: SegmentKind, dice: tuple[int, int], what: str
+        self,
+        position: Position,
+        rules: RuleSet,
+        kind: SegmentKind,
+        dice: tuple[int, int],
+        what: str,
     ) -> None:
         """The plays of the dice ranked by the engine (a thread: 1-ply takes a moment)."""
-        assert self.timeline is not None
         depth = self.analysis_depth
         try:
-            ranked = ranked_plays(position, kind, *dice, self.timeline.report.rules, depth)
+            ranked = ranked_plays(position, kind, *dice, rules, depth)
         except Exception as error:  # the engine's bug, said; the app goes on
             self.app.call_from_thread(
                 self.notify, f"The engine could not rank the plays: {error!r}", severity="error"
