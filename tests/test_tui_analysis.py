@@ -3,8 +3,9 @@ notes, the graph, p's ranking, and saving with the marks. At 0-ply on a short ga
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,12 +63,30 @@ def screen_of(app: ReplayApp) -> ReplayScreen:
     return app.screen
 
 
-async def analysed(app: ReplayApp, pilot: Any) -> ReplayScreen:
+@contextlib.asynccontextmanager
+async def analysed(path: Path) -> AsyncIterator[tuple[ReplayApp, Any, ReplayScreen]]:
+    """The app on ``path``, its game analysed at 0-ply."""
+    app = ReplayApp(str(path), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.analysed is not None and not screen.analysing
+        yield app, pilot, screen
+
+
+async def held_analysis(app: ReplayApp, pilot: Any) -> ReplayScreen:
+    """a pressed, and the analysis held by the gate after its first decision."""
     await pilot.press("a")
-    await app.workers.wait_for_complete()
-    await pilot.pause()
     screen = screen_of(app)
-    assert screen.analysed is not None and not screen.analysing
+    bar = screen.query_one(AnalysisBar)
+    for _ in range(200):  # the first decision takes a moment on a busy machine
+        if "1/12" in str(bar.render()):
+            break
+        await pilot.pause(0.05)
+    assert screen.analysing and bar.display
+    assert "analysing 0-ply 1/12" in str(bar.render())
     return screen
 
 
@@ -83,12 +102,7 @@ async def test_stepping_goes_on_while_the_analysis_runs(
 ) -> None:
     app = ReplayApp(str(short), game=1, analysis_depth=0)
     async with app.run_test(size=SIZE) as pilot:
-        screen = screen_of(app)
-        await pilot.press("a")
-        await pilot.pause(0.3)
-        assert screen.analysing
-        bar = screen.query_one(AnalysisBar)
-        assert bar.display and "analysing 0-ply 1/12" in str(bar.render())
+        screen = await held_analysis(app, pilot)
         await pilot.press("down", "down", "down")
         assert screen.cursor.index > 0 and screen.analysing  # the board moved meanwhile
         gate.set()
@@ -106,10 +120,7 @@ async def test_the_same_key_or_escape_cancels_the_analysis(
 ) -> None:
     app = ReplayApp(str(short), game=1, analysis_depth=0)
     async with app.run_test(size=SIZE) as pilot:
-        screen = screen_of(app)
-        await pilot.press("a")
-        await pilot.pause(0.3)
-        assert screen.analysing
+        screen = await held_analysis(app, pilot)
         await pilot.press(key)
         assert not screen.analysing
         assert "cancelled" in str(screen.query_one(AnalysisBar).render())
@@ -122,9 +133,7 @@ async def test_the_same_key_or_escape_cancels_the_analysis(
 
 @pilot_test
 async def test_the_marks_stand_in_the_move_list(short: Path, expected: dict[str, Any]) -> None:
-    app = ReplayApp(str(short), game=1, analysis_depth=0)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await analysed(app, pilot)
+    async with analysed(short) as (_app, _pilot, screen):
         marked = [d for d in expected["decisions"] if d["mark"]]
         assert marked
         glyphs = {"!", "?", "!!", "??", "!?", "?!"}
@@ -142,9 +151,7 @@ async def test_the_marks_stand_in_the_move_list(short: Path, expected: dict[str,
 async def test_the_notes_show_the_engine_s_best_plays(
     short: Path, expected: dict[str, Any]
 ) -> None:
-    app = ReplayApp(str(short), game=1, analysis_depth=0)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await analysed(app, pilot)
+    async with analysed(short) as (_app, pilot, screen):
         for ply in (2, 5):  # 2. 51 and 3. =11 (a chosen double: the best names its double)
             decision = expected["decisions"][ply]
             await pilot.press("home", *["down"] * (ply + 1))
@@ -168,9 +175,7 @@ async def test_the_notes_show_the_engine_s_best_plays(
 async def test_the_graph_follows_the_game_and_a_click_moves_along_it(
     short: Path, expected: dict[str, Any]
 ) -> None:
-    app = ReplayApp(str(short), game=1, analysis_depth=0)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await analysed(app, pilot)
+    async with analysed(short) as (_app, pilot, screen):
         bar = screen.query_one(AnalysisBar)
         assert bar.wins == [d["white_win_after"] for d in expected["decisions"]]
         assert bar.current is None
@@ -196,9 +201,7 @@ async def test_saving_with_the_marks_writes_what_analyze_o_writes(
         capsys, "analyze", str(reference), "--depth", "0", "-o", str(tmp_path / "o.acey")
     )
     assert status == 0
-    app = ReplayApp(str(short), game=1, analysis_depth=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await analysed(app, pilot)
+    async with analysed(short) as (app, pilot, _screen):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, Confirm) and "analyze -o" in app.screen.question
@@ -216,9 +219,7 @@ async def test_saving_with_the_marks_writes_what_analyze_o_writes(
 
 @pilot_test
 async def test_saving_without_the_marks_leaves_the_record(short: Path) -> None:
-    app = ReplayApp(str(short), game=1, analysis_depth=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await analysed(app, pilot)
+    async with analysed(short) as (app, pilot, _screen):
         await pilot.press("ctrl+s")
         await pilot.pause()
         await pilot.click("#answer-plain")
@@ -259,13 +260,12 @@ async def test_an_analysis_finished_in_another_game_waits_for_it(
     path.write_text(SHORT_GAME + "\n" + SHORT_GAME, encoding="utf-8")
     app = ReplayApp(str(path), game=1, analysis_depth=0)
     async with app.run_test(size=SIZE) as pilot:
-        screen = screen_of(app)
-        await pilot.press("a")
-        await pilot.pause(0.3)
+        screen = await held_analysis(app, pilot)
         await pilot.press("right_square_bracket")  # to game 2 while game 1 is analysed
         assert screen.game_index == 1 and screen.analysing
         gate.set()
-        await app.workers.wait_for_complete()
+        for worker in [w for w in app.workers if w.group == "analysis"]:
+            await worker.wait()  # (the game list's checker runs on: a file of two games)
         await pilot.pause()
         bar = screen.query_one(AnalysisBar)
         assert not bar.display and screen.analysed is None  # game 2 has no analysis
