@@ -75,6 +75,21 @@ def codes(report: Report) -> list[str]:
 
 SIZE = (80, 24)
 
+SHORT_GAME = """[White "Ines Alder"]
+[Black "Tom Brandt"]
+[Rules "standard"]
+[Opening "6-1"]
+
+1. 61: in/19 19/18  61: in/19 19/18
+2. 51: 18/13 13/12  62: 18/12 12/10
+3. 21: 12/10 10/9 =11: 9/8 8/7 7/6 6/5 +53: in/20 5/2  31: 10/7 7/6
+4. 32: in/22 22/20 ?! {Loose.}  62: in/23* 23/17
+5. 66: bar/19* in/19 20/14(2)  64: bar/19 17/13
+*
+"""
+"""A short unfinished game for the app's analysis tests: 12 decisions, a 1-2 with its
+double and extra roll, a hit, a glyph and a comment; analysed at 0-ply in a moment."""
+
 
 def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
     """Run an async Pilot test in its own event loop (the suite has no asyncio plugin)."""

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, SHORT_GAME
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -95,3 +95,22 @@ def test_record_screen_at_80x24_with_an_illegal_entry(
 def test_record_screen_ending_a_game_at_80x24(snap_compare: SnapCompare, tmp_path: Path) -> None:
     keys = [*"64: in/19 in/21", "enter", "ctrl+t", "enter"]
     assert snap_compare(_recording(tmp_path), terminal_size=(80, 24), run_before=go_to(*keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_analysed_game(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    # At 3. =11: 9/8 8/7 7/6 6/5 (a ?? of the engine's, 0-ply): the marks, the best plays
+    # with the doubles named, the graph with the decision marked.
+    path = tmp_path / "short.acey"
+    path.write_text(SHORT_GAME, encoding="utf-8")
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("a")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        pilot.app.clear_notifications()
+        await pilot.press(*["down"] * 6)
+        await pilot.pause()
+
+    app = ReplayApp(str(path), game=1, analysis_depth=0)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

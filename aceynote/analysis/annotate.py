@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from ..notation import Game, Segment
+from .output import option_play
 
 COMMENT_PREFIX = "aceynote:"
 _COMMENT = re.compile(rf"{COMMENT_PREFIX} best (?P<best>.+), (?P<loss>\d+\.\d+) lost")
@@ -24,10 +25,7 @@ def main_line(game: Game) -> list[Segment]:
 
 def analysis_comment(decision: dict[str, Any]) -> str:
     """``aceynote: best 24/18 13/9, 0.41 lost`` (with the double, for a chosen double)."""
-    best = decision["best"][0]
-    double = best.get("double")
-    play = f"={double}{double}: {best['play']}" if double else best["play"]
-    return f"{COMMENT_PREFIX} best {play}, {decision['loss']:.2f} lost"
+    return f"{COMMENT_PREFIX} best {option_play(decision['best'][0])}, {decision['loss']:.2f} lost"
 
 
 def read_comment(text: str) -> tuple[str, float] | None:

@@ -70,18 +70,47 @@ class GameAnalysis:
 
 
 Progress = Callable[[int], None]
+Cancelled = Callable[[], bool]
+
+
+class AnalysisCancelled(Exception):
+    """The analysis was cancelled (its ``cancelled`` said so between two decisions)."""
+
+
+def main_replays(report: Report) -> list[SegmentReplay]:
+    """The main line's segments as replayed: a decision's ``ply`` counts them from 1."""
+    return [replay for replay in report.segments if not replay.line]
+
+
+def decisions_to_judge(report: Report) -> int:
+    """How many decisions :func:`analyze_game` judges: the main line up to its first illegal play."""
+    count = 0
+    for replay in main_replays(report):
+        if not replay.legal:
+            break
+        count += 1
+    return count
 
 
 def analyze_game(
-    report: Report, search: Search, depth: int = 1, progress: Progress | None = None
+    report: Report,
+    search: Search,
+    depth: int = 1,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
 ) -> GameAnalysis:
-    """Judge the main line of a validated game, decision by decision."""
+    """Judge the main line of a validated game, decision by decision.
+
+    ``cancelled`` is asked before each decision (an app's worker being
+    stopped); when it says yes, :class:`AnalysisCancelled` is raised.
+    """
     analysis = GameAnalysis(report, depth)
-    main = [replay for replay in report.segments if not replay.line]
-    for ply, replay in enumerate(main, start=1):
+    for ply, replay in enumerate(main_replays(report), start=1):
         if not replay.legal:
             analysis.stopped_at = _first_error_at(report, replay)
             break
+        if cancelled is not None and cancelled():
+            raise AnalysisCancelled(f"cancelled after {ply - 1} decisions")
         analysis.decisions.append(_judge(ply, replay, search, depth))
         if progress is not None:
             progress(len(analysis.decisions))

@@ -125,6 +125,12 @@ def _signed(value: float) -> str:
     return f"{value:+.3f}"
 
 
+def option_play(option: dict[str, Any]) -> str:
+    """One of the best plays as the record writes it: ``=66: 24/18(4)`` for a chosen double."""
+    double = option.get("double")
+    return f"={double}{double}: {option['play']}" if double else str(option["play"])
+
+
 def _decision_lines(decision: dict[str, Any]) -> list[str]:
     prefix = {"roll": "", "double": "=", "extra": "+"}[decision["kind"]]
     mark = f" {decision['mark']}" if decision["mark"] else ""
@@ -135,8 +141,7 @@ def _decision_lines(decision: dict[str, Any]) -> list[str]:
     lost = f"   lost {decision['loss']:.3f}" if decision["loss"] > 0 else ""
     lines = [head + lost]
     for rank, option in enumerate(decision["best"], start=1):
-        double = option.get("double")
-        play = f"={double}{double}: {option['play']}" if double else option["play"]
+        play = option_play(option)
         diff = "" if rank == 1 else f"  {_signed(option['diff'])}"
         lines.append(
             f"    {rank}. {play:<30} equity {_signed(option['equity'])}  "

@@ -16,9 +16,9 @@ from ..engine.evaluator import Evaluator
 from ..engine.search import Search
 from ..notation import Game
 from ..rules import RuleSet
-from ..validation import validate
+from ..validation import Report, validate
 from .cluster import on_cluster, on_processes
-from .judge import Progress, analyze_game
+from .judge import Cancelled, Progress, analyze_game
 from .output import analysis_json
 
 GameJson = dict[str, Any]
@@ -48,8 +48,19 @@ def _one_blas_thread() -> None:
 
 def analyze_one(number: int, game: Game, depth: int, progress: Progress | None = None) -> GameJson:
     """Validate and analyse one game; its analysis in the JSON form."""
-    report = validate(game)
-    return analysis_json(number, analyze_game(report, search_for(report.rules), depth, progress))
+    return analyze_report(number, validate(game), depth, progress)
+
+
+def analyze_report(
+    number: int,
+    report: Report,
+    depth: int,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
+) -> GameJson:
+    """Analyse a game already validated (the app's: its report is at hand); its JSON form."""
+    search = search_for(report.rules)
+    return analysis_json(number, analyze_game(report, search, depth, progress, cancelled))
 
 
 def analyze_task(task: tuple[int, Game, int]) -> GameJson:

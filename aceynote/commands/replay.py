@@ -19,7 +19,9 @@ by checker, read the comments and the validator's findings where they
 belong, enter variations, and add comments, glyphs and tags. A file of
 several games opens on the game list. A bgammon.org replay (.match) opens
 read only: saving writes its games as a new .acey file next to it. On an
-unfinished game, r records the moves that follow (see docs/record.md).
+unfinished game, r records the moves that follow (see docs/record.md). a
+analyses the game with the engine: the marks ?! ? ?? in the move list, the
+best plays in the notes, a graph of White's chances (see docs/engine.md).
 Press ? inside for every key; see docs/replay.md.
 
 examples:
@@ -28,6 +30,7 @@ examples:
   aceynote replay samples/mistakes.acey --turn 4
   aceynote replay game.acey --turn 12...      (Black's turn 12)
   aceynote replay bgammon-games.match
+  aceynote replay game.acey --depth 0      (a quicker analysis, at 0-ply)
 """
 
 
@@ -41,6 +44,14 @@ def register(commands: Commands) -> None:
     )
     parser.add_argument(
         "--turn", metavar="T", help="start at the end of turn T (12 = White's, 12... = Black's)"
+    )
+    parser.add_argument(
+        "--depth",
+        type=int,
+        choices=(0, 1),
+        default=1,
+        help="the engine's search depth for a (analyse) and p (ranked plays): 1 (default) or 0,"
+        " about ten times faster",
     )
     parser.set_defaults(run=run)
 
@@ -70,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("replay runs in a terminal: standard input and output must be one")
     from ..tui.app import ReplayApp
 
-    app = ReplayApp(args.file, game, args.turn, record)
+    app = ReplayApp(args.file, game, args.turn, record, analysis_depth=args.depth)
     app.run()
     return app.stop_status()
 

@@ -21,7 +21,7 @@ from ..files.record import RecordError, RecordFile
 from ..notation import Game
 from ..rules import Side
 from ..terminal_text import clipped, path_shown, printable
-from .dialogs import Help
+from .dialogs import Confirm, Help
 from .game_list import GameList
 from .keys import HELP, SAVE, help_of, on_key
 from .replay_screen import ReplayScreen
@@ -119,11 +119,13 @@ class ReplayApp(SavingApp):
         record: RecordFile | None = None,
         new_game: Game | None = None,
         first: Side | None = None,
+        analysis_depth: int = 1,
     ) -> None:
         """Open ``path`` (or the ``record`` already read from it) at ``game`` and ``turn``.
 
         ``new_game``: add this game after the file's games and start recording
-        it (``first`` moves first when its tags do not say).
+        it (``first`` moves first when its tags do not say). ``analysis_depth``:
+        the engine's depth (0 or 1) for the analysis key and the hint.
         """
         super().__init__()
         self.path = path
@@ -132,6 +134,7 @@ class ReplayApp(SavingApp):
         self.record = record
         self.new_game = new_game
         self.first = first
+        self.analysis_depth = analysis_depth
         self._replay: ReplayScreen | None = None
         self._checking = threading.Event()
         self._scan = 0
@@ -178,6 +181,7 @@ class ReplayApp(SavingApp):
             await self.push_screen(ErrorScreen(message))
             return
         self._replay = ReplayScreen(record)
+        self._replay.analysis_depth = self.analysis_depth
         await self.push_screen(self._replay)
         self.install_screen(GameList(record), name="games")
         if self.new_game is not None:
@@ -315,6 +319,44 @@ class ReplayApp(SavingApp):
             return
         if isinstance(screen, GameList) and screen.is_mounted and not self._exit:
             screen.update_games(message.indices)
+
+    # -- saving an analysis ----------------------------------------------------------
+    def action_save(self) -> None:
+        """Save; after an analysis that marked plays, first ask whether to write its marks."""
+        replay = self._replay
+        pending = replay.unwritten_analyses() if replay is not None else []
+        if replay is None or not pending:
+            super().action_save()
+            return
+
+        def answer(choice: str | None) -> None:
+            if choice == "marks":
+                replay.write_analysis_marks()
+            elif choice == "plain":
+                replay.keep_analysis_out()
+            else:
+                self.notify("Not saved.", timeout=2)
+                return
+            self.save_then(None)
+
+        marks = sum(
+            1
+            for index in pending
+            for decision in replay.analyses[index]["decisions"]
+            if decision["mark"]
+        )
+        games = ", ".join(str(index + 1) for index in pending)
+        question = (
+            f"The engine's analysis marks {marks} play(s) (game {games}).\n"
+            "Write the marks (?! ? ??) and a comment with the best play into the record,"
+            " as aceynote analyze -o does, or save without them?"
+        )
+        answers = [
+            ("marks", "Save with the marks"),
+            ("plain", "Save without them"),
+            ("cancel", "Cancel"),
+        ]
+        self.push_screen(Confirm(question, answers), answer)
 
     # -- help -----------------------------------------------------------------
     def action_help(self) -> None:

@@ -392,15 +392,24 @@ class PlayChoices(ModalScreen[None]):
         Binding("escape,enter,q", "close", "Close", id="plays.close"),
     ]
 
-    def __init__(self, title: str, rows: list[str]) -> None:
+    def __init__(self, title: str, rows: list[str], details: list[str] | None = None) -> None:
+        """``details``: what to show beside each row (the engine's values of the plays)."""
         super().__init__()
         self.title_text = title
         self.rows = rows
+        self.details = details
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="play-choices"):
             yield text_line(self.title_text, "dialog-title")
-            rows = self.rows or ["-- (nothing can be played)"]
+            rows = self.rows
+            if self.details is not None:
+                width = max(map(len, rows), default=0)
+                rows = [
+                    f"{row:<{width}}  {detail}"
+                    for row, detail in zip(rows, self.details, strict=True)
+                ]
+            rows = rows or ["-- (nothing can be played)"]
             yield OptionList(*[Option(row) for row in rows], id="play-rows", markup=False)
             yield Static("↑ ↓ PgUp PgDn: scroll   esc: close", classes="dialog-help")
 

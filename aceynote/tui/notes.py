@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ..analysis.output import option_play
 from ..entering.ending import ending_words
 from ..notation.writer import segment_text, turn_number
 from ..terminal_text import printable, source_lines
@@ -40,12 +41,20 @@ class Notes(Static):
 
     _shown: Text | None = None
 
-    def show(self, timeline: Timeline, path: Path, index: int, message: str = "") -> bool:
+    def show(
+        self,
+        timeline: Timeline,
+        path: Path,
+        index: int,
+        message: str = "",
+        decision: dict[str, Any] | None = None,
+    ) -> bool:
         """Show the notes of a frame; False when they are the ones already shown.
 
+        ``decision``: the engine's analysis of the frame's segment (its JSON form).
         The steps of one roll share their notes, so most steps change nothing here.
         """
-        text = NotesBuilder(self, timeline, path, index).build(message)
+        text = NotesBuilder(self, timeline, path, index).build(message, decision)
         if text == self._shown:
             return False
         self._shown = text
@@ -149,12 +158,14 @@ class NotesBuilder:
         self.text = Text()
         self.comment_chars = 0
 
-    def build(self, message: str) -> Text:
+    def build(self, message: str, decision: dict[str, Any] | None = None) -> Text:
         if message:
             self._paragraph(message, "notes--warning")
         if self.index == 0:
             self._start()
         self._turn_and_segment()
+        if decision is not None:
+            self._engine(decision)
         self._diagnostics(self.timeline.diagnostics_at(self.path, self.index))
         self._variations()
         if self.index == self.line.last and not self.path:
@@ -212,6 +223,22 @@ class NotesBuilder:
         others = [f"${n}" for n in segment.nags if n not in NAG_GLYPHS]
         if others:
             self._paragraph("annotation " + " ".join(others), "notes--dim")
+
+    def _engine(self, decision: dict[str, Any]) -> None:
+        """The analysis of the segment: what the written play lost, and the best plays."""
+        mark, side = decision["mark"], decision["side"].capitalize()
+        if decision["forced"]:
+            verdict = f"{side}'s play was forced (the only one)"
+        elif decision["loss"] > 0:
+            verdict = f"{side}'s play lost {decision['loss']:.3f}" + (f" {mark}" if mark else "")
+        else:
+            verdict = f"{side}'s play is the best"
+        self._paragraph(verdict, "notes--hint", "engine:")
+        for rank, option in enumerate(decision["best"], start=1):
+            diff = f" {option['diff']:+.3f}" if rank > 1 else ""
+            values = f"{100 * option['win']:.1f}% {option['equity']:+.3f}{diff}  "
+            self._append(f"\n {rank}. {values}", "notes--hint")
+            self._append(option_play(option), "notes--legal")
 
     def _diagnostics(self, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:

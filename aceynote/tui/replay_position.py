@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from textual import work
+
+from ..analysis.shown import next_kind, ranked_plays
 from ..notation.typed import parse_roll
-from ..notation.writer import play_text, segment_text, turn_number
-from ..rules import Position, SetupError, legal_plays, roll_dice
+from ..notation.writer import segment_text, turn_number
+from ..rules import Position, RuleSet, SegmentKind, SetupError
 from ..terminal_text import counted, path_shown
 from .diagram_file import DiagramError, diagram_stem, frame_svg, moment, write_new
 from .dialogs import PlayChoices, Prompt
@@ -12,7 +15,7 @@ from .replay_view import ReplayView
 
 
 class PositionTools(ReplayView):
-    """p (the legal plays of a roll), y (copy the Setup) and d (write a diagram)."""
+    """p (the legal plays of a roll, ranked), y (copy the Setup) and d (write a diagram)."""
 
     def _position_shown(self) -> tuple[Position, str]:
         """The position to play from at the frame shown, and when it stands (``after 12. 51: ...``)."""
@@ -26,7 +29,7 @@ class PositionTools(ReplayView):
         return replay.before, f"before {written}"
 
     def action_plays(self) -> None:
-        """The legal plays of a roll typed here (nothing is entered)."""
+        """The legal plays of a roll typed here, ranked by the engine (nothing is entered)."""
         if self.timeline is None:
             return
         position, when = self._position_shown()
@@ -35,7 +38,7 @@ class PositionTools(ReplayView):
             return
         rules = self.timeline.report.rules
         side = position.turn.title
-        frame = self._frame()
+        frame = self._frame()  # the place asked about, even if the board moves on meanwhile
         segment = frame.segment
         rolled = f"{segment.high}{segment.low}" if segment is not None and not frame.final else ""
 
@@ -50,13 +53,50 @@ class PositionTools(ReplayView):
                 )
                 return
             high, low = dice
-            plays = legal_plays(position, roll_dice(high, low), rules)
-            texts = sorted({play_text(play.steps) for play in plays.values()})
-            title = f"{side}'s {counted(len(texts), 'legal play')} of {high}{low}\n{when}"
-            self.app.push_screen(PlayChoices(title, texts))
+            kind = next_kind(frame.replay, frame.final, rules)
+            if kind is SegmentKind.CHOSEN_DOUBLE and high != low:
+                self.notify(
+                    f"{side} names a double here (after a 1-2): type one, like 66.",
+                    severity="warning",
+                )
+                return
+            self._rank_plays(position, rules, kind, (high, low), f"of {high}{low}\n{when}")
 
         prompt = f"{side} to play {when}.\nWhich roll? (like 64)"
         self.app.push_screen(Prompt(prompt, rolled, "64"), show)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _rank_plays(
+        self,
+        position: Position,
+        rules: RuleSet,
+        kind: SegmentKind,
+        dice: tuple[int, int],
+        what: str,
+    ) -> None:
+        """The plays of the dice ranked by the engine (a thread: 1-ply takes a moment)."""
+        depth = self.analysis_depth
+        try:
+            ranked = ranked_plays(position, kind, *dice, rules, depth)
+        except Exception as error:  # the engine's bug, said; the app goes on
+            self.app.call_from_thread(
+                self.notify, f"The engine could not rank the plays: {error!r}", severity="error"
+            )
+            return
+        if [option.play for option in ranked] == ["--"]:
+            ranked = []  # no legal play
+        side = position.turn.title
+        title = (
+            f"{side}'s {counted(len(ranked), 'legal play')} {what}\n"
+            f"engine, {depth}-ply: win %, equity, difference to the best"
+        )
+        rows = [option.play for option in ranked]
+        details = [
+            f"{100 * option.win:5.1f}%  {option.equity:+7.3f}"
+            + (f"  {option.diff:+.3f}" if number else "   best")
+            for number, option in enumerate(ranked)
+        ]
+        self.app.call_from_thread(self.app.push_screen, PlayChoices(title, rows, details))
 
     def action_copy_setup(self) -> None:
         """The Setup string of the position shown, to the clipboard and on screen."""

@@ -18,15 +18,17 @@ from textual.message import Message
 from textual.widgets import Footer
 
 from ..entering.ending import has_ended
+from .analysis_bar import AnalysisBar
 from .keys import HELP, QUIT, SAVE
 from .notes import Notes, NotesPanel
+from .replay_analysis import Analysing
 from .replay_edits import Annotating
 from .replay_position import PositionTools
 from .replay_record import RecordingHere
 from .widgets import Board, GameHeader, MoveList, StatusBar
 
 
-class ReplayScreen(Annotating, RecordingHere, PositionTools):
+class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
     """Steps through one game, annotates it, records on from it.
 
     It asks the app for the game list with a :class:`GameListWanted` message.
@@ -146,7 +148,7 @@ class ReplayScreen(Annotating, RecordingHere, PositionTools):
             "Leave variation",
             id="replay.leave-variation",
             show=False,
-            tooltip="out of the variation, back where it branches",
+            tooltip="out of the variation, back where it branches (while a analyses: stop it)",
         ),
         Binding(
             "f",
@@ -235,12 +237,19 @@ class ReplayScreen(Annotating, RecordingHere, PositionTools):
         ),
         Binding("r", "record_refused", "Record", id="replay.record", show=False),
         Binding(
+            "a",
+            "analyse",
+            "Analyse",
+            id="replay.analyse",
+            tooltip="analyse the game with the engine: marks, best plays, the graph (a again: stop)",
+        ),
+        Binding(
             "p",
             "plays",
             "Plays",
             id="replay.plays",
             show=False,
-            tooltip="the legal plays of a roll you type, in the position shown",
+            tooltip="the legal plays of a roll you type, ranked by the engine with their equity",
         ),
         Binding(
             "y",
@@ -271,6 +280,7 @@ class ReplayScreen(Annotating, RecordingHere, PositionTools):
                 with Vertical(id="board-column"):
                     yield Board(id="board")
                     yield StatusBar(id="status")
+                    yield AnalysisBar(id="analysis")
                 with NotesPanel(id="notes-panel"):
                     yield Notes(id="notes")
             yield MoveList(id="moves")

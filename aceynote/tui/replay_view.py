@@ -8,6 +8,8 @@ together with the bindings.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.reactive import reactive
 from textual.timer import Timer
 
@@ -69,6 +71,7 @@ class ReplayView(GameScreen):
     """Steps through one game; every position comes from the game's Timeline."""
 
     cursor: reactive[Place] = reactive(Place(MAIN, 0), init=False, always_update=True)
+    analysis_depth = 1  # the engine's search depth for the analysis and the hint (0 or 1)
 
     def __init__(self, record: RecordFile) -> None:
         super().__init__(record)
@@ -113,10 +116,17 @@ class ReplayView(GameScreen):
         board.viewer = self.viewer
         board.frame = frame
         self.query_one(StatusBar).show(frame, place.path)
-        if self.query_one(Notes).show(timeline, place.path, place.index, self.message):
+        notes = self.query_one(Notes)
+        if notes.show(timeline, place.path, place.index, self.message, self.decision_at(frame)):
             self.query_one(NotesPanel).scroll_home(animate=False)
         self.query_one(MoveList).show_frame(frame)
         self.message = ""
+
+    def decision_at(self, frame: Frame) -> dict[str, Any] | None:
+        """The engine's analysis of the frame's segment, if the game was analysed (see
+        :class:`~.replay_analysis.Analysing`)."""
+        del frame
+        return None
 
     @property
     def frame_count(self) -> int:

@@ -217,6 +217,7 @@ class MoveList(OptionList, can_focus=False):
         self.rows: list[MoveRow] = []
         self.row_of_segment: dict[int, int] = {}
         self._timeline: Timeline | None = None
+        self.analysis_marks: dict[int, str] = {}  # the engine's ?! ? ?? by id(segment)
 
     def load(self, timeline: Timeline) -> None:
         """Build the rows of a game (once per game, and after an edit)."""
@@ -274,8 +275,11 @@ class MoveList(OptionList, can_focus=False):
             (word, style) for word in segment_text(_bare(segment)).split()
         ]
         glyph_style = self._role("move-list--glyph")
+        glyphs = segment.glyphs + [f"${nag}" for nag in segment.nags]
+        mark = self.analysis_marks.get(id(segment))
         words += [
-            (glyph, glyph_style) for glyph in segment.glyphs + [f"${nag}" for nag in segment.nags]
+            (glyph, glyph_style)
+            for glyph in glyphs + ([mark] if mark and mark not in glyphs else [])
         ]
         if row.closing:
             words[-1] = (words[-1][0] + row.closing, words[-1][1])
@@ -285,6 +289,12 @@ class MoveList(OptionList, can_focus=False):
     def _text_width(self) -> int:
         width = self.scrollable_content_region.width
         return width - 1 if width > 10 else 28
+
+    def show_marks(self, marks: dict[int, str]) -> None:
+        """The engine's marks of an analysis beside the plays (none: ``{}``)."""
+        if marks != self.analysis_marks:
+            self.analysis_marks = marks
+            self.on_resize()
 
     def on_resize(self) -> None:
         if self._timeline is not None and self.rows:

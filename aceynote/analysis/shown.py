@@ -1,0 +1,147 @@
+"""An analysis beside the game it was made of, for a front end that steps through the game.
+
+The app (aceynote.tui) analyses the game shown and keeps the analysis in its
+JSON form (:mod:`.output`). Here that form is tied to the segments of the
+game's current replay: which decision a segment is, its mark, and White's
+chances after each decision (the graph), and how the columns of a graph
+stand for the decisions. A position's plays ranked for a hint are here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.api import shipped_network
+from ..engine.decisions import Decision, choices
+from ..engine.evaluator import Evaluator
+from ..engine.search import Search
+from ..notation import Segment
+from ..notation.writer import play_text
+from ..rules import Position, RuleSet, SegmentKind, TurnState
+from ..validation import Report, SegmentReplay
+from .judge import Option, main_replays
+
+DecisionJson = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysedGame:
+    """An analysis (its JSON form) and the segments of the main line it judged, ply by ply."""
+
+    data: dict[str, Any]
+    segments: tuple[Segment, ...]
+
+    @classmethod
+    def of(cls, data: dict[str, Any], report: Report) -> AnalysedGame | None:
+        """The analysis tied to ``report``'s main line; None when it is not that game's.
+
+        It still fits a game edited since (a comment, a glyph, moves recorded
+        after it) as long as every decision it judged is still on the main
+        line, played as it was, under the same rules.
+        """
+        if data["rules"] != report.rules.to_tag():
+            return None
+        replays = main_replays(report)
+        decisions = data["decisions"]
+        if len(replays) < len(decisions):
+            return None
+        for decision, replay in zip(decisions, replays, strict=False):
+            if not _same_decision(decision, replay):
+                return None
+        return cls(data, tuple(replay.segment for replay in replays[: len(decisions)]))
+
+    @property
+    def decisions(self) -> list[DecisionJson]:
+        found: list[DecisionJson] = self.data["decisions"]
+        return found
+
+    def ply_of(self, segment: Segment | None) -> int | None:
+        """Which decision (0 for the first) ``segment`` is; None: not one the analysis judged."""
+        return next((ply for ply, seen in enumerate(self.segments) if seen is segment), None)
+
+    def decision_of(self, segment: Segment | None) -> DecisionJson | None:
+        ply = self.ply_of(segment)
+        return None if ply is None else self.decisions[ply]
+
+    def marks(self) -> dict[int, str]:
+        """The mark of each marked segment, by the segment's ``id``."""
+        return {
+            id(segment): decision["mark"]
+            for segment, decision in zip(self.segments, self.decisions, strict=True)
+            if decision["mark"]
+        }
+
+    @property
+    def white_wins(self) -> list[float]:
+        """White's chance of winning after each decision, in playing order."""
+        return [decision["white_win_after"] for decision in self.decisions]
+
+    @property
+    def marked(self) -> int:
+        return sum(1 for decision in self.decisions if decision["mark"])
+
+
+def _same_decision(decision: DecisionJson, replay: SegmentReplay) -> bool:
+    segment = replay.segment
+    return (
+        replay.legal
+        and decision["roll"] == f"{segment.high}{segment.low}"
+        and decision["played"] == play_text(replay.steps)
+        and decision["side"] == replay.before.turn.name.lower()
+    )
+
+
+# -- the graph: one column or more a decision, or one column for several ----------------------
+def ply_at(column: int, width: int, count: int) -> int:
+    """The decision (0 for the first) of ``count`` that column ``column`` of ``width`` shows."""
+    if count <= 0 or width <= 0:
+        return 0
+    return min(count - 1, max(0, column) * count // width)
+
+
+def columns_of(ply: int, width: int, count: int) -> range:
+    """The columns of a ``width`` wide graph of ``count`` decisions that mark decision ``ply``:
+    those that show it, or, in a graph narrower than the game, the column it falls in."""
+    if count <= 0 or width <= 0 or not 0 <= ply < count:
+        return range(0)
+    first = -(-ply * width // count)  # the first column c with c * count // width == ply
+    after = -(-(ply + 1) * width // count)
+    if first < after:
+        return range(first, after)
+    column = ply * width // count
+    return range(column, column + 1)
+
+
+# -- a hint: the plays of a roll, ranked --------------------------------------------------------
+def next_kind(replay: SegmentReplay | None, final: bool, rules: RuleSet) -> SegmentKind:
+    """What the side to act at a place decides: the segment's kind before it is played;
+    after it, what follows it in the turn (a chosen double after a 1-2, an extra roll after
+    the double's play), else the next turn's roll."""
+    if replay is None:
+        return SegmentKind.ROLL
+    segment = replay.segment
+    if not final:
+        return segment.kind
+    state = TurnState(replay.before, rules, segment.kind)
+    following = state.next_kind(segment.kind, segment.high, segment.low, len(replay.steps))
+    return following or SegmentKind.ROLL
+
+
+def ranked_plays(
+    position: Position, kind: SegmentKind, high: int, low: int, rules: RuleSet, depth: int
+) -> list[Option]:
+    """Every legal play of the dice, best first, valued for the side to act (``--`` for none)."""
+    # A search of its own: the app's analysis may be running in another thread.
+    search = Search(Evaluator(shipped_network(), rules))
+    ranked = search.rank(choices(Decision(position, kind), high, low, rules), depth)
+    best = ranked[0].equity
+    return [
+        Option(
+            play=play_text(scored.choice.play.steps),
+            win=scored.win,
+            equity=scored.equity,
+            diff=scored.equity - best,
+        )
+        for scored in ranked
+    ]

@@ -1,0 +1,231 @@
+"""The replay screen's analysis: a key runs the engine over the game shown, in the background.
+
+The analysis runs in a thread worker over the validator's report of the game
+(the engine is numpy and Python: a thread keeps the app answering keys); it
+posts its progress, and the same key or esc cancels it (the engine stops
+between two decisions). When it is done, the move list shows the marks, the
+notes the engine's best plays for the segment shown, and the analysis line
+the graph of White's chances. The analysis is kept in its JSON form
+(:mod:`aceynote.analysis.output`) by game; saving may write its marks
+into the record (:meth:`write_analysis_marks`, as ``aceynote analyze -o``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual import work
+from textual.message import Message
+from textual.worker import get_current_worker
+
+from ..analysis.annotate import annotate
+from ..analysis.judge import AnalysisCancelled, decisions_to_judge
+from ..analysis.run import analyze_report
+from ..analysis.shown import AnalysedGame
+from ..files.record import RecordError, RecordFile
+from ..terminal_text import counted
+from ..validation import Report
+from .analysis_bar import AnalysisBar
+from .replay_view import ReplayView
+from .timeline import Frame, Place, Timeline
+from .widgets import MoveList
+
+GameJson = dict[str, Any]
+
+
+@dataclass
+class AnalysisProgress(Message):
+    """Run ``run`` of the analysis has judged ``done`` decisions."""
+
+    run: int
+    done: int
+
+
+@dataclass
+class AnalysisFinished(Message):
+    """Run ``run`` is over: the analysis of game ``index``, or why there is none."""
+
+    run: int
+    index: int
+    data: GameJson | None
+    problem: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Running:
+    run: int
+    index: int
+    total: int
+
+
+class Analysing(ReplayView):
+    """a (analyse the game shown; again, or esc, to cancel) and what an analysis shows."""
+
+    def __init__(self, record: RecordFile) -> None:
+        super().__init__(record)
+        self.analyses: dict[int, GameJson] = {}  # by game index
+        self.kept: set[int] = set()  # analyses saved with their marks, or without them
+        self.analysed: AnalysedGame | None = None  # the game shown's, when it has one
+        self._runs = 0
+        self._analysis_run: _Running | None = None
+
+    @property
+    def analysing(self) -> bool:
+        return self._analysis_run is not None
+
+    def _bar(self) -> AnalysisBar:
+        return self.query_one(AnalysisBar)
+
+    # -- running ---------------------------------------------------------------------
+    def action_analyse(self) -> None:
+        if self._analysis_run is not None:
+            self.cancel_analysis()
+            return
+        timeline = self.timeline
+        if timeline is None:
+            return
+        total = decisions_to_judge(timeline.report)
+        if not total:
+            self.notify("Nothing to analyse: the main line has no legal play.", timeout=4)
+            return
+        self._runs += 1
+        self._analysis_run = _Running(self._runs, self.game_index, total)
+        self._bar().show_progress(0, total, self.analysis_depth)
+        self.refresh_bindings()
+        self._analyse(self._runs, self.game_index, timeline.report, self.analysis_depth)
+
+    def cancel_analysis(self) -> None:
+        if self._analysis_run is None:
+            return
+        self.workers.cancel_group(self, "analysis")
+        self._analysis_run = None
+        self.refresh_bindings()
+        self._show_analysis("analysis cancelled (a analyses again)")
+        self.notify("Analysis cancelled.", timeout=2)
+
+    def action_leave_variation(self) -> None:
+        """Esc: while the analysis runs, it stops it; else out of the variation."""
+        if self._analysis_run is not None:
+            self.cancel_analysis()
+        else:
+            super().action_leave_variation()
+
+    @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
+    def _analyse(self, run: int, index: int, report: Report, depth: int) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int) -> None:
+            self.post_message(AnalysisProgress(run, done))
+
+        try:
+            data = analyze_report(index + 1, report, depth, progress, lambda: worker.is_cancelled)
+        except AnalysisCancelled:
+            return
+        except Exception as error:  # the engine's bug, said; the app goes on
+            self.post_message(AnalysisFinished(run, index, None, repr(error)))
+            return
+        self.post_message(AnalysisFinished(run, index, data))
+
+    def on_analysis_progress(self, message: AnalysisProgress) -> None:
+        running = self._analysis_run
+        if running is not None and message.run == running.run:
+            self._bar().show_progress(message.done, running.total, self.analysis_depth)
+
+    def on_analysis_finished(self, message: AnalysisFinished) -> None:
+        running = self._analysis_run
+        if running is None or message.run != running.run:
+            return  # cancelled meanwhile
+        self._analysis_run = None
+        self.refresh_bindings()
+        if message.data is None:
+            self.notify(f"The analysis failed: {message.problem}", severity="error", timeout=8)
+            self._show_analysis()
+            return
+        self.analyses[message.index] = message.data
+        self.kept.discard(message.index)
+        self._show_analysis()  # (the game shown may be another one by now)
+        if message.index == self.game_index:
+            self.cursor = self.cursor  # the notes again, with the engine's word
+        self.notify(_summary(message.data), timeout=6)
+
+    # -- showing ---------------------------------------------------------------------
+    def _set_timeline(self, timeline: Timeline) -> None:
+        self.query_one(MoveList).analysis_marks = {}  # the rows are built anew
+        super()._set_timeline(timeline)
+        self._show_analysis()
+
+    def _show_analysis(self, note: str = "") -> None:
+        """The analysis of the game shown, if it has one that still fits it, on screen."""
+        timeline = self.timeline
+        data = self.analyses.get(self.game_index)
+        found = AnalysedGame.of(data, timeline.report) if data and timeline else None
+        if data is not None and found is None:  # the moves or the rules changed
+            del self.analyses[self.game_index]
+            note = "the game changed since its analysis (a analyses it again)"
+        self.analysed = found
+        self.query_one(MoveList).show_marks(found.marks() if found else {})
+        if self._analysis_run is None:
+            self._bar().show_graph(found.white_wins if found else None, note)
+        self._mark_graph()
+
+    def _show(self, place: Place) -> None:
+        super()._show(place)
+        self._mark_graph()
+
+    def _mark_graph(self) -> None:
+        if self.timeline is None:
+            return
+        frame = self._frame()
+        self._bar().mark(self.analysed.ply_of(frame.segment) if self.analysed else None)
+
+    def decision_at(self, frame: Frame) -> dict[str, Any] | None:
+        return self.analysed.decision_of(frame.segment) if self.analysed else None
+
+    def on_analysis_bar_clicked(self, message: AnalysisBar.Clicked) -> None:
+        if self.analysed is None or self.timeline is None:
+            return
+        found = self.timeline.place_of_segment(self.analysed.segments[message.ply])
+        if found is not None:
+            self.cursor = Place(found.path, found.final)
+
+    # -- keeping ---------------------------------------------------------------------
+    def unwritten_analyses(self) -> list[int]:
+        """The games whose analysis marks plays not yet written into the record."""
+        return [
+            index
+            for index, data in sorted(self.analyses.items())
+            if index not in self.kept and any(d["mark"] for d in data["decisions"])
+        ]
+
+    def write_analysis_marks(self) -> int:
+        """Each mark as a glyph with a comment on its segment (as ``analyze -o``); how many."""
+        written = 0
+        for index in self.unwritten_analyses():
+            try:
+                self.record.mark_edited(index)
+            except RecordError as error:
+                self.notify(f"Game {index + 1}: {error}.", severity="error")
+                continue
+            written += annotate(self.record.load(index).game, self.analyses[index])
+            self.kept.add(index)
+        if self.timeline is not None:
+            self.query_one(MoveList).load(self.timeline)
+            self._show_analysis()
+            self.refresh_header()
+            self.cursor = self.cursor
+        return written
+
+    def keep_analysis_out(self) -> None:
+        """Saved without the marks: not asked again about these analyses."""
+        self.kept.update(self.unwritten_analyses())
+
+
+def _summary(data: GameJson) -> str:
+    marks = [decision["mark"] for decision in data["decisions"] if decision["mark"]]
+    by_kind = ", ".join(
+        f"{marks.count(mark)} {mark}" for mark in ("?!", "?", "??") if mark in marks
+    )
+    found = f"{counted(len(marks), 'play')} marked ({by_kind})" if marks else "no play marked"
+    decisions = counted(len(data["decisions"]), "decision")
+    return f"Analysed game {data['game']} at {data['depth']}-ply: {decisions}, {found}."

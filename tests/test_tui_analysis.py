@@ -1,0 +1,275 @@
+"""The replay app's analysis (issue 25): a runs the engine in the background, the marks, the
+notes, the graph, p's ranking, and saving with the marks. At 0-ply on a short game: fast."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SHORT_GAME, pilot_test, run_main
+
+from aceynote.analysis import run as analysis_run
+from aceynote.analysis.run import analyze_one
+from aceynote.engine import Engine
+from aceynote.notation import parse_games
+from aceynote.tui import replay_analysis
+from aceynote.tui.analysis_bar import AnalysisBar
+from aceynote.tui.app import ReplayApp
+from aceynote.tui.dialogs import Confirm, PlayChoices, Prompt
+from aceynote.tui.notes import Notes
+from aceynote.tui.replay_screen import ReplayScreen
+from aceynote.tui.widgets import MoveList
+from aceynote.validation import validate
+
+SIZE = (100, 30)
+
+
+@pytest.fixture
+def short(tmp_path: Path) -> Path:
+    path = tmp_path / "short.acey"
+    path.write_text(SHORT_GAME, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def expected() -> dict[str, Any]:
+    """The analysis as ``aceynote analyze --depth 0`` makes it, apart from the app."""
+    return analyze_one(1, parse_games(SHORT_GAME)[0], 0)
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """Each decision of the app's analysis waits for the gate: the test decides when it ends."""
+    opened = threading.Event()
+    real = analysis_run.analyze_report
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        number, report, depth, progress, cancelled = args
+        return real(
+            number, report, depth, lambda done: (progress(done), opened.wait(10)), cancelled
+        )
+
+    monkeypatch.setattr(replay_analysis, "analyze_report", held)
+    yield opened
+    opened.set()
+
+
+def screen_of(app: ReplayApp) -> ReplayScreen:
+    assert isinstance(app.screen, ReplayScreen)
+    return app.screen
+
+
+@contextlib.asynccontextmanager
+async def analysed(path: Path) -> AsyncIterator[tuple[ReplayApp, Any, ReplayScreen]]:
+    """The app on ``path``, its game analysed at 0-ply."""
+    app = ReplayApp(str(path), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.analysed is not None and not screen.analysing
+        yield app, pilot, screen
+
+
+async def held_analysis(app: ReplayApp, pilot: Any) -> ReplayScreen:
+    """a pressed, and the analysis held by the gate after its first decision."""
+    await pilot.press("a")
+    screen = screen_of(app)
+    bar = screen.query_one(AnalysisBar)
+    for _ in range(200):  # the first decision takes a moment on a busy machine
+        if "1/12" in str(bar.render()):
+            break
+        await pilot.pause(0.05)
+    assert screen.analysing and bar.display
+    assert "analysing 0-ply 1/12" in str(bar.render())
+    return screen
+
+
+def row_text(screen: ReplayScreen, ply: int) -> str:
+    moves = screen.query_one(MoveList)
+    segment = screen.analysed.segments[ply]  # type: ignore[union-attr]
+    return str(moves.get_option_at_index(moves.row_of_segment[id(segment)]).prompt)
+
+
+@pilot_test
+async def test_stepping_goes_on_while_the_analysis_runs(
+    short: Path, gate: threading.Event, expected: dict[str, Any]
+) -> None:
+    app = ReplayApp(str(short), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await held_analysis(app, pilot)
+        await pilot.press("down", "down", "down")
+        assert screen.cursor.index > 0 and screen.analysing  # the board moved meanwhile
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not screen.analysing
+        assert screen.analyses[0] == expected
+        assert any("12 decisions" in n.message for n in app._notifications)
+
+
+@pytest.mark.parametrize("key", ["a", "escape"])
+@pilot_test
+async def test_the_same_key_or_escape_cancels_the_analysis(
+    short: Path, gate: threading.Event, key: str
+) -> None:
+    app = ReplayApp(str(short), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await held_analysis(app, pilot)
+        await pilot.press(key)
+        assert not screen.analysing
+        assert "cancelled" in str(screen.query_one(AnalysisBar).render())
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.analyses == {} and screen.analysed is None
+        assert not screen.query_one(MoveList).analysis_marks
+
+
+@pilot_test
+async def test_the_marks_stand_in_the_move_list(short: Path, expected: dict[str, Any]) -> None:
+    async with analysed(short) as (_app, _pilot, screen):
+        marked = [d for d in expected["decisions"] if d["mark"]]
+        assert marked
+        glyphs = {"!", "?", "!!", "??", "!?", "?!"}
+        for decision in expected["decisions"]:
+            segment = screen.analysed.segments[decision["ply"] - 1]  # type: ignore[union-attr]
+            shown = [
+                word for word in row_text(screen, decision["ply"] - 1).split() if word in glyphs
+            ]
+            mark = decision["mark"]
+            # the record's own glyphs, then the engine's mark unless the record has it already
+            assert shown == segment.glyphs + ([mark] if mark and mark not in segment.glyphs else [])
+
+
+@pilot_test
+async def test_the_notes_show_the_engine_s_best_plays(
+    short: Path, expected: dict[str, Any]
+) -> None:
+    async with analysed(short) as (_app, pilot, screen):
+        for ply in (2, 5):  # 2. 51 and 3. =11 (a chosen double: the best names its double)
+            decision = expected["decisions"][ply]
+            await pilot.press("home", *["down"] * (ply + 1))
+            notes = str(screen.query_one(Notes).render())
+            lost = f"{decision['side'].capitalize()}'s play lost {decision['loss']:.3f} {decision['mark']}"
+            assert lost in notes
+            for rank, best in enumerate(decision["best"], start=1):
+                line = next(line for line in notes.splitlines() if line.startswith(f" {rank}. "))
+                words = line.split()[1:]
+                assert words[:2] == [f"{100 * best['win']:.1f}%", f"{best['equity']:+.3f}"]
+                if rank > 1:
+                    assert words[2] == f"{best['diff']:+.3f}"
+                double = best.get("double")
+                play = f"={double}{double}: {best['play']}" if double else best["play"]
+                assert words[2 if rank == 1 else 3 :] == play.split()
+        await pilot.press("home")
+        assert "engine:" not in str(screen.query_one(Notes).render())  # the start: no decision
+
+
+@pilot_test
+async def test_the_graph_follows_the_game_and_a_click_moves_along_it(
+    short: Path, expected: dict[str, Any]
+) -> None:
+    async with analysed(short) as (_app, pilot, screen):
+        bar = screen.query_one(AnalysisBar)
+        assert bar.wins == [d["white_win_after"] for d in expected["decisions"]]
+        assert bar.current is None
+        for ply in range(4):
+            await pilot.press("down")
+            assert bar.current == ply
+            assert bar.label == f"○ {100 * expected['decisions'][ply]['white_win_after']:3.0f}% "
+        width = bar.content_size.width - len(bar.label)
+        column = width * 10 // 12 + 1  # a column of the 11th decision
+        await pilot.click(AnalysisBar, offset=(1 + len(bar.label) + column, 0))
+        await pilot.pause()
+        assert bar.current == 10
+        assert screen._frame().segment is screen.analysed.segments[10]  # type: ignore[union-attr]
+
+
+@pilot_test
+async def test_saving_with_the_marks_writes_what_analyze_o_writes(
+    short: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reference = tmp_path / "reference.acey"
+    reference.write_text(SHORT_GAME, encoding="utf-8")
+    status, _, _ = run_main(
+        capsys, "analyze", str(reference), "--depth", "0", "-o", str(tmp_path / "o.acey")
+    )
+    assert status == 0
+    async with analysed(short) as (app, pilot, _screen):
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "analyze -o" in app.screen.question
+        await pilot.click("#answer-marks")
+        await pilot.pause()
+        assert app.record is not None and not app.record.dirty
+        await pilot.press("ctrl+s")  # asked once: now nothing is left to save
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+    saved = short.read_text(encoding="utf-8")
+    assert saved == (tmp_path / "o.acey").read_text(encoding="utf-8")
+    assert validate(parse_games(saved)[0]).errors == 0
+    assert "aceynote: best" in saved
+
+
+@pilot_test
+async def test_saving_without_the_marks_leaves_the_record(short: Path) -> None:
+    async with analysed(short) as (app, pilot, _screen):
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.click("#answer-plain")
+        await pilot.pause()
+        assert any("No changes to save" in n.message for n in app._notifications)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)  # not asked again
+    assert short.read_text(encoding="utf-8") == SHORT_GAME
+
+
+@pilot_test
+async def test_the_hint_ranks_the_plays_with_their_equity(short: Path) -> None:
+    app = ReplayApp(str(short), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "p")
+        await pilot.pause()
+        assert isinstance(app.screen, Prompt)
+        await pilot.press(*"64", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PlayChoices)
+        setup = "W 18:1 in:14 / B in:15 / B"
+        ranked = Engine("standard").rank(setup, "64", depth=0)
+        assert app.screen.rows == [play.play for play in ranked]
+        assert app.screen.details is not None
+        for detail, play in zip(app.screen.details, ranked, strict=True):
+            assert f"{100 * play.win:5.1f}%  {play.equity:+7.3f}" in detail
+        assert "best" in app.screen.details[0] and f"{ranked[1].diff:+.3f}" in app.screen.details[1]
+        assert "Black's 2 legal plays of 64" in app.screen.title_text
+
+
+@pilot_test
+async def test_an_analysis_finished_in_another_game_waits_for_it(
+    tmp_path: Path, gate: threading.Event, expected: dict[str, Any]
+) -> None:
+    path = tmp_path / "two.acey"
+    path.write_text(SHORT_GAME + "\n" + SHORT_GAME, encoding="utf-8")
+    app = ReplayApp(str(path), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await held_analysis(app, pilot)
+        await pilot.press("right_square_bracket")  # to game 2 while game 1 is analysed
+        assert screen.game_index == 1 and screen.analysing
+        gate.set()
+        for worker in [w for w in app.workers if w.group == "analysis"]:
+            await worker.wait()  # (the game list's checker runs on: a file of two games)
+        await pilot.pause()
+        bar = screen.query_one(AnalysisBar)
+        assert not bar.display and screen.analysed is None  # game 2 has no analysis
+        assert not screen.query_one(MoveList).analysis_marks
+        await pilot.press("left_square_bracket")
+        assert screen.analysed is not None and bar.display
+        assert bar.wins == [d["white_win_after"] for d in expected["decisions"]]
