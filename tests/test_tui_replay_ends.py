@@ -154,14 +154,18 @@ async def test_the_legal_plays_title_counts_the_plays_and_fits_80_columns() -> N
         dialog = app.screen
         assert isinstance(dialog, PlayChoices)
         count, when = len(dialog.rows), "after 12. 51: in/20 20/19"
-        assert dialog.title_text == f"Black's {count} legal plays of 31\n{when}"
+        # (a third line names the engine's ranking, once it is worked out)
+        assert dialog.title_text.split("\n")[:2] == [f"Black's {count} legal plays of 31", when]
         lines = screen_lines(app)
         for shown in (f"Black's {count} legal plays of 31 ", f" {when} ", "esc: close"):
             assert any(shown in line for line in lines), shown
         await pilot.press("escape", "home", "p", *"64", "enter")
         await pilot.pause()
         assert isinstance(app.screen, PlayChoices)
-        assert app.screen.title_text == "White's 2 legal plays of 64\nat the start"
+        assert app.screen.title_text.split("\n")[:2] == [
+            "White's 2 legal plays of 64",
+            "at the start",
+        ]
 
 
 # -- the game list -----------------------------------------------------------------------------

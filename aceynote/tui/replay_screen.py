@@ -156,6 +156,7 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
             "Flip",
             id="replay.flip",
             tooltip="turn the board round: the other side's view",
+            show=False,  # in the help: at 80 columns the footer keeps Analyse and Quit
         ),
         Binding(
             "c",

@@ -14,19 +14,9 @@ import re
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
-from ...notation import (
-    Game,
-    Move,
-    ReadError,
-    Segment,
-    Stop,
-    Tag,
-    Turn,
-    Variation,
-    parse_game,
-    write_game,
-)
+from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
 from ...notation.limits import MAX_DIGITS, too_many_digits
+from ...notation.source import ReadError
 from ...notation.tags import TagValueError, parse_opening
 from ...notation.writer import merge_trips, ordered_tags
 from ...rules import (
@@ -244,9 +234,7 @@ def _explain(error: ValidationError) -> str:
 
 
 MAX_DEPTH = 200  # JSON nesting; a variation nested 50 deep (the reader's limit) is about 150
-# Characters of one game of a JSON document or of one JSON Lines line: 16 MiB, some
-# 100 times the largest real game with every position; reading one takes about 12 bytes
-# of memory a character (a game of 30 MB took 350 MB), so the cap keeps it near 200 MB.
+# One game of a document or one JSON Lines line, in characters: ~12 bytes of memory each.
 MAX_DOCUMENT = 16 * 1024 * 1024
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
