@@ -66,7 +66,6 @@ class CountedGame:
     black: str
     tags: Mapping[str, str]
     facts: GameFacts
-    first: Side | None
     rolls: dict[Side, tuple[int, ...]]
     opening: tuple[OpeningPlay, ...]
 
@@ -93,7 +92,6 @@ def counted_game(report: Report, source: str, number: int) -> CountedGame:
         black=game.tag("Black") or "Black",
         tags={name: value for name in KEPT_TAGS if (value := game.tag(name)) is not None},
         facts=game_facts(report),
-        first=replays[0].turn.side if replays else None,
         rolls=_rolls(replays),
         opening=() if game.tag("Setup") is not None else _opening(replays),
     )

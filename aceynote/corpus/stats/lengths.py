@@ -101,7 +101,7 @@ def first_moves(games: Sequence[CountedGame]) -> tuple[FirstMove, ...]:
     """White's and Black's games as the first to move, from the opening position."""
     moves = []
     for side in Side:
-        firsts = [game for game in games if game.first is side and game.opening]
+        firsts = [game for game in games if game.facts.first_mover is side and game.opening]
         winners = [game.facts.winner for game in firsts]
         moves.append(
             FirstMove(
