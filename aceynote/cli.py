@@ -45,6 +45,10 @@ examples:
                                          the engine's ranking of a roll's plays
   aceynote analyze game.acey             every decision judged: marks, luck
   aceynote stats club/                   who won how often, are the dice fair
+  aceynote find club/ --turns '>60' --count
+                                         how many games ran over 60 turns
+  aceynote convert club/ --to parquet -o tables/
+                                         the games as tables for DuckDB, polars
 
 Run 'aceynote COMMAND --help' for the options and examples of each command.
 """
