@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import os
+import signal
 import stat
-from collections.abc import Iterator
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
 import pytest
 
-from aceynote.files.writing import current_umask, write_atomically
+from aceynote.files.writing import Stopped, current_umask, write_atomically
 
 
 def mode_of(path: Path) -> int:
@@ -98,11 +102,25 @@ def test_a_device_is_written_to_not_replaced() -> None:
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
 
 
-def test_a_stop_signal_just_after_the_file_is_replaced_finds_it_saved(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import signal
+def _send_sigterm_to_the_main_thread() -> None:
+    # Sent to the thread, not the process: pytest-xdist's worker has other threads,
+    # and the kernel may hand a process's signal to one of them, at its own time.
+    signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGTERM)
 
+
+def _sigterm_taken_by_another_thread() -> None:
+    # Python runs the handler in the main thread whichever thread the signal came to.
+    handler = signal.getsignal(signal.SIGTERM)
+    assert callable(handler)
+    handler(signal.SIGTERM, None)
+
+
+@pytest.mark.parametrize(
+    "send", [_send_sigterm_to_the_main_thread, _sigterm_taken_by_another_thread]
+)
+def test_a_stop_signal_just_after_the_file_is_replaced_finds_it_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, send: Callable[[], None]
+) -> None:
     import aceynote.files.writing as writing
 
     path = tmp_path / "record.acey"
@@ -112,16 +130,44 @@ def test_a_stop_signal_just_after_the_file_is_replaced_finds_it_saved(
 
     def replace_then_signal(source: str, target: str) -> None:
         real_replace(source, target)
-        os.kill(os.getpid(), signal.SIGTERM)  # between the replace and the handlers put back
+        send()  # between the replace and the handlers put back
 
     monkeypatch.setattr(writing.os, "replace", replace_then_signal)
     before = signal.signal(signal.SIGTERM, lambda number, frame: received.append(number))
     try:
         write_atomically(str(path), hello)  # does not raise Stopped: the file is saved
+        for _ in range(3):  # the handler put back runs at the next bytecode boundaries
+            time.sleep(0)
     finally:
         signal.signal(signal.SIGTERM, before)
     assert path.read_text() == "hello\n"
     assert received == [signal.SIGTERM]  # the signal went to the handler put back
+
+
+@pytest.mark.parametrize(
+    "send", [_send_sigterm_to_the_main_thread, _sigterm_taken_by_another_thread]
+)
+def test_a_stop_signal_while_the_temporary_file_is_made_stops_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, send: Callable[[], None]
+) -> None:
+    import aceynote.files.writing as writing
+
+    path = tmp_path / "record.acey"
+    path.write_text("old\n")
+    real_mkstemp = tempfile.mkstemp
+
+    def mkstemp_then_signal(**where: str) -> tuple[int, str]:
+        made = real_mkstemp(**where)
+        send()  # before the name is known to the writer: held until it is
+        return made
+
+    monkeypatch.setattr(writing.tempfile, "mkstemp", mkstemp_then_signal)
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Stopped):
+        write_atomically(str(path), hello)
+    assert signal.getsignal(signal.SIGTERM) == before
+    assert path.read_text() == "old\n"
+    assert list(tmp_path.iterdir()) == [path]  # the temporary file was removed
 
 
 def test_create_new_takes_the_first_number_free_for_every_suffix(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from typing import IO, TextIO, cast
 
 _NEW_FILE_MODE = 0o666  # before the umask, as open() creates files
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+_CAN_MASK = hasattr(signal, "pthread_sigmask")
 
 
 class Stopped(BaseException):
@@ -53,8 +54,8 @@ def write_atomically(
         with open(path, "w", encoding="utf-8", newline="") as out:
             write(out)
         return
-    with _signals_stop():
-        _replace(path, write, existing, mode)
+    with _signals_stop() as guard:
+        _replace(path, write, existing, mode, guard)
 
 
 def write_bytes_atomically(path: str, data: bytes) -> None:
@@ -72,17 +73,18 @@ def _replace(
     write: Callable[[IO[str]], object],
     existing: os.stat_result | None,
     mode: int | None,
+    guard: _StopGuard,
 ) -> None:
     temporary: str | None = None
     try:
-        with _signals_held():  # a signal stops us only once the temporary file is known
+        with guard.held():  # a signal stops us only once the temporary file is known
             descriptor, temporary = tempfile.mkstemp(
                 prefix=".aceynote-", suffix=".tmp", dir=os.path.dirname(path)
             )
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
             write(out)
         _give_permissions(temporary, existing, mode)
-        _hold_stop_signals()  # once replaced, the file is saved: a signal waits for the old handlers
+        guard.hold_to_the_end()  # once replaced, the file is saved: a signal waits for the old handlers
         os.replace(temporary, path)
     except BaseException:
         if temporary is not None:
@@ -91,46 +93,72 @@ def _replace(
         raise
 
 
-def _stop(number: int, frame: FrameType | None) -> None:
-    raise Stopped(number)
+class _StopGuard:
+    """Where a stop signal goes while a file is written: raised as :class:`Stopped`, or held.
+
+    A held signal is held twice over: the main thread's signal mask keeps back
+    one sent to it, and the handler keeps one that another thread of the
+    process took (the kernel gives a process's signal to any thread not
+    blocking it; Python runs the handler in the main thread all the same).
+    """
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.kept: list[int] = []
+
+    def on_signal(self, number: int, frame: FrameType | None) -> None:
+        if self.holding:
+            self.kept.append(number)
+            return
+        raise Stopped(number)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Hold stop signals back until the block is done; then the first one stops us."""
+        self.holding = True
+        _block_stop_signals()
+        try:
+            yield
+        finally:
+            _unblock_stop_signals()  # a signal held by the mask comes now, to on_signal
+            self.holding = False
+        if self.kept:
+            raise Stopped(self.kept.pop(0))
+
+    def hold_to_the_end(self) -> None:
+        """Hold stop signals back until :func:`_signals_stop` has put the old handlers back."""
+        self.holding = True
+        _block_stop_signals()
 
 
 @contextlib.contextmanager
-def _signals_stop() -> Iterator[None]:
+def _signals_stop() -> Iterator[_StopGuard]:
     """SIGTERM and SIGHUP raise :class:`Stopped` here (only the main thread may catch signals)."""
+    guard = _StopGuard()
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield guard
         return
-    mask = (
-        signal.pthread_sigmask(signal.SIG_BLOCK, ()) if hasattr(signal, "pthread_sigmask") else None
-    )
-    before = {number: signal.signal(number, _stop) for number in STOP_SIGNALS}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, ()) if _CAN_MASK else None
+    before = {number: signal.signal(number, guard.on_signal) for number in STOP_SIGNALS}
     try:
-        yield
+        yield guard
     finally:
-        _hold_stop_signals()
+        guard.hold_to_the_end()
         for number, handler in before.items():
             signal.signal(number, handler)
-        if mask is not None:  # a signal held back now goes to the handlers put back
+        if mask is not None:  # a signal held by the mask now goes to the handlers put back
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for kept in guard.kept:  # and so does one the handler kept
+            signal.raise_signal(kept)
 
 
-def _hold_stop_signals() -> None:
-    """Hold SIGTERM and SIGHUP back until :func:`_signals_stop` ends (main thread only)."""
-    if hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread():
+def _block_stop_signals() -> None:
+    if _CAN_MASK and threading.current_thread() is threading.main_thread():
         signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
 
 
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold SIGTERM and SIGHUP back until the block is done, where the system can."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-    try:
-        yield
-    finally:
+def _unblock_stop_signals() -> None:
+    if _CAN_MASK and threading.current_thread() is threading.main_thread():
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
@@ -286,9 +314,9 @@ def write_folder_atomically(path: str, write: Callable[[str], bool]) -> bool:
     meanwhile makes the rename fail with an OSError, replacing nothing.
     """
     temporary: str | None = None
-    with _signals_stop():
+    with _signals_stop() as guard:
         try:
-            with _signals_held():  # a signal stops us only once the temporary folder is known
+            with guard.held():  # a signal stops us only once the temporary folder is known
                 temporary = tempfile.mkdtemp(
                     prefix=".aceynote-", suffix=".tmp", dir=os.path.dirname(os.path.abspath(path))
                 )
