@@ -445,6 +445,20 @@ async def test_r_in_the_replay_goes_on_from_the_end(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_esc_and_r_before_anything_is_entered_come_back_to_the_entry(
+    tmp_path: Path,
+) -> None:
+    app = recording_app(tmp_path / "new.acey")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("r")  # the line is empty: its start is its end
+        await pilot.pause()
+        assert prompt(app).startswith("1. White to roll")
+
+
+@pilot_test
 async def test_r_in_the_middle_adds_a_variation_or_cuts_the_rest(tmp_path: Path) -> None:
     path = unfinished(tmp_path)
     app = ReplayApp(str(path))

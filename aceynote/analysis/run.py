@@ -13,6 +13,7 @@ from typing import Any
 
 from ..engine.api import shipped_network
 from ..engine.evaluator import Evaluator
+from ..engine.network import Network
 from ..engine.search import Search
 from ..notation import Game
 from ..rules import RuleSet
@@ -27,8 +28,13 @@ GameJson = dict[str, Any]
 @cache
 def search_for(rules: RuleSet) -> Search:
     """One search a rule set, with the shipped network (per process)."""
+    return Search(Evaluator(engine_network(), rules))
+
+
+def engine_network() -> Network:
+    """The shipped network, numpy's BLAS put on one thread first (:func:`_one_blas_thread`)."""
     _one_blas_thread()
-    return Search(Evaluator(shipped_network(), rules))
+    return shipped_network()
 
 
 @cache

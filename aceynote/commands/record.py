@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from ..terminal_text import clipped, printable
 from .base import Commands, UsageError, add_command
+
+if TYPE_CHECKING:
+    from ..files.record import RecordFile
 
 DESCRIPTION = """\
 Open the board on a new game added at the end of FILE (FILE is made when it
@@ -57,7 +61,7 @@ def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
     from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
 
     for option in ("event", "white", "black", "rules", "opening", "setup"):
-        _check_utf8(option, getattr(args, option))
+        check_utf8(option, getattr(args, option))
     tags: list[tuple[str, str]] = []
     for name, value in (("Event", args.event), ("White", args.white), ("Black", args.black)):
         if value is not None:
@@ -84,7 +88,7 @@ def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
     return tags
 
 
-def _check_utf8(option: str, value: str | None) -> None:
+def check_utf8(option: str, value: str | None) -> None:
     """Refuse an argument that is not UTF-8 (``$'M\\xfcller'``): a record holds UTF-8 only.
 
     Python keeps such bytes as lone surrogates, which no UTF-8 file can hold:
@@ -106,40 +110,46 @@ def _check_utf8(option: str, value: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..files.record import RecordError, RecordFile
-    from ..files.writing import read_only
-    from ..formats import ACEY, record_format
     from ..notation.lines import new_game
     from ..rules import Side
-
-    if args.file == "-":
-        raise UsageError("record needs a file: standard input is the keyboard here")
-    read_as = record_format(args.file)
-    if read_as is not ACEY:
-        raise UsageError(
-            f"{clipped(args.file, 200)}: a {read_as.kind} is read, never written;"
-            " record into an .acey file"
-        )
-    tags = game_tags(args)
-    folder = os.path.dirname(os.path.abspath(args.file))
-    if not os.path.isdir(folder):
-        raise UsageError(f"{clipped(args.file, 200)}: there is no folder {clipped(folder, 200)}")
-    if not os.access(folder, os.W_OK):  # a save writes a new file there, renamed over FILE
-        raise UsageError(f"{clipped(args.file, 200)}: cannot make a file in {clipped(folder, 200)}")
-    try:
-        record = RecordFile(args.file, create=True)
-    except RecordError as error:
-        raise UsageError(str(error)) from error
-    if read_only(args.file):
-        raise UsageError(
-            f"{clipped(args.file, 200)} is read-only: record into another file"
-            " (or make it writable first)"
-        )
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise UsageError("record runs in a terminal: standard input and output must be one")
     from ..tui.app import ReplayApp
 
+    tags = game_tags(args)
+    record = record_to_enter_into(args.file, "record")
     first = {"white": Side.WHITE, "black": Side.BLACK}.get(args.first or "")
     app = ReplayApp(args.file, record=record, new_game=new_game(tags), first=first)
     app.run()
     return app.stop_status()
+
+
+def record_to_enter_into(path: str, command: str) -> RecordFile:
+    """The record a new game is entered into at the board, or a UsageError saying why not."""
+    from ..files.record import RecordError, RecordFile
+    from ..files.writing import read_only
+    from ..formats import ACEY, record_format
+
+    if path == "-":
+        raise UsageError(f"{command} needs a file: standard input is the keyboard here")
+    read_as = record_format(path)
+    if read_as is not ACEY:
+        raise UsageError(
+            f"{clipped(path, 200)}: a {read_as.kind} is read, never written;"
+            f" {command} into an .acey file"
+        )
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"{clipped(path, 200)}: there is no folder {clipped(folder, 200)}")
+    if not os.access(folder, os.W_OK):  # a save writes a new file there, renamed over FILE
+        raise UsageError(f"{clipped(path, 200)}: cannot make a file in {clipped(folder, 200)}")
+    try:
+        record = RecordFile(path, create=True)
+    except RecordError as error:
+        raise UsageError(str(error)) from error
+    if read_only(path):
+        raise UsageError(
+            f"{clipped(path, 200)} is read-only: {command} into another file"
+            " (or make it writable first)"
+        )
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError(f"{command} runs in a terminal: standard input and output must be one")
+    return record

@@ -320,6 +320,22 @@ class Recording:
         self._revalidate()
         return action
 
+    def take_back(self, side: Side) -> list[_Action]:
+        """Undo up to and with the last segment ``side`` entered: that move and what came after.
+
+        What was taken back, last first; nothing when ``side`` entered no
+        segment here (a practice game's engine may have moved first). Redo
+        brings it all back, one action at a time.
+        """
+        if not any(_entered_by(action, side) for action in self.done):
+            return []
+        taken: list[_Action] = []
+        while not taken or not _entered_by(taken[-1], side):
+            action = self.undo()
+            assert action is not None
+            taken.append(action)
+        return taken
+
     def redo(self) -> _Action | None:
         """Bring back what undo took back last."""
         if not self.undone:
@@ -359,6 +375,10 @@ class Recording:
                 game.tags[:] = [tag for tag in game.tags if tag.name != name]
             else:
                 game.set_tag(name, value)
+
+
+def _entered_by(action: _Action, side: Side) -> bool:
+    return isinstance(action, _Entered) and action.turn.side is side
 
 
 def describe(action: _Action) -> str:

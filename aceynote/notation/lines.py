@@ -49,8 +49,10 @@ class Branch:
     segment_index: int
 
     def at_end(self, game: Game) -> bool:
-        """Whether nothing of the line comes after the segment."""
+        """Whether nothing of the line comes after the segment (or its start, for a line empty)."""
         turns = line_turns(game, self.path)
+        if self.turn_index < 0:
+            return not turns
         return self.turn_index == len(turns) - 1 and self.segment_index == (
             len(turns[self.turn_index].segments) - 1
         )

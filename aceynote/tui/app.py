@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -26,6 +26,9 @@ from .game_list import GameList
 from .keys import HELP, SAVE, help_of, on_key
 from .replay_screen import ReplayScreen
 from .saving import SavingApp
+
+if TYPE_CHECKING:
+    from ..analysis.practice import Practice
 
 _BATCH_SECONDS = 0.15
 _AHEAD = 40  # games after the list's cursor that the checker does first
@@ -120,12 +123,14 @@ class ReplayApp(SavingApp):
         new_game: Game | None = None,
         first: Side | None = None,
         analysis_depth: int = 1,
+        practice: Practice | None = None,
     ) -> None:
         """Open ``path`` (or the ``record`` already read from it) at ``game`` and ``turn``.
 
         ``new_game``: add this game after the file's games and start recording
         it (``first`` moves first when its tags do not say). ``analysis_depth``:
         the engine's depth (0 or 1) for the analysis key and the hint.
+        ``practice``: the new game is played against the engine (``aceynote play``).
         """
         super().__init__()
         self.path = path
@@ -135,6 +140,7 @@ class ReplayApp(SavingApp):
         self.new_game = new_game
         self.first = first
         self.analysis_depth = analysis_depth
+        self.practice = practice
         self._replay: ReplayScreen | None = None
         self._checking = threading.Event()
         self._scan = 0
@@ -185,6 +191,8 @@ class ReplayApp(SavingApp):
         await self.push_screen(self._replay)
         self.install_screen(GameList(record), name="games")
         if self.new_game is not None:
+            if self.practice is not None:
+                self.replay.practice = ((self.start_game or 1) - 1, self.practice)
             self.replay.show_game((self.start_game or 1) - 1)
             self.replay.record_at_end(first=self.first)
             return

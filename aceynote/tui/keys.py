@@ -65,7 +65,7 @@ _KEY_NAMES = {
     "delete": "Del",
 }
 
-_OURS = ("replay", "notes", "games", "app", "record", "entry")
+_OURS = ("replay", "notes", "games", "app", "record", "entry", "play")
 
 
 def on_key(binding: Binding, key: str, *, show: bool = True, priority: bool = False) -> Binding:
@@ -97,11 +97,13 @@ def help_rows(screen: Screen[object], app: App[None]) -> list[tuple[str, str]]:
     while node is not None and node is not screen:
         classes.append(type(node))
         node = node.parent
-    classes += [type(screen), type(app)]
+    # A screen's own keys, then those it inherits (the play screen's, then the record screen's).
+    classes += [cls for cls in type(screen).__mro__ if "BINDINGS" in vars(cls)]
+    classes.append(type(app))
     bindings = [
         binding
         for cls in classes
-        for binding in Binding.make_bindings(cls.BINDINGS)
+        for binding in Binding.make_bindings(vars(cls).get("BINDINGS", []))
         if not binding.system and binding.id is not None and binding.id.split(".")[0] in _OURS
     ]
     reached: dict[str, Binding] = {}

@@ -150,7 +150,7 @@ class RecordScreen(GameScreen):
         self.viewer = self.start_viewer
         self.query_one(PlayList).hide()
         self._refresh()
-        self.feedback.show_hint(idle_hint(self.recording))
+        self.feedback.show_hint(self._idle_hint())
 
     # -- the parts ------------------------------------------------------------------
     @property
@@ -232,7 +232,7 @@ class RecordScreen(GameScreen):
         elif hint:
             self.feedback.show_hint(hint)
         elif not text.strip() and self.feedback.kind != "done" and not self.recording.over:
-            self.feedback.show_hint(idle_hint(self.recording))
+            self.feedback.show_hint(self._idle_hint())
 
     def on_entry_line_complete(self, message: EntryLine.Complete) -> None:
         typed = self.typed
@@ -291,12 +291,19 @@ class RecordScreen(GameScreen):
         """
         recording = self.recording
         for start, end in entries_in(text) or [(0, len(text))]:
-            result = recording.enter(text[start:end])
+            result = self._refusal(text[start:end]) or recording.enter(text[start:end])
             if isinstance(result, EntryProblem):
                 return text[start:end], result, text[start:]
             turn = recording.turns[-1]
             label = turn_number(turn) if turn.segments[0] is result else "  "
             done.append(f"{label} {segment_text(result)}")
+        return None
+
+    def _idle_hint(self) -> str:
+        return idle_hint(self.recording)
+
+    def _refusal(self, text: str) -> EntryProblem | None:
+        """Why this screen refuses ``text`` before the rules see it (here: never)."""
         return None
 
     def _refused(self, text: str, problem: EntryProblem, line: str) -> None:

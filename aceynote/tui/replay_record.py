@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+from ..analysis.practice import Practice
 from ..entering import Recording, RecordingError
 from ..notation.lines import branch_after, cut_after, drop_variation, find_branch
 from ..notation.writer import segment_text, turn_number
 from ..rules import Side
 from ..terminal_text import counted
 from .dialogs import Confirm
+from .play_screen import PlayScreen
 from .record_screen import RecordScreen
 from .replay_view import ReplayView
 from .timeline import MAIN, Path
 
 
 class RecordingHere(ReplayView):
-    """Opens the record screen on the game shown (r), and takes the game back after it."""
+    """Opens the record screen on the game shown (r), and takes the game back after it.
+
+    ``practice``: the game (its index) whose main line is played against the
+    engine, and how (``aceynote play``); the record screen for the others.
+    """
+
+    practice: tuple[int, Practice] | None = None
 
     def action_record(self) -> None:
         """Enter what follows: at the end of the line, or from the segment shown."""
@@ -110,5 +118,10 @@ class RecordingHere(ReplayView):
         def back(_: None) -> None:
             self._revalidate_at_end(recording.path if recording.done else unused_variation())
 
-        screen = RecordScreen(self.record, self.game_index, recording, self.viewer, was_edited)
+        practice = self.practice
+        screen: RecordScreen
+        if practice is not None and practice[0] == index and path == MAIN:
+            screen = PlayScreen(self.record, index, recording, practice[1], was_edited)
+        else:
+            screen = RecordScreen(self.record, index, recording, self.viewer, was_edited)
         self.app.push_screen(screen, back)

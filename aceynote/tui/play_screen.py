@@ -1,0 +1,219 @@
+"""The practice screen (``aceynote play``): the record screen with the engine playing one side.
+
+The person enters their segments as when recording, with their own dice or
+with dice the app rolls (ctrl+r, or r on an empty line); the engine's
+entries are worked out in a thread worker (:class:`~aceynote.analysis.
+practice.Opponent`) and entered one segment at a time, each left on the
+board for a moment. Undo takes back the person's last segment and the
+engine's reply to it. Every entry, the engine's too, goes through the
+recording's checks: the saved game is an ordinary record.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import work
+from textual.binding import Binding, BindingType
+from textual.message import Message
+
+from ..analysis.practice import Practice, roll_entry
+from ..entering import EntryProblem, Recording, TypedRoll, describe
+from ..files.record import RecordFile
+from ..notation.writer import segment_text, turn_number
+from ..rules import SegmentKind, TurnState
+from .entry import EntryLine
+from .record_screen import RecordScreen
+
+
+class EngineEntry(Message):
+    """The engine's entry for move ``generation`` (an undo since makes it stale)."""
+
+    def __init__(self, generation: int, entry: str | None, problem: str = "") -> None:
+        super().__init__()
+        self.generation = generation
+        self.entry = entry
+        self.problem = problem
+
+
+_PLAY_MOUSE_HELP = (
+    "Mouse: click a play in the list of legal plays to enter it, a key in the footer to"
+    " press it. The engine's plays are entered for it, each shown on the board for a"
+    " moment; Esc goes to the replay screen, where clicks step through the game."
+)
+
+
+class PlayScreen(RecordScreen):
+    """Record a game against the engine, which plays ``practice.engine``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "ctrl+r",
+            "roll",
+            "Roll",
+            id="play.roll",
+            tooltip="roll the dice for you (r on an empty line too); or type your own roll",
+        ),
+        Binding(
+            "ctrl+z",
+            "undo",
+            "Undo",
+            id="record.undo",
+            tooltip="take back your last segment and the engine's reply",
+        ),
+        Binding(
+            "ctrl+t",
+            "end_game",
+            "End",
+            id="record.end-game",
+            tooltip="end the game: you resign (or time, or abandoned), and its result",
+        ),
+        Binding(
+            "ctrl+y",
+            "redo",
+            "Redo",
+            id="record.redo",
+            show=False,
+            tooltip="bring back what undo took back (your segment and the engine's reply)",
+        ),
+    ]
+    MOUSE_HELP: ClassVar[str] = _PLAY_MOUSE_HELP
+    ENGINE_PAUSE: ClassVar[float] = 0.8
+    """Seconds each engine segment stays on the board before its next one."""
+
+    def __init__(
+        self,
+        record: RecordFile,
+        index: int,
+        recording: Recording,
+        practice: Practice,
+        was_edited: bool = False,
+    ) -> None:
+        super().__init__(record, index, recording, practice.engine.opponent, was_edited)
+        self.opponent = practice.opponent(recording.report.rules)
+        self.rolled: str | None = None  # the dice the app rolled for the person's next entry
+        self._generation = 0  # one more at every change: an engine entry of before is stale
+        self._thinking = False
+        self._taken_back: list[int] = []  # how many actions each undo took, for redo
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._engine_next()
+
+    # -- the person's entries ----------------------------------------------------------
+    def on_entry_line_changed(self, message: EntryLine.Changed) -> None:
+        if self.line.text.strip().lower() == "r":  # r on an empty line: roll for me
+            self.line.set_text("")
+            self.action_roll()
+            return
+        super().on_entry_line_changed(message)
+
+    def _idle_hint(self) -> str:
+        state = self.recording.state
+        if self.opponent.to_act(state):
+            return f"{self.opponent.name} is to play."
+        if state.expects is SegmentKind.CHOSEN_DOUBLE:
+            return f"Name your double and its play ({self.recording.example()})."
+        return (
+            "ctrl+r (or r) rolls for you; or type your own roll and its play"
+            f" ({self.recording.example()}). Then pick a play: ↓ ↑ and Enter."
+        )
+
+    def _refusal(self, text: str) -> EntryProblem | None:
+        state = self.recording.state
+        if self.opponent.to_act(state):
+            return EntryProblem(f"{self.opponent.name} is to play: wait for its move")
+        typed = self.recording.typed_roll(text)
+        if self.rolled is not None and isinstance(typed, TypedRoll) and typed.label != self.rolled:
+            return EntryProblem(f"you rolled {self.rolled}: enter the play of {self.rolled}")
+        return None
+
+    def action_roll(self) -> None:
+        """Roll the dice for the person's next segment and list its legal plays."""
+        state = self.recording.state
+        if self.recording.over or self.opponent.to_act(state):
+            self.notify("Not your turn to roll.", timeout=2)
+            return
+        if self.rolled is not None:
+            self.notify(f"You rolled {self.rolled} already: enter its play.", timeout=3)
+            self.line.set_text(self.rolled)
+            return
+        rolled = roll_entry(state, self.opponent.dice)
+        if rolled is None:
+            self.notify("A chosen double is named, not rolled: type it, like =66.", timeout=4)
+            return
+        self.rolled = rolled
+        self.line.set_text(rolled)
+
+    # -- changes, undo ------------------------------------------------------------------
+    def _changed(self) -> None:
+        self._generation += 1
+        self._thinking = False
+        self.rolled = None
+        if not self.recording.undone:
+            self._taken_back.clear()  # a new entry: redo has nothing to bring back
+        super()._changed()
+
+    def on_entry_line_submitted(self, message: EntryLine.Submitted) -> None:
+        super().on_entry_line_submitted(message)
+        self._engine_next()
+
+    def action_undo(self) -> None:
+        taken = self.recording.take_back(self.opponent.side.opponent)
+        if not taken:
+            self.notify("Nothing to undo: you have not played yet.", timeout=2)
+            return
+        self._taken_back.append(len(taken))
+        self._changed()
+        self.feedback.show_done(f"Undone: {describe(taken[-1])} (ctrl+y brings it back)")
+
+    def action_redo(self) -> None:
+        if not self._taken_back:
+            self.notify("Nothing to redo.", timeout=2)
+            return
+        actions = [self.recording.redo() for _ in range(self._taken_back.pop())]
+        self._changed()
+        last = actions[-1]
+        self.feedback.show_done(f"Redone: {describe(last) if last is not None else 'nothing'}")
+        self._engine_next()
+
+    # -- the engine's entries ------------------------------------------------------------
+    def _engine_next(self, pause: float = 0.0) -> None:
+        """When the engine is to act, its entry is worked out (after ``pause`` seconds)."""
+        if self._thinking or not self.opponent.to_act(self.recording.state):
+            return
+        self._thinking = True
+        generation, state = self._generation, self.recording.state
+        self.feedback.show_hint(f"{self.opponent.name} is thinking…")
+        if pause:
+            self.set_timer(pause, lambda: self._think(generation, state))
+        else:
+            self._think(generation, state)
+
+    @work(thread=True, group="engine", exit_on_error=False)
+    def _think(self, generation: int, state: TurnState) -> None:
+        if generation != self._generation:
+            return  # undone while it waited
+        try:
+            self.post_message(EngineEntry(generation, self.opponent.entry(state)))
+        except Exception as error:  # the engine's bug, said; the game can go on by hand
+            self.post_message(EngineEntry(generation, None, repr(error)))
+
+    def on_engine_entry(self, message: EngineEntry) -> None:
+        if message.generation != self._generation:
+            return  # an undo came first
+        self._thinking = False
+        if message.entry is None:
+            self.notify(f"The engine failed: {message.problem}", severity="error", timeout=8)
+            return
+        result = self.recording.enter(message.entry)
+        if isinstance(result, EntryProblem):  # cannot be: the engine plays legal plays only
+            self.notify(f"The engine's {message.entry} was refused: {result.message}", timeout=8)
+            return
+        self._changed()
+        turn = self.recording.turns[-1]
+        label = turn_number(turn) if turn.segments[0] is result else "  "
+        self.feedback.show_done(
+            f"{self.opponent.name}: {label} {segment_text(result)}   next: {self.recording.prompt()}"
+        )
+        self._engine_next(self.ENGINE_PAUSE)

@@ -1,0 +1,343 @@
+"""Practice against the engine (``aceynote play``): Pilot tests of the play screen."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SIZE, pilot_test
+
+from aceynote.analysis.practice import Practice, engine_name
+from aceynote.cli import main
+from aceynote.engine import Engine
+from aceynote.entering import EntryProblem
+from aceynote.files.record import RecordFile
+from aceynote.notation import parse_game
+from aceynote.notation.lines import new_game
+from aceynote.rules import SegmentKind, Side, legal_plays, roll_dice
+from aceynote.tui.app import ReplayApp
+from aceynote.tui.entry import EntryFeedback, EntryLine
+from aceynote.tui.play_screen import PlayScreen
+from aceynote.validation import validate
+
+KIND_NAMES = {
+    SegmentKind.ROLL: "roll",
+    SegmentKind.CHOSEN_DOUBLE: "double",
+    SegmentKind.EXTRA_ROLL: "extra",
+}
+
+
+class ScriptedDice(random.Random):
+    """Dice that show the faces given, in order (then go on at random from seed 0)."""
+
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0) if self.faces else super().randint(a, b)
+
+
+def play_app(
+    path: Path, practice: Practice, tags: list[tuple[str, str]] | None = None
+) -> ReplayApp:
+    """The app as ``aceynote play`` opens it."""
+    record = RecordFile(str(path), create=True)
+    game = new_game(tags if tags is not None else [("Opening", "5-3")])
+    return ReplayApp(str(path), record=record, new_game=game, practice=practice)
+
+
+def screen(app: ReplayApp) -> PlayScreen:
+    assert isinstance(app.screen, PlayScreen)
+    return app.screen
+
+
+async def settle(pilot: Any, app: ReplayApp) -> None:
+    """Wait until the engine has played all it is to play now."""
+    for _ in range(50):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not screen(app)._thinking:
+            return
+    raise AssertionError("the engine kept thinking")
+
+
+async def enter(pilot: Any, app: ReplayApp, text: str) -> None:
+    screen(app).query_one(EntryLine).set_text(text)
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def feedback(app: ReplayApp) -> str:
+    return str(screen(app).query_one(EntryFeedback).render())
+
+
+def segment_texts(app: ReplayApp) -> list[tuple[Side, str]]:
+    from aceynote.notation.writer import segment_text
+
+    return [(t.side, segment_text(s)) for t in screen(app).recording.turns for s in t.segments]
+
+
+@pytest.fixture(autouse=True)
+def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(PlayScreen, "ENGINE_PAUSE", 0.0)
+
+
+# -- a game against the engine -------------------------------------------------------------
+@pytest.mark.slow
+@pilot_test
+async def test_a_whole_game_the_app_rolling_for_the_person(tmp_path: Path) -> None:
+    path = tmp_path / "practice.acey"
+    practice = Practice(Side.BLACK, 0, random.Random(11))
+    tags = [("White", "Ines"), ("Black", engine_name(0)), ("Opening", "5-3")]
+    app = play_app(path, practice, tags)
+    person = random.Random(5)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(400):
+            await settle(pilot, app)
+            recording = screen(app).recording
+            if recording.over:
+                break
+            if recording.state.expects is SegmentKind.CHOSEN_DOUBLE:
+                typed = recording.typed_roll(f"={person.randint(1, 6) * 11}")
+            else:
+                await pilot.press("ctrl+r")
+                await pilot.pause()
+                typed = recording.typed_roll(screen(app).query_one(EntryLine).text)
+            assert typed is not None and not isinstance(typed, EntryProblem)
+            await enter(pilot, app, typed.entry(person.choice(typed.plays)))
+            assert screen(app).problem is None, feedback(app)
+        assert screen(app).recording.over
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    game = parse_game(path.read_text(encoding="utf-8"))
+    report = validate(game)
+    assert report.errors == 0 and report.warnings == 0
+    assert game.tag("Black") == "aceynote engine, 0-ply"
+    # Every engine segment is the best play the engine's API gives for its position and dice.
+    engine = Engine(report.rules.to_tag())
+    segments = [s for t in game.turns for s in t.segments]
+    engine_segments = [
+        (replay, segment)
+        for replay, segment in zip(report.segments, segments, strict=True)
+        if replay.before.turn is Side.BLACK
+    ]
+    assert len(engine_segments) > 10
+    for replay, segment in engine_segments:
+        setup = replay.before.to_setup()
+        kind = KIND_NAMES[segment.kind]
+        if segment.kind is SegmentKind.CHOSEN_DOUBLE:
+            assert segment.high == engine.choose_double(setup, depth=0)
+        best = engine.best_play(setup, f"{segment.high}{segment.low}", kind, depth=0)
+        dice = roll_dice(segment.high, segment.low)
+        plays = {
+            str(play): play for play in legal_plays(replay.before, dice, report.rules).values()
+        }
+        assert plays[best].result.with_turn(Side.WHITE) == replay.after.with_turn(Side.WHITE)
+
+
+@pilot_test
+async def test_the_engine_moves_first_when_it_won_the_opening(tmp_path: Path) -> None:
+    practice = Practice(Side.WHITE, 0, ScriptedDice([6, 4]))
+    app = play_app(tmp_path / "p.acey", practice, [("Opening", "5-3")])  # White won it
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert segment_texts(app)[0][0] is Side.WHITE
+        assert segment_texts(app)[0][1].startswith("64: ")
+        assert engine_name(0) in feedback(app)
+        assert screen(app).recording.mover is Side.BLACK
+        await pilot.press("ctrl+z")  # the person played nothing: nothing to take back
+        await pilot.pause()
+        assert len(segment_texts(app)) == 1
+
+
+@pilot_test
+async def test_the_engine_plays_a_whole_acey_deucey_turn(tmp_path: Path) -> None:
+    # The engine (Black) rolls 1-2, names its double, then rolls 5-3 for the extra roll.
+    practice = Practice(Side.BLACK, 0, ScriptedDice([2, 1, 5, 3]))
+    app = play_app(tmp_path / "p.acey", practice)
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await settle(pilot, app)
+        black = [text for side, text in segment_texts(app) if side is Side.BLACK]
+        assert black[0].startswith("21: ")
+        assert black[1].startswith("=")
+        assert black[2].startswith("+53: ")
+        assert screen(app).recording.mover is Side.WHITE
+        assert "White to roll" in str(screen(app).query_one(EntryLine).border_title)
+
+
+@pilot_test
+async def test_undo_takes_back_the_persons_segment_and_the_reply_and_redo_both(
+    tmp_path: Path,
+) -> None:
+    practice = Practice(Side.BLACK, 0, random.Random(3))
+    app = play_app(tmp_path / "p.acey", practice)
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await settle(pilot, app)
+        typed = screen(app).recording.typed_roll("53")
+        assert typed is not None and not isinstance(typed, EntryProblem)
+        await enter(pilot, app, typed.entry(typed.plays[0]))
+        await settle(pilot, app)
+        before_undo = segment_texts(app)
+        sides = [side for side, _ in before_undo]
+        assert sides.count(Side.WHITE) == 2 and sides[-1] is Side.BLACK
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        after = segment_texts(app)
+        assert after == before_undo[: sides.index(Side.WHITE, 1)]  # to before White's 5-3
+        assert screen(app).recording.mover is Side.WHITE
+        await pilot.press("ctrl+y")
+        await settle(pilot, app)
+        assert segment_texts(app) == before_undo
+
+
+@pilot_test
+async def test_rolled_dice_are_the_ones_played(tmp_path: Path) -> None:
+    practice = Practice(Side.BLACK, 0, ScriptedDice([6, 4]))
+    app = play_app(tmp_path / "p.acey", practice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")  # r on the empty line rolls
+        await pilot.pause()
+        assert screen(app).query_one(EntryLine).text == "64"
+        await enter(pilot, app, "53: in/20 in/22")
+        problem = screen(app).problem
+        assert problem is not None and "you rolled 64" in problem.message
+        assert segment_texts(app) == []
+        await enter(pilot, app, "64: in/19 in/21")
+        assert screen(app).problem is None
+        assert segment_texts(app)[0] == (Side.WHITE, "64: in/19 in/21")
+
+
+@pilot_test
+async def test_nothing_is_entered_for_the_person_while_the_engine_is_to_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from aceynote.analysis import practice as practice_module
+
+    go_on = threading.Event()
+    real_entry = practice_module.Opponent.entry
+
+    def slow_entry(self: Any, state: Any) -> str:
+        go_on.wait(30)
+        return real_entry(self, state)
+
+    monkeypatch.setattr(practice_module.Opponent, "entry", slow_entry)
+    practice = Practice(Side.BLACK, 0, random.Random(1))
+    app = play_app(tmp_path / "p.acey", practice)
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await enter(pilot, app, "53: in/20 in/22")  # Black's roll, typed by the person
+        problem = screen(app).problem
+        assert problem is not None and "is to play" in problem.message
+        assert len(segment_texts(app)) == 1
+        go_on.set()
+        await settle(pilot, app)
+        assert [side for side, _ in segment_texts(app)][:2] == [Side.WHITE, Side.BLACK]
+
+
+@pilot_test
+async def test_an_undo_while_the_engine_thinks_drops_its_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from aceynote.analysis import practice as practice_module
+
+    go_on = threading.Event()
+    real_entry = practice_module.Opponent.entry
+
+    def slow_entry(self: Any, state: Any) -> str:
+        go_on.wait(30)
+        return real_entry(self, state)
+
+    monkeypatch.setattr(practice_module.Opponent, "entry", slow_entry)
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, random.Random(1)))
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        go_on.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert segment_texts(app) == []
+        assert screen(app).recording.mover is Side.WHITE
+
+
+@pilot_test
+async def test_r_in_the_replay_comes_back_to_the_game_against_the_engine(tmp_path: Path) -> None:
+    from aceynote.tui.replay_screen import ReplayScreen
+
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, random.Random(2)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        await enter(pilot, app, "64: in/19 in/21")
+        await settle(pilot, app)
+        assert [side for side, _ in segment_texts(app)][:2] == [Side.WHITE, Side.BLACK]
+
+
+# -- the same seed, the same game ----------------------------------------------------------
+async def _seeded_game(path: Path, seed: int) -> list[tuple[Side, str]]:
+    app = play_app(path, Practice(Side.BLACK, 0, random.Random(seed)))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            recording = screen(app).recording
+            typed = recording.typed_roll(screen(app).query_one(EntryLine).text)
+            assert typed is not None and not isinstance(typed, EntryProblem)
+            await enter(pilot, app, typed.entry(typed.plays[-1]))
+            await settle(pilot, app)
+        return segment_texts(app)
+
+
+@pilot_test
+async def test_a_seed_repeats_the_dice_of_the_game(tmp_path: Path) -> None:
+    first = await _seeded_game(tmp_path / "a.acey", 21)
+    again = await _seeded_game(tmp_path / "b.acey", 21)
+    other = await _seeded_game(tmp_path / "c.acey", 22)
+    assert first == again
+    assert first != other
+
+
+# -- the command -----------------------------------------------------------------------------
+def test_play_refuses_what_it_cannot_open(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = [
+        (["play", str(tmp_path / "x.match")], "read, never written"),
+        (["play", "-"], "needs a file"),
+        (["play", str(tmp_path / "x.acey"), "--seed", "-1"], "--seed"),
+        (["play", str(tmp_path / "x.acey"), "--name", "a\nb"], "--name"),
+        (["play", str(tmp_path / "x.acey"), "--rules", "nonsense"], "--rules"),
+        (["play", str(tmp_path / "x.acey")], "runs in a terminal"),  # pytest's stdin is no tty
+    ]
+    for arguments, words in cases:
+        assert main(arguments) == 2, arguments
+        assert words in capsys.readouterr().err, arguments
+    assert not (tmp_path / "x.acey").exists()
+
+
+def test_the_engine_tag_names_the_depth() -> None:
+    assert engine_name(1) == "aceynote engine, 1-ply"
+
+
+@pilot_test
+async def test_the_help_lists_the_play_keys_and_those_of_the_recorder(tmp_path: Path) -> None:
+    from aceynote.tui.keys import help_of
+
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, random.Random(2)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rows = dict(help_of(screen(app), app)[0])
+        assert "roll the dice for you" in rows["Ctrl+r"]
+        assert "engine's reply" in rows["Ctrl+z"]  # the play screen's undo, not the recorder's
+        assert "quit" in rows["Ctrl+q"]  # from the record screen
+        assert "Esc" in rows
