@@ -19,7 +19,6 @@ import dataclasses
 import errno
 import io
 import os
-import re
 from dataclasses import dataclass
 
 from ..formats import ACEY, Format, InvalidRecord, record_format
@@ -88,18 +87,16 @@ def read_text(path: str) -> str:
         raise RecordError(str(error)) from error
 
 
-_PAST_A_LINE = re.compile(rb"[^\n\r]{%d}" % (MAX_LINE_BYTES + 1))
-
-
 def _refuse_a_line_too_long(path: str, data: bytes) -> None:
     """A line past the reader's limit stops the reading there, as every command says it."""
-    found = _PAST_A_LINE.search(data)
-    if found is not None:
-        line = len(_LINE_END.findall(data, 0, found.start())) + 1
+    if len(data) <= MAX_LINE_BYTES:
+        return
+    # The lines' lengths in C (a regular expression for a long run of line bytes,
+    # tried from every byte, took minutes on a 1.2 MB record of 99,000-byte lines).
+    lines = data.splitlines()
+    if max(map(len, lines)) > MAX_LINE_BYTES:
+        line = next(n for n, text in enumerate(lines, 1) if len(text) > MAX_LINE_BYTES)
         raise RecordError(line_too_long(path, line))
-
-
-_LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
 def _refuse_what_is_not_a_file(path: str, mode: int) -> None:
