@@ -341,3 +341,29 @@ async def test_the_help_lists_the_play_keys_and_those_of_the_recorder(tmp_path: 
         assert "engine's reply" in rows["Ctrl+z"]  # the play screen's undo, not the recorder's
         assert "quit" in rows["Ctrl+q"]  # from the record screen
         assert "Esc" in rows
+
+
+@pilot_test
+async def test_resigning_stops_the_engine_and_undo_takes_back_the_resignation_alone(
+    tmp_path: Path,
+) -> None:
+    from aceynote.tui.dialogs import EndGame
+
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, random.Random(4)))
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await settle(pilot, app)
+        played = segment_texts(app)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(app.screen, EndGame)
+        app.screen.dismiss(("resignation", "0-1"))
+        await pilot.pause()
+        await settle(pilot, app)
+        recording = screen(app).recording
+        assert recording.over and recording.game.result == "0-1"
+        assert segment_texts(app) == played  # the engine plays no more
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not screen(app).recording.over
+        assert segment_texts(app) == played  # only the resignation was taken back

@@ -324,9 +324,14 @@ class Recording:
         """Undo up to and with the last segment ``side`` entered: that move and what came after.
 
         What was taken back, last first; nothing when ``side`` entered no
-        segment here (a practice game's engine may have moved first). Redo
+        segment here (a practice game's engine may have moved first). The end
+        of a game by Termination, when it came last, is taken back alone. Redo
         brings it all back, one action at a time.
         """
+        if self.done and isinstance(self.done[-1], _Ended):
+            ended = self.undo()
+            assert ended is not None
+            return [ended]
         if not any(_entered_by(action, side) for action in self.done):
             return []
         taken: list[_Action] = []

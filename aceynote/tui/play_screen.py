@@ -108,9 +108,13 @@ class PlayScreen(RecordScreen):
             return
         super().on_entry_line_changed(message)
 
+    def _engine_to_act(self) -> bool:
+        """Whether the next entry is the engine's (never after the game ended, by Termination too)."""
+        return not self.recording.over and self.opponent.to_act(self.recording.state)
+
     def _idle_hint(self) -> str:
         state = self.recording.state
-        if self.opponent.to_act(state):
+        if self._engine_to_act():
             return f"{self.opponent.name} is to play."
         if state.expects is SegmentKind.CHOSEN_DOUBLE:
             return f"Name your double and its play ({self.recording.example()})."
@@ -120,8 +124,7 @@ class PlayScreen(RecordScreen):
         )
 
     def _refusal(self, text: str) -> EntryProblem | None:
-        state = self.recording.state
-        if self.opponent.to_act(state):
+        if self._engine_to_act():
             return EntryProblem(f"{self.opponent.name} is to play: wait for its move")
         typed = self.recording.typed_roll(text)
         if self.rolled is not None and isinstance(typed, TypedRoll) and typed.label != self.rolled:
@@ -131,7 +134,7 @@ class PlayScreen(RecordScreen):
     def action_roll(self) -> None:
         """Roll the dice for the person's next segment and list its legal plays."""
         state = self.recording.state
-        if self.recording.over or self.opponent.to_act(state):
+        if self.recording.over or self._engine_to_act():
             self.notify("Not your turn to roll.", timeout=2)
             return
         if self.rolled is not None:
@@ -180,7 +183,7 @@ class PlayScreen(RecordScreen):
     # -- the engine's entries ------------------------------------------------------------
     def _engine_next(self, pause: float = 0.0) -> None:
         """When the engine is to act, its entry is worked out (after ``pause`` seconds)."""
-        if self._thinking or not self.opponent.to_act(self.recording.state):
+        if self._thinking or not self._engine_to_act():
             return
         self._thinking = True
         generation, state = self._generation, self.recording.state
