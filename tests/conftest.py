@@ -10,16 +10,18 @@ from __future__ import annotations
 import asyncio
 import functools
 import gc
+import signal
 import sys
-from collections.abc import Callable, Coroutine
+import threading
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import pytest
 
 from aceynote.cli import main
 
 if TYPE_CHECKING:
-    import pytest
-
     from aceynote.validation import Report
 
 # -- paths -----------------------------------------------------------------------------------
@@ -99,6 +101,22 @@ def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., 
         asyncio.run(test(*args, **kwargs))
 
     return run
+
+
+# -- every test ------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def stop_signals_left_unblocked() -> Iterator[None]:
+    """No test leaves SIGTERM or SIGHUP blocked in the main thread.
+
+    A blocked signal is inherited by every process started after it: the app
+    started by a later test then never stopped on SIGTERM (three tests hung).
+    """
+    yield
+    if hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread():
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        assert not blocked & {signal.SIGTERM, signal.SIGHUP}, f"left blocked: {blocked}"
 
 
 # -- the end of a run ------------------------------------------------------------------------

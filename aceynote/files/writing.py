@@ -116,11 +116,12 @@ class _StopGuard:
     def held(self) -> Iterator[None]:
         """Hold stop signals back until the block is done; then the first one stops us."""
         self.holding = True
-        _block_stop_signals()
+        before = _block_stop_signals()
         try:
             yield
         finally:
-            _unblock_stop_signals()  # a signal held by the mask comes now, to on_signal
+            if before is not None:  # a signal held by the mask comes now, to on_signal
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)
             self.holding = False
         if self.kept:
             raise Stopped(self.kept.pop(0))
@@ -144,22 +145,23 @@ def _signals_stop() -> Iterator[_StopGuard]:
         yield guard
     finally:
         guard.hold_to_the_end()
-        for number, handler in before.items():
-            signal.signal(number, handler)
-        if mask is not None:  # a signal held by the mask now goes to the handlers put back
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        try:
+            for number, handler in before.items():
+                signal.signal(number, handler)
+        finally:
+            # Always unmasked again: a mask left blocking is inherited by every
+            # process started after, which then never stops on SIGTERM.
+            if mask is not None:  # a signal held by the mask now goes to the handlers put back
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         for kept in guard.kept:  # and so does one the handler kept
             signal.raise_signal(kept)
 
 
-def _block_stop_signals() -> None:
+def _block_stop_signals() -> set[int | signal.Signals] | None:
+    """Block SIGTERM and SIGHUP in the main thread; the mask before (None: nothing done)."""
     if _CAN_MASK and threading.current_thread() is threading.main_thread():
-        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-
-
-def _unblock_stop_signals() -> None:
-    if _CAN_MASK and threading.current_thread() is threading.main_thread():
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+        return signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    return None
 
 
 def _status(path: str) -> os.stat_result | None:
