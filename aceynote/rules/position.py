@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from enum import Enum
 from functools import partial
+from operator import mul
 from typing import NamedTuple
 
 OFF = 0
@@ -108,9 +109,8 @@ class Position(NamedTuple):
 
     def pip_count(self, side: Side) -> int:
         """Pips the side needs to bear everything off; pool and bar count 25 each."""
-        counts = self.checkers(side)
-        on_points = sum(point * counts[point] for point in POINTS)
-        return on_points + 25 * (counts[POOL] + counts[BAR])
+        # Slots 1..24 are the points, 25 the pool and 26 the bar: 25 pips each.
+        return sum(map(mul, self.checkers(side), _PIPS_OF_SLOT))
 
     def borne_off(self, side: Side) -> int:
         return self.checkers(side)[OFF]
@@ -170,10 +170,18 @@ search and the replay make many."""
 
 
 def _side_field(side: Side, counts: tuple[int, ...]) -> str:
-    parts = [side.value]
-    parts += [f"{point}:{counts[point]}" for point in reversed(POINTS) if counts[point]]
-    parts += [f"{PLACE_NAMES[place]}:{counts[place]}" for place in (BAR, POOL) if counts[place]]
-    return " ".join(parts)
+    words = [_PLACE_COUNTS[place][counts[place]] for place in _SETUP_ORDER if counts[place]]
+    return " ".join([side.value, *words])
+
+
+_SETUP_ORDER = (*reversed(POINTS), BAR, POOL)  # a Setup's places, in its canonical order
+_PLACE_COUNTS = {
+    place: [f"{PLACE_NAMES.get(place, place)}:{count}" for count in range(CHECKERS_PER_SIDE + 1)]
+    for place in _SETUP_ORDER
+}
+"""Each place's ``point:count`` words, made once: Setup strings are written for every position
+a table of segments holds."""
+_PIPS_OF_SLOT = (0, *POINTS, 25, 25)
 
 
 _PLACE_COUNT = re.compile(r"^([A-Za-z]+|[0-9]+):([0-9]+)$")
