@@ -44,6 +44,7 @@ examples:
   aceynote hint --setup "W in:15 / B in:15 / W" --roll 64
                                          the engine's ranking of a roll's plays
   aceynote analyze game.acey             every decision judged: marks, luck
+  aceynote play practice.acey            a game against the engine, recorded
   aceynote stats club/                   who won how often, are the dice fair
   aceynote find club/ --turns '>60' --count
                                          how many games ran over 60 turns
