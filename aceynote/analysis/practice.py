@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from ..engine.decisions import Choice, Decision, choices, double_choices
 from ..engine.evaluator import Evaluator
 from ..engine.search import Search
+from ..notation.writer import SEGMENT_MARKERS
 from ..rules import RuleSet, SegmentKind, Side, TurnState
 from ..rules.randomgame import opening_rolls, roll_pair
 from .run import engine_network
-
-_MARKERS = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}
 
 
 def engine_name(depth: int) -> str:
@@ -47,7 +46,7 @@ def roll_entry(state: TurnState, dice: random.Random) -> str | None:
     if expects is None or expects is SegmentKind.CHOSEN_DOUBLE:
         return None
     high, low = roll_pair(dice)
-    return f"{_MARKERS[expects]}{high}{low}"
+    return f"{SEGMENT_MARKERS[expects]}{high}{low}"
 
 
 @dataclass(frozen=True)
@@ -99,4 +98,4 @@ class Opponent:
 
 def entry_text(kind: SegmentKind, choice: Choice) -> str:
     """A choice as the entry line takes it: ``=66: 19/13(2) 21/15(2)``."""
-    return f"{_MARKERS[kind]}{choice.high}{choice.low}: {choice.play}"
+    return f"{SEGMENT_MARKERS[kind]}{choice.high}{choice.low}: {choice.play}"

@@ -16,8 +16,8 @@ from ..rules import SegmentKind
 from .model import Move, Segment, Span
 from .parser import parse_games
 from .tags import misread_result, result_as_move
+from .writer import SEGMENT_MARKERS
 
-_PREFIX = {SegmentKind.ROLL: "", SegmentKind.CHOSEN_DOUBLE: "=", SegmentKind.EXTRA_ROLL: "+"}
 # A stand-in first segment, so that the grammar reads a bonus segment after it.
 _STAND_IN = "1. 21: in/24 in/23 "
 _TURN = "1. "
@@ -41,7 +41,7 @@ def parse_segment(text: str, expects: SegmentKind) -> Segment:
     lead = len(text) - len(text.lstrip())
     if not typed:
         raise EntryError("type the roll and the play, like 64: in/19 in/21", 1)
-    marker = _PREFIX[expects]
+    marker = SEGMENT_MARKERS[expects]
     written = typed if typed[0] in "=+" else marker + typed
     if written[0] in "=+" and not marker:
         raise EntryError("a turn starts with a roll, like 64: (no = or + before it)", lead + 1)

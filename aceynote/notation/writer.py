@@ -100,11 +100,12 @@ def _both_marked(first: Move, second: Move) -> bool:
     return any(a.hit and b.hit for a, b in zip(first.stops, second.stops, strict=True))
 
 
-_SEGMENT_PREFIX = {
+SEGMENT_MARKERS = {
     SegmentKind.ROLL: "",
     SegmentKind.CHOSEN_DOUBLE: "=",
     SegmentKind.EXTRA_ROLL: "+",
 }
+"""What a segment's roll is written after: ``=`` a chosen double, ``+`` an extra roll (§3)."""
 
 
 def _comment(text: str) -> str:
@@ -113,7 +114,7 @@ def _comment(text: str) -> str:
 
 def segment_words(segment: Segment) -> list[str]:
     """The words of one segment: the roll, the play, glyphs, NAGs and comments."""
-    words = [f"{_SEGMENT_PREFIX[segment.kind]}{segment.high}{segment.low}:"]
+    words = [f"{SEGMENT_MARKERS[segment.kind]}{segment.high}{segment.low}:"]
     moves = merge_trips(segment.moves)
     words += [str(move) for move in moves] if moves else ["--"]
     words += segment.glyphs
