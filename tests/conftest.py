@@ -93,6 +93,16 @@ SHORT_GAME = """[White "Ines Alder"]
 double and extra roll, a hit, a glyph and a comment; analysed at 0-ply in a moment."""
 
 
+async def enter_on_line(pilot: Any, screen: Any, text: str) -> None:
+    """Put a whole segment on a record screen's entry line (at once) and press Enter."""
+    from aceynote.tui.entry import EntryLine
+
+    screen.query_one(EntryLine).set_text(text)
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
     """Run an async Pilot test in its own event loop (the suite has no asyncio plugin)."""
 

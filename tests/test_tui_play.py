@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SIZE, pilot_test
+from conftest import SIZE, enter_on_line, pilot_test
 
 from aceynote.analysis.practice import Practice, engine_name
 from aceynote.cli import main
@@ -66,10 +66,7 @@ async def settle(pilot: Any, app: ReplayApp) -> None:
 
 
 async def enter(pilot: Any, app: ReplayApp, text: str) -> None:
-    screen(app).query_one(EntryLine).set_text(text)
-    await pilot.pause()
-    await pilot.press("enter")
-    await pilot.pause()
+    await enter_on_line(pilot, screen(app), text)
 
 
 def feedback(app: ReplayApp) -> str:
@@ -85,6 +82,22 @@ def segment_texts(app: ReplayApp) -> list[tuple[Side, str]]:
 @pytest.fixture(autouse=True)
 def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PlayScreen, "ENGINE_PAUSE", 0.0)
+
+
+@pytest.fixture
+def engine_held(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The engine thinks until the event is set (at most 30 s)."""
+    from aceynote.analysis import practice as practice_module
+
+    go_on = threading.Event()
+    real_entry = practice_module.Opponent.entry
+
+    def held_entry(self: Any, state: Any) -> str:
+        go_on.wait(30)
+        return real_entry(self, state)
+
+    monkeypatch.setattr(practice_module.Opponent, "entry", held_entry)
+    return go_on
 
 
 # -- a game against the engine -------------------------------------------------------------
@@ -187,8 +200,13 @@ async def test_undo_takes_back_the_persons_segment_and_the_reply_and_redo_both(
         before_undo = segment_texts(app)
         sides = [side for side, _ in before_undo]
         assert sides.count(Side.WHITE) == 2 and sides[-1] is Side.BLACK
+        await pilot.press("ctrl+r")  # a roll for the next segment, undone with it
+        await pilot.pause()
+        assert screen(app).query_one(EntryLine).text
         await pilot.press("ctrl+z")
         await pilot.pause()
+        assert "and the engine's reply" in feedback(app)
+        assert screen(app).query_one(EntryLine).text == ""
         after = segment_texts(app)
         assert after == before_undo[: sides.index(Side.WHITE, 1)]  # to before White's 5-3
         assert screen(app).recording.mover is Side.WHITE
@@ -216,18 +234,8 @@ async def test_rolled_dice_are_the_ones_played(tmp_path: Path) -> None:
 
 @pilot_test
 async def test_nothing_is_entered_for_the_person_while_the_engine_is_to_play(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, engine_held: threading.Event
 ) -> None:
-    from aceynote.analysis import practice as practice_module
-
-    go_on = threading.Event()
-    real_entry = practice_module.Opponent.entry
-
-    def slow_entry(self: Any, state: Any) -> str:
-        go_on.wait(30)
-        return real_entry(self, state)
-
-    monkeypatch.setattr(practice_module.Opponent, "entry", slow_entry)
     practice = Practice(Side.BLACK, 0, random.Random(1))
     app = play_app(tmp_path / "p.acey", practice)
     async with app.run_test(size=SIZE) as pilot:
@@ -236,31 +244,21 @@ async def test_nothing_is_entered_for_the_person_while_the_engine_is_to_play(
         problem = screen(app).problem
         assert problem is not None and "is to play" in problem.message
         assert len(segment_texts(app)) == 1
-        go_on.set()
+        engine_held.set()
         await settle(pilot, app)
         assert [side for side, _ in segment_texts(app)][:2] == [Side.WHITE, Side.BLACK]
 
 
 @pilot_test
 async def test_an_undo_while_the_engine_thinks_drops_its_answer(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, engine_held: threading.Event
 ) -> None:
-    from aceynote.analysis import practice as practice_module
-
-    go_on = threading.Event()
-    real_entry = practice_module.Opponent.entry
-
-    def slow_entry(self: Any, state: Any) -> str:
-        go_on.wait(30)
-        return real_entry(self, state)
-
-    monkeypatch.setattr(practice_module.Opponent, "entry", slow_entry)
     app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, random.Random(1)))
     async with app.run_test(size=SIZE) as pilot:
         await enter(pilot, app, "64: in/19 in/21")
         await pilot.press("ctrl+z")
         await pilot.pause()
-        go_on.set()
+        engine_held.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert segment_texts(app) == []

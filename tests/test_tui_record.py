@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SAMPLES, SIZE, pilot_test
+from conftest import SAMPLES, SIZE, enter_on_line, pilot_test
 from textual.widgets import Input
 
 from aceynote.cli import main
@@ -48,10 +48,7 @@ def screen(app: ReplayApp) -> RecordScreen:
 
 async def enter(pilot: Any, app: ReplayApp, text: str) -> None:
     """Type a whole segment on the entry line (at once) and press Enter."""
-    screen(app).query_one(EntryLine).set_text(text)
-    await pilot.pause()
-    await pilot.press("enter")
-    await pilot.pause()
+    await enter_on_line(pilot, screen(app), text)
 
 
 def feedback(app: ReplayApp) -> str:

@@ -118,6 +118,8 @@ class PlayScreen(RecordScreen):
             return f"{self.opponent.name} is to play."
         if state.expects is SegmentKind.CHOSEN_DOUBLE:
             return f"Name your double and its play ({self.recording.example()})."
+        if self.rolled is not None:
+            return f"You rolled {self.rolled}: type its play, or ↓ ↑ to pick one and Enter."
         return (
             "ctrl+r (or r) rolls for you; or type your own roll and its play"
             f" ({self.recording.example()}). Then pick a play: ↓ ↑ and Enter."
@@ -152,6 +154,8 @@ class PlayScreen(RecordScreen):
     def _changed(self) -> None:
         self._generation += 1
         self._thinking = False
+        if self.rolled is not None and self.line.text.startswith(self.rolled):
+            self.line.set_text("")  # a roll made for a segment undone or redone is gone with it
         self.rolled = None
         if not self.recording.undone:
             self._taken_back.clear()  # a new entry: redo has nothing to bring back
@@ -168,7 +172,8 @@ class PlayScreen(RecordScreen):
             return
         self._taken_back.append(len(taken))
         self._changed()
-        self.feedback.show_done(f"Undone: {describe(taken[-1])} (ctrl+y brings it back)")
+        reply = " and the engine's reply" if len(taken) > 1 else ""
+        self.feedback.show_done(f"Undone: {describe(taken[-1])}{reply} (ctrl+y brings it back)")
 
     def action_redo(self) -> None:
         if not self._taken_back:
@@ -176,8 +181,10 @@ class PlayScreen(RecordScreen):
             return
         actions = [self.recording.redo() for _ in range(self._taken_back.pop())]
         self._changed()
-        last = actions[-1]
-        self.feedback.show_done(f"Redone: {describe(last) if last is not None else 'nothing'}")
+        yours = actions[0]  # the first brought back is your segment (or the game's end)
+        assert yours is not None
+        reply = " and the engine's reply" if len(actions) > 1 else ""
+        self.feedback.show_done(f"Redone: {describe(yours)}{reply}")
         self._engine_next()
 
     # -- the engine's entries ------------------------------------------------------------
