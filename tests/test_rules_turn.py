@@ -24,6 +24,7 @@ from aceynote.rules import (
     max_dice,
     opening_winner,
     outcome,
+    resigned,
 )
 
 ROLL = SegmentKind.ROLL
@@ -337,6 +338,22 @@ def test_score_checkers_counts_what_the_loser_has_not_borne_off(setup: str, poin
     assert outcome(won, STANDARD).as_result() == (points, 0)
     assert outcome(won, SINGLE) == Outcome(Side.WHITE, 1)
     assert outcome(won, SINGLE).as_result() == (1, 0)
+
+
+@pytest.mark.parametrize(
+    ("setup", "loser", "result"),
+    [
+        ("W 3:2 1:10 / B 1:4 in:11 / W", Side.WHITE, (0, 12)),  # White has 12 not borne off
+        ("W 6:3 / B 5:5 2:4 / B", Side.BLACK, (9, 0)),  # Black has 9 not borne off
+    ],
+)
+def test_a_resignation_gives_the_other_side_the_game_as_it_would_win_it_now(
+    setup: str, loser: Side, result: tuple[int, int]
+) -> None:
+    position = board(setup)
+    assert resigned(position, STANDARD, loser).as_result() == result
+    single = (1, 0) if loser is Side.BLACK else (0, 1)
+    assert resigned(position, SINGLE, loser).as_result() == single
 
 
 def test_black_wins_and_scores() -> None:

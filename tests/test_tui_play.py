@@ -342,6 +342,28 @@ async def test_the_help_lists_the_play_keys_and_those_of_the_recorder(tmp_path: 
 
 
 @pilot_test
+async def test_the_end_dialog_offers_the_engines_win_as_the_rules_give_it(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    from aceynote.tui.dialogs import EndGame
+
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, random.Random(4)))
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await settle(pilot, app)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(app.screen, EndGame)
+        # White (the person) has borne off nothing: the engine, Black, scores 15.
+        assert app.screen.query_one("#end-result", Input).value == "0-15"
+        await pilot.press("enter")  # resignation, the first reason
+        await pilot.press("enter")  # the offered result
+        await pilot.pause()
+        recording = screen(app).recording
+        assert recording.terminated == "resignation" and recording.game.result == "0-15"
+
+
+@pilot_test
 async def test_resigning_stops_the_engine_and_undo_takes_back_the_resignation_alone(
     tmp_path: Path,
 ) -> None:

@@ -17,7 +17,7 @@ from ..engine.decisions import Choice, Decision, choices, double_choices
 from ..engine.evaluator import Evaluator
 from ..engine.search import Search
 from ..notation.writer import SEGMENT_MARKERS
-from ..rules import RuleSet, SegmentKind, Side, TurnState
+from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
 from .run import engine_network
 
@@ -82,6 +82,10 @@ class Opponent:
     def to_act(self, state: TurnState) -> bool:
         """Whether the next entry is the engine's to make."""
         return state.expects is not None and not state.over and state.mover is self.side
+
+    def win_on_resignation(self, position: Position) -> str:
+        """The result token when the person resigns in ``position``: the engine's win (``0-9``)."""
+        return resigned(position, self.rules, self.side.opponent).token
 
     def entry(self, state: TurnState) -> str:
         """The engine's next entry: its dice rolled (or its double named) and its best play."""

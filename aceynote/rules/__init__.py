@@ -48,6 +48,7 @@ from .turn import (
     is_acey_deucey,
     opening_winner,
     outcome,
+    resigned,
 )
 
 __all__ = [
@@ -97,5 +98,6 @@ __all__ = [
     "positions_along",
     "read_as_written",
     "read_trips",
+    "resigned",
     "roll_dice",
 ]

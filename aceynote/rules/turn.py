@@ -234,6 +234,22 @@ def outcome(position: Position, rules: RuleSet) -> Outcome | None:
     winner = position.winner
     if winner is None:
         return None
+    return _won_by(winner, position, rules)
+
+
+def resigned(position: Position, rules: RuleSet, loser: Side) -> Outcome:
+    """The result when ``loser`` resigns here: the game as the other side would win it now.
+
+    The winner scores what rule 10 gives a side that bears off its last
+    checker in this position: under ``score=checkers`` the loser's checkers
+    not yet borne off, under ``score=single`` one point (docs/notation.md, the
+    choices). NOTATION.md §6 lets a resigned game carry any result; this is
+    the one offered.
+    """
+    return _won_by(loser.opponent, position, rules)
+
+
+def _won_by(winner: Side, position: Position, rules: RuleSet) -> Outcome:
     left = 15 - position.checkers(winner.opponent)[OFF]
     points = 1 if rules.score is Scoring.SINGLE else left
     return Outcome(winner, points)

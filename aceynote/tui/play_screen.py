@@ -112,6 +112,13 @@ class PlayScreen(RecordScreen):
         """Whether the next entry is the engine's (never after the game ended, by Termination too)."""
         return not self.recording.over and self.opponent.to_act(self.recording.state)
 
+    def _offered_result(self) -> str:
+        """The engine's win as the rules would give it now, for a game still going on."""
+        result = super()._offered_result()
+        if result != "*":
+            return result
+        return self.opponent.win_on_resignation(self.recording.state.position)
+
     def _idle_hint(self) -> str:
         state = self.recording.state
         if self._engine_to_act():

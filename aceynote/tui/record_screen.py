@@ -358,7 +358,10 @@ class RecordScreen(GameScreen):
                     f"Game over by {choice[0]}: {game.result_text} (ctrl+z takes it back)"
                 )
 
-        self.app.push_screen(EndGame(recording.terminated, game.result_text), answer)
+        self.app.push_screen(EndGame(recording.terminated, self._offered_result()), answer)
+
+    def _offered_result(self) -> str:
+        return self.recording.game.result_text  # the end dialog's; play offers the engine's win
 
     async def action_save(self) -> None:
         await self.run_action("app.save")
