@@ -16,7 +16,8 @@ best play by a rollout (``--trials`` games each, ``--truncate`` to stop the
 trials early) of the 1-ply's best ``--candidates`` and the 0-ply's best, and
 how often the 0-ply and 1-ply choices are within 0.05 of a typical game's
 points (docs/engine.md) of the rollout's best. ``--out`` keeps each case, and a
-run with the same ``--out`` goes on where the last one stopped.
+run with the same ``--out`` goes on where the last one stopped; ``--shard K/N``
+lets N runs (one a core) share the positions and the ``--out`` file.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import resource
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -126,25 +128,34 @@ def accuracy(args: argparse.Namespace) -> None:
     limit = 0.05 * (1 if rules.score.value == "single" else TYPICAL_WIN_POINTS)
     out = Path(args.out) if args.out else None
     done = _accuracy_done(out)
+    shard, shards = args.shard
     for index, (decision, high, low) in enumerate(_accuracy_positions(args, rules), start=1):
-        if index > len(done):
-            done.append(_accuracy_case(search, decision, high, low, args))
-            if out is not None:
-                with out.open("a", encoding="utf-8") as stream:
-                    stream.write(json.dumps(done[-1]) + "\n")
-        close = [sum(case["lost"][depth] <= limit for case in done[:index]) for depth in (0, 1)]
+        if index in done or (index - 1) % shards != shard - 1:
+            continue
+        done[index] = {"index": index, **_accuracy_case(search, decision, high, low, args)}
+        if out is not None:
+            with out.open("a", encoding="utf-8") as stream:  # one write a line: shards share it
+                stream.write(json.dumps(done[index]) + "\n")
         print(
-            f"  {index}: 0-ply {close[0] / index:.0%}, 1-ply {close[1] / index:.0%}",
+            f"  {index}: {_accuracy_summary(list(done.values()), limit, args.candidates)}",
             file=sys.stderr,
         )
-    count = len(done)
-    close = [sum(case["lost"][depth] <= limit for case in done) for depth in (0, 1)]
-    last = sum(case["best_rank"] == args.candidates for case in done)
     truncated = f", truncated after {args.truncate} decisions" if args.truncate else ""
     print(
-        f"{count} positions, rollouts of {args.trials} games{truncated} of the 1-ply's best"
-        f" {args.candidates} and the 0-ply's best: within {limit:.2f} points of the rollout's"
-        f" best: 0-ply {close[0] / count:.0%}, 1-ply {close[1] / count:.0%}"
+        f"{len(done)} of {args.positions} positions, rollouts of {args.trials} games{truncated}"
+        f" of the 1-ply's best {args.candidates} and the 0-ply's best: within {limit:.2f} points"
+        f" of the rollout's best: {_accuracy_summary(list(done.values()), limit, args.candidates)}"
+    )
+
+
+def _accuracy_summary(cases: list[dict[str, Any]], limit: float, candidates: int) -> str:
+    """How often the 0-ply and 1-ply choices lost at most ``limit``, and how often the
+    rollout's best was the 1-ply's last candidate (a hint that more should be rolled out)."""
+    count = max(1, len(cases))
+    close = [sum(case["lost"][depth] <= limit for case in cases) / count for depth in (0, 1)]
+    last = sum(case["best_rank"] == candidates for case in cases)
+    return (
+        f"0-ply {close[0]:.1%}, 1-ply {close[1]:.1%} of {len(cases)}"
         f" (the rollout's best was the 1-ply's last candidate in {last})"
     )
 
@@ -186,11 +197,20 @@ def _accuracy_case(
     return {"lost": lost, "best_rank": ranked.index(best_choice) + 1, "plays": len(options)}
 
 
-def _accuracy_done(out: Path | None) -> list[dict[str, object]]:
-    """The positions an earlier run of the same ``--out`` already rolled out (it resumes)."""
+def _accuracy_done(out: Path | None) -> dict[int, dict[str, Any]]:
+    """The positions already rolled out into ``out``, by number (a run resumes from them)."""
     if out is None or not out.exists():
-        return []
-    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line]
+        return {}
+    cases = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line]
+    return {case["index"]: case for case in cases}
+
+
+def shard_of(text: str) -> tuple[int, int]:
+    """``K/N``: this run rolls out positions K, K+N, K+2N, ... (1-based)."""
+    shard, _, shards = text.partition("/")
+    if not (shard.isdigit() and shards.isdigit() and 1 <= int(shard) <= int(shards)):
+        raise argparse.ArgumentTypeError(f"'{text}' is not K/N with 1 <= K <= N")
+    return int(shard), int(shards)
 
 
 def main() -> int:
@@ -217,6 +237,13 @@ def main() -> int:
     three.add_argument("--candidates", type=int, default=4, help="the 1-ply's best K rolled out")
     three.add_argument("--truncate", type=int, help="stop each trial after P decisions")
     three.add_argument("--out", help="a JSON Lines file of the cases: a run resumes from it")
+    three.add_argument(
+        "--shard",
+        type=shard_of,
+        default=(1, 1),
+        help="K/N: roll out every Nth position from the Kth, so that N runs (one a core)"
+        " share the work and the --out file",
+    )
     three.set_defaults(run=accuracy)
     args = parser.parse_args()
     args.run(args)
