@@ -408,7 +408,9 @@ class _Cutter:
         """Add whole lines to the piece."""
         self.piece.append(lines)
         self.size += len(lines)
-        self.next_line += lines.count(b"\n") + lines.count(b"\r") - lines.count(b"\r\n")
+        self.next_line += lines.count(b"\n")
+        if b"\r" in lines:  # a lone CR ends a line too
+            self.next_line += lines.count(b"\r") - lines.count(b"\r\n")
         self.in_comment, self.depth = _scan_brackets(lines, self.in_comment, self.depth)
         if self.in_comment:  # lines that leave the comment have words: they set last_words
             return
@@ -434,17 +436,26 @@ def _ends_with_result(line: bytes) -> bool:
 
 
 def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
-    """The comment and variation state after ``text``: comments do not nest, variations do."""
-    for bracket in _BRACKET.findall(text):  # a one-character class: the fastest search
+    """The comment and variation state after ``text``: comments do not nest, variations do.
+
+    Only the brackets count, so they are picked out first (``bytes.translate``,
+    in C), and the pairs ``()`` among them are dropped, twice (a count such as
+    ``(2)``, and one nesting): a pair changes nothing, inside a comment or out
+    of one (there the depth goes up and back down, never below 0). What is
+    left, usually nothing, is walked a bracket at a time.
+    """
+    brackets = text.translate(None, _NOT_BRACKETS).replace(b"()", b"").replace(b"()", b"")
+    for bracket in brackets:
         if in_comment:
-            in_comment = bracket != b"}"
-        elif bracket == b"{":
+            in_comment = bracket != _CLOSE_COMMENT
+        elif bracket == _OPEN_COMMENT:
             in_comment = True
-        elif bracket == b"(":
+        elif bracket == _OPEN_VARIATION:
             depth += 1
-        elif bracket == b")" and depth:
+        elif bracket == _CLOSE_VARIATION and depth:
             depth -= 1
     return in_comment, depth
 
 
-_BRACKET = re.compile(rb"[{}()]")
+_OPEN_COMMENT, _CLOSE_COMMENT, _OPEN_VARIATION, _CLOSE_VARIATION = b"{}()"
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"{}()")
