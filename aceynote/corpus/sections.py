@@ -95,8 +95,10 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def _cut(text: str, starts: list[int], first_piece: bool) -> list[tuple[int, str]]:
-    """Each game's start and text, from the starts of the games in order."""
-    if first_piece and starts:
+    """Each game's start and text, from the starts of the games in order (none: no game)."""
+    if not starts:
+        return []
+    if first_piece:
         starts[0] = len(text) - len(text.lstrip())
     ends = [*starts[1:], len(text)]
     return [(start, text[start:end]) for start, end in zip(starts, ends, strict=True)]
@@ -180,7 +182,7 @@ def _tag_blocks(text: str, blanked: str) -> list[tuple[int, dict[str, str], str]
         starts.append((found.start(1) - 1, tags, found.group()))
     if tag_lines != len(_BRACKET_LINE.findall(lined)):
         return None
-    if not starts or blanked[: starts[0][0]].strip():
+    if blanked[: starts[0][0]].strip() if starts else text.strip():
         starts.insert(0, (0, {}, ""))  # movetext before the first tags: a game without tags
     return starts
 
