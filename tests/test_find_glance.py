@@ -1,0 +1,109 @@
+"""``find``'s glance at tags (``corpus.sections.glance``) against the reader's split of the same text.
+
+The glance finds games at their blocks of tag lines with a few regular
+expressions over a whole piece; the reader (``sections.read`` without the
+grammar, the glance's own fallback) lexes line by line. On generated
+records, clean ones and hostile ones, both must give the same games: the
+same first lines, tags, results and texts. On clean records the glance must
+also answer by itself, without falling back to the reader.
+"""
+
+from __future__ import annotations
+
+from unittest import mock
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aceynote.corpus import sections
+
+# Tags, with escaped quotes, brackets, dashes and stars in values, blanks
+# around them and a name given twice.
+TAGS = [
+    '[Event "a"]',
+    '[White "Ines Alder"]',
+    '[White "b \\"c\\" [d] 1-0 *"]',
+    '  [Round "2"]',
+    '[Result "7-0"]',
+    '[Result "*"]',
+    '[Black "z"]\t ',
+    '[ Black   "x--y"]',
+]
+MOVETEXT = [
+    "1. 52: in/20 in/23(2)  64: in/19 in/21",
+    "2. 31: 20/17* 17/16  --",
+    '3. 41: 21/17 {a [Event "x"] 1-0 ( * }',
+    "( 3. 41: 21/17 ((5)) )",
+    "4. 66: 24/18(2) {a comment\n over lines} 18/12(2)",
+]
+RESULTS = ["*", "15-0", "2-0", ""]
+# What a clean record never holds: comments left open or among tags, a [
+# out of a tag or a tag not alone on its line, a result before a game's end,
+# a tag holding a brace, a comment over a line that looks like a tag.
+HOSTILE = [
+    "{ left open",
+    "}",
+    "(",
+    ")",
+    "x[y",
+    "1-0 *",
+    "a-b ---",
+    '[Broken "',
+    '{c}[Event "q"]',
+    '[Event "s"] 1. 52: in/20',
+    '[Event "x {y}"]',
+    '{a\n[Event "in a comment"]}',
+    "{only a comment}",
+    "\f*",
+    "\t*(2) 5. 11: --",
+    "15-0 2. 31: 20/17",
+]
+
+
+def game(hostile: bool) -> st.SearchStrategy[str]:
+    """A game's text: tags, blank lines, movetext and a result (with a hostile bit, maybe)."""
+    bits = st.tuples(
+        st.lists(st.sampled_from(TAGS), min_size=1, max_size=4),
+        st.lists(st.sampled_from(["", " ", "\t"]), max_size=2),
+        st.lists(st.sampled_from(MOVETEXT), min_size=1, max_size=4),
+        st.sampled_from(RESULTS),
+        st.lists(st.sampled_from(HOSTILE), max_size=2 if hostile else 0),
+    )
+    return bits.map(
+        lambda parts: "\n".join([*parts[0], *parts[1], *parts[2], parts[3], *parts[4]]) + "\n"
+    )
+
+
+def record(hostile: bool) -> st.SearchStrategy[str]:
+    """Games one after another, the first maybe without tags, with LF or CRLF (or a lone CR)."""
+    tagless = st.sampled_from(["", "\n", "1. 52: in/20 in/23 *\n", "{before the tags}\n"])
+    ends = ["\n", "\r\n", "\r"] if hostile else ["\n", "\r\n"]
+    return st.tuples(tagless, st.lists(game(hostile), max_size=6), st.sampled_from(ends)).map(
+        lambda parts: (parts[0] + "".join(parts[1])).replace("\n", parts[2])
+    )
+
+
+def piece_of(text: str, first_line: int) -> sections.PieceText:
+    """A piece of a record: one but the first starts at a tag line, where the cutter cuts."""
+    if first_line > 1:
+        text = text[text.find("[") :] if "[" in text else ""
+    return sections.PieceText(text, first_line, None)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(record(hostile=False), st.integers(1, 3))
+def test_the_glance_splits_clean_records_by_itself_as_the_reader_does(
+    text: str, first_line: int
+) -> None:
+    piece = piece_of(text, first_line)
+    by_reader = sections.read(piece, parse=False)
+    refused = AssertionError("the glance fell back to the reader")
+    with mock.patch.object(sections, "read", side_effect=refused):
+        assert sections.glance(piece) == by_reader
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(record(hostile=True), st.integers(1, 3))
+def test_the_glance_splits_hostile_records_as_the_reader_does(text: str, first_line: int) -> None:
+    piece = piece_of(text, first_line)
+    assert sections.glance(piece) == sections.read(piece, parse=False)
