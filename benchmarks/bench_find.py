@@ -65,7 +65,7 @@ def acey_tags(path: Path) -> int:
 
     search = Search(Query([[Term(TagHas(("White",), "alder"))]]))
     with path.open("rb") as handle:
-        return sum(found.matched for found in acey_games(handle, str(path), search))
+        return sum(1 for _ in acey_games(handle, str(path), search))  # the games that match
 
 
 def cpu_seconds(run: Callable[[Path], int], path: Path) -> tuple[float, int]:

@@ -10,12 +10,15 @@ also answer by itself, without falling back to the reader.
 
 from __future__ import annotations
 
+import io
 from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aceynote.corpus import sections
+from aceynote.corpus import find, sections
+from aceynote.corpus.filters import Query, TagHas, Term
+from aceynote.notation.split import Piece
 
 # Tags, with escaped quotes, brackets, dashes and stars in values, blanks
 # around them and a name given twice.
@@ -90,20 +93,60 @@ def piece_of(text: str, first_line: int) -> sections.PieceText:
     return sections.PieceText(text, first_line, None)
 
 
+def keep_all(tags: dict[str, str], result: str) -> bool:
+    return True
+
+
+def keep_some(tags: dict[str, str], result: str) -> bool:
+    """Some games and not others, by their tags and result."""
+    return (len(tags) + len(result) + len(tags.get("Round", ""))) % 2 == 0
+
+
+def sifted_by_reader(piece: sections.PieceText, keep: sections.Keep) -> sections.Sifted:
+    standings = sections.read(piece, parse=False)
+    kept = [(n, game) for n, game in enumerate(standings, start=1) if keep(game.tags, game.result)]
+    return sections.Sifted(len(standings), kept, sections.lead(piece, standings))
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(record(hostile=False), st.integers(1, 3))
+@given(record(hostile=False), st.integers(1, 3), st.sampled_from([keep_all, keep_some]))
 def test_the_glance_splits_clean_records_by_itself_as_the_reader_does(
-    text: str, first_line: int
+    text: str, first_line: int, keep: sections.Keep
 ) -> None:
     piece = piece_of(text, first_line)
-    by_reader = sections.read(piece, parse=False)
+    by_reader = sifted_by_reader(piece, keep)
     refused = AssertionError("the glance fell back to the reader")
     with mock.patch.object(sections, "read", side_effect=refused):
-        assert sections.glance(piece) == by_reader
+        assert sections.glance(piece, keep) == by_reader
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(record(hostile=True), st.integers(1, 3))
-def test_the_glance_splits_hostile_records_as_the_reader_does(text: str, first_line: int) -> None:
+@given(record(hostile=True), st.integers(1, 3), st.sampled_from([keep_all, keep_some]))
+def test_the_glance_splits_hostile_records_as_the_reader_does(
+    text: str, first_line: int, keep: sections.Keep
+) -> None:
     piece = piece_of(text, first_line)
-    assert sections.glance(piece) == sections.read(piece, parse=False)
+    assert sections.glance(piece, keep) == sifted_by_reader(piece, keep)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    record(hostile=True),
+    st.booleans(),
+    st.sampled_from([200, 1000, 1 << 18]),
+    st.sampled_from(["", "alder"]),
+)
+def test_find_by_tags_in_pieces_finds_what_the_reader_finds_in_the_whole(
+    text: str, bom: bool, piece_bytes: int, white: str
+) -> None:
+    """Whatever the pieces, the games found are the whole file's, numbered, placed and cut alike."""
+    data = ("\ufeff" if bom else "").encode() + text.replace("Ines Alder", "Ines ALDER").encode()
+    whole = sections.piece_text(Piece("record", 1, data))
+    search = find.Search(Query([[Term(TagHas(("White",), white))]]))
+    with mock.patch.object(find, "PIECE_BYTES", piece_bytes):
+        found = list(find.acey_games(io.BytesIO(data), "record", search))
+    assert [(one.number, one.line, one.tags, one.result, one.text) for one in found] == [
+        (number, game.line, game.tags, game.result, game.text)
+        for number, game in enumerate(sections.read(whole, parse=False), start=1)
+        if white in game.tags.get("White", "").casefold()
+    ]

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import IO, NamedTuple
@@ -99,12 +99,38 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 def _cut(text: str, starts: list[int], first_piece: bool) -> list[tuple[int, str]]:
     """Each game's start and text, from the starts of the games in order (none: no game)."""
-    if not starts:
-        return []
-    if first_piece:
-        starts[0] = len(text) - len(text.lstrip())
-    ends = [*starts[1:], len(text)]
+    starts = _starts(text, starts, first_piece)
+    ends = [*starts[1:], len(text)] if starts else []
     return [(start, text[start:end]) for start, end in zip(starts, ends, strict=True)]
+
+
+def _starts(text: str, starts: list[int], first_piece: bool) -> list[int]:
+    """The games' starts, where a file's first game starts at its first character not blank."""
+    if first_piece and starts:
+        starts[0] = len(text) - len(text.lstrip())
+    return starts
+
+
+class Sifted(NamedTuple):
+    """The games of a piece that a test kept, with how many it holds and what stands before them.
+
+    ``kept`` holds each kept game with its number in the piece (from 1).
+    ``lead`` is the text before the piece's first game (all of it when it
+    holds none): in the whole file, the end of the game before.
+    """
+
+    games: int
+    kept: list[tuple[int, Standing]]
+    lead: str
+
+
+# Whether a game is kept, from its tags and result.
+Keep = Callable[[dict[str, str], str], bool]
+
+
+def lead(piece: PieceText, standings: list[Standing]) -> str:
+    """The text of a piece before its first game (the games' texts run on to its end)."""
+    return piece.text[: len(piece.text) - sum(len(standing.text) for standing in standings)]
 
 
 # -- the glance -------------------------------------------------------------------------------------
@@ -123,22 +149,42 @@ class _Glanced(NamedTuple):
     results: list[str]
 
 
-def glance(piece: PieceText) -> list[Standing]:
-    """The games of a piece with their tags, split without the grammar (see the module's doc)."""
+def glance(piece: PieceText, keep: Keep) -> Sifted:
+    """The games of a piece that ``keep`` keeps, split without the grammar (see the module's doc).
+
+    Only a kept game's first line and text are worked out.
+    """
     text = piece.text
     blanked = _without_comments(text) if "{" in text else text
     games = None if blanked is None else _tag_blocks(text, blanked)
     if games is None:
-        return read(piece, parse=False)
-    cut = _cut(text, games.starts, piece.first_line == 1)
-    standings = []
+        standings = read(piece, parse=False)
+        kept = [
+            (number, standing)
+            for number, standing in enumerate(standings, start=1)
+            if keep(standing.tags, standing.result)
+        ]
+        return Sifted(len(standings), kept, lead(piece, standings))
+    starts = _starts(text, games.starts, piece.first_line == 1)
+    lead_text = text[: starts[0]] if starts else text
+    return Sifted(len(starts), _kept(piece, games, keep), lead_text)
+
+
+def _kept(piece: PieceText, games: _Glanced, keep: Keep) -> list[tuple[int, Standing]]:
+    """The games glanced at that ``keep`` keeps, each with its number in the piece."""
+    text, starts = piece.text, games.starts
+    kept = []
     line, counted = piece.first_line, 0  # no lone CR here: a line ends at LF
-    for (start, body), block, result in zip(cut, games.blocks, games.results, strict=True):
-        line += text.count("\n", counted, start)
-        counted = start
+    for number, (block, word) in enumerate(zip(games.blocks, games.results, strict=True), start=1):
         tags = _tags(block)
-        standings.append(Standing(line, tags, tags.get("Result") or result or "*", body))
-    return standings
+        result = tags.get("Result") or word or "*"
+        if keep(tags, result):
+            start = starts[number - 1]
+            line += text.count("\n", counted, start)
+            counted = start
+            end = starts[number] if number < len(starts) else len(text)
+            kept.append((number, Standing(line, tags, result, text[start:end])))
+    return kept
 
 
 def _tag_blocks(text: str, blanked: str) -> _Glanced | None:
