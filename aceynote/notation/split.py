@@ -377,7 +377,7 @@ class _Cutter:
             self.take(block[:uncut])
             block = block[uncut:]
             at = 0
-            for line in block.splitlines(keepends=True):  # at LF, CRLF and a lone CR only
+            for line in _lines(block):
                 if self._may_cut_before(line):
                     yield self.cut(None)
                     break
@@ -408,10 +408,9 @@ class _Cutter:
         """Add whole lines to the piece."""
         self.piece.append(lines)
         self.size += len(lines)
-        self.next_line += lines.count(b"\n")
-        if b"\r" in lines:  # a lone CR ends a line too
-            self.next_line += lines.count(b"\r") - lines.count(b"\r\n")
-        self.in_comment, self.depth = _scan_brackets(lines, self.in_comment, self.depth)
+        marks = lines.translate(None, _NOT_MARKS)  # its brackets and line ends: few bytes
+        self.next_line += _lines_ended(lines, marks)
+        self.in_comment, self.depth = _scan_brackets(marks, self.in_comment, self.depth)
         if self.in_comment:  # lines that leave the comment have words: they set last_words
             return
         words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
@@ -423,6 +422,26 @@ class _Cutter:
         chunk = Piece(self.name, self.first_line, b"".join(self.piece), failure)
         self.piece, self.size, self.first_line = [], 0, self.next_line
         return chunk
+
+
+def _lines(block: bytes) -> Iterator[bytes]:
+    """The lines of a block, one at a time, cut as ``bytes.splitlines`` cuts them (LF, CRLF, lone CR).
+
+    A piece is cut a few lines past its size: the rest of the block is not split.
+    """
+    start = 0
+    for end in LINE_END.finditer(block):
+        yield block[start : end.end()]
+        start = end.end()
+    if start < len(block):
+        yield block[start:]
+
+
+def _lines_ended(lines: bytes, marks: bytes) -> int:
+    """How many lines end in ``lines`` (LF, CRLF or a lone CR); ``marks``: its brackets and line ends."""
+    if b"\r" not in marks:
+        return marks.count(b"\n")
+    return lines.count(b"\n") + lines.count(b"\r") - lines.count(b"\r\n")
 
 
 def _ends_with_result(line: bytes) -> bool:
@@ -459,3 +478,4 @@ def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int
 
 _OPEN_COMMENT, _CLOSE_COMMENT, _OPEN_VARIATION, _CLOSE_VARIATION = b"{}()"
 _NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"{}()")
+_NOT_MARKS = bytes(byte for byte in range(256) if byte not in b"{}()\r\n")
