@@ -32,7 +32,7 @@ from aceynote.cli import main
 from aceynote.commands import validate as validate_command
 from aceynote.commands.common import usable_processors
 from aceynote.notation import read_games, split, write_game
-from aceynote.notation.source import is_utf8, split_lines
+from aceynote.notation.source import block_lines, is_utf8, split_lines
 
 LATIN = '[Event "Caf\xe9"]\n*\n'.encode("latin-1")
 
@@ -463,6 +463,7 @@ def test_lines_are_cut_as_universal_newlines_cut_them(text: str) -> None:
     data = text.encode()
     lines = [piece for raw in io.BytesIO(data) for piece in split_lines(raw)]
     assert [line.decode() for line in lines] == io.StringIO(text, newline="").readlines()
+    assert list(block_lines(data)) == data.splitlines(keepends=True)
 
 
 # -- --jobs is bounded ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from aceynote.corpus import find, sections
 from aceynote.corpus.filters import Query, TagHas, Term
+from aceynote.notation.limits import MAX_TAG_VALUE, MAX_TAGS
 from aceynote.notation.split import Piece
 
 # Tags, with escaped quotes, brackets, dashes and stars in values, blanks
@@ -150,3 +151,13 @@ def test_find_by_tags_in_pieces_finds_what_the_reader_finds_in_the_whole(
         for number, game in enumerate(sections.read(whole, parse=False), start=1)
         if white in game.tags.get("White", "").casefold()
     ]
+
+
+def test_a_block_past_the_reader_s_limits_is_left_to_the_reader() -> None:
+    """A tag value or a number of tags the reader does not keep: the glance keeps none either."""
+    movetext = "1. 52: in/20 in/23 *\n"
+    long_value = '[Event "' + "a" * (MAX_TAG_VALUE + 1) + '"]\n'
+    many_tags = "".join(f'[T{number} "v"]\n' for number in range(MAX_TAGS + 1))
+    for text in (long_value + movetext, many_tags + movetext):
+        piece = sections.PieceText(text, 1, None)
+        assert sections.glance(piece, keep_all) == sifted_by_reader(piece, keep_all)

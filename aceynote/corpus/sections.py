@@ -231,10 +231,8 @@ def _games_at_blocks(text: str, blanked: str) -> _Glanced | None:
     if "[" in head:
         return None
     matches = list(pattern.finditer(blanked, end))
-    ends = [match.end() for match in matches]
-    if [match.start() for match in matches] != [end, *ends][:-1] or [end, *ends][-1] != len(
-        blanked
-    ):
+    bounds = [end, *(match.end() for match in matches)]  # each match starts where one ends
+    if [match.start() for match in matches] != bounds[:-1] or bounds[-1] != len(blanked):
         return None
     blocks = [match["block"] for match in matches]
     if max(map(len, blocks), default=0) > _LONGEST_BLOCK:
@@ -309,8 +307,9 @@ def _without_comments(text: str) -> str | None:
 _COMMENT = re.compile(r"\{[^}]*\}")
 _NOT_LINE_END = re.compile(r"[^\r\n]")
 _BRACKET_LINE = re.compile(r"\n[ \t]*\[")
-# A block longer holds a value or more tags than the reader keeps (limits.py).
-_LONGEST_BLOCK = min(MAX_TAG_VALUE, 6 * MAX_TAGS)  # the shortest tag, [A ""], and its line end
+# A longer block may hold a longer value or more tags than the reader keeps (limits.py):
+# the shortest tag and its line end, [A ""] and LF, take 7 characters.
+_LONGEST_BLOCK = min(MAX_TAG_VALUE, 6 * MAX_TAGS)
 _TAG_WITH_BRACE = re.compile(r"^[ \t]*\[[^\n]*\{", re.MULTILINE)
 _SCORE = re.compile(r"[0-9]+-[0-9]+")
 # Searched for their first character, the fastest search the re module makes.

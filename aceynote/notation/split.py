@@ -31,7 +31,7 @@ from .limits import (
     MAX_VARIATION_DEPTH,
 )
 from .model import Span, SyntaxProblem
-from .source import BLOCK_BYTES, LINE_END, LineBlocks, is_utf8
+from .source import BLOCK_BYTES, LINE_END, LineBlocks, block_lines, is_utf8
 from .words import tag_parts, unescape_tag_value
 
 # The start of a tag line: ``[`` as the first non-blank character (§1).
@@ -377,7 +377,7 @@ class _Cutter:
             self.take(block[:uncut])
             block = block[uncut:]
             at = 0
-            for line in _lines(block):
+            for line in block_lines(block):  # a few, to the cut: not all of the block
                 if self._may_cut_before(line):
                     yield self.cut(None)
                     break
@@ -424,19 +424,6 @@ class _Cutter:
         return chunk
 
 
-def _lines(block: bytes) -> Iterator[bytes]:
-    """The lines of a block, one at a time, cut as ``bytes.splitlines`` cuts them (LF, CRLF, lone CR).
-
-    A piece is cut a few lines past its size: the rest of the block is not split.
-    """
-    start = 0
-    for end in LINE_END.finditer(block):
-        yield block[start : end.end()]
-        start = end.end()
-    if start < len(block):
-        yield block[start:]
-
-
 def _lines_ended(lines: bytes, marks: bytes) -> int:
     """How many lines end in ``lines`` (LF, CRLF or a lone CR); ``marks``: its brackets and line ends."""
     if b"\r" not in marks:
@@ -457,11 +444,9 @@ def _ends_with_result(line: bytes) -> bool:
 def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
     """The comment and variation state after ``text``: comments do not nest, variations do.
 
-    Only the brackets count, so they are picked out first (``bytes.translate``,
-    in C), and the pairs ``()`` among them are dropped, twice (a count such as
-    ``(2)``, and one nesting): a pair changes nothing, inside a comment or out
-    of one (there the depth goes up and back down, never below 0). What is
-    left, usually nothing, is walked a bracket at a time.
+    The brackets are picked out (``bytes.translate``), and their ``()`` pairs
+    dropped twice (``(2)`` and one nesting): a pair changes nothing, in a
+    comment or out of one. What is left, usually nothing, is walked.
     """
     brackets = text.translate(None, _NOT_BRACKETS).replace(b"()", b"").replace(b"()", b"")
     for bracket in brackets:
