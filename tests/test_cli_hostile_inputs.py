@@ -32,7 +32,7 @@ from aceynote.cli import main
 from aceynote.commands import validate as validate_command
 from aceynote.commands.common import usable_processors
 from aceynote.notation import read_games, split, write_game
-from aceynote.notation.source import is_utf8, split_lines
+from aceynote.notation.source import block_lines, is_utf8, split_lines
 
 LATIN = '[Event "Caf\xe9"]\n*\n'.encode("latin-1")
 
@@ -339,6 +339,20 @@ def games_of(data: bytes, first_line: int = 1) -> list[tuple[int, str, list[str]
     ]
 
 
+def brackets_walked(data: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
+    """The comment and variation state after ``data``, a byte at a time."""
+    for char in data:
+        if in_comment:
+            in_comment = char != ord("}")
+        elif char == ord("{"):
+            in_comment = True
+        elif char == ord("("):
+            depth += 1
+        elif char == ord(")") and depth:
+            depth -= 1
+    return in_comment, depth
+
+
 def cuts_line_by_line(data: bytes, chunk: int) -> list[int]:
     """Where pieces start, found as the docstring of split.pieces says, a line at a time."""
     starts, size, in_comment, depth, last_words = [1], 0, False, 0, b""
@@ -356,15 +370,7 @@ def cuts_line_by_line(data: bytes, chunk: int) -> list[int]:
             starts.append(number)
             size = 0
         size += len(line)
-        for char in line:
-            if in_comment:
-                in_comment = char != ord("}")
-            elif char == ord("{"):
-                in_comment = True
-            elif char == ord("("):
-                depth += 1
-            elif char == ord(")") and depth:
-                depth -= 1
+        in_comment, depth = brackets_walked(line, in_comment, depth)
         if words and not in_comment:
             last_words = line
     return starts
@@ -395,6 +401,54 @@ def test_pieces_read_as_the_whole_reads(
     assert read_in_pieces == games_of(data)
 
 
+@given(
+    st.lists(st.sampled_from([b"{", b"}", b"(", b")", b"()", b"(2)", b"x", b" ", b"\n"])),
+    st.booleans(),
+    st.integers(0, 3),
+)
+def test_the_bracket_scan_agrees_with_a_walk_a_byte_at_a_time(
+    parts: list[bytes], in_comment: bool, depth: int
+) -> None:
+    text = b"".join(parts)
+    assert split._scan_brackets(text, in_comment, depth) == brackets_walked(text, in_comment, depth)
+
+
+# Bits of hostile records: comments holding tags, brackets and results, variations
+# left open or closed too often, results before a game's end, escaped quotes in tags.
+HOSTILE_BITS = [
+    '[Event "a"]\n',
+    '  [White "b \\"c\\" [d]"]\n',
+    "1. 52: in/20 in/23(2)  64: in/19 in/21\n",
+    "2. 31: 20/17* 17/16  -- \n",
+    "15-0\n",
+    "*\n",
+    " 0-7 ",
+    '{a comment [Event "x"]\n 1-0 (}',
+    "{ left open\n",
+    "}\n",
+    "( 3. 41: 21/17 ",
+    "((5)) ",
+    ") ",
+    "\n\n",
+]
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.sampled_from(HOSTILE_BITS), max_size=40),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    st.integers(1, 300),
+    st.integers(1, 200),
+)
+def test_hostile_records_are_cut_as_a_walk_line_by_line_cuts_them(
+    bits: list[str], end: str, chunk: int, block: int
+) -> None:
+    data = "".join(bits).replace("\n", end).encode()
+    chunks = list(split.pieces(io.BytesIO(data), "corpus.acey", chunk, block))
+    assert b"".join(piece.data for piece in chunks) == data
+    assert [piece.first_line for piece in chunks] == cuts_line_by_line(data, chunk)
+
+
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
 def test_a_piece_full_at_a_line_s_end_is_cut_at_the_next_game(end: str) -> None:
     game = (SAMPLES / "annotated.acey").read_text(encoding="utf-8").replace("\n", end).encode()
@@ -409,6 +463,7 @@ def test_lines_are_cut_as_universal_newlines_cut_them(text: str) -> None:
     data = text.encode()
     lines = [piece for raw in io.BytesIO(data) for piece in split_lines(raw)]
     assert [line.decode() for line in lines] == io.StringIO(text, newline="").readlines()
+    assert list(block_lines(data)) == data.splitlines(keepends=True)
 
 
 # -- --jobs is bounded ---------------------------------------------------------------------

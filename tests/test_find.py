@@ -447,6 +447,26 @@ def test_the_glance_at_tags_splits_games_as_the_reader_does(
     assert validated.startswith(f"{len(by_tags[1].splitlines())} games")
 
 
+@pytest.mark.parametrize("text", ["", "\n\n", " \r\n\t\r\n", "\ufeff\n"])
+@pytest.mark.parametrize("words", [[], ["--white", ""], ["--turns", ">=0"]])
+def test_a_blank_record_holds_no_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, words: list[str]
+) -> None:
+    path = tmp_path / "blank.acey"
+    path.write_bytes(text.encode("utf-8"))
+    assert run_main(capsys, "find", str(path), *words) == (1, "", "")
+    assert run_main(capsys, "find", str(path), "--count", *words) == (1, "0\n", "")
+
+
+@pytest.mark.parametrize("words", [["--white", ""], ["--turns", ">=0"]])
+def test_a_record_of_a_comment_alone_holds_one_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, words: list[str]
+) -> None:
+    path = tmp_path / "comment.acey"
+    path.write_bytes(b"\n{only a comment}\n")
+    assert run_main(capsys, "find", str(path), *words) == (0, "{only a comment}\n", "")
+
+
 def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         _main("find", "--help")
@@ -468,7 +488,7 @@ def test_tags_of_generated_games_are_glanced_at_without_the_reader(
     path, _, games = corpus
     search = find.Search(filters_query("Bo Dahl"))
     with path.open("rb") as handle:
-        found = [f.number for f in find.acey_games(handle, str(path), search) if f.matched]
+        found = [f.number for f in find.acey_games(handle, str(path), search)]
     assert found == [n for n, game in enumerate(games, start=1) if tags(game)["White"] == "Bo Dahl"]
 
 

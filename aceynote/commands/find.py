@@ -266,7 +266,7 @@ class _Run:
         try:
             with source.reading() as handle:
                 for found in self._games(handle, source):
-                    if found.matched and self._kept(found):
+                    if self._kept(found):
                         self.count += 1
                         self._write(source, found)
         except BrokenPipeError:

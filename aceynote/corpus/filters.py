@@ -193,8 +193,11 @@ class TagHas:
     plays: ClassVar[bool] = False
 
     def holds(self, view: GameView) -> bool:
-        sought = self.value.casefold()
-        return any(sought in view.tags.get(name, self.default).casefold() for name in self.names)
+        sought, tags = self.value.casefold(), view.tags
+        for name in self.names:  # noqa: SIM110 - a loop: no generator for each game glanced at
+            if sought in tags.get(name, self.default).casefold():
+                return True
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,4 +343,10 @@ class Query:
         return any(term.test.plays for group in self.groups for term in group)
 
     def holds(self, view: GameView) -> bool:
-        return any(all(term.holds(view) for term in group) for group in self.groups)
+        for group in self.groups:  # loops, not any() and all(): no generators for each game
+            for term in group:
+                if not term.holds(view):
+                    break
+            else:
+                return True
+        return False

@@ -28,7 +28,7 @@ from ..notation.writer import write_game
 from ..validation import Report
 from .facts import main_line
 from .filters import GameView, Query
-from .sections import LineTap, Standing, glance, piece_text, read
+from .sections import LineTap, Standing, glance, lead, piece_text, read
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -50,33 +50,36 @@ class Search:
 
 @dataclass(slots=True)
 class Found:
-    """A game looked at: where it stands, its tags, and (when it matched) its text.
+    """A game that matches: where it stands, its tags, its text.
 
-    ``number`` counts the games of its input from 1; ``copy_key`` tells a
-    matching game's copies (``--duplicates``).
+    ``number`` counts the games of its input from 1, matching or not;
+    ``copy_key`` tells its copies (``--duplicates``).
     """
 
     number: int
     line: int
     tags: dict[str, str]
     result: str
-    matched: bool
-    text: str = ""
+    text: str
     copy_key: bytes | None = None
 
 
 class PieceLook(NamedTuple):
+    """The games of a piece that match, numbered in the piece, and what ends the piece."""
+
     found: list[Found]
+    games: int  # the piece's games, matching or not
+    lead: str  # the text before its first game: the end of the game before, in the file
     error: str | None  # the reading error after these games
 
 
-def look(standing: Standing, search: Search) -> Found:
-    """Whether one game matches, with what is kept of it."""
+def look(standing: Standing, search: Search, number: int) -> Found | None:
+    """The game, if it matches."""
     view = GameView(standing.tags, standing.result, standing.game)
-    matched = search.query.holds(view)
-    key = copy_key(view.report) if matched and search.duplicates else None
-    text = standing.text if matched else ""
-    return Found(0, standing.line, standing.tags, standing.result, matched, text, key)
+    if not search.query.holds(view):
+        return None
+    key = copy_key(view.report) if search.duplicates else None
+    return Found(number, standing.line, standing.tags, standing.result, standing.text, key)
 
 
 def copy_key(report: Report) -> bytes:
@@ -89,11 +92,24 @@ def copy_key(report: Report) -> bytes:
 
 
 def look_at_piece(job: tuple[Piece, Search]) -> PieceLook:
-    """The games of a piece of a record, looked at (run in a worker with ``--jobs``)."""
+    """The games of a piece of a record that match (run in a worker with ``--jobs``).
+
+    A query on tags only glances at the games: no object is made for one
+    that does not match.
+    """
     piece, search = job
     text = piece_text(piece)
-    standings = read(text) if search.plays else glance(text)
-    return PieceLook([look(standing, search) for standing in standings], text.error)
+    if not search.plays:
+        sifted = glance(text, lambda tags, result: search.query.holds(GameView(tags, result, None)))
+        found = [
+            Found(number, standing.line, standing.tags, standing.result, standing.text)
+            for number, standing in sifted.kept
+        ]
+        return PieceLook(found, sifted.games, sifted.lead, text.error)
+    standings = read(text)
+    looked = (look(standing, search, number) for number, standing in enumerate(standings, 1))
+    found = [one for one in looked if one is not None]
+    return PieceLook(found, len(standings), lead(text, standings), text.error)
 
 
 def acey_games(
@@ -103,22 +119,43 @@ def acey_games(
     jobs: int = 1,
     starting: Callable[[], None] | None = None,
 ) -> Iterator[Found]:
-    """The games of an acey record, looked at, in order; a reading error comes after the games before it.
+    """The games of an acey record that match, in order; a reading error comes after the games before it.
 
     With ``jobs`` over 1 and a query on play, pieces go to worker processes,
     at most two a worker ahead (constant memory); ``starting`` is run in each
     worker first.
     """
     jobs = jobs if search.plays else 1
-    looks = _looks(pieces(stream, name, PIECE_BYTES), search, jobs, starting)
-    number = 0
+    yield from _numbered(_looks(pieces(stream, name, PIECE_BYTES), search, jobs, starting))
+
+
+def _numbered(looks: Iterator[PieceLook]) -> Iterator[Found]:
+    """The games found in the pieces of a file, numbered in the file, each with its whole text.
+
+    A piece's last game, if it matches, waits for the next piece: what
+    stands there before its first game (the blanks before a tag, a broken
+    tag line) ends that game in the file.
+    """
+    games, waiting, error = 0, None, None
     for piece_look in looks:
+        if waiting is not None:
+            waiting.text += piece_look.lead
+            if piece_look.games:
+                yield waiting
+                waiting = None
         for found in piece_look.found:
-            number += 1
-            found.number = number
-            yield found
-        if piece_look.error is not None:
-            raise ReadError(piece_look.error)
+            found.number += games
+        games += piece_look.games
+        if piece_look.found and piece_look.found[-1].number == games:
+            waiting = piece_look.found.pop()
+        yield from piece_look.found
+        error = piece_look.error
+        if error is not None:
+            break
+    if waiting is not None:
+        yield waiting
+    if error is not None:
+        raise ReadError(error)
 
 
 def _looks(
@@ -147,7 +184,7 @@ def other_games(
     search: Search,
     lines: bool,
 ) -> Iterator[Found]:
-    """The games of a file in another format, looked at in order.
+    """The games of a file in another format that match, in order.
 
     ``lines``: the format has one game a line (JSON Lines), and a game's
     text is its line as it stands; any other game's text is the game
@@ -163,11 +200,10 @@ def other_games(
             tags.setdefault(tag.name, tag.value)
         text = tap.last.decode("utf-8") if lines else write_game(game)
         line = tap.last_number if lines else game.span.line
-        found = look(
-            Standing(line, tags, tags.get("Result") or game.result_text, text, game), search
-        )
-        found.number = number
-        yield found
+        standing = Standing(line, tags, tags.get("Result") or game.result_text, text, game)
+        found = look(standing, search, number)
+        if found is not None:
+            yield found
 
 
 class Copies:

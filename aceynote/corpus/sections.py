@@ -5,11 +5,12 @@ source, so it needs each game's place in the text, not only its model. A
 piece of a record (``notation.split.pieces``, cut where a game surely starts)
 is split into games at one of two speeds:
 
-- :func:`glance`, for filters on tags: the game list's index
-  (``split.tag_sections``), one regular expression over the text, with the
-  comments blanked out first. It is used only where it splits as the reader
-  does (:func:`_glance_splits_as_read`); any other piece is split by the
-  reader's lexer, still without running the grammar.
+- :func:`glance`, for filters on tags: one regular expression over the
+  whole text finds each game from its block of tag lines to the next, with
+  the comments blanked out first, and two more count the result tokens. It
+  is used only where it splits as the reader does (:func:`_tag_blocks`);
+  any other piece is split by the reader's lexer, still without running the
+  grammar.
 - :func:`read`, for filters on play: the reader's lexer and parser, game by
   game, with each game's model.
 
@@ -23,13 +24,15 @@ from __future__ import annotations
 import bisect
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import IO
+from functools import cache
+from typing import IO, NamedTuple
 
 from lark import Token
 
 from ..notation import Game, ReadError, SyntaxProblem
+from ..notation.limits import MAX_TAG_VALUE, MAX_TAGS
 from ..notation.parser import iter_game_tokens, parse_game_tokens, terminal_pattern
 from ..notation.source import line_start, not_utf8
 from ..notation.split import Piece
@@ -95,118 +98,242 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def _cut(text: str, starts: list[int], first_piece: bool) -> list[tuple[int, str]]:
-    """Each game's start and text, from the starts of the games in order."""
+    """Each game's start and text, from the starts of the games in order (none: no game)."""
+    starts = _starts(text, starts, first_piece)
+    ends = [*starts[1:], len(text)] if starts else []
+    return [(start, text[start:end]) for start, end in zip(starts, ends, strict=True)]
+
+
+def _starts(text: str, starts: list[int], first_piece: bool) -> list[int]:
+    """The games' starts, where a file's first game starts at its first character not blank."""
     if first_piece and starts:
         starts[0] = len(text) - len(text.lstrip())
-    ends = [*starts[1:], len(text)]
-    return [(start, text[start:end]) for start, end in zip(starts, ends, strict=True)]
+    return starts
+
+
+class Sifted(NamedTuple):
+    """The games of a piece that a test kept, with how many it holds and what stands before them.
+
+    ``kept`` holds each kept game with its number in the piece (from 1).
+    ``lead`` is the text before the piece's first game (all of it when it
+    holds none): in the whole file, the end of the game before.
+    """
+
+    games: int
+    kept: list[tuple[int, Standing]]
+    lead: str
+
+
+# Whether a game is kept, from its tags and result.
+Keep = Callable[[dict[str, str], str], bool]
+
+
+def lead(piece: PieceText, standings: list[Standing]) -> str:
+    """The text of a piece before its first game (the games' texts run on to its end)."""
+    return piece.text[: len(piece.text) - sum(len(standing.text) for standing in standings)]
 
 
 # -- the glance -------------------------------------------------------------------------------------
 
 
-def glance(piece: PieceText) -> list[Standing]:
-    """The games of a piece with their tags, split without the grammar (see the module's doc)."""
+class _Glanced(NamedTuple):
+    """The games of a text as the glance sees them, in order.
+
+    For each game: where it starts, its block of tag lines as written (blank
+    lines may stand between them; "" for a game without tags), and its last
+    word if that is a result token (else "").
+    """
+
+    starts: list[int]
+    blocks: list[str]
+    results: list[str]
+
+
+def glance(piece: PieceText, keep: Keep) -> Sifted:
+    """The games of a piece that ``keep`` keeps, split without the grammar (see the module's doc).
+
+    Only a kept game's first line and text are worked out.
+    """
     text = piece.text
     blanked = _without_comments(text) if "{" in text else text
-    sections = _tag_blocks(text, blanked)
-    if sections is None:
-        return read(piece, parse=False)
-    games = _cut(text, [start for start, _, _ in sections], piece.first_line == 1)
-    last_words = [_last_word(blanked[start : start + len(body)]) for start, body in games]
-    if sum(map(_is_result, last_words)) != _result_tokens(blanked, sections):
-        return read(piece, parse=False)  # a result that does not end its game: a game without tags
-    standings = []
+    games = None if blanked is None else _tag_blocks(text, blanked)
+    if games is None:
+        standings = read(piece, parse=False)
+        kept = [
+            (number, standing)
+            for number, standing in enumerate(standings, start=1)
+            if keep(standing.tags, standing.result)
+        ]
+        return Sifted(len(standings), kept, lead(piece, standings))
+    starts = _starts(text, games.starts, piece.first_line == 1)
+    lead_text = text[: starts[0]] if starts else text
+    return Sifted(len(starts), _kept(piece, games, keep), lead_text)
+
+
+def _kept(piece: PieceText, games: _Glanced, keep: Keep) -> list[tuple[int, Standing]]:
+    """The games glanced at that ``keep`` keeps, each with its number in the piece."""
+    text, starts = piece.text, games.starts
+    kept = []
     line, counted = piece.first_line, 0  # no lone CR here: a line ends at LF
-    for (start, body), (_, tags, _), word in zip(games, sections, last_words, strict=True):
-        line += text.count("\n", counted, start)
-        counted = start
-        result = tags.get("Result") or (word if _is_result(word) else "*")
-        standings.append(Standing(line, tags, result, body))
-    return standings
+    for number, (block, word) in enumerate(zip(games.blocks, games.results, strict=True), start=1):
+        tags = _tags(block)
+        result = tags.get("Result") or word or "*"
+        if keep(tags, result):
+            start = starts[number - 1]
+            line += text.count("\n", counted, start)
+            counted = start
+            end = starts[number] if number < len(starts) else len(text)
+            kept.append((number, Standing(line, tags, result, text[start:end])))
+    return kept
 
 
-def _last_word(body: str) -> str:
-    words = body.rsplit(None, 1)
-    return words[-1] if words else ""
+def _tag_blocks(text: str, blanked: str) -> _Glanced | None:
+    """The games of a text, each from a block of tag lines; None where the reader may split otherwise.
+
+    In a record without syntax errors where every ``[`` stands in a tag alone
+    on its line, no comment stands among the tags, no tag holds a ``{`` and
+    every result token is followed by a tag line or the end, a game starts at
+    each block of tag lines (blank lines may stand between them), and at the
+    movetext before the first block. Anything else (a lone CR, a comment left
+    open, a tagless game after a result) is left to the reader: it only costs
+    time. ``blanked`` is ``text`` with its comments blanked out.
+
+    Variations need not balance: the reader splits games alike in them, and a
+    result token in one counts here as one that does not end its game.
+    """
+    if "\r" in text and text.count("\r") != text.count("\r\n"):
+        return None
+    if "{" in blanked or "}" in blanked or (blanked is not text and _TAG_WITH_BRACE.search(text)):
+        return None
+    games = _games_at_blocks(text, blanked)
+    if games is None or sum(map(bool, games.results)) != _result_tokens(blanked, games.blocks):
+        return None  # a result that does not end its game: a game without tags follows it
+    if blanked is not text and any(
+        _holds_comment(text, start, block)
+        for start, block in zip(games.starts, games.blocks, strict=True)
+    ):
+        return None  # a comment among tags ends the tags for the reader: a game of its own
+    return games
 
 
-def _is_result(word: str) -> bool:
-    return word == "*" or _SCORE.fullmatch(word) is not None
+def _games_at_blocks(text: str, blanked: str) -> _Glanced | None:
+    """The games of ``blanked``, one a block of tag lines; None unless they follow one another.
+
+    One game's match ends where the next one's starts only if no ``[``
+    stands outside the blocks (nor a block's first tag after blanks on its
+    line). A comment alone, with no tags, is a game for the reader. A block
+    long enough to pass the reader's limits of tags is left to the reader.
+    """
+    pattern = _game_pattern()
+    first = pattern.search(blanked)
+    end = len(blanked) if first is None else first.start()
+    head = blanked[:end]
+    if "[" in head:
+        return None
+    matches = list(pattern.finditer(blanked, end))
+    bounds = [end, *(match.end() for match in matches)]  # each match starts where one ends
+    if [match.start() for match in matches] != bounds[:-1] or bounds[-1] != len(blanked):
+        return None
+    blocks = [match["block"] for match in matches]
+    if max(map(len, blocks), default=0) > _LONGEST_BLOCK:
+        return None
+    starts = [match.start("block") for match in matches]
+    games = _Glanced(starts, blocks, [match["result"] or "" for match in matches])
+    if head.strip() if matches else text.strip():  # movetext before the tags: a game of its own
+        games.starts.insert(0, 0)
+        games.blocks.insert(0, "")
+        games.results.insert(0, _result_word(head))
+    return games
 
 
-def _result_tokens(blanked: str, sections: list[tuple[int, dict[str, str], str]]) -> int:
+def _holds_comment(text: str, start: int, block: str) -> bool:
+    """Whether a comment stands among a block's lines, or before it on its first line."""
+    written = text[text.rfind("\n", 0, start) + 1 : start + len(block)]
+    return "{" in written or "}" in written
+
+
+def _result_word(movetext: str) -> str:
+    """The last word of ``movetext`` if it is a result token (``*``, ``15-0``), else ""."""
+    words = movetext.rsplit(None, 1)
+    word = words[-1] if words else ""
+    return word if word == "*" or _SCORE.fullmatch(word) else ""
+
+
+def _result_tokens(blanked: str, blocks: list[str]) -> int:
     """How many result tokens the movetext holds, counted fast (a glance's own record is clean).
 
     Outside tags and comments a ``-`` stands only in a result (``15-0``) or a
     pass (``--``), and a ``*`` alone (not after a hit point) is a result.
     """
-    tags = "".join(block for _, _, block in sections)
-    dashes = blanked.count("-") - tags.count("-") - 2 * (blanked.count("--") - tags.count("--"))
-    stars = sum(blanked.count(mark) - tags.count(mark) for mark in (" *", "\n*", "\t*"))
-    return dashes + stars + blanked.startswith("*")
+    tags = "".join(blocks)
+    return _result_marks(blanked) - _result_marks(tags) + blanked.startswith("*")
 
 
-def _tag_blocks(text: str, blanked: str) -> list[tuple[int, dict[str, str], str]] | None:
-    """Where each game starts, with its tags; None where a glance may split otherwise than the reader.
+def _result_marks(text: str) -> int:
+    """The ``-`` not in a ``--`` and the ``*`` after a blank or a line end in ``text``."""
+    dashes = _DASHES.findall(text)  # a lone ``-`` gives "", a ``--`` gives "-"
+    return dashes.count("") + len(_STAR_AFTER_BLANK.findall(text))
 
-    In a record without syntax errors where every line that starts with
-    ``[`` is a tag alone on its line, no comment stands among the tags, no
-    tag holds a ``{`` and every result
-    token is followed by a tag line or the end, a game starts at each block
-    of tag lines (blank lines may stand between them), and at the movetext
-    before the first block. Anything else (a lone CR, a comment left open, a
-    tagless game after a result) is left to the reader: it only costs time.
-    ``blanked`` is ``text`` with its comments blanked out.
-    """
-    if text.count("\r") != text.count("\r\n") or "{" in blanked or "}" in blanked:
-        return None
-    if blanked.count("(") != blanked.count(")") or (
-        blanked is not text and _TAG_WITH_BRACE.search(text)
-    ):
-        return None
-    lined = "\n" + blanked  # the patterns start at a line end: the fastest search
-    block, parts = _patterns()
-    starts: list[tuple[int, dict[str, str], str]] = []
-    tag_lines = 0
-    for found in block.finditer(lined):
-        if blanked is not text and "{" in text[found.start() : found.end()]:
-            return None  # a comment among tags ends the tags for the reader: a game of its own
-        written = parts.findall(found.group())  # one a tag line: each is a tag alone
-        tag_lines += len(written)
-        tags = _first_of_each(
+
+def _tags(block: str) -> dict[str, str]:
+    """A block's tags by name, their values unescaped (the first of a name counts, §2)."""
+    written = _TAG_PARTS.findall(block)
+    if "\\" in block:
+        written = [
             (name, unescape_tag_value(value) if "\\" in value else value) for name, value in written
-        )
-        starts.append((found.start(1) - 1, tags, found.group()))
-    if tag_lines != len(_BRACKET_LINE.findall(lined)):
-        return None
-    if not starts or blanked[: starts[0][0]].strip():
-        starts.insert(0, (0, {}, ""))  # movetext before the first tags: a game without tags
-    return starts
+        ]
+    tags = dict(written)
+    return tags if len(tags) == len(written) else _first_of_each(written)
 
 
-def _without_comments(text: str) -> str:
-    """``text`` with every comment's characters but its line ends made blanks (the same length)."""
-    return _COMMENT.sub(lambda match: _NOT_LINE_END.sub(" ", match.group()), text)
+def _without_comments(text: str) -> str | None:
+    """``text`` with every comment's characters but its line ends made blanks (the same length).
+
+    None where a comment holds a line starting with ``[``: the reader closes
+    a comment left open at a line that looks like a tag. No comment is
+    sought past the last ``}`` (where none closes), so that many ``{`` cost
+    no more than a few.
+    """
+    parts, end = [], 0
+    for comment in _COMMENT.finditer(text, 0, text.rfind("}") + 1):
+        written = comment.group()
+        if "\n" in written and _BRACKET_LINE.search(written):
+            return None
+        parts += [text[end : comment.start()], _NOT_LINE_END.sub(" ", written)]
+        end = comment.end()
+    return "".join([*parts, text[end:]])
 
 
 _COMMENT = re.compile(r"\{[^}]*\}")
 _NOT_LINE_END = re.compile(r"[^\r\n]")
 _BRACKET_LINE = re.compile(r"\n[ \t]*\[")
+# A longer block may hold a longer value or more tags than the reader keeps (limits.py):
+# the shortest tag and its line end, [A ""] and LF, take 7 characters.
+_LONGEST_BLOCK = min(MAX_TAG_VALUE, 6 * MAX_TAGS)
 _TAG_WITH_BRACE = re.compile(r"^[ \t]*\[[^\n]*\{", re.MULTILINE)
 _SCORE = re.compile(r"[0-9]+-[0-9]+")
-_PATTERNS: list[re.Pattern[str]] = []
+# Searched for their first character, the fastest search the re module makes.
+_DASHES = re.compile(r"-(-?)")
+_STAR_AFTER_BLANK = re.compile(r"\*(?<=[ \t\n]\*)")
+_TAG_PARTS = re.compile(
+    r'\[[ \t]*+([A-Za-z][A-Za-z0-9_]*+)[ \t]++"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"'
+)
 
 
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """A block of tag lines (the first tag its group 1), and a tag's name and written value."""
-    if not _PATTERNS:
-        tag = terminal_pattern("TAG")
-        line = rf"\n[ \t]*({tag})[ \t]*\r?(?=\n|\Z)"
-        more = rf"(?:(?:\n[ \t]*\r?(?=\n))*\n[ \t]*{tag}[ \t]*\r?(?=\n|\Z))*"
-        _PATTERNS.append(re.compile(line + more))
-        _PATTERNS.append(re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"'))
-    return _PATTERNS[0], _PATTERNS[1]
+@cache
+def _game_pattern() -> re.Pattern[str]:
+    """A game from the line of its first tag to the next tag line (its block: group ``block``).
+
+    Each tag of the block stands alone on its line. The movetext after it
+    runs to the next ``[``; its last word is found by giving back from its
+    end, and is the group ``result`` if it is a result token. The blanks after
+    it are the game's, up to the next line (or the end).
+    """
+    tag = terminal_pattern("TAG") + r"[ \t]*+\r?+(?=\n|\Z)"
+    block = rf"{tag}(?:(?:\n[ \t]*+\r?+(?=\n))*+\n[ \t]*+{tag})*+"
+    result = r"(?P<result>\*|[0-9]++-[0-9]++)(?![^\s\[])"
+    movetext = rf"(?:[^\[]*(?<!\S)(?:{result}|[^\s\[]++))?(?:\s*+\Z|\s*\n)?"
+    return re.compile(rf"(?<![^\n])[ \t]*+(?P<block>{block}){movetext}")
 
 
 # -- the reader -------------------------------------------------------------------------------------

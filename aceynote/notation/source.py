@@ -74,6 +74,16 @@ def split_lines(raw: bytes) -> list[bytes]:
     return [piece for piece in _LONE_CR.split(raw) if piece]
 
 
+def block_lines(block: bytes) -> Iterator[bytes]:
+    """The lines of a block with their ends, one at a time, cut as ``bytes.splitlines`` cuts them."""
+    start = 0
+    for end in LINE_END.finditer(block):
+        yield block[start : end.end()]
+        start = end.end()
+    if start < len(block):
+        yield block[start:]
+
+
 def cannot_read(name: str, error: OSError) -> str:
     return f"{name}: cannot read: {error.strerror or error}"
 

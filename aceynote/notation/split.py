@@ -31,7 +31,7 @@ from .limits import (
     MAX_VARIATION_DEPTH,
 )
 from .model import Span, SyntaxProblem
-from .source import BLOCK_BYTES, LINE_END, LineBlocks, is_utf8
+from .source import BLOCK_BYTES, LINE_END, LineBlocks, block_lines, is_utf8
 from .words import tag_parts, unescape_tag_value
 
 # The start of a tag line: ``[`` as the first non-blank character (§1).
@@ -377,7 +377,7 @@ class _Cutter:
             self.take(block[:uncut])
             block = block[uncut:]
             at = 0
-            for line in block.splitlines(keepends=True):  # at LF, CRLF and a lone CR only
+            for line in block_lines(block):  # a few, to the cut: not all of the block
                 if self._may_cut_before(line):
                     yield self.cut(None)
                     break
@@ -408,8 +408,9 @@ class _Cutter:
         """Add whole lines to the piece."""
         self.piece.append(lines)
         self.size += len(lines)
-        self.next_line += lines.count(b"\n") + lines.count(b"\r") - lines.count(b"\r\n")
-        self.in_comment, self.depth = _scan_brackets(lines, self.in_comment, self.depth)
+        marks = lines.translate(None, _NOT_MARKS)  # its brackets and line ends: few bytes
+        self.next_line += _lines_ended(lines, marks)
+        self.in_comment, self.depth = _scan_brackets(marks, self.in_comment, self.depth)
         if self.in_comment:  # lines that leave the comment have words: they set last_words
             return
         words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
@@ -423,6 +424,13 @@ class _Cutter:
         return chunk
 
 
+def _lines_ended(lines: bytes, marks: bytes) -> int:
+    """How many lines end in ``lines`` (LF, CRLF or a lone CR); ``marks``: its brackets and line ends."""
+    if b"\r" not in marks:
+        return marks.count(b"\n")
+    return lines.count(b"\n") + lines.count(b"\r") - lines.count(b"\r\n")
+
+
 def _ends_with_result(line: bytes) -> bool:
     """Whether the last word of a line is a result token: ``1-0``, ``*`` (False: no words).
 
@@ -434,17 +442,25 @@ def _ends_with_result(line: bytes) -> bool:
 
 
 def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
-    """The comment and variation state after ``text``: comments do not nest, variations do."""
-    for bracket in _BRACKET.findall(text):  # a one-character class: the fastest search
+    """The comment and variation state after ``text``: comments do not nest, variations do.
+
+    The brackets are picked out (``bytes.translate``), and their ``()`` pairs
+    dropped twice (``(2)`` and one nesting): a pair changes nothing, in a
+    comment or out of one. What is left, usually nothing, is walked.
+    """
+    brackets = text.translate(None, _NOT_BRACKETS).replace(b"()", b"").replace(b"()", b"")
+    for bracket in brackets:
         if in_comment:
-            in_comment = bracket != b"}"
-        elif bracket == b"{":
+            in_comment = bracket != _CLOSE_COMMENT
+        elif bracket == _OPEN_COMMENT:
             in_comment = True
-        elif bracket == b"(":
+        elif bracket == _OPEN_VARIATION:
             depth += 1
-        elif bracket == b")" and depth:
+        elif bracket == _CLOSE_VARIATION and depth:
             depth -= 1
     return in_comment, depth
 
 
-_BRACKET = re.compile(rb"[{}()]")
+_OPEN_COMMENT, _CLOSE_COMMENT, _OPEN_VARIATION, _CLOSE_VARIATION = b"{}()"
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"{}()")
+_NOT_MARKS = bytes(byte for byte in range(256) if byte not in b"{}()\r\n")

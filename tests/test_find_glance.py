@@ -1,0 +1,163 @@
+"""``find``'s glance at tags (``corpus.sections.glance``) against the reader's split of the same text.
+
+The glance finds games at their blocks of tag lines with a few regular
+expressions over a whole piece; the reader (``sections.read`` without the
+grammar, the glance's own fallback) lexes line by line. On generated
+records, clean ones and hostile ones, both must give the same games: the
+same first lines, tags, results and texts. On clean records the glance must
+also answer by itself, without falling back to the reader.
+"""
+
+from __future__ import annotations
+
+import io
+from unittest import mock
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aceynote.corpus import find, sections
+from aceynote.corpus.filters import Query, TagHas, Term
+from aceynote.notation.limits import MAX_TAG_VALUE, MAX_TAGS
+from aceynote.notation.split import Piece
+
+# Tags, with escaped quotes, brackets, dashes and stars in values, blanks
+# around them and a name given twice.
+TAGS = [
+    '[Event "a"]',
+    '[White "Ines Alder"]',
+    '[White "b \\"c\\" [d] 1-0 *"]',
+    '  [Round "2"]',
+    '[Result "7-0"]',
+    '[Result "*"]',
+    '[Black "z"]\t ',
+    '[ Black   "x--y"]',
+]
+MOVETEXT = [
+    "1. 52: in/20 in/23(2)  64: in/19 in/21",
+    "2. 31: 20/17* 17/16  --",
+    '3. 41: 21/17 {a [Event "x"] 1-0 ( * }',
+    "( 3. 41: 21/17 ((5)) )",
+    "4. 66: 24/18(2) {a comment\n over lines} 18/12(2)",
+]
+RESULTS = ["*", "15-0", "2-0", ""]
+# What a clean record never holds: comments left open or among tags, a [
+# out of a tag or a tag not alone on its line, a result before a game's end,
+# a tag holding a brace, a comment over a line that looks like a tag.
+HOSTILE = [
+    "{ left open",
+    "}",
+    "(",
+    ")",
+    "x[y",
+    "1-0 *",
+    "a-b ---",
+    '[Broken "',
+    '{c}[Event "q"]',
+    '[Event "s"] 1. 52: in/20',
+    '[Event "x {y}"]',
+    '{a\n[Event "in a comment"]}',
+    "{only a comment}",
+    "\f*",
+    "\t*(2) 5. 11: --",
+    "15-0 2. 31: 20/17",
+]
+
+
+def game(hostile: bool) -> st.SearchStrategy[str]:
+    """A game's text: tags, blank lines, movetext and a result (with a hostile bit, maybe)."""
+    bits = st.tuples(
+        st.lists(st.sampled_from(TAGS), min_size=1, max_size=4),
+        st.lists(st.sampled_from(["", " ", "\t"]), max_size=2),
+        st.lists(st.sampled_from(MOVETEXT), min_size=1, max_size=4),
+        st.sampled_from(RESULTS),
+        st.lists(st.sampled_from(HOSTILE), max_size=2 if hostile else 0),
+    )
+    return bits.map(
+        lambda parts: "\n".join([*parts[0], *parts[1], *parts[2], parts[3], *parts[4]]) + "\n"
+    )
+
+
+def record(hostile: bool) -> st.SearchStrategy[str]:
+    """Games one after another, the first maybe without tags, with LF or CRLF (or a lone CR)."""
+    tagless = st.sampled_from(["", "\n", "1. 52: in/20 in/23 *\n", "{before the tags}\n"])
+    ends = ["\n", "\r\n", "\r"] if hostile else ["\n", "\r\n"]
+    return st.tuples(tagless, st.lists(game(hostile), max_size=6), st.sampled_from(ends)).map(
+        lambda parts: (parts[0] + "".join(parts[1])).replace("\n", parts[2])
+    )
+
+
+def piece_of(text: str, first_line: int) -> sections.PieceText:
+    """A piece of a record: one but the first starts at a tag line, where the cutter cuts."""
+    if first_line > 1:
+        text = text[text.find("[") :] if "[" in text else ""
+    return sections.PieceText(text, first_line, None)
+
+
+def keep_all(tags: dict[str, str], result: str) -> bool:
+    return True
+
+
+def keep_some(tags: dict[str, str], result: str) -> bool:
+    """Some games and not others, by their tags and result."""
+    return (len(tags) + len(result) + len(tags.get("Round", ""))) % 2 == 0
+
+
+def sifted_by_reader(piece: sections.PieceText, keep: sections.Keep) -> sections.Sifted:
+    standings = sections.read(piece, parse=False)
+    kept = [(n, game) for n, game in enumerate(standings, start=1) if keep(game.tags, game.result)]
+    return sections.Sifted(len(standings), kept, sections.lead(piece, standings))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(record(hostile=False), st.integers(1, 3), st.sampled_from([keep_all, keep_some]))
+def test_the_glance_splits_clean_records_by_itself_as_the_reader_does(
+    text: str, first_line: int, keep: sections.Keep
+) -> None:
+    piece = piece_of(text, first_line)
+    by_reader = sifted_by_reader(piece, keep)
+    refused = AssertionError("the glance fell back to the reader")
+    with mock.patch.object(sections, "read", side_effect=refused):
+        assert sections.glance(piece, keep) == by_reader
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(record(hostile=True), st.integers(1, 3), st.sampled_from([keep_all, keep_some]))
+def test_the_glance_splits_hostile_records_as_the_reader_does(
+    text: str, first_line: int, keep: sections.Keep
+) -> None:
+    piece = piece_of(text, first_line)
+    assert sections.glance(piece, keep) == sifted_by_reader(piece, keep)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    record(hostile=True),
+    st.booleans(),
+    st.sampled_from([200, 1000, 1 << 18]),
+    st.sampled_from(["", "alder"]),
+)
+def test_find_by_tags_in_pieces_finds_what_the_reader_finds_in_the_whole(
+    text: str, bom: bool, piece_bytes: int, white: str
+) -> None:
+    """Whatever the pieces, the games found are the whole file's, numbered, placed and cut alike."""
+    data = ("\ufeff" if bom else "").encode() + text.replace("Ines Alder", "Ines ALDER").encode()
+    whole = sections.piece_text(Piece("record", 1, data))
+    search = find.Search(Query([[Term(TagHas(("White",), white))]]))
+    with mock.patch.object(find, "PIECE_BYTES", piece_bytes):
+        found = list(find.acey_games(io.BytesIO(data), "record", search))
+    assert [(one.number, one.line, one.tags, one.result, one.text) for one in found] == [
+        (number, game.line, game.tags, game.result, game.text)
+        for number, game in enumerate(sections.read(whole, parse=False), start=1)
+        if white in game.tags.get("White", "").casefold()
+    ]
+
+
+def test_a_block_past_the_reader_s_limits_is_left_to_the_reader() -> None:
+    """A tag value or a number of tags the reader does not keep: the glance keeps none either."""
+    movetext = "1. 52: in/20 in/23 *\n"
+    long_value = '[Event "' + "a" * (MAX_TAG_VALUE + 1) + '"]\n'
+    many_tags = "".join(f'[T{number} "v"]\n' for number in range(MAX_TAGS + 1))
+    for text in (long_value + movetext, many_tags + movetext):
+        piece = sections.PieceText(text, 1, None)
+        assert sections.glance(piece, keep_all) == sifted_by_reader(piece, keep_all)
