@@ -19,6 +19,7 @@ from conftest import SAMPLES, run_main
 
 from aceynote.notation import Turn, write_game
 from aceynote.notation.generate import generate_games
+from aceynote.notation.limits import MAX_LINE_BYTES
 from aceynote.rules import RuleSet, SegmentKind
 
 Json = dict[str, Any]
@@ -496,3 +497,21 @@ def filters_query(white: str) -> Any:
     from aceynote.corpus.filters import Query, TagHas, Term
 
     return Query([[Term(TagHas(("White",), white))]])
+
+
+@pytest.mark.parametrize("length", [MAX_LINE_BYTES + 1, MAX_LINE_BYTES + 5000, 1_280_000])
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_a_line_past_1_mib_stops_find_at_its_place_on_both_paths(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, length: int, end: str
+) -> None:
+    """The games before the line, then the reader's error at the line: never a silent cut."""
+    path = tmp_path / "long.acey"
+    text = '[Event "a"]\n[White "x"]\n' + "1" * length + '\n[Event "b"]\n*\n'
+    path.write_bytes(text.replace("\n", end).encode())
+    by_tags = run_main(capsys, "find", str(path), "--white", "")
+    by_play = run_main(capsys, "find", str(path), "--white", "", "--turns", ">=0")
+    assert by_tags == by_play
+    status, out, err = by_tags
+    assert (status, out) == (2, '[Event "a"]\n[White "x"]\n'.replace("\n", end))
+    assert f"{path}:3: this line goes on past" in err
+    assert run_main(capsys, "find", str(path), "--count")[:2] == (2, "1\n")

@@ -32,9 +32,9 @@ from typing import IO, NamedTuple
 from lark import Token
 
 from ..notation import Game, ReadError, SyntaxProblem
-from ..notation.limits import MAX_TAG_VALUE, MAX_TAGS
+from ..notation.limits import MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
 from ..notation.parser import iter_game_tokens, parse_game_tokens, terminal_pattern
-from ..notation.source import line_start, not_utf8
+from ..notation.source import LINE_END, line_start, line_too_long, not_utf8
 from ..notation.split import Piece
 from ..notation.words import tag_parts, unescape_tag_value
 
@@ -64,12 +64,17 @@ class PieceText:
 
 
 def piece_text(piece: Piece) -> PieceText:
-    """The piece decoded, up to the line holding its first byte that is not UTF-8.
+    """The piece decoded, up to its first line past 1 MiB or the line of its first byte not UTF-8.
 
-    That byte ends the piece as it ends the reader; the file's first
-    character, a byte order mark, is left out as the reader leaves it out.
+    That line ends the piece as it ends the reader, with the reader's error
+    (the cutter keeps more than 1 MiB of a long line, so it is seen here);
+    the file's first character, a byte order mark, is left out as the
+    reader leaves it out.
     """
     data, error = piece.data, None if piece.failure is None else piece.failure[1]
+    if len(data) > MAX_LINE_BYTES and (long := _long_line(data)) is not None:
+        data = data[:long]
+        error = line_too_long(piece.name, piece.first_line + len(LINE_END.findall(data)))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as bad:
@@ -78,6 +83,18 @@ def piece_text(piece: Piece) -> PieceText:
     if piece.first_line == 1:
         text = text.removeprefix("\ufeff")
     return PieceText(text, piece.first_line, error)
+
+
+def _long_line(data: bytes) -> int | None:
+    """Where the first line past :data:`MAX_LINE_BYTES` (its end aside) starts, if any."""
+    if _LONG_FIRST_LINE.match(data):
+        return 0
+    after_end = _LONG_LINE.search(data)  # found fast: only at a line end
+    return None if after_end is None else after_end.start() + 1
+
+
+_LONG_FIRST_LINE = re.compile(rb"[^\r\n]{%d}" % (MAX_LINE_BYTES + 1))
+_LONG_LINE = re.compile(rb"[\r\n][^\r\n]{%d}" % (MAX_LINE_BYTES + 1))
 
 
 class _Lines:

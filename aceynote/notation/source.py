@@ -217,7 +217,9 @@ class LineBlocks:
     A line at a block's end waits for the next block, as does a CR there (a
     CRLF may be cut between the two blocks). After the last block,
     ``failure`` holds the reading error that ended the stream, if any. A line
-    past :data:`MAX_LINE_BYTES` ends the blocks: the reader stops at it.
+    past :data:`MAX_LINE_BYTES` ends the blocks, with more than that much
+    of it in the last block: whoever reads the blocks meets the limit there
+    and reports it at its line (``sections.piece_text``, the reader).
     """
 
     def __init__(self, stream: IO[bytes], size: int = BLOCK_BYTES) -> None:
