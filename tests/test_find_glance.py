@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 from unittest import mock
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from aceynote.corpus import find, sections
@@ -123,6 +123,12 @@ def test_the_glance_splits_clean_records_by_itself_as_the_reader_does(
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(record(hostile=True), st.integers(1, 3), st.sampled_from([keep_all, keep_some]))
+# White space to Unicode, not to the notation: a stray character, so a game.
+@example("\xa0\n", 1, keep_all)
+@example("\x1c\n", 1, keep_all)
+@example("\x85\n", 1, keep_all)
+@example("\u3000\n", 1, keep_all)
+@example("\n\u3000*\n", 1, keep_all)
 def test_the_glance_splits_hostile_records_as_the_reader_does(
     text: str, first_line: int, keep: sections.Keep
 ) -> None:

@@ -32,6 +32,7 @@ from typing import IO, NamedTuple
 from lark import Token
 
 from ..notation import Game, ReadError, SyntaxProblem
+from ..notation.lexer import WHITE_SPACE_CHARACTERS
 from ..notation.limits import MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
 from ..notation.parser import iter_game_tokens, parse_game_tokens, terminal_pattern
 from ..notation.source import LINE_END, line_start, line_too_long, not_utf8
@@ -122,9 +123,12 @@ def _cut(text: str, starts: list[int], first_piece: bool) -> list[tuple[int, str
 
 
 def _starts(text: str, starts: list[int], first_piece: bool) -> list[int]:
-    """The games' starts, where a file's first game starts at its first character not blank."""
+    """The games' starts, where a file's first game starts at its first character not blank.
+
+    Blank as the notation has it: a no-break space is a stray character, so a game.
+    """
     if first_piece and starts:
-        starts[0] = len(text) - len(text.lstrip())
+        starts[0] = len(text) - len(text.lstrip(WHITE_SPACE_CHARACTERS))
     return starts
 
 
@@ -256,7 +260,7 @@ def _games_at_blocks(text: str, blanked: str) -> _Glanced | None:
         return None
     starts = [match.start("block") for match in matches]
     games = _Glanced(starts, blocks, [match["result"] or "" for match in matches])
-    if head.strip() if matches else text.strip():  # movetext before the tags: a game of its own
+    if (head if matches else text).strip(WHITE_SPACE_CHARACTERS):  # a game before the tags
         games.starts.insert(0, 0)
         games.blocks.insert(0, "")
         games.results.insert(0, _result_word(head))

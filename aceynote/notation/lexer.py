@@ -33,9 +33,12 @@ _TAG_FORM = '[Name "value"]'
 # Words that match no terminal: explained by :func:`describe_stray`.
 # (A single character the white space before tokens does not cover, like a
 # no-break space, is stray too; the white space itself never is.)
-_STRAY_PATTERN = r"[^\s{}()\[\]]+|[^ \t\r\n\f\v\ufeff]"
+# The notation's white space: what the lexer skips before each token (not
+# Unicode's: a no-break space or U+3000 is a stray character).
+WHITE_SPACE_CHARACTERS = " \t\r\n\f\v\ufeff"
+_STRAY_PATTERN = rf"[^\s{{}}()\[\]]+|[^{WHITE_SPACE_CHARACTERS}]"
 _UNCLOSED_COMMENT_PATTERN = r"\{[^}]*\Z"
-_WHITE_SPACE = r"[ \t\r\n\f\v\ufeff]"
+_WHITE_SPACE = f"[{WHITE_SPACE_CHARACTERS}]"
 
 
 def build_master_pattern(terminals: Iterable[tuple[str, str]]) -> re.Pattern[str]:
