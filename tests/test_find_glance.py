@@ -11,6 +11,8 @@ also answer by itself, without falling back to the reader.
 from __future__ import annotations
 
 import io
+import re
+import sys
 from unittest import mock
 
 from hypothesis import HealthCheck, example, given, settings
@@ -61,6 +63,10 @@ HOSTILE = [
     "\f*",
     "\t*(2) 5. 11: --",
     "15-0 2. 31: 20/17",
+    "\xa0",
+    "\u3000* \x85",
+    "\v",
+    "\ufeff*",
 ]
 
 
@@ -129,6 +135,15 @@ def test_the_glance_splits_clean_records_by_itself_as_the_reader_does(
 @example("\x85\n", 1, keep_all)
 @example("\u3000\n", 1, keep_all)
 @example("\n\u3000*\n", 1, keep_all)
+# A form feed or vertical tab: blank to the reader, not to the glance's patterns.
+@example('[Event "a"]\n\f\n[White "x"]\n1. 52: in/20 in/23 *\n', 1, keep_all)
+@example('[Event "a"]\n\v\n[White "x"]\n*\n', 1, keep_all)
+@example(
+    '[Event "a"]\n[White "x"]\n1. 52: in/20 1-0 64: in/19\n\n'
+    '[Event "b"]\n[White "y"]\n1. 52: in/20\f*\n',
+    1,
+    keep_all,
+)
 def test_the_glance_splits_hostile_records_as_the_reader_does(
     text: str, first_line: int, keep: sections.Keep
 ) -> None:
@@ -157,6 +172,13 @@ def test_find_by_tags_in_pieces_finds_what_the_reader_finds_in_the_whole(
         for number, game in enumerate(sections.read(whole, parse=False), start=1)
         if white in game.tags.get("White", "").casefold()
     ]
+
+
+def test_the_glance_leaves_to_the_reader_any_white_space_but_space_tab_cr_lf() -> None:
+    """What ``\\s`` matches (or the lexer skips) beyond those four: the glance's patterns differ."""
+    every = [chr(code) for code in range(sys.maxunicode + 1)]
+    odd = {char for char in every if re.match(r"\s", char)} - set(" \t\r\n") | {"\ufeff"}
+    assert set(sections._ODD_BLANKS) == odd
 
 
 def test_a_block_past_the_reader_s_limits_is_left_to_the_reader() -> None:

@@ -177,6 +177,8 @@ def glance(piece: PieceText, keep: Keep) -> Sifted:
     """
     text = piece.text
     blanked = _without_comments(text) if "{" in text else text
+    if blanked is not None and any(blank in blanked for blank in _ODD_BLANKS):
+        blanked = None  # white space the glance's patterns take otherwise: the reader's to split
     games = None if blanked is None else _tag_blocks(text, blanked)
     if games is None:
         standings = read(piece, parse=False)
@@ -326,6 +328,14 @@ def _without_comments(text: str) -> str | None:
 
 
 _COMMENT = re.compile(r"\{[^}]*\}")
+# White space but a space, a tab, a CR or an LF, to Unicode (``\s``) or the notation (U+FEFF):
+# the glance's patterns take it as the reader does not (a form feed line among tags, a ``*``
+# after one), so a text holding it outside comments is left to the reader. Each is sought
+# alone, by the fastest search (one that ends at once for a character wider than the text's).
+_ODD_BLANKS = (
+    "\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 _NOT_LINE_END = re.compile(r"[^\r\n]")
 _BRACKET_LINE = re.compile(r"\n[ \t]*\[")
 # A longer block may hold a longer value or more tags than the reader keeps (limits.py):
