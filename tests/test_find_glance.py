@@ -86,9 +86,12 @@ def game(hostile: bool) -> st.SearchStrategy[str]:
 
 def record(hostile: bool) -> st.SearchStrategy[str]:
     """Games one after another, the first maybe without tags, with LF or CRLF (or a lone CR)."""
-    tagless = st.sampled_from(["", "\n", "1. 52: in/20 in/23 *\n", "{before the tags}\n"])
+    tagless = ["", "\n", "{before the tags}\n"]
+    if hostile:  # words before the tags: the lexer tells a game (movetext) from stray words
+        tagless += ["1. 52: in/20 in/23 *\n", "1. 52: in/20\n", "Exported games\n"]
     ends = ["\n", "\r\n", "\r"] if hostile else ["\n", "\r\n"]
-    return st.tuples(tagless, st.lists(game(hostile), max_size=6), st.sampled_from(ends)).map(
+    games = st.lists(game(hostile), max_size=6)
+    return st.tuples(st.sampled_from(tagless), games, st.sampled_from(ends)).map(
         lambda parts: (parts[0] + "".join(parts[1])).replace("\n", parts[2])
     )
 
@@ -135,6 +138,10 @@ def test_the_glance_splits_clean_records_by_itself_as_the_reader_does(
 @example("\x85\n", 1, keep_all)
 @example("\u3000\n", 1, keep_all)
 @example("\n\u3000*\n", 1, keep_all)
+@example('\u3000\n[Event "a"]\n*\n', 1, keep_all)
+# Words before the first tags: stray (the first game's) or movetext (a game of their own).
+@example('Exported games\n[Event "a"]\n1. 52: in/20 in/23 *\n[Event "b"]\n*\n', 1, keep_all)
+@example('1. 52: in/20\n[Event "a"]\n*\n', 1, keep_all)
 # A form feed or vertical tab: blank to the reader, not to the glance's patterns.
 @example('[Event "a"]\n\f\n[White "x"]\n1. 52: in/20 in/23 *\n', 1, keep_all)
 @example('[Event "a"]\n\v\n[White "x"]\n*\n', 1, keep_all)

@@ -244,29 +244,32 @@ def _games_at_blocks(text: str, blanked: str) -> _Glanced | None:
 
     One game's match ends where the next one's starts only if no ``[``
     stands outside the blocks (nor a block's first tag after blanks on its
-    line). A comment alone, with no tags, is a game for the reader. A block
-    long enough to pass the reader's limits of tags is left to the reader.
+    line). Without tags, anything but blanks is a game for the reader (a
+    comment alone too); before the first tags, it is a game of its own
+    (movetext) or the first game's (stray words), as only the lexer tells.
+    A block long enough to pass the reader's limits of tags is left to the
+    reader.
     """
     pattern = _game_pattern()
     first = pattern.search(blanked)
-    end = len(blanked) if first is None else first.start()
-    head = blanked[:end]
+    head = blanked if first is None else blanked[: first.start()]
     if "[" in head:
         return None
-    matches = list(pattern.finditer(blanked, end))
-    bounds = [end, *(match.end() for match in matches)]  # each match starts where one ends
+    if first is None:
+        if not text.strip(WHITE_SPACE_CHARACTERS):
+            return _Glanced([], [], [])
+        return _Glanced([0], [""], [_result_word(blanked)])
+    if head.strip(WHITE_SPACE_CHARACTERS):
+        return None
+    matches = list(pattern.finditer(blanked, first.start()))
+    bounds = [first.start(), *(match.end() for match in matches)]  # each starts where one ends
     if [match.start() for match in matches] != bounds[:-1] or bounds[-1] != len(blanked):
         return None
     blocks = [match["block"] for match in matches]
-    if max(map(len, blocks), default=0) > _LONGEST_BLOCK:
+    if max(map(len, blocks)) > _LONGEST_BLOCK:
         return None
     starts = [match.start("block") for match in matches]
-    games = _Glanced(starts, blocks, [match["result"] or "" for match in matches])
-    if (head if matches else text).strip(WHITE_SPACE_CHARACTERS):  # a game before the tags
-        games.starts.insert(0, 0)
-        games.blocks.insert(0, "")
-        games.results.insert(0, _result_word(head))
-    return games
+    return _Glanced(starts, blocks, [match["result"] or "" for match in matches])
 
 
 def _holds_comment(text: str, start: int, block: str) -> bool:
