@@ -365,6 +365,7 @@ def cuts_line_by_line(data: bytes, chunk: int) -> list[int]:
             and depth == 0
             and line.lstrip(b" \t").startswith(b"[")
             and re.search(rb"(?:^|\s)(?:\d+-\d+|\*)\s*$", last_words)
+            and not last_words.lstrip(b" \t").startswith(b"[")
             and is_utf8(line)
         ):
             starts.append(number)
@@ -422,6 +423,8 @@ HOSTILE_BITS = [
     "2. 31: 20/17* 17/16  -- \n",
     "15-0\n",
     "*\n",
+    "[Broken *\n",
+    "  [Event x 1-0\n",
     " 0-7 ",
     '{a comment [Event "x"]\n 1-0 (}',
     "{ left open\n",
@@ -447,6 +450,17 @@ def test_hostile_records_are_cut_as_a_walk_line_by_line_cuts_them(
     chunks = list(split.pieces(io.BytesIO(data), "corpus.acey", chunk, block))
     assert b"".join(piece.data for piece in chunks) == data
     assert [piece.first_line for piece in chunks] == cuts_line_by_line(data, chunk)
+
+
+@pytest.mark.parametrize("broken", ["[Event x *", '  [Event "a] 1-0', '[Event "a"] 1. 52: in/20 *'])
+def test_a_tag_line_ending_in_a_result_is_no_game_s_end_for_the_cutter(broken: str) -> None:
+    """A broken tag line is the next game's for the reader: its ``*`` ends no game."""
+    first = '[Event "a"]\n1. 52: in/20 in/23 *\n'
+    data = f'{first}{broken}\n[White "b"]\n1. 52: in/20 in/23 *\n'.encode()
+    chunks = list(split.pieces(io.BytesIO(data), "corpus.acey", 1, 1))  # cut where one may
+    assert [piece.first_line for piece in chunks] == [1, 3]
+    read_in_pieces = [game for piece in chunks for game in games_of(piece.data, piece.first_line)]
+    assert read_in_pieces == games_of(data)
 
 
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])

@@ -340,7 +340,7 @@ def pieces(stream: IO[bytes], name: str, size: int, block: int = BLOCK_BYTES) ->
     """Pieces of about ``size`` bytes, each cut where a new game surely starts.
 
     A cut is made only at a tag line outside comments and variations whose
-    previous non-blank line ends with a result token. Lines are numbered as
+    previous non-blank line, not a tag line, ends with a result token. Lines are numbered as
     the reader numbers them (LF, CRLF or a lone CR ends one), a line that is
     not UTF-8 is never a cut (the reader stops at it, as it does in the whole
     file), and a reading error ends the last piece.
@@ -435,10 +435,12 @@ def _ends_with_result(line: bytes) -> bool:
     """Whether the last word of a line is a result token: ``1-0``, ``*`` (False: no words).
 
     Words are split on ASCII white space (as the pattern `\\s` would), from the
-    line's end, so a long line costs no more than a short one.
+    line's end, so a long line costs no more than a short one. A line that
+    starts with ``[`` is a tag's, if a broken one: its last word is no result.
     """
     words = line.rsplit(None, 1)
-    return bool(words) and (words[-1] == b"*" or _RESULT_WORD.fullmatch(words[-1]) is not None)
+    result = bool(words) and (words[-1] == b"*" or _RESULT_WORD.fullmatch(words[-1]) is not None)
+    return result and _TAG_LINE_BYTES.match(line) is None
 
 
 def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
