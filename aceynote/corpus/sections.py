@@ -123,13 +123,13 @@ def _cut(text: str, starts: list[int], first_piece: bool) -> list[tuple[int, str
 
 
 def _starts(text: str, starts: list[int], first_piece: bool) -> list[int]:
-    """The games' starts, where a file's first game starts at its first character not blank.
+    """The games' starts (a new list), where a file's first game starts at its first character not blank.
 
     Blank as the notation has it: a no-break space is a stray character, so a game.
     """
     if first_piece and starts:
-        starts[0] = len(text) - len(text.lstrip(WHITE_SPACE_CHARACTERS))
-    return starts
+        return [len(text) - len(text.lstrip(WHITE_SPACE_CHARACTERS)), *starts[1:]]
+    return list(starts)
 
 
 class Sifted(NamedTuple):
@@ -176,10 +176,11 @@ def glance(piece: PieceText, keep: Keep) -> Sifted:
     Only a kept game's first line and text are worked out.
     """
     text = piece.text
-    blanked = _without_comments(text) if "{" in text else text
+    commented = "{" in text
+    blanked = _without_comments(text) if commented else text
     if blanked is not None and any(blank in blanked for blank in _ODD_BLANKS):
         blanked = None  # white space the glance's patterns take otherwise: the reader's to split
-    games = None if blanked is None else _tag_blocks(text, blanked)
+    games = None if blanked is None else _tag_blocks(text, blanked, commented)
     if games is None:
         standings = read(piece, parse=False)
         kept = [
@@ -190,12 +191,17 @@ def glance(piece: PieceText, keep: Keep) -> Sifted:
         return Sifted(len(standings), kept, lead(piece, standings))
     starts = _starts(text, games.starts, piece.first_line == 1)
     lead_text = text[: starts[0]] if starts else text
-    return Sifted(len(starts), _kept(piece, games, keep), lead_text)
+    return Sifted(len(starts), _kept(piece, games, starts, keep), lead_text)
 
 
-def _kept(piece: PieceText, games: _Glanced, keep: Keep) -> list[tuple[int, Standing]]:
-    """The games glanced at that ``keep`` keeps, each with its number in the piece."""
-    text, starts = piece.text, games.starts
+def _kept(
+    piece: PieceText, games: _Glanced, starts: list[int], keep: Keep
+) -> list[tuple[int, Standing]]:
+    """The games glanced at that ``keep`` keeps, each with its number in the piece.
+
+    ``starts``: where the games start (``games.starts``, the first one moved by ``_starts``).
+    """
+    text = piece.text
     kept = []
     line, counted = piece.first_line, 0  # no lone CR here: a line ends at LF
     for number, (block, word) in enumerate(zip(games.blocks, games.results, strict=True), start=1):
@@ -210,7 +216,7 @@ def _kept(piece: PieceText, games: _Glanced, keep: Keep) -> list[tuple[int, Stan
     return kept
 
 
-def _tag_blocks(text: str, blanked: str) -> _Glanced | None:
+def _tag_blocks(text: str, blanked: str, commented: bool) -> _Glanced | None:
     """The games of a text, each from a block of tag lines; None where the reader may split otherwise.
 
     In a record without syntax errors where every ``[`` stands in a tag alone
@@ -219,19 +225,20 @@ def _tag_blocks(text: str, blanked: str) -> _Glanced | None:
     each block of tag lines (blank lines may stand between them), and at the
     movetext before the first block. Anything else (a lone CR, a comment left
     open, a tagless game after a result) is left to the reader: it only costs
-    time. ``blanked`` is ``text`` with its comments blanked out.
+    time. ``blanked`` is ``text`` with its comments blanked out (``commented``:
+    it may hold some).
 
     Variations need not balance: the reader splits games alike in them, and a
     result token in one counts here as one that does not end its game.
     """
     if "\r" in text and text.count("\r") != text.count("\r\n"):
         return None
-    if "{" in blanked or "}" in blanked or (blanked is not text and _TAG_WITH_BRACE.search(text)):
+    if "{" in blanked or "}" in blanked or (commented and _TAG_WITH_BRACE.search(text)):
         return None
     games = _games_at_blocks(text, blanked)
     if games is None or sum(map(bool, games.results)) != _result_tokens(blanked, games.blocks):
         return None  # a result that does not end its game: a game without tags follows it
-    if blanked is not text and any(
+    if commented and any(
         _holds_comment(text, start, block)
         for start, block in zip(games.starts, games.blocks, strict=True)
     ):
