@@ -348,8 +348,9 @@ _ODD_BLANKS = (
 )
 _NOT_LINE_END = re.compile(r"[^\r\n]")
 _BRACKET_LINE = re.compile(r"\n[ \t]*\[")
-# A longer block may hold a longer value or more tags than the reader keeps (limits.py):
-# the shortest tag and its line end, [A ""] and LF, take 7 characters.
+# A block no longer than this holds no value past MAX_TAG_VALUE and, each tag with its line
+# end taking 7 characters at least ([A ""] and LF), under MAX_TAGS tags: the reader keeps all
+# of it (limits.py). A longer block is left to the reader.
 _LONGEST_BLOCK = min(MAX_TAG_VALUE, 6 * MAX_TAGS)
 _TAG_WITH_BRACE = re.compile(r"^[ \t]*\[[^\n]*\{", re.MULTILINE)
 _SCORE = re.compile(r"[0-9]+-[0-9]+")
