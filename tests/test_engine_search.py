@@ -12,6 +12,7 @@ from aceynote.engine.api import shipped_network
 from aceynote.engine.decisions import ROLLS, Decision, choices, double_choices
 from aceynote.engine.evaluator import Evaluator
 from aceynote.engine.rollout import rollout
+from aceynote.engine import search as search_module
 from aceynote.engine.search import Search
 from aceynote.rules import PRESETS, Position, SegmentKind, Side, legal_plays, parse_rules
 from aceynote.rules.randomgame import play_random_game
@@ -188,3 +189,16 @@ def test_a_rollout_truncated_at_once_is_the_zero_ply_value_and_a_long_one_plays_
     assert rollout(options[0], search, 6, seed=3, truncate=10**4) == played_out
     total = played_out.equity * 6  # whole games: whole points
     assert total == pytest.approx(round(total))
+
+
+def test_a_full_look_ahead_cache_still_answers_the_decisions_it_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 32: once the cache was over its size it was cleared before the decisions
+    it held were read back from it (a KeyError in long runs)."""
+    monkeypatch.setattr(search_module, "LOOKED_KEPT", 2)
+    search = search_for(0)
+    first, second, third, fourth = game_decisions(51, 0, every=3)[:4]
+    search.look_ahead([first, second, third])
+    again = search.look_ahead([first, fourth])
+    assert again == [search.look_ahead([first])[0], search.look_ahead([fourth])[0]]

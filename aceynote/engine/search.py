@@ -120,11 +120,13 @@ class Search:
         """Each decision's value for its side to act: its dice averaged, its best 0-ply choice."""
         looked = self._looked
         missing = list(dict.fromkeys(d for d in decisions if d not in looked))
-        if missing:
-            if len(looked) > LOOKED_KEPT:
-                looked.clear()
-            looked.update(zip(missing, self._look_ahead(missing), strict=True))
-        return [looked[decision] for decision in decisions]
+        found = dict(zip(missing, self._look_ahead(missing), strict=True))
+        answers = [found[d] if d in found else looked[d] for d in decisions]
+        # The cache is forgotten only after every answer is taken from it.
+        if len(looked) + len(found) > LOOKED_KEPT:
+            looked.clear()
+        looked.update(found)
+        return answers
 
     def _look_ahead(self, decisions: Sequence[Decision]) -> list[tuple[float, float]]:
         batch = _Batch(self.rules)
