@@ -201,4 +201,5 @@ def test_a_full_look_ahead_cache_still_answers_the_decisions_it_held(
     first, second, third, fourth = game_decisions(51, 0, every=3)[:4]
     search.look_ahead([first, second, third])
     again = search.look_ahead([first, fourth])
-    assert again == [search.look_ahead([first])[0], search.look_ahead([fourth])[0]]
+    alone = [search.look_ahead([first])[0], search.look_ahead([fourth])[0]]
+    assert np.allclose(again, alone, atol=1e-6)
