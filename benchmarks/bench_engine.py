@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from aceynote.analysis.marks import TYPICAL_WIN_POINTS  # noqa: E402
 from aceynote.engine.api import shipped_network  # noqa: E402
 from aceynote.engine.decisions import Decision, choices  # noqa: E402
-from aceynote.engine.evaluator import Evaluator  # noqa: E402
+from aceynote.engine.evaluator import evaluator_for  # noqa: E402
 from aceynote.engine.players import NetPlayer, bot, engine_match  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
@@ -50,7 +50,7 @@ from aceynote.rules.randomgame import play_random_game  # noqa: E402
 
 def strength(args: argparse.Namespace) -> None:
     rules = parse_rules(args.rules)
-    engine = NetPlayer(Search(Evaluator(shipped_network(), rules)), args.depth)
+    engine = NetPlayer(Search(evaluator_for(shipped_network(), rules)), args.depth)
     kept = Path(args.out) if args.out else None
     points = [int(line) for line in kept.read_text().split()] if kept and kept.exists() else []
     started = time.process_time()
@@ -98,7 +98,7 @@ def speed(args: argparse.Namespace) -> None:
     from aceynote.notation.writer import write_game
 
     rules = parse_rules("standard")
-    evaluator = Evaluator(shipped_network(), rules)
+    evaluator = evaluator_for(shipped_network(), rules)
     decisions = [d for d, _, _ in _game_decisions(1, rules, 90)] * 20
     started = time.process_time()
     for start in range(0, len(decisions), 1000):
@@ -124,7 +124,7 @@ def speed(args: argparse.Namespace) -> None:
 
 def accuracy(args: argparse.Namespace) -> None:
     rules = parse_rules(args.rules)
-    search = Search(Evaluator(shipped_network(), rules))
+    search = Search(evaluator_for(shipped_network(), rules))
     limit = 0.05 * (1 if rules.score.value == "single" else TYPICAL_WIN_POINTS)
     out = Path(args.out) if args.out else None
     done = _accuracy_done(out)

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 from boards import ALL_ROLLS, after, dice, random_position, reference_plays
 
+from aceynote.engine import search as search_module
 from aceynote.engine.api import shipped_network
 from aceynote.engine.decisions import ROLLS, Decision, choices, double_choices
-from aceynote.engine.evaluator import Evaluator
+from aceynote.engine.evaluator import evaluator_for
 from aceynote.engine.rollout import rollout
-from aceynote.engine import search as search_module
 from aceynote.engine.search import Search
 from aceynote.rules import PRESETS, Position, SegmentKind, Side, legal_plays, parse_rules
 from aceynote.rules.randomgame import play_random_game
@@ -21,7 +21,7 @@ RULE_SETS = [*PRESETS.values(), parse_rules("standard larger_die=no score=single
 
 
 def search_for(rules_index: int) -> Search:
-    return Search(Evaluator(shipped_network(), RULE_SETS[rules_index]))
+    return Search(evaluator_for(shipped_network(), RULE_SETS[rules_index]))
 
 
 def game_decisions(seed: int, rules_index: int, every: int = 1) -> list[Decision]:
@@ -103,7 +103,7 @@ def test_a_winning_play_is_worth_the_points_the_rules_give() -> None:
     position = Position.from_setup("W 2:1 1:1 / B 6:2 5:3 bar:1 / W")
     for preset, points in (("standard", 6), ("standard score=single", 1)):
         rules = parse_rules(preset)
-        search = Search(Evaluator(shipped_network(), rules))
+        search = Search(evaluator_for(shipped_network(), rules))
         ranked = search.rank(choices(Decision.start(position), 4, 3, rules), depth=1)
         assert ranked[0].choice.after is None
         assert ranked[0].equity == points and ranked[0].win == 1.0

@@ -14,12 +14,11 @@ import random
 from dataclasses import dataclass
 
 from ..engine.decisions import Choice, Decision, choices, double_choices
-from ..engine.evaluator import Evaluator
 from ..engine.search import Search
 from ..notation.writer import SEGMENT_MARKERS
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
-from .run import engine_network
+from .run import search_for
 
 
 def engine_name(depth: int) -> str:
@@ -73,7 +72,7 @@ class Opponent:
         self.rules = rules
         self.depth = depth
         self.dice = dice
-        self._search = Search(Evaluator(engine_network(), rules))
+        self._search: Search = search_for(rules)
 
     @property
     def name(self) -> str:

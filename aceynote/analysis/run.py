@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from ..engine.api import shipped_network
-from ..engine.evaluator import Evaluator
+from ..engine.evaluator import evaluator_for
 from ..engine.network import Network
 from ..engine.search import Search
 from ..notation import Game
@@ -28,7 +28,7 @@ GameJson = dict[str, Any]
 @cache
 def search_for(rules: RuleSet) -> Search:
     """One search a rule set, with the shipped network (per process)."""
-    return Search(Evaluator(engine_network(), rules))
+    return Search(evaluator_for(engine_network(), rules))
 
 
 def engine_network() -> Network:

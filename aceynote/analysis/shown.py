@@ -12,15 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.api import shipped_network
 from ..engine.decisions import Decision, choices
-from ..engine.evaluator import Evaluator
-from ..engine.search import Search
 from ..notation import Segment
 from ..notation.writer import play_text
 from ..rules import Position, RuleSet, SegmentKind, TurnState
 from ..validation import Report, SegmentReplay
 from .judge import Option, main_replays
+from .run import search_for
 
 DecisionJson = dict[str, Any]
 
@@ -133,7 +131,7 @@ def ranked_plays(
 ) -> list[Option]:
     """Every legal play of the dice, best first, valued for the side to act (``--`` for none)."""
     # A search of its own: the app's analysis may be running in another thread.
-    search = Search(Evaluator(shipped_network(), rules))
+    search = search_for(rules)
     ranked = search.rank(choices(Decision(position, kind), high, low, rules), depth)
     best = ranked[0].equity
     return [

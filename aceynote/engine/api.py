@@ -27,7 +27,7 @@ from typing import Any
 
 from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules
 from .decisions import Choice, Decision, choices, double_choices
-from .evaluator import Evaluator
+from .evaluator import evaluator_for
 from .network import Network
 from .rollout import RolloutResult, rollouts
 from .search import Scored, Search
@@ -112,7 +112,7 @@ class Engine:
         except RulesError as error:
             raise EngineInputError(f"Rules: {error}") from None
         network = shipped_network() if weights is None else Network.load(weights).for_play()
-        self.search = Search(Evaluator(network, self.rules))
+        self.search = Search(evaluator_for(network, self.rules))
 
     def rank(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> list[RankedPlay]:
         """Every legal play of ``roll``, best first (one entry, "--", when none is possible)."""

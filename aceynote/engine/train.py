@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
 from .decisions import Decision
-from .evaluator import Evaluator
+from .evaluator import NetworkEvaluator, evaluator_for
 from .network import Network
 from .players import NetPlayer, bot, dice_for, engine_match, opening
 from .search import Search
@@ -60,8 +60,8 @@ def game_rng(seed: int, game: int, purpose: str = "train") -> random.Random:
 def train_game(learner: TDLearner, rng: random.Random) -> int:
     """One self-play game, learned from as it goes; returns its number of decisions."""
     rules = rules_of_game(rng)
-    evaluator = Evaluator(learner.net, rules)
-    search = Search(evaluator)
+    evaluator = NetworkEvaluator(learner.net, rules)
+    search = Search(evaluator_for(learner.net, rules))
     decision: Decision | None = Decision.start(opening(rng))
     learner.begin()
     for count in range(1, MAX_DECISIONS + 1):
@@ -84,7 +84,7 @@ def measure(network: Network, seed: int, games: int, at: int) -> dict[str, float
     for name in ("random", "greedy"):
         scores = list(
             engine_match(
-                lambda rules: NetPlayer(Search(Evaluator(fast, rules)), 0),
+                lambda rules: NetPlayer(Search(evaluator_for(fast, rules)), 0),
                 bot(name),
                 lambda index: PRESETS["bgammon" if index % 4 >= 2 else "standard"],
                 games,
