@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..engine.api import KINDS
-from ..notation.writer import turn_number
+from ..notation.writer import named_double_text, roll_text, turn_number
 from ..rules import Side
 from .judge import DecisionReport, GameAnalysis, Option
 from .marks import Mark, thresholds
@@ -127,14 +127,14 @@ def _signed(value: float) -> str:
 
 def option_play(option: dict[str, Any]) -> str:
     """One of the best plays as the record writes it: ``=66: 24/18(4)`` for a chosen double."""
-    double = option.get("double")
-    return f"={double}{double}: {option['play']}" if double else str(option["play"])
+    return named_double_text(option.get("double", 0), str(option["play"]))
 
 
 def _decision_lines(decision: dict[str, Any]) -> list[str]:
-    prefix = {"roll": "", "double": "=", "extra": "+"}[decision["kind"]]
+    high, low = (int(die) for die in decision["roll"])
+    roll = roll_text(KINDS[decision["kind"]], high, low)
     mark = f" {decision['mark']}" if decision["mark"] else ""
-    head = f"{decision['number']} {decision['side'].capitalize()} {prefix}{decision['roll']}: "
+    head = f"{decision['number']} {decision['side'].capitalize()} {roll}: "
     head += decision["played"] + mark
     if decision["forced"]:
         return [f"{head}   (forced)"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..engine.decisions import Choice, Decision, choices, double_choices
 from ..engine.search import Search
-from ..notation.writer import SEGMENT_MARKERS
+from ..notation.writer import roll_text, segment_play_text
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
 from .run import search_for
@@ -45,7 +45,7 @@ def roll_entry(state: TurnState, dice: random.Random) -> str | None:
     if expects is None or expects is SegmentKind.CHOSEN_DOUBLE:
         return None
     high, low = roll_pair(dice)
-    return f"{SEGMENT_MARKERS[expects]}{high}{low}"
+    return roll_text(expects, high, low)
 
 
 @dataclass(frozen=True)
@@ -101,4 +101,4 @@ class Opponent:
 
 def entry_text(kind: SegmentKind, choice: Choice) -> str:
     """A choice as the entry line takes it: ``=66: 19/13(2) 21/15(2)``."""
-    return f"{SEGMENT_MARKERS[kind]}{choice.high}{choice.low}: {choice.play}"
+    return segment_play_text(kind, choice.high, choice.low, str(choice.play))

@@ -18,6 +18,7 @@ from typing import Any
 from ..notation import Game, Segment
 from .annotate import main_line, read_comment
 from .marks import Mark
+from .output import option_play
 
 ENGINE = "engine"
 RECORD = "record"
@@ -65,11 +66,6 @@ class GameReview:
         ]
 
 
-def _option_text(option: dict[str, Any]) -> str:
-    double = option.get("double")
-    return f"={double}{double}: {option['play']}" if double else str(option["play"])
-
-
 def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
     """The review of ``game`` from its analysis in the JSON form (every decision)."""
     segments = main_line(game)
@@ -80,7 +76,7 @@ def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
             mark=decision["mark"],
             loss=decision["loss"],
             best=tuple(
-                BestPlay(_option_text(option), option["win"], option["equity"], option["diff"])
+                BestPlay(option_play(option), option["win"], option["equity"], option["diff"])
                 for option in decision["best"]
             ),
             forced=decision["forced"],

@@ -14,8 +14,7 @@ from typing import Any
 
 from ..engine.decisions import Decision, choices
 from ..notation import Segment
-from ..notation.writer import play_text
-from ..rules import Position, RuleSet, SegmentKind, TurnState
+from ..rules import Position, RuleSet, SegmentKind, TurnState, play_text
 from ..validation import Report, SegmentReplay
 from .judge import Option, main_replays
 from .run import search_for

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules
-from .decisions import Choice, Decision, choices, double_choices
+from .decisions import Decision, choices, double_choices
 from .evaluator import evaluator_for
 from .network import Network
 from .rollout import RolloutResult, rollouts
@@ -189,7 +189,7 @@ def _ranked(scored: list[Scored], with_double: bool = False) -> list[RankedPlay]
     best = scored[0].equity
     return [
         RankedPlay(
-            play=play_text(entry.choice),
+            play=str(entry.choice.play),
             win=round(entry.win, 4),
             equity=round(entry.equity, 4),
             diff=round(entry.equity - best, 4),
@@ -197,8 +197,3 @@ def _ranked(scored: list[Scored], with_double: bool = False) -> list[RankedPlay]
         )
         for entry in scored
     ]
-
-
-def play_text(choice: Choice) -> str:
-    """The play as the notation writes its moves, one checker's die at a time (``--`` for none)."""
-    return str(choice.play)

@@ -19,8 +19,8 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ..notation import Game, Segment, Turn
-from ..notation.writer import play_text, segment_text, turn_number
-from ..rules import Side
+from ..notation.writer import segment_text, turn_number
+from ..rules import Side, play_text
 from ..terminal_text import printable
 from ..validation import Diagnostic
 from .boardview import MAX_STACK, TALL_STACK, BoardPainter, fit
