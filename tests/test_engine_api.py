@@ -99,7 +99,7 @@ def test_nothing_to_play_is_a_pass() -> None:
         (lambda e: e.best_play(START, "7x"), "not a roll"),
         (lambda e: e.best_play(START, "6"), "not a roll"),
         (lambda e: e.best_play(START, "64", kind="bonus"), "kind is one of"),
-        (lambda e: e.best_play(START, "64", depth=2), "depth is 0 or 1"),
+        (lambda e: e.best_play(START, "64", depth=3), "depth is 0, 1 or 2"),
         (lambda e: e.best_play(START, "64", kind="double"), "must be a double"),
         (lambda e: e.choose_double("W 1:16 / B in:15 / W"), "Setup"),
     ],

@@ -203,3 +203,38 @@ def test_a_full_look_ahead_cache_still_answers_the_decisions_it_held(
     again = search.look_ahead([first, fourth])
     alone = [search.look_ahead([first])[0], search.look_ahead([fourth])[0]]
     assert np.allclose(again, alone, atol=1e-6)
+
+
+def test_a_two_ply_look_ahead_takes_each_roll_s_best_reply_valued_at_one_ply() -> None:
+    """2-ply: for every roll, the best two replies by 0-ply are valued a ply deeper."""
+    rules = RULE_SETS[0]
+    search = search_for(0)
+    decision = next(d for d in game_decisions(78, 0, every=5) if d.kind is SegmentKind.ROLL)
+    expected = 0.0
+    for high, low, chance in ROLLS:
+        options = choices(decision, high, low, rules)
+        _, equities = search.evaluator.choices(options)
+        replies = [options[at] for at in np.argsort(-equities, kind="stable")[:2]]
+        values = []
+        for reply in replies:
+            if reply.after is None:
+                values.append(float(reply.points))
+                continue
+            ((_, equity),) = search.look_ahead([reply.after], 1)
+            values.append(equity if reply.same_side else -equity)
+        expected += chance * max(values)
+    ((_, equity),) = search.look_ahead([decision], 2)
+    assert equity == pytest.approx(expected, abs=1e-6)
+
+
+def test_a_two_ply_ranking_marks_its_depths_and_judges_alike() -> None:
+    rules = RULE_SETS[1]
+    search = search_for(1)
+    decision = next(d for d in game_decisions(79, 1, every=9) if d.kind is SegmentKind.ROLL)
+    options = choices(decision, 5, 3, rules)
+    ranked = search.rank(options, depth=2)
+    equities = [scored.equity for scored in ranked]
+    assert equities == sorted(equities, reverse=True) and ranked[0].depth == 2
+    worst = options.index(ranked[-1].choice)
+    _, judged = search.judge(options, worst, depth=2)
+    assert judged.depth == 2 and judged.equity <= ranked[0].equity

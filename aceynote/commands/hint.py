@@ -52,7 +52,7 @@ def register(commands: Commands) -> None:
         "--rules", default="standard", help='a Rules tag value, like "bgammon" (default standard)'
     )
     parser.add_argument(
-        "--depth", type=int, choices=(0, 1), default=1, help="search depth (default 1)"
+        "--depth", type=int, choices=(0, 1, 2), default=1, help="search depth (default 1)"
     )
     parser.add_argument(
         "--rollout", type=int, metavar="N", help="also roll out the best plays, N games each"

@@ -57,7 +57,7 @@ def register(commands: Commands) -> None:
         "--analyze", action="store_true", help="analyse the games with the engine for the page"
     )
     analysis.add_argument(
-        "--depth", type=int, choices=(0, 1), help="with --analyze: search depth (default 1)"
+        "--depth", type=int, choices=(0, 1, 2), help="with --analyze: search depth (default 1)"
     )
     analysis.add_argument(
         "--jobs", type=int, metavar="N", help="with --analyze: analyse N games at once (default 1)"

@@ -30,7 +30,7 @@ from .decisions import Decision, choices, double_choices
 from .evaluator import evaluator_for
 from .network import Network
 from .rollout import RolloutResult, rollouts
-from .search import Scored, Search
+from .search import DEPTHS, Scored, Search
 
 KINDS = {
     "roll": SegmentKind.ROLL,
@@ -170,7 +170,7 @@ class Engine:
         if _depth(depth) == 0:
             wins, equities = self.search.evaluator.decisions([decision])
             return Evaluation(float(wins[0]), float(equities[0]))
-        ((win, equity),) = self.search.look_ahead([decision])
+        ((win, equity),) = self.search.look_ahead([decision], depth)
         return Evaluation(win, equity)
 
     def _decision(self, setup: str, kind: str) -> Decision:
@@ -180,8 +180,8 @@ class Engine:
 
 
 def _depth(depth: int) -> int:
-    if depth not in (0, 1):
-        raise EngineInputError(f"depth is 0 or 1, not {depth}")
+    if depth not in DEPTHS:
+        raise EngineInputError(f"depth is 0, 1 or 2, not {depth}")
     return depth
 
 

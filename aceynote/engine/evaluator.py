@@ -123,6 +123,13 @@ class Evaluator(ABC):
             equities[open_at] = np.where(flip, -later_equities, later_equities)
         return wins, equities
 
+    def bounded(self, choices: Sequence[Choice], wins: Floats, equities: Floats) -> Floats:
+        """Equities of choices held within what their makers can still win or lose."""
+        results = [choice.play.result for choice in choices]
+        own_left = np.array([CHECKERS_PER_SIDE - p.mover[OFF] for p in results], dtype=float)
+        their_left = np.array([CHECKERS_PER_SIDE - p.waiting[OFF] for p in results], dtype=float)
+        return bound(wins, equities, own_left, their_left, self.rules)
+
 
 class NetworkEvaluator(Evaluator):
     """The value network, its values held within the position's bounds (:func:`bound`)."""
