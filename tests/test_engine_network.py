@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from aceynote.engine import train
 from aceynote.engine.features import INPUTS, encode, rule_bits
 from aceynote.engine.network import Network
 from aceynote.engine.players import GreedyPlayer, engine_match
-from aceynote.engine.td import TDLearner
-from aceynote.engine.train import main as train_main
+from aceynote.engine.training import selfplay as train
+from aceynote.engine.training.selfplay import main as train_main
+from aceynote.engine.training.td import TDLearner
 from aceynote.rules import PRESETS, RuleSet, parse_rules
 
 
@@ -158,7 +158,7 @@ def test_a_resumed_run_trains_exactly_as_one_that_never_stopped(
 
 
 def test_training_rules_cover_every_option() -> None:
-    from aceynote.engine.train import rules_of_game
+    from aceynote.engine.training.selfplay import rules_of_game
 
     rng = random.Random(0)
     seen = {tuple(sorted(rules_of_game(rng).options().items())) for _ in range(400)}

@@ -589,3 +589,30 @@ def test_positions_keyed_by_result() -> None:
         assert play.result == result
         assert isinstance(result, Position)
         assert result.turn is Side.WHITE
+
+
+def test_the_canonical_play_text_merges_trips_as_the_notation_merges_written_ones() -> None:
+    """rules.play_text writes a play's steps; notation's merge_trips reads written trips:
+    one step a trip, both give the same text on every legal play of many positions."""
+    import random
+
+    from aceynote.notation.model import Move, Stop
+    from aceynote.notation.writer import merge_trips
+    from aceynote.rules import PRESETS, legal_plays, play_text, roll_dice
+    from aceynote.rules.randomgame import play_random_game
+
+    rules = PRESETS["standard"]
+    checked = 0
+    for seed in range(15):
+        game = play_random_game(random.Random(seed), rules)
+        position = game.start
+        for turn in game.turns:
+            for segment in turn.segments:
+                dice = roll_dice(segment.high, segment.low)
+                for play in legal_plays(position, dice, rules).values():
+                    written = merge_trips(Move(s.source, [Stop(s.dest, s.hit)]) for s in play.steps)
+                    assert play_text(play.steps) == (" ".join(map(str, written)) or "--")
+                    checked += 1
+                position = segment.play.result
+            position = position.with_turn(position.turn.opponent)
+    assert checked > 1000

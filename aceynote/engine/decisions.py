@@ -22,6 +22,10 @@ ROLLS: tuple[tuple[int, int, float], ...] = tuple(
 """The 21 distinct rolls, higher die first, with their probabilities."""
 
 DOUBLES = (1, 2, 3, 4, 5, 6)
+NAMED_DOUBLES = tuple((die, die) for die in DOUBLES)
+"""The dice of each double a side may name after a 1-2."""
+MAX_DECISIONS = 5000
+"""Where self-play, rollouts and bot matches cut a game short (none comes near it)."""
 
 
 class Decision(NamedTuple):

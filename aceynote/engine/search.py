@@ -21,7 +21,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..rules import Position, RuleSet, SegmentKind, TurnState, legal_results, roll_dice
-from .decisions import ROLLS, Choice, Decision
+from .decisions import NAMED_DOUBLES, ROLLS, Choice, Decision
 from .evaluator import Evaluator, Floats
 
 FILTERS = ((8, 0.1), (3, 0.04))
@@ -261,7 +261,7 @@ class _Batch:
 
 
 _ROLL_CHANCES = tuple((chance, ((high, low),)) for high, low, chance in ROLLS)
-_NAMING_A_DOUBLE = ((1.0, tuple((die, die) for die in range(1, 7))),)
+_NAMING_A_DOUBLE = ((1.0, NAMED_DOUBLES),)
 
 
 def _chances_of(kind: SegmentKind) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:

@@ -11,11 +11,10 @@ from .moves import (
     legal_plays,
     legal_results,
     max_dice,
-    merged_steps,
-    play_text,
     positions_along,
     roll_dice,
 )
+from .play_text import merged_steps, play_text
 from .position import (
     BAR,
     CHECKERS_PER_SIDE,

@@ -1,7 +1,7 @@
 """Train the value network by self-play (docs/engine.md, "Training").
 
-    python -m aceynote.engine.train --games 100000 --seed 1 --out runs/net1
-    python -m aceynote.engine.train --games 200000 --seed 1 --out runs/net1 \\
+    python -m aceynote.engine.training --games 100000 --seed 1 --out runs/net1
+    python -m aceynote.engine.training --games 200000 --seed 1 --out runs/net1 \\
         --resume runs/net1/checkpoint.npz
 
 Every game is played by the network against itself at 0-ply and learned
@@ -23,15 +23,13 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ..rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
-from .decisions import Decision
-from .evaluator import NetworkEvaluator, evaluator_for
-from .network import Network
-from .players import NetPlayer, bot, dice_for, engine_match, opening
-from .search import Search
+from ...rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
+from ..decisions import MAX_DECISIONS, Decision
+from ..evaluator import NetworkEvaluator, evaluator_for
+from ..network import Network
+from ..players import NetPlayer, bot, dice_for, engine_match, opening
+from ..search import Search
 from .td import TDLearner
-
-MAX_DECISIONS = 5000
 
 
 def rules_of_game(rng: random.Random) -> RuleSet:
@@ -99,7 +97,7 @@ def measure(network: Network, seed: int, games: int, at: int) -> dict[str, float
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m aceynote.engine.train",
+        prog="python -m aceynote.engine.training",
         description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -148,7 +146,3 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

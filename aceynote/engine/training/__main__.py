@@ -1,0 +1,5 @@
+import sys
+
+from .selfplay import main
+
+sys.exit(main())
