@@ -158,10 +158,22 @@ def table_path(rules: RuleSet, checkers: int, folder: Path | None = None) -> Pat
 def cached_table(rules: RuleSet, checkers: int = DEFAULT_CHECKERS) -> BearoffTable:
     """The table for these rules: read from the cache, or built and written there.
 
-    A cache that cannot be written (a read-only home) only costs the time to
-    build the table again next time.
+    A table is read once a process (every engine and search under the same
+    race options shares it). A cache that cannot be written (a read-only
+    home) only costs the time to build the table again next time.
     """
-    path = table_path(rules, checkers)
+    race_only = RuleSet(
+        bearoff=rules.bearoff,
+        larger_die=rules.larger_die,
+        bonus_reroll=rules.bonus_reroll,
+        score=rules.score,
+    )
+    return _table_in(cache_folder(), race_only, checkers)
+
+
+@cache
+def _table_in(folder: Path, rules: RuleSet, checkers: int) -> BearoffTable:
+    path = table_path(rules, checkers, folder)
     try:
         return BearoffTable.load(path)
     except (OSError, ValueError, KeyError):
