@@ -51,10 +51,10 @@ from ..rules import (
     parse_rules,
     roll_dice,
 )
-from .decisions import DOUBLES, ROLLS
+from .decisions import DOUBLES, HOME_TOP, ROLLS
 
 Floats = npt.NDArray[np.float64]
-HOME = 6
+
 DEFAULT_CHECKERS = 6
 """Up to six checkers a side: 924 sides, 853,776 races (gnubg's two-sided database has as many)."""
 TOLERANCE = 1e-9
@@ -69,7 +69,9 @@ def sides(checkers: int) -> list[tuple[int, ...]]:
     The empty board (the side has borne everything off) is first.
     """
     found = [
-        counts for counts in product(range(checkers + 1), repeat=HOME) if sum(counts) <= checkers
+        counts
+        for counts in product(range(checkers + 1), repeat=HOME_TOP)
+        if sum(counts) <= checkers
     ]
     return sorted(found, key=lambda counts: (_pips(counts), counts))
 
@@ -81,9 +83,9 @@ def _pips(counts: Sequence[int]) -> int:
 def race_sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """The mover's and the other side's home boards, when the position is a bear-off race."""
     mover, waiting = position.mover, position.waiting
-    if any(mover[HOME + 1 :]) or any(waiting[HOME + 1 :]):
+    if any(mover[HOME_TOP + 1 :]) or any(waiting[HOME_TOP + 1 :]):
         return None
-    return mover[1 : HOME + 1], waiting[1 : HOME + 1]
+    return mover[1 : HOME_TOP + 1], waiting[1 : HOME_TOP + 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +230,7 @@ class _Moves:
         found, used = legal_results(position, roll_dice(high, low), rules)
         follows = TurnState(position, rules, kind).next_kind(kind, high, low, used)
         for result in found:
-            after = result.white[1 : HOME + 1]
+            after = result.white[1 : HOME_TOP + 1]
             if result.winner is not None or follows is None:
                 yield after, _PASS
             else:

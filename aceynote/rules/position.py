@@ -112,8 +112,20 @@ class Position(NamedTuple):
         # Slots 1..24 are the points, 25 the pool and 26 the bar: 25 pips each.
         return sum(map(mul, self.checkers(side), _PIPS_OF_SLOT))
 
-    def borne_off(self, side: Side) -> int:
-        return self.checkers(side)[OFF]
+    @property
+    def has_contact(self) -> bool:
+        """Whether a checker can still meet one of the other side's (else it is a race).
+
+        In White's numbering White's checkers move down from the pool and the
+        bar (25) and Black's up from theirs (0, entering on White's 1..6):
+        they can meet while White's farthest back is above Black's.
+        """
+        white, black = self.white, self.black
+        white_back = next((min(place, 25) for place in range(26, 0, -1) if white[place]), 0)
+        black_back = next((25 - place for place in range(24, 0, -1) if black[place]), 25)
+        if black[POOL] or black[BAR]:
+            black_back = 0
+        return white_back > black_back
 
     def has_won(self, side: Side) -> bool:
         return self.checkers(side)[OFF] == CHECKERS_PER_SIDE
