@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
-from .common import add_record_file, usable_processors
+from .common import add_game_option, add_record_file, usable_processors
 from .diagram import chosen_game, deliver, record_stream
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ up to it), 2 usage error, unreadable file, or no scheduler at the address.
 def register(commands: Commands) -> None:
     parser = add_command(commands, "analyze", DESCRIPTION)
     add_record_file(parser)
-    parser.add_argument("--game", type=int, metavar="N", help="only game N of the file")
+    add_game_option(parser, "only game N of the file")
     parser.add_argument(
         "--depth", type=int, choices=(0, 1), default=1, help="search depth (default 1)"
     )
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _games(args: argparse.Namespace) -> Iterator[Game]:
     """The games to analyse, read one at a time; a record without any is a usage error."""
-    if args.game:
+    if args.game is not None:
         return iter([chosen_game(args.file, args.source_format, args.game)])
     games = record_stream(args.file, args.source_format)
     first = next(games, None)

@@ -9,7 +9,7 @@ from ..analysis.review import GameReview, review_of_analysis, review_of_record
 from ..notation import Game
 from ..render.html import page
 from .base import Commands, UsageError, add_command
-from .common import InputFile, add_record_file, usable_processors
+from .common import InputFile, add_game_option, add_record_file, usable_processors
 from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record
 
 DESCRIPTION = """\
@@ -47,7 +47,7 @@ def register(commands: Commands) -> None:
     parser = add_command(commands, "html", DESCRIPTION)
     add_record_file(parser)
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--game", type=int, metavar="N", help="game N of the file (default 1)")
+    add_game_option(which, "game N of the file (default 1)")
     which.add_argument(
         "--all", action="store_true", help="every game of the file, with a list to choose one"
     )
