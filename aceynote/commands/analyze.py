@@ -30,8 +30,9 @@ result. Equities are the points the side to play expects, the other side's
 counted negative.
 
 -o writes the record again with each mark as a glyph on its segment and a
-comment naming the best play and the equity lost; every existing comment and
-glyph is kept. A game with an illegal play is analysed up to that play, and
+comment naming the best play and the equity lost. A glyph a person set wins
+(the comment then names the mark); the marks and comments of an earlier
+analysis are replaced, every other comment and glyph is kept. A game with an illegal play is analysed up to that play, and
 the output says so.
 
 Many games: --jobs N analyses N games at once in local processes, and
