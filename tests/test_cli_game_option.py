@@ -1,6 +1,9 @@
-"""``--game N``: one check, the same words, in every command that takes it."""
+"""Choosing a game: ``--game N`` checked once, and a record with no game, in the same words
+in every command that reads one game."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from conftest import SAMPLES, run_main
@@ -33,3 +36,14 @@ def test_every_command_checks_the_game_number_alike(
     status, out, err = run_main(capsys, *command, "--game", game)
     assert status == 2 and not out
     assert message in err and len(err) < 300
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command[0])
+def test_every_command_says_alike_that_a_record_holds_no_game(
+    command: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty.acey"
+    empty.write_text("", encoding="utf-8")
+    status, out, err = run_main(capsys, *[str(empty) if a == MATCH else a for a in command])
+    assert status == 2 and not out
+    assert err == f"aceynote: error: no game in {empty}\n"

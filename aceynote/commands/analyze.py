@@ -9,8 +9,9 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
-from .common import add_game_option, add_record_file, usable_processors
+from .common import InputFile, add_game_option, add_record_file, usable_processors
 from .diagram import chosen_game, deliver, record_stream
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def _games(args: argparse.Namespace) -> Iterator[Game]:
     games = record_stream(args.file, args.source_format)
     first = next(games, None)
     if first is None:
-        raise UsageError(f"{args.file}: holds no game")
+        raise UsageError(no_game_in(InputFile(args.file).display_name))
     return itertools.chain([first], games)
 
 

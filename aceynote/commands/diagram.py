@@ -15,6 +15,7 @@ from ..render import png, svg
 from ..rules import Position, SetupError, Side
 from ..terminal_text import counted
 from ..validation import validate
+from ..validation.diagnostics import no_game_in
 from ..validation.frames import START, Frame, GameFrames
 from .base import (
     EXIT_OK,
@@ -134,7 +135,7 @@ def chosen_game(path: str, chosen: str | None, game: str | None) -> Game:
     number = game_number(game) or GameNumber("1")
     games = read_record(path, chosen, number.needed)
     if not games:
-        raise UsageError(f"{InputFile(path).display_name}: holds no game")
+        raise UsageError(no_game_in(InputFile(path).display_name))
     number.of(len(games), InputFile(path).display_name)
     return games[-1]
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ..analysis.review import GameReview, review_of_analysis, review_of_record
 from ..notation import Game
 from ..render.html import page
+from ..validation.diagnostics import no_game_in
 from .base import Commands, UsageError, add_command
 from .common import InputFile, add_game_option, add_record_file, usable_processors
 from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.all:
         games = read_record(args.file, args.source_format)
         if not games:
-            raise UsageError(f"{InputFile(args.file).display_name}: holds no game")
+            raise UsageError(no_game_in(InputFile(args.file).display_name))
     else:
         games = [chosen_game(args.file, args.source_format, args.game)]
     result = page(games, theme=args.theme, flip=args.flip, reviews=_reviews(games, args))

@@ -57,6 +57,7 @@ def register(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..files.record import RecordError, RecordFile
     from ..notation.typed import parse_turn
+    from ..validation.diagnostics import no_game_in
 
     if args.file == "-":
         raise UsageError("replay needs a file: standard input is the keyboard here")
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as error:
         raise UsageError(str(error)) from error
     if not len(record):
-        raise UsageError(f"{args.file}: holds no game")
+        raise UsageError(no_game_in(args.file))
     game = None if number is None else number.of(len(record), args.file)
     if args.turn is not None:
         game = game or 1
