@@ -135,3 +135,18 @@ def test_a_persons_glyph_wins_and_the_comment_names_the_mark(
     review = review_of_record(game)
     assert review is not None
     assert next(j.mark for j in review.judged if j.ply == marked["ply"]) == marked["mark"]
+
+
+def test_the_text_report_never_signs_a_zero(analysed: tuple[str, dict[str, Any]]) -> None:
+    from aceynote.analysis.output import analysis_text
+
+    _, analysis = analysed
+    decision = next(d for d in analysis["decisions"] if len(d["best"]) > 1 and not d["forced"])
+    decision["best"][0]["equity"] = -0.0001
+    decision["best"][1]["equity"] = 0.0002
+    decision["best"][1]["diff"] = -0.0004
+    analysis["players"]["white"]["luck"] = -0.0003
+    analysis["players"]["black"]["luck_adjusted"] = 0.0001
+    text = analysis_text(analysis)
+    assert "+0.000" not in text and "-0.000" not in text
+    assert "equity 0.000" in text
