@@ -107,6 +107,13 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
     return f"{count} {noun}"
 
 
+def signed(value: float) -> str:
+    """An equity, a difference or a luck to three decimals with its sign (``+0.074``,
+    ``-0.056``); one that rounds to nothing is ``0.000``, never ``+0.000`` or ``-0.000``."""
+    shown = f"{value:+.3f}"
+    return "0.000" if float(shown) == 0 else shown
+
+
 def number_shown(text: str) -> str:
     """A number as the user wrote it, cut when too long to mean anything (``11111111111…``)."""
     return clipped(text, NUMBER_SHOWN)

@@ -64,3 +64,12 @@ def test_documented_output_is_what_validate_prints(
     main(["validate", "--no-color", "example.acey"])
     printed = capsys.readouterr().out.splitlines()[:-1]  # the summary line is not shown
     assert "\n".join(printed) + "\n" == shown
+
+
+def test_the_count_of_notation_choices_is_the_count_listed() -> None:
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    said = re.search(r"numbered 1 to (\d+) in \[Choices", text)
+    listed = text.split("## Choices aceynote makes", 1)[1]
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. \*\*", listed, re.MULTILINE)]
+    assert said is not None and numbers == list(range(1, len(numbers) + 1))
+    assert int(said[1]) == len(numbers)

@@ -339,6 +339,36 @@ async def test_quitting_with_unsaved_changes_asks_first(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_the_quit_dialog_starts_on_cancel_and_arrows_move_along_its_buttons(
+    tmp_path: Path,
+) -> None:
+    path = copy(tmp_path, "annotated.acey")
+    original = path.read_text(encoding="utf-8")
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "g", "enter")
+
+        async def focused_after(*keys: str) -> str | None:
+            await pilot.press(*keys)
+            return app.screen.focused.id if app.screen.focused else None
+
+        await pilot.press("q")
+        assert isinstance(app.screen, Confirm)
+        assert await focused_after() == "answer-cancel"
+        assert await focused_after("right") == "answer-cancel"  # the end of the row
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen)  # nothing saved, nothing lost
+        await pilot.press("q")
+        assert await focused_after("left") == "answer-discard"
+        assert await focused_after("left", "left") == "answer-save"
+        assert await focused_after("right") == "answer-discard"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert path.read_text(encoding="utf-8") == original
+
+
+@pilot_test
 async def test_help_lists_every_key() -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
     async with app.run_test(size=(100, 50)) as pilot:

@@ -31,6 +31,10 @@ class Mark(Enum):
         return self.name.lower().replace("_", " ")
 
 
+GLYPHS = frozenset(mark.value for mark in Mark)
+"""The glyphs that write a mark."""
+
+
 def thresholds(rules: RuleSet) -> tuple[float, float, float]:
     """The equity lost (in the rules' points) from which a play is doubtful, bad, very bad."""
     scale = 1.0 if rules.score is Scoring.SINGLE else TYPICAL_WIN_POINTS

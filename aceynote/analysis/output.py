@@ -14,6 +14,7 @@ from typing import Any
 from ..engine.api import KINDS
 from ..notation.writer import named_double_text, roll_text, turn_number
 from ..rules import Side
+from ..terminal_text import signed
 from .judge import DecisionReport, GameAnalysis, Option
 from .marks import Mark, thresholds
 from .summary import PlayerSummary, summarize
@@ -121,10 +122,6 @@ def document_text(games: Iterable[dict[str, Any]]) -> Iterator[str]:
 # -- text ------------------------------------------------------------------------
 
 
-def _signed(value: float) -> str:
-    return f"{value:+.3f}"
-
-
 def option_play(option: dict[str, Any]) -> str:
     """One of the best plays as the record writes it: ``=66: 24/18(4)`` for a chosen double."""
     return named_double_text(option.get("double", 0), str(option["play"]))
@@ -142,22 +139,22 @@ def _decision_lines(decision: dict[str, Any]) -> list[str]:
     lines = [head + lost]
     for rank, option in enumerate(decision["best"], start=1):
         play = option_play(option)
-        diff = "" if rank == 1 else f"  {_signed(option['diff'])}"
+        diff = "" if rank == 1 else f"  {signed(option['diff'])}"
         lines.append(
-            f"    {rank}. {play:<30} equity {_signed(option['equity'])}  "
+            f"    {rank}. {play:<30} equity {signed(option['equity'])}  "
             f"win {100 * option['win']:5.1f}%{diff}"
         )
     return lines
 
 
 _ROWS = (
-    ("decisions", "decisions", "{}"),
-    ("unforced decisions", "unforced", "{}"),
-    ("error total", "error_total", "{:.3f}"),
-    ("error rate", "error_rate", "{:.3f}"),
-    ("luck", "luck", "{:+.3f}"),
-    ("result", "result", "{:+d}"),
-    ("luck-adjusted result", "luck_adjusted", "{:+.3f}"),
+    ("decisions", "decisions", str),
+    ("unforced decisions", "unforced", str),
+    ("error total", "error_total", "{:.3f}".format),
+    ("error rate", "error_rate", "{:.3f}".format),
+    ("luck", "luck", signed),
+    ("result", "result", "{:+d}".format),
+    ("luck-adjusted result", "luck_adjusted", signed),
 )
 
 
@@ -165,7 +162,7 @@ def _summary_lines(game: dict[str, Any]) -> list[str]:
     white, black = game["players"]["white"], game["players"]["black"]
     lines = [f"  {'':<22}{'White':>12}{'Black':>12}"]
     for label, key, form in _ROWS:
-        cells = ["-" if p[key] is None else form.format(p[key]) for p in (white, black)]
+        cells = ["-" if p[key] is None else form(p[key]) for p in (white, black)]
         lines.append(f"  {label:<22}{cells[0]:>12}{cells[1]:>12}")
     for mark in Mark:
         label = f"{mark.word} {mark.value}"

@@ -48,13 +48,19 @@ def roll_entry(state: TurnState, dice: random.Random) -> str | None:
     return roll_text(expects, high, low)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Practice:
-    """A practice game: the side the engine plays, its depth, and the game's dice."""
+    """A practice game: the side the engine plays, its depth, and the game's dice.
+
+    ``rolled`` is the roll the app made for the person and not yet played,
+    with the main line's segment count it was made at: it stays, whatever
+    screens are visited, until a segment is entered or taken back.
+    """
 
     engine: Side
     depth: int
     dice: random.Random
+    rolled: tuple[int, str] | None = None
 
     def opponent(self, rules: RuleSet) -> Opponent:
         return Opponent(self.engine, rules, self.depth, self.dice)

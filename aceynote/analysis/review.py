@@ -4,9 +4,10 @@ Two sources give the same shape. An analysis run now (its JSON form,
 aceynote.analysis.output) knows every decision: the best plays with their
 win % and equity, the equity lost, the mark and White's chance after it (the
 graph of the game). A record analysed earlier (``aceynote analyze -o``)
-knows only what its comments say: for each marked segment the mark (the
-glyph annotate added, the last of the segment's marks) and the comment's
-best play and equity lost. No win %, so no graph (docs/share.md says why the
+knows only what its comments say: for each marked segment the mark (named
+in the comment where a person's glyph stands, else the glyph annotate
+added, the last of the segment's marks) and the comment's best play and
+equity lost. No win %, so no graph (docs/share.md says why the
 comment does not carry one).
 """
 
@@ -16,13 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..notation import Game, Segment
-from .annotate import main_line, read_comment
-from .marks import Mark
+from .annotate import main_line, mark_of, read_comment
 from .output import option_play
 
 ENGINE = "engine"
 RECORD = "record"
-_MARKS = {mark.value for mark in Mark}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +93,6 @@ def review_of_record(game: Game) -> GameReview | None:
         found = next(filter(None, map(read_comment, segment.comments)), None)
         if found is None:
             continue
-        best, loss = found
-        marks = [glyph for glyph in segment.glyphs if glyph in _MARKS]
-        mark = marks[-1] if marks else None
-        judged.append(SegmentReview(ply, segment, mark, loss, (BestPlay(best),)))
+        mark = mark_of(segment, found)
+        judged.append(SegmentReview(ply, segment, mark, found.loss, (BestPlay(found.best),)))
     return GameReview(RECORD, None, tuple(judged)) if judged else None

@@ -8,6 +8,7 @@ import errno
 import glob
 import io
 import os
+import re
 import sys
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
@@ -15,6 +16,8 @@ from typing import IO, TYPE_CHECKING, NamedTuple, cast
 from ..notation import Game, ReadError
 from ..notation.limits import MAX_LINE_BYTES
 from ..notation.source import not_utf8
+from ..terminal_text import clipped, counted, number_shown
+from .base import UsageError
 
 if TYPE_CHECKING:
     from ..formats import Format
@@ -195,6 +198,51 @@ def add_record_file(parser: argparse.ArgumentParser, optional: bool = False) -> 
         help="the record (.acey, .match, .json, .jsonl); - for stdin",
     )
     add_source_format(parser)
+
+
+def add_game_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup, help: str) -> None:
+    """``--game N``: one game of a record, counted from 1 (checked by :func:`game_number`)."""
+    parser.add_argument("--game", metavar="N", help=help)
+
+
+class GameNumber(NamedTuple):
+    """The game ``--game`` asks for: its digits as written, without leading zeros.
+
+    They are compared with a record's count before ``int()``: a number of
+    thousands of digits is no game, and no error of Python's.
+    """
+
+    digits: str
+
+    @property
+    def needed(self) -> int:
+        """How many games to read to reach it (no record holds more than ``sys.maxsize``)."""
+        return int(self.digits) if len(self.digits) < len(str(sys.maxsize)) else sys.maxsize
+
+    def of(self, count: int, path: str) -> int:
+        """The game's number in a record of ``count`` games; a usage error when it has fewer."""
+        if self.needed > count:
+            shown = number_shown(self.digits)
+            raise UsageError(f"there is no game {shown}: {path} holds {counted(count, 'game')}")
+        return self.needed
+
+
+_GAME_NUMBER = re.compile(r"\s*(-?)([0-9]+)\s*")
+
+
+def game_number(text: str | None) -> GameNumber | None:
+    """``--game`` checked, as every command that takes it checks it (None when not given)."""
+    if text is None:
+        return None
+    match = _GAME_NUMBER.fullmatch(text)
+    if match is None:
+        raise UsageError(
+            f"--game: '{clipped(text, 24)}' is not a game number; write 1 for the first"
+        )
+    sign, digits = match.groups()
+    if sign or not digits.strip("0"):
+        raise UsageError("--game counts from 1")
+    return GameNumber(digits.lstrip("0"))
 
 
 def add_source_format(parser: argparse.ArgumentParser) -> None:

@@ -13,7 +13,9 @@ from ..notation import Game, ReadError
 from ..notation.typed import parse_turn
 from ..render import png, svg
 from ..rules import Position, SetupError, Side
+from ..terminal_text import counted
 from ..validation import validate
+from ..validation.diagnostics import no_game_in
 from ..validation.frames import START, Frame, GameFrames
 from .base import (
     EXIT_OK,
@@ -24,7 +26,15 @@ from .base import (
     write_out,
     write_out_bytes,
 )
-from .common import InputFile, add_record_file, record_games, unreadable
+from .common import (
+    GameNumber,
+    InputFile,
+    add_game_option,
+    add_record_file,
+    game_number,
+    record_games,
+    unreadable,
+)
 
 DESCRIPTION = """\
 Draw a position of a record, or a Setup string, as an SVG or PNG picture of
@@ -59,7 +69,7 @@ def register(commands: Commands) -> None:
         metavar="TEXT",
         help='draw this Setup string instead: "W 6:5 in:10 / B 6:2 in:13 / W"',
     )
-    parser.add_argument("--game", type=int, metavar="N", help="game N of the file (default 1)")
+    add_game_option(parser, "game N of the file (default 1)")
     moment = parser.add_mutually_exclusive_group()
     moment.add_argument(
         "--turn", metavar="T", help="after turn T: 12 (White's, else Black's), 12. or 12..."
@@ -120,18 +130,13 @@ def record_stream(path: str, chosen: str | None) -> Iterator[Game]:
         raise UsageError(f"{source.display_name}: {error}") from error
 
 
-def chosen_game(path: str, chosen: str | None, number: int | None) -> Game:
-    """Game ``number`` (from 1; default the first) of a record read in ``chosen`` (--from)."""
-    wanted = 1 if number is None else number
-    if wanted < 1:
-        raise UsageError("--game counts from 1")
-    games = read_record(path, chosen, wanted)
+def chosen_game(path: str, chosen: str | None, game: str | None) -> Game:
+    """Game ``game`` (--game, from 1; default the first) of a record read in ``chosen`` (--from)."""
+    number = game_number(game) or GameNumber("1")
+    games = read_record(path, chosen, number.needed)
     if not games:
-        raise UsageError(f"{InputFile(path).display_name}: holds no game")
-    if len(games) < wanted:
-        raise UsageError(
-            f"--game {wanted}: {InputFile(path).display_name} holds {_counted(len(games), 'game')}"
-        )
+        raise UsageError(no_game_in(InputFile(path).display_name))
+    number.of(len(games), InputFile(path).display_name)
     return games[-1]
 
 
@@ -198,15 +203,11 @@ def note_errors(errors: int, what: str) -> int:
     if not errors:
         return EXIT_OK
     print(
-        f"aceynote: the record has {_counted(errors, 'error')} ({what}); "
+        f"aceynote: the record has {counted(errors, 'error')} ({what}); "
         "'aceynote validate' lists them",
         file=sys.stderr,
     )
     return EXIT_PROBLEMS
-
-
-def _counted(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # -- choosing the position -------------------------------------------------------
@@ -228,7 +229,7 @@ def chosen_frame(frames: GameFrames, turn: str | None, segment: int | None) -> F
     if segment is not None:
         if not 0 <= segment <= count:
             raise UsageError(
-                f"--segment {segment}: the main line has {_counted(count, 'segment')} "
+                f"--segment {segment}: the main line has {counted(count, 'segment')} "
                 f"(0 is the start, {count} the end)"
             )
         return frames.frames[frames.main[segment]]

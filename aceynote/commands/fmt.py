@@ -15,7 +15,7 @@ from typing import IO, cast
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
 from ..formats import ACEY, Format, InvalidRecord
 from ..notation import Game, ReadError, write_game
-from ..notation.source import split_lines
+from ..notation.source import line_end, split_lines
 from ..terminal_text import shown
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
@@ -43,7 +43,8 @@ DESCRIPTION = """\
 Write each record in the one canonical form: tags in the standard order,
 each White turn on a new line, lines wrapped at 80 columns, rolls higher die
 first, identical trips merged as 13/7(2). Every comment, glyph, NAG and
-variation is kept. A game with syntax errors is reported and printed exactly
+variation is kept, and each file keeps its line ends (CRLF when its first
+line ends so: a Windows checkout stays as it is). A game with syntax errors is reported and printed exactly
 as it stands in the source; -i leaves a file holding one as it is. A file
 that cannot be read is reported and the others are still formatted. Each
 input is read once, so a pipe or <(...) works as well as a file.
@@ -103,13 +104,21 @@ class _Reading(io.BufferedIOBase):
         self.starts = array("q")  # where lines first_kept, first_kept + 1... start in the copy
         self.first_kept = 1
         self.copied = 0
+        self.first_line_end: str | None = None  # once the first line is read
 
     def readable(self) -> bool:
         return True
 
+    @property
+    def newline(self) -> str:
+        """The line end the canonical form is written with: the file's own (LF for JSON)."""
+        return self.first_line_end or "\n"
+
     def readline(self, size: int | None = -1, /) -> bytes:
         line = self.raw_stream.readline(-1 if size is None else size)
         self.copy.write(line)
+        if self.first_line_end is None and line:
+            self.first_line_end = line_end(line.decode("utf-8", "replace"))
         for piece in split_lines(line) if line else ():
             self.starts.append(self.copied)
             self.copied += len(piece)
@@ -255,9 +264,10 @@ class _Formatting:
                 clean, text = False, reading.take(first, last)
             else:
                 reading.forget(last)
-                text = write_game(game)
+                text = write_game(game).replace("\n", reading.newline)
             if text:
-                out.write(("\n" if ends_line else "\n\n") if wrote else "")
+                newline = reading.newline
+                out.write((newline if ends_line else newline * 2) if wrote else "")
                 out.write(text)
                 wrote, ends_line = True, text.endswith("\n")
         return clean

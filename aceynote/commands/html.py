@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from ..analysis.review import GameReview, review_of_analysis, review_of_record
 from ..notation import Game
 from ..render.html import page
+from ..validation.diagnostics import no_game_in
 from .base import Commands, UsageError, add_command
-from .common import InputFile, add_record_file, usable_processors
+from .common import InputFile, add_game_option, add_record_file, usable_processors
 from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record
 
 DESCRIPTION = """\
@@ -47,7 +48,7 @@ def register(commands: Commands) -> None:
     parser = add_command(commands, "html", DESCRIPTION)
     add_record_file(parser)
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--game", type=int, metavar="N", help="game N of the file (default 1)")
+    add_game_option(which, "game N of the file (default 1)")
     which.add_argument(
         "--all", action="store_true", help="every game of the file, with a list to choose one"
     )
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.all:
         games = read_record(args.file, args.source_format)
         if not games:
-            raise UsageError(f"{InputFile(args.file).display_name}: holds no game")
+            raise UsageError(no_game_in(InputFile(args.file).display_name))
     else:
         games = [chosen_game(args.file, args.source_format, args.game)]
     result = page(games, theme=args.theme, flip=args.flip, reviews=_reviews(games, args))

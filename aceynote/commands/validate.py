@@ -20,6 +20,7 @@ from ..notation.split import Piece, pieces
 from ..rules import RulesError, RuleSet
 from ..terminal_text import shown
 from ..validation import Diagnostic, validate
+from ..validation.diagnostics import no_game_in
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -51,9 +52,11 @@ Replay every game through the rules engine and report each problem with
 file:line:col, a stable code (docs/diagnostics.md), the reason in plain words,
 and for an illegal play the legal plays of that roll. After an error the
 replay goes on where it can; later problems that may stem from it say so.
-A file that cannot be read is reported and the others are still checked. A
-summary line ends the output (on stderr with --format json); it holds no run
-time, so the same input always prints the same (use 'time' to measure).
+A game with no result token (cut short?) and a file with no game are
+warnings. A file that cannot be read is reported and the others are still
+checked. A summary line ends the output (on stderr with --format json); it
+holds no run time, so the same input always prints the same (use 'time' to
+measure).
 
 examples:
   aceynote validate game.acey
@@ -250,6 +253,14 @@ class _Run:
                 checks = (check_game(g, self.rules, self.args.first) for g in games)
                 self.emit(source.display_name, self._with_progress(checks, reader, size, source))
         self._clear_progress()
+        if not self.game_in_file:
+            self._no_game(source)
+
+    def _no_game(self, source: InputFile) -> None:
+        """A record with no game at all (an empty file): a warning, on standard error."""
+        self.totals.warnings += 1
+        if not self.args.quiet:
+            print(f"aceynote: warning: {shown(no_game_in(source.display_name))}", file=sys.stderr)
 
     def _parallel(
         self, source: InputFile, stream: IO[bytes], reader: _CountingReader, size: int | None

@@ -26,6 +26,22 @@ def text_line(text: str, classes: str = "", id: str | None = None) -> Static:
     return Static(printable(text, lines=True), classes=classes, id=id, markup=False)
 
 
+class ButtonRow(Horizontal):
+    """A dialog's row of buttons: left and right move the focus along it, stopping at its ends
+    (so that a right too many never lands on the first button)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Previous button", show=False),
+        Binding("right", "move(1)", "Next button", show=False),
+    ]
+
+    def action_move(self, step: int) -> None:
+        buttons = list(self.query(Button))
+        focused = self.screen.focused
+        place = buttons.index(focused) if focused in buttons else 0
+        buttons[min(max(place + step, 0), len(buttons) - 1)].focus()
+
+
 class CancellableDialog(ModalScreen[AnswerT | None], Generic[AnswerT]):
     """A dialog that escape closes with no answer (None); subclasses add their own keys."""
 
@@ -38,7 +54,11 @@ class CancellableDialog(ModalScreen[AnswerT | None], Generic[AnswerT]):
 
 
 class Confirm(ModalScreen[str]):
-    """A question with buttons; dismissed with the id of the button (``cancel`` on escape)."""
+    """A question with buttons; dismissed with the id of the button (``cancel`` on escape).
+
+    Enter presses the ``cancel`` answer where there is one (the safe choice,
+    for every question that can lose or overwrite work), else the first.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer('cancel')", "Cancel", id="dialog.cancel"),
@@ -52,12 +72,20 @@ class Confirm(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield text_line(self.question, "dialog-title")
-            with Horizontal(classes="dialog-buttons"):
-                for number, (answer, label) in enumerate(self.answers):
-                    if number == 0:
-                        yield Button(label, id=f"answer-{answer}", variant="primary")
-                    else:
-                        yield Button(label, id=f"answer-{answer}")
+            with ButtonRow(classes="dialog-buttons"):
+                for answer, label in self.answers:
+                    button = Button(label, id=f"answer-{answer}")
+                    if answer == self.default:
+                        button.variant = "primary"
+                    yield button
+
+    @property
+    def default(self) -> str:
+        answers = [answer for answer, _ in self.answers]
+        return "cancel" if "cancel" in answers else answers[0]
+
+    def on_mount(self) -> None:
+        self.query_one(f"#answer-{self.default}", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -109,7 +137,7 @@ class CommentEditor(CancellableDialog[str]):
             yield text_line(self.title_text, "dialog-title")
             yield TextArea(self.shown, id="comment-text", soft_wrap=True, show_line_numbers=False)
             yield text_line("", "dialog-error", id="comment-error")
-            with Horizontal(classes="dialog-buttons"):
+            with ButtonRow(classes="dialog-buttons"):
                 yield Button("Keep (ctrl+s)", id="keep", variant="primary")
                 yield Button("Cancel (esc)", id="cancel")
 
@@ -221,7 +249,7 @@ class TagEditor(CancellableDialog[TagList]):
                             placeholder="value", id="new-value", classes="tag-value", compact=True
                         )
                     yield text_line("", "tag-problem", id="new-problem")
-            with Horizontal(classes="dialog-buttons"):
+            with ButtonRow(classes="dialog-buttons"):
                 yield Button("Keep (ctrl+s)", id="keep", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
             yield Static("tab: next field   enter: keep   esc: cancel", classes="dialog-help")

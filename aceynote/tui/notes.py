@@ -13,7 +13,7 @@ from textual.widgets import Static
 from ..analysis.output import option_play
 from ..entering.ending import ending_words
 from ..notation.writer import segment_text, turn_number
-from ..terminal_text import printable, source_lines
+from ..terminal_text import printable, signed, source_lines
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
 from .timeline import Path, Timeline, variations_here
@@ -235,8 +235,8 @@ class NotesBuilder:
             verdict = f"{side}'s play is the best"
         self._paragraph(verdict, "notes--hint", "engine:")
         for rank, option in enumerate(decision["best"], start=1):
-            diff = f" {option['diff']:+.3f}" if rank > 1 else ""
-            values = f"{100 * option['win']:.1f}% {option['equity']:+.3f}{diff}  "
+            diff = f" {signed(option['diff'])}" if rank > 1 else ""
+            values = f"{100 * option['win']:.1f}% {signed(option['equity'])}{diff}  "
             self._append(f"\n {rank}. {values}", "notes--hint")
             self._append(option_play(option), "notes--legal")
 

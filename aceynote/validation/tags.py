@@ -103,6 +103,13 @@ def check_result(notes: Notes, game: Game) -> None:
     """Whether the result token agrees with the Result tag and with how the game ended."""
     token = game.result_text
     span = game.result_span or (game.turns[-1].span if game.turns else game.span)
+    if game.result is None:
+        notes.add(
+            codes.NO_RESULT,
+            "the game has no result token: was it cut short? End it with its result,"
+            " or * for a game unfinished",
+            span,
+        )
     tag = game.tag_entry("Result")
     if tag is not None and tag.value != token:
         notes.add(
