@@ -31,7 +31,7 @@ from typing import IO, NamedTuple
 
 from lark import Token
 
-from ..notation import Game, ReadError, SyntaxProblem
+from ..notation import Game, SyntaxProblem
 from ..notation.lexer import WHITE_SPACE_CHARACTERS
 from ..notation.limits import MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
 from ..notation.parser import iter_game_tokens, parse_game_tokens, terminal_pattern
@@ -456,9 +456,3 @@ class LineTap(io.BufferedIOBase):
 
     def read(self, size: int | None = -1, /) -> bytes:
         return self.raw_stream.read(-1 if size is None else size)
-
-
-def read_error(piece: PieceText) -> None:
-    """Raise the reading error that ended the piece, if any (after its games were looked at)."""
-    if piece.error is not None:
-        raise ReadError(piece.error)
