@@ -36,11 +36,6 @@ class AnalysisComment(NamedTuple):
     mark: str | None = None
 
 
-def main_line(game: Game) -> list[Segment]:
-    """The segments of the main line in playing order (a decision's ``ply`` counts from 1)."""
-    return [segment for turn in game.turns for segment in turn.segments]
-
-
 def analysis_comment(decision: dict[str, Any], named: bool = False) -> str:
     """``aceynote: best 24/18 13/9, 0.41 lost`` (with the double, for a chosen double);
     ``named``: the mark too, ``aceynote: ?, best ...``, where a person's glyph stands."""
@@ -63,7 +58,7 @@ def read_comment(text: str) -> AnalysisComment | None:
 def annotate(game: Game, analysis: dict[str, Any]) -> int:
     """Write the marks of ``analysis`` (its JSON form) into ``game``, in place of an earlier
     analysis's; how many were marked."""
-    segments = main_line(game)
+    segments = game.main_line()
     for segment in segments:
         _forget_analysis(segment)
     marked = [decision for decision in analysis["decisions"] if decision["mark"] is not None]

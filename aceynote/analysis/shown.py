@@ -16,7 +16,7 @@ from ..engine.decisions import Decision, choices
 from ..notation import Segment
 from ..rules import Position, RuleSet, SegmentKind, TurnState, play_text
 from ..validation import Report, SegmentReplay
-from .judge import Option, main_replays
+from .judge import Option
 from .run import search_for
 
 DecisionJson = dict[str, Any]
@@ -39,7 +39,7 @@ class AnalysedGame:
         """
         if data["rules"] != report.rules.to_tag():
             return None
-        replays = main_replays(report)
+        replays = report.main_line()
         decisions = data["decisions"]
         if len(replays) < len(decisions):
             return None

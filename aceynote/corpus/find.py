@@ -26,7 +26,6 @@ from ..notation import Game, ReadError
 from ..notation.split import Piece, pieces
 from ..notation.writer import write_game
 from ..validation import Report
-from .facts import main_line
 from .filters import GameView, Query
 from .sections import LineTap, Standing, glance, lead, piece_text, read
 
@@ -86,7 +85,7 @@ def copy_key(report: Report) -> bytes:
     """What two copies of a game share: rules, start, and each main-line segment's dice and end."""
     segments = [
         (replay.segment.kind, replay.segment.dice, replay.after.white, replay.after.black)
-        for replay in main_line(report)
+        for replay in report.main_line()
     ]
     return hashlib.blake2b(repr((report.rules, report.start, segments)).encode()).digest()
 

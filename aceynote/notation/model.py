@@ -167,6 +167,10 @@ class Game:
     result_span: Span | None = field(default=None, compare=False)
     source_lines: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
+    def main_line(self) -> list[Segment]:
+        """The main line's segments, turn after turn (no variations): the one walk of it."""
+        return [segment for turn in self.turns for segment in turn.segments]
+
     def tag(self, name: str) -> str | None:
         """The value of the first tag of this name (the one that counts), if any."""
         for tag in self.tags:
