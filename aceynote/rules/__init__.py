@@ -33,11 +33,13 @@ from .trips import (
     Reading,
     Trip,
     TripFault,
+    dice_span,
     explain_failure,
     force_trips,
     play_as_written,
     read_as_written,
     read_trips,
+    trip_distance,
 )
 from .turn import (
     FlowFault,
@@ -82,6 +84,7 @@ __all__ = [
     "TurnFlowError",
     "TurnState",
     "Verdict",
+    "dice_span",
     "explain_failure",
     "force_trips",
     "is_acey_deucey",
@@ -103,4 +106,5 @@ __all__ = [
     "read_trips",
     "resigned",
     "roll_dice",
+    "trip_distance",
 ]

@@ -74,7 +74,7 @@ new_play: Callable[[tuple[tuple[Step, ...], Position]], Play] = partial(tuple.__
 """``Play(steps, result)`` with no Python-level call (see ``new_position``)."""
 
 
-class _Board:
+class Board:
     """The mutable search state: both sides' counts, mover first.
 
     The waiting side's blocked points cannot change during the mover's turn
@@ -193,7 +193,7 @@ class _Board:
 class _PlayCollector:
     """Depth-first search collecting the plays that use the most dice."""
 
-    def __init__(self, board: _Board, full: int) -> None:
+    def __init__(self, board: Board, full: int) -> None:
         self.board = board
         self.full = full
         self.best = 0
@@ -298,7 +298,7 @@ def _legal_steps(
     position: Position, dice: Sequence[int], rules: RuleSet
 ) -> tuple[dict[Position, tuple[Step, ...]], int]:
     _check_dice(dice)
-    collector = _PlayCollector(_Board(position, rules), len(dice))
+    collector = _PlayCollector(Board(position, rules), len(dice))
     if len(dice) == 2:
         # The larger die first: where one step of either die reaches the same
         # position, the play kept is the one rule 7 names (the larger die).
@@ -325,7 +325,7 @@ def _apply_larger_die(
 class _DiceCounter:
     """Depth-first search for the most dice playable, stopping once all can be."""
 
-    def __init__(self, board: _Board, full: int) -> None:
+    def __init__(self, board: Board, full: int) -> None:
         self.board = board
         self.full = full
         self.best = 0
@@ -365,7 +365,7 @@ def max_dice(position: Position, dice: Sequence[int], rules: RuleSet) -> int:
     is off, so a die left then is a die not played.
     """
     _check_dice(dice)
-    counter = _DiceCounter(_Board(position, rules), len(dice))
+    counter = _DiceCounter(Board(position, rules), len(dice))
     if len(dice) == 2:
         counter.pair(dice[0], dice[1])
     else:
@@ -375,7 +375,7 @@ def max_dice(position: Position, dice: Sequence[int], rules: RuleSet) -> int:
 
 def larger_die_playable(position: Position, dice: Sequence[int], rules: RuleSet) -> bool:
     """Whether the larger of two different dice can be played on its own."""
-    return bool(_Board(position, rules).sources(max(dice), BAR))
+    return bool(Board(position, rules).sources(max(dice), BAR))
 
 
 class Verdict(Enum):
@@ -429,7 +429,7 @@ def judge(position: Position, dice: Sequence[int], play: Play, rules: RuleSet) -
 
 def positions_along(position: Position, steps: Sequence[Step]) -> list[Position]:
     """The position after each step of a play, in order (the steps must be possible)."""
-    board = _Board(position, RuleSet())
+    board = Board(position, RuleSet())
     positions = []
     for step in steps:
         board.move(step.source, step.die)
