@@ -12,10 +12,16 @@ from pygls.exceptions import JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
 
 from .. import __version__
+from .actions import code_actions
 from .checking import Part
+from .completion import complete
 from .documents import Document, Documents
+from .formatting import format_document, format_range
+from .hover import hover
+from .outline import document_symbols, folding_ranges
 from .published import published
 from .text import Text
+from .tokens import LEGEND, semantic_tokens
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -83,7 +89,73 @@ def build() -> AceyServer:
             types.PublishDiagnosticsParams(params.text_document.uri, [])
         )
 
+    _requests(server)
     return server
+
+
+def _requests(server: AceyServer) -> None:
+    """The requests that read a document: each answered by its module, on the text as it stands."""
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    @guarded
+    async def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else format_document(*found)
+
+    @server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
+    @guarded
+    async def range_formatting(
+        params: types.DocumentRangeFormattingParams,
+    ) -> list[types.TextEdit] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else format_range(*found, params.range)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.CompletionOptions(trigger_characters=[" ", "[", '"', ":"]),
+    )
+    @guarded
+    async def completion(params: types.CompletionParams) -> list[types.CompletionItem] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else complete(*found, params.position)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @guarded
+    async def hovering(params: types.HoverParams) -> types.Hover | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else hover(*found, params.position)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+    )
+    @guarded
+    async def actions(params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        uri = params.text_document.uri
+        found = await server.current(uri)
+        return None if found is None else code_actions(uri, *found, params.range)
+
+    _outline(server)
+
+
+def _outline(server: AceyServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @guarded
+    async def symbols(params: types.DocumentSymbolParams) -> list[types.DocumentSymbol] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else document_symbols(*found)
+
+    @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
+    @guarded
+    async def folding(params: types.FoldingRangeParams) -> list[types.FoldingRange] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else folding_ranges(*found)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+    @guarded
+    async def tokens(params: types.SemanticTokensParams) -> types.SemanticTokens | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else semantic_tokens(*found)
 
 
 def serve(port: int | None = None) -> None:
