@@ -1,42 +1,17 @@
-"""``aceynote lsp`` end to end: a real client (pytest-lsp) drives the server over stdio."""
+"""``aceynote lsp`` end to end: diagnostics, as a real client (pytest-lsp) receives them."""
 
 from __future__ import annotations
 
-import sys
-
 import pytest
-import pytest_lsp
 from conftest import ROOT
+from lsp_client import ILLEGAL, URI, client, diagnostics_of, open_document
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
+from pytest_lsp import LanguageClient
 
 from aceynote.notation import parse_games
 from aceynote.validation import validate
 
-SERVER = ClientServerConfig([sys.executable, "-m", "aceynote", "lsp"])
-URI = "file:///tmp/game.acey"
-ILLEGAL = '[White "Ames"]\n[Black "Boyd"]\n\n1. 64: in/19 in/22\n*\n'
-
-
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient) -> None:
-    # VS Code's capabilities: positions in UTF-16, the protocol's default.
-    capabilities = pytest_lsp.client_capabilities("visual-studio-code")
-    params = types.InitializeParams(capabilities=capabilities)
-    await lsp_client.initialize_session(params)
-    yield
-    await lsp_client.shutdown_session()
-
-
-def open_document(client: LanguageClient, text: str, uri: str = URI) -> None:
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "acey", 1, text))
-    )
-
-
-async def diagnostics_of(client: LanguageClient, uri: str = URI) -> list[types.Diagnostic]:
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    return list(client.diagnostics[uri])
+__all__ = ["client"]
 
 
 @pytest.mark.asyncio
