@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from importlib.metadata import version
 from collections.abc import Awaitable, Callable
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
@@ -11,7 +12,6 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
 
-from .. import __version__
 from .actions import code_actions
 from .checking import Part
 from .completion import complete
@@ -31,7 +31,7 @@ class AceyServer(LanguageServer):
     """pygls's server with the open documents of the notation."""
 
     def __init__(self) -> None:
-        super().__init__("aceynote", __version__)
+        super().__init__("aceynote", version("aceynote"))
         self.documents = Documents(self.publish)
 
     @property
