@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import logging
-from importlib.metadata import version
 from collections.abc import Awaitable, Callable
 from functools import wraps
+from importlib.metadata import version
 from typing import Any, ParamSpec, TypeVar
 
 from lsprotocol import types
