@@ -14,7 +14,7 @@ import io
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from hashlib import blake2b
 
 from ..notation import Game, ReadError, Span, read_games
@@ -32,33 +32,42 @@ class _Named(io.BytesIO):
 
 
 @dataclass(frozen=True, slots=True)
-class Part:
-    """A piece of the document: its first line, its lines, and its problems numbered from 1.
+class _Found:
+    """What reading and validating a piece found, its lines numbered from 1.
 
     ``unread`` is why the reading stopped in it (a line that is not UTF-8 or
     too long), at its line, with nothing after it read.
     """
 
-    first_line: int
-    line_count: int
     diagnostics: tuple[Diagnostic, ...]
-    unread: tuple[Span, str] | None = None
+    unread: tuple[Span, str] | None
+    line_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A piece of the document: its first line, its text's digest, and what it holds."""
+
+    first_line: int
+    key: bytes
+    found: _Found
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return self.found.diagnostics
+
+    @property
+    def unread(self) -> tuple[Span, str] | None:
+        return self.found.unread
 
     @property
     def last_line(self) -> int:
-        return self.first_line + self.line_count - 1
+        return self.first_line + self.found.line_count - 1
 
     def shifted(self, span: Span) -> Span:
         """A span of this piece in the document's lines."""
         lines = self.first_line - 1
         return Span(span.line + lines, span.column, span.end_line + lines, span.end_column)
-
-
-@dataclass(frozen=True, slots=True)
-class _Found:
-    diagnostics: tuple[Diagnostic, ...]
-    unread: tuple[Span, str] | None
-    line_count: int
 
 
 def document_bytes(text: str) -> bytes:
@@ -90,26 +99,84 @@ def _unread(message: str) -> tuple[Span, str]:
     return Span(line, 1, line + 1, 1), message[place.end() :] if place else message
 
 
+def _common_head(old: bytes, new: bytes) -> int:
+    """How many bytes the two texts share at their start (found by halving: few compares)."""
+    low, high = 0, min(len(old), len(new))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if old[:middle] == new[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _common_tail(old: bytes, new: bytes, most: int) -> int:
+    """How many bytes (at most ``most``) the two texts share at their end."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if old[len(old) - middle :] == new[len(new) - middle :]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 class Checker:
-    """One document's validation, kept by each piece's text for the next edit."""
+    """One document's validation, kept piece by piece for the next edit.
+
+    After an edit the document is cut again only from a piece before the
+    change to the first cut in the unchanged end that the last cutting made
+    too: from a cut on, the cutter's state is fresh, so the same text is cut
+    the same way. The problems of a piece are kept by its text, so only the
+    pieces whose text changed are read and validated again.
+    """
 
     def __init__(self) -> None:
+        self._data = b""
+        self._starts: list[int] = []  # where each piece starts in ``_data``
+        self._parts: list[Part] = []
         self._found: dict[bytes, _Found] = {}
         self.checked = 0  # pieces read and validated (not taken from what was kept)
 
     def check(self, text: str) -> list[Part]:
         """Every piece of the document, with its problems."""
-        kept, self._found = self._found, {}
-        parts: list[Part] = []
-        for piece in pieces(io.BytesIO(document_bytes(text)), NAME, 1):
-            key = blake2b(piece.data, digest_size=16).digest()
-            found = kept.get(key) or self._found.get(key)
-            if found is None:
-                found = _check(piece.data)
-                self.checked += 1
+        data = document_bytes(text)
+        old, starts, parts = self._data, self._starts, self._parts
+        head = _common_head(old, data)
+        tail = _common_tail(old, data, min(len(old), len(data)) - head)
+        first = max(bisect_right(starts, head) - 2, 0)
+        new_starts, new_parts = starts[:first], parts[:first]
+        restart = starts[first] if starts else 0
+        line = parts[first].first_line if parts else 1
+        unchanged_from = len(data) - tail
+        old_index = {start: index for index, start in enumerate(starts)}
+        offset = restart
+        for piece in pieces(io.BytesIO(data[restart:]), NAME, 1):
+            same = old_index.get(offset - len(data) + len(old))
+            if offset > restart and offset >= unchanged_from and same is not None:
+                shift = line + piece.first_line - 1 - parts[same].first_line
+                new_starts += [start + len(data) - len(old) for start in starts[same:]]
+                new_parts += [
+                    replace(part, first_line=part.first_line + shift) for part in parts[same:]
+                ]
+                break
+            new_starts.append(offset)
+            new_parts.append(self._part(piece.data, line + piece.first_line - 1))
+            offset += len(piece.data)
+        self._found = {part.key: part.found for part in new_parts}
+        self._data, self._starts, self._parts = data, new_starts, new_parts
+        return new_parts
+
+    def _part(self, data: bytes, first_line: int) -> Part:
+        key = blake2b(data, digest_size=16).digest()
+        found = self._found.get(key)
+        if found is None:
+            found = _check(data)
             self._found[key] = found
-            parts.append(Part(piece.first_line, found.line_count, found.diagnostics, found.unread))
-        return parts
+            self.checked += 1
+        return Part(first_line, key, found)
 
 
 def part_at(parts: list[Part], line: int) -> Part | None:

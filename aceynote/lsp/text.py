@@ -16,7 +16,7 @@ from lsprotocol import types
 
 from ..notation import Span
 
-LINE_END = re.compile(r"\r\n|\r|\n")
+LINE_END = re.compile(r"(\r\n|\r|\n)")
 
 
 def _utf16(text: str) -> int:
@@ -39,8 +39,9 @@ class Text:
 
     def __init__(self, source: str, encoding: str | None = None) -> None:
         self.source = source
-        self.lines = LINE_END.split(source)
-        self.ends = [match.group() for match in LINE_END.finditer(source)]
+        pieces = LINE_END.split(source)  # lines and their ends, in turn
+        self.lines = pieces[::2]
+        self.ends = pieces[1::2]
         self.units = UNITS.get(encoding or "", _utf16)
 
     def line(self, number: int) -> str:
