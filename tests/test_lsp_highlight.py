@@ -12,6 +12,7 @@ from conftest import ROOT, SAMPLES
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Comment, Error, Generic, Keyword, Name, Number, String
 
+from aceynote.lsp.hover import TAG_MEANINGS
 from aceynote.render.highlight import textmate_grammar, textmate_text
 
 GRAMMAR = ROOT / "editors" / "acey.tmLanguage.json"
@@ -62,3 +63,10 @@ def test_the_textmate_grammar_is_the_one_written_from_the_terminals() -> None:
         for key in ("match", "begin", "end"):
             if key in rule:
                 re.compile(rule[key])
+
+
+def test_hover_knows_the_tags_of_notation_section_2() -> None:
+    notation = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = notation[notation.index("## 2. Tag section") : notation.index("## 3.")]
+    documented = set(re.findall(r"`([A-Z][A-Za-z]+)`", section.split("| tag | meaning |")[1]))
+    assert set(TAG_MEANINGS) == documented
