@@ -57,3 +57,22 @@ async def test_the_samples_give_what_validate_gives(client: LanguageClient) -> N
     assert [(d.code, d.range.start.line + 1, d.range.start.character + 1) for d in found] == [
         (d["code"], d["line"], d["column"]) for d in wanted
     ]
+
+
+@pytest.mark.asyncio
+async def test_changes_in_quick_succession_are_validated_once(client: LanguageClient) -> None:
+    open_document(client, ILLEGAL)
+    await diagnostics_of(client)
+    previous = "1. 64: in/19 in/22"
+    typed = ["1. 64: in/19 ", "1. 64: in/19 i", "1. 64: in/19 in/", "1. 64: in/19 in/21"]
+    for version, line in enumerate(typed, start=2):  # one keystroke after another
+        whole_line = types.Range(types.Position(3, 0), types.Position(3, len(previous)))
+        change = types.TextDocumentContentChangePartial(range=whole_line, text=line)
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(version=version, uri=URI), [change]
+            )
+        )
+        previous = line
+    published = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    assert (published.version, list(published.diagnostics)) == (5, [])

@@ -165,3 +165,17 @@ async def test_symbols_folding_and_tokens(client: LanguageClient) -> None:
         and len(tokens.data) % 5 == 0
         and list(tokens.data[:5]) == [0, 0, 36, 4, 0]
     )
+
+
+@pytest.mark.asyncio
+async def test_a_code_action_adds_the_missing_result(client: LanguageClient) -> None:
+    text = write_game(parse_games((ROOT / "samples" / "annotated.acey").read_text())[0])
+    ended = text.rstrip("\n").rsplit("\n", 1)[0] + "\n"  # the result token left out
+    found = await opened(client, ended.replace('[Result "15-0"]\n', ""))
+    (wrong,) = [d for d in found if d.code == "AD502"]
+    params = types.CodeActionParams(document(), wrong.range, types.CodeActionContext([wrong]))
+    actions = await client.text_document_code_action_async(params)
+    assert actions is not None
+    (action,) = [a for a in actions if a.title == "Add the result 15-0"]
+    assert isinstance(action, types.CodeAction) and action.edit and action.edit.changes
+    assert action.edit.changes[URI][0].new_text == "\n15-0"

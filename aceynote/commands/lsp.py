@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..lsp.server import serve
     except ModuleNotFoundError as error:
-        if error.name not in ("pygls", "lsprotocol", "cattrs"):
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs"):
             raise
         raise UsageError(str(MissingExtra("pygls", "lsp"))) from error
     serve(args.tcp)
