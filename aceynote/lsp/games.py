@@ -14,9 +14,7 @@ from .text import Text
 
 def piece_text(text: Text, part: Part) -> str:
     """The text of a piece, its line ends as written."""
-    first, last = part.first_line - 1, min(part.last_line, len(text.lines))
-    ends = [*text.ends, ""]
-    return "".join(text.lines[index] + ends[index] for index in range(first, last))
+    return text.source[text.start(part.first_line - 1) : text.start(part.last_line)]
 
 
 def games_of(source: str) -> list[Game]:
