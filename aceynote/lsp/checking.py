@@ -143,31 +143,32 @@ class Checker:
     def check(self, text: str) -> list[Part]:
         """Every piece of the document, with its problems."""
         data = document_bytes(text)
+        head = _common_head(self._data, data)
+        first = max(bisect_right(self._starts, head) - 2, 0)  # a piece before the change
+        cut = list(self._cut_from(data, first, head))
+        self._starts = self._starts[:first] + [start for start, _ in cut]
+        self._parts = self._parts[:first] + [part for _, part in cut]
+        self._found = {part.key: part.found for part in self._parts}
+        self._data = data
+        return self._parts
+
+    def _cut_from(self, data: bytes, first: int, head: int) -> Iterator[tuple[int, Part]]:
+        """The pieces from old piece ``first`` on: cut again up to a cut made as before."""
         old, starts, parts = self._data, self._starts, self._parts
-        head = _common_head(old, data)
-        tail = _common_tail(old, data, min(len(old), len(data)) - head)
-        first = max(bisect_right(starts, head) - 2, 0)
-        new_starts, new_parts = starts[:first], parts[:first]
-        restart = starts[first] if starts else 0
-        line = parts[first].first_line if parts else 1
-        unchanged_from = len(data) - tail
+        moved = len(data) - len(old)
+        unchanged_from = len(data) - _common_tail(old, data, min(len(old), len(data)) - head)
         old_index = {start: index for index, start in enumerate(starts)}
-        offset = restart
+        offset = restart = starts[first] if starts else 0
+        line = parts[first].first_line - 1 if parts else 0
         for piece in pieces(io.BytesIO(data[restart:]), NAME, 1):
-            same = old_index.get(offset - len(data) + len(old))
+            same = old_index.get(offset - moved)
             if offset > restart and offset >= unchanged_from and same is not None:
-                shift = line + piece.first_line - 1 - parts[same].first_line
-                new_starts += [start + len(data) - len(old) for start in starts[same:]]
-                new_parts += [
-                    replace(part, first_line=part.first_line + shift) for part in parts[same:]
-                ]
-                break
-            new_starts.append(offset)
-            new_parts.append(self._part(piece.data, line + piece.first_line - 1))
+                shift = line + piece.first_line - parts[same].first_line
+                for start, part in zip(starts[same:], parts[same:], strict=True):
+                    yield start + moved, replace(part, first_line=part.first_line + shift)
+                return
+            yield offset, self._part(piece.data, line + piece.first_line)
             offset += len(piece.data)
-        self._found = {part.key: part.found for part in new_parts}
-        self._data, self._starts, self._parts = data, new_starts, new_parts
-        return new_parts
 
     def _part(self, data: bytes, first_line: int) -> Part:
         key = blake2b(data, digest_size=16).digest()
