@@ -36,8 +36,9 @@ ALLOWED: dict[str, set[str]] = {
     "formats": {"rules", "notation", "validation", "corpus"},
     "render": {"rules", "notation", "validation", "corpus"},
     "files": {"rules", "notation", "validation", "formats"},
+    "lsp": {"rules", "notation", "validation", "engine"},
     "tui": BELOW_FRONT_ENDS,
-    "commands": BELOW_FRONT_ENDS | {"tui"},
+    "commands": BELOW_FRONT_ENDS | {"tui", "lsp"},
     "terminal_text": set(),
 }
 
