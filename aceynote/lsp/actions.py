@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..notation.writer import play_text
+from ..rules import play_text
 from ..validation import Diagnostic
 from ..validation.diagnostics import UNMARKED_HIT, WRONG_RESULT
 from .checking import Part

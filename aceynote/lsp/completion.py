@@ -15,8 +15,17 @@ from lsprotocol import types
 
 from ..engine import Engine, EngineInputError
 from ..notation.tags import TERMINATIONS
-from ..notation.writer import STANDARD_TAG_ORDER, play_text
-from ..rules import PRESETS, DiceError, Position, RuleSet, SetupError, legal_plays, roll_dice
+from ..notation.writer import STANDARD_TAG_ORDER
+from ..rules import (
+    PRESETS,
+    DiceError,
+    Position,
+    RuleSet,
+    SetupError,
+    legal_plays,
+    play_text,
+    roll_dice,
+)
 from ..rules.ruleset import option_choices
 from ..validation import validate
 from .checking import Part, part_at
