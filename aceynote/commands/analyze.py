@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
-from .common import InputFile, add_game_option, add_record_file, usable_processors
+from .common import InputFile, add_game_option, add_record_file, jobs_to_use
 from .diagram import chosen_game, deliver, record_stream
 
 if TYPE_CHECKING:
@@ -92,11 +92,9 @@ def run(args: argparse.Namespace) -> int:
     from ..analysis.cluster import ClusterError
     from ..analysis.run import analyze_games
 
-    if args.jobs < 1:
-        raise UsageError("--jobs takes 1 or more")
     games = _Games(_games(args), marked=args.output is not None)
     progress = _Progress()
-    jobs = min(args.jobs, usable_processors())
+    jobs = jobs_to_use(args.jobs, quiet=True)
     analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
     try:
         _report(games.follow(analysed, progress), args.format, shown=args.output != "-")

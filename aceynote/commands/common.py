@@ -181,6 +181,22 @@ def usable_processors() -> int:
     return os.cpu_count() or 1
 
 
+def jobs_to_use(asked: int, quiet: bool) -> int:
+    """The processes ``--jobs`` may use: as many as asked, but not more than there are
+    processors (said on standard error unless ``quiet``); under 1 is a usage error."""
+    if asked < 1:
+        raise UsageError("--jobs takes a number of processes, 1 or more")
+    processors = usable_processors()
+    if asked <= processors:
+        return asked
+    if not quiet:
+        print(
+            f"aceynote: --jobs {asked}: using {processors}, one per processor here",
+            file=sys.stderr,
+        )
+    return processors
+
+
 def add_record_files(parser: argparse.ArgumentParser) -> None:
     """The FILE... argument of the commands that read records, and --from."""
     parser.add_argument(
