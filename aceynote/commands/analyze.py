@@ -11,8 +11,15 @@ from typing import TYPE_CHECKING
 
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
-from .common import InputFile, add_game_option, add_record_file, jobs_to_use
-from .diagram import chosen_game, deliver, record_stream
+from .common import (
+    InputFile,
+    add_game_option,
+    add_record_file,
+    chosen_game,
+    deliver,
+    jobs_to_use,
+    record_stream,
+)
 
 if TYPE_CHECKING:
     from ..analysis.run import GameJson

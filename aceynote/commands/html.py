@@ -10,8 +10,18 @@ from ..notation import Game
 from ..render.html import page
 from ..validation.diagnostics import no_game_in
 from .base import Commands, UsageError, add_command
-from .common import InputFile, add_game_option, add_record_file, jobs_to_use
-from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record
+from .common import (
+    InputFile,
+    add_drawing_options,
+    add_game_option,
+    add_output,
+    add_record_file,
+    chosen_game,
+    deliver,
+    jobs_to_use,
+    note_errors,
+    read_record,
+)
 
 DESCRIPTION = """\
 Write one HTML file that shows a game in any browser, from disk or a web
