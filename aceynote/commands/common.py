@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError
 from ..notation.limits import MAX_LINE_BYTES
-from ..notation.source import not_utf8
+from ..notation.source import NamedBytes, not_utf8
 from ..terminal_text import clipped, counted, number_shown
 from .base import EXIT_OK, EXIT_PROBLEMS, UsageError, write_out
 
@@ -59,14 +59,6 @@ class InputFile(NamedTuple):
             raise ReadError(cannot_open(self.path, error)) from error
         with handle:
             yield handle
-
-
-class NamedBytes(io.BytesIO):
-    """Bytes held in memory as a binary stream with a name (read_games names it in errors)."""
-
-    def __init__(self, data: bytes, name: str) -> None:
-        super().__init__(data)
-        self.name = name
 
 
 def standard_input() -> IO[bytes]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import stat
 import sys
@@ -15,7 +14,7 @@ from typing import IO, cast
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
 from ..formats import ACEY, Format, InvalidRecord
 from ..notation import Game, ReadError, write_game
-from ..notation.source import line_end, split_lines
+from ..notation.source import TappedStream, line_end, split_lines
 from ..terminal_text import shown
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
@@ -87,7 +86,7 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
-class _Reading(io.BufferedIOBase):
+class _Reading(TappedStream):
     """A record read once, line by line, for the reader.
 
     Its bytes are copied to ``copy`` (to compare with the canonical form), and
@@ -97,39 +96,30 @@ class _Reading(io.BufferedIOBase):
     """
 
     def __init__(self, raw: IO[bytes], name: str, copy: IO[bytes]) -> None:
-        super().__init__()
-        self.raw_stream = raw
-        self.name = name  # read_games names the file in its errors
+        super().__init__(raw, name)
         self.copy = copy
         self.starts = array("q")  # where lines first_kept, first_kept + 1... start in the copy
         self.first_kept = 1
         self.copied = 0
         self.first_line_end: str | None = None  # once the first line is read
 
-    def readable(self) -> bool:
-        return True
-
     @property
     def newline(self) -> str:
         """The line end the canonical form is written with: the file's own (LF for JSON)."""
         return self.first_line_end or "\n"
 
-    def readline(self, size: int | None = -1, /) -> bytes:
-        line = self.raw_stream.readline(-1 if size is None else size)
+    def took_line(self, line: bytes) -> None:
         self.copy.write(line)
         if self.first_line_end is None and line:
             self.first_line_end = line_end(line.decode("utf-8", "replace"))
         for piece in split_lines(line) if line else ():
             self.starts.append(self.copied)
             self.copied += len(piece)
-        return line
 
-    def read(self, size: int | None = -1, /) -> bytes:
+    def took_block(self, data: bytes) -> None:
         """A block, as the JSON readers read (their problems stop the file: no line is kept)."""
-        data = self.raw_stream.read(-1 if size is None else size)
         self.copy.write(data)
         self.copied += len(data)
-        return data
 
     def take(self, first: int, last: int) -> str:
         """Lines ``first`` to ``last`` as written; they and the lines before are forgotten."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import io
 import itertools
 import os
 import sys
@@ -14,7 +13,7 @@ from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..formats import ACEY, InvalidRecord
 from ..notation import Game, ReadError, read_games
-from ..notation.source import line_start, not_utf8
+from ..notation.source import NamedBytes, TappedStream, line_start, not_utf8
 from ..notation.split import Piece, pieces
 from ..rules import RulesError, RuleSet
 from ..terminal_text import shown
@@ -35,7 +34,6 @@ from .base import (
 )
 from .common import (
     InputFile,
-    NamedBytes,
     add_record_files,
     expand_inputs,
     input_format,
@@ -179,27 +177,16 @@ def _first_bad_byte(chunk: Piece) -> tuple[int, str] | None:
     return None
 
 
-class _CountingReader(io.BufferedIOBase):
-    """A binary file read line by line, counting the bytes read (for progress)."""
+class _CountingReader(TappedStream):
+    """A binary file read, counting the bytes read (for progress)."""
 
-    def __init__(self, raw: IO[bytes], name: str) -> None:
-        super().__init__()
-        self.raw_stream = raw
-        self.name = name  # read_games names the file in its errors
-        self.count = 0
+    count = 0
 
-    def readable(self) -> bool:
-        return True
-
-    def readline(self, size: int | None = -1, /) -> bytes:
-        line = self.raw_stream.readline(-1 if size is None else size)
+    def took_line(self, line: bytes) -> None:
         self.count += len(line)
-        return line
 
-    def read(self, size: int | None = -1, /) -> bytes:
-        data = self.raw_stream.read(-1 if size is None else size)
+    def took_block(self, data: bytes) -> None:
         self.count += len(data)
-        return data
 
 
 @dataclass

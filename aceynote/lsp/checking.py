@@ -18,17 +18,12 @@ from dataclasses import dataclass, replace
 from hashlib import blake2b
 
 from ..notation import Game, ReadError, Span, read_games
+from ..notation.source import NamedBytes
 from ..notation.split import pieces
 from ..validation import Diagnostic, validate
 
 NAME = "document"
 _PLACE = re.compile(rf"^{NAME}:(\d+)(?::\d+)?: ")
-
-
-class _Named(io.BytesIO):
-    """A piece's bytes as the reader takes them (it names the stream in its errors)."""
-
-    name = NAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +72,7 @@ def document_bytes(text: str) -> bytes:
 
 def piece_games(data: bytes) -> Iterator[Game]:
     """The games of a piece, its lines numbered from 1 (ReadError where the reading stops)."""
-    return read_games(_Named(data), 1)
+    return read_games(NamedBytes(data, NAME), 1)
 
 
 def _check(data: bytes) -> _Found:
