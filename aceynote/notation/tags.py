@@ -6,7 +6,8 @@ import re
 from collections.abc import Callable
 
 from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
-from .limits import MAX_DIGITS, clipped, too_many_digits
+from ..terminal_text import clipped
+from .limits import MAX_DIGITS, too_many_digits
 
 _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
 # "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.

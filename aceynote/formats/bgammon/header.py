@@ -28,8 +28,9 @@ import re
 from collections.abc import Iterator
 
 from ...notation import SyntaxProblem, Tag
-from ...notation.limits import MAX_DIGITS, MAX_TAG_VALUE, clipped, too_many_digits
+from ...notation.limits import MAX_DIGITS, MAX_TAG_VALUE, too_many_digits
 from ...rules import Side
+from ...terminal_text import clipped
 from .lines import Line, line_span, problem
 
 RULES = "bgammon"
