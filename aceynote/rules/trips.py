@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from itertools import pairwise
 from typing import NamedTuple
 
-from .moves import Board, Play, Step, new_play
+from .moves import Board, Fault, Play, Step, new_play
 from .position import BAR, OFF, POOL, Position
 from .ruleset import BearOff, RuleSet
 
@@ -256,20 +255,6 @@ def play_as_written(
     if remaining:
         return None
     return new_play((tuple(steps), board.position()))
-
-
-class Fault(Enum):
-    """Why a written trip cannot be played."""
-
-    NO_CHECKER = "no checker there"
-    BAR_FIRST = "checkers on the bar must enter first"
-    POOL_FIRST = "the pool must be empty first (early_moves=no)"
-    NO_DICE = "the dice rolled do not make this trip"
-    BEAR_OFF_EARLY = "bearing off before every checker is home"
-    BEAR_OFF_EXACT = "bearing off needs the exact die (bearoff=exact)"
-    BEAR_OFF_HIGHER = "a checker stands higher, so this die cannot bear off from here"
-    BLOCKED = "the point is blocked"
-    GAME_OVER = "the game is already over"
 
 
 @dataclass(frozen=True, slots=True)
