@@ -22,6 +22,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from ..extras import install_command
+
 if TYPE_CHECKING:
     from distributed import Client
 
@@ -31,8 +33,6 @@ Result_co = TypeVar("Result_co", covariant=True)
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for the scheduler to answer; no scheduler at the address fails then."""
-
-INSTALL = "pip install 'aceynote[cluster]'"
 
 
 class ClusterError(Exception):
@@ -119,7 +119,8 @@ def connect(address: str) -> Client:
         from distributed import Client
     except ImportError as error:
         raise ClusterError(
-            f"--scheduler needs Dask's distributed scheduler, which is not installed: {INSTALL}"
+            "--scheduler needs Dask's distributed scheduler, which is not installed: "
+            + install_command("cluster")
         ) from error
     try:
         return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
