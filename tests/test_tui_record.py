@@ -544,6 +544,8 @@ async def test_copy_the_setup_string(tmp_path: Path) -> None:
         (["--rules", "navy bearoff=soon"], "--rules:"),
         (["--setup", "W 6:16 / B in:15 / W"], "--setup:"),
         (["--white", "Ann\nBob"], "--white: a tag value is one line"),
+        (["--date", "3 March"], "--date: the Date '3 March' is not written YYYY.MM.DD"),
+        (["--round", "1\n2"], "--round: a tag value is one line"),
         (["--first", "black", "--opening", "5-3"], "not allowed with"),
     ],
 )
@@ -557,6 +559,28 @@ def test_record_refuses_wrong_options(
     assert status == 2
     assert says in capsys.readouterr().err
     assert not (tmp_path / "x.acey").exists()
+
+
+def test_record_writes_the_games_details_and_today_as_its_date() -> None:
+    import argparse
+    import datetime
+
+    from aceynote.commands import record
+
+    parser = argparse.ArgumentParser()
+    record.register(parser.add_subparsers())
+    details = ["--site", "Harbour Club", "--round", "4", "--event", "Ladder"]
+    args = parser.parse_args(["record", "x.acey", *details])
+    tags = record.game_tags(args)
+    today = datetime.date.today().strftime("%Y.%m.%d")
+    assert tags[:4] == [
+        ("Event", "Ladder"),
+        ("Site", "Harbour Club"),
+        ("Date", today),
+        ("Round", "4"),
+    ]
+    args = parser.parse_args(["record", "x.acey", "--date", "2026.03.??"])
+    assert ("Date", "2026.03.??") in record.game_tags(args)
 
 
 def test_record_needs_a_terminal_and_a_folder(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 
@@ -35,6 +36,11 @@ def parse_opening(text: str) -> list[tuple[int, int]]:
             )
         rolls.append((int(match.group(1)), int(match.group(2))))
     return rolls
+
+
+def date_tag(day: datetime.date) -> str:
+    """A day as the Date tag writes it: ``2026.03.01``."""
+    return day.strftime("%Y.%m.%d")
 
 
 def date_problem(value: str) -> str | None:
