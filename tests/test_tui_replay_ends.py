@@ -19,9 +19,10 @@ from textual.widgets import Input, Static
 from aceynote.entering.ending import ending_words
 from aceynote.notation import parse_game
 from aceynote.tui.app import ReplayApp
-from aceynote.tui.dialogs import PlayChoices, TagEditor
+from aceynote.tui.dialogs import PlayChoices
 from aceynote.tui.game_list import GameList, GameTable, column_widths
 from aceynote.tui.replay_screen import ReplayScreen
+from aceynote.tui.tag_editor import TagEditor
 from aceynote.tui.widgets import Board, GameHeader, StatusBar
 
 WIDE = (120, 40)

@@ -10,8 +10,9 @@ from ..notation import Segment
 from ..notation.lines import drop_variation, promote_variation
 from ..notation.writer import segment_text, turn_number
 from ..validation import validate
-from .dialogs import Choose, CommentEditor, Confirm, TagEditor, TagList
+from .dialogs import Choose, CommentEditor, Confirm
 from .replay_view import ReplayView
+from .tag_editor import TagEditor, TagList
 from .timeline import MAIN, Path, Place, Timeline, leave_variation
 from .widgets import GLYPH_MEANINGS, NAG_GLYPHS, MoveList
 
