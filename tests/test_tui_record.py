@@ -205,6 +205,24 @@ async def test_hit_marks_are_added_and_wrong_ones_refused(tmp_path: Path) -> Non
         assert board is not None and board.position.white[26] == 1  # on the bar
 
 
+@pilot_test
+async def test_an_error_goes_once_its_line_is_edited(tmp_path: Path) -> None:
+    app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/22")  # in/22 takes a 3
+        assert "✗" in feedback(app)
+        assert screen(app).query_one(EntryLine).text == "64: in/19 in/22"  # put back
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert "✗" not in feedback(app) and screen(app).problem is None
+        await pilot.press("1")
+        await pilot.pause()
+        assert "✗" not in feedback(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert segments(game_of(app)) == ["64: in/19 in/21"]
+
+
 # -- the roll alone, the list, Tab and the arrows -------------------------------------------
 @pilot_test
 async def test_the_roll_alone_then_picking_from_the_list(tmp_path: Path) -> None:

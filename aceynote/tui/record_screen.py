@@ -128,6 +128,7 @@ class RecordScreen(GameScreen):
         self.start_viewer = viewer
         self.was_edited = was_edited
         self.problem: EntryProblem | None = None
+        self._problem_line = ""  # the line as it was put back with ``problem``
         self.typed: TypedRoll | EntryProblem | None = None
         self._closest_for: str | None = None  # the line whose closest plays are listed
 
@@ -207,7 +208,7 @@ class RecordScreen(GameScreen):
     # -- typing -----------------------------------------------------------------------
     def on_entry_line_changed(self, message: EntryLine.Changed) -> None:
         text = self.line.text  # the line as it is now: the message may be older
-        if not text.strip():
+        if text != self._problem_line:  # edited since it was refused: the error is old
             self.problem = None
         self._typed(text)
 
@@ -308,7 +309,7 @@ class RecordScreen(GameScreen):
 
     def _refused(self, text: str, problem: EntryProblem, line: str) -> None:
         """Why ``text`` was not kept, the line put back, and every legal play, the closest first."""
-        self.problem = problem
+        self.problem, self._problem_line = problem, line
         self._closest_for = None
         self.line.set_text(line)
         self._typed(line)
