@@ -105,6 +105,20 @@ def rules_problem(value: str) -> str | None:
     return None
 
 
+def opening_words(value: str) -> str | None:
+    """An Opening tag in words (``4-4 a tie, then White rolled 5 and Black 3: White moves
+    first``); None for one that decides nothing."""
+    try:
+        rolls = parse_opening(value)
+        winner = opening_winner(rolls)
+    except (TagValueError, OpeningError):
+        return None
+    ties = [f"{white}-{black}" for white, black in rolls[:-1]]
+    tied = f"{' and '.join(ties)} {'ties' if len(ties) > 1 else 'a tie'}, then " if ties else ""
+    white, black = rolls[-1]
+    return f"{tied}White rolled {white} and Black {black}: {winner.title} moves first"
+
+
 def opening_problem(value: str) -> str | None:
     try:
         opening_winner(parse_opening(value))

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from ..analysis.output import option_play
 from ..entering.ending import ending_words
+from ..notation.tags import opening_words
 from ..notation.writer import segment_text, turn_number
 from ..terminal_text import printable, signed, source_lines
 from ..validation import Diagnostic
@@ -200,6 +201,9 @@ class NotesBuilder:
 
     def _start(self) -> None:
         game = self.timeline.game
+        opening = opening_words(game.tag("Opening") or "")
+        if opening is not None:
+            self._paragraph(opening, "notes--dim", "Opening:")
         for comment in game.comments:
             self._comment(comment)
         if self.timeline.report.start is None and not game.problems:

@@ -18,6 +18,7 @@ from textual.widgets import Footer
 
 from ..entering import EntryProblem, Recording, TypedRoll, describe, entries_in
 from ..files.record import RecordError, RecordFile
+from ..notation.tags import opening_words
 from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, Side
 from .dialogs import EndGame
@@ -301,7 +302,14 @@ class RecordScreen(GameScreen):
         return None
 
     def _idle_hint(self) -> str:
-        return idle_hint(self.recording)
+        return self._with_opening(idle_hint(self.recording))
+
+    def _with_opening(self, hint: str) -> str:
+        """``hint``, after the opening roll in words while nothing is entered yet."""
+        opening = opening_words(self.recording.game.tag("Opening") or "")
+        if opening is None or self.recording.turns:
+            return hint
+        return f"Opening: {opening}. {hint}"
 
     def _refusal(self, text: str) -> EntryProblem | None:
         """Why this screen refuses ``text`` before the rules see it (here: never)."""
