@@ -308,3 +308,17 @@ async def test_n_goes_to_a_warning_where_the_footer_offers_r_instead(tmp_path: P
         assert "r Record" in footer(app) and "n Error" not in footer(app)
         await pilot.press("n")
         assert "AD311" in notes_text(app)
+
+
+# -- a tall wide terminal ----------------------------------------------------------------------
+@pytest.mark.parametrize(("size", "board_rows"), [((200, 50), 35), ((180, 30), 27)])
+@pilot_test
+async def test_beside_the_notes_the_board_grows_with_the_height(
+    size: tuple[int, int], board_rows: int
+) -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board, status = replay(app).query_one(Board), replay(app).query_one(StatusBar)
+        assert board.region.height == board_rows  # a full stack of 15 at most
+        assert status.region.y == board.region.bottom and status.region.bottom < size[1]
