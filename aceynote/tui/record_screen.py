@@ -42,6 +42,14 @@ def idle_hint(recording: Recording) -> str:
     return f"{what}, or the roll alone and pick a play: ↓ ↑ and Enter. * marks are added for you."
 
 
+def with_opening(recording: Recording, hint: str) -> str:
+    """``hint``, after the opening roll in words while nothing is entered yet."""
+    opening = opening_words(recording.game.tag("Opening") or "")
+    if opening is None or recording.turns:
+        return hint
+    return f"Opening: {opening}. {hint}"
+
+
 # For the help (keys.help_of): Enter is the entry line's own, not a binding.
 _TYPED_KEYS = (
     (
@@ -209,8 +217,7 @@ class RecordScreen(GameScreen):
     # -- typing -----------------------------------------------------------------------
     def on_entry_line_changed(self, message: EntryLine.Changed) -> None:
         text = self.line.text  # the line as it is now: the message may be older
-        if text != self._problem_line:  # edited since it was refused: the error is old
-            self.problem = None
+        self.problem = self.problem if text == self._problem_line else None  # edited: it is old
         self._typed(text)
 
     def _typed(self, text: str) -> None:
@@ -302,14 +309,7 @@ class RecordScreen(GameScreen):
         return None
 
     def _idle_hint(self) -> str:
-        return self._with_opening(idle_hint(self.recording))
-
-    def _with_opening(self, hint: str) -> str:
-        """``hint``, after the opening roll in words while nothing is entered yet."""
-        opening = opening_words(self.recording.game.tag("Opening") or "")
-        if opening is None or self.recording.turns:
-            return hint
-        return f"Opening: {opening}. {hint}"
+        return with_opening(self.recording, idle_hint(self.recording))
 
     def _refusal(self, text: str) -> EntryProblem | None:
         """Why this screen refuses ``text`` before the rules see it (here: never)."""
