@@ -11,8 +11,8 @@ from conftest import ROOT
 PACKAGE = ROOT / "aceynote"
 
 # Each room and the rooms it may import from (docs/ARCHITECTURE.md, "The rooms and their arrows").
-# terminal_text and workers are leaves every room may use.
-BASE = {"terminal_text", "workers"}
+# terminal_text, workers and extras are leaves every room may use.
+BASE = {"terminal_text", "workers", "extras"}
 BELOW_FRONT_ENDS = {
     "rules",
     "notation",
@@ -41,6 +41,7 @@ ALLOWED: dict[str, set[str]] = {
     "commands": BELOW_FRONT_ENDS | {"tui", "lsp"},
     "terminal_text": set(),
     "workers": set(),
+    "extras": set(),
     # The package's own modules: its lazy API, and the command line's entry.
     "package": {"rules", "notation", "validation"},
     "cli": BELOW_FRONT_ENDS | {"commands", "package"},

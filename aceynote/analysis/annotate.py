@@ -15,6 +15,7 @@ import re
 from typing import Any, NamedTuple
 
 from ..notation import Game, Segment
+from ..notation.model import NAG_GLYPHS
 from .marks import GLYPHS
 from .output import option_play
 
@@ -22,8 +23,6 @@ COMMENT_PREFIX = "aceynote:"
 _COMMENT = re.compile(
     rf"{COMMENT_PREFIX} (?:(?P<mark>\?!|\?\?|\?), )?best (?P<best>.+), (?P<loss>\d+\.\d+) lost"
 )
-
-_GLYPH_NAGS = range(1, 7)
 
 
 class AnalysisComment(NamedTuple):
@@ -89,7 +88,7 @@ def _forget_analysis(segment: Segment) -> None:
 
 def _judged_by_hand(segment: Segment) -> bool:
     """Whether the segment carries a glyph, or a NAG meaning one (§4: ``$1`` to ``$6``)."""
-    return bool(segment.glyphs) or any(nag in _GLYPH_NAGS for nag in segment.nags)
+    return bool(segment.glyphs) or any(nag in NAG_GLYPHS for nag in segment.nags)
 
 
 def _drop_last_mark(glyphs: list[str]) -> None:

@@ -22,6 +22,8 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from ..extras import install_command
+
 if TYPE_CHECKING:
     from distributed import Client
 
@@ -29,8 +31,6 @@ from ..workers import Pending, Result, Task, in_order
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for the scheduler to answer; no scheduler at the address fails then."""
-
-INSTALL = "pip install 'aceynote[cluster]'"
 
 
 class ClusterError(Exception):
@@ -67,7 +67,8 @@ def connect(address: str) -> Client:
         from distributed import Client
     except ImportError as error:
         raise ClusterError(
-            f"--scheduler needs Dask's distributed scheduler, which is not installed: {INSTALL}"
+            "--scheduler needs Dask's distributed scheduler, which is not installed: "
+            + install_command("cluster")
         ) from error
     try:
         return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)

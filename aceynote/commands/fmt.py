@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import stat
 import sys
@@ -27,6 +28,7 @@ from .base import (
     copy_out,
     fail,
     output_closed,
+    write_out,
 )
 from .common import (
     STDIN,
@@ -57,9 +59,13 @@ kept and the file it points to rewritten. A read-only file is not rewritten
 aceynote is stopped (Ctrl-C, kill) while writing, the temporary file is
 removed; only kill -9 can leave a .aceynote-*.tmp file behind.
 
+--diff prints what would change, as a unified diff of each file against its
+canonical form (nothing for a file already canonical), and changes nothing.
+
 examples:
   aceynote fmt game.acey              print the canonical form
   aceynote fmt --check samples/       exit 1 if any record would change
+  aceynote fmt --diff samples/        show what would change
   aceynote fmt -i match.acey          rewrite the file (atomically)
   cat game.acey | aceynote fmt -      read standard input
 
@@ -76,6 +82,11 @@ def register(commands: Commands) -> None:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--check", action="store_true", help="change nothing; exit 1 if a file would change"
+    )
+    mode.add_argument(
+        "--diff",
+        action="store_true",
+        help="change nothing; print a unified diff of what would change (exit 1 if any)",
     )
     mode.add_argument(
         "-i",
@@ -200,7 +211,7 @@ class _Formatting:
 
     def _refusal(self, source: InputFile, read_as: Format) -> str | None:
         """Why fmt will not check or rewrite this input: it is not an acey record."""
-        if not (self.args.in_place or self.args.check) or read_as is ACEY:
+        if not (self.args.in_place or self.args.check or self.args.diff) or read_as is ACEY:
             return None
         return (
             f"{source.display_name}: is a {read_as.kind}; fmt prints it as a record, "
@@ -232,6 +243,8 @@ class _Formatting:
                 self.found(EXIT_PROBLEMS)
             if self.args.check:
                 self._check(source, copy, canonical, clean)
+            elif self.args.diff:
+                self._diff(source, copy, canonical, clean)
             elif self.args.in_place:
                 self._rewrite(source, copy, canonical, clean)
             else:
@@ -274,6 +287,19 @@ class _Formatting:
         if not clean or _same_text(copy, canonical):
             return  # syntax errors are reported: that is what to fix first
         print(f"would reformat {shown(source.display_name)}", file=sys.stderr)
+        self.found(EXIT_PROBLEMS)
+
+    def _diff(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:
+        if not clean or _same_text(copy, canonical):
+            return
+        copy.seek(0)
+        canonical.seek(0)
+        before = copy.read().decode("utf-8", "replace").splitlines(keepends=True)
+        name = source.display_name
+        lines = difflib.unified_diff(
+            before, canonical.read().splitlines(keepends=True), name, f"{name} (formatted)"
+        )
+        write_out("".join(line if line.endswith("\n") else line + "\n" for line in lines))
         self.found(EXIT_PROBLEMS)
 
     def _rewrite(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:

@@ -38,6 +38,9 @@ for every move; see ``aceynote.rules.position.new_position``)."""
 
 NO_SPAN = Span(0, 0, 0, 0)
 
+NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+"""§4: the NAGs ``$1`` to ``$6`` mean the six glyphs, in this order."""
+
 
 class Stop(NamedTuple):
     """A place a written trip reaches; ``hit`` is the ``*`` mark.

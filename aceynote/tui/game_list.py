@@ -31,6 +31,7 @@ from textual.widgets import Footer, Input, Static
 from ..files.record import RecordFile
 from ..notation.index import GameEntry
 from ..terminal_text import clipped, counted, path_shown, printable
+from .fields import Field
 from .keys import HELP, QUIT, SAVE
 
 COLUMNS = (
@@ -315,7 +316,7 @@ class GameList(Screen[int | None]):
 
     def compose(self) -> ComposeResult:
         yield GamesTitle(id="games-title")
-        yield Input(
+        yield Field(
             placeholder="filter: player, event, date, result (/ to type, enter to list)",
             id="games-filter",
         )
