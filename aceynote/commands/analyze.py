@@ -71,7 +71,7 @@ def register(commands: Commands) -> None:
         type=int,
         choices=(0, 1, 2),
         default=1,
-        help="search depth (default 1; 2 is about ten times slower)",
+        help="search depth (default 1; 2 is about 30 times slower)",
     )
     parser.add_argument(
         "-o", "--output", metavar="OUT", help="write the record with the marks to OUT (- stdout)"
