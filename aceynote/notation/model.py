@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import partial
 from typing import NamedTuple
 
@@ -40,6 +41,18 @@ NO_SPAN = Span(0, 0, 0, 0)
 
 NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 """§4: the NAGs ``$1`` to ``$6`` mean the six glyphs, in this order."""
+
+
+class Mark(Enum):
+    """The three glyphs of §4 that an analysis sets, mildest first, and their words."""
+
+    DOUBTFUL = "?!"
+    BAD = "?"
+    VERY_BAD = "??"
+
+    @property
+    def word(self) -> str:
+        return self.name.lower().replace("_", " ")
 
 
 class Stop(NamedTuple):
