@@ -105,13 +105,6 @@ class Analysing(ReplayView):
         self._show_analysis("analysis cancelled (a analyses again)")
         self.notify("Analysis cancelled.", timeout=2)
 
-    def action_leave_variation(self) -> None:
-        """Esc: while the analysis runs, it stops it; else out of the variation."""
-        if self._analysis_run is not None:
-            self.cancel_analysis()
-        else:
-            super().action_leave_variation()
-
     @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
     def _analyse(self, run: int, index: int, report: Report, depth: int) -> None:
         worker = get_current_worker()

@@ -145,7 +145,7 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
         ),
         Binding(
             "escape",
-            "leave_variation",
+            "escape",
             "Leave variation",
             id="replay.leave-variation",
             show=False,
@@ -309,6 +309,13 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
                 and not has_ended(timeline.game, timeline.report.outcome)
             )
         return True
+
+    def action_escape(self) -> None:
+        """Esc: while the analysis runs, it stops it; else out of the variation."""
+        if self.analysing:
+            self.cancel_analysis()
+        else:
+            self.action_leave_variation()
 
     def action_notes(self) -> None:
         self.query_one(NotesPanel).focus()
