@@ -39,7 +39,7 @@ class AceyServer(LanguageServer):
         return self.workspace.position_encoding
 
     def publish(self, uri: str, document: Document, source: str, parts: list[Part]) -> None:
-        found = published(uri, Text(source, self.encoding), parts)
+        found = published(uri, document.text(source, self.encoding), parts)
         params = types.PublishDiagnosticsParams(uri, found, document.version)
         self.text_document_publish_diagnostics(params)
 
@@ -49,7 +49,7 @@ class AceyServer(LanguageServer):
         if document is None:
             return None
         source, parts = await document.checked()
-        return Text(source, self.encoding), parts
+        return document.text(source, self.encoding), parts
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Nothing more than the request's own error: no pop-up, no traceback in the log."""

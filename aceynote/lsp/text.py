@@ -46,6 +46,7 @@ class Text:
         self.source = source
         self.starts = array("q", [0])
         self.starts.extend(match.end() for match in LINE_END.finditer(source))
+        self.encoding = encoding
         self.units = UNITS.get(encoding or "", _utf16)
 
     @property
