@@ -160,7 +160,9 @@ class Checker:
         old_index = {start: index for index, start in enumerate(starts)}
         offset = restart = starts[first] if starts else 0
         line = parts[first].first_line - 1 if parts else 0
-        for piece in pieces(io.BytesIO(data[restart:]), NAME, 1):
+        stream = io.BytesIO(data)  # (shares the bytes: no copy of a large document)
+        stream.seek(restart)
+        for piece in pieces(stream, NAME, 1):
             same = old_index.get(offset - moved)
             if offset > restart and offset >= unchanged_from and same is not None:
                 shift = line + piece.first_line - parts[same].first_line
