@@ -129,6 +129,9 @@ async def test_code_actions_replace_an_illegal_play(client: LanguageClient) -> N
     ]
     assert [edit.new_text for edit in edits] == ["in/19 in/21", "in/19 19/15"]
     assert edits[0].range == types.Range(at(3, 7), at(3, 18))
+    first = actions[0]
+    assert isinstance(first, types.CodeAction) and first.is_preferred
+    assert first.diagnostics is not None and first.diagnostics[0].code == "AD304"
 
 
 @pytest.mark.asyncio
