@@ -21,11 +21,11 @@ LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def _utf16(text: str) -> int:
-    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def _utf8(text: str) -> int:
-    return len(text.encode("utf-8", "surrogatepass"))
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 UNITS: dict[str, Callable[[str], int]] = {
