@@ -11,6 +11,7 @@ import pytest
 from conftest import SAMPLES
 from lsprotocol import types
 
+from aceynote.lsp import checking
 from aceynote.lsp.checking import Checker, Part
 from aceynote.lsp.text import Text
 from aceynote.notation import Span
@@ -52,7 +53,11 @@ def test_lines_added_move_the_problems_after_them() -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_random_edits_give_what_a_fresh_reading_gives(seed: int) -> None:
+def test_random_edits_give_what_a_fresh_reading_gives(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Small blocks, so that where two versions differ is found past a first block too.
+    monkeypatch.setattr(checking, "_BLOCK", 7 + seed)
     chooser, checker, text = random.Random(seed), Checker(), RECORD
     checker.check(text)
     for _ in range(4):
