@@ -89,3 +89,18 @@ def test_without_the_extra_the_command_says_what_to_install() -> None:
     done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
     assert done.returncode == 2
     assert "pip install 'aceynote[lsp]'" in done.stderr
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_edited_text_finds_its_lines_as_a_new_one(seed: int) -> None:
+    chooser = random.Random(seed)
+    text = Text("".join(chooser.choice(["ab", "\r", "\n", "\r\n", "😀"]) for _ in range(40)))
+    for _ in range(200):
+        first = types.Position(chooser.randrange(0, 30), chooser.randrange(0, 6))
+        last = types.Position(first.line + chooser.randrange(0, 3), chooser.randrange(0, 6))
+        typed = "".join(
+            chooser.choice(["x", "\r", "\n", "\r\n"]) for _ in range(chooser.randrange(3))
+        )
+        change = types.TextDocumentContentChangePartial(range=types.Range(first, last), text=typed)
+        text = text.edited(change)
+        assert list(text.starts) == list(Text(text.source).starts)

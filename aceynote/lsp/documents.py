@@ -16,14 +16,6 @@ DEBOUNCE = 0.15  # seconds of quiet after a change before the document is valida
 Change = types.TextDocumentContentChangeEvent
 
 
-def edited(text: Text, change: Change) -> str:
-    """The text after one change the client sent (a range's new text, or the whole text)."""
-    if isinstance(change, types.TextDocumentContentChangePartial):
-        start, end = text.offset(change.range.start), text.offset(change.range.end)
-        return text.source[:start] + change.text + text.source[max(start, end) :]
-    return change.text
-
-
 @dataclass(slots=True)
 class Document:
     """One open document: its text and version, and its pieces as last validated."""
@@ -45,6 +37,11 @@ class Document:
             if source is self.source:
                 self._text = kept
         return kept
+
+    def edit(self, change: Change, encoding: str | None) -> None:
+        """Apply one change the client sent."""
+        self._text = self.text(self.source, encoding).edited(change)
+        self.source = self._text.source
 
     async def checked(self) -> tuple[str, list[Part]]:
         """The text and its pieces, validated now unless they already are."""
@@ -76,7 +73,7 @@ class Documents:
         if document is None:
             return
         for change in changes:
-            document.source = edited(document.text(document.source, encoding), change)
+            document.edit(change, encoding)
         document.version = version
         self._schedule(uri, DEBOUNCE)
 

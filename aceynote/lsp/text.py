@@ -10,9 +10,10 @@ another. The model counts columns in code points from 1
 from __future__ import annotations
 
 import re
-from array import array
 from collections.abc import Callable
 
+import numpy as np
+import numpy.typing as npt
 from lsprotocol import types
 
 from ..notation import Span
@@ -35,6 +36,20 @@ UNITS: dict[str, Callable[[str], int]] = {
 }
 
 
+Starts = npt.NDArray[np.int64]
+
+
+def _starts_in(source: str, begin: int, end: int) -> list[int]:
+    """Where lines start from ``begin`` (a line's start) to before ``end``."""
+    ends = (match.end() for match in LINE_END.finditer(source, begin, end))
+    return [begin, *(start for start in ends if start < end)]
+
+
+def _last_start(source: str) -> list[int]:
+    """The empty last line's start, after a final line end (the protocol counts that line)."""
+    return [len(source)] if source.endswith(("\r", "\n")) else []
+
+
 class Text:
     """A document's text, where each of its lines starts, and the unit its client counts in.
 
@@ -42,12 +57,35 @@ class Text:
     costs little more than its text; a line is cut from the text when asked for.
     """
 
-    def __init__(self, source: str, encoding: str | None = None) -> None:
+    def __init__(
+        self, source: str, encoding: str | None = None, starts: Starts | None = None
+    ) -> None:
         self.source = source
-        self.starts = array("q", [0])
-        self.starts.extend(match.end() for match in LINE_END.finditer(source))
+        if starts is None:
+            starts = np.array(_starts_in(source, 0, len(source)) + _last_start(source), np.int64)
+        self.starts = starts
         self.encoding = encoding
         self.units = UNITS.get(encoding or "", _utf16)
+
+    def edited(self, change: types.TextDocumentContentChangeEvent) -> Text:
+        """The text after a change the client sent; only the lines it touches are looked at."""
+        if not isinstance(change, types.TextDocumentContentChangePartial):
+            return Text(change.text, self.encoding)
+        start = self.offset(change.range.start)
+        end = max(start, self.offset(change.range.end))
+        source = self.source[:start] + change.text + self.source[end:]
+        moved = len(source) - len(self.source)
+        first = max(self._line_of(start) - 1, 0)  # a line before: its CR may meet a typed LF
+        after = self._line_of(end) + 1  # the first line the change leaves as it was
+        touched = _starts_in(source, int(self.starts[first]), self.start(after) + moved)
+        if after >= self.line_count:
+            touched += _last_start(source)
+        tail = self.starts[after:] + moved
+        starts = np.concatenate((self.starts[:first], np.array(touched, np.int64), tail))
+        return Text(source, self.encoding, starts)
+
+    def _line_of(self, offset: int) -> int:
+        return int(np.searchsorted(self.starts, offset, side="right")) - 1
 
     @property
     def line_count(self) -> int:
@@ -55,13 +93,13 @@ class Text:
 
     def start(self, number: int) -> int:
         """Where a 0-based line starts in :attr:`source` (past the last line: the text's end)."""
-        return self.starts[number] if number < len(self.starts) else len(self.source)
+        return int(self.starts[number]) if number < len(self.starts) else len(self.source)
 
     def line(self, number: int) -> str:
         """The text of a 0-based line without its end; "" past the end."""
         if not 0 <= number < len(self.starts):
             return ""
-        text = self.source[self.starts[number] : self.start(number + 1)]
+        text = self.source[self.start(number) : self.start(number + 1)]
         return text.rstrip("\r\n")  # a line holds one line end at most, at its end
 
     def position(self, line: int, column: int) -> types.Position:
@@ -93,7 +131,7 @@ class Text:
         if position.line >= self.line_count:
             return len(self.source)
         line = max(position.line, 0)
-        return self.starts[line] + self.column(types.Position(line, position.character))
+        return self.start(line) + self.column(types.Position(line, position.character))
 
     def whole(self) -> types.Range:
         """The range of the whole document."""
