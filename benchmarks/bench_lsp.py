@@ -1,6 +1,6 @@
 """The language server under a real client: diagnostics after one edit in a large record.
 
-Run: python benchmarks/bench_lsp.py [--games 1000] [--copies 1]
+Run: python benchmarks/bench_lsp.py [--games 1000] [--copies 1] [--longest]
 
 A record of generated games (``--games``, about 2 kB each; ``--copies`` writes
 it that many times over, each copy with its own Event tag, for the 64 MB
@@ -31,9 +31,14 @@ from aceynote.rules import PRESETS
 URI = "file:///bench/record.acey"
 
 
-def record(games: int, copies: int) -> str:
+def record(games: int, copies: int, longest: bool) -> str:
+    """The generated games (or the one with most turns), ``copies`` times over."""
+    generated = list(generate_games(games, 1, PRESETS["standard"]))
+    if longest:
+        generated = [max(generated, key=lambda game: len(game.turns))]
+        print(f"one game of {len(generated[0].turns)} turns")
     out = io.StringIO()
-    write_games(generate_games(games, 1, PRESETS["standard"]), out)
+    write_games(generated, out)
     text = out.getvalue()
     return "".join(text.replace('[Event "', f'[Event "copy {copy} ') for copy in range(copies))
 
@@ -113,8 +118,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--copies", type=int, default=1)
+    parser.add_argument(
+        "--longest", action="store_true", help="only the game of most turns of the --games"
+    )
     args = parser.parse_args()
-    asyncio.run(Bench().run(record(args.games, args.copies)))
+    asyncio.run(Bench().run(record(args.games, args.copies, args.longest)))
 
 
 if __name__ == "__main__":
