@@ -3,6 +3,7 @@ positions in each encoding, and the message of the missing extra."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import subprocess
 import sys
@@ -10,9 +11,11 @@ import sys
 import pytest
 from conftest import SAMPLES
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInternalError
 
 from aceynote.lsp import checking
 from aceynote.lsp.checking import Checker, Part
+from aceynote.lsp.server import guarded
 from aceynote.lsp.text import Text
 from aceynote.notation import Span
 
@@ -104,3 +107,13 @@ def test_an_edited_text_finds_its_lines_as_a_new_one(seed: int) -> None:
         change = types.TextDocumentContentChangePartial(range=types.Range(first, last), text=typed)
         text = text.edited(change)
         assert list(text.starts) == list(Text(text.source).starts)
+
+
+def test_a_failing_request_is_a_protocol_error_of_one_line() -> None:
+    async def failing() -> None:
+        raise ValueError("made up")
+
+    with pytest.raises(JsonRpcInternalError) as raised:
+        asyncio.run(guarded(failing)())
+    assert raised.value.message == "aceynote: ValueError: made up"
+    assert raised.value.__cause__ is None and raised.value.data is None
