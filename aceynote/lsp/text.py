@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -39,15 +40,15 @@ UNITS: dict[str, Callable[[str], int]] = {
 Starts = npt.NDArray[np.int64]
 
 
-def _starts_in(source: str, begin: int, end: int) -> list[int]:
-    """Where lines start from ``begin`` (a line's start) to before ``end``."""
+def _starts_in(source: str, begin: int, end: int) -> Starts:
+    """Where lines start from ``begin`` (a line's start) to before ``end`` (no list made)."""
     ends = (match.end() for match in LINE_END.finditer(source, begin, end))
-    return [begin, *(start for start in ends if start < end)]
+    return np.fromiter(chain((begin,), (start for start in ends if start < end)), np.int64)
 
 
-def _last_start(source: str) -> list[int]:
+def _last_start(source: str) -> Starts:
     """The empty last line's start, after a final line end (the protocol counts that line)."""
-    return [len(source)] if source.endswith(("\r", "\n")) else []
+    return np.array([len(source)] if source.endswith(("\r", "\n")) else [], np.int64)
 
 
 class Text:
@@ -62,7 +63,7 @@ class Text:
     ) -> None:
         self.source = source
         if starts is None:
-            starts = np.array(_starts_in(source, 0, len(source)) + _last_start(source), np.int64)
+            starts = np.concatenate((_starts_in(source, 0, len(source)), _last_start(source)))
         self.starts = starts
         self.encoding = encoding
         self.units = UNITS.get(encoding or "", _utf16)
@@ -78,10 +79,8 @@ class Text:
         first = max(self._line_of(start) - 1, 0)  # a line before: its CR may meet a typed LF
         after = self._line_of(end) + 1  # the first line the change leaves as it was
         touched = _starts_in(source, int(self.starts[first]), self.start(after) + moved)
-        if after >= self.line_count:
-            touched += _last_start(source)
-        tail = self.starts[after:] + moved
-        starts = np.concatenate((self.starts[:first], np.array(touched, np.int64), tail))
+        last = _last_start(source) if after >= self.line_count else self.starts[after:] + moved
+        starts = np.concatenate((self.starts[:first], touched, last))
         return Text(source, self.encoding, starts)
 
     def _line_of(self, offset: int) -> int:
