@@ -1,12 +1,13 @@
 """The language server under a real client: diagnostics after one edit in a large record.
 
-Run: python benchmarks/bench_lsp.py [--games 1000] [--copies 1]
+Run: python benchmarks/bench_lsp.py [--games 1000] [--copies 1] [--longest]
 
 A record of generated games (``--games``, about 2 kB each; ``--copies`` writes
 it that many times over, each copy with its own Event tag, for the 64 MB
 case) is opened in ``aceynote lsp`` over stdio, through pygls's client; then
-one play in the middle game is made illegal, and the time from that change
-to its diagnostics is measured (the debounce included). The server's
+one play in the middle game is made illegal and legal again, five times, and
+the time from each change to its diagnostics is measured (the debounce
+included). The server's
 memory is read from /proc: its resident size after start-up, and its peak.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -29,9 +31,14 @@ from aceynote.rules import PRESETS
 URI = "file:///bench/record.acey"
 
 
-def record(games: int, copies: int) -> str:
+def record(games: int, copies: int, longest: bool) -> str:
+    """The generated games (or the one with most turns), ``copies`` times over."""
+    generated = list(generate_games(games, 1, PRESETS["standard"]))
+    if longest:
+        generated = [max(generated, key=lambda game: len(game.turns))]
+        print(f"one game of {len(generated[0].turns)} turns")
     out = io.StringIO()
-    write_games(generate_games(games, 1, PRESETS["standard"]), out)
+    write_games(generated, out)
     text = out.getvalue()
     return "".join(text.replace('[Event "', f'[Event "copy {copy} ') for copy in range(copies))
 
@@ -84,24 +91,26 @@ class Bench:
         await client.stop()
 
     async def edit(self, text: str, pid: int) -> None:
+        """Five edits of one play in the middle game: made illegal, made legal again, ..."""
         lines = text.split("\n")
         middle = next(n for n in range(len(lines) // 2, len(lines)) if " in/" in lines[n])
         column = lines[middle].index(" in/") + 1
-        change = types.TextDocumentContentChangePartial(
-            range=types.Range(types.Position(middle, column), types.Position(middle, column + 2)),
-            text="13",
-        )
-        started = time.perf_counter()
-        self.client.text_document_did_change(
-            types.DidChangeTextDocumentParams(
-                types.VersionedTextDocumentIdentifier(version=2, uri=URI), [change]
+        where = types.Range(types.Position(middle, column), types.Position(middle, column + 2))
+        times = []
+        for version, typed in enumerate(["13", "in", "13", "in", "13"], start=2):
+            started = time.perf_counter()
+            self.client.text_document_did_change(
+                types.DidChangeTextDocumentParams(
+                    types.VersionedTextDocumentIdentifier(version=version, uri=URI),
+                    [types.TextDocumentContentChangePartial(range=where, text=typed)],
+                )
             )
-        )
-        after = await self.wait_for(2)
+            after = await self.wait_for(version)
+            times.append((time.perf_counter() - started) * 1000)
         print(
-            f"one edit at line {middle + 1}: {len(after.diagnostics)} diagnostics "
-            f"in {(time.perf_counter() - started) * 1000:.0f} ms (150 ms of debounce included); "
-            f"memory {memory(pid)} MiB"
+            f"edits at line {middle + 1} ({len(after.diagnostics)} diagnostics after the last): "
+            f"{', '.join(f'{ms:.0f}' for ms in times)} ms, median {statistics.median(times):.0f} "
+            f"(150 ms of debounce included); memory {memory(pid)} MiB"
         )
 
 
@@ -109,8 +118,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--copies", type=int, default=1)
+    parser.add_argument(
+        "--longest", action="store_true", help="only the game of most turns of the --games"
+    )
     args = parser.parse_args()
-    asyncio.run(Bench().run(record(args.games, args.copies)))
+    asyncio.run(Bench().run(record(args.games, args.copies, args.longest)))
 
 
 if __name__ == "__main__":

@@ -49,3 +49,12 @@ def at(line: int, character: int) -> types.Position:
 
 def document() -> types.TextDocumentIdentifier:
     return types.TextDocumentIdentifier(URI)
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def neovim_client(lsp_client: LanguageClient) -> AsyncIterator[None]:
+    # Neovim 0.11's capabilities: it offers UTF-8 positions first.
+    capabilities = pytest_lsp.client_capabilities("neovim")
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities))
+    yield
+    await lsp_client.shutdown_session()

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 from conftest import ROOT
-from lsp_client import ILLEGAL, URI, client, diagnostics_of, open_document
+from lsp_client import ILLEGAL, URI, client, diagnostics_of, neovim_client, open_document
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from aceynote.notation import parse_games
 from aceynote.validation import validate
 
-__all__ = ["client"]
+__all__ = ["client", "neovim_client"]
 
 
 @pytest.mark.asyncio
@@ -31,6 +31,16 @@ async def test_ranges_count_utf16_code_units(client: LanguageClient) -> None:
     (found,) = await diagnostics_of(client)
     assert found.range.start == types.Position(3, 19)
     assert found.range.end == types.Position(3, 24)
+
+
+@pytest.mark.asyncio
+async def test_ranges_count_utf8_code_units_when_the_client_asks(
+    neovim_client: LanguageClient,
+) -> None:
+    # The emoji is 4 UTF-8 bytes, the CJK character 3: the move starts at byte 10 + 13.
+    open_document(neovim_client, ILLEGAL.replace("1. 64", "{😀中} 1. 64"))
+    (found,) = await diagnostics_of(neovim_client)
+    assert found.range.start == types.Position(3, 23)
 
 
 @pytest.mark.asyncio

@@ -3,6 +3,7 @@ positions in each encoding, and the message of the missing extra."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import subprocess
 import sys
@@ -10,8 +11,11 @@ import sys
 import pytest
 from conftest import SAMPLES
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInternalError
 
+from aceynote.lsp import checking
 from aceynote.lsp.checking import Checker, Part
+from aceynote.lsp.server import guarded
 from aceynote.lsp.text import Text
 from aceynote.notation import Span
 
@@ -52,7 +56,11 @@ def test_lines_added_move_the_problems_after_them() -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_random_edits_give_what_a_fresh_reading_gives(seed: int) -> None:
+def test_random_edits_give_what_a_fresh_reading_gives(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Small blocks, so that where two versions differ is found past a first block too.
+    monkeypatch.setattr(checking, "_BLOCK", 7 + seed)
     chooser, checker, text = random.Random(seed), Checker(), RECORD
     checker.check(text)
     for _ in range(4):
@@ -84,3 +92,28 @@ def test_without_the_extra_the_command_says_what_to_install() -> None:
     done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
     assert done.returncode == 2
     assert "pip install 'aceynote[lsp]'" in done.stderr
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_edited_text_finds_its_lines_as_a_new_one(seed: int) -> None:
+    chooser = random.Random(seed)
+    text = Text("".join(chooser.choice(["ab", "\r", "\n", "\r\n", "😀"]) for _ in range(40)))
+    for _ in range(200):
+        first = types.Position(chooser.randrange(0, 30), chooser.randrange(0, 6))
+        last = types.Position(first.line + chooser.randrange(0, 3), chooser.randrange(0, 6))
+        typed = "".join(
+            chooser.choice(["x", "\r", "\n", "\r\n"]) for _ in range(chooser.randrange(3))
+        )
+        change = types.TextDocumentContentChangePartial(range=types.Range(first, last), text=typed)
+        text = text.edited(change)
+        assert list(text.starts) == list(Text(text.source).starts)
+
+
+def test_a_failing_request_is_a_protocol_error_of_one_line() -> None:
+    async def failing() -> None:
+        raise ValueError("made up")
+
+    with pytest.raises(JsonRpcInternalError) as raised:
+        asyncio.run(guarded(failing)())
+    assert raised.value.message == "aceynote: ValueError: made up"
+    assert raised.value.__cause__ is None and raised.value.data is None

@@ -66,6 +66,18 @@ async def test_completion_offers_the_legal_plays_best_first(client: LanguageClie
 
 
 @pytest.mark.asyncio
+async def test_completion_offers_no_plays_in_a_variation(client: LanguageClient) -> None:
+    main_line = "1. 64: in/19 in/21  43: in/21 in/22 "
+    await opened(client, f'[White "A"]\n{main_line}(1... 43: in/22 in/21)\n2. 21: ')
+    in_variation = types.CompletionParams(document(), at(1, len(main_line) + 10))
+    assert not await client.text_document_completion_async(in_variation)
+    after_it = await client.text_document_completion_async(
+        types.CompletionParams(document(), at(2, 7))
+    )
+    assert after_it  # the main line goes on after the variation's line: plays again
+
+
+@pytest.mark.asyncio
 async def test_completion_offers_the_chosen_double_after_a_1_2(client: LanguageClient) -> None:
     await opened(client, '[White "A"]\n1. 21: in/24 in/23 ')
     items = await client.text_document_completion_async(
@@ -129,6 +141,9 @@ async def test_code_actions_replace_an_illegal_play(client: LanguageClient) -> N
     ]
     assert [edit.new_text for edit in edits] == ["in/19 in/21", "in/19 19/15"]
     assert edits[0].range == types.Range(at(3, 7), at(3, 18))
+    first = actions[0]
+    assert isinstance(first, types.CodeAction) and first.is_preferred
+    assert first.diagnostics is not None and first.diagnostics[0].code == "AD304"
 
 
 @pytest.mark.asyncio

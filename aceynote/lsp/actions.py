@@ -10,7 +10,7 @@ from ..validation import Diagnostic
 from ..validation.diagnostics import UNMARKED_HIT, WRONG_RESULT
 from .checking import Part
 from .games import AtCursor, game_at, play_span, segment_at
-from .published import moved
+from .published import as_protocol, moved
 from .text import Text
 
 QUICK_FIX = types.CodeActionKind.QuickFix
@@ -19,6 +19,14 @@ QUICK_FIX = types.CodeActionKind.QuickFix
 def _action(uri: str, title: str, where: types.Range, new: str) -> types.CodeAction:
     edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(where, new)]})
     return types.CodeAction(title=title, kind=QUICK_FIX, edit=edit)
+
+
+def _fixing(actions: list[types.CodeAction], fixed: types.Diagnostic) -> list[types.CodeAction]:
+    """The actions, each naming the diagnostic it fixes (the first one the preferred fix)."""
+    for index, action in enumerate(actions):
+        action.diagnostics = [fixed]
+        action.is_preferred = index == 0
+    return actions
 
 
 def _play_fixes(
@@ -68,10 +76,12 @@ def code_actions(
         if part.last_line - 1 < lines.start.line or part.first_line - 1 > lines.end.line:
             continue
         for diagnostic in part.diagnostics:
-            span = moved(diagnostic, part).span
+            placed = moved(diagnostic, part)
+            span = placed.span
             if span.end_line - 1 < lines.start.line or span.line - 1 > lines.end.line:
                 continue
             at = game_at(text, parts, span.line - 1)
             if at is not None:
-                actions += _fixes(uri, text, at, diagnostic)
+                fixes = _fixes(uri, text, at, diagnostic)
+                actions += _fixing(fixes, as_protocol(uri, text, placed))
     return actions

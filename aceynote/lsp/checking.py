@@ -94,12 +94,19 @@ def _unread(message: str) -> tuple[Span, str]:
     return Span(line, 1, line + 1, 1), message[place.end() :] if place else message
 
 
+_BLOCK = 1 << 16  # bytes compared at a time while looking for where two texts differ
+
+
 def _common_head(old: bytes, new: bytes) -> int:
-    """How many bytes the two texts share at their start (found by halving: few compares)."""
-    low, high = 0, min(len(old), len(new))
+    """How many bytes the two texts share at their start: block by block, then by halving."""
+    most = min(len(old), len(new))
+    start = 0
+    while start + _BLOCK <= most and old[start : start + _BLOCK] == new[start : start + _BLOCK]:
+        start += _BLOCK
+    low, high = start, min(start + _BLOCK, most)
     while low < high:
         middle = (low + high + 1) // 2
-        if old[:middle] == new[:middle]:
+        if old[start:middle] == new[start:middle]:
             low = middle
         else:
             high = middle - 1
@@ -107,15 +114,23 @@ def _common_head(old: bytes, new: bytes) -> int:
 
 
 def _common_tail(old: bytes, new: bytes, most: int) -> int:
-    """How many bytes (at most ``most``) the two texts share at their end."""
-    low, high = 0, most
+    """How many bytes (at most ``most``) the two texts share at their end, as the head's."""
+    end = 0
+    while end + _BLOCK <= most and _ends(old, new, end + _BLOCK, end):
+        end += _BLOCK
+    low, high = end, min(end + _BLOCK, most)
     while low < high:
         middle = (low + high + 1) // 2
-        if old[len(old) - middle :] == new[len(new) - middle :]:
+        if _ends(old, new, middle, end):
             low = middle
         else:
             high = middle - 1
     return low
+
+
+def _ends(old: bytes, new: bytes, far: int, near: int) -> bool:
+    """Whether the bytes from ``far`` to ``near`` before the two texts' ends are the same."""
+    return old[len(old) - far : len(old) - near] == new[len(new) - far : len(new) - near]
 
 
 class Checker:
@@ -155,7 +170,9 @@ class Checker:
         old_index = {start: index for index, start in enumerate(starts)}
         offset = restart = starts[first] if starts else 0
         line = parts[first].first_line - 1 if parts else 0
-        for piece in pieces(io.BytesIO(data[restart:]), NAME, 1):
+        stream = io.BytesIO(data)  # (shares the bytes: no copy of a large document)
+        stream.seek(restart)
+        for piece in pieces(stream, NAME, 1):
             same = old_index.get(offset - moved)
             if offset > restart and offset >= unchanged_from and same is not None:
                 shift = line + piece.first_line - parts[same].first_line

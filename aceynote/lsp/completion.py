@@ -31,6 +31,7 @@ from ..validation import validate
 from .checking import Part, part_at
 from .games import games_of
 from .text import Text
+from .tokens import piece_tokens
 
 _ROLL = re.compile(r"(?:^|(?<=[\s.)]))([=+]?)([1-6])([1-6]):[ \t]*$")
 _AFTER_ACEY_DEUCEY = re.compile(r"(?:^|(?<=[\s.)]))\+?(?:12|21):[ \t]+[^=:]*[^\s:][ \t]+$")
@@ -89,10 +90,15 @@ def ranked_plays(position: Position, roll: str, kind: str, rules: RuleSet) -> li
 def _position_before(
     text: Text, part: Part, roll_start: types.Position
 ) -> tuple[Position, RuleSet] | None:
-    """The position the validator reaches where the roll is typed, with the game's rules."""
+    """The position the validator reaches where the roll is typed, with the game's rules.
+
+    Only on a game's main line: in a variation (a ``(`` still open) there is none.
+    """
     start = text.offset(types.Position(part.first_line - 1, 0))
-    games = games_of(text.source[start : text.offset(roll_start)])
-    if not games:
+    source = text.source[start : text.offset(roll_start)]
+    kinds = [token.type for token in piece_tokens(source)]
+    games = games_of(source)
+    if not games or kinds.count("LPAR") > kinds.count("RPAR"):
         return None
     report = validate(games[-1])
     position = report.final or report.start

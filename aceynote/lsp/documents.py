@@ -16,15 +16,6 @@ DEBOUNCE = 0.15  # seconds of quiet after a change before the document is valida
 Change = types.TextDocumentContentChangeEvent
 
 
-def edited(source: str, change: Change, encoding: str | None) -> str:
-    """The text after one change the client sent (a range's new text, or the whole text)."""
-    if isinstance(change, types.TextDocumentContentChangePartial):
-        text = Text(source, encoding)
-        start, end = text.offset(change.range.start), text.offset(change.range.end)
-        return source[:start] + change.text + source[max(start, end) :]
-    return change.text
-
-
 @dataclass(slots=True)
 class Document:
     """One open document: its text and version, and its pieces as last validated."""
@@ -36,6 +27,21 @@ class Document:
     checked_version: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     pending: asyncio.Task[None] | None = None
+    _text: Text | None = None
+
+    def text(self, source: str, encoding: str | None) -> Text:
+        """The :class:`Text` of this document's source (or of an earlier one), made once."""
+        kept = self._text
+        if kept is None or kept.source is not source or kept.encoding != encoding:
+            kept = Text(source, encoding)
+            if source is self.source:
+                self._text = kept
+        return kept
+
+    def edit(self, change: Change, encoding: str | None) -> None:
+        """Apply one change the client sent."""
+        self._text = self.text(self.source, encoding).edited(change)
+        self.source = self._text.source
 
     async def checked(self) -> tuple[str, list[Part]]:
         """The text and its pieces, validated now unless they already are."""
@@ -67,7 +73,7 @@ class Documents:
         if document is None:
             return
         for change in changes:
-            document.source = edited(document.source, change, encoding)
+            document.edit(change, encoding)
         document.version = version
         self._schedule(uri, DEBOUNCE)
 

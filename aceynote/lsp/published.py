@@ -28,7 +28,8 @@ def message_of(diagnostic: Diagnostic) -> str:
     return "\n".join(lines)
 
 
-def _published(uri: str, text: Text, diagnostic: Diagnostic) -> types.Diagnostic:
+def as_protocol(uri: str, text: Text, diagnostic: Diagnostic) -> types.Diagnostic:
+    """A diagnostic (its spans in the document's lines) as the protocol's."""
     related = None
     if diagnostic.follows is not None and diagnostic.follows != diagnostic.span:
         location = types.Location(uri, text.range(diagnostic.follows))
@@ -58,7 +59,9 @@ def published(uri: str, text: Text, parts: list[Part]) -> list[types.Diagnostic]
     """Every problem of the document, in the protocol's terms."""
     found: list[types.Diagnostic] = []
     for part in parts:
-        found += (_published(uri, text, moved(diagnostic, part)) for diagnostic in part.diagnostics)
+        found += (
+            as_protocol(uri, text, moved(diagnostic, part)) for diagnostic in part.diagnostics
+        )
         if part.unread is not None:
             span, message = part.unread
             found.append(

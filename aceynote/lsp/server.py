@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from functools import wraps
 from importlib.metadata import version
 from typing import Any, ParamSpec, TypeVar
@@ -11,6 +11,8 @@ from typing import Any, ParamSpec, TypeVar
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 from .actions import code_actions
 from .checking import Part
@@ -27,11 +29,41 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, keeping no copy of the open documents of its own.
+
+    The server keeps them (:class:`Documents`), with the protocol's line ends
+    (pygls splits lines as Python does, at form feeds and U+2028 too), so a
+    large document is held once, not split into a list of lines at every edit.
+    """
+
+    def _handled(self, method: str, params: object) -> Iterator[tuple[Any, tuple[object], None]]:
+        handler = self.fm.features.get(method)
+        if handler is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Iterator[Any]:
+        yield from self._handled(types.TEXT_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+        self, params: types.DidChangeTextDocumentParams
+    ) -> Iterator[Any]:
+        yield from self._handled(types.TEXT_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(
+        self, params: types.DidCloseTextDocumentParams
+    ) -> Iterator[Any]:
+        yield from self._handled(types.TEXT_DOCUMENT_DID_CLOSE, params)
+
+
 class AceyServer(LanguageServer):
     """pygls's server with the open documents of the notation."""
 
     def __init__(self) -> None:
-        super().__init__("aceynote", version("aceynote"))
+        super().__init__("aceynote", version("aceynote"), protocol_cls=_Protocol)
         self.documents = Documents(self.publish)
 
     @property
@@ -39,7 +71,7 @@ class AceyServer(LanguageServer):
         return self.workspace.position_encoding
 
     def publish(self, uri: str, document: Document, source: str, parts: list[Part]) -> None:
-        found = published(uri, Text(source, self.encoding), parts)
+        found = published(uri, document.text(source, self.encoding), parts)
         params = types.PublishDiagnosticsParams(uri, found, document.version)
         self.text_document_publish_diagnostics(params)
 
@@ -49,7 +81,7 @@ class AceyServer(LanguageServer):
         if document is None:
             return None
         source, parts = await document.checked()
-        return Text(source, self.encoding), parts
+        return document.text(source, self.encoding), parts
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Nothing more than the request's own error: no pop-up, no traceback in the log."""

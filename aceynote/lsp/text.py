@@ -10,9 +10,11 @@ another. The model counts columns in code points from 1
 from __future__ import annotations
 
 import re
-from array import array
 from collections.abc import Callable
+from itertools import chain
 
+import numpy as np
+import numpy.typing as npt
 from lsprotocol import types
 
 from ..notation import Span
@@ -21,11 +23,11 @@ LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def _utf16(text: str) -> int:
-    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def _utf8(text: str) -> int:
-    return len(text.encode("utf-8", "surrogatepass"))
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 UNITS: dict[str, Callable[[str], int]] = {
@@ -35,6 +37,20 @@ UNITS: dict[str, Callable[[str], int]] = {
 }
 
 
+Starts = npt.NDArray[np.int64]
+
+
+def _starts_in(source: str, begin: int, end: int) -> Starts:
+    """Where lines start from ``begin`` (a line's start) to before ``end`` (no list made)."""
+    ends = (match.end() for match in LINE_END.finditer(source, begin, end))
+    return np.fromiter(chain((begin,), (start for start in ends if start < end)), np.int64)
+
+
+def _last_start(source: str) -> Starts:
+    """The empty last line's start, after a final line end (the protocol counts that line)."""
+    return np.array([len(source)] if source.endswith(("\r", "\n")) else [], np.int64)
+
+
 class Text:
     """A document's text, where each of its lines starts, and the unit its client counts in.
 
@@ -42,11 +58,33 @@ class Text:
     costs little more than its text; a line is cut from the text when asked for.
     """
 
-    def __init__(self, source: str, encoding: str | None = None) -> None:
+    def __init__(
+        self, source: str, encoding: str | None = None, starts: Starts | None = None
+    ) -> None:
         self.source = source
-        self.starts = array("q", [0])
-        self.starts.extend(match.end() for match in LINE_END.finditer(source))
+        if starts is None:
+            starts = np.concatenate((_starts_in(source, 0, len(source)), _last_start(source)))
+        self.starts = starts
+        self.encoding = encoding
         self.units = UNITS.get(encoding or "", _utf16)
+
+    def edited(self, change: types.TextDocumentContentChangeEvent) -> Text:
+        """The text after a change the client sent; only the lines it touches are looked at."""
+        if not isinstance(change, types.TextDocumentContentChangePartial):
+            return Text(change.text, self.encoding)
+        start = self.offset(change.range.start)
+        end = max(start, self.offset(change.range.end))
+        source = self.source[:start] + change.text + self.source[end:]
+        moved = len(source) - len(self.source)
+        first = max(self._line_of(start) - 1, 0)  # a line before: its CR may meet a typed LF
+        after = self._line_of(end) + 1  # the first line the change leaves as it was
+        touched = _starts_in(source, int(self.starts[first]), self.start(after) + moved)
+        last = _last_start(source) if after >= self.line_count else self.starts[after:] + moved
+        starts = np.concatenate((self.starts[:first], touched, last))
+        return Text(source, self.encoding, starts)
+
+    def _line_of(self, offset: int) -> int:
+        return int(np.searchsorted(self.starts, offset, side="right")) - 1
 
     @property
     def line_count(self) -> int:
@@ -54,13 +92,13 @@ class Text:
 
     def start(self, number: int) -> int:
         """Where a 0-based line starts in :attr:`source` (past the last line: the text's end)."""
-        return self.starts[number] if number < len(self.starts) else len(self.source)
+        return int(self.starts[number]) if number < len(self.starts) else len(self.source)
 
     def line(self, number: int) -> str:
         """The text of a 0-based line without its end; "" past the end."""
         if not 0 <= number < len(self.starts):
             return ""
-        text = self.source[self.starts[number] : self.start(number + 1)]
+        text = self.source[self.start(number) : self.start(number + 1)]
         return text.rstrip("\r\n")  # a line holds one line end at most, at its end
 
     def position(self, line: int, column: int) -> types.Position:
@@ -92,7 +130,7 @@ class Text:
         if position.line >= self.line_count:
             return len(self.source)
         line = max(position.line, 0)
-        return self.starts[line] + self.column(types.Position(line, position.character))
+        return self.start(line) + self.column(types.Position(line, position.character))
 
     def whole(self) -> types.Range:
         """The range of the whole document."""
