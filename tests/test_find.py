@@ -515,3 +515,38 @@ def test_a_line_past_1_mib_stops_find_at_its_place_on_both_paths(
     assert (status, out) == (2, '[Event "a"]\n[White "x"]\n'.replace("\n", end))
     assert f"{path}:3: this line goes on past" in err
     assert run_main(capsys, "find", str(path), "--count")[:2] == (2, "1\n")
+
+
+THREE_GAMES = "".join(
+    f'[White "{white}"]\n\n1. 52: in/20 in/23\n*\n\n' for white in ("Ann", "Bob", "Cy")
+)
+
+
+@pytest.mark.parametrize(
+    "damage", [b"{caf\xe9}", b"1" * (MAX_LINE_BYTES + 1)], ids=["latin-1", "long line"]
+)
+def test_an_output_is_written_only_when_every_input_was_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, damage: bytes
+) -> None:
+    """An input that cannot be read leaves OUT as it was: never half the games found."""
+    damaged = tmp_path / "damaged.acey"
+    text = THREE_GAMES.encode()
+    damaged.write_bytes(text.replace(b"*", damage + b"\n*", 1))
+    out = tmp_path / "out.acey"
+    out.write_bytes(b"kept")
+    status, _, err = run_main(capsys, "find", str(damaged), "-o", str(out))
+    assert status == 2 and "nothing written" in err
+    assert out.read_bytes() == b"kept"
+
+
+def test_an_output_that_is_an_input_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """find -o IN would replace the record it reads: refused before reading, by any name."""
+    path = tmp_path / "games.acey"
+    path.write_text(THREE_GAMES)
+    (tmp_path / "link.acey").symlink_to(path)
+    for output in (path, tmp_path / "link.acey", tmp_path / "." / "games.acey"):
+        status, _, err = run_main(capsys, "find", str(tmp_path), "--white", "ann", "-o", str(output))
+        assert status == 2 and "is also an input" in err
+    assert path.read_text() == THREE_GAMES

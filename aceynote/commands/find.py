@@ -340,8 +340,13 @@ def run(args: argparse.Namespace) -> int:
         return _find(args, search, sources, write_out)
     if read_only(args.output):
         raise UsageError(f"{args.output} is read-only; not overwritten")
+    if any(source.is_file(args.output) for source in sources):
+        raise UsageError(f"{args.output} is also an input; not overwritten: write elsewhere")
     with tempfile.SpooledTemporaryFile(1 << 22, mode="w+", encoding="utf-8", newline="") as spool:
         status = _find(args, search, sources, cast(IO[str], spool).write)
+        if status == EXIT_USAGE:  # an input could not be read: OUT is left as it was
+            fail("nothing written: fix the errors above first")
+            return status
         try:
             write_atomically(args.output, copy_from_start(spool))
         except OSError as error:
