@@ -547,6 +547,8 @@ def test_an_output_that_is_an_input_is_refused(
     path.write_text(THREE_GAMES)
     (tmp_path / "link.acey").symlink_to(path)
     for output in (path, tmp_path / "link.acey", tmp_path / "." / "games.acey"):
-        status, _, err = run_main(capsys, "find", str(tmp_path), "--white", "ann", "-o", str(output))
+        status, _, err = run_main(
+            capsys, "find", str(tmp_path), "--white", "ann", "-o", str(output)
+        )
         assert status == 2 and "is also an input" in err
     assert path.read_text() == THREE_GAMES
