@@ -378,6 +378,7 @@ STEERING = HOSTILE + "\x1bc\x9b2J\u202e"
         ["find", "--turns", ">0", "--format", "json"],
         ["convert", "--to", "json"],
         ["convert", "--to", "jsonl"],
+        ["convert", "--to", "bgammon"],
     ],
     ids=" ".join,
 )
