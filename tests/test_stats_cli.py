@@ -233,3 +233,15 @@ def test_text_histogram_of_lengths(capsys: pytest.CaptureFixture[str], tmp_path:
     assert longest_bar == 40  # the most games, the longest bar
     for bar, count in zip(bars, counts, strict=True):
         assert (len(bar) > 2) == (count > 0)  # a bin with a game shows one # at least
+
+
+@pytest.mark.parametrize("games", [200, 340])
+def test_dice_too_uneven_for_a_float_are_reported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, games: int
+) -> None:
+    """340 rolls all 52: the p-value underflows to 0 (it was a ZeroDivisionError)."""
+    text = '[White "Ann"]\n[Black "Bob"]\n\n1. 52: in/20 in/23\n*\n\n' * games
+    status, out, err = run_main(capsys, "stats", written(tmp_path, text))
+    assert (status, err) == (0, "")
+    verdict = "everybody's dice: unlikely with fair dice (p < 1e-12: fair dice this uneven"
+    assert f"{verdict} fewer than 1 time in a trillion)" in out

@@ -22,6 +22,7 @@ NAME_WIDTH = 24
 MATCH_NAME_WIDTH = 100  # a match's name holds both players' names and the file's
 BAR_WIDTH = 40
 UNLIKELY = 0.01  # a p-value below this: counts fair dice seldom give
+SELDOM_SHOWN = 1e-12  # a p-value below this is shown as "p < 1e-12" (it may underflow to 0)
 
 
 def name_shown(text: str) -> str:
@@ -128,8 +129,15 @@ def _verdict(counts: DiceCounts) -> str:
     if p_value is None or not counts.enough:
         return f"{who}: too few rolls to test ({counts.rolls}; the test needs 180)"
     if p_value < UNLIKELY:
-        return f"{who}: unlikely with fair dice (p = {p_value:.2g}: fair dice this uneven 1 time in {1 / p_value:,.0f})"
+        return f"{who}: unlikely with fair dice ({_how_seldom(p_value)})"
     return f"{who}: as fair dice go (counts this uneven come {100 * p_value:.0f}% of the time)"
+
+
+def _how_seldom(p_value: float) -> str:
+    """A small p-value in words; one below :data:`SELDOM_SHOWN` (or 0, underflowed) is "fewer"."""
+    if p_value < SELDOM_SHOWN:
+        return f"p < {SELDOM_SHOWN:.0e}: fair dice this uneven fewer than 1 time in a trillion"
+    return f"p = {p_value:.2g}: fair dice this uneven 1 time in {1 / p_value:,.0f}"
 
 
 def _games(figures: GameFigures) -> list[str]:
