@@ -64,10 +64,10 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.api import Engine, EngineInputError
+    from ..engine.api import MAX_ROLLOUT_GAMES, Engine, EngineInputError
 
-    if args.rollout is not None and not 1 <= args.rollout <= 100_000:
-        raise UsageError("--rollout takes 1 to 100000 games")
+    if args.rollout is not None and not 1 <= args.rollout <= MAX_ROLLOUT_GAMES:
+        raise UsageError(f"--rollout takes 1 to {MAX_ROLLOUT_GAMES} games")
     try:
         engine = Engine(args.rules)
         if args.double:
