@@ -199,3 +199,22 @@ def test_the_app_writes_on_once_its_terminal_is_gone() -> None:
     threading.Thread(target=write_many, daemon=True).start()
     assert done.wait(10)
     writer.stop()
+
+
+def test_a_paste_holding_escapes_stays_in_the_comment_editor(tmp_path: Path) -> None:
+    """ESC ESC in a paste was the Escape key: the editor closed, the text was lost and the
+    rest of the paste ran as commands (g, q); a pasted RLO was shown raw (issue 37)."""
+    path = tmp_path / "club.acey"
+    path.write_text('[Result "*"]\n\n1. 64: in/19 in/21\n*\n')
+    terminal = Terminal("replay", "club.acey", cwd=tmp_path)
+    terminal.read_until(b"Quit")
+    terminal.type("c")
+    terminal.read_until(b"ctrl+s")
+    terminal.type("\x1b[200~note\x1b\x1bgq\u202e\x1b[201~")
+    terminal.type("\x13")  # ctrl+s: keep the comment
+    terminal.read_until(b"modified")
+    terminal.type("s")
+    terminal.read_until(b"Saved")
+    terminal.type("q")
+    assert terminal.finish() == 0
+    assert "{note\\x1b\\x1bgq\\u202e}" in path.read_text(encoding="utf-8")

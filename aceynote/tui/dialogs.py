@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ..notation.tags import ENDING_REASONS, result_problem, tag_value_problem
 from ..terminal_text import printable
+from .pasting import CommentText
 
 TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 AnswerT = TypeVar("AnswerT")
@@ -107,7 +108,9 @@ class CommentEditor(CancellableDialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield text_line(self.title_text, "dialog-title")
-            yield TextArea(self.shown, id="comment-text", soft_wrap=True, show_line_numbers=False)
+            yield CommentText(
+                self.shown, id="comment-text", soft_wrap=True, show_line_numbers=False
+            )
             yield text_line("", "dialog-error", id="comment-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Keep (ctrl+s)", id="keep", variant="primary")

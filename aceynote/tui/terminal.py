@@ -13,6 +13,8 @@ it is, then never ends (issue 37):
   reading the terminal, which nothing stops, and the process, its work done,
   waits for that thread for ever (spinning on the hung-up terminal). Here
   SIGCONT starts it again only after a SIGTSTP stopped it.
+- Textual's input thread reads a paste holding ESC ESC as the Escape key:
+  the driver reads with :class:`.pasting.PasteParser` instead.
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ from __future__ import annotations
 from io import TextIOWrapper
 from typing import Any, TextIO, cast
 
+from textual.drivers import linux_driver
 from textual.drivers.linux_driver import LinuxDriver
+
+from .pasting import PasteParser
 
 
 class TerminalOutput:
@@ -51,12 +56,17 @@ class TerminalOutput:
 
 class TerminalDriver(LinuxDriver):
     """Textual's driver for POSIX terminals, writing through a :class:`TerminalOutput`,
-    and woken by SIGCONT only after a SIGTSTP."""
+    woken by SIGCONT only after a SIGTSTP, reading pastes whole."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self._file is not None:  # Textual's writer thread uses write, flush and fileno only
             self._file = cast("TextIOWrapper", TerminalOutput(self._file))
+
+    def run_input_thread(self) -> None:
+        """Textual's input thread, which makes its parser by the name ``XTermParser``."""
+        setattr(linux_driver, "XTermParser", PasteParser)  # noqa: B010 - not exported
+        super().run_input_thread()
 
     def _sigcont_application(self, *args: Any) -> None:
         """Start the application mode again only if a SIGTSTP (Ctrl+Z) stopped it."""
