@@ -34,10 +34,12 @@ from .model import Span, SyntaxProblem
 from .source import BLOCK_BYTES, LINE_END, LineBlocks, block_lines, is_utf8
 from .words import tag_parts, unescape_tag_value
 
-# The start of a tag line: ``[`` as the first non-blank character (§1).
-_BLANKS = r"[ \t]*"
+# The start of a tag line: ``[`` as the first character of a line other than
+# the notation's white space (§1: the lexer's, line ends aside; a byte order
+# mark is white space anywhere).
+_BLANKS = r"[ \t\f\v\ufeff]*"
 TAG_LINE = re.compile(_BLANKS + r"\[")
-_TAG_LINE_BYTES = re.compile(TAG_LINE.pattern.encode())
+_TAG_LINE_BYTES = re.compile(rb"(?:[ \t\f\v]|\xef\xbb\xbf)*\[")
 
 
 def looks_like_tag_line(line: str) -> bool:
