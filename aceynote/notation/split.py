@@ -412,7 +412,11 @@ class _Cutter:
         self.size += len(lines)
         marks = lines.translate(None, _NOT_MARKS)  # its brackets and line ends: few bytes
         self.next_line += _lines_ended(lines, marks)
-        self.in_comment, self.depth = _scan_brackets(marks, self.in_comment, self.depth)
+        if b"[" in lines and _brackets(marks):  # a tag's value may hold some: line by line
+            for line in block_lines(lines):
+                self.in_comment, self.depth = _scan_line(line, self.in_comment, self.depth)
+        else:
+            self.in_comment, self.depth = _scan_brackets(marks, self.in_comment, self.depth)
         if self.in_comment:  # lines that leave the comment have words: they set last_words
             return
         words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
@@ -445,15 +449,33 @@ def _ends_with_result(line: bytes) -> bool:
     return result and _TAG_LINE_BYTES.match(line) is None
 
 
+def _brackets(text: bytes) -> bytes:
+    """The brackets of ``text`` (``bytes.translate``) but ``()`` pairs, dropped twice (``(2)``
+    and one nesting): a pair changes nothing, in a comment or out of one."""
+    return text.translate(None, _NOT_BRACKETS).replace(b"()", b"").replace(b"()", b"")
+
+
+def _scan_line(line: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
+    """The state after one line, as the reader lexes it: the brackets of a line that looks like
+    a tag are its value's, and such a line ends a comment left open (§1, choice 6)."""
+    if _TAG_LINE_BYTES.match(line) is None or not _looks_like_tag(line):
+        return _scan_brackets(line, in_comment, depth)
+    return False, depth
+
+
+def _looks_like_tag(line: bytes) -> bool:
+    """:func:`looks_like_tag_line` of a line of bytes."""
+    stripped = line.strip()
+    return stripped.endswith(b"]") and b'"' in stripped
+
+
 def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
     """The comment and variation state after ``text``: comments do not nest, variations do.
 
-    The brackets are picked out (``bytes.translate``), and their ``()`` pairs
-    dropped twice (``(2)`` and one nesting): a pair changes nothing, in a
-    comment or out of one. What is left, usually nothing, is walked.
+    What is left of the brackets once their pairs are dropped (see :func:`_brackets`),
+    usually nothing, is walked.
     """
-    brackets = text.translate(None, _NOT_BRACKETS).replace(b"()", b"").replace(b"()", b"")
-    for bracket in brackets:
+    for bracket in _brackets(text):
         if in_comment:
             in_comment = bracket != _CLOSE_COMMENT
         elif bracket == _OPEN_COMMENT:
