@@ -552,3 +552,40 @@ def test_an_output_that_is_an_input_is_refused(
         )
         assert status == 2 and "is also an input" in err
     assert path.read_text() == THREE_GAMES
+
+
+ROUNDS = "".join(
+    f'[Round "{round_}"]\n[Event "Club Ladder"]\n\n1. 52: in/20 in/23\n*\n\n'
+    for round_ in ("1", "10", "21", "1.2")
+)
+
+
+@pytest.mark.parametrize(
+    ("tag", "found"),
+    [
+        ("Round=1", [1]),  # a number: the whole value (it found rounds 10-19, 100-199...)
+        ("Round==1.2", [4]),  # ==: the whole value, in any case
+        ("Round=1.", [4]),  # other text: a part of the value
+        ("Round", [1, 2, 3, 4]),
+        ("event==club ladder", [1, 2, 3, 4]),
+        ("Event==club", []),
+    ],
+)
+def test_a_tag_holds_a_number_or_a_value_exactly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tag: str, found: list[int]
+) -> None:
+    path = tmp_path / "rounds.acey"
+    path.write_text(ROUNDS)
+    status, out, _ = run_main(capsys, "find", str(path), "--tag", tag, "--format", "json")
+    assert [json.loads(line)["game"] for line in out.splitlines()] == found
+    assert status == (0 if found else 1)
+
+
+def test_limit_stops_after_n_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "rounds.acey"
+    path.write_text(ROUNDS)
+    status, out, _ = run_main(capsys, "find", str(path), str(path), "--limit", "3", "--list")
+    assert status == 0 and [line.split("\t")[1] for line in out.splitlines()] == ["1", "2", "3"]
+    assert run_main(capsys, "find", str(path), str(path), "--limit", "5", "--count")[1] == "5\n"
+    status, _, err = run_main(capsys, "find", str(path), "--limit", "0")
+    assert status == 2 and "--limit takes 1 or more" in err

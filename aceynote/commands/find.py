@@ -161,7 +161,8 @@ def register(commands: Commands) -> None:
     )
     tags.add_argument(
         "--tag",
-        help="the tag Name holds value (Name alone: the game has that tag); repeatable",
+        help="the tag Name holds value; Name==value: is value (a whole number after = is too,"
+        " so Round=1 is not round 10); Name alone: the game has that tag; repeatable",
         **_valued(_any_tag, "NAME=VALUE"),
     )
     play = parser.add_argument_group("filters on play (each game replayed)")
@@ -217,6 +218,9 @@ def register(commands: Commands) -> None:
         "-o", "--output", default=STDIN, metavar="OUT", help="file to write (default - for stdout)"
     )
     shown_as.add_argument(
+        "--limit", type=int, metavar="N", help="stop after the first N games found"
+    )
+    shown_as.add_argument(
         "-j",
         "--jobs",
         type=int,
@@ -261,6 +265,11 @@ class _Run:
         self.count = 0
         self.unreadable = 0
 
+    @property
+    def done(self) -> bool:
+        """Whether --limit games are found."""
+        return self.args.limit is not None and self.count >= self.args.limit
+
     def file(self, source: InputFile) -> None:
         """Look through one input; one that cannot be read is reported and counted."""
         try:
@@ -269,6 +278,8 @@ class _Run:
                     if self._kept(found):
                         self.count += 1
                         self._write(source, found)
+                        if self.done:  # nothing more is read
+                            break
         except BrokenPipeError:
             raise
         except (ReadError, OSError, UnicodeDecodeError) as error:
@@ -332,6 +343,8 @@ def _check_output_formats(args: argparse.Namespace, sources: list[InputFile]) ->
 def run(args: argparse.Namespace) -> int:
     if args.format == "json" and args.count:
         raise UsageError("--format json lists the games; --count prints only their number")
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit takes 1 or more")
     args.jobs = jobs_to_use(args.jobs, False)
     search = Search(_query(args), duplicates=args.duplicates is not None)
     sources = expand_inputs(args.files)
@@ -360,6 +373,8 @@ def _find(
     finder = _Run(args, search, out)
     try:
         for source in sources:
+            if finder.done:
+                break
             finder.file(source)
         if args.count:
             out(f"{finder.count}\n")
