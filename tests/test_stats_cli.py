@@ -245,3 +245,26 @@ def test_dice_too_uneven_for_a_float_are_reported(
     assert (status, err) == (0, "")
     verdict = "everybody's dice: unlikely with fair dice (p < 1e-12: fair dice this uneven"
     assert f"{verdict} fewer than 1 time in a trillion)" in out
+
+
+LONG_NAME = "Harbour Club autumn ladder champion"
+
+
+def test_names_are_cut_only_to_a_terminals_width(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Names were cut at 24 characters wherever the text went, a pipe too (issue 34)."""
+    from aceynote.corpus.stats import counted_game, figures
+    from aceynote.notation import parse_games
+    from aceynote.render.stats_text import figures_text
+
+    text = short_game(LONG_NAME, "Bob", "1-0", f'[Event "{LONG_NAME}"]') * 2
+    out = run_main(capsys, "stats", "--by", "event", written(tmp_path, text))[1]  # a pipe
+    assert f"Event {LONG_NAME}: 2 games" in out and "…" not in out
+    games = [counted_game(validate(game), "f", n) for n, game in enumerate(parse_games(text), 1)]
+    found = figures(games)
+    wide = figures_text(found, 200)
+    assert f"  1     {LONG_NAME}" in wide and "…" not in wide
+    assert "Harbour Club autumn lad…" in figures_text(found, 80)  # 24 at least
+    line = next(line for line in figures_text(found, 105).splitlines() if line.startswith("  1 "))
+    assert len(line) == 105 and line.startswith("  1     Harbour Club autumn ladder c… ")
