@@ -64,3 +64,18 @@ def test_documented_output_is_what_validate_prints(
     main(["validate", "--no-color", "example.acey"])
     printed = capsys.readouterr().out.splitlines()[:-1]  # the summary line is not shown
     assert "\n".join(printed) + "\n" == shown
+
+
+def test_every_setup_in_the_help_and_the_docs_is_a_position() -> None:
+    """The help examples of hint and generate used a Setup no game can reach (exit 2)."""
+    from aceynote.rules import Position
+
+    texts = [*(ROOT / "aceynote" / "commands").glob("*.py"), *(ROOT / "docs").glob("*.md")]
+    setups = {
+        setup
+        for path in [*texts, ROOT / "README.md"]
+        for setup in re.findall(r'--setup "([^".][^"]*)"', path.read_text(encoding="utf-8"))
+    }
+    assert len(setups) >= 4
+    for setup in setups:
+        Position.from_setup(setup)

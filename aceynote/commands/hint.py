@@ -29,7 +29,7 @@ equity with its standard error.
 examples:
   aceynote hint --setup "W in:15 / B in:15 / W" --roll 64
   aceynote hint --setup "W 21:1 23:1 in:13 / B in:15 / W" --double
-  aceynote hint --setup "W 6:3 5:2 / B 6:2 in:1 / B" --roll 31 --rules bgammon --format json
+  aceynote hint --setup "W 6:3 5:2 / B 6:2 5:1 / B" --roll 31 --rules bgammon --format json
 
 exit status: 0 ranked, 2 usage error (a bad Setup, roll, kind or Rules value).
 """

@@ -29,7 +29,7 @@ examples:
   aceynote record club.acey --white "Ines Alder" --black "Tom Brandt"
   aceynote record club.acey --opening 5-3 --event "Harbour Club ladder"
   aceynote record navy.acey --rules navy --first black
-  aceynote record endgame.acey --setup "W 6:3 5:2 / B 19:2 20:3 / W"
+  aceynote record endgame.acey --setup "W 6:3 5:2 / B 6:2 5:3 / W"
 """
 
 
