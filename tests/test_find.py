@@ -589,3 +589,19 @@ def test_limit_stops_after_n_games(capsys: pytest.CaptureFixture[str], tmp_path:
     assert run_main(capsys, "find", str(path), str(path), "--limit", "5", "--count")[1] == "5\n"
     status, _, err = run_main(capsys, "find", str(path), "--limit", "0")
     assert status == 2 and "--limit takes 1 or more" in err
+
+
+def test_the_games_of_a_json_document_are_listed_at_their_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Every game of a .json document was listed at line 0."""
+    document = tmp_path / "games.json"
+    assert _main("convert", str(SAMPLES / "match.acey"), "--to", "json", "-o", str(document)) == 0
+    starts = [
+        number
+        for number, line in enumerate(document.read_text().splitlines(), start=1)
+        if line.startswith('{"tags"')
+    ]
+    status, out, _ = run_main(capsys, "find", str(document), "--format", "json")
+    assert status == 0 and len(starts) > 1
+    assert [json.loads(line)["line"] for line in out.splitlines()] == starts

@@ -14,7 +14,18 @@ import re
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
-from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
+from ...notation import (
+    Game,
+    Move,
+    Segment,
+    Span,
+    Stop,
+    Tag,
+    Turn,
+    Variation,
+    parse_game,
+    write_game,
+)
 from ...notation.limits import MAX_DIGITS, too_many_digits
 from ...notation.source import ReadError
 from ...notation.tags import TagValueError, parse_opening
@@ -387,11 +398,17 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
                 _check_header(header, complete=False)
             else:
                 _check(validators()[1], value, f"games[{index}]", line)
-                yield game_from_json(value, f"games[{index}]")
+                yield _at_line(game_from_json(value, f"games[{index}]"), line)
                 index += 1
     except DocumentError as error:
         raise JsonRecordError(str(error), line=error.line) from error
     _check_header({**header, "games": []} if begun else header, complete=True)
+
+
+def _at_line(game: Game, line: int) -> Game:
+    """The game, its span the line where its JSON object starts (``find --list`` shows it)."""
+    game.span = Span(line, 1, line, 1)
+    return game
 
 
 def _check_header(document: Json, complete: bool) -> None:
@@ -426,7 +443,7 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
                 f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
             ) from error
         _check(validators()[1], data, f"line {number}: game", number)
-        yield game_from_json(data, f"line {number}: game")
+        yield _at_line(game_from_json(data, f"line {number}: game"), number)
 
 
 class _NumberTooLong(ValueError):
