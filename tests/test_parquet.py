@@ -541,3 +541,31 @@ def test_a_stop_signal_leaves_no_folder(tmp_path: Path) -> None:
         process.send_signal(signal.SIGTERM)
         assert process.wait(60) == 128 + signal.SIGTERM
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("", "name the folder to write with -o DIR"),
+        ("link", "link: is a symbolic link; name a new or empty folder"),
+        ("file.txt/t", "file.txt: is not a folder"),
+    ],
+)
+def test_an_output_folder_is_checked_before_any_reading(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    corpus: Path,
+    target: str,
+    message: str,
+) -> None:
+    """These were found only once the whole conversion was done ("Not a directory"),
+    or said a folder did not exist where a file stood."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file.txt").write_text("mine", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "empty")
+    status, err = to_parquet(capsys, target, corpus)
+    assert status == 2 and message in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "file.txt", "link"]
+    assert not any((tmp_path / "empty").iterdir())

@@ -294,15 +294,21 @@ def folder_problem(path: str) -> str | None:
     A folder of files is only ever made anew: nothing already at ``path`` is
     replaced but an empty folder.
     """
+    if not path:
+        return "name the folder to write with -o DIR"
+    if os.path.islink(path):  # a link is not replaced by a folder: the rename would fail at the end
+        return f"{path}: is a symbolic link; name a new or empty folder (not a link to one)"
     if os.path.lexists(path) and not os.path.isdir(path):
         return f"{path}: is not a folder; name a new or empty folder to write"
     if os.path.isdir(path):
         if os.listdir(path):
             return f"{path}: the folder is not empty; name a new or empty folder (nothing in it is replaced)"
         return None
-    parent = os.path.dirname(os.path.abspath(path))
+    parent = os.path.dirname(path.rstrip(os.sep)) or "."
+    if os.path.lexists(parent) and not os.path.isdir(parent):
+        return f"{path}: cannot write: {parent}: is not a folder"
     if not os.path.isdir(parent):
-        return f"{path}: cannot write: the folder {parent} does not exist"
+        return f"{path}: cannot write: the folder {os.path.abspath(parent)} does not exist"
     return None
 
 
