@@ -522,7 +522,9 @@ def test_a_failed_conversion_leaves_no_temporary_folder(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_stop_signal_leaves_no_folder(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGQUIT", "SIGUSR1", "SIGALRM"])
+def test_a_stop_signal_leaves_no_folder(tmp_path: Path, name: str) -> None:
+    """SIGQUIT, SIGUSR1 and SIGALRM left a .aceynote-*.tmp folder (issue 37)."""
     import signal
     import subprocess
     import time
@@ -538,8 +540,9 @@ def test_a_stop_signal_leaves_no_folder(tmp_path: Path) -> None:
         deadline = time.monotonic() + 60
         while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
             time.sleep(0.05)  # until the temporary folder is made
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(60) == 128 + signal.SIGTERM
+        number = getattr(signal, name)
+        process.send_signal(number)
+        assert process.wait(60) == 128 + number
     assert list(tmp_path.iterdir()) == []
 
 

@@ -8,8 +8,9 @@ what ``open()`` would have given it. A device or pipe (``/dev/null``) is
 written to directly, never replaced.
 
 While the temporary file is written, SIGTERM and SIGHUP (``kill``, a closed
-terminal) raise :class:`Stopped`, so the temporary file is removed before the
-process ends, as it is on Ctrl-C. Nothing can clean up after ``kill -9``; no
+terminal), and the other signals that end a process unless caught (SIGQUIT,
+SIGUSR1, SIGUSR2, SIGALRM), raise :class:`Stopped`, so the temporary file is
+removed before the process ends, as it is on Ctrl-C. Nothing can clean up after ``kill -9``; no
 other run's temporary files are ever touched.
 """
 
@@ -27,7 +28,13 @@ from types import FrameType
 from typing import IO, TextIO, cast
 
 _NEW_FILE_MODE = 0o666  # before the umask, as open() creates files
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+# The signals that end a process unless caught (SIGINT is Python's KeyboardInterrupt),
+# those of them the system has.
+STOP_SIGNALS = tuple(
+    getattr(signal, name)
+    for name in ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM")
+    if hasattr(signal, name)
+)
 _CAN_MASK = hasattr(signal, "pthread_sigmask")
 
 
@@ -134,7 +141,7 @@ class _StopGuard:
 
 @contextlib.contextmanager
 def _signals_stop() -> Iterator[_StopGuard]:
-    """SIGTERM and SIGHUP raise :class:`Stopped` here (only the main thread may catch signals)."""
+    """The stop signals (STOP_SIGNALS) raise :class:`Stopped` here (only the main thread may catch signals)."""
     guard = _StopGuard()
     if threading.current_thread() is not threading.main_thread():
         yield guard
@@ -158,7 +165,7 @@ def _signals_stop() -> Iterator[_StopGuard]:
 
 
 def _block_stop_signals() -> set[int | signal.Signals] | None:
-    """Block SIGTERM and SIGHUP in the main thread; the mask before (None: nothing done)."""
+    """Block the stop signals in the main thread; the mask before (None: nothing done)."""
     if _CAN_MASK and threading.current_thread() is threading.main_thread():
         return signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     return None
