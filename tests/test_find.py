@@ -605,3 +605,19 @@ def test_the_games_of_a_json_document_are_listed_at_their_lines(
     status, out, _ = run_main(capsys, "find", str(document), "--format", "json")
     assert status == 0 and len(starts) > 1
     assert [json.loads(line)["line"] for line in out.splitlines()] == starts
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("words", [[], ["--turns", ">=0"]], ids=["tags", "play"])
+def test_an_indented_game_and_a_last_line_are_written_as_they_stand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, end: str, words: list[str]
+) -> None:
+    """An indented game's tab went to the game before (with an LF after it), and a game
+    ending a CR-only file without a line end got an LF."""
+    path = tmp_path / "games.acey"
+    text = '[E "a"]\n*\n\t[E "b"]\n*\n \f[E "c"]\n*'.replace("\n", end)
+    path.write_bytes(text.encode())
+    status, out, _ = run_main(capsys, "find", str(path), *words)
+    assert status == 0 and out == text + end
+    out = run_main(capsys, "find", str(path), "--tag", "E=b", *words)[1]
+    assert out == f'\t[E "b"]{end}*{end}'

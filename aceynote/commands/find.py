@@ -15,6 +15,7 @@ from ..corpus.find import Copies, Found, Search, acey_games, other_games
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
 from ..formats import ACEY, InvalidRecord, named, record_format
 from ..notation import ReadError
+from ..notation.source import line_end_of
 from ..terminal_text import shown
 from .base import (
     EXIT_OK,
@@ -315,8 +316,8 @@ class _Run:
             columns += [tags.get(tag, "") for tag in ("White", "Black", "Date")] + [found.result]
             self.out("\t".join(shown(column) for column in columns) + "\n")
         else:
-            text = found.text
-            self.out(text if text.endswith(("\n", "\r")) else text + "\n")
+            text = found.text  # a game ending the file without a line end gets the file's
+            self.out(text if text.endswith(("\n", "\r")) else text + line_end_of(text))
 
     def status(self) -> int:
         if self.unreadable:

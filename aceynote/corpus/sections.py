@@ -126,10 +126,19 @@ def _starts(text: str, starts: list[int], first_piece: bool) -> list[int]:
     """The games' starts (a new list), where a file's first game starts at its first character not blank.
 
     Blank as the notation has it: a no-break space is a stray character, so a game.
+    A game whose first token only blanks stand before on its line (an indented
+    tag) starts at the line's start: the blanks are its own, not the game's before.
     """
-    if first_piece and starts:
-        return [len(text) - len(text.lstrip(WHITE_SPACE_CHARACTERS)), *starts[1:]]
-    return list(starts)
+    moved = [_line_start(text, start) for start in starts]
+    if first_piece and moved:
+        moved[0] = len(text) - len(text.lstrip(WHITE_SPACE_CHARACTERS))
+    return moved
+
+
+def _line_start(text: str, start: int) -> int:
+    """``start``, or the start of its line where only blanks stand before it there."""
+    begin = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
+    return start if text[begin:start].strip(WHITE_SPACE_CHARACTERS) else begin
 
 
 class Sifted(NamedTuple):

@@ -64,6 +64,15 @@ def line_start(data: bytes, index: int) -> int:
 
 
 LINE_END = re.compile(rb"\r\n|\r|\n")
+_TEXT_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def line_end_of(text: str) -> str:
+    """The line end ``text`` uses (its first: LF, CRLF or a lone CR); LF where it has none."""
+    found = _TEXT_LINE_END.search(text)
+    return "\n" if found is None else found.group()
+
+
 _LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
 
 
