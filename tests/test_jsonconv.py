@@ -290,3 +290,28 @@ def test_a_game_whose_comment_no_record_could_hold_is_refused_at_its_place(
         JsonRecordError, match=f"games\\[0\\]: cannot be written as a record: .*{why}"
     ):
         list(read_document(io.StringIO(json.dumps(document))))
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (
+            "deep.json",
+            '{"format": "aceynote", "version": 1, "games": [' + "[" * 5000 + "]" * 5000 + "]}",
+        ),
+        ("deep.jsonl", "[" * 5000 + "]" * 5000 + "\n"),
+    ],
+    ids=["document", "lines"],
+)
+@pytest.mark.parametrize(
+    "command", [["validate"], ["find", "--count"], ["convert", "--to", "acey"]]
+)
+def test_json_nested_past_pythons_decoder_is_an_error_of_its_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, text: str, command: list[str]
+) -> None:
+    """The error said "the record nests too deeply" and named no file, nor a place."""
+    path = tmp_path / name
+    path.write_text(text)
+    status, _, err = run_main(capsys, *command, str(path))
+    assert status in (1, 2) and f"{path}: " in err and "nests too deeply to be read" in err
+    assert "line 1" in err

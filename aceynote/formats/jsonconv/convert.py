@@ -460,12 +460,15 @@ _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
 
 
 _DECODER = json.JSONDecoder(parse_int=_bounded_int)
+_TOO_DEEP = f"nests too deeply to be read (a game nests {MAX_DEPTH} levels at most)"
 
 
 def _decode(text: str, at: int) -> tuple[Any, int]:
     """One JSON value of ``text`` from ``at``; a number too long to mean anything fails there."""
     try:
         return _DECODER.raw_decode(text, at)
+    except RecursionError as error:  # Python's decoder nests as deep as the JSON does
+        raise json.JSONDecodeError(_TOO_DEEP, text, at) from error
     except _NumberTooLong as error:
         found = _LONG_NUMBER.search(text, at)
         message = too_many_digits("a number", str(error).lstrip("-"))
@@ -476,6 +479,8 @@ def _loads(text: str) -> Any:
     """``json.loads``; a number too long to mean anything is a decoding error at its place."""
     try:
         return json.loads(text, parse_int=_bounded_int)
+    except RecursionError as error:
+        raise json.JSONDecodeError(_TOO_DEEP, text, 0) from error
     except _NumberTooLong as error:
         found = _LONG_NUMBER.search(text)
         message = too_many_digits("a number", str(error).lstrip("-"))
