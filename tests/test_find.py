@@ -621,3 +621,22 @@ def test_an_indented_game_and_a_last_line_are_written_as_they_stand(
     assert status == 0 and out == text + end
     out = run_main(capsys, "find", str(path), "--tag", "E=b", *words)[1]
     assert out == f'\t[E "b"]{end}*{end}'
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    ["1. 52: in/20 in/23 72: xx 15-0", "1. 52: in/20 in/23 ?? 0-9", "1. 52: in/20 ) 2-0"],
+)
+def test_filters_on_tags_and_on_play_agree_on_a_damaged_games_result(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, movetext: str
+) -> None:
+    """Past a syntax error the parser never reached the result: --list said * on play, and
+    --result white found the game on tags only (258 of 2,500 damaged records)."""
+    path = tmp_path / "damaged.acey"
+    path.write_text(f'[White "A"]\n\n{movetext}\n\n[White "B"]\n\n1. 52: in/20 in/23 *\n')
+    result = movetext.rsplit(None, 1)[-1]
+    for words in ([], ["--turns", ">=0"]):
+        out = run_main(capsys, "find", str(path), "--list", *words)[1]
+        assert out.splitlines()[0].endswith(f"\t{result}")
+        side = "white" if result.startswith(("15", "2")) else "black"
+        assert run_main(capsys, "find", str(path), "--result", side, "--count", *words)[1] == "1\n"

@@ -399,15 +399,12 @@ def read(piece: PieceText, parse: bool = True) -> list[Standing]:
     for tokens, (start, body) in zip(
         found, _cut(piece.text, starts, piece.first_line == 1), strict=True
     ):
-        if parse:
-            game = parse_game_tokens(tokens)
-            tags = _first_of_each((tag.name, tag.value) for tag in game.tags)
-            result = game.result_text
-        else:
-            game = None
-            tags = _first_of_each(_tag_of(token) for token in tokens.tokens if token.type == "TAG")
-            results = [str(token) for token in tokens.tokens if token.type == "RESULT"]
-            result = results[-1] if results else "*"  # the main line's ends the game
+        game = parse_game_tokens(tokens) if parse else None
+        tags = _first_of_each(_tag_of(token) for token in tokens.tokens if token.type == "TAG")
+        # The result token as written, with or without the parser (which, past a syntax
+        # error, may not reach it): the main line's ends the game.
+        results = [str(token) for token in tokens.tokens if token.type == "RESULT"]
+        result = results[-1] if results else "*"
         standings.append(
             Standing(lines.line_of(start), tags, tags.get("Result") or result, body, game)
         )
