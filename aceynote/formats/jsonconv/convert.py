@@ -46,7 +46,7 @@ from ...rules import (
 )
 from ...validation import Diagnostic, Report
 from ..base import InvalidRecord
-from .schema import validators
+from .schema import schema, validators
 from .stream import BEGIN, DocumentError, members
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
@@ -393,6 +393,8 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
         for name, value, line in members(stream, "games", _decode, MAX_DOCUMENT):
             if name != "games" or not (begun or value is BEGIN):
                 header[name] = value  # "games" too when it is not an array: the schema says so
+                if name not in schema()["properties"]:  # refused before more is held
+                    _check_header(header, complete=False)
             elif value is BEGIN:
                 begun = True
                 _check_header(header, complete=False)
