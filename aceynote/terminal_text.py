@@ -83,8 +83,8 @@ def printable(text: str, *, lines: bool = False) -> str:
     return escaped(text.replace("\t", TAB), keep_newlines=lines)
 
 
-def clipped(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters, ``…`` marking the cut."""
+def clipped(text: str, width: int = 24) -> str:
+    """``text`` cut to ``width`` characters, ``…`` marking the cut (24: a quote in a message)."""
     return text if len(text) <= width else text[: max(width - 1, 0)] + MORE
 
 
@@ -124,6 +124,13 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
     """``count`` and the noun that goes with it (``plural`` defaults to ``singular + "s"``)."""
     noun = singular if count == 1 else (plural or singular + "s")
     return f"{count} {noun}"
+
+
+def signed(value: float) -> str:
+    """An equity, a difference or a luck to three decimals with its sign (``+0.074``,
+    ``-0.056``); one that rounds to nothing is ``0.000``, never ``+0.000`` or ``-0.000``."""
+    shown = f"{value:+.3f}"
+    return "0.000" if float(shown) == 0 else shown
 
 
 def number_shown(text: str) -> str:

@@ -5,6 +5,7 @@ Run on demand, never as tests:
     python benchmarks/bench_engine.py strength --games 1000 --depth 1 --opponent greedy --rules bgammon --out g.txt
     python benchmarks/bench_engine.py speed
     python benchmarks/bench_engine.py accuracy --positions 300 --trials 1296 --out acc.jsonl
+    python benchmarks/bench_engine.py duel --weights new.npz --against aceynote/engine/weights.npz --games 1000 --out d.txt
 
 strength: the engine against the random or the greedy bot, taking each side
 half the time; prints the share of games won and the points per game, each
@@ -17,7 +18,11 @@ trials early) of the 1-ply's best ``--candidates`` and the 0-ply's best, and
 how often the 0-ply and 1-ply choices are within 0.05 of a typical game's
 points (docs/engine.md) of the rollout's best. ``--out`` keeps each case, and a
 run with the same ``--out`` goes on where the last one stopped; ``--shard K/N``
-lets N runs (one a core) share the positions and the ``--out`` file.
+lets N runs (one a core) share the positions and the ``--out`` file. duel:
+two engines head to head in pairs of games with the same dice and the seats
+swapped (``--weights`` against ``--against``; ``--no-tables`` and
+``--against-no-tables`` leave the exact race tables out of either), with the
+standard error of the points a game taken over pairs.
 """
 
 from __future__ import annotations
@@ -40,7 +45,8 @@ sys.path.insert(0, str(ROOT))
 from aceynote.analysis.marks import TYPICAL_WIN_POINTS  # noqa: E402
 from aceynote.engine.api import shipped_network  # noqa: E402
 from aceynote.engine.decisions import Decision, choices  # noqa: E402
-from aceynote.engine.evaluator import Evaluator  # noqa: E402
+from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E402
+from aceynote.engine.network import Network  # noqa: E402
 from aceynote.engine.players import NetPlayer, bot, engine_match  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
@@ -50,7 +56,7 @@ from aceynote.rules.randomgame import play_random_game  # noqa: E402
 
 def strength(args: argparse.Namespace) -> None:
     rules = parse_rules(args.rules)
-    engine = NetPlayer(Search(Evaluator(shipped_network(), rules)), args.depth)
+    engine = NetPlayer(Search(evaluator_for(shipped_network(), rules)), args.depth)
     kept = Path(args.out) if args.out else None
     points = [int(line) for line in kept.read_text().split()] if kept and kept.exists() else []
     started = time.process_time()
@@ -77,6 +83,60 @@ def strength(args: argparse.Namespace) -> None:
     )
 
 
+def duel(args: argparse.Namespace) -> None:
+    rules = parse_rules(args.rules)
+    first = _player(args.weights, not args.no_tables, rules, args.depth)
+    second = _player(args.against, not args.against_no_tables, rules, args.depth)
+    kept = Path(args.out) if args.out else None
+    points = [int(line) for line in kept.read_text().split()] if kept and kept.exists() else []
+    started = time.process_time()
+    for score in engine_match(
+        lambda _: first,
+        lambda _: second,
+        lambda _: rules,
+        args.games,
+        f"duel:{args.seed}",
+        paired=True,
+        first=len(points),
+    ):
+        points.append(score)
+        if kept is not None:
+            with kept.open("a") as out:
+                out.write(f"{score}\n")
+        if len(points) % max(2, args.games // 10) == 0:
+            print(f"  {_duel_summary(points)}", file=sys.stderr)
+    print(
+        f"{args.weights}{'' if not args.no_tables else ' (no tables)'} v {args.against}"
+        f"{'' if not args.against_no_tables else ' (no tables)'}, {args.depth}-ply, {args.rules}:"
+        f" {_duel_summary(points)} ({time.process_time() - started:.0f} CPU s in this run)"
+    )
+
+
+def _player(weights: str, tables: bool, rules: RuleSet, depth: int) -> NetPlayer:
+    network = Network.load(Path(weights)).for_play()
+    evaluator = evaluator_for(network, rules) if tables else NetworkEvaluator(network, rules)
+    return NetPlayer(Search(evaluator), depth)
+
+
+def _duel_summary(points: list[int]) -> str:
+    """Games won and points a game, each with its standard error over the pairs of games."""
+    pairs = [points[at] + points[at + 1] for at in range(0, len(points) - 1, 2)]
+    wins = [(points[at] > 0) + (points[at + 1] > 0) for at in range(0, len(points) - 1, 2)]
+    count = max(1, len(pairs))
+
+    def mean_and_error(values: list[float]) -> tuple[float, float]:
+        mean = sum(values) / count
+        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, count - 1))
+        return mean / 2, spread / 2 / math.sqrt(count)
+
+    won, won_error = mean_and_error([float(w) for w in wins])
+    per_game, per_game_error = mean_and_error([float(p) for p in pairs])
+    return (
+        f"{2 * len(pairs)} games: won {won:.1%} ± {won_error:.1%},"
+        f" {per_game:+.2f} ± {per_game_error:.2f} points a game"
+    )
+
+
 def _game_decisions(seed: int, rules: RuleSet, turns: int) -> list[tuple[Decision, int, int]]:
     """The decisions and dice of a random game of about ``turns`` turns."""
     for attempt in range(200):
@@ -98,7 +158,7 @@ def speed(args: argparse.Namespace) -> None:
     from aceynote.notation.writer import write_game
 
     rules = parse_rules("standard")
-    evaluator = Evaluator(shipped_network(), rules)
+    evaluator = evaluator_for(shipped_network(), rules)
     decisions = [d for d, _, _ in _game_decisions(1, rules, 90)] * 20
     started = time.process_time()
     for start in range(0, len(decisions), 1000):
@@ -109,7 +169,7 @@ def speed(args: argparse.Namespace) -> None:
     record.parent.mkdir(parents=True, exist_ok=True)
     games = [g for g in generate_games(400, 2, rules) if 85 <= len(g.turns) <= 95]
     record.write_text(write_game(games[0]), encoding="utf-8")
-    for depth in (0, 1):
+    for depth in (0, 1, 2):
         started = time.process_time()
         with contextlib.redirect_stdout(io.StringIO()):
             aceynote(["analyze", str(record), "--depth", str(depth)])
@@ -124,7 +184,7 @@ def speed(args: argparse.Namespace) -> None:
 
 def accuracy(args: argparse.Namespace) -> None:
     rules = parse_rules(args.rules)
-    search = Search(Evaluator(shipped_network(), rules))
+    search = Search(evaluator_for(shipped_network(), rules))
     limit = 0.05 * (1 if rules.score.value == "single" else TYPICAL_WIN_POINTS)
     out = Path(args.out) if args.out else None
     done = _accuracy_done(out)
@@ -245,6 +305,17 @@ def main() -> int:
         " share the work and the --out file",
     )
     three.set_defaults(run=accuracy)
+    four = jobs.add_parser("duel")
+    four.add_argument("--weights", default=str(ROOT / "aceynote" / "engine" / "weights.npz"))
+    four.add_argument("--against", default=str(ROOT / "aceynote" / "engine" / "weights.npz"))
+    four.add_argument("--no-tables", action="store_true", help="--weights' engine: no tables")
+    four.add_argument("--against-no-tables", action="store_true", help="--against's: no tables")
+    four.add_argument("--games", type=int, default=1000)
+    four.add_argument("--depth", type=int, choices=(0, 1, 2), default=0)
+    four.add_argument("--rules", default="standard")
+    four.add_argument("--seed", type=int, default=1)
+    four.add_argument("--out", help="each game's points (the first engine's); a run resumes")
+    four.set_defaults(run=duel)
     args = parser.parse_args()
     args.run(args)
     return 0

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from analysed_games import short_game
 
-from aceynote.analysis.annotate import analysis_comment, annotate, read_comment
+from aceynote.analysis.annotate import AnalysisComment, analysis_comment, annotate, read_comment
 from aceynote.analysis.review import RECORD, review_of_analysis, review_of_record
 from aceynote.analysis.run import analyze_one
 from aceynote.notation import Game, parse_game
@@ -35,9 +35,9 @@ def segments_of(game: Game) -> list[Any]:
 )
 def test_a_comment_reads_back_as_written(best: dict[str, Any], text: str) -> None:
     comment = analysis_comment({"best": [best], "loss": 0.4149})
-    assert read_comment(comment) == (text, 0.41)
+    assert read_comment(comment) == AnalysisComment(text, 0.41)
     # Rewrapped by hand across lines, it still reads.
-    assert read_comment(comment.replace(" ", "\n   ")) == (text, 0.41)
+    assert read_comment(comment.replace(" ", "\n   ")) == AnalysisComment(text, 0.41)
 
 
 @pytest.mark.parametrize(
@@ -90,3 +90,76 @@ def test_a_record_without_analysis_comments_has_no_review(
     game = parse_game(analysed[0])
     segments_of(game)[2].comments.append("aceynote: this is not an analysis")
     assert review_of_record(game) is None
+
+
+def _marked_otherwise(analysis: dict[str, Any]) -> dict[str, Any]:
+    """The analysis as a deeper search might give it: other marks, other losses."""
+    other = {"?!": "??", "?": None, "??": "?!", None: "?"}
+    decisions = [
+        {**decision, "mark": other[decision["mark"]], "loss": decision["loss"] + 0.5}
+        for decision in analysis["decisions"]
+    ]
+    return {**analysis, "decisions": decisions}
+
+
+def test_an_analysis_replaces_an_earlier_one(analysed: tuple[str, dict[str, Any]]) -> None:
+    text, analysis = analysed
+    deeper = _marked_otherwise(analysis)
+    once, twice = parse_game(text), parse_game(text)
+    annotate(once, deeper)
+    annotate(twice, analysis)
+    twice = parse_game(write_game(twice))  # written to a file and analysed again
+    annotate(twice, deeper)
+    assert write_game(twice) == write_game(once)
+    for segment in segments_of(twice):
+        assert len(segment.glyphs) <= 1 and len(segment.comments) <= 1
+
+
+def test_a_persons_glyph_wins_and_the_comment_names_the_mark(
+    analysed: tuple[str, dict[str, Any]],
+) -> None:
+    text, analysis = analysed
+    marked = next(d for d in analysis["decisions"] if d["mark"] is not None)
+    game = parse_game(text)
+    segment = segments_of(game)[marked["ply"] - 1]
+    segment.glyphs.append("!?")
+    segment.comments.append("a person's word")
+    for _ in range(2):  # analysed twice: nothing doubled
+        annotate(game, analysis)
+        game = parse_game(write_game(game))
+        segment = segments_of(game)[marked["ply"] - 1]
+        assert segment.glyphs == ["!?"]
+        assert segment.comments == ["a person's word", analysis_comment(marked, named=True)]
+    found = read_comment(segment.comments[1])
+    assert found is not None and found.mark == marked["mark"]
+    review = review_of_record(game)
+    assert review is not None
+    assert next(j.mark for j in review.judged if j.ply == marked["ply"]) == marked["mark"]
+
+
+def test_the_text_report_never_signs_a_zero(analysed: tuple[str, dict[str, Any]]) -> None:
+    from aceynote.analysis.output import analysis_text
+
+    _, analysis = analysed
+    decision = next(d for d in analysis["decisions"] if len(d["best"]) > 1 and not d["forced"])
+    decision["best"][0]["equity"] = -0.0001
+    decision["best"][1]["equity"] = 0.0002
+    decision["best"][1]["diff"] = -0.0004
+    analysis["players"]["white"]["luck"] = -0.0003
+    analysis["players"]["black"]["luck_adjusted"] = 0.0001
+    text = analysis_text(analysis)
+    assert "+0.000" not in text and "-0.000" not in text
+    assert "equity 0.000" in text
+
+
+def test_a_nag_meaning_a_glyph_counts_as_a_persons_glyph(
+    analysed: tuple[str, dict[str, Any]],
+) -> None:
+    text, analysis = analysed
+    marked = next(d for d in analysis["decisions"] if d["mark"] is not None)
+    game = parse_game(text)
+    segment = segments_of(game)[marked["ply"] - 1]
+    segment.nags.append(4)  # $4: ??
+    annotate(game, analysis)
+    assert segment.glyphs == [] and segment.nags == [4]
+    assert segment.comments == [analysis_comment(marked, named=True)]

@@ -29,9 +29,17 @@ def test_hint_ranks_the_plays_as_text(capsys: pytest.CaptureFixture[str]) -> Non
     status, out, err = run_main(capsys, "hint", "--setup", START, "--roll", "64")
     assert status == 0 and not err
     lines = out.splitlines()
-    assert "64" in lines[0] and "1-ply" in lines[0]
-    assert lines[1].lstrip().startswith("1. ") and "win" in lines[1] and "equity" in lines[1]
-    assert len(lines) == 3  # two distinct plays: in/19 in/21, and one checker to 15
+    assert lines[0] == f"Setup {START}"
+    assert lines[1] == "roll 64, rules standard, 1-ply"
+    assert lines[2].lstrip().startswith("1. ") and "win" in lines[2] and "equity" in lines[2]
+    assert len(lines) == 4  # two distinct plays: in/19 in/21, and one checker to 15
+
+
+def test_hint_writes_plays_as_the_record_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 34 item 9: merged trips (in/19(2) 19/13(2)), as everything else writes them."""
+    status, out, _ = run_main(capsys, "hint", "--setup", START, "--roll", "66")
+    assert status == 0
+    assert out.splitlines()[2].split()[1:3] == ["in/19(2)", "19/13(2)"]
 
 
 def test_hint_json_is_the_documented_list(capsys: pytest.CaptureFixture[str]) -> None:

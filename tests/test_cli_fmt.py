@@ -82,9 +82,20 @@ def test_check_several_files(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert str(bad) in err and str(good) not in err
 
 
-def test_check_crlf_file_would_change(tmp_path: Path) -> None:
+def test_a_canonical_crlf_file_needs_no_reformat(tmp_path: Path) -> None:
     path = record(tmp_path, CANONICAL.replace("\n", "\r\n"))
-    assert main(["fmt", "--check", str(path)]) == 1
+    assert main(["fmt", "--check", str(path)]) == 0
+    assert main(["fmt", "--check", str(record(tmp_path, MESSY.replace("\n", "\r\n")))]) == 1
+
+
+def test_fmt_keeps_each_files_line_ends(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    crlf = record(tmp_path, (MESSY + "\n" + SECOND).replace("\n", "\r\n"), "crlf.acey")
+    lf = record(tmp_path, MESSY, "lf.acey")
+    assert main(["fmt", "-i", str(crlf), str(lf)]) == 0
+    assert crlf.read_bytes() == (CANONICAL + "\n" + SECOND).replace("\n", "\r\n").encode()
+    assert lf.read_bytes() == CANONICAL.encode()
+    assert main(["fmt", str(crlf)]) == 0
+    assert capsys.readouterr().out == (CANONICAL + "\n" + SECOND).replace("\n", "\r\n")
 
 
 def test_in_place_rewrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

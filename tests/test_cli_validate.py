@@ -461,12 +461,6 @@ def main_help(capsys: pytest.CaptureFixture[str]) -> str:
     return capsys.readouterr().out
 
 
-def test_summary_of_no_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run_main(capsys, "validate", write(tmp_path, "empty.acey", ""))
-    assert status == 0
-    assert summary_counts(out.splitlines()[-1])[:4] == (0, 0, 0, 0)
-
-
 # -- parallel runs ------------------------------------------------------------------------
 
 
@@ -511,3 +505,22 @@ def test_a_game_without_tags_shows_its_source_line(
     out = capsys.readouterr().out
     assert "tagless.acey:2:8: error AD301" in out
     assert "  2. 66: 13/7 in/19(3)" in out
+
+
+def test_an_empty_record_is_a_warning(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    empty = write(tmp_path, "empty.acey", "")
+    status, out, err = run_main(capsys, "validate", empty)
+    assert status == 0 and f"warning: no game in {empty}" in err
+    assert out.endswith("0 games, 0 turns: 0 errors, 1 warning\n")
+    assert run_main(capsys, "validate", "--strict", empty)[0] == 1
+    assert run_main(capsys, "validate", "-q", empty)[1:] == ("", "")
+
+
+def test_a_game_cut_short_is_a_warning(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    games = '1. 64: in/19 in/21\n*\n\n[Event "cut"]\n\n1. 64: in/19 in/21  53: in/20 in/22\n'
+    path = write(tmp_path, "cut.acey", games)
+    status, out, _ = run_main(capsys, "validate", path)
+    assert status == 0
+    assert f"{path}:6:21: warning AD505: the game has no result token: was it cut short?" in out
+    assert out.count("AD505") == 1
+    assert run_main(capsys, "validate", "--strict", path)[0] == 1

@@ -79,3 +79,12 @@ def test_every_setup_in_the_help_and_the_docs_is_a_position() -> None:
     assert len(setups) >= 4
     for setup in setups:
         Position.from_setup(setup)
+
+
+def test_the_count_of_notation_choices_is_the_count_listed() -> None:
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    said = re.search(r"numbered 1 to (\d+) in \[Choices", text)
+    listed = text.split("## Choices aceynote makes", 1)[1]
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. \*\*", listed, re.MULTILINE)]
+    assert said is not None and numbers == list(range(1, len(numbers) + 1))
+    assert int(said[1]) == len(numbers)

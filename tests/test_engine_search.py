@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 from boards import ALL_ROLLS, after, dice, random_position, reference_plays
 
+from aceynote.engine import search as search_module
 from aceynote.engine.api import shipped_network
 from aceynote.engine.decisions import ROLLS, Decision, choices, double_choices
-from aceynote.engine.evaluator import Evaluator
+from aceynote.engine.evaluator import evaluator_for
 from aceynote.engine.rollout import rollout
-from aceynote.engine import search as search_module
 from aceynote.engine.search import Search
 from aceynote.rules import PRESETS, Position, SegmentKind, Side, legal_plays, parse_rules
 from aceynote.rules.randomgame import play_random_game
@@ -21,7 +21,7 @@ RULE_SETS = [*PRESETS.values(), parse_rules("standard larger_die=no score=single
 
 
 def search_for(rules_index: int) -> Search:
-    return Search(Evaluator(shipped_network(), RULE_SETS[rules_index]))
+    return Search(evaluator_for(shipped_network(), RULE_SETS[rules_index]))
 
 
 def game_decisions(seed: int, rules_index: int, every: int = 1) -> list[Decision]:
@@ -103,7 +103,7 @@ def test_a_winning_play_is_worth_the_points_the_rules_give() -> None:
     position = Position.from_setup("W 2:1 1:1 / B 6:2 5:3 bar:1 / W")
     for preset, points in (("standard", 6), ("standard score=single", 1)):
         rules = parse_rules(preset)
-        search = Search(Evaluator(shipped_network(), rules))
+        search = Search(evaluator_for(shipped_network(), rules))
         ranked = search.rank(choices(Decision.start(position), 4, 3, rules), depth=1)
         assert ranked[0].choice.after is None
         assert ranked[0].equity == points and ranked[0].win == 1.0
@@ -203,3 +203,38 @@ def test_a_full_look_ahead_cache_still_answers_the_decisions_it_held(
     again = search.look_ahead([first, fourth])
     alone = [search.look_ahead([first])[0], search.look_ahead([fourth])[0]]
     assert np.allclose(again, alone, atol=1e-6)
+
+
+def test_a_two_ply_look_ahead_takes_each_roll_s_best_reply_valued_at_one_ply() -> None:
+    """2-ply: for every roll, the best two replies by 0-ply are valued a ply deeper."""
+    rules = RULE_SETS[0]
+    search = search_for(0)
+    decision = next(d for d in game_decisions(78, 0, every=5) if d.kind is SegmentKind.ROLL)
+    expected = 0.0
+    for high, low, chance in ROLLS:
+        options = choices(decision, high, low, rules)
+        _, equities = search.evaluator.choices(options)
+        replies = [options[at] for at in np.argsort(-equities, kind="stable")[:2]]
+        values = []
+        for reply in replies:
+            if reply.after is None:
+                values.append(float(reply.points))
+                continue
+            ((_, equity),) = search.look_ahead([reply.after], 1)
+            values.append(equity if reply.same_side else -equity)
+        expected += chance * max(values)
+    ((_, equity),) = search.look_ahead([decision], 2)
+    assert equity == pytest.approx(expected, abs=1e-6)
+
+
+def test_a_two_ply_ranking_marks_its_depths_and_judges_alike() -> None:
+    rules = RULE_SETS[1]
+    search = search_for(1)
+    decision = next(d for d in game_decisions(79, 1, every=9) if d.kind is SegmentKind.ROLL)
+    options = choices(decision, 5, 3, rules)
+    ranked = search.rank(options, depth=2)
+    equities = [scored.equity for scored in ranked]
+    assert equities == sorted(equities, reverse=True) and ranked[0].depth == 2
+    worst = options.index(ranked[-1].choice)
+    _, judged = search.judge(options, worst, depth=2)
+    assert judged.depth == 2 and judged.equity <= ranked[0].equity

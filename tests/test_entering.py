@@ -15,7 +15,7 @@ from aceynote.notation import Game, Segment, Turn
 from aceynote.notation.entry import parse_segment
 from aceynote.notation.generate import generate_games
 from aceynote.notation.lines import new_game
-from aceynote.notation.writer import play_text, segment_text, segment_words
+from aceynote.notation.writer import segment_text, segment_words
 from aceynote.rules import (
     Play,
     Position,
@@ -25,6 +25,7 @@ from aceynote.rules import (
     TurnState,
     legal_plays,
     place_name,
+    play_text,
     roll_dice,
 )
 from aceynote.validation import diagnostics as codes

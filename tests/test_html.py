@@ -218,7 +218,7 @@ def test_html_command_on_a_record_with_errors(
     ("arguments", "message"),
     [
         (["html", "missing.acey"], "missing.acey: no such file"),
-        (["html", "RECORD", "--game", "9"], "--game 9"),
+        (["html", "RECORD", "--game", "9"], "there is no game 9"),
         (["html", "RECORD", "--game", "0"], "--game counts from 1"),
     ],
 )

@@ -88,3 +88,9 @@ def test_mistakes_exit_one(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 1
     assert out.splitlines()[-1].startswith("1 game, ")
     assert out.splitlines()[-1] == "1 game, 14 turns: 7 errors, 1 warning"
+
+
+def test_the_match_sample_is_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", str(SAMPLES / "match.acey")]) == 0
+    out = capsys.readouterr().out
+    assert "Club match to 25 (to 25): Carr 28, Dunn 0; Carr won" in out

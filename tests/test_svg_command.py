@@ -104,7 +104,7 @@ def test_a_record_with_errors_is_drawn_and_says_so(
         (["diagram", "RECORD", "--segment", "500"], "--segment 500: the main line has 89"),
         (["diagram", "RECORD", "--turn", "77"], "--turn 77: the main line has no such turn"),
         (["diagram", "RECORD", "--turn", "seven"], "'seven' is not a turn number"),
-        (["diagram", "RECORD", "--game", "2"], "--game 2"),
+        (["diagram", "RECORD", "--game", "2"], "there is no game 2"),
         (["diagram", "RECORD", "--size", "20"], "--size 20"),
         (["diagram", "missing.acey"], "missing.acey: no such file"),
     ],

@@ -20,10 +20,11 @@ from aceynote.notation.typed import parse_turn
 from aceynote.rules import Side
 from aceynote.tui import replay_view
 from aceynote.tui.app import ErrorScreen, ReplayApp
-from aceynote.tui.dialogs import Choose, CommentEditor, Confirm, Help, Prompt, TagEditor
+from aceynote.tui.dialogs import Choose, CommentEditor, Confirm, Help, Prompt
 from aceynote.tui.game_list import GameList, GameTable
 from aceynote.tui.notes import Notes
 from aceynote.tui.replay_screen import ReplayScreen
+from aceynote.tui.tag_editor import TagEditor
 from aceynote.tui.timeline import MAIN, Place
 from aceynote.tui.widgets import Board, GameHeader, MoveList
 
@@ -339,6 +340,36 @@ async def test_quitting_with_unsaved_changes_asks_first(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_the_quit_dialog_starts_on_cancel_and_arrows_move_along_its_buttons(
+    tmp_path: Path,
+) -> None:
+    path = copy(tmp_path, "annotated.acey")
+    original = path.read_text(encoding="utf-8")
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "g", "enter")
+
+        async def focused_after(*keys: str) -> str | None:
+            await pilot.press(*keys)
+            return app.screen.focused.id if app.screen.focused else None
+
+        await pilot.press("q")
+        assert isinstance(app.screen, Confirm)
+        assert await focused_after() == "answer-cancel"
+        assert await focused_after("right") == "answer-cancel"  # the end of the row
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen)  # nothing saved, nothing lost
+        await pilot.press("q")
+        assert await focused_after("left") == "answer-discard"
+        assert await focused_after("left", "left") == "answer-save"
+        assert await focused_after("right") == "answer-discard"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert path.read_text(encoding="utf-8") == original
+
+
+@pilot_test
 async def test_help_lists_every_key() -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
     async with app.run_test(size=(100, 50)) as pilot:
@@ -461,6 +492,29 @@ async def test_the_tag_editor_fits_80x24_and_marks_the_focused_field() -> None:
         assert isinstance(moved, Input) and moved.id == "tag-1"
         lines = screen_lines(app)
         assert "▶" in lines[moved.region.y] and "▶" not in lines[focused.region.y]
+
+
+@pilot_test
+async def test_keys_typed_in_one_burst_act_in_their_order_in_a_tag_field() -> None:
+    from textual import events
+
+    app = ReplayApp(str(SAMPLES / "match.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        editor = app.screen
+        assert isinstance(editor, TagEditor)
+        field = editor.query_one("#tag-0", Input)  # Event, in focus
+        field.cursor_position = len(field.value)
+        burst = [("ctrl+u", "\x15"), *((c, c) for c in "Spring"), ("backspace", "\x7f")]
+        burst += [("ctrl+w", "\x17"), *((c, c) for c in "Autumn cup")]
+        for key, character in burst:  # as a terminal hands them over: all at once
+            app.post_message(events.Key(key, character))
+        await pilot.pause()
+        await pilot.pause()
+        assert field.value == "Autumn cup"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.record is not None and app.record.dirty
 
 
 @pilot_test

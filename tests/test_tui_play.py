@@ -233,6 +233,48 @@ async def test_rolled_dice_are_the_ones_played(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_a_roll_made_stays_until_played_whatever_screens_are_visited(
+    tmp_path: Path,
+) -> None:
+    from aceynote.tui.replay_screen import ReplayScreen
+
+    practice = Practice(Side.BLACK, 0, ScriptedDice([6, 4, 1, 1, 5, 1]))
+    app = play_app(tmp_path / "p.acey", practice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen(app).query_one(EntryLine).text == "64"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen(app).query_one(EntryLine).text == "64"  # back on the line
+        screen(app).line.set_text("")
+        await pilot.press("r")  # asked again: the same roll
+        await pilot.pause()
+        assert screen(app).query_one(EntryLine).text == "64"
+        await enter(pilot, app, "64: in/19 in/21")
+        assert segment_texts(app)[0] == (Side.WHITE, "64: in/19 in/21")
+
+
+@pilot_test
+async def test_the_opening_roll_is_shown_at_the_start(tmp_path: Path) -> None:
+    from test_tui_app import notes_text
+
+    practice = Practice(Side.BLACK, 0, random.Random(3))
+    app = play_app(tmp_path / "p.acey", practice, [("Opening", "4-4 5-3")])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        said = "4-4 a tie, then White rolled 5 and Black 3: White moves first"
+        assert f"Opening: {said}. ctrl+r" in " ".join(feedback(app).split())
+        await pilot.press("escape")
+        await pilot.press("home")
+        await pilot.pause()
+        assert f"Opening: {said}" in " ".join(notes_text(app).split())
+
+
+@pilot_test
 async def test_nothing_is_entered_for_the_person_while_the_engine_is_to_play(
     tmp_path: Path, engine_held: threading.Event
 ) -> None:

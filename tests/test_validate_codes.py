@@ -507,6 +507,7 @@ CASES = [
         record(START_PLAY, '[Termination "time"]', result="§2-3"),
         record(START_PLAY, '[Termination "time"]', result="2-0"),
     ),
+    Case("AD505", "cut-short", record(f"§{START_PLAY}", result=""), record(START_PLAY)),
 ]
 
 
@@ -779,7 +780,12 @@ SCENARIOS = [
         "unfinished-termination-black",
         record(START_PLAY, '[Termination "abandoned"]', result="0-5"),
     ),
-    scenario("missing-result-token", record(START_PLAY, '[Result "*"]', result="")),
+    # §1: a game without its result token reads as '*', with a word that it may be cut short.
+    scenario(
+        "missing-result-token",
+        record(f"§{START_PLAY}", '[Result "*"]', result=""),
+        ("AD505", 0),
+    ),
     # §7: opening ties; Black first with 1... and White's first turn 2.
     scenario(
         "opening-ties-white",

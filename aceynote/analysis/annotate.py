@@ -1,55 +1,111 @@
 """Marks and the engine's word written into a record (docs/engine.md, "analyze -o").
 
 A marked segment gets its mark as a glyph (docs/notation.md §4: ``?!``, ``?``
-or ``??``) and a comment naming the best play and the equity lost. Existing
-glyphs and comments stay; a mark the segment already carries is not written
-twice, so analysing an annotated record again adds nothing new.
+or ``??``) and a comment naming the best play and the equity lost. A glyph a
+person set wins: on a segment that has one, the mark is not written as a
+glyph but named in the comment (``aceynote: ??, best ...``). An analysis
+replaces the marks and comments of an earlier one; every other glyph and
+comment stays, so analysing a record again, at any depth, writes each mark
+once.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..notation import Game, Segment
+from ..notation.model import NAG_GLYPHS
+from .marks import GLYPHS
 from .output import option_play
 
 COMMENT_PREFIX = "aceynote:"
-_COMMENT = re.compile(rf"{COMMENT_PREFIX} best (?P<best>.+), (?P<loss>\d+\.\d+) lost")
+_COMMENT = re.compile(
+    rf"{COMMENT_PREFIX} (?:(?P<mark>\?!|\?\?|\?), )?best (?P<best>.+), (?P<loss>\d+\.\d+) lost"
+)
 
 
-def main_line(game: Game) -> list[Segment]:
-    """The segments of the main line in playing order (a decision's ``ply`` counts from 1)."""
-    return [segment for turn in game.turns for segment in turn.segments]
+class AnalysisComment(NamedTuple):
+    """What an :func:`analysis_comment` says: the best play, the equity lost, and the mark
+    when the segment's glyph is a person's (None: the segment's last mark glyph is the
+    analysis's)."""
+
+    best: str
+    loss: float
+    mark: str | None = None
 
 
-def analysis_comment(decision: dict[str, Any]) -> str:
-    """``aceynote: best 24/18 13/9, 0.41 lost`` (with the double, for a chosen double)."""
-    return f"{COMMENT_PREFIX} best {option_play(decision['best'][0])}, {decision['loss']:.2f} lost"
+def analysis_comment(decision: dict[str, Any], named: bool = False) -> str:
+    """``aceynote: best 24/18 13/9, 0.41 lost`` (with the double, for a chosen double);
+    ``named``: the mark too, ``aceynote: ?, best ...``, where a person's glyph stands."""
+    mark = f"{decision['mark']}, " if named else ""
+    best = option_play(decision["best"][0])
+    return f"{COMMENT_PREFIX} {mark}best {best}, {decision['loss']:.2f} lost"
 
 
-def read_comment(text: str) -> tuple[str, float] | None:
-    """The best play and the equity lost an :func:`analysis_comment` names; None for other text.
+def read_comment(text: str) -> AnalysisComment | None:
+    """What an :func:`analysis_comment` says; None for other text.
 
     The comment may have been rewrapped by hand: any run of white space reads as one space.
     """
     found = _COMMENT.fullmatch(" ".join(text.split()))
-    return None if found is None else (found["best"], float(found["loss"]))
+    if found is None:
+        return None
+    return AnalysisComment(found["best"], float(found["loss"]), found["mark"])
 
 
 def annotate(game: Game, analysis: dict[str, Any]) -> int:
-    """Write the marks of ``analysis`` (its JSON form) into ``game``; how many were marked."""
-    segments = main_line(game)
-    marked = 0
-    for decision in analysis["decisions"]:
-        mark = decision["mark"]
-        if mark is None:
-            continue
-        segment = segments[decision["ply"] - 1]
-        comment = analysis_comment(decision)
-        if mark not in segment.glyphs:
-            segment.glyphs.append(mark)
-        if comment not in segment.comments:
-            segment.comments.append(comment)
-        marked += 1
-    return marked
+    """Write the marks of ``analysis`` (its JSON form) into ``game``, in place of an earlier
+    analysis's; how many were marked."""
+    segments = game.main_line()
+    for segment in segments:
+        _forget_analysis(segment)
+    marked = [decision for decision in analysis["decisions"] if decision["mark"] is not None]
+    for decision in marked:
+        _mark(segments[decision["ply"] - 1], decision)
+    return len(marked)
+
+
+def _mark(segment: Segment, decision: dict[str, Any]) -> None:
+    """The mark as a glyph with its comment; only in the comment where a person set a glyph."""
+    persons = _judged_by_hand(segment)
+    if not persons:
+        segment.glyphs.append(decision["mark"])
+    segment.comments.append(analysis_comment(decision, named=persons))
+
+
+def _forget_analysis(segment: Segment) -> None:
+    """Take out an earlier analysis's comments, and the glyph it wrote with each."""
+    kept: list[str] = []
+    for comment in segment.comments:
+        found = read_comment(comment)
+        if found is None:
+            kept.append(comment)
+        elif found.mark is None:
+            _drop_last_mark(segment.glyphs)
+    segment.comments[:] = kept
+
+
+def _judged_by_hand(segment: Segment) -> bool:
+    """Whether the segment carries a glyph, or a NAG meaning one (§4: ``$1`` to ``$6``)."""
+    return bool(segment.glyphs) or any(nag in NAG_GLYPHS for nag in segment.nags)
+
+
+def _drop_last_mark(glyphs: list[str]) -> None:
+    """Take out the last mark glyph (the one the analysis appended), if there is one."""
+    place = _last_mark(glyphs)
+    if place is not None:
+        del glyphs[place]
+
+
+def _last_mark(glyphs: list[str]) -> int | None:
+    """Where the last mark glyph of ``glyphs`` stands, if there is one."""
+    places = [index for index, glyph in enumerate(glyphs) if glyph in GLYPHS]
+    return places[-1] if places else None
+
+
+def mark_of(segment: Segment, comment: AnalysisComment) -> str | None:
+    """The mark an analysis comment gives its segment: the one it names, else the glyph
+    the analysis wrote (the segment's last mark glyph)."""
+    place = _last_mark(segment.glyphs)
+    return comment.mark or (None if place is None else segment.glyphs[place])

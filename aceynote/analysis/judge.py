@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from ..engine.decisions import Choice, Decision, choices, double_choices
 from ..engine.search import Scored, Search
 from ..notation import Segment, Turn
-from ..notation.writer import play_text
-from ..rules import SegmentKind, Side
+from ..rules import SegmentKind, Side, play_text
 from ..validation import Diagnostic, Report, SegmentReplay
 from ..validation import diagnostics as codes
 from .marks import Mark, mark_for

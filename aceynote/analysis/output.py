@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..engine.api import KINDS
-from ..notation.writer import turn_number
+from ..notation.writer import named_double_text, roll_text, turn_number
 from ..rules import Side
-from ..terminal_text import shown
+from ..terminal_text import shown, signed
 from .judge import DecisionReport, GameAnalysis, Option
 from .marks import Mark, thresholds
 from .summary import PlayerSummary, summarize
@@ -79,14 +79,15 @@ def analysis_json(number: int, analysis: GameAnalysis) -> dict[str, Any]:
     game = report.game
     stopped = analysis.stopped_at
     players = summarize(analysis)
-    doubtful, bad, very_bad = thresholds(report.rules)
     return {
         "game": number,
         "white": game.tag("White"),
         "black": game.tag("Black"),
         "rules": report.rules.to_tag(),
         "depth": analysis.depth,
-        "thresholds": {"?!": doubtful, "?": bad, "??": very_bad},
+        "thresholds": dict(
+            zip((mark.value for mark in Mark), thresholds(report.rules), strict=True)
+        ),
         "stopped": None
         if stopped is None
         else {
@@ -122,20 +123,16 @@ def document_text(games: Iterable[dict[str, Any]]) -> Iterator[str]:
 # -- text ------------------------------------------------------------------------
 
 
-def _signed(value: float) -> str:
-    return f"{value:+.3f}"
-
-
 def option_play(option: dict[str, Any]) -> str:
     """One of the best plays as the record writes it: ``=66: 24/18(4)`` for a chosen double."""
-    double = option.get("double")
-    return f"={double}{double}: {option['play']}" if double else str(option["play"])
+    return named_double_text(option.get("double", 0), str(option["play"]))
 
 
 def _decision_lines(decision: dict[str, Any]) -> list[str]:
-    prefix = {"roll": "", "double": "=", "extra": "+"}[decision["kind"]]
+    high, low = (int(die) for die in decision["roll"])
+    roll = roll_text(KINDS[decision["kind"]], high, low)
     mark = f" {decision['mark']}" if decision["mark"] else ""
-    head = f"{decision['number']} {decision['side'].capitalize()} {prefix}{decision['roll']}: "
+    head = f"{decision['number']} {decision['side'].capitalize()} {roll}: "
     head += decision["played"] + mark
     if decision["forced"]:
         return [f"{head}   (forced)"]
@@ -143,22 +140,22 @@ def _decision_lines(decision: dict[str, Any]) -> list[str]:
     lines = [head + lost]
     for rank, option in enumerate(decision["best"], start=1):
         play = option_play(option)
-        diff = "" if rank == 1 else f"  {_signed(option['diff'])}"
+        diff = "" if rank == 1 else f"  {signed(option['diff'])}"
         lines.append(
-            f"    {rank}. {play:<30} equity {_signed(option['equity'])}  "
+            f"    {rank}. {play:<30} equity {signed(option['equity'])}  "
             f"win {100 * option['win']:5.1f}%{diff}"
         )
     return lines
 
 
 _ROWS = (
-    ("decisions", "decisions", "{}"),
-    ("unforced decisions", "unforced", "{}"),
-    ("error total", "error_total", "{:.3f}"),
-    ("error rate", "error_rate", "{:.3f}"),
-    ("luck", "luck", "{:+.3f}"),
-    ("result", "result", "{:+d}"),
-    ("luck-adjusted result", "luck_adjusted", "{:+.3f}"),
+    ("decisions", "decisions", str),
+    ("unforced decisions", "unforced", str),
+    ("error total", "error_total", "{:.3f}".format),
+    ("error rate", "error_rate", "{:.3f}".format),
+    ("luck", "luck", signed),
+    ("result", "result", "{:+d}".format),
+    ("luck-adjusted result", "luck_adjusted", signed),
 )
 
 
@@ -166,7 +163,7 @@ def _summary_lines(game: dict[str, Any]) -> list[str]:
     white, black = game["players"]["white"], game["players"]["black"]
     lines = [f"  {'':<22}{'White':>12}{'Black':>12}"]
     for label, key, form in _ROWS:
-        cells = ["-" if p[key] is None else form.format(p[key]) for p in (white, black)]
+        cells = ["-" if p[key] is None else form(p[key]) for p in (white, black)]
         lines.append(f"  {label:<22}{cells[0]:>12}{cells[1]:>12}")
     for mark in Mark:
         label = f"{mark.word} {mark.value}"

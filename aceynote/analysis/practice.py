@@ -14,12 +14,11 @@ import random
 from dataclasses import dataclass
 
 from ..engine.decisions import Choice, Decision, choices, double_choices
-from ..engine.evaluator import Evaluator
 from ..engine.search import Search
-from ..notation.writer import SEGMENT_MARKERS
+from ..notation.writer import roll_text, segment_play_text
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
-from .run import engine_network
+from .run import search_for
 
 
 def engine_name(depth: int) -> str:
@@ -46,16 +45,22 @@ def roll_entry(state: TurnState, dice: random.Random) -> str | None:
     if expects is None or expects is SegmentKind.CHOSEN_DOUBLE:
         return None
     high, low = roll_pair(dice)
-    return f"{SEGMENT_MARKERS[expects]}{high}{low}"
+    return roll_text(expects, high, low)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Practice:
-    """A practice game: the side the engine plays, its depth, and the game's dice."""
+    """A practice game: the side the engine plays, its depth, and the game's dice.
+
+    ``rolled`` is the roll the app made for the person and not yet played,
+    with the main line's segment count it was made at: it stays, whatever
+    screens are visited, until a segment is entered or taken back.
+    """
 
     engine: Side
     depth: int
     dice: random.Random
+    rolled: tuple[int, str] | None = None
 
     def opponent(self, rules: RuleSet) -> Opponent:
         return Opponent(self.engine, rules, self.depth, self.dice)
@@ -73,7 +78,7 @@ class Opponent:
         self.rules = rules
         self.depth = depth
         self.dice = dice
-        self._search = Search(Evaluator(engine_network(), rules))
+        self._search: Search = search_for(rules)
 
     @property
     def name(self) -> str:
@@ -102,4 +107,4 @@ class Opponent:
 
 def entry_text(kind: SegmentKind, choice: Choice) -> str:
     """A choice as the entry line takes it: ``=66: 19/13(2) 21/15(2)``."""
-    return f"{SEGMENT_MARKERS[kind]}{choice.high}{choice.low}: {choice.play}"
+    return segment_play_text(kind, choice.high, choice.low, str(choice.play))

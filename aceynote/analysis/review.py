@@ -4,9 +4,10 @@ Two sources give the same shape. An analysis run now (its JSON form,
 aceynote.analysis.output) knows every decision: the best plays with their
 win % and equity, the equity lost, the mark and White's chance after it (the
 graph of the game). A record analysed earlier (``aceynote analyze -o``)
-knows only what its comments say: for each marked segment the mark (the
-glyph annotate added, the last of the segment's marks) and the comment's
-best play and equity lost. No win %, so no graph (docs/share.md says why the
+knows only what its comments say: for each marked segment the mark (named
+in the comment where a person's glyph stands, else the glyph annotate
+added, the last of the segment's marks) and the comment's best play and
+equity lost. No win %, so no graph (docs/share.md says why the
 comment does not carry one).
 """
 
@@ -16,12 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..notation import Game, Segment
-from .annotate import main_line, read_comment
-from .marks import Mark
+from .annotate import mark_of, read_comment
+from .output import option_play
 
 ENGINE = "engine"
 RECORD = "record"
-_MARKS = {mark.value for mark in Mark}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +65,9 @@ class GameReview:
         ]
 
 
-def _option_text(option: dict[str, Any]) -> str:
-    double = option.get("double")
-    return f"={double}{double}: {option['play']}" if double else str(option["play"])
-
-
 def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
     """The review of ``game`` from its analysis in the JSON form (every decision)."""
-    segments = main_line(game)
+    segments = game.main_line()
     judged = tuple(
         SegmentReview(
             ply=decision["ply"],
@@ -80,7 +75,7 @@ def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
             mark=decision["mark"],
             loss=decision["loss"],
             best=tuple(
-                BestPlay(_option_text(option), option["win"], option["equity"], option["diff"])
+                BestPlay(option_play(option), option["win"], option["equity"], option["diff"])
                 for option in decision["best"]
             ),
             forced=decision["forced"],
@@ -94,12 +89,10 @@ def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
 def review_of_record(game: Game) -> GameReview | None:
     """The review the record's analysis comments give, or None when it has none."""
     judged: list[SegmentReview] = []
-    for ply, segment in enumerate(main_line(game), start=1):
+    for ply, segment in enumerate(game.main_line(), start=1):
         found = next(filter(None, map(read_comment, segment.comments)), None)
         if found is None:
             continue
-        best, loss = found
-        marks = [glyph for glyph in segment.glyphs if glyph in _MARKS]
-        mark = marks[-1] if marks else None
-        judged.append(SegmentReview(ply, segment, mark, loss, (BestPlay(best),)))
+        mark = mark_of(segment, found)
+        judged.append(SegmentReview(ply, segment, mark, found.loss, (BestPlay(found.best),)))
     return GameReview(RECORD, None, tuple(judged)) if judged else None

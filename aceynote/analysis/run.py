@@ -12,13 +12,14 @@ from functools import cache
 from typing import Any
 
 from ..engine.api import shipped_network
-from ..engine.evaluator import Evaluator
+from ..engine.evaluator import evaluator_for
 from ..engine.network import Network
 from ..engine.search import Search
 from ..notation import Game
 from ..rules import RuleSet
 from ..validation import Report, validate
-from .cluster import on_cluster, on_processes
+from ..workers import on_processes
+from .cluster import on_cluster
 from .judge import Cancelled, Progress, analyze_game
 from .output import analysis_json
 
@@ -28,7 +29,7 @@ GameJson = dict[str, Any]
 @cache
 def search_for(rules: RuleSet) -> Search:
     """One search a rule set, with the shipped network (per process)."""
-    return Search(Evaluator(engine_network(), rules))
+    return Search(evaluator_for(engine_network(), rules))
 
 
 def engine_network() -> Network:

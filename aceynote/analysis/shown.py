@@ -12,15 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.api import shipped_network
 from ..engine.decisions import Decision, choices
-from ..engine.evaluator import Evaluator
-from ..engine.search import Search
 from ..notation import Segment
-from ..notation.writer import play_text
-from ..rules import Position, RuleSet, SegmentKind, TurnState
+from ..rules import Position, RuleSet, SegmentKind, TurnState, play_text
 from ..validation import Report, SegmentReplay
-from .judge import Option, main_replays
+from .judge import Option
+from .run import search_for
 
 DecisionJson = dict[str, Any]
 
@@ -42,7 +39,7 @@ class AnalysedGame:
         """
         if data["rules"] != report.rules.to_tag():
             return None
-        replays = main_replays(report)
+        replays = report.main_line()
         decisions = data["decisions"]
         if len(replays) < len(decisions):
             return None
@@ -133,7 +130,7 @@ def ranked_plays(
 ) -> list[Option]:
     """Every legal play of the dice, best first, valued for the side to act (``--`` for none)."""
     # A search of its own: the app's analysis may be running in another thread.
-    search = Search(Evaluator(shipped_network(), rules))
+    search = search_for(rules)
     ranked = search.rank(choices(Decision(position, kind), high, low, rules), depth)
     best = ranked[0].equity
     return [

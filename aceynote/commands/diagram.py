@@ -4,27 +4,31 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
-from itertools import islice
 
-from ..files.writing import cannot_write, read_only, write_atomically, write_bytes_atomically
-from ..formats import InvalidRecord
-from ..notation import Game, ReadError
+from ..files.writing import write_bytes_atomically
 from ..notation.typed import parse_turn
 from ..render import png, svg
 from ..rules import Position, SetupError, Side
+from ..terminal_text import counted
 from ..validation import validate
 from ..validation.frames import START, Frame, GameFrames
 from .base import (
     EXIT_OK,
-    EXIT_PROBLEMS,
     Commands,
     UsageError,
     add_command,
-    write_out,
     write_out_bytes,
 )
-from .common import InputFile, add_record_file, record_games, unreadable
+from .common import (
+    add_drawing_options,
+    add_game_option,
+    add_output,
+    add_record_file,
+    chosen_game,
+    deliver,
+    note_errors,
+    to_file,
+)
 
 DESCRIPTION = """\
 Draw a position of a record, or a Setup string, as an SVG or PNG picture of
@@ -59,7 +63,7 @@ def register(commands: Commands) -> None:
         metavar="TEXT",
         help='draw this Setup string instead: "W 6:5 in:10 / B 6:2 in:13 / W"',
     )
-    parser.add_argument("--game", type=int, metavar="N", help="game N of the file (default 1)")
+    add_game_option(parser, "game N of the file (default 1)")
     moment = parser.add_mutually_exclusive_group()
     moment.add_argument(
         "--turn", metavar="T", help="after turn T: 12 (White's, else Black's), 12. or 12..."
@@ -81,76 +85,6 @@ def register(commands: Commands) -> None:
     )
     add_output(parser, "the SVG or PNG file to write")
     parser.set_defaults(run=run)
-
-
-def add_drawing_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--flip", action="store_true", help="see the board from Black's side")
-    parser.add_argument(
-        "--theme", choices=sorted(svg.THEMES), default="light", help="colours (default light)"
-    )
-
-
-def add_output(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument(
-        "-o", "--output", default="-", metavar="OUT", help=f"{what} (default - for stdout)"
-    )
-
-
-# -- shared with ``aceynote html`` ---------------------------------------------
-
-
-def read_record(path: str, chosen: str | None, count: int | None = None) -> list[Game]:
-    """The first ``count`` games of a record (all without a count), read in its format
-    (``chosen``: --from); unreadable is a usage error."""
-    return list(islice(record_stream(path, chosen), count))
-
-
-def record_stream(path: str, chosen: str | None) -> Iterator[Game]:
-    """The games of a record one at a time, as they are read (``chosen``: --from).
-
-    A record unreadable at any game is a usage error when that game's turn comes.
-    """
-    source = InputFile(path)
-    try:
-        with source.reading() as handle:
-            yield from record_games(handle, source, chosen)
-    except (ReadError, OSError, UnicodeDecodeError) as error:
-        raise UsageError(unreadable(source, error)) from error
-    except InvalidRecord as error:  # a JSON document that holds no valid record
-        raise UsageError(f"{source.display_name}: {error}") from error
-
-
-def chosen_game(path: str, chosen: str | None, number: int | None) -> Game:
-    """Game ``number`` (from 1; default the first) of a record read in ``chosen`` (--from)."""
-    wanted = 1 if number is None else number
-    if wanted < 1:
-        raise UsageError("--game counts from 1")
-    games = read_record(path, chosen, wanted)
-    if not games:
-        raise UsageError(f"{InputFile(path).display_name}: holds no game")
-    if len(games) < wanted:
-        raise UsageError(
-            f"--game {wanted}: {InputFile(path).display_name} holds {_counted(len(games), 'game')}"
-        )
-    return games[-1]
-
-
-def deliver(text: str, output: str) -> None:
-    """Write ``text`` to standard output (``-``) or, whole or not at all, to a file."""
-    if output == "-":
-        write_out(text)
-        return
-    _to_file(output, lambda: write_atomically(output, lambda out: out.write(text)))
-
-
-def _to_file(output: str, write: Callable[[], None]) -> None:
-    """Write a file by ``write``, unless it is read-only; a failure is a usage error."""
-    if read_only(output):
-        raise UsageError(f"{output} is read-only; not overwritten")
-    try:
-        write()
-    except OSError as error:
-        raise UsageError(cannot_write(output, error)) from error
 
 
 # -- SVG or PNG --------------------------------------------------------------------
@@ -190,23 +124,7 @@ def deliver_picture(svg_text: str, output: str, picture: str) -> None:
     if output == "-":
         write_out_bytes(data)
         return
-    _to_file(output, lambda: write_bytes_atomically(output, data))
-
-
-def note_errors(errors: int, what: str) -> int:
-    """The exit status for a record with ``errors``, saying so on stderr when there are any."""
-    if not errors:
-        return EXIT_OK
-    print(
-        f"aceynote: the record has {_counted(errors, 'error')} ({what}); "
-        "'aceynote validate' lists them",
-        file=sys.stderr,
-    )
-    return EXIT_PROBLEMS
-
-
-def _counted(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    to_file(output, lambda: write_bytes_atomically(output, data))
 
 
 # -- choosing the position -------------------------------------------------------
@@ -228,7 +146,7 @@ def chosen_frame(frames: GameFrames, turn: str | None, segment: int | None) -> F
     if segment is not None:
         if not 0 <= segment <= count:
             raise UsageError(
-                f"--segment {segment}: the main line has {_counted(count, 'segment')} "
+                f"--segment {segment}: the main line has {counted(count, 'segment')} "
                 f"(0 is the start, {count} the end)"
             )
         return frames.frames[frames.main[segment]]

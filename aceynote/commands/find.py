@@ -15,7 +15,7 @@ from ..corpus.find import Copies, Found, Search, acey_games, other_games
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
 from ..formats import ACEY, InvalidRecord, named, record_format
 from ..notation import ReadError
-from ..notation.source import line_end_of
+from ..notation.source import line_end
 from ..terminal_text import shown
 from .base import (
     EXIT_OK,
@@ -29,8 +29,15 @@ from .base import (
     tune_garbage_collector,
     write_out,
 )
-from .common import STDIN, InputFile, add_record_files, expand_inputs, input_format, unreadable
-from .validate import _jobs as jobs_to_use
+from .common import (
+    STDIN,
+    InputFile,
+    add_record_files,
+    expand_inputs,
+    input_format,
+    jobs_to_use,
+    unreadable,
+)
 
 DESCRIPTION = """\
 Print the games of records that pass every filter, byte for byte as they
@@ -317,7 +324,7 @@ class _Run:
             self.out("\t".join(shown(column) for column in columns) + "\n")
         else:
             text = found.text  # a game ending the file without a line end gets the file's
-            self.out(text if text.endswith(("\n", "\r")) else text + line_end_of(text))
+            self.out(text if text.endswith(("\n", "\r")) else text + line_end(text))
 
     def status(self) -> int:
         if self.unreadable:

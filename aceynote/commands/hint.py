@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+from ..notation.writer import named_double_text
 from .base import EXIT_OK, Commands, UsageError, add_command, write_out
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def register(commands: Commands) -> None:
         "--rules", default="standard", help='a Rules tag value, like "bgammon" (default standard)'
     )
     parser.add_argument(
-        "--depth", type=int, choices=(0, 1), default=1, help="search depth (default 1)"
+        "--depth", type=int, choices=(0, 1, 2), default=1, help="search depth (default 1)"
     )
     parser.add_argument(
         "--rollout", type=int, metavar="N", help="also roll out the best plays, N games each"
@@ -95,10 +96,11 @@ def run(args: argparse.Namespace) -> int:
 def _text(
     ranked: list[RankedPlay], rolled: list[dict[str, float]] | None, args: argparse.Namespace
 ) -> str:
-    what = "the double to name" if args.double else f"{args.roll} ({args.kind})"
-    lines = [f"{args.setup}: {what}, rules {args.rules}, {args.depth}-ply"]
+    segment = {"roll": "roll", "double": "chosen double", "extra": "extra roll"}[args.kind]
+    what = "the double to name after a 1-2" if args.double else f"{segment} {args.roll}"
+    lines = [f"Setup {args.setup}", f"{what}, rules {args.rules}, {args.depth}-ply"]
     for rank, entry in enumerate(ranked, start=1):
-        play = f"={entry.double}{entry.double}: {entry.play}" if entry.double else entry.play
+        play = named_double_text(entry.double, entry.play)
         diff = "" if rank == 1 else f"  {entry.diff:+.3f}"
         lines.append(
             f"{rank:3}. {play:<32} win {100 * entry.win:5.1f}%  equity {entry.equity:+.3f}{diff}"

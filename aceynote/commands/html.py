@@ -8,9 +8,20 @@ from collections.abc import Sequence
 from ..analysis.review import GameReview, review_of_analysis, review_of_record
 from ..notation import Game
 from ..render.html import page
+from ..validation.diagnostics import no_game_in
 from .base import Commands, UsageError, add_command
-from .common import InputFile, add_record_file, usable_processors
-from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record
+from .common import (
+    InputFile,
+    add_drawing_options,
+    add_game_option,
+    add_output,
+    add_record_file,
+    chosen_game,
+    deliver,
+    jobs_to_use,
+    note_errors,
+    read_record,
+)
 
 DESCRIPTION = """\
 Write one HTML file that shows a game in any browser, from disk or a web
@@ -47,7 +58,7 @@ def register(commands: Commands) -> None:
     parser = add_command(commands, "html", DESCRIPTION)
     add_record_file(parser)
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--game", type=int, metavar="N", help="game N of the file (default 1)")
+    add_game_option(which, "game N of the file (default 1)")
     which.add_argument(
         "--all", action="store_true", help="every game of the file, with a list to choose one"
     )
@@ -57,7 +68,7 @@ def register(commands: Commands) -> None:
         "--analyze", action="store_true", help="analyse the games with the engine for the page"
     )
     analysis.add_argument(
-        "--depth", type=int, choices=(0, 1), help="with --analyze: search depth (default 1)"
+        "--depth", type=int, choices=(0, 1, 2), help="with --analyze: search depth (default 1)"
     )
     analysis.add_argument(
         "--jobs", type=int, metavar="N", help="with --analyze: analyse N games at once (default 1)"
@@ -70,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     if args.all:
         games = read_record(args.file, args.source_format)
         if not games:
-            raise UsageError(f"{InputFile(args.file).display_name}: holds no game")
+            raise UsageError(no_game_in(InputFile(args.file).display_name))
     else:
         games = [chosen_game(args.file, args.source_format, args.game)]
     result = page(games, theme=args.theme, flip=args.flip, reviews=_reviews(games, args))
@@ -84,11 +95,9 @@ def _reviews(games: Sequence[Game], args: argparse.Namespace) -> list[GameReview
         if args.depth is not None or args.jobs is not None:
             raise UsageError("--depth and --jobs go with --analyze")
         return [review_of_record(game) for game in games]
-    jobs = 1 if args.jobs is None else args.jobs
-    if jobs < 1:
-        raise UsageError("--jobs takes 1 or more")
+    jobs = jobs_to_use(1 if args.jobs is None else args.jobs, quiet=True)
     from ..analysis.run import analyze_games  # the engine, only for --analyze
 
     depth = 1 if args.depth is None else args.depth
-    analysed = analyze_games(games, depth, min(jobs, usable_processors(), len(games)))
+    analysed = analyze_games(games, depth, min(jobs, len(games)))
     return [review_of_analysis(game, found) for game, found in zip(games, analysed, strict=True)]

@@ -6,7 +6,7 @@ import argparse
 import getpass
 
 from .base import Commands, UsageError, add_command
-from .record import check_utf8, game_tags, record_to_enter_into
+from .record import add_game_details, check_utf8, game_tags, record_to_enter_into
 
 DESCRIPTION = """\
 Play a game against the analysis engine, recorded as you go: a new game is
@@ -51,7 +51,7 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--seed", type=int, metavar="S", help="roll the game's dice from this seed (repeatable)"
     )
-    parser.add_argument("--event", metavar="TEXT", help="the event (the Event tag)")
+    add_game_details(parser)
     parser.set_defaults(run=run)
 
 
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     dice = dice_source(args.seed)
     names = {you: args.name or _login_name(), you.opponent: engine_name(args.depth)}
     tag_options = argparse.Namespace(
-        event=args.event,
+        **{option: getattr(args, option) for option in ("event", "site", "date", "round")},
         white=names[Side.WHITE],
         black=names[Side.BLACK],
         rules=args.rules,

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from typing import TYPE_CHECKING
 
-from ..terminal_text import clipped, counted, number_shown
+from ..terminal_text import clipped
 from .base import Commands, UsageError, add_command
+from .common import add_game_option, game_number
 
 if TYPE_CHECKING:
     from ..files.record import RecordFile
@@ -39,9 +39,7 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "file", metavar="FILE", help="the record to open (.acey, or a bgammon.org .match)"
     )
-    parser.add_argument(
-        "--game", metavar="N", help="open game N (1 = the first) instead of the list"
-    )
+    add_game_option(parser, "open game N (1 = the first) instead of the list")
     parser.add_argument(
         "--turn", metavar="T", help="start at the end of turn T (12 = White's, 12... = Black's)"
     )
@@ -59,10 +57,11 @@ def register(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..files.record import RecordError, RecordFile
     from ..notation.typed import parse_turn
+    from ..validation.diagnostics import no_game_in
 
     if args.file == "-":
         raise UsageError("replay needs a file: standard input is the keyboard here")
-    digits = None if args.game is None else _game_digits(args.game)
+    number = game_number(args.game)
     if args.turn is not None and parse_turn(args.turn) is None:
         raise UsageError(
             f"--turn: '{clipped(args.turn, 24)}' is not a turn number; write 12 or 12..."
@@ -72,8 +71,8 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as error:
         raise UsageError(str(error)) from error
     if not len(record):
-        raise UsageError(f"{args.file}: holds no game")
-    game = None if digits is None else _game_number(digits, len(record), args.file)
+        raise UsageError(no_game_in(args.file))
+    game = None if number is None else number.of(len(record), args.file)
     if args.turn is not None:
         game = game or 1
         _check_turn(record, game, args.turn)
@@ -84,30 +83,6 @@ def run(args: argparse.Namespace) -> int:
     app = ReplayApp(args.file, game, args.turn, record, analysis_depth=args.depth)
     app.run()
     return app.stop_status()
-
-
-_NUMBER = re.compile(r"\s*(-?)([0-9]+)\s*")
-
-
-def _game_digits(text: str) -> str:
-    """The digits of ``--game`` (no leading zeros), or a UsageError saying why it is none."""
-    match = _NUMBER.fullmatch(text)
-    if match is None:
-        raise UsageError(
-            f"--game: '{clipped(text, 24)}' is not a game number; write 1 for the first"
-        )
-    sign, digits = match.groups()
-    if sign or not digits.strip("0"):
-        raise UsageError("--game counts from 1")
-    return digits.lstrip("0")
-
-
-def _game_number(digits: str, count: int, path: str) -> int:
-    """Game ``digits`` of a file of ``count`` games (the digits are compared before int())."""
-    if len(digits) > len(str(count)) or int(digits) > count:
-        asked = number_shown(digits)
-        raise UsageError(f"there is no game {asked}: {path} holds {counted(count, 'game')}")
-    return int(digits)
 
 
 def _check_turn(record: RecordFile, game: int, turn: str) -> None:

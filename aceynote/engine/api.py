@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules
-from .decisions import Choice, Decision, choices, double_choices
-from .evaluator import Evaluator
+from .decisions import Decision, choices, double_choices
+from .evaluator import evaluator_for
 from .network import Network
 from .rollout import RolloutResult, rollouts
-from .search import Scored, Search
+from .search import DEPTHS, Scored, Search
 
 KINDS = {
     "roll": SegmentKind.ROLL,
@@ -135,7 +135,7 @@ class Engine:
         except RulesError as error:
             raise EngineInputError(f"Rules: {error}") from None
         network = shipped_network() if weights is None else Network.load(weights).for_play()
-        self.search = Search(Evaluator(network, self.rules))
+        self.search = Search(evaluator_for(network, self.rules))
 
     def rank(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> list[RankedPlay]:
         """Every legal play of ``roll``, best first (one entry, "--", when none is possible)."""
@@ -197,7 +197,7 @@ class Engine:
         if _depth(depth) == 0:
             wins, equities = self.search.evaluator.decisions([decision])
             return Evaluation(float(wins[0]), float(equities[0]))
-        ((win, equity),) = self.search.look_ahead([decision])
+        ((win, equity),) = self.search.look_ahead([decision], depth)
         return Evaluation(win, equity)
 
     def _decision(self, setup: str, kind: str) -> Decision:
@@ -207,8 +207,8 @@ class Engine:
 
 
 def _depth(depth: int) -> int:
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth not in (0, 1):
-        raise EngineInputError(f"depth is 0 or 1, not {depth!r:.24}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth not in DEPTHS:
+        raise EngineInputError(f"depth is 0, 1 or 2, not {depth!r:.24}")
     return depth
 
 
@@ -216,7 +216,7 @@ def _ranked(scored: list[Scored], with_double: bool = False) -> list[RankedPlay]
     best = scored[0].equity
     return [
         RankedPlay(
-            play=play_text(entry.choice),
+            play=str(entry.choice.play),
             win=round(entry.win, 4),
             equity=round(entry.equity, 4),
             diff=round(entry.equity - best, 4),
@@ -224,8 +224,3 @@ def _ranked(scored: list[Scored], with_double: bool = False) -> list[RankedPlay]
         )
         for entry in scored
     ]
-
-
-def play_text(choice: Choice) -> str:
-    """The play as the notation writes its moves, one checker's die at a time (``--`` for none)."""
-    return str(choice.play)

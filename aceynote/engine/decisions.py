@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..rules import Play, Position, RuleSet, SegmentKind, TurnState, legal_plays, outcome, roll_dice
+from ..rules import (
+    POOL,
+    Play,
+    Position,
+    RuleSet,
+    SegmentKind,
+    TurnState,
+    legal_plays,
+    outcome,
+    roll_dice,
+)
 
 ROLLS: tuple[tuple[int, int, float], ...] = tuple(
     (high, low, (1 if high == low else 2) / 36)
@@ -22,6 +32,12 @@ ROLLS: tuple[tuple[int, int, float], ...] = tuple(
 """The 21 distinct rolls, higher die first, with their probabilities."""
 
 DOUBLES = (1, 2, 3, 4, 5, 6)
+HOME_TOP = 6
+"""The highest point of a side's home board."""
+NAMED_DOUBLES = tuple((die, die) for die in DOUBLES)
+"""The dice of each double a side may name after a 1-2."""
+MAX_DECISIONS = 5000
+"""Where self-play, rollouts and bot matches cut a game short (none comes near it)."""
 
 
 class Decision(NamedTuple):
@@ -49,6 +65,27 @@ class Choice(NamedTuple):
     after: Decision | None
     same_side: bool
     points: int
+
+
+PHASES = ("entering", "contact", "race", "bear-off", "double")
+
+
+def phase_of(decision: Decision) -> str:
+    """The phase of the game a decision belongs to, as the benchmark and the analysis tell them.
+
+    Naming the chosen double is its own phase; then a side with checkers
+    still to enter is entering; then contact; a race once no contact is left,
+    bear-off once the side's checkers are all in its home board.
+    """
+    position, kind = decision
+    if kind is SegmentKind.CHOSEN_DOUBLE:
+        return "double"
+    mover = position.mover
+    if mover[POOL]:
+        return "entering"
+    if position.has_contact:
+        return "contact"
+    return "race" if any(mover[HOME_TOP + 1 :]) else "bear-off"
 
 
 def choices(decision: Decision, high: int, low: int, rules: RuleSet) -> list[Choice]:

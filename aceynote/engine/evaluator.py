@@ -1,19 +1,42 @@
-"""Values of decisions and of choices, batched (docs/engine.md, "Search").
+"""Values of decisions and of choices, batched: the engine's seam (docs/engine.md, "Evaluators").
 
-Equities are in the rules' own points for the side named: what it expects
-to score, the other side's score counted negative (score=checkers: up to
-15 a game; score=single: 1).
+An :class:`Evaluator` answers one question, :meth:`Evaluator.values`: for
+each position and the side to act in it, that side's chance of winning and
+its equity. Equities are in the rules' own points for the side named: what
+it expects to score, the other side's score counted negative
+(score=checkers: up to 15 a game; score=single: 1). Everything else a search
+asks (the values of plays' results, of decisions, of choices) is built on it
+here, once. The evaluators:
+
+- :class:`NetworkEvaluator`, the value network, its values held within what
+  the position can still win or lose (:func:`bound`);
+- :class:`RaceEvaluator`, the exact bear-off tables where a race is in them,
+  another evaluator elsewhere (:func:`evaluator_for` makes the engine's own).
+
+Depth (0-, 1- and 2-ply) is :class:`~aceynote.engine.search.Search` over an
+evaluator; rollouts are :mod:`~aceynote.engine.rollout` over a search.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from ..rules import CHECKERS_PER_SIDE, Position, RuleSet, Scoring, SegmentKind, Side, outcome
-from .decisions import Choice, Decision
+from ..rules import (
+    CHECKERS_PER_SIDE,
+    OFF,
+    Position,
+    RuleSet,
+    Scoring,
+    SegmentKind,
+    Side,
+    outcome,
+)
+from .bearoff import BearoffTable, cached_table
+from .decisions import HOME_TOP, Choice, Decision
 from .features import Counts, encode, rule_bits
 from .network import Network
 
@@ -25,15 +48,22 @@ def points_scale(rules: RuleSet) -> int:
     return 1 if rules.score is Scoring.SINGLE else CHECKERS_PER_SIDE
 
 
-class Evaluator:
-    """The network applied to decisions under one rule set."""
+class Evaluator(ABC):
+    """Values for the side to act under one rule set; subclasses give :meth:`values`."""
 
-    def __init__(self, network: Network, rules: RuleSet) -> None:
-        self.network = network
+    def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.scale = points_scale(rules)
-        self._rule_bits = rule_bits(rules)
-        self.evaluations = 0
+
+    @abstractmethod
+    def values(
+        self, positions: Sequence[Position], white_acts: Sequence[bool], doubles: Sequence[bool]
+    ) -> tuple[Floats, Floats]:
+        """Win probability and equity of each unfinished position for its side to act.
+
+        ``white_acts[i]`` names that side (``positions[i].turn`` is not read);
+        ``doubles[i]`` says it is to name the chosen double, else to roll.
+        """
 
     def results(
         self, results: Sequence[Position], passes: Sequence[bool], double_next: bool
@@ -47,47 +77,35 @@ class Evaluator:
         """
         count = len(results)
         wins, equities = np.ones(count), np.zeros(count)
-        rules = self.rules
         open_at = []
         for index, result in enumerate(results):
             if result.winner is None:
                 open_at.append(index)
             else:
-                scored = outcome(result, rules)
+                scored = outcome(result, self.rules)
                 assert scored is not None
                 equities[index] = scored.points
         if not open_at:
             return wins, equities
-        counts = _counts(
+        flip = np.array([passes[index] for index in open_at])
+        later_wins, later_equities = self.values(
             [results[index] for index in open_at],
             [(results[index].turn is Side.WHITE) is not passes[index] for index in open_at],
+            [double_next and not passes[index] for index in open_at],
         )
-        flip = np.array([passes[index] for index in open_at])
-        doubles = np.logical_and(~flip, double_next)
-        self.evaluations += len(open_at)
-        later_wins, shares = self.network.values(encode(counts, doubles, self._rule_bits))
-        later_equities = shares * self.scale
         wins[open_at] = np.where(flip, 1 - later_wins, later_wins)
         equities[open_at] = np.where(flip, -later_equities, later_equities)
         return wins, equities
-
-    def inputs(self, decisions: Sequence[Decision]) -> npt.NDArray[np.float32]:
-        counts = _counts(
-            [position for position, _ in decisions],
-            [position.turn is Side.WHITE for position, _ in decisions],
-        )
-        doubles = np.array(
-            [kind is SegmentKind.CHOSEN_DOUBLE for _, kind in decisions], dtype=np.bool_
-        )
-        return encode(counts, doubles, self._rule_bits)
 
     def decisions(self, decisions: Sequence[Decision]) -> tuple[Floats, Floats]:
         """Win probability and equity of each decision, for its side to act."""
         if not decisions:
             return np.zeros(0), np.zeros(0)
-        self.evaluations += len(decisions)
-        wins, shares = self.network.values(self.inputs(decisions))
-        return wins, shares * self.scale
+        return self.values(
+            [position for position, _ in decisions],
+            [position.turn is Side.WHITE for position, _ in decisions],
+            [kind is SegmentKind.CHOSEN_DOUBLE for _, kind in decisions],
+        )
 
     def choices(self, choices: Sequence[Choice]) -> tuple[Floats, Floats]:
         """Win probability and equity after each choice, for the side that made it."""
@@ -104,6 +122,115 @@ class Evaluator:
             wins[open_at] = np.where(flip, 1 - later_wins, later_wins)
             equities[open_at] = np.where(flip, -later_equities, later_equities)
         return wins, equities
+
+    def bounded(self, choices: Sequence[Choice], wins: Floats, equities: Floats) -> Floats:
+        """Equities of choices held within what their makers can still win or lose."""
+        results = [choice.play.result for choice in choices]
+        own_left = np.array([CHECKERS_PER_SIDE - p.mover[OFF] for p in results], dtype=float)
+        their_left = np.array([CHECKERS_PER_SIDE - p.waiting[OFF] for p in results], dtype=float)
+        return bound(wins, equities, own_left, their_left, self.rules)
+
+
+class NetworkEvaluator(Evaluator):
+    """The value network, its values held within the position's bounds (:func:`bound`)."""
+
+    def __init__(self, network: Network, rules: RuleSet) -> None:
+        super().__init__(rules)
+        self.network = network
+        self._rule_bits = rule_bits(rules)
+
+    def inputs(self, decisions: Sequence[Decision]) -> npt.NDArray[np.float32]:
+        """The network's inputs for these decisions (training reads them too)."""
+        counts = _counts(
+            [position for position, _ in decisions],
+            [position.turn is Side.WHITE for position, _ in decisions],
+        )
+        doubles = np.array(
+            [kind is SegmentKind.CHOSEN_DOUBLE for _, kind in decisions], dtype=np.bool_
+        )
+        return encode(counts, doubles, self._rule_bits)
+
+    def values(
+        self, positions: Sequence[Position], white_acts: Sequence[bool], doubles: Sequence[bool]
+    ) -> tuple[Floats, Floats]:
+        if not positions:
+            return np.zeros(0), np.zeros(0)
+        counts = _counts(positions, white_acts)
+        inputs = encode(counts, np.array(doubles, dtype=np.bool_), self._rule_bits)
+        wins, shares = self.network.values(inputs)
+        own_left = CHECKERS_PER_SIDE - counts[:, 0, OFF].astype(np.float64)
+        their_left = CHECKERS_PER_SIDE - counts[:, 1, OFF].astype(np.float64)
+        return wins, bound(wins, shares * self.scale, own_left, their_left, self.rules)
+
+
+def bound(
+    wins: Floats, equities: Floats, own_left: Floats, their_left: Floats, rules: RuleSet
+) -> Floats:
+    """Equities held within what the side to act can still win or lose, given its chances.
+
+    A side wins at least 1 and at most the other side's checkers left (one
+    point under score=single), and loses at least 1 and at most its own: with
+    a chance w of winning, its equity lies between w - (1 - w) * own_left and
+    w * their_left - (1 - w). Under score=single both bounds are 2w - 1.
+    """
+    if rules.score is Scoring.SINGLE:
+        own_left = their_left = np.ones_like(wins)
+    highest = wins * their_left - (1 - wins)
+    lowest = wins - (1 - wins) * own_left
+    return np.clip(equities, lowest, highest)
+
+
+class RaceEvaluator(Evaluator):
+    """Exact values in the bear-off races of the table; ``elsewhere``'s otherwise.
+
+    The table is read (or built) the first time a race of it is asked for.
+    """
+
+    def __init__(self, elsewhere: Evaluator, table: BearoffTable | None = None) -> None:
+        super().__init__(elsewhere.rules)
+        self.elsewhere = elsewhere
+        self._table = table
+
+    @property
+    def table(self) -> BearoffTable:
+        if self._table is None:
+            self._table = cached_table(self.rules)
+        return self._table
+
+    def values(
+        self, positions: Sequence[Position], white_acts: Sequence[bool], doubles: Sequence[bool]
+    ) -> tuple[Floats, Floats]:
+        count = len(positions)
+        wins, equities = np.zeros(count), np.zeros(count)
+        rest = []
+        for index, (position, white, double) in enumerate(
+            zip(positions, white_acts, doubles, strict=True)
+        ):
+            exact = self._exact(position.white, position.black, white, double)
+            if exact is None:
+                rest.append(index)
+            else:
+                wins[index], equities[index] = exact
+        if rest:
+            wins[rest], equities[rest] = self.elsewhere.values(
+                [positions[i] for i in rest],
+                [white_acts[i] for i in rest],
+                [doubles[i] for i in rest],
+            )
+        return wins, equities
+
+    def _exact(
+        self, white: tuple[int, ...], black: tuple[int, ...], white_acts: bool, double: bool
+    ) -> tuple[float, float] | None:
+        if any(white[HOME_TOP + 1 :]) or any(black[HOME_TOP + 1 :]):
+            return None  # not a bear-off race: the quick test, before the table is read
+        mover, other = (white, black) if white_acts else (black, white)
+        return self.table.lookup(mover[1 : HOME_TOP + 1], other[1 : HOME_TOP + 1], double)
+
+
+def evaluator_for(network: Network, rules: RuleSet) -> Evaluator:
+    """The engine's evaluator: exact races from the tables, the network elsewhere."""
+    return RaceEvaluator(NetworkEvaluator(network, rules))
 
 
 def _counts(positions: Sequence[Position], white_acts: Sequence[bool]) -> Counts:

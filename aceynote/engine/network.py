@@ -49,13 +49,19 @@ class Network:
     def hidden(self) -> int:
         return int(self.w1.shape[0])
 
+    def forward(self, inputs: Array) -> tuple[Array, Array, Array]:
+        """The hidden units, the win probabilities and the scaled equities of a batch
+        (or of one input: then each is one value), for the side to act."""
+        hidden = sigmoid(inputs @ self.w1.T + self.b1)
+        out = hidden @ self.w2.T + self.b2
+        return hidden, sigmoid(out[..., 0]), np.tanh(out[..., 1])
+
     def values(
         self, inputs: npt.NDArray[np.float32]
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """Win probabilities and scaled equities of a batch, for the side to act."""
-        hidden = sigmoid(inputs @ self.w1.T + self.b1)
-        out = hidden @ self.w2.T + self.b2
-        return sigmoid(out[:, 0]).astype(np.float64), np.tanh(out[:, 1]).astype(np.float64)
+        _, wins, shares = self.forward(inputs)
+        return wins.astype(np.float64), shares.astype(np.float64)
 
     def for_play(self) -> Network:
         """A float32 copy: about twice as fast to evaluate, for play and analysis."""

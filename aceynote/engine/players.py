@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 from ..rules import Position, RuleSet, SegmentKind, Side, opening_winner
 from ..rules.position import POINTS
 from ..rules.randomgame import opening_rolls, roll_pair
-from .decisions import Choice, Decision, choices
+from .decisions import NAMED_DOUBLES, Choice, Decision, choices
 from .search import Search
 
 
@@ -74,9 +74,6 @@ class GameResult(NamedTuple):
 def opening(rng: random.Random) -> Position:
     """The starting position with the opening's winner to roll (the rules' random games')."""
     return Position.initial(opening_winner(opening_rolls(rng)))
-
-
-NAMED_DOUBLES = tuple((die, die) for die in range(1, 7))
 
 
 def dice_for(decision: Decision, rng: random.Random) -> tuple[tuple[int, int], ...]:

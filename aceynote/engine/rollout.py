@@ -22,12 +22,10 @@ from dataclasses import dataclass
 
 from ..rules import SegmentKind
 from ..rules.randomgame import roll_pair
-from .decisions import Choice
-from .players import NAMED_DOUBLES
+from .decisions import MAX_DECISIONS, NAMED_DOUBLES, Choice
 from .search import Search
 
 ORDERED_ROLLS = tuple((first, second) for first in range(1, 7) for second in range(1, 7))
-MAX_DECISIONS = 5000
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,16 @@
-"""Choosing among the legal plays: 0-ply and 1-ply (docs/engine.md, "Search").
+"""Choosing among the legal plays: 0-, 1- and 2-ply (docs/engine.md, "Search").
 
-0-ply values every choice by the network's value of the decision that
-follows it. 1-ply takes the best few choices by 0-ply (at most
-:data:`FILTER_COUNT`, none more than :data:`FILTER_WIDTH` of the largest
-score behind the best) and looks one decision further: after a choice that
-passes the turn, the average over the opponent's 21 rolls of the
-opponent's best 0-ply reply; after a 1-2 played in full, the best double
-and play the mover can name; after the chosen double, the average over the
-extra roll's 21 rolls of the mover's best 0-ply play.
+0-ply values every choice by the evaluator's value of the decision that
+follows it. 1-ply takes the best few choices by 0-ply (:data:`FILTERS`: at
+most 8, none more than 0.1 of the largest score behind the best) and looks
+one decision further: after a choice that passes the turn, the average over
+the opponent's 21 rolls of the opponent's best 0-ply reply; after a 1-2
+played in full, the best double and play the mover can name; after the
+chosen double, the average over the extra roll's 21 rolls of the mover's
+best 0-ply play. 2-ply takes the best 3 of those, none more than 0.04 of the
+largest score behind, and looks two decisions further: for each of the
+next decision's rolls, the best :data:`REPLY_COUNT` replies by 0-ply are
+valued at 1-ply and the best of them taken.
 """
 
 from __future__ import annotations
@@ -18,13 +21,19 @@ from typing import NamedTuple
 import numpy as np
 
 from ..rules import Position, RuleSet, SegmentKind, TurnState, legal_results, roll_dice
-from .decisions import ROLLS, Choice, Decision
+from .decisions import NAMED_DOUBLES, ROLLS, Choice, Decision
 from .evaluator import Evaluator, Floats
 
-FILTER_COUNT = 8
-FILTER_WIDTH = 0.1
-"""As a share of the largest score (1.5 points under score=checkers)."""
+FILTERS = ((8, 0.1), (3, 0.04))
+"""For each ply, how many choices reach it at most, and how far behind the best they may
+be, as a share of the largest score (0.1: 1.5 points under score=checkers)."""
+REPLY_COUNT = 2
+"""The replies of each roll valued one ply deeper in a 2-ply look-ahead."""
+DEPTHS = (0, 1, 2)
 LOOKED_KEPT = 512
+LOOKED_AT_ONCE = 16
+"""Decisions looked ahead from in one batch: a 2-ply look-ahead asks for a hundred or more
+at a time, whose plays' results held at once would take hundreds of MB."""
 
 
 class Scored(NamedTuple):
@@ -44,7 +53,7 @@ class Search:
         self.evaluator = evaluator
         # A game's analysis looks ahead from the written play's decision at 1-ply and then
         # from that same decision again for the next roll's luck: remember the last few.
-        self._looked: dict[Decision, tuple[float, float]] = {}
+        self._looked: dict[tuple[Decision, int], tuple[float, float]] = {}
 
     @property
     def rules(self) -> RuleSet:
@@ -53,10 +62,10 @@ class Search:
     def rank(self, options: Sequence[Choice], depth: int) -> list[Scored]:
         """The choices best first, with their values at ``depth``.
 
-        At 1-ply the choices the filter left out keep their 0-ply values moved
-        by the mean change 1-ply made to those it reached, so that one ranking
-        compares like with like: none of them can pass the best (their 0-ply
-        values were below all of those reached), and ``depth`` says which is which.
+        At each ply the choices its filter left out keep their values moved by
+        the mean change that ply made to those it reached (held within what
+        the position can bring), so that one ranking compares like with like:
+        none of them can pass the best, and ``depth`` says which is which.
         """
         wins, equities = self.evaluator.choices(options)
         ranked = sorted(
@@ -66,21 +75,30 @@ class Search:
             ),
             key=lambda scored: -scored.equity,
         )
-        if depth < 1 or len(ranked) < 2:
-            return ranked
-        limit = ranked[0].equity - FILTER_WIDTH * self.evaluator.scale
-        head = [scored for scored in ranked[:FILTER_COUNT] if scored.equity >= limit]
-        deeper = self._one_ply(head)
-        count = len(head)
-        shift = sum(new.equity - old.equity for new, old in zip(deeper, head, strict=True)) / count
-        win_shift = sum(new.win - old.win for new, old in zip(deeper, head, strict=True)) / count
-        rest = [
-            Scored(scored.choice, min(1.0, max(0.0, scored.win + win_shift)), scored.equity + shift)
-            if scored.choice.after is not None
-            else scored
-            for scored in ranked[count:]
+        for ply, (count, width) in enumerate(FILTERS[:depth], start=1):
+            if len(ranked) < 2:
+                break
+            ranked = self._deepen(ranked, ply, count, width)
+        return ranked
+
+    def _deepen(self, ranked: list[Scored], ply: int, count: int, width: float) -> list[Scored]:
+        limit = ranked[0].equity - width * self.evaluator.scale
+        head = [scored for scored in ranked[:count] if scored.equity >= limit]
+        deeper = self._valued(head, ply)
+        reached = len(head)
+        pairs = list(zip(deeper, head, strict=True))
+        shift = sum(new.equity - old.equity for new, old in pairs) / reached
+        win_shift = sum(new.win - old.win for new, old in pairs) / reached
+        rest = [scored for scored in ranked[reached:] if scored.choice.after is not None]
+        wins = np.clip(np.array([scored.win for scored in rest]) + win_shift, 0.0, 1.0)
+        equities = np.array([scored.equity for scored in rest]) + shift
+        equities = self.evaluator.bounded([scored.choice for scored in rest], wins, equities)
+        moved = [
+            Scored(scored.choice, float(win), float(equity), scored.depth)
+            for scored, win, equity in zip(rest, wins, equities, strict=True)
         ]
-        return sorted(deeper + rest, key=lambda scored: -scored.equity)
+        won = [scored for scored in ranked[reached:] if scored.choice.after is None]
+        return sorted(deeper + moved + won, key=lambda scored: -scored.equity)
 
     def judge(
         self, options: Sequence[Choice], chosen: int, depth: int
@@ -89,7 +107,7 @@ class Search:
         ranked = self.rank(options, depth)
         found = next(scored for scored in ranked if scored.choice is options[chosen])
         if found.depth < depth and found.choice.after is not None:
-            found = self._one_ply([found])[0]
+            found = self._valued([found], depth)[0]
         return ranked, found
 
     def best(self, options: Sequence[Choice], depth: int) -> Choice:
@@ -100,10 +118,10 @@ class Search:
             return options[int(np.argmax(equities))]
         return self.rank(options, depth)[0].choice
 
-    def _one_ply(self, head: list[Scored]) -> list[Scored]:
-        """The values of these choices one decision further on."""
+    def _valued(self, head: list[Scored], plies: int) -> list[Scored]:
+        """The values of these choices ``plies`` decisions further on."""
         open_choices = [scored for scored in head if scored.choice.after is not None]
-        looked = self.look_ahead([scored.choice.after for scored in open_choices])  # type: ignore[misc]
+        looked = self.look_ahead([scored.choice.after for scored in open_choices], plies)  # type: ignore[misc]
         values = dict(zip((id(s) for s in open_choices), looked, strict=True))
         deeper = []
         for scored in head:
@@ -113,22 +131,29 @@ class Search:
             win, equity = values[id(scored)]
             if not scored.choice.same_side:
                 win, equity = 1 - win, -equity
-            deeper.append(Scored(scored.choice, win, equity, 1))
+            deeper.append(Scored(scored.choice, win, equity, plies))
         return deeper
 
-    def look_ahead(self, decisions: Sequence[Decision]) -> list[tuple[float, float]]:
-        """Each decision's value for its side to act: its dice averaged, its best 0-ply choice."""
+    def look_ahead(
+        self, decisions: Sequence[Decision], plies: int = 1
+    ) -> list[tuple[float, float]]:
+        """Each decision's value for its side to act: its dice averaged, its best choice
+        valued ``plies - 1`` decisions further on (1: its best 0-ply choice)."""
         looked = self._looked
-        missing = list(dict.fromkeys(d for d in decisions if d not in looked))
-        found = dict(zip(missing, self._look_ahead(missing), strict=True))
-        answers = [found[d] if d in found else looked[d] for d in decisions]
+        keys = [(decision, plies) for decision in decisions]
+        missing = list(dict.fromkeys(key for key in keys if key not in looked))
+        found: dict[tuple[Decision, int], tuple[float, float]] = {}
+        for start in range(0, len(missing), LOOKED_AT_ONCE):
+            chunk = missing[start : start + LOOKED_AT_ONCE]
+            found.update(zip(chunk, self._look_ahead([d for d, _ in chunk], plies), strict=True))
+        answers = [found[key] if key in found else looked[key] for key in keys]
         # The cache is forgotten only after every answer is taken from it.
         if len(looked) + len(found) > LOOKED_KEPT:
             looked.clear()
         looked.update(found)
         return answers
 
-    def _look_ahead(self, decisions: Sequence[Decision]) -> list[tuple[float, float]]:
+    def _look_ahead(self, decisions: Sequence[Decision], plies: int) -> list[tuple[float, float]]:
         batch = _Batch(self.rules)
         groups: list[tuple[int, float, int]] = []  # decision, chance, results in the group
         for index, decision in enumerate(decisions):
@@ -136,6 +161,8 @@ class Search:
                 size = sum(batch.add(decision, high, low) for high, low in dice)
                 groups.append((index, chance, size))
         wins, equities = self._values(batch.results, batch.passes, batch.doubles)
+        if plies > 1:
+            wins, equities = self._replies_deeper(batch, groups, wins, equities, plies - 1)
         totals = [[0.0, 0.0] for _ in decisions]
         start = 0
         for index, chance, size in groups:
@@ -145,6 +172,33 @@ class Search:
             totals[index][1] += chance * float(equities[best])
             start = stop
         return [(win, equity) for win, equity in totals]
+
+    def _replies_deeper(
+        self,
+        batch: _Batch,
+        groups: list[tuple[int, float, int]],
+        wins: Floats,
+        equities: Floats,
+        plies: int,
+    ) -> tuple[Floats, Floats]:
+        """The best :data:`REPLY_COUNT` results of each group valued ``plies`` further on;
+        the others can then no longer be the best of their group."""
+        picked: list[int] = []
+        start = 0
+        for _, _, size in groups:
+            order = np.argsort(-equities[start : start + size], kind="stable")
+            picked += [start + int(at) for at in order[:REPLY_COUNT]]
+            start += size
+        nexts = {at: batch.next_decision(at) for at in picked}
+        open_at = [at for at, decision in nexts.items() if decision is not None]
+        looked = self.look_ahead([nexts[at] for at in open_at], plies)  # type: ignore[misc]
+        deep_wins, deep_equities = np.zeros(len(equities)), np.full(len(equities), -np.inf)
+        deep_wins[picked], deep_equities[picked] = wins[picked], equities[picked]
+        for at, (win, equity) in zip(open_at, looked, strict=True):
+            flip = batch.passes[at]
+            deep_wins[at] = 1 - win if flip else win
+            deep_equities[at] = -equity if flip else equity
+        return deep_wins, deep_equities
 
     def best_next(
         self, decision: Decision, dice: Sequence[tuple[int, int]]
@@ -159,12 +213,8 @@ class Search:
             batch.add(decision, high, low)
         _, equities = self._values(batch.results, batch.passes, batch.doubles)
         best = int(np.argmax(equities))
-        result, follows = batch.results[best], batch.follows[best]
-        if result.winner is not None:
-            return None, int(equities[best])
-        if follows is None:
-            return Decision(result.with_turn(result.turn.opponent), SegmentKind.ROLL), 0
-        return Decision(result, follows), 0
+        following = batch.next_decision(best)
+        return following, 0 if following is not None else int(equities[best])
 
     def _values(
         self, results: list[Position], passes: list[bool], doubles: list[bool]
@@ -205,9 +255,19 @@ class _Batch:
         self.follows += [follows] * count
         return count
 
+    def next_decision(self, at: int) -> Decision | None:
+        """The decision after result ``at``: the other side's roll, or the mover's own
+        double or extra roll; None when it won."""
+        result, follows = self.results[at], self.follows[at]
+        if result.winner is not None:
+            return None
+        if follows is None:
+            return Decision(result.with_turn(result.turn.opponent), SegmentKind.ROLL)
+        return Decision(result, follows)
+
 
 _ROLL_CHANCES = tuple((chance, ((high, low),)) for high, low, chance in ROLLS)
-_NAMING_A_DOUBLE = ((1.0, tuple((die, die) for die in range(1, 7))),)
+_NAMING_A_DOUBLE = ((1.0, NAMED_DOUBLES),)
 
 
 def _chances_of(kind: SegmentKind) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:

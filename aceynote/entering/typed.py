@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from ..notation import Segment, iter_game_tokens
 from ..notation.entry import EntryError, parse_segment
-from ..notation.writer import SEGMENT_MARKERS, play_text
-from ..rules import RuleSet, SegmentKind, TurnState, legal_plays, roll_dice
+from ..notation.writer import roll_text, segment_play_text
+from ..rules import RuleSet, SegmentKind, TurnState, legal_plays, play_text, roll_dice
 from ..validation import Diagnostic
 from .writings import Writings
 
@@ -53,7 +53,7 @@ class TypedRoll:
 
     @property
     def label(self) -> str:
-        return f"{SEGMENT_MARKERS[self.kind]}{self.high}{self.low}"
+        return roll_text(self.kind, self.high, self.low)
 
     def matching(self, typed: str) -> list[str]:
         """The plays that ``typed`` (of a play) can still become, as the entry reads it."""
@@ -81,7 +81,7 @@ def example_entry(state: TurnState, rules: RuleSet) -> str:
     for high, low in _EXAMPLE_ROLLS[expects]:
         plays = legal_plays(state.position, roll_dice(high, low), rules).values()
         play = next((play for play in plays if play.steps), None)
-        entry = f"{SEGMENT_MARKERS[expects]}{high}{low}: {play_text(play.steps) if play else '--'}"
+        entry = segment_play_text(expects, high, low, play_text(play.steps) if play else "--")
         if play is not None:
             break
     return entry

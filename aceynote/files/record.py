@@ -26,7 +26,7 @@ from ..notation import Game, ReadError, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.limits import MAX_LINE_BYTES
 from ..notation.parser import iter_game_tokens, parse_game_tokens
-from ..notation.source import line_too_long, utf8_text
+from ..notation.source import line_end, line_too_long, utf8_text
 from ..terminal_text import printable
 from ..validation import validate
 from .writing import not_regular, read_only, write_atomically
@@ -274,7 +274,7 @@ class RecordFile:
             games += [self.edited[index] for index in sorted(self.appended) if index in self.edited]
             return "\n".join(write_game(without_empty_variations(game)) for game in games)
         parts: list[str] = [self.bom]
-        newline = "\r\n" if "\r\n" in self.text else "\n"
+        newline = line_end(self.text)
         for index, entry in enumerate(self.entries):
             chunk = self.text[entry.start : entry.end]
             game = self.edited.get(index)

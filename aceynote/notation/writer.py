@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import IO
 
-from ..rules import SegmentKind, Side, Step
+from ..rules import SegmentKind, Side, Step, merged_steps
 from .model import Game, Move, Segment, Stop, Tag, Turn, Variation
 
 STANDARD_TAG_ORDER = (
@@ -87,13 +87,10 @@ def _fits(earlier: Move, move: Move) -> bool:
 
 
 def moves_of_steps(steps: Iterable[Step]) -> list[Move]:
-    """Steps as written moves, one trip per step, identical trips merged."""
-    return merge_trips(Move(step.source, [Stop(step.dest, step.hit)]) for step in steps)
-
-
-def play_text(steps: Iterable[Step]) -> str:
-    """A play as notation: ``13/8 6/4*``, or ``--`` when nothing was played."""
-    return " ".join(str(move) for move in moves_of_steps(steps)) or "--"
+    """Steps as written moves, identical trips merged as the rules write them (``play_text``)."""
+    return [
+        Move(step.source, [Stop(step.dest, step.hit)], count) for step, count in merged_steps(steps)
+    ]
 
 
 def _both_marked(first: Move, second: Move) -> bool:
@@ -108,13 +105,28 @@ SEGMENT_MARKERS = {
 """What a segment's roll is written after: ``=`` a chosen double, ``+`` an extra roll (§3)."""
 
 
+def roll_text(kind: SegmentKind, high: int, low: int) -> str:
+    """A segment's roll as written before its colon: ``64``, ``=66``, ``+53`` (§3)."""
+    return f"{SEGMENT_MARKERS[kind]}{high}{low}"
+
+
+def segment_play_text(kind: SegmentKind, high: int, low: int, play: str) -> str:
+    """A segment's roll and play as written: ``64: in/19 in/21``, ``=66: 19/13(2) 21/15(2)``."""
+    return f"{roll_text(kind, high, low)}: {play}"
+
+
+def named_double_text(double: int, play: str) -> str:
+    """A play of a named double as written (``=66: 24/18(4)``); the play alone for 0."""
+    return segment_play_text(SegmentKind.CHOSEN_DOUBLE, double, double, play) if double else play
+
+
 def _comment(text: str) -> str:
     return "{" + text + "}"
 
 
 def segment_words(segment: Segment) -> list[str]:
     """The words of one segment: the roll, the play, glyphs, NAGs and comments."""
-    words = [f"{SEGMENT_MARKERS[segment.kind]}{segment.high}{segment.low}:"]
+    words = [f"{roll_text(segment.kind, segment.high, segment.low)}:"]
     moves = merge_trips(segment.moves)
     words += [str(move) for move in moves] if moves else ["--"]
     words += segment.glyphs

@@ -1,19 +1,18 @@
 """The acey-deucey rules engine (docs/notation.md §8): pure, no I/O, no notation."""
 
+from .judging import Judge, Verdict, judge, positions_along
 from .moves import (
     DiceError,
-    Judge,
+    Fault,
     Play,
     Step,
-    Verdict,
-    judge,
     larger_die_playable,
     legal_plays,
     legal_results,
     max_dice,
-    positions_along,
     roll_dice,
 )
+from .play_text import merged_steps, play_text
 from .position import (
     BAR,
     CHECKERS_PER_SIDE,
@@ -27,16 +26,17 @@ from .position import (
 )
 from .ruleset import PRESETS, BearOff, BonusReroll, RulesError, RuleSet, Scoring, parse_rules
 from .trips import (
-    Fault,
     ForcedPlay,
     Reading,
     Trip,
     TripFault,
+    dice_span,
     explain_failure,
     force_trips,
     play_as_written,
     read_as_written,
     read_trips,
+    trip_distance,
 )
 from .turn import (
     FlowFault,
@@ -81,6 +81,7 @@ __all__ = [
     "TurnFlowError",
     "TurnState",
     "Verdict",
+    "dice_span",
     "explain_failure",
     "force_trips",
     "is_acey_deucey",
@@ -89,15 +90,18 @@ __all__ = [
     "legal_plays",
     "legal_results",
     "max_dice",
+    "merged_steps",
     "opening_winner",
     "opposite_point",
     "outcome",
     "parse_rules",
     "place_name",
     "play_as_written",
+    "play_text",
     "positions_along",
     "read_as_written",
     "read_trips",
     "resigned",
     "roll_dice",
+    "trip_distance",
 ]

@@ -16,6 +16,8 @@ from functools import partial
 from operator import mul
 from typing import NamedTuple
 
+from ..terminal_text import clipped
+
 OFF = 0
 POOL = 25
 BAR = 26
@@ -112,8 +114,20 @@ class Position(NamedTuple):
         # Slots 1..24 are the points, 25 the pool and 26 the bar: 25 pips each.
         return sum(map(mul, self.checkers(side), _PIPS_OF_SLOT))
 
-    def borne_off(self, side: Side) -> int:
-        return self.checkers(side)[OFF]
+    @property
+    def has_contact(self) -> bool:
+        """Whether a checker can still meet one of the other side's (else it is a race).
+
+        In White's numbering White's checkers move down from the pool and the
+        bar (25) and Black's up from theirs (0, entering on White's 1..6):
+        they can meet while White's farthest back is above Black's.
+        """
+        white, black = self.white, self.black
+        white_back = next((min(place, 25) for place in range(26, 0, -1) if white[place]), 0)
+        black_back = next((25 - place for place in range(24, 0, -1) if black[place]), 25)
+        if black[POOL] or black[BAR]:
+            black_back = 0
+        return white_back > black_back
 
     def has_won(self, side: Side) -> bool:
         return self.checkers(side)[OFF] == CHECKERS_PER_SIDE
@@ -191,10 +205,6 @@ _BLANKS = " \t"
 _WORDS = re.compile(f"[^{_BLANKS}]+")
 
 
-def _clipped(text: str, width: int = 24) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def _parse_place(word: str) -> int:
     lowered = word.lower()
     if lowered == "in":
@@ -204,7 +214,7 @@ def _parse_place(word: str) -> int:
     number = word.lstrip("0")  # leading zeros, as a count may have them
     if number.isascii() and number.isdigit() and len(number) <= 2 and 1 <= int(number) <= 24:
         return int(number)
-    raise SetupError(f"'{_clipped(word)}' is not a place; use a point 1..24, 'bar' or 'in'")
+    raise SetupError(f"'{clipped(word)}' is not a place; use a point 1..24, 'bar' or 'in'")
 
 
 def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
@@ -213,7 +223,7 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
         raise SetupError("a side field is empty; it must start with W or B")
     side_word = words[0].upper()
     if side_word not in ("W", "B"):
-        raise SetupError(f"a side field must start with W or B, not '{_clipped(words[0])}'")
+        raise SetupError(f"a side field must start with W or B, not '{clipped(words[0])}'")
     side = Side(side_word)
     counts = _empty_side()
     seen: set[int] = set()
@@ -221,13 +231,13 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
         match = _PLACE_COUNT.match(word)
         if match is None:
             raise SetupError(
-                f"'{_clipped(word)}' is not of the form place:count (like 13:5 or bar:1)"
+                f"'{clipped(word)}' is not of the form place:count (like 13:5 or bar:1)"
             )
         place = _parse_place(match.group(1))
         digits = match.group(2).lstrip("0") or "0"
         if len(digits) > 2:
             raise SetupError(
-                f"{side.title} has {_clipped(digits)} checkers on {place_name(place)}; a side has 15"
+                f"{side.title} has {clipped(digits)} checkers on {place_name(place)}; a side has 15"
             )
         count = int(digits)
         if place in seen:
@@ -263,7 +273,7 @@ def _parse_setup(text: str) -> Position:
     turn_word = fields[2].strip(_BLANKS).upper()
     if turn_word not in ("W", "B"):
         raise SetupError(
-            f"the last Setup field names the side to roll, W or B, not '{_clipped(fields[2].strip(_BLANKS))}'"
+            f"the last Setup field names the side to roll, W or B, not '{clipped(fields[2].strip(_BLANKS))}'"
         )
     white, black = sides[Side.WHITE], sides[Side.BLACK]
     for point in POINTS:

@@ -21,6 +21,7 @@ from ..files.record import RecordError, RecordFile
 from ..notation import Game
 from ..rules import Side
 from ..terminal_text import clipped, path_shown, printable
+from ..validation.diagnostics import no_game_in
 from .dialogs import Confirm, Help
 from .game_list import GameList
 from .keys import HELP, SAVE, help_of, on_key
@@ -183,7 +184,7 @@ class ReplayApp(SavingApp):
         if self.new_game is not None:
             self.start_game = record.append_game(self.new_game) + 1
         if not len(record):
-            message = f"{path_shown(self.path)} holds no game.\n\nPress q to quit."
+            message = f"{no_game_in(path_shown(self.path)).capitalize()}.\n\nPress q to quit."
             await self.push_screen(ErrorScreen(message))
             return
         self._replay = ReplayScreen(record)

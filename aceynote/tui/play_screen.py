@@ -23,7 +23,7 @@ from ..files.record import RecordFile
 from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, TurnState
 from .entry import EntryLine
-from .record_screen import RecordScreen
+from .record_screen import RecordScreen, with_opening
 
 
 class EngineEntry(Message):
@@ -90,15 +90,30 @@ class PlayScreen(RecordScreen):
         was_edited: bool = False,
     ) -> None:
         super().__init__(record, index, recording, practice.engine.opponent, was_edited)
+        self.practice = practice
         self.opponent = practice.opponent(recording.report.rules)
-        self.rolled: str | None = None  # the dice the app rolled for the person's next entry
         self._generation = 0  # one more at every change: an engine entry of before is stale
         self._thinking = False
         self._taken_back: list[int] = []  # how many actions each undo took, for redo
 
     def on_mount(self) -> None:
         super().on_mount()
+        if self.rolled is not None:  # rolled before the replay screen was visited
+            self.line.set_text(self.rolled)
         self._engine_next()
+
+    @property
+    def rolled(self) -> str | None:
+        """The dice the app rolled for the person's next entry, if it did."""
+        made = self.practice.rolled
+        return made[1] if made is not None and made[0] == self._segments() else None
+
+    @rolled.setter
+    def rolled(self, dice: str | None) -> None:
+        self.practice.rolled = None if dice is None else (self._segments(), dice)
+
+    def _segments(self) -> int:
+        return sum(len(turn.segments) for turn in self.recording.turns)
 
     # -- the person's entries ----------------------------------------------------------
     def on_entry_line_changed(self, message: EntryLine.Changed) -> None:
@@ -120,6 +135,9 @@ class PlayScreen(RecordScreen):
         return self.opponent.win_on_resignation(self.recording.state.position)
 
     def _idle_hint(self) -> str:
+        return with_opening(self.recording, self._next_step())
+
+    def _next_step(self) -> str:
         state = self.recording.state
         if self._engine_to_act():
             return f"{self.opponent.name} is to play."
@@ -161,9 +179,10 @@ class PlayScreen(RecordScreen):
     def _changed(self) -> None:
         self._generation += 1
         self._thinking = False
-        if self.rolled is not None and self.line.text.startswith(self.rolled):
+        made = self.practice.rolled
+        if made is not None and self.line.text.startswith(made[1]):
             self.line.set_text("")  # a roll made for a segment undone or redone is gone with it
-        self.rolled = None
+        self.practice.rolled = None
         if not self.recording.undone:
             self._taken_back.clear()  # a new entry: redo has nothing to bring back
         super()._changed()
@@ -201,7 +220,7 @@ class PlayScreen(RecordScreen):
             return
         self._thinking = True
         generation, state = self._generation, self.recording.state
-        self.feedback.show_hint(f"{self.opponent.name} is thinking…")
+        self.feedback.show_hint(with_opening(self.recording, f"{self.opponent.name} is thinking…"))
         if pause:
             self.set_timer(pause, lambda: self._think(generation, state))
         else:

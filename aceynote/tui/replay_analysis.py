@@ -24,6 +24,7 @@ from ..analysis.judge import AnalysisCancelled, decisions_to_judge
 from ..analysis.run import analyze_report
 from ..analysis.shown import AnalysedGame
 from ..files.record import RecordError, RecordFile
+from ..notation.model import Mark
 from ..terminal_text import counted
 from ..validation import Report
 from .analysis_bar import AnalysisBar
@@ -224,7 +225,7 @@ class Analysing(ReplayView):
 def _summary(data: GameJson) -> str:
     marks = [decision["mark"] for decision in data["decisions"] if decision["mark"]]
     by_kind = ", ".join(
-        f"{marks.count(mark)} {mark}" for mark in ("?!", "?", "??") if mark in marks
+        f"{marks.count(mark)} {mark}" for mark in (each.value for each in Mark) if mark in marks
     )
     found = f"{counted(len(marks), 'play')} marked ({by_kind})" if marks else "no play marked"
     decisions = counted(len(data["decisions"]), "decision")

@@ -8,7 +8,7 @@ from ..analysis.shown import next_kind, ranked_plays
 from ..notation.typed import parse_roll
 from ..notation.writer import segment_text, turn_number
 from ..rules import Position, RuleSet, SegmentKind, SetupError
-from ..terminal_text import counted, path_shown
+from ..terminal_text import counted, path_shown, signed
 from .diagram_file import DiagramError, diagram_stem, frame_svg, moment, write_new
 from .dialogs import PlayChoices, Prompt
 from .replay_view import ReplayView
@@ -92,8 +92,8 @@ class PositionTools(ReplayView):
         )
         rows = [option.play for option in ranked]
         details = [
-            f"{100 * option.win:5.1f}%  {option.equity:+7.3f}"
-            + (f"  {option.diff:+.3f}" if number else "   best")
+            f"{100 * option.win:5.1f}%  {signed(option.equity):>7}"
+            + (f"  {signed(option.diff)}" if number else "   best")
             for number, option in enumerate(ranked)
         ]
         self.app.call_from_thread(self.app.push_screen, PlayChoices(title, rows, details))

@@ -120,12 +120,13 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
         ),
         Binding(
             "n",
-            "diagnostic(1)",
-            "Next error",
+            "next_error",
+            "Error",
             id="replay.next-diagnostic",
             tooltip="to the next error or warning of the validator",
         ),
-        Binding("n", "no_diagnostic", "Next error", id="replay.next-diagnostic", show=False),
+        Binding("n", "diagnostic(1)", "Error", id="replay.next-diagnostic", show=False),
+        Binding("n", "no_diagnostic", "Error", id="replay.next-diagnostic", show=False),
         Binding(
             "N",
             "diagnostic(-1)",
@@ -289,13 +290,16 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys the footer shows only where they do something: n where the validator
-        found something, r where the game can be recorded on (without errors, not ended).
+        found an error, r where the game can be recorded on (without errors, not ended).
+        The two never show together, so that the footer fits 80 columns.
 
-        The same keys also reach a hidden binding: n says why it does nothing
-        here; r still records a variation from an earlier turn of a finished
-        game, and says why not at its end.
+        The same keys also reach hidden bindings: n goes to a warning, or says
+        why it does nothing here; r still records a variation from an earlier
+        turn of a finished game, and says why not at its end.
         """
         timeline = self.timeline
+        if action == "next_error":
+            return timeline is not None and bool(timeline.errors)
         if action == "diagnostic":
             return timeline is not None and bool(timeline.targets)
         if action == "record":

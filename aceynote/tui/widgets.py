@@ -19,8 +19,8 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ..notation import Game, Segment, Turn
-from ..notation.writer import play_text, segment_text, turn_number
-from ..rules import Side
+from ..notation.writer import segment_text, turn_number
+from ..rules import Side, play_text
 from ..terminal_text import printable
 from ..validation import Diagnostic
 from .boardview import MAX_STACK, TALL_STACK, BoardPainter, fit
@@ -41,8 +41,6 @@ GLYPH_MEANINGS = {
     "!?": "interesting move",
     "?!": "dubious move",
 }
-# NAGs $1..$6 are the six glyphs (docs/notation.md §4).
-NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 
 
 class Board(Widget):

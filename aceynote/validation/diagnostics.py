@@ -68,6 +68,13 @@ AFTER_END = _error("AD501", "moves after the game is over")
 WRONG_RESULT = _error("AD502", "result differs from what the rules give")
 UNFINISHED_RESULT = _error("AD503", "points given for an unfinished game without Termination")
 BAD_RESULT = _error("AD504", "result with points for both sides")
+NO_RESULT = _warning("AD505", "no result token (cut short?)")
+
+
+def no_game_in(name: str) -> str:
+    """What every command says of a record that holds no game at all."""
+    return f"no game in {name}"
+
 
 ALL_CODES = tuple(value for value in list(globals().values()) if isinstance(value, Code))
 

@@ -11,7 +11,6 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..notation import Move, Segment, Span, Stop
-from ..notation.writer import play_text
 from ..rules import (
     BAR,
     POOL,
@@ -31,6 +30,7 @@ from ..rules import (
     legal_plays,
     place_name,
     play_as_written,
+    play_text,
     read_trips,
 )
 from . import diagnostics as codes

@@ -103,6 +103,13 @@ def check_result(notes: Notes, game: Game) -> None:
     """Whether the result token agrees with the Result tag and with how the game ended."""
     token = game.result_text
     span = game.result_span or (game.turns[-1].span if game.turns else game.span)
+    if game.result is None:
+        notes.add(
+            codes.NO_RESULT,
+            "the game has no result token: was it cut short? End it with its result,"
+            " or * for a game unfinished",
+            span,
+        )
     tag = game.tag_entry("Result")
     if tag is not None and tag.value != token:
         notes.add(
@@ -139,7 +146,8 @@ def _last_play_short(report: Report) -> bool:
     A result like ``19-16`` after it is then likely the move ``19/16`` that the
     play lacks (docs/notation.md choice 17).
     """
-    last = next((replay for replay in reversed(report.segments) if not replay.line), None)
+    main_line = report.main_line()
+    last = main_line[-1] if main_line else None
     if last is None or last.legal:
         return False
     return len(last.steps) < len(roll_dice(last.segment.high, last.segment.low))

@@ -1,5 +1,7 @@
-"""JSON text to values, within bounds: a number of at most ``MAX_DIGITS`` digits, and
-nesting that Python's decoder (which recurses as deep as the JSON nests) survives.
+"""JSON text to values, within bounds: the digits of a number, and the nesting.
+
+A number has at most ``MAX_DIGITS`` digits, and the nesting is what Python's
+decoder (which recurses as deep as the JSON nests) survives.
 
 Either one past its bound is a :class:`json.JSONDecodeError` at its place, as a
 JSON error is, so that the reader reports it with its file, line and column.

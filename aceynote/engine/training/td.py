@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .network import Array, Network
+from ..network import Array, Network
 
 
 class TDLearner:
@@ -56,10 +56,7 @@ class TDLearner:
         self, x: Array, white_acts: bool
     ) -> tuple[Array, tuple[Array, Array, Array, Array]]:
         net = self.net
-        hidden = 1.0 / (1.0 + np.exp(-(net.w1 @ x + net.b1)))
-        out = net.w2 @ hidden + net.b2
-        win = 1.0 / (1.0 + np.exp(-out[0]))
-        share = np.tanh(out[1])
+        hidden, win, share = net.forward(x)
         sign = 1.0 if white_acts else -1.0
         slope = sign * np.array([win * (1 - win), 1 - share * share])
         back = slope[:, None] * net.w2 * (hidden * (1 - hidden))[None, :]

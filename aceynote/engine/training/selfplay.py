@@ -1,7 +1,7 @@
 """Train the value network by self-play (docs/engine.md, "Training").
 
-    python -m aceynote.engine.train --games 100000 --seed 1 --out runs/net1
-    python -m aceynote.engine.train --games 200000 --seed 1 --out runs/net1 \\
+    python -m aceynote.engine.training --games 100000 --seed 1 --out runs/net1
+    python -m aceynote.engine.training --games 200000 --seed 1 --out runs/net1 \\
         --resume runs/net1/checkpoint.npz
 
 Every game is played by the network against itself at 0-ply and learned
@@ -18,20 +18,20 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from ..rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
-from .decisions import Decision
-from .evaluator import Evaluator
-from .network import Network
-from .players import NetPlayer, bot, dice_for, engine_match, opening
-from .search import Search
+from ...rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
+from ..decisions import MAX_DECISIONS, Decision
+from ..evaluator import NetworkEvaluator, evaluator_for
+from ..network import Network
+from ..players import NetPlayer, bot, dice_for, engine_match, opening
+from ..search import Search
 from .td import TDLearner
-
-MAX_DECISIONS = 5000
 
 
 def rules_of_game(rng: random.Random) -> RuleSet:
@@ -60,8 +60,8 @@ def game_rng(seed: int, game: int, purpose: str = "train") -> random.Random:
 def train_game(learner: TDLearner, rng: random.Random) -> int:
     """One self-play game, learned from as it goes; returns its number of decisions."""
     rules = rules_of_game(rng)
-    evaluator = Evaluator(learner.net, rules)
-    search = Search(evaluator)
+    evaluator = NetworkEvaluator(learner.net, rules)
+    search = Search(evaluator_for(learner.net, rules))
     decision: Decision | None = Decision.start(opening(rng))
     learner.begin()
     for count in range(1, MAX_DECISIONS + 1):
@@ -84,7 +84,7 @@ def measure(network: Network, seed: int, games: int, at: int) -> dict[str, float
     for name in ("random", "greedy"):
         scores = list(
             engine_match(
-                lambda rules: NetPlayer(Search(Evaluator(fast, rules)), 0),
+                lambda rules: NetPlayer(Search(evaluator_for(fast, rules)), 0),
                 bot(name),
                 lambda index: PRESETS["bgammon" if index % 4 >= 2 else "standard"],
                 games,
@@ -99,7 +99,7 @@ def measure(network: Network, seed: int, games: int, at: int) -> dict[str, float
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m aceynote.engine.train",
+        prog="python -m aceynote.engine.training",
         description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -117,16 +117,50 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+class _StopSignals:
+    """SIGTERM and SIGINT asked for a stop: the run ends after the game under way, with a
+    checkpoint, so that a session that must stop loses nothing (checkpoints/README.md)."""
+
+    SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+    def __init__(self) -> None:
+        self.asked = False
+        self._before: list[Any] = []
+
+    def __enter__(self) -> _StopSignals:
+        self._before = [signal.signal(each, self._ask) for each in self.SIGNALS]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for each, before in zip(self.SIGNALS, self._before, strict=True):
+            signal.signal(each, before)
+
+    def _ask(self, *_: object) -> None:
+        self.asked = True
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     network = Network.load(args.resume) if args.resume else Network.fresh(args.hidden, args.seed)
+    with _StopSignals() as stop:
+        _train(network, args, stop)
+    return 0
+
+
+def _train(network: Network, args: argparse.Namespace, stop: _StopSignals) -> None:
     learner = TDLearner(network, args.alpha, args.lam)
     curve = args.out / "curve.jsonl"
     started, decisions = time.monotonic(), 0
     while network.games < args.games:
         decisions += train_game(learner, game_rng(args.seed, network.games))
         network.games += 1
+        if stop.asked:
+            network.save(args.out / "checkpoint.npz")
+            print(
+                f"stopped after {network.games:,} games: {args.out}/checkpoint.npz", file=sys.stderr
+            )
+            return
         if network.games % args.eval_every == 0 or network.games == args.games:
             if not args.eval_games:
                 network.save(args.out / "checkpoint.npz")
@@ -147,8 +181,3 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

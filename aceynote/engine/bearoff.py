@@ -1,0 +1,429 @@
+"""Exact values of bear-off races (docs/engine.md, "Exact races").
+
+Once both sides have every checker left in their home boards (points 1..6,
+nothing in the pool or on the bar), neither can touch the other: the race is
+a game of dice alone, and its value can be worked out exactly. A table holds,
+for every pair of such sides with at most ``checkers`` checkers left each, the
+value for the side to act of each of its two decisions: to roll (a turn's roll
+or the extra roll, which flow alike) and to name the chosen double after a 1-2
+played in full. The acey-deucey turn is played as the rules play it: every
+play comes from :func:`~aceynote.rules.legal_results`, what follows it from
+:class:`~aceynote.rules.TurnState`, the score from
+:func:`~aceynote.rules.outcome`'s rule (the loser's checkers left, or one
+point). Each side plays to maximise its expected score; the chances of
+winning are those of that play.
+
+The values are found by value iteration over the whole table (a pass, when
+``bearoff=exact`` leaves a die unplayable, can return a race to where it
+was, so no single ordering settles it) until no value moves by more than
+:data:`TOLERANCE`. A table depends on the four options that change a race
+(``bearoff``, ``larger_die``, ``bonus_reroll``, ``score``) and is built on
+first use and kept in the user's cache folder (:func:`cache_folder`)::
+
+    python -m aceynote.engine.bearoff --rules bgammon --checkers 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from ..rules import (
+    CHECKERS_PER_SIDE,
+    Position,
+    RuleSet,
+    Scoring,
+    SegmentKind,
+    Side,
+    TurnState,
+    legal_results,
+    parse_rules,
+    roll_dice,
+)
+from .decisions import DOUBLES, HOME_TOP, ROLLS
+
+Floats = npt.NDArray[np.float64]
+
+DEFAULT_CHECKERS = 6
+"""Up to six checkers a side: 924 sides, 853,776 races (gnubg's two-sided database has as many)."""
+TOLERANCE = 1e-9
+FORMAT_VERSION = 1
+_PASS, _DOUBLE, _EXTRA = 0, 1, 2
+"""What follows a play: the turn passes, the chosen double, the extra roll."""
+
+
+def sides(checkers: int) -> list[tuple[int, ...]]:
+    """Every home board with at most ``checkers`` checkers (points 1..6), fewest pips first.
+
+    The empty board (the side has borne everything off) is first.
+    """
+    found = [
+        counts
+        for counts in product(range(checkers + 1), repeat=HOME_TOP)
+        if sum(counts) <= checkers
+    ]
+    return sorted(found, key=lambda counts: (_pips(counts), counts))
+
+
+def _pips(counts: Sequence[int]) -> int:
+    return sum(point * count for point, count in enumerate(counts, 1))
+
+
+def race_sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The mover's and the other side's home boards, when the position is a bear-off race."""
+    mover, waiting = position.mover, position.waiting
+    if any(mover[HOME_TOP + 1 :]) or any(waiting[HOME_TOP + 1 :]):
+        return None
+    return mover[1 : HOME_TOP + 1], waiting[1 : HOME_TOP + 1]
+
+
+@dataclass(frozen=True, slots=True)
+class BearoffTable:
+    """Values of every race of up to ``checkers`` checkers a side, for the side to act.
+
+    ``equity[kind][mover, other]`` and ``win[kind][mover, other]``, kind 0 to
+    roll and 1 to name the chosen double, indexed by :func:`sides`.
+    """
+
+    checkers: int
+    equity: npt.NDArray[np.float32]
+    win: npt.NDArray[np.float32]
+
+    @property
+    def index(self) -> dict[tuple[int, ...], int]:
+        return _index(self.checkers)
+
+    def value(self, position: Position, kind: SegmentKind) -> tuple[float, float] | None:
+        """The side to act's chance of winning and equity, None outside the table."""
+        found = race_sides(position)
+        if found is None:
+            return None
+        return self.lookup(found[0], found[1], kind is SegmentKind.CHOSEN_DOUBLE)
+
+    def lookup(
+        self, mover: tuple[int, ...], other: tuple[int, ...], double: bool
+    ) -> tuple[float, float] | None:
+        """The value of the race of these home boards (points 1..6), None outside the table."""
+        index = self.index
+        at_mover, at_other = index.get(mover), index.get(other)
+        if not at_mover or not at_other:  # None, or 0: a side that has borne everything off
+            return None
+        table = int(double)
+        return float(self.win[table, at_mover, at_other]), float(
+            self.equity[table, at_mover, at_other]
+        )
+
+    def save(self, path: Path) -> None:
+        np.savez_compressed(
+            path,
+            checkers=np.array(self.checkers),
+            equity=self.equity,
+            win=self.win,
+            version=np.array(FORMAT_VERSION),
+        )
+
+    @classmethod
+    def load(cls, path: Path) -> BearoffTable:
+        with np.load(path) as data:
+            if int(data["version"]) != FORMAT_VERSION:
+                raise ValueError(f"{path} is a bear-off table of another format")
+            return cls(int(data["checkers"]), data["equity"], data["win"])
+
+
+@cache
+def _index(checkers: int) -> dict[tuple[int, ...], int]:
+    return {counts: at for at, counts in enumerate(sides(checkers))}
+
+
+def race_key(rules: RuleSet) -> str:
+    """The options that change a race, as a file name part."""
+    options = rules.options()
+    return "-".join(
+        f"{name}={options[name]}" for name in ("bearoff", "larger_die", "bonus_reroll", "score")
+    )
+
+
+def cache_folder() -> Path:
+    """Where built tables are kept: ``$XDG_CACHE_HOME/aceynote``, else ``~/.cache/aceynote``."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "aceynote"
+
+
+def table_path(rules: RuleSet, checkers: int, folder: Path | None = None) -> Path:
+    name = f"bearoff-{checkers}-{race_key(rules)}-v{FORMAT_VERSION}.npz"
+    return (folder or cache_folder()) / name
+
+
+def cached_table(rules: RuleSet, checkers: int = DEFAULT_CHECKERS) -> BearoffTable:
+    """The table for these rules: read from the cache, or built and written there.
+
+    A table is read once a process (every engine and search under the same
+    race options shares it). A cache that cannot be written (a read-only
+    home) only costs the time to build the table again next time.
+    """
+    race_only = RuleSet(
+        bearoff=rules.bearoff,
+        larger_die=rules.larger_die,
+        bonus_reroll=rules.bonus_reroll,
+        score=rules.score,
+    )
+    return _table_in(cache_folder(), race_only, checkers)
+
+
+@cache
+def _table_in(folder: Path, rules: RuleSet, checkers: int) -> BearoffTable:
+    path = table_path(rules, checkers, folder)
+    try:
+        return BearoffTable.load(path)
+    except (OSError, ValueError, KeyError):
+        pass
+    table = build(rules, checkers)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        table.save(partial)
+        partial.replace(path)
+    except OSError:
+        pass
+    return table
+
+
+def build(rules: RuleSet, checkers: int) -> BearoffTable:
+    """Work out the table by value iteration (module docstring)."""
+    boards = sides(checkers)
+    moves = _Moves(rules, boards)
+    points = np.array(
+        [1.0 if rules.score is Scoring.SINGLE else float(sum(board)) for board in boards]
+    )
+    solver = _Solver(moves, points, np.array([_pips(board) for board in boards], np.intp))
+    solver.solve()
+    return BearoffTable(
+        checkers,
+        np.stack([solver.equity[_EXTRA], solver.equity[_DOUBLE]]).astype(np.float32),
+        np.stack([solver.win[_EXTRA], solver.win[_DOUBLE]]).astype(np.float32),
+    )
+
+
+class _Moves:
+    """Where each side's plays lead: each roll's plays, and every chosen double's."""
+
+    def __init__(self, rules: RuleSet, boards: list[tuple[int, ...]]) -> None:
+        self.rules = rules
+        index = {board: at for at, board in enumerate(boards)}
+        self.size = len(boards)
+        chances = np.array([chance for _, _, chance in ROLLS])
+        self.rolls = _Plays([self._roll(board, index) for board in boards], chances)
+        self.doubles = _Plays([self._doubles(board, index) for board in boards], np.ones(1))
+
+    def _results(
+        self, board: tuple[int, ...], high: int, low: int, kind: SegmentKind
+    ) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Each legal play's resulting board and what follows it."""
+        rules = self.rules
+        mover = (CHECKERS_PER_SIDE - sum(board), *board) + (0,) * 20
+        # The other side stands where White's plays in its home board cannot reach it.
+        other = (CHECKERS_PER_SIDE - 1, 1) + (0,) * 25
+        position = Position(mover, other, Side.WHITE)
+        found, used = legal_results(position, roll_dice(high, low), rules)
+        follows = TurnState(position, rules, kind).next_kind(kind, high, low, used)
+        for result in found:
+            after = result.white[1 : HOME_TOP + 1]
+            if result.winner is not None or follows is None:
+                yield after, _PASS
+            else:
+                yield after, _DOUBLE if follows is SegmentKind.CHOSEN_DOUBLE else _EXTRA
+
+    def _roll(
+        self, board: tuple[int, ...], index: dict[tuple[int, ...], int]
+    ) -> list[list[tuple[int, int]]]:
+        if not any(board):
+            return [[(0, _PASS)] for _ in ROLLS]
+        return [
+            [
+                (index[after], kind)
+                for after, kind in self._results(board, high, low, SegmentKind.ROLL)
+            ]
+            for high, low, _ in ROLLS
+        ]
+
+    def _doubles(
+        self, board: tuple[int, ...], index: dict[tuple[int, ...], int]
+    ) -> list[list[tuple[int, int]]]:
+        if not any(board):
+            return [[(0, _PASS)]]
+        return [
+            [
+                (index[after], kind)
+                for die in DOUBLES
+                for after, kind in self._results(board, die, die, SegmentKind.CHOSEN_DOUBLE)
+            ]
+        ]
+
+
+class _Plays:
+    """One decision's plays for every board, flat: the target boards, what follows each
+    (:data:`_PASS`...), and where each board's plays and each of its groups start
+    (a group is a roll's plays, or every chosen double's)."""
+
+    def __init__(self, per_board: list[list[list[tuple[int, int]]]], chances: Floats) -> None:
+        targets: list[int] = []
+        kinds: list[int] = []
+        group_starts: list[list[int]] = []
+        board_starts = []
+        for groups in per_board:
+            board_starts.append(len(targets))
+            group_starts.append([])
+            for plays in groups:
+                group_starts[-1].append(len(targets) - board_starts[-1])
+                targets += [target for target, _ in plays]
+                kinds += [kind for _, kind in plays]
+        self.targets = np.array(targets, np.intp)
+        self.kinds = np.array(kinds, np.intp)
+        self.board_starts = np.array([*board_starts, len(targets)], np.intp)
+        self.group_starts = np.array(group_starts, np.intp)
+        self.chances = chances
+
+
+class _Solver:
+    """The table worked out layer by layer: a layer is every race of the same total pips.
+
+    A play lowers the mover's pips, except one that cannot move at all: a race
+    depends only on races of fewer pips and, through such stand-stills, on
+    races of its own layer, which are iterated until they settle.
+    """
+
+    def __init__(self, moves: _Moves, points: Floats, pips: npt.NDArray[np.intp]) -> None:
+        self.moves = moves
+        size = moves.size
+        # Values a play may lead to, for its mover (see :meth:`_gather`): the other
+        # side's value to roll turned round (stored transposed), the mover's value to
+        # name the chosen double, the mover's value to roll again.
+        self.equity = np.zeros((3, size, size))
+        self.win = np.zeros((3, size, size))
+        self.pips = pips
+        # A side whose board is empty has won: the other side, to act, has lost.
+        for kind in (_DOUBLE, _EXTRA):
+            self.equity[kind][0, :], self.equity[kind][:, 0] = points, -points
+            self.win[kind][0, :], self.win[kind][:, 0] = 1.0, 0.0
+        self.equity[_PASS] = -self.equity[_EXTRA].T
+        self.win[_PASS] = 1.0 - self.win[_EXTRA].T
+
+    def solve(self) -> None:
+        pips, size = self.pips, self.moves.size
+        movers, others = (grid.ravel() + 1 for grid in np.indices((size - 1, size - 1)))
+        totals = pips[movers] + pips[others]
+        order = np.argsort(totals, kind="stable")
+        movers, others, totals = movers[order], others[order], totals[order]
+        bounds = np.flatnonzero(np.diff(totals)) + 1
+        for layer_movers, layer_others in zip(
+            np.split(movers, bounds), np.split(others, bounds), strict=True
+        ):
+            self._settle(layer_movers, layer_others)
+
+    def _settle(self, movers: npt.NDArray[np.intp], others: npt.NDArray[np.intp]) -> None:
+        rolls, doubles = self.moves.rolls, self.moves.doubles
+        roll_layout, double_layout = _layout(rolls, movers), _layout(doubles, movers)
+        while True:
+            change = 0.0
+            for plays, layout, kind in (
+                (doubles, double_layout, _DOUBLE),
+                (rolls, roll_layout, _EXTRA),
+            ):
+                equity, win = self._values(plays, layout, others)
+                change = max(
+                    change, float(np.max(np.abs(equity - self.equity[kind][movers, others])))
+                )
+                self.equity[kind][movers, others] = equity
+                self.win[kind][movers, others] = win
+                if kind == _EXTRA:
+                    self.equity[_PASS][others, movers] = -equity
+                    self.win[_PASS][others, movers] = 1.0 - win
+            if change < TOLERANCE:
+                return
+
+    def _values(
+        self, plays: _Plays, layout: _Layout, others: npt.NDArray[np.intp]
+    ) -> tuple[Floats, Floats]:
+        """Each race's value: each group's best play (the likelier win among equals), by chance."""
+        flat, _, group_starts, group_sizes = layout
+        against = np.repeat(others, layout.plays_per_race)
+        kinds, targets = plays.kinds[flat], plays.targets[flat]
+        # _PASS reads the other side's value with the mover's new board: [other, target]
+        # stored transposed as [target, other]; the rest read [target, other] directly.
+        equities = self.equity[kinds, targets, against]
+        wins = self.win[kinds, targets, against]
+        best = np.maximum.reduceat(equities, group_starts)
+        at_best = equities >= np.repeat(best, group_sizes)
+        best_wins = np.maximum.reduceat(np.where(at_best, wins, -1.0), group_starts)
+        groups = len(plays.chances)
+        return (
+            (best.reshape(-1, groups) * plays.chances).sum(axis=1),
+            (best_wins.reshape(-1, groups) * plays.chances).sum(axis=1),
+        )
+
+
+class _Layout(NamedTuple):
+    """Where a layer's plays are in a :class:`_Plays`, and its groups in that list."""
+
+    flat: npt.NDArray[np.intp]
+    plays_per_race: npt.NDArray[np.intp]
+    group_starts: npt.NDArray[np.intp]
+    group_sizes: npt.NDArray[np.intp]
+
+
+def _layout(plays: _Plays, movers: npt.NDArray[np.intp]) -> _Layout:
+    firsts, stops = plays.board_starts[movers], plays.board_starts[movers + 1]
+    counts = stops - firsts
+    race_starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    flat = np.repeat(firsts - race_starts, counts) + np.arange(counts.sum())
+    group_starts = (race_starts[:, None] + plays.group_starts[movers]).ravel()
+    group_sizes = np.diff(np.append(group_starts, counts.sum()))
+    return _Layout(flat, counts, group_starts, group_sizes)
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m aceynote.engine.bearoff",
+        description="Build the exact bear-off table of a Rules value into the cache "
+        f"({cache_folder()}); the engine builds it on first use otherwise.",
+    )
+    parser.add_argument(
+        "--rules", default="standard", help='a Rules tag value (default "standard")'
+    )
+    parser.add_argument(
+        "--checkers",
+        type=int,
+        default=DEFAULT_CHECKERS,
+        choices=range(1, 9),
+        metavar="N",
+        help=f"checkers a side, 1..8 (default {DEFAULT_CHECKERS})",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    rules = parse_rules(args.rules)
+    started = time.monotonic()
+    table = build(rules, args.checkers)
+    path = table_path(rules, args.checkers)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table.save(path)
+    seconds = time.monotonic() - started
+    print(f"{path}: {len(sides(args.checkers)) ** 2:,} races in {seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,256 @@
+"""The acey-deucey decision benchmark: decisions with their plays' true values (docs/engine.md).
+
+Run on demand, never as tests:
+
+    python benchmarks/bench_decisions.py make                  # benchmarks/decisions/decisions.jsonl
+    python benchmarks/bench_decisions.py label --shard 1/2     # values: exact tables, full rollouts
+    python benchmarks/bench_decisions.py score --depth 1       # mean equity lost, by phase
+
+make: decisions with more than one legal play, from games of the engine
+(0-ply self-play), the random and the greedy bot under the bgammon and the
+standard presets, the same number of each phase (engine/decisions.py
+``phase_of``: entering, contact, race, bear-off, the chosen double). label:
+each decision's candidate plays and their values for the side to play: in a
+bear-off race of the exact tables every play, exactly; elsewhere the plays any
+engine setting would choose (0-, 1- and 2-ply, with and without the race
+tables) and the 1-ply's best four, each rolled out in full (never truncated)
+``--trials`` times with the 0-ply engine on both sides, the first roll
+stratified and the same dice for every play. Labels are appended to the
+``--out`` file one line at a time, so runs resume and N runs (``--shard K/N``)
+share it. score: for an engine setting, the play it chooses in each
+labelled decision and the equity that play loses against the best labelled
+one, averaged by phase with its standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+FOLDER = ROOT / "benchmarks" / "decisions"
+
+from bench_engine import shard_of  # noqa: E402
+
+from aceynote.engine.api import KINDS, shipped_network  # noqa: E402
+from aceynote.engine.bearoff import cached_table, race_sides  # noqa: E402
+from aceynote.engine.decisions import (  # noqa: E402
+    PHASES,
+    Choice,
+    Decision,
+    choices,
+    double_choices,
+    phase_of,
+)
+from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E402
+from aceynote.engine.network import Network  # noqa: E402
+from aceynote.engine.players import NetPlayer, Player, bot, opening, options_for  # noqa: E402
+from aceynote.engine.rollout import rollout  # noqa: E402
+from aceynote.engine.search import Search  # noqa: E402
+from aceynote.rules import PRESETS, Position, RuleSet, SegmentKind, parse_rules  # noqa: E402
+
+PRESET_NAMES = ("bgammon", "standard")
+SOURCES = ("engine", "random", "greedy")
+
+
+def make(args: argparse.Namespace) -> None:
+    """Sample ``--count`` decisions, as many of each phase, from the three kinds of games."""
+    rng = random.Random(args.seed)
+    wanted = math.ceil(args.count / len(PHASES))
+    found: dict[str, list[dict[str, Any]]] = {phase: [] for phase in PHASES}
+    game = 0
+    while any(len(kept) < wanted for kept in found.values()):
+        rules_name = PRESET_NAMES[game % 2]
+        source = SOURCES[(game // 2) % 3]
+        for case in _game_cases(rules_name, source, random.Random(f"make:{args.seed}:{game}")):
+            kept = found[case["phase"]]
+            if len(kept) < wanted and rng.random() < args.keep:
+                kept.append(case)
+        game += 1
+    cases = [case for phase in PHASES for case in found[phase]]
+    for number, case in enumerate(cases, start=1):
+        case["id"] = number
+    args.decisions.parent.mkdir(parents=True, exist_ok=True)
+    with args.decisions.open("w", encoding="utf-8") as out:
+        for case in cases:
+            out.write(json.dumps(case) + "\n")
+    print(f"{len(cases)} decisions from {game} games -> {args.decisions}")
+
+
+def _game_cases(rules_name: str, source: str, rng: random.Random) -> list[dict[str, Any]]:
+    """The decisions with a choice of one game, the same player on both sides."""
+    rules = PRESETS[rules_name]
+    player: Player = (
+        NetPlayer(Search(evaluator_for(shipped_network(), rules)), 0)
+        if source == "engine"
+        else bot(source)(rng)
+    )
+    decision: Decision | None = Decision.start(opening(rng))
+    cases = []
+    while decision is not None:
+        options = options_for(decision, rng, rules)
+        if len(options) > 1:
+            cases.append(_case(decision, options[0], rules_name, source))
+        chosen = player.choose(options, decision)
+        decision = chosen.after
+    return cases
+
+
+def _case(decision: Decision, example: Choice, rules_name: str, source: str) -> dict[str, Any]:
+    kind = next(name for name, value in KINDS.items() if value is decision.kind)
+    roll = "" if decision.kind is SegmentKind.CHOSEN_DOUBLE else f"{example.high}{example.low}"
+    return {
+        "rules": rules_name,
+        "source": source,
+        "phase": phase_of(decision),
+        "setup": decision.position.to_setup(),
+        "kind": kind,
+        "roll": roll,
+    }
+
+
+def _options(case: dict[str, Any], rules: RuleSet) -> tuple[Decision, list[Choice]]:
+    decision = Decision(Position.from_setup(case["setup"]), KINDS[case["kind"]])
+    if not case["roll"]:
+        return decision, double_choices(decision, rules)
+    return decision, choices(decision, int(case["roll"][0]), int(case["roll"][1]), rules)
+
+
+def choice_text(choice: Choice, kind: str) -> str:
+    """A play as the labels name it: the named double first for a chosen double."""
+    return f"={choice.high}{choice.low}: {choice.play}" if kind == "double" else str(choice.play)
+
+
+def label(args: argparse.Namespace) -> None:
+    cases = _read(args.decisions)
+    done = {case["id"] for case in _read(args.out)}
+    shard, shards = args.shard
+    ordered = sorted(cases, key=lambda case: case["phase"] != "bear-off")  # exact ones first
+    for case in ordered:
+        if case["id"] in done or (case["id"] - 1) % shards != shard - 1:
+            continue
+        labelled = {"id": case["id"], **_label(case, args.trials, args.seed)}
+        with args.out.open("a", encoding="utf-8") as out:  # one write a line: shards share it
+            out.write(json.dumps(labelled) + "\n")
+        print(f"  {case['id']} {case['phase']}: {labelled['method']}", file=sys.stderr)
+
+
+def _label(case: dict[str, Any], trials: int, seed: int) -> dict[str, Any]:
+    rules = parse_rules(case["rules"])
+    decision, options = _options(case, rules)
+    if race_sides(decision.position) is not None:
+        table = cached_table(rules)
+        exact = [_exact(option, table) for option in options]
+        if all(value is not None for value in exact):
+            values = {
+                choice_text(o, case["kind"]): [v, 0.0] for o, v in zip(options, exact, strict=True)
+            }
+            return {"method": "exact", "values": values}
+    search = Search(evaluator_for(shipped_network(), rules))
+    candidates = _candidates(options, rules)
+    values = {}
+    for option in candidates:
+        result = rollout(option, search, trials, seed)
+        values[choice_text(option, case["kind"])] = [
+            round(result.equity, 5),
+            round(result.error, 5),
+        ]
+    return {"method": f"rollout {trials}", "values": values}
+
+
+def _exact(option: Choice, table: Any) -> float | None:
+    if option.after is None:
+        return float(option.points)
+    found = table.value(option.after.position, option.after.kind)
+    if found is None:
+        return None
+    return found[1] if option.same_side else -found[1]
+
+
+def _candidates(options: list[Choice], rules: RuleSet) -> list[Choice]:
+    """The plays any engine setting scored here would choose, and the 1-ply's best four."""
+    network = shipped_network()
+    picked: list[Choice] = []
+    for evaluator in (evaluator_for(network, rules), NetworkEvaluator(network, rules)):
+        search = Search(evaluator)
+        ranked = search.rank(options, 1)
+        picked += [search.best(options, 0), *(entry.choice for entry in ranked[:4])]
+        picked.append(search.rank(options, 2)[0].choice)
+    return list(dict.fromkeys(picked))
+
+
+def score(args: argparse.Namespace) -> None:
+    cases = {case["id"]: case for case in _read(args.decisions)}
+    network = Network.load(args.weights).for_play() if args.weights else shipped_network()
+    losses: dict[str, list[float]] = defaultdict(list)
+    missing = 0
+    for labelled in _read(args.out):
+        case = cases[labelled["id"]]
+        rules = parse_rules(case["rules"])
+        _, options = _options(case, rules)
+        evaluator = (
+            NetworkEvaluator(network, rules) if args.no_tables else evaluator_for(network, rules)
+        )
+        chosen = choice_text(Search(evaluator).rank(options, args.depth)[0].choice, case["kind"])
+        values = {play: value for play, (value, _) in labelled["values"].items()}
+        if chosen not in values:
+            missing += 1
+            continue
+        losses[case["phase"]].append(max(values.values()) - values[chosen])
+    every = [loss for phase in PHASES for loss in losses[phase]]
+    setting = f"{args.depth}-ply{' without tables' if args.no_tables else ''}"
+    print(f"{setting}, weights {args.weights or 'shipped'}: mean equity lost a decision")
+    for phase, found in [*((phase, losses[phase]) for phase in PHASES), ("all", every)]:
+        print(f"  {phase:9} {_mean_and_error(found)}")
+    if missing:
+        print(f"  ({missing} decisions where the choice was not labelled: left out)")
+
+
+def _mean_and_error(values: list[float]) -> str:
+    if not values:
+        return "no decisions"
+    mean = sum(values) / len(values)
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1))
+    return f"{mean:.4f} ± {spread / math.sqrt(len(values)):.4f} points ({len(values)} decisions)"
+
+
+def _read(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--decisions", type=Path, default=FOLDER / "decisions.jsonl")
+    parser.add_argument("--out", type=Path, default=FOLDER / "labels.jsonl", help="the labels")
+    jobs = parser.add_subparsers(dest="job", required=True)
+    one = jobs.add_parser("make")
+    one.add_argument("--count", type=int, default=1200)
+    one.add_argument("--seed", type=int, default=1)
+    one.add_argument("--keep", type=float, default=0.1, help="the share of decisions sampled")
+    one.set_defaults(run=make)
+    two = jobs.add_parser("label")
+    two.add_argument("--trials", type=int, default=1296)
+    two.add_argument("--seed", type=int, default=1)
+    two.add_argument("--shard", type=shard_of, default=(1, 1))
+    two.set_defaults(run=label)
+    three = jobs.add_parser("score")
+    three.add_argument("--depth", type=int, choices=(0, 1, 2), default=1)
+    three.add_argument("--weights", type=Path, help="a network's weights (default the shipped)")
+    three.add_argument("--no-tables", action="store_true", help="the network alone in races")
+    three.set_defaults(run=score)
+    args = parser.parse_args()
+    args.run(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,176 @@
+"""Exact bear-off races: the tables agree with the rules' own turn, and the engine uses them."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import run_main
+
+from aceynote.analysis.marks import mark_for
+from aceynote.engine import Engine
+from aceynote.engine.api import shipped_network
+from aceynote.engine.bearoff import BearoffTable, build, cached_table, main, sides, table_path
+from aceynote.engine.decisions import ROLLS, Choice, Decision, choices, double_choices
+from aceynote.engine.evaluator import NetworkEvaluator, RaceEvaluator
+from aceynote.engine.search import Search
+from aceynote.rules import CHECKERS_PER_SIDE, Position, RuleSet, SegmentKind, Side, parse_rules
+
+RACE_OPTIONS = [
+    f"standard bearoff={bearoff} larger_die={larger} bonus_reroll={bonus} score={score}"
+    for bearoff, larger, bonus, score in product(
+        ("high", "exact"), ("yes", "no"), ("full", "always"), ("checkers", "single")
+    )
+]
+
+
+def race(mover: tuple[int, ...], other: tuple[int, ...], turn: Side = Side.WHITE) -> Position:
+    """A race with these home boards, the rest of each side borne off."""
+
+    def side(board: tuple[int, ...]) -> tuple[int, ...]:
+        return (CHECKERS_PER_SIDE - sum(board), *board) + (0,) * 20
+
+    return Position.from_sides(side(mover), side(other), turn)
+
+
+def choice_value(choice: Choice, table: BearoffTable) -> float:
+    """A choice's equity for its maker, read from the table one decision on."""
+    if choice.after is None:
+        return choice.points
+    found = table.value(choice.after.position, choice.after.kind)
+    assert found is not None
+    return found[1] if choice.same_side else -found[1]
+
+
+@pytest.mark.parametrize("rules_text", RACE_OPTIONS)
+def test_every_value_is_the_best_play_of_each_roll_by_the_rules_turn(rules_text: str) -> None:
+    """Each value is what the rules' turn (choices: plays, the 1-2's double, the extra
+    roll, the score) gives one decision on: the table is the fixed point of the game."""
+    rules = parse_rules(rules_text)
+    table = build(rules, 3)
+    boards = sides(3)[1:]
+    draw = random.Random(rules_text)
+    for mover, other in [(draw.choice(boards), draw.choice(boards)) for _ in range(25)]:
+        position = race(mover, other)
+        to_roll = sum(
+            chance
+            * max(
+                choice_value(choice, table)
+                for choice in choices(Decision(position, SegmentKind.ROLL), high, low, rules)
+            )
+            for high, low, chance in ROLLS
+        )
+        to_name = max(
+            choice_value(choice, table)
+            for choice in double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
+        )
+        rolled = table.value(position, SegmentKind.ROLL)
+        named = table.value(position, SegmentKind.CHOSEN_DOUBLE)
+        assert rolled is not None and named is not None
+        assert rolled[1] == pytest.approx(to_roll, abs=1e-5)
+        assert named[1] == pytest.approx(to_name, abs=1e-5)
+        assert 0.0 <= rolled[0] <= 1.0
+
+
+def test_a_race_of_one_checker_each_is_won_by_the_side_to_roll() -> None:
+    table = build(parse_rules("standard"), 1)
+    assert table.value(race((1, 0, 0, 0, 0, 0), (1, 0, 0, 0, 0, 0)), SegmentKind.ROLL) == (
+        1.0,
+        1.0,
+    )
+
+
+def test_positions_outside_the_table_have_no_value() -> None:
+    table = build(parse_rules("standard"), 2)
+    assert table.value(race((3, 0, 0, 0, 0, 0), (1, 0, 0, 0, 0, 0)), SegmentKind.ROLL) is None
+    contact = Position.from_setup("W 7:1 / B 1:1 / W")
+    assert table.value(contact, SegmentKind.ROLL) is None
+
+
+def test_the_issue_s_winning_play_is_best_and_marked_as_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 32: 5/off 1/off wins 3 points on the spot; 5/1 1/off was ranked above it."""
+    setup = "W 5:1 1:1 / B 4:3 / W"
+    ranked = Engine("standard").rank(setup, "64")
+    assert [entry.play for entry in ranked] == ["5/off 1/off", "5/1 1/off"]
+    assert ranked[0].equity == 3.0 and ranked[1].equity < 3.0
+    record = tmp_path / "won.acey"
+    record.write_text(f'[Setup "{setup}"]\n[Rules "standard"]\n\n1. 64: 5/off 1/off\n3-0\n')
+    status, out, _ = run_main(capsys, "analyze", str(record), "-o", "-")
+    assert status == 0
+    assert "5/off 1/off 3-0" in " ".join(out.split()) and "aceynote:" not in out
+
+
+@pytest.mark.parametrize("preset", ["standard", "bgammon", "navy"])
+def test_the_exact_best_play_of_a_race_loses_nothing_and_gets_no_mark(preset: str) -> None:
+    rules = parse_rules(preset)
+    search = Search(RaceEvaluator(NetworkEvaluator(shipped_network(), rules), build(rules, 3)))
+    boards = sides(3)[1:]
+    draw = random.Random(preset)
+    for _ in range(30):
+        position = race(draw.choice(boards), draw.choice(boards))
+        high, low, _ = draw.choice(ROLLS)
+        options = choices(Decision(position, SegmentKind.ROLL), high, low, rules)
+        for depth in (0, 1):
+            ranked, best = search.judge(options, options.index(_exact_best(options, rules)), depth)
+            assert best.equity == pytest.approx(ranked[0].equity, abs=1e-6)
+            assert mark_for(ranked[0].equity - best.equity, rules) is None
+
+
+def _exact_best(options: list[Choice], rules: RuleSet) -> Choice:
+    table = build(rules, 3)
+    return max(options, key=lambda choice: choice_value(choice, table))
+
+
+def test_network_values_stay_within_what_the_position_can_win_or_lose() -> None:
+    rules = parse_rules("standard")
+    evaluator = NetworkEvaluator(shipped_network(), rules)
+    draw = random.Random(5)
+    positions = []
+    for _ in range(300):
+        white, black = [0] * 27, [0] * 27
+        for side in (white, black):
+            for _ in range(15):
+                side[draw.choice([0, 0, 0, *range(1, 26)])] += 1
+        if white[0] < 15 and black[0] < 15:
+            positions.append(Position(tuple(white), tuple(black), Side.WHITE))
+    wins, equities = evaluator.values(positions, [True] * len(positions), [False] * len(positions))
+    own_left = np.array([15 - p.white[0] for p in positions], dtype=float)
+    their_left = np.array([15 - p.black[0] for p in positions], dtype=float)
+    assert np.all(equities <= wins * their_left - (1 - wins) + 1e-9)
+    assert np.all(equities >= wins - (1 - wins) * own_left - 1e-9)
+
+
+def test_a_table_is_built_once_into_the_cache_and_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    rules = parse_rules("bgammon")
+    built = cached_table(rules, 2)
+    path = table_path(rules, 2)
+    assert path.parent == tmp_path / "aceynote" and path.is_file()
+    read = cached_table(rules, 2)
+    assert np.array_equal(read.equity, built.equity) and np.array_equal(read.win, built.win)
+
+
+def test_a_cache_that_cannot_be_written_still_gives_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    table = cached_table(parse_rules("standard"), 1)
+    assert table.value(race((1, 0, 0, 0, 0, 0), (1, 0, 0, 0, 0, 0)), SegmentKind.ROLL)
+
+
+def test_the_build_command_writes_the_table_it_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert main(["--rules", "standard score=single", "--checkers", "2"]) == 0
+    path = table_path(parse_rules("standard score=single"), 2)
+    assert path.is_file() and str(path) in capsys.readouterr().out
