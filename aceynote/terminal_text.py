@@ -5,7 +5,8 @@ would set the terminal's title and ``\\x1b[2J`` clear its screen; a bidi
 override would show a line in another order than it is read. The command
 line and the terminal app both show such characters as escapes (``\\x1b``,
 ``\\u202e``), which hold no such character themselves: the command line
-with :func:`shown` (a tab stays a tab) and :func:`caret_lines`, the terminal
+with :func:`shown` (a tab stays a tab) and :func:`caret_lines`, its JSON
+with :func:`json_shown` (``\\u`` escapes, the same JSON), the terminal
 app with :func:`printable` (a tab shows as spaces: Textual writes text
 through Rich, which passes ESC on) and :func:`source_lines`. The pictures
 and pages write what XML cannot hold with the same escapes (:func:`xml_text`),
@@ -39,6 +40,24 @@ def escaped(text: str, *, keep_newlines: bool = False) -> str:
     comment, a message), so a line feed stays one.
     """
     return (_STEERING_BUT_NEWLINE if keep_newlines else _STEERING).sub(_escape, text)
+
+
+# json.dumps escapes U+0000..U+001F; these others steer a terminal too (C1
+# controls, bidi overrides, line separators). Escaped, the JSON means the same.
+_JSON_UNSAFE = re.compile(f"[{C1_AND_BIDI}]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def json_shown(json_text: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) with what steers a terminal as ``\\u`` escapes.
+
+    The JSON means the same; only where a C1 control or a bidi mark stood
+    (always inside a string) is an escape written instead.
+    """
+    return _JSON_UNSAFE.sub(_json_escape, json_text)
 
 
 def xml_text(text: str) -> str:

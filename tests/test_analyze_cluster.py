@@ -284,3 +284,48 @@ def test_a_record_unreadable_part_way_reports_the_games_before(
     assert expected[0] == 0 and status == 2
     assert out == expected[1] and out.count("\nGame ") + out.startswith("Game ") == 2
     assert f"{broken}:{line}:5: is not UTF-8 text" in err and "Traceback" not in err
+
+
+def serve(answer: str) -> tuple[str, socket.socket]:
+    """A server at a free port that is no Dask scheduler: it answers ``answer`` to every caller."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def accept() -> None:
+        while True:
+            try:
+                caller, _ = listener.accept()
+            except OSError:  # the test closed the listener
+                return
+            if answer == "close":
+                caller.close()
+                continue
+            caller.sendall(
+                {"silent": b"", "banner": b"SSH-2.0-OpenSSH_9.6\r\n"}.get(answer, b"\xff" * 4096)
+            )
+            held.append(caller)
+
+    threading.Thread(target=accept, daemon=True).start()
+    return f"tcp://127.0.0.1:{listener.getsockname()[1]}", listener
+
+
+@pytest.mark.parametrize("answer", ["silent", "banner", "garbage", "close"])
+def test_a_server_that_is_no_scheduler_is_a_usage_error_in_time(
+    capsys: pytest.CaptureFixture[str],
+    short_games: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    answer: str,
+) -> None:
+    """Dask's client waited without end on a silent server, and spoke of a TimeoutError in
+    Client.__del__ after another server's banner (issue 37): exit 2 within the timeout."""
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    address, listener = serve(answer)
+    started = time.monotonic()
+    try:
+        status, out, err = analyze(capsys, short_games, "--scheduler", address)
+    finally:
+        listener.close()
+    assert time.monotonic() - started < 5
+    assert status == 2 and not out
+    assert f"--scheduler {address}: " in err and "start one with 'dask scheduler'" in err
+    assert "Traceback" not in err and "Exception ignored" not in err

@@ -360,3 +360,40 @@ def test_a_json_document_may_start_with_a_bom(
     path.write_bytes(b"\xef\xbb\xbf" + json_text)
     assert main(["convert", str(path), "--to", "acey"]) == 0
     assert capsys.readouterr().out.startswith("[")
+
+
+STEERING = HOSTILE + "\x1bc\x9b2J\u202e"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["analyze", "--depth", "0"],
+        ["analyze", "--depth", "0", "--format", "json"],
+        ["stats"],
+        ["stats", "--format", "json"],
+        ["validate"],
+        ["validate", "--format", "json"],
+        ["find", "--list"],
+        ["find", "--turns", ">0", "--format", "json"],
+        ["convert", "--to", "json"],
+        ["convert", "--to", "jsonl"],
+        ["convert", "--to", "bgammon"],
+    ],
+    ids=" ".join,
+)
+def test_every_text_output_escapes_names_tags_and_file_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """Names, events and other tags, comments and the file's name that steer a terminal."""
+    path = tmp_path / f"club{STEERING}.acey"
+    tags = ("Event", "Site", "Round", "White", "Black", "Annotator")
+    head = "".join(f'[{tag} "{tag[0]}{STEERING}"]\n' for tag in tags)
+    path.write_text(
+        f'{head}[Rules "bgammon"]\n\n1. 52: in/20 in/23 {{{STEERING}}} 64: in/19 in/21\n*\n'
+    )
+    main([*command, str(path)])
+    out, err = capsys.readouterr()
+    terminal_text(out)
+    terminal_text(err)
+    assert "PWNED" in out or command[0] == "validate"  # shown, escaped

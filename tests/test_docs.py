@@ -66,6 +66,21 @@ def test_documented_output_is_what_validate_prints(
     assert "\n".join(printed) + "\n" == shown
 
 
+def test_every_setup_in_the_help_and_the_docs_is_a_position() -> None:
+    """The help examples of hint and generate used a Setup no game can reach (exit 2)."""
+    from aceynote.rules import Position
+
+    texts = [*(ROOT / "aceynote" / "commands").glob("*.py"), *(ROOT / "docs").glob("*.md")]
+    setups = {
+        setup
+        for path in [*texts, ROOT / "README.md"]
+        for setup in re.findall(r'--setup "([^".][^"]*)"', path.read_text(encoding="utf-8"))
+    }
+    assert len(setups) >= 4
+    for setup in setups:
+        Position.from_setup(setup)
+
+
 def test_the_count_of_notation_choices_is_the_count_listed() -> None:
     text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
     said = re.search(r"numbered 1 to (\d+) in \[Choices", text)

@@ -17,6 +17,7 @@ from aceynote.rules import Position, SegmentKind, parse_rules
 from aceynote.validation import validate
 
 START = "W in:15 / B in:15 / W"
+ANY_ENGINE = Engine()
 
 
 def generated_setups(preset: str, seed: int) -> list[tuple[str, SegmentKind]]:
@@ -109,12 +110,52 @@ def test_bad_input_is_a_clear_error(call, words: str) -> None:  # type: ignore[n
         call(Engine())
 
 
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda e: e.rank(START, "64", kind=None), "kind is one of"),
+        (lambda e: e.rank(START, "64", kind=1), "kind is one of"),
+        (lambda e: e.rank(None, "64"), "Setup is text"),
+        (lambda e: e.rank(START, 64), "roll is text"),
+        (lambda e: e.rank(START, "64", depth=True), "depth is 0, 1 or 2"),
+        (lambda e: e.rank(START, "64", depth="1"), "depth is 0, 1 or 2"),
+        (lambda e: e.evaluate(START, depth=None), "depth is 0, 1 or 2"),
+        (lambda e: e.rank_doubles(b"W in:15 / B in:15 / W"), "Setup is text"),
+        (lambda e: e.rollout(START, "31", games=0), "games is a whole number from 1 to 100000"),
+        (lambda e: e.rollout(START, "31", games=-1), "games is a whole number"),
+        (lambda e: e.rollout(START, "31", games="10"), "games is a whole number"),
+        (lambda e: e.rollout(START, "31", games=None), "games is a whole number"),
+        (lambda e: e.rollout(START, "31", games=1.5), "games is a whole number"),
+        (lambda e: e.rollout(START, "31", games=2**70), "games is a whole number"),
+        (lambda e: e.rollout(START, "31", seed=None), "seed is a whole number"),
+        (lambda e: e.rollout(START, "31", seed="x"), "seed is a whole number"),
+        (lambda e: e.rollout(START, "31", top=-1), "top is a whole number from 1"),
+        (lambda e: e.rollout(START, "31", top=0), "top is a whole number from 1"),
+        (lambda e: e.rollout(START, 31), "roll is text"),
+    ],
+)
+def test_every_argument_of_the_wrong_kind_or_size_is_a_clear_error(  # type: ignore[no-untyped-def]
+    call, words: str
+) -> None:
+    """Python's own TypeError, ZeroDivisionError or a run that never ends were raised before."""
+    with pytest.raises(EngineInputError, match=words):
+        call(ANY_ENGINE)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [((5,), "Rules is text"), ((None,), "Rules is text"), (("standard", 5), "weights is a path")],
+)
+def test_an_engine_of_bad_arguments_is_a_clear_error(
+    arguments: tuple[object, ...], words: str
+) -> None:
+    with pytest.raises(EngineInputError, match=words):
+        Engine(*arguments)  # type: ignore[arg-type]
+
+
 def test_unknown_rules_are_a_clear_error() -> None:
     with pytest.raises(EngineInputError, match="unknown rule preset"):
         Engine("backgammon")
-
-
-ANY_ENGINE = Engine()
 
 
 @settings(max_examples=100, deadline=None)

@@ -515,3 +515,128 @@ def test_a_line_past_1_mib_stops_find_at_its_place_on_both_paths(
     assert (status, out) == (2, '[Event "a"]\n[White "x"]\n'.replace("\n", end))
     assert f"{path}:3: this line goes on past" in err
     assert run_main(capsys, "find", str(path), "--count")[:2] == (2, "1\n")
+
+
+THREE_GAMES = "".join(
+    f'[White "{white}"]\n\n1. 52: in/20 in/23\n*\n\n' for white in ("Ann", "Bob", "Cy")
+)
+
+
+@pytest.mark.parametrize(
+    "damage", [b"{caf\xe9}", b"1" * (MAX_LINE_BYTES + 1)], ids=["latin-1", "long line"]
+)
+def test_an_output_is_written_only_when_every_input_was_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, damage: bytes
+) -> None:
+    """An input that cannot be read leaves OUT as it was: never half the games found."""
+    damaged = tmp_path / "damaged.acey"
+    text = THREE_GAMES.encode()
+    damaged.write_bytes(text.replace(b"*", damage + b"\n*", 1))
+    out = tmp_path / "out.acey"
+    out.write_bytes(b"kept")
+    status, _, err = run_main(capsys, "find", str(damaged), "-o", str(out))
+    assert status == 2 and "nothing written" in err
+    assert out.read_bytes() == b"kept"
+
+
+def test_an_output_that_is_an_input_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """find -o IN would replace the record it reads: refused before reading, by any name."""
+    path = tmp_path / "games.acey"
+    path.write_text(THREE_GAMES)
+    (tmp_path / "link.acey").symlink_to(path)
+    for output in (path, tmp_path / "link.acey", tmp_path / "." / "games.acey"):
+        status, _, err = run_main(
+            capsys, "find", str(tmp_path), "--white", "ann", "-o", str(output)
+        )
+        assert status == 2 and "is also an input" in err
+    assert path.read_text() == THREE_GAMES
+
+
+ROUNDS = "".join(
+    f'[Round "{round_}"]\n[Event "Club Ladder"]\n\n1. 52: in/20 in/23\n*\n\n'
+    for round_ in ("1", "10", "21", "1.2")
+)
+
+
+@pytest.mark.parametrize(
+    ("tag", "found"),
+    [
+        ("Round=1", [1]),  # a number: the whole value (it found rounds 10-19, 100-199...)
+        ("Round==1.2", [4]),  # ==: the whole value, in any case
+        ("Round=1.", [4]),  # other text: a part of the value
+        ("Round", [1, 2, 3, 4]),
+        ("event==club ladder", [1, 2, 3, 4]),
+        ("Event==club", []),
+    ],
+)
+def test_a_tag_holds_a_number_or_a_value_exactly(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tag: str, found: list[int]
+) -> None:
+    path = tmp_path / "rounds.acey"
+    path.write_text(ROUNDS)
+    status, out, _ = run_main(capsys, "find", str(path), "--tag", tag, "--format", "json")
+    assert [json.loads(line)["game"] for line in out.splitlines()] == found
+    assert status == (0 if found else 1)
+
+
+def test_limit_stops_after_n_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "rounds.acey"
+    path.write_text(ROUNDS)
+    status, out, _ = run_main(capsys, "find", str(path), str(path), "--limit", "3", "--list")
+    assert status == 0 and [line.split("\t")[1] for line in out.splitlines()] == ["1", "2", "3"]
+    assert run_main(capsys, "find", str(path), str(path), "--limit", "5", "--count")[1] == "5\n"
+    status, _, err = run_main(capsys, "find", str(path), "--limit", "0")
+    assert status == 2 and "--limit takes 1 or more" in err
+
+
+def test_the_games_of_a_json_document_are_listed_at_their_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Every game of a .json document was listed at line 0."""
+    document = tmp_path / "games.json"
+    assert _main("convert", str(SAMPLES / "match.acey"), "--to", "json", "-o", str(document)) == 0
+    starts = [
+        number
+        for number, line in enumerate(document.read_text().splitlines(), start=1)
+        if line.startswith('{"tags"')
+    ]
+    status, out, _ = run_main(capsys, "find", str(document), "--format", "json")
+    assert status == 0 and len(starts) > 1
+    assert [json.loads(line)["line"] for line in out.splitlines()] == starts
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("words", [[], ["--turns", ">=0"]], ids=["tags", "play"])
+def test_an_indented_game_and_a_last_line_are_written_as_they_stand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, end: str, words: list[str]
+) -> None:
+    """An indented game's tab went to the game before (with an LF after it), and a game
+    ending a CR-only file without a line end got an LF."""
+    path = tmp_path / "games.acey"
+    text = '[E "a"]\n*\n\t[E "b"]\n*\n \f[E "c"]\n*'.replace("\n", end)
+    path.write_bytes(text.encode())
+    status, out, _ = run_main(capsys, "find", str(path), *words)
+    assert status == 0 and out == text + end
+    out = run_main(capsys, "find", str(path), "--tag", "E=b", *words)[1]
+    assert out == f'\t[E "b"]{end}*{end}'
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    ["1. 52: in/20 in/23 72: xx 15-0", "1. 52: in/20 in/23 ?? 0-9", "1. 52: in/20 ) 2-0"],
+)
+def test_filters_on_tags_and_on_play_agree_on_a_damaged_games_result(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, movetext: str
+) -> None:
+    """Past a syntax error the parser never reached the result: --list said * on play, and
+    --result white found the game on tags only (258 of 2,500 damaged records)."""
+    path = tmp_path / "damaged.acey"
+    path.write_text(f'[White "A"]\n\n{movetext}\n\n[White "B"]\n\n1. 52: in/20 in/23 *\n')
+    result = movetext.rsplit(None, 1)[-1]
+    for words in ([], ["--turns", ">=0"]):
+        out = run_main(capsys, "find", str(path), "--list", *words)[1]
+        assert out.splitlines()[0].endswith(f"\t{result}")
+        side = "white" if result.startswith(("15", "2")) else "black"
+        assert run_main(capsys, "find", str(path), "--result", side, "--count", *words)[1] == "1\n"

@@ -15,11 +15,13 @@ import re
 import sys
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from aceynote.corpus import find, sections
 from aceynote.corpus.filters import Query, TagHas, Term
+from aceynote.notation import split
 from aceynote.notation.limits import MAX_TAG_VALUE, MAX_TAGS
 from aceynote.notation.split import Piece
 
@@ -67,6 +69,15 @@ HOSTILE = [
     "\u3000* \x85",
     "\v",
     "\ufeff*",
+    # Tag lines after the notation's white space: the cutter cuts there, as the reader does.
+    '\ufeff[Event "bom"]',
+    '\f[Event "form feed"]',
+    '\v\ufeff [Round "5"]',
+    # Brackets in tags, and a comment opened on a tag line: the cutter follows the reader.
+    '[Site "a (b"]',
+    '[Site "a {b"]',
+    '[Event "x"] {open',
+    '[Event "x"] {c [Round "y"]',
 ]
 
 
@@ -196,3 +207,36 @@ def test_a_block_past_the_reader_s_limits_is_left_to_the_reader() -> None:
     for text in (long_value + movetext, many_tags + movetext):
         piece = sections.PieceText(text, 1, None)
         assert sections.glance(piece, keep_all) == sifted_by_reader(piece, keep_all)
+
+
+@pytest.mark.parametrize("lead", ["\ufeff", "\f", "\v", " \t"])
+def test_the_cutter_cuts_before_a_tag_line_after_white_space(lead: str) -> None:
+    """A byte order mark before each game left the whole file one piece: 1.5 GB for 10 MB."""
+    data = (lead + '[Event "x"]\n*\n').encode() * 2000
+    cut = list(split.pieces(io.BytesIO(data), "f.acey", 1000))
+    assert len(cut) > 20 and b"".join(piece.data for piece in cut) == data
+
+
+@pytest.mark.parametrize(
+    "first",
+    ['[Site "a (b"]\n', '[Site "a {b"]\n', '[Event "x"]\n\n1. 52: in/20 in/23 {left open\n'],
+)
+def test_a_bracket_in_a_tag_or_a_comment_left_open_does_not_stop_the_cutting(first: str) -> None:
+    """A tag's value, and a tag line that ends a comment left open (as the reader ends it),
+    left the rest of the file one piece: 1.1 GB for 10 MB."""
+    game = '[Event "e"]\n[White "w"]\n\n1. 52: in/20 in/23 (1. 64: in/19 in/21)\n*\n\n'
+    data = (first + game * 2000).encode()
+    cut = list(split.pieces(io.BytesIO(data), "f.acey", 1000))
+    assert len(cut) > 20 and b"".join(piece.data for piece in cut) == data
+    text = data.decode()
+    whole = sections.read(sections.PieceText(text, 1, None), parse=False)
+    pieces = [
+        standing
+        for piece in cut
+        for standing in sections.read(
+            sections.PieceText(piece.data.decode(), piece.first_line, None), parse=False
+        )
+    ]
+    assert [(g.line, g.tags, g.result) for g in pieces] == [
+        (g.line, g.tags, g.result) for g in whole
+    ]

@@ -290,3 +290,40 @@ def test_a_game_whose_comment_no_record_could_hold_is_refused_at_its_place(
         JsonRecordError, match=f"games\\[0\\]: cannot be written as a record: .*{why}"
     ):
         list(read_document(io.StringIO(json.dumps(document))))
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (
+            "deep.json",
+            '{"format": "aceynote", "version": 1, "games": [' + "[" * 5000 + "]" * 5000 + "]}",
+        ),
+        ("deep.jsonl", "[" * 5000 + "]" * 5000 + "\n"),
+    ],
+    ids=["document", "lines"],
+)
+@pytest.mark.parametrize(
+    "command", [["validate"], ["find", "--count"], ["convert", "--to", "acey"]]
+)
+def test_json_nested_past_pythons_decoder_is_an_error_of_its_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, text: str, command: list[str]
+) -> None:
+    """The error said "the record nests too deeply" and named no file, nor a place."""
+    path = tmp_path / name
+    path.write_text(text)
+    status, _, err = run_main(capsys, *command, str(path))
+    assert status in (1, 2) and f"{path}: " in err and "nests too deeply to be read" in err
+    assert "line 1" in err
+
+
+def test_an_unknown_member_of_a_document_is_refused_where_it_stands(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Every member before the games was kept until they began: millions of extra keys were
+    held whole (1.1 GB for 50 MB) before the document was refused."""
+    path = tmp_path / "extra.json"
+    extra = "".join(f'"k{number}": {number},\n' for number in range(1000))
+    path.write_text('{"format": "aceynote",\n' + extra + "this is no JSON")
+    status, _, err = run_main(capsys, "validate", str(path))
+    assert status == 1 and f"{path}: " in err and "'k0'" in err and "no JSON" not in err

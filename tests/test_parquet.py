@@ -523,7 +523,9 @@ def test_a_failed_conversion_leaves_no_temporary_folder(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_stop_signal_leaves_no_folder(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGQUIT", "SIGUSR1", "SIGALRM"])
+def test_a_stop_signal_leaves_no_folder(tmp_path: Path, name: str) -> None:
+    """SIGQUIT, SIGUSR1 and SIGALRM left a .aceynote-*.tmp folder (issue 37)."""
     import signal
     import subprocess
     import time
@@ -539,6 +541,35 @@ def test_a_stop_signal_leaves_no_folder(tmp_path: Path) -> None:
         deadline = time.monotonic() + 60
         while not any(tmp_path.iterdir()) and time.monotonic() < deadline:
             time.sleep(0.05)  # until the temporary folder is made
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(60) == 128 + signal.SIGTERM
+        number = getattr(signal, name)
+        process.send_signal(number)
+        assert process.wait(60) == 128 + number
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("", "name the folder to write with -o DIR"),
+        ("link", "link: is a symbolic link; name a new or empty folder"),
+        ("file.txt/t", "file.txt: is not a folder"),
+    ],
+)
+def test_an_output_folder_is_checked_before_any_reading(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    corpus: Path,
+    target: str,
+    message: str,
+) -> None:
+    """These were found only once the whole conversion was done ("Not a directory"),
+    or said a folder did not exist where a file stood."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file.txt").write_text("mine", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "empty")
+    status, err = to_parquet(capsys, target, corpus)
+    assert status == 2 and message in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "file.txt", "link"]
+    assert not any((tmp_path / "empty").iterdir())

@@ -111,6 +111,9 @@ def test_canonical_setup_round_trips(setup: str) -> None:
         ("b in:15 / w in:15 / b", "W in:15 / B in:15 / B"),
         # spacing is free
         ("W   6:2    in:13/B in:15/  B ", "W 6:2 in:13 / B in:15 / B"),
+        ("W\t6:2 in:13 /\tB in:15 / B", "W 6:2 in:13 / B in:15 / B"),
+        # leading zeros, in a count and in a point alike (a point was refused, issue 37)
+        ("W 006:02 in:013 / B in:15 / W", "W 6:2 in:13 / B in:15 / W"),
     ],
 )
 def test_setup_reading_is_lenient_and_writing_canonical(written: str, canonical: str) -> None:
@@ -177,6 +180,11 @@ def test_setup_allows_both_sides_on_bar_and_pool() -> None:
         "W in:15 / B in:15 / X",
         "W in:15 / B in:15 / ",
         "W in:15 / B in:15 / WB",
+        # blanks that are no blanks to the notation (a no-break space was read as one)
+        "W\xa0in:15 / B in:15 / W",
+        "W in:15 / B in:15 /\u3000W",
+        "W 6:2\u2003in:13 / B in:15 / W",
+        "W 025:1 in:14 / B in:15 / W",
     ],
 )
 def test_impossible_or_malformed_setups_are_refused(setup: str) -> None:

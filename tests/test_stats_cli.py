@@ -233,3 +233,38 @@ def test_text_histogram_of_lengths(capsys: pytest.CaptureFixture[str], tmp_path:
     assert longest_bar == 40  # the most games, the longest bar
     for bar, count in zip(bars, counts, strict=True):
         assert (len(bar) > 2) == (count > 0)  # a bin with a game shows one # at least
+
+
+@pytest.mark.parametrize("games", [200, 340])
+def test_dice_too_uneven_for_a_float_are_reported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, games: int
+) -> None:
+    """340 rolls all 52: the p-value underflows to 0 (it was a ZeroDivisionError)."""
+    text = '[White "Ann"]\n[Black "Bob"]\n\n1. 52: in/20 in/23\n*\n\n' * games
+    status, out, err = run_main(capsys, "stats", written(tmp_path, text))
+    assert (status, err) == (0, "")
+    verdict = "everybody's dice: unlikely with fair dice (p < 1e-12: fair dice this uneven"
+    assert f"{verdict} fewer than 1 time in a trillion)" in out
+
+
+LONG_NAME = "Harbour Club autumn ladder champion"
+
+
+def test_names_are_cut_only_to_a_terminals_width(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Names were cut at 24 characters wherever the text went, a pipe too (issue 34)."""
+    from aceynote.corpus.stats import counted_game, figures
+    from aceynote.notation import parse_games
+    from aceynote.render.stats_text import figures_text
+
+    text = short_game(LONG_NAME, "Bob", "1-0", f'[Event "{LONG_NAME}"]') * 2
+    out = run_main(capsys, "stats", "--by", "event", written(tmp_path, text))[1]  # a pipe
+    assert f"Event {LONG_NAME}: 2 games" in out and "…" not in out
+    games = [counted_game(validate(game), "f", n) for n, game in enumerate(parse_games(text), 1)]
+    found = figures(games)
+    wide = figures_text(found, 200)
+    assert f"  1     {LONG_NAME}" in wide and "…" not in wide
+    assert "Harbour Club autumn lad…" in figures_text(found, 80)  # 24 at least
+    line = next(line for line in figures_text(found, 105).splitlines() if line.startswith("  1 "))
+    assert len(line) == 105 and line.startswith("  1     Harbour Club autumn ladder c… ")

@@ -8,12 +8,15 @@ the layout or changes a byte that was not edited.
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from pathlib import Path
 
 import pytest
 from conftest import SAMPLES, SIZE, pilot_test
+from hypothesis import given
+from hypothesis import strategies as st
 from test_tui_app import inside, notes_text, notifications, replay, screen_lines
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Input, TextArea
@@ -423,3 +426,26 @@ def test_the_app_counts_the_line_past_the_limit_by_every_line_end(
         RecordFile(str(path))
     path.write_bytes(end.join([b'[White "a"]', b"", b"{" + b"x" * 99_000 + b"}"] * 12 + [b"*"]))
     assert len(RecordFile(str(path)).text) > 2**20  # long lines within the limit are read
+
+
+PASTED = "note\x1b\x1bgq\u202e\x1b[201x\x00 end"
+
+
+@given(cuts=st.lists(st.integers(1, 60), max_size=8))
+def test_a_paste_is_read_whole_wherever_the_reads_cut_it(cuts: list[int]) -> None:
+    """Textual's parser read ESC ESC inside a paste as the Escape key, and the rest as keys."""
+    from textual import events
+
+    from aceynote.tui.pasting import PasteParser
+
+    raw = f"k\x1b[200~{PASTED}\x1b[201~z\x1b[200~\x1b[201~q"
+    places = sorted({0, len(raw), *(cut for cut in cuts if cut < len(raw))})
+    parser = PasteParser()
+    read = []
+    for first, last in itertools.pairwise(places):
+        read += [*parser.feed(raw[first:last]), *parser.tick()]
+    read += [*parser.tick(), *parser.tick()]
+    assert [
+        event.text if isinstance(event, events.Paste) else event.key  # type: ignore[attr-defined]
+        for event in read
+    ] == ["k", PASTED.replace("\x00", ""), "z", "", "q"]

@@ -9,6 +9,7 @@ went, and end with 128 + the signal's number.
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 import pty
 import select
@@ -17,6 +18,7 @@ import struct
 import subprocess
 import sys
 import termios
+import threading
 import time
 from pathlib import Path
 
@@ -25,6 +27,13 @@ from conftest import GUARD, aceynote_process
 
 LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
 MOUSE_OFF = b"\x1b[?1000l"
+
+
+def _controlled_by_standard_input() -> None:
+    """A new session whose controlling terminal is the pseudo-terminal, as a shell's is:
+    closing it sends SIGHUP and SIGCONT, and writes to it fail."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 class Terminal:
@@ -41,7 +50,7 @@ class Terminal:
             stderr=slave,
             cwd=cwd,
             env=environment,
-            start_new_session=True,
+            preexec_fn=_controlled_by_standard_input,
         )
         os.close(slave)
         self.output = b""
@@ -116,3 +125,96 @@ def test_a_stop_signal_with_nothing_to_save_writes_no_recovery_file(tmp_path: Pa
     assert [path.name for path in tmp_path.iterdir()] == ["club.acey"]
     assert LEAVE_ALTERNATE_SCREEN in terminal.output
     assert b"stopped by SIGTERM" in terminal.output
+
+
+def test_a_terminal_closed_while_the_app_is_busy_ends_it_with_a_recovery_file(
+    tmp_path: Path,
+) -> None:
+    """The window closed in a paste of 3,500 keys, the app's output not read: the app ran on
+    for ever (issue 37), its writer thread dead and a second input thread started by SIGCONT."""
+    (tmp_path / "club.acey").write_text('[Result "*"]\n\n1. 64: in/19 in/21\n*\n')
+    terminal = Terminal("replay", "club.acey", cwd=tmp_path)
+    terminal.read_until(b"Quit")
+    terminal.type("c")
+    terminal.read_until(b"ctrl+s")
+    terminal.type("kept\x13")  # a comment kept: a change not saved
+    terminal.read_until(b"modified")
+    terminal.type("c")
+    time.sleep(1)  # the editor opens; what the app writes from now on is never read
+    os.set_blocking(terminal.master, False)
+    paste = b"word " * 700
+    deadline = time.monotonic() + GUARD
+    while paste and time.monotonic() < deadline:  # nothing read: the app's writes wait
+        try:
+            paste = paste[os.write(terminal.master, paste[:1024]) :]
+        except BlockingIOError:
+            time.sleep(0.01)
+    os.close(terminal.master)  # the window closed
+
+    assert terminal.process.wait(GUARD) == 128 + signal.SIGHUP
+    recovered = list(tmp_path.glob("club.recovered-*.acey"))
+    assert len(recovered) == 1 and "{kept}" in recovered[0].read_text(encoding="utf-8")
+
+
+ENTER_ALTERNATE_SCREEN = b"\x1b[?1049h"
+
+
+def test_sigcont_to_a_running_app_starts_nothing_again(tmp_path: Path) -> None:
+    """A closed terminal sends SIGCONT with SIGHUP: Textual started its application mode
+    again (a second thread reading the terminal, never stopped: the process never ended)."""
+    (tmp_path / "club.acey").write_text('[Result "*"]\n\n1. 64: in/19 in/21\n*\n')
+    terminal = Terminal("replay", "club.acey", cwd=tmp_path)
+    terminal.read_until(b"Quit")
+    terminal.process.send_signal(signal.SIGCONT)
+    terminal.type("\x0c")  # ctrl+l: something to answer, so that what SIGCONT did is written
+    time.sleep(1)
+    while terminal._read(0.5):
+        pass
+    after = terminal.output[terminal.output.index(b"Quit") :]
+    terminal.type("q")
+    assert terminal.finish() == 0
+    assert ENTER_ALTERNATE_SCREEN not in after
+
+
+def test_the_app_writes_on_once_its_terminal_is_gone() -> None:
+    """Textual's writer thread ended at the first failed write, and the app's 31st write
+    after it waited for room in the queue for ever."""
+    from textual.drivers._writer_thread import MAX_QUEUED_WRITES, WriterThread
+
+    from aceynote.tui.terminal import TerminalOutput
+
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(5, "Input/output error")
+
+    writer = WriterThread(TerminalOutput(Gone()))  # type: ignore[arg-type]
+    writer.start()
+    done = threading.Event()
+
+    def write_many() -> None:
+        for _ in range(10 * MAX_QUEUED_WRITES):
+            writer.write("\x07")
+        done.set()
+
+    threading.Thread(target=write_many, daemon=True).start()
+    assert done.wait(10)
+    writer.stop()
+
+
+def test_a_paste_holding_escapes_stays_in_the_comment_editor(tmp_path: Path) -> None:
+    """ESC ESC in a paste was the Escape key: the editor closed, the text was lost and the
+    rest of the paste ran as commands (g, q); a pasted RLO was shown raw (issue 37)."""
+    path = tmp_path / "club.acey"
+    path.write_text('[Result "*"]\n\n1. 64: in/19 in/21\n*\n')
+    terminal = Terminal("replay", "club.acey", cwd=tmp_path)
+    terminal.read_until(b"Quit")
+    terminal.type("c")
+    terminal.read_until(b"ctrl+s")
+    terminal.type("\x1b[200~note\x1b\x1bgq\u202e\x1b[201~")
+    terminal.type("\x13")  # ctrl+s: keep the comment
+    terminal.read_until(b"modified")
+    terminal.type("s")
+    terminal.read_until(b"Saved")
+    terminal.type("q")
+    assert terminal.finish() == 0
+    assert "{note\\x1b\\x1bgq\\u202e}" in path.read_text(encoding="utf-8")

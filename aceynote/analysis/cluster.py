@@ -62,7 +62,14 @@ def on_cluster(
 
 
 def connect(address: str) -> Client:
-    """A client of the scheduler at ``address``; every failure is a :class:`ClusterError`."""
+    """A client of the scheduler at ``address``; every failure is a :class:`ClusterError`.
+
+    Dask's client waits without end for a server that accepts and says
+    nothing, and takes another server's bytes for the length of a message:
+    the scheduler is first asked for its handshake with a deadline
+    (:func:`_scheduler_answers`), so that every wrong address fails within
+    :data:`CONNECT_TIMEOUT` seconds.
+    """
     try:
         from distributed import Client
     except ImportError as error:
@@ -70,18 +77,53 @@ def connect(address: str) -> Client:
             "--scheduler needs Dask's distributed scheduler, which is not installed: "
             + install_command("cluster")
         ) from error
+    _scheduler_answers(address)
     try:
         return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, ValueError) as error:
+        raise _no_scheduler(address, error) from error
+
+
+def _scheduler_answers(address: str) -> None:
+    """Refuse an address that is not tcp://HOST:PORT or where no Dask scheduler answers in time."""
+    import asyncio
+
+    from distributed.comm.addressing import get_address_host_port
+    from distributed.comm.core import connect as open_comm
+    from distributed.security import Security
+
+    try:
+        get_address_host_port(address)
     except ValueError as error:
         raise ClusterError(
             f"--scheduler {address}: not a scheduler address ({error}); give tcp://HOST:PORT"
         ) from error
-    except OSError as error:
-        raise ClusterError(
-            f"--scheduler {address}: no Dask scheduler answered within "
-            f"{CONNECT_TIMEOUT:g} s ({error}); start one with 'dask scheduler' "
-            "(docs/engine.md)"
-        ) from error
+
+    async def handshake() -> None:
+        arguments = Security().get_connection_args("client")
+        comm = await asyncio.wait_for(
+            open_comm(address, timeout=CONNECT_TIMEOUT, **arguments), CONNECT_TIMEOUT
+        )
+        await comm.close()
+
+    try:
+        asyncio.run(handshake())
+    except Exception as error:  # refused, reset, silent, or another server's bytes
+        raise _no_scheduler(address, error) from error
+
+
+def _no_scheduler(address: str, error: Exception) -> ClusterError:
+    """Nothing answered in time (refused, reset, silent: an OSError), or another server did."""
+    if isinstance(error, OSError):
+        what = f"no Dask scheduler answered within {CONNECT_TIMEOUT:g} s"
+        reason = str(error) or type(error).__name__
+    else:
+        what = "what answered is not a Dask scheduler"
+        reason = f"{type(error).__name__} reading its first message"
+    return ClusterError(
+        f"--scheduler {address}: {what} ({reason}); start one with 'dask scheduler'"
+        " (docs/engine.md)"
+    )
 
 
 def _window(client: Client, address: str) -> int:

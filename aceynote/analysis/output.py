@@ -14,7 +14,7 @@ from typing import Any
 from ..engine.api import KINDS
 from ..notation.writer import named_double_text, roll_text, turn_number
 from ..rules import Side
-from ..terminal_text import signed
+from ..terminal_text import shown, signed
 from .judge import DecisionReport, GameAnalysis, Option
 from .marks import Mark, thresholds
 from .summary import PlayerSummary, summarize
@@ -174,7 +174,7 @@ def _summary_lines(game: dict[str, Any]) -> list[str]:
 
 def analysis_text(game: dict[str, Any]) -> str:
     """A game's analysis for reading: each decision with the best plays, then the figures."""
-    names = f"{game['white'] or 'White'} (White) v {game['black'] or 'Black'} (Black)"
+    names = f"{shown(game['white'] or 'White')} (White) v {shown(game['black'] or 'Black')} (Black)"
     lines = [f"Game {game['game']}: {names}, rules {game['rules']}, {game['depth']}-ply"]
     for decision in game["decisions"]:
         lines += _decision_lines(decision)
@@ -182,7 +182,7 @@ def analysis_text(game: dict[str, Any]) -> str:
     if stopped is not None:
         lines.append(
             f"analysis stops at line {stopped['line']}, column {stopped['column']}: "
-            f"{stopped['message']}"
+            f"{shown(stopped['message'])}"
         )
     lines.append("")
     lines += _summary_lines(game)

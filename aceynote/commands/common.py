@@ -41,6 +41,15 @@ class InputFile(NamedTuple):
     def display_name(self) -> str:
         return "<stdin>" if self.path == STDIN else self.path
 
+    def is_file(self, path: str) -> bool:
+        """Whether ``path`` names this input's file, by any name (a link, another spelling)."""
+        if self.path == STDIN:
+            return False
+        try:
+            return os.path.samefile(self.path, path)
+        except OSError:
+            return False
+
     @contextlib.contextmanager
     def reading(self) -> Iterator[IO[bytes]]:
         """The record as a binary stream, for :func:`aceynote.notation.read_games`.

@@ -22,6 +22,7 @@ from ..files.writing import (
 from ..formats import Entry, InvalidRecord, MissingExtra, Output
 from ..formats.jsonconv import schema
 from ..notation import Game, ReadError
+from ..terminal_text import shown
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX, no_game_in
 from . import COMMANDS
@@ -206,7 +207,7 @@ class _Converter:
 
 
 def _warn(message: str) -> None:
-    print(f"aceynote: warning: {message}", file=sys.stderr)
+    print(f"aceynote: warning: {shown(message)}", file=sys.stderr)
 
 
 def _deliver(spool: IO[str], output: str) -> None:

@@ -15,6 +15,7 @@ from ..corpus.find import Copies, Found, Search, acey_games, other_games
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
 from ..formats import ACEY, InvalidRecord, named, record_format
 from ..notation import ReadError
+from ..notation.source import line_end
 from ..terminal_text import shown
 from .base import (
     EXIT_OK,
@@ -168,7 +169,8 @@ def register(commands: Commands) -> None:
     )
     tags.add_argument(
         "--tag",
-        help="the tag Name holds value (Name alone: the game has that tag); repeatable",
+        help="the tag Name holds value; Name==value: is value (a whole number after = is too,"
+        " so Round=1 is not round 10); Name alone: the game has that tag; repeatable",
         **_valued(_any_tag, "NAME=VALUE"),
     )
     play = parser.add_argument_group("filters on play (each game replayed)")
@@ -224,6 +226,9 @@ def register(commands: Commands) -> None:
         "-o", "--output", default=STDIN, metavar="OUT", help="file to write (default - for stdout)"
     )
     shown_as.add_argument(
+        "--limit", type=int, metavar="N", help="stop after the first N games found"
+    )
+    shown_as.add_argument(
         "-j",
         "--jobs",
         type=int,
@@ -268,6 +273,11 @@ class _Run:
         self.count = 0
         self.unreadable = 0
 
+    @property
+    def done(self) -> bool:
+        """Whether --limit games are found."""
+        return self.args.limit is not None and self.count >= self.args.limit
+
     def file(self, source: InputFile) -> None:
         """Look through one input; one that cannot be read is reported and counted."""
         try:
@@ -276,6 +286,8 @@ class _Run:
                     if self._kept(found):
                         self.count += 1
                         self._write(source, found)
+                        if self.done:  # nothing more is read
+                            break
         except BrokenPipeError:
             raise
         except (ReadError, OSError, UnicodeDecodeError) as error:
@@ -311,8 +323,8 @@ class _Run:
             columns += [tags.get(tag, "") for tag in ("White", "Black", "Date")] + [found.result]
             self.out("\t".join(shown(column) for column in columns) + "\n")
         else:
-            text = found.text
-            self.out(text if text.endswith(("\n", "\r")) else text + "\n")
+            text = found.text  # a game ending the file without a line end gets the file's
+            self.out(text if text.endswith(("\n", "\r")) else text + line_end(text))
 
     def status(self) -> int:
         if self.unreadable:
@@ -339,6 +351,8 @@ def _check_output_formats(args: argparse.Namespace, sources: list[InputFile]) ->
 def run(args: argparse.Namespace) -> int:
     if args.format == "json" and args.count:
         raise UsageError("--format json lists the games; --count prints only their number")
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit takes 1 or more")
     args.jobs = jobs_to_use(args.jobs, False)
     search = Search(_query(args), duplicates=args.duplicates is not None)
     sources = expand_inputs(args.files)
@@ -347,8 +361,13 @@ def run(args: argparse.Namespace) -> int:
         return _find(args, search, sources, write_out)
     if read_only(args.output):
         raise UsageError(f"{args.output} is read-only; not overwritten")
+    if any(source.is_file(args.output) for source in sources):
+        raise UsageError(f"{args.output} is also an input; not overwritten: write elsewhere")
     with tempfile.SpooledTemporaryFile(1 << 22, mode="w+", encoding="utf-8", newline="") as spool:
         status = _find(args, search, sources, cast(IO[str], spool).write)
+        if status == EXIT_USAGE:  # an input could not be read: OUT is left as it was
+            fail("nothing written: fix the errors above first")
+            return status
         try:
             write_atomically(args.output, copy_from_start(spool))
         except OSError as error:
@@ -362,6 +381,8 @@ def _find(
     finder = _Run(args, search, out)
     try:
         for source in sources:
+            if finder.done:
+                break
             finder.file(source)
         if args.count:
             out(f"{finder.count}\n")

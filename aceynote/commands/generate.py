@@ -27,7 +27,7 @@ examples:
   aceynote generate --games 3 --seed 7
   aceynote generate --games 300 --players 12 --events 3 | aceynote stats -
   aceynote generate --games 1000 --rules "standard bearoff=exact" -o corpus.acey
-  aceynote generate --setup "W 6:3 5:2 / B 6:2 in:1 / W"
+  aceynote generate --setup "W 6:3 5:2 / B 6:2 5:1 / W"
 """
 
 

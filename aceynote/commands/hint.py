@@ -30,7 +30,7 @@ equity with its standard error.
 examples:
   aceynote hint --setup "W in:15 / B in:15 / W" --roll 64
   aceynote hint --setup "W 21:1 23:1 in:13 / B in:15 / W" --double
-  aceynote hint --setup "W 6:3 5:2 / B 6:2 in:1 / B" --roll 31 --rules bgammon --format json
+  aceynote hint --setup "W 6:3 5:2 / B 6:2 5:1 / B" --roll 31 --rules bgammon --format json
 
 exit status: 0 ranked, 2 usage error (a bad Setup, roll, kind or Rules value).
 """
@@ -65,10 +65,10 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.api import Engine, EngineInputError
+    from ..engine.api import MAX_ROLLOUT_GAMES, Engine, EngineInputError
 
-    if args.rollout is not None and not 1 <= args.rollout <= 100_000:
-        raise UsageError("--rollout takes 1 to 100000 games")
+    if args.rollout is not None and not 1 <= args.rollout <= MAX_ROLLOUT_GAMES:
+        raise UsageError(f"--rollout takes 1 to {MAX_ROLLOUT_GAMES} games")
     try:
         engine = Engine(args.rules)
         if args.double:

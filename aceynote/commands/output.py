@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from typing import NamedTuple, TextIO
 
-from ..terminal_text import C1_AND_BIDI, caret_lines, shown
+from ..terminal_text import caret_lines, json_shown, shown
 from ..validation import Diagnostic, Severity
 
 _RESET = "\033[0m"
@@ -68,13 +67,4 @@ class Formatter(NamedTuple):
     @staticmethod
     def _json(name: str, game_number: int, diagnostic: Diagnostic) -> str:
         record = {"file": name, "game": game_number, **diagnostic.as_json()}
-        return _JSON_UNSAFE.sub(_json_escape, json.dumps(record, ensure_ascii=False))
-
-
-# json.dumps escapes U+0000..U+001F; these others steer a terminal too (C1
-# controls, bidi overrides, line separators). Escaped, the JSON means the same.
-_JSON_UNSAFE = re.compile(f"[{C1_AND_BIDI}]")
-
-
-def _json_escape(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
+        return json_shown(json.dumps(record, ensure_ascii=False))

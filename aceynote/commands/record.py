@@ -31,7 +31,7 @@ examples:
   aceynote record club.acey --opening 5-3 --event "Harbour Club ladder"
   aceynote record club.acey --site "Harbour Club" --date 2026.03.01 --round 4
   aceynote record navy.acey --rules navy --first black
-  aceynote record endgame.acey --setup "W 6:3 5:2 / B 19:2 20:3 / W"
+  aceynote record endgame.acey --setup "W 6:3 5:2 / B 6:2 5:3 / W"
 """
 
 

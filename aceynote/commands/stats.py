@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 
 from ..corpus.stats import GROUPINGS, CountedGame, counted_game, figures
@@ -116,6 +117,13 @@ class _Reader:
         return EXIT_OK
 
 
+def _terminal_width() -> int | None:
+    """The width of the terminal standard output is (None: a pipe or a file, names left whole)."""
+    if not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size().columns
+
+
 def run(args: argparse.Namespace) -> int:
     reader = _Reader(args.source_format)
     for source in expand_inputs(args.files):
@@ -127,5 +135,5 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":
             write_out(json.dumps(figures_json(found), indent=2) + "\n")
         else:
-            write_out(figures_text(found))
+            write_out(figures_text(found, _terminal_width()))
     return reader.status()

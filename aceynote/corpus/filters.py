@@ -163,12 +163,16 @@ def _date_parts(word: str, text: str) -> DateParts:
     return year, month, day
 
 
-def tag_test(text: str) -> tuple[str, str]:
-    """``Name=value`` (or ``Name`` alone: the tag is there) as the name and the value sought."""
+def tag_test(text: str) -> tuple[str, str, bool]:
+    """``Name=value`` (or ``Name`` alone: the tag is there) as the name, the value sought and
+    whether the whole value must be it: after ``==``, or a whole number after ``=``
+    (``Round=1`` is round 1, not 10 or 21)."""
     name, _, value = text.partition("=")
     if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name.strip()):
         raise FilterError(f"'{text}': write a tag as Name=value, like Event=ladder")
-    return name.strip(), value
+    if value.startswith("="):
+        return name.strip(), value[1:], True
+    return name.strip(), value, value.isascii() and value.isdigit()
 
 
 def position_test(text: str) -> Position:
@@ -202,18 +206,24 @@ class TagHas:
 
 @dataclass(frozen=True, slots=True)
 class AnyTag:
-    """The tag ``name`` (in any case) is there and holds ``value``, in any case."""
+    """The tag ``name`` (in any case) is there and holds ``value``, in any case; is it
+    (the whole value, blanks around it aside) when ``exact``."""
 
     name: str
     value: str
+    exact: bool = False
     plays: ClassVar[bool] = False
 
     def holds(self, view: GameView) -> bool:
-        wanted, sought = self.name.casefold(), self.value.casefold()
+        wanted = self.name.casefold()
         return any(
-            name.casefold() == wanted and sought in value.casefold()
-            for name, value in view.tags.items()
+            name.casefold() == wanted and self._matches(value) for name, value in view.tags.items()
         )
+
+    def _matches(self, value: str) -> bool:
+        if self.exact:
+            return value.strip().casefold() == self.value.strip().casefold()
+        return self.value.casefold() in value.casefold()
 
 
 @dataclass(frozen=True, slots=True)

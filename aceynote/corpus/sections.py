@@ -126,10 +126,19 @@ def _starts(text: str, starts: list[int], first_piece: bool) -> list[int]:
     """The games' starts (a new list), where a file's first game starts at its first character not blank.
 
     Blank as the notation has it: a no-break space is a stray character, so a game.
+    A game whose first token only blanks stand before on its line (an indented
+    tag) starts at the line's start: the blanks are its own, not the game's before.
     """
-    if first_piece and starts:
-        return [len(text) - len(text.lstrip(WHITE_SPACE_CHARACTERS)), *starts[1:]]
-    return list(starts)
+    moved = [_line_start(text, start) for start in starts]
+    if first_piece and moved:
+        moved[0] = len(text) - len(text.lstrip(WHITE_SPACE_CHARACTERS))
+    return moved
+
+
+def _line_start(text: str, start: int) -> int:
+    """``start``, or the start of its line where only blanks stand before it there."""
+    begin = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
+    return start if text[begin:start].strip(WHITE_SPACE_CHARACTERS) else begin
 
 
 class Sifted(NamedTuple):
@@ -390,15 +399,12 @@ def read(piece: PieceText, parse: bool = True) -> list[Standing]:
     for tokens, (start, body) in zip(
         found, _cut(piece.text, starts, piece.first_line == 1), strict=True
     ):
-        if parse:
-            game = parse_game_tokens(tokens)
-            tags = _first_of_each((tag.name, tag.value) for tag in game.tags)
-            result = game.result_text
-        else:
-            game = None
-            tags = _first_of_each(_tag_of(token) for token in tokens.tokens if token.type == "TAG")
-            results = [str(token) for token in tokens.tokens if token.type == "RESULT"]
-            result = results[-1] if results else "*"  # the main line's ends the game
+        game = parse_game_tokens(tokens) if parse else None
+        tags = _first_of_each(_tag_of(token) for token in tokens.tokens if token.type == "TAG")
+        # The result token as written, with or without the parser (which, past a syntax
+        # error, may not reach it): the main line's ends the game.
+        results = [str(token) for token in tokens.tokens if token.type == "RESULT"]
+        result = results[-1] if results else "*"
         standings.append(
             Standing(lines.line_of(start), tags, tags.get("Result") or result, body, game)
         )

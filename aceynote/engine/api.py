@@ -14,11 +14,13 @@ side to act; ``roll`` is two digits 1..6 in either order. ``kind`` says which
 segment of the acey-deucey turn the roll is (§8 rule 8): "roll", "double"
 (the play of the chosen double) or "extra" (the extra roll), because what
 follows a play, and so what is best, depends on it. Bad input raises
-:class:`EngineInputError` (a ValueError) that says what is wrong.
+:class:`EngineInputError` (a ValueError) that says what is wrong: every
+argument is checked, its kind and its range, before any work.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass
 from functools import cache
 from importlib import resources
@@ -39,6 +41,9 @@ KINDS = {
 }
 WEIGHTS = "weights.npz"
 ROLLOUT_TOP = 4
+MAX_ROLLOUT_GAMES = 100_000
+"""The most trials :meth:`Engine.rollout` plays of each play: at about 0.13 CPU s a
+trial (docs/engine.md), some 3.6 CPU hours a play."""
 
 
 class EngineInputError(ValueError):
@@ -87,9 +92,25 @@ def shipped_network() -> Network:
         return Network.load(data).for_play()
 
 
+def _text(value: object, what: str, example: str) -> str:
+    if not isinstance(value, str):
+        raise EngineInputError(f"{what} is text, like {example}, not {type(value).__name__}")
+    return value
+
+
+def _whole(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` when it is an int from ``low`` to ``high`` (None: no end); refused otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineInputError(f"{what} is a whole number, not {value!r:.24}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        upto = f"from {low}" + ("" if high is None else f" to {high}")
+        raise EngineInputError(f"{what} is a whole number {upto}, not {value!r:.24}")
+    return value
+
+
 def parse_roll(roll: str) -> tuple[int, int]:
     """``"64"`` or ``"46"`` as (6, 4); refuses anything else with a reason."""
-    text = roll.strip()
+    text = _text(roll, "roll", "'64'").strip()
     if len(text) != 2 or not all(char in "123456" for char in text):
         raise EngineInputError(f"'{roll[:12]}' is not a roll; write two dice 1..6, like 64 or 21")
     first, second = int(text[0]), int(text[1])
@@ -98,7 +119,7 @@ def parse_roll(roll: str) -> tuple[int, int]:
 
 def parse_setup(setup: str) -> Position:
     try:
-        return Position.from_setup(setup)
+        return Position.from_setup(_text(setup, "Setup", "'W in:15 / B in:15 / W'"))
     except SetupError as error:
         raise EngineInputError(f"Setup: {error}") from None
 
@@ -107,8 +128,10 @@ class Engine:
     """The analysis engine under one rule set (a Rules tag value such as "bgammon")."""
 
     def __init__(self, rules: str = "standard", weights: Path | None = None) -> None:
+        if weights is not None and not isinstance(weights, str | os.PathLike):
+            raise EngineInputError(f"weights is a path or None, not {type(weights).__name__}")
         try:
-            self.rules = parse_rules(rules)
+            self.rules = parse_rules(_text(rules, "Rules", "'bgammon'"))
         except RulesError as error:
             raise EngineInputError(f"Rules: {error}") from None
         network = shipped_network() if weights is None else Network.load(weights).for_play()
@@ -137,7 +160,11 @@ class Engine:
         depth: int = 1,
     ) -> list[RolloutResult]:
         """Roll out the best ``top`` plays of :meth:`rank` (of :meth:`rank_doubles` when
-        ``roll`` is None), in the same order, ``games`` trials each."""
+        ``roll`` is None), in the same order, ``games`` trials each: 1 to
+        :data:`MAX_ROLLOUT_GAMES`; ``seed`` any whole number, ``top`` 1 or more."""
+        games = _whole(games, "games", 1, MAX_ROLLOUT_GAMES)
+        seed = _whole(seed, "seed")
+        top = _whole(top, "top", 1)
         if roll is None:
             scored = self._best_of_each_double(setup, depth)
         else:
@@ -174,14 +201,14 @@ class Engine:
         return Evaluation(win, equity)
 
     def _decision(self, setup: str, kind: str) -> Decision:
-        if kind not in KINDS:
-            raise EngineInputError(f"kind is one of {', '.join(KINDS)}, not '{kind[:20]}'")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise EngineInputError(f"kind is one of {', '.join(KINDS)}, not {kind!r:.24}")
         return Decision(parse_setup(setup), KINDS[kind])
 
 
 def _depth(depth: int) -> int:
-    if depth not in DEPTHS:
-        raise EngineInputError(f"depth is 0, 1 or 2, not {depth}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth not in DEPTHS:
+        raise EngineInputError(f"depth is 0, 1 or 2, not {depth!r:.24}")
     return depth
 
 

@@ -8,8 +8,9 @@ what ``open()`` would have given it. A device or pipe (``/dev/null``) is
 written to directly, never replaced.
 
 While the temporary file is written, SIGTERM and SIGHUP (``kill``, a closed
-terminal) raise :class:`Stopped`, so the temporary file is removed before the
-process ends, as it is on Ctrl-C. Nothing can clean up after ``kill -9``; no
+terminal), and the other signals that end a process unless caught (SIGQUIT,
+SIGUSR1, SIGUSR2, SIGALRM), raise :class:`Stopped`, so the temporary file is
+removed before the process ends, as it is on Ctrl-C. Nothing can clean up after ``kill -9``; no
 other run's temporary files are ever touched.
 """
 
@@ -27,7 +28,13 @@ from types import FrameType
 from typing import IO, TextIO, cast
 
 _NEW_FILE_MODE = 0o666  # before the umask, as open() creates files
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+# The signals that end a process unless caught (SIGINT is Python's KeyboardInterrupt),
+# those of them the system has.
+STOP_SIGNALS = tuple(
+    getattr(signal, name)
+    for name in ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM")
+    if hasattr(signal, name)
+)
 _CAN_MASK = hasattr(signal, "pthread_sigmask")
 
 
@@ -134,7 +141,7 @@ class _StopGuard:
 
 @contextlib.contextmanager
 def _signals_stop() -> Iterator[_StopGuard]:
-    """SIGTERM and SIGHUP raise :class:`Stopped` here (only the main thread may catch signals)."""
+    """The stop signals (STOP_SIGNALS) raise :class:`Stopped` here (only the main thread may catch signals)."""
     guard = _StopGuard()
     if threading.current_thread() is not threading.main_thread():
         yield guard
@@ -158,7 +165,7 @@ def _signals_stop() -> Iterator[_StopGuard]:
 
 
 def _block_stop_signals() -> set[int | signal.Signals] | None:
-    """Block SIGTERM and SIGHUP in the main thread; the mask before (None: nothing done)."""
+    """Block the stop signals in the main thread; the mask before (None: nothing done)."""
     if _CAN_MASK and threading.current_thread() is threading.main_thread():
         return signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     return None
@@ -294,15 +301,21 @@ def folder_problem(path: str) -> str | None:
     A folder of files is only ever made anew: nothing already at ``path`` is
     replaced but an empty folder.
     """
+    if not path:
+        return "name the folder to write with -o DIR"
+    if os.path.islink(path):  # a link is not replaced by a folder: the rename would fail at the end
+        return f"{path}: is a symbolic link; name a new or empty folder (not a link to one)"
     if os.path.lexists(path) and not os.path.isdir(path):
         return f"{path}: is not a folder; name a new or empty folder to write"
     if os.path.isdir(path):
         if os.listdir(path):
             return f"{path}: the folder is not empty; name a new or empty folder (nothing in it is replaced)"
         return None
-    parent = os.path.dirname(os.path.abspath(path))
+    parent = os.path.dirname(path.rstrip(os.sep)) or "."
+    if os.path.lexists(parent) and not os.path.isdir(parent):
+        return f"{path}: cannot write: {parent}: is not a folder"
     if not os.path.isdir(parent):
-        return f"{path}: cannot write: the folder {parent} does not exist"
+        return f"{path}: cannot write: the folder {os.path.abspath(parent)} does not exist"
     return None
 
 

@@ -14,6 +14,7 @@ from typing import IO, cast
 
 from ..notation import Game, ReadError
 from ..notation.source import not_utf8
+from ..terminal_text import json_shown
 from .base import Entry, Output
 
 
@@ -40,7 +41,7 @@ def game_json_text(game: Game, output: Output) -> str:
 
     report = validate(game) if output.positions or output.diagnostics else None
     data = game_to_json(game, report, positions=output.positions, diagnostics=output.diagnostics)
-    return json.dumps(data, ensure_ascii=False)
+    return json_shown(json.dumps(data, ensure_ascii=False))
 
 
 def utf8_text(raw: IO[bytes], name: str) -> IO[str]:

@@ -64,16 +64,18 @@ def line_start(data: bytes, index: int) -> int:
 
 
 LINE_END = re.compile(rb"\r\n|\r|\n")
+_TEXT_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def line_end(text: str) -> str:
-    """The line end a file is written with: CRLF when its first line ends in one, else LF.
+    """The line end a file is written with: its first line's (CRLF, LF or a lone CR), else LF.
 
-    Writing keeps a file's line ends (``fmt``, ``record``, ``replay``): a
-    record checked out with CRLF stays so.
+    Writing keeps a file's line ends (``fmt``, ``record``, ``replay``, and
+    ``find`` for a game ending a file without one): a record checked out with
+    CRLF stays so.
     """
-    first = text.find("\n")
-    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
+    found = _TEXT_LINE_END.search(text)
+    return "\n" if found is None else found.group()
 
 
 _LONE_CR = re.compile(rb"(?<=\r)(?!\n)")

@@ -5,8 +5,9 @@ of a line) after movetext, or after a result token of the main line. Three
 readers apply that rule, each as far as what it has seen lets it:
 
 - :class:`GameSplitter`, the record reader's, token by token: it decides.
-- :func:`tag_sections`, the game list's index, over a whole text at once:
-  a glance that a reading then confirms (a piece may hold two games).
+- :func:`aceynote.notation.index.tag_sections`, the game list's index, over
+  a whole text at once: a glance that a reading then confirms (a piece may
+  hold two games).
 - :func:`pieces`, the ``--jobs`` cutter's, over bytes in blocks: it cuts
   only where the reader surely starts a game, so each piece reads as it
   would in the whole file.
@@ -17,7 +18,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import IO, NamedTuple
 
 from lark import Token
@@ -32,12 +32,13 @@ from .limits import (
 )
 from .model import Span, SyntaxProblem
 from .source import BLOCK_BYTES, LINE_END, LineBlocks, block_lines, is_utf8
-from .words import tag_parts, unescape_tag_value
 
-# The start of a tag line: ``[`` as the first non-blank character (§1).
-_BLANKS = r"[ \t]*"
-TAG_LINE = re.compile(_BLANKS + r"\[")
-_TAG_LINE_BYTES = re.compile(TAG_LINE.pattern.encode())
+# The start of a tag line: ``[`` as the first character of a line other than
+# the notation's white space (§1: the lexer's, line ends aside; a byte order
+# mark is white space anywhere).
+BLANKS = r"[ \t\f\v\ufeff]*"
+TAG_LINE = re.compile(BLANKS + r"\[")
+_TAG_LINE_BYTES = re.compile(rb"(?:[ \t\f\v]|\xef\xbb\xbf)*\[")
 
 
 def looks_like_tag_line(line: str) -> bool:
@@ -270,58 +271,6 @@ def source_line(text: str, line_offset: int) -> str:
     return text[begin : finish if finish >= 0 else len(text)].rstrip("\r\n")
 
 
-# -- the index's glance ----------------------------------------------------------------------------
-
-
-def tag_sections(text: str, tag: str) -> list[tuple[int, dict[str, str]]]:
-    """Where each game of a record's text starts, with its tags; ``tag`` is the TAG terminal.
-
-    A glance, not a reading: comments holding lines that look like tags, or
-    a game with syntax errors, can make a piece hold two games.
-    """
-    starts: list[tuple[int, dict[str, str]]] = []
-    body_end = 0  # where the text after the last tag line starts
-    current: dict[str, str] | None = None
-    for start, end, name, value in _tag_lines(text, tag):
-        if current is None:
-            if _COMMENT.sub("", text[:start]).strip():
-                starts.append((0, {}))  # movetext with no tags before the first tag line
-            current = {}
-            starts.append((0 if not starts else start, current))
-        elif start > body_end and not text[body_end:start].isspace():
-            current = {}
-            starts.append((start, current))
-        if name not in current:
-            current[name] = unescape_tag_value(value)
-        line_end = text.find("\n", end)
-        body_end = len(text) if line_end < 0 else line_end + 1
-        if body_end > end + 1 and not text[end:body_end].isspace():
-            body_end = end  # something follows the tag on its line: movetext
-    if not starts and text.strip():
-        starts.append((0, {}))
-    return starts
-
-
-def _tag_lines(text: str, tag: str) -> Iterator[tuple[int, int, str, str]]:
-    """Each tag line: where it starts, where its tag ends, the name and the written value."""
-    after_newline, at_start = _tag_line_patterns(tag)
-    first = at_start.match(text)
-    if first is not None:
-        yield 0, first.end(), *tag_parts(first.group(1))
-    for match in after_newline.finditer(text):
-        yield match.start() + 1, match.end(), *tag_parts(match.group(1))
-
-
-@lru_cache(maxsize=2)
-def _tag_line_patterns(tag: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The TAG terminal as the first thing on a line: after a newline (found fast), and at the start."""
-    line = f"{_BLANKS}({tag})"
-    return re.compile("\n" + line), re.compile(line)
-
-
-_COMMENT = re.compile(r"\{[^}]*\}")
-
-
 # -- the --jobs cutter -----------------------------------------------------------------------------
 
 _RESULT_WORD = re.compile(rb"\d+-\d+")
@@ -410,7 +359,11 @@ class _Cutter:
         self.size += len(lines)
         marks = lines.translate(None, _NOT_MARKS)  # its brackets and line ends: few bytes
         self.next_line += _lines_ended(lines, marks)
-        self.in_comment, self.depth = _scan_brackets(marks, self.in_comment, self.depth)
+        if b"[" in lines and _brackets(marks):  # a tag's value may hold some: line by line
+            for line in block_lines(lines):
+                self.in_comment, self.depth = _scan_line(line, self.in_comment, self.depth)
+        else:
+            self.in_comment, self.depth = _scan_brackets(marks, self.in_comment, self.depth)
         if self.in_comment:  # lines that leave the comment have words: they set last_words
             return
         words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
@@ -443,15 +396,33 @@ def _ends_with_result(line: bytes) -> bool:
     return result and _TAG_LINE_BYTES.match(line) is None
 
 
+def _brackets(text: bytes) -> bytes:
+    """The brackets of ``text`` (``bytes.translate``) but ``()`` pairs, dropped twice (``(2)``
+    and one nesting): a pair changes nothing, in a comment or out of one."""
+    return text.translate(None, _NOT_BRACKETS).replace(b"()", b"").replace(b"()", b"")
+
+
+def _scan_line(line: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
+    """The state after one line, as the reader lexes it: the brackets of a line that looks like
+    a tag are its value's, and such a line ends a comment left open (§1, choice 6)."""
+    if _TAG_LINE_BYTES.match(line) is None or not _looks_like_tag(line):
+        return _scan_brackets(line, in_comment, depth)
+    return False, depth
+
+
+def _looks_like_tag(line: bytes) -> bool:
+    """:func:`looks_like_tag_line` of a line of bytes."""
+    stripped = line.strip()
+    return stripped.endswith(b"]") and b'"' in stripped
+
+
 def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
     """The comment and variation state after ``text``: comments do not nest, variations do.
 
-    The brackets are picked out (``bytes.translate``), and their ``()`` pairs
-    dropped twice (``(2)`` and one nesting): a pair changes nothing, in a
-    comment or out of one. What is left, usually nothing, is walked.
+    What is left of the brackets once their pairs are dropped (see :func:`_brackets`),
+    usually nothing, is walked.
     """
-    brackets = text.translate(None, _NOT_BRACKETS).replace(b"()", b"").replace(b"()", b"")
-    for bracket in brackets:
+    for bracket in _brackets(text):
         if in_comment:
             in_comment = bracket != _CLOSE_COMMENT
         elif bracket == _OPEN_COMMENT:

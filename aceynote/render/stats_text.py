@@ -1,12 +1,12 @@
 """The figures of ``stats`` as text for a terminal: tables in columns, a histogram of bars.
 
-Names and events come from records, so they are shown escaped and clipped
-(:mod:`aceynote.terminal_text`).
+Names and events come from records, so they are shown escaped
+(:mod:`aceynote.terminal_text`), and on a terminal cut to its width.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..corpus.stats import Figures
 from ..corpus.stats.dice import ACEY_DEUCEY_SHARE, DEGREES, DOUBLE_SHARE, DiceCounts
@@ -22,10 +22,25 @@ NAME_WIDTH = 24
 MATCH_NAME_WIDTH = 100  # a match's name holds both players' names and the file's
 BAR_WIDTH = 40
 UNLIKELY = 0.01  # a p-value below this: counts fair dice seldom give
+SELDOM_SHOWN = 1e-12  # a p-value below this is shown as "p < 1e-12" (it may underflow to 0)
 
 
-def name_shown(text: str) -> str:
-    return escaped(clipped(text, NAME_WIDTH))
+_PLAYER_HEADERS = (
+    *("rank", "player", "games", "wins", "losses", "unfinished", "points", "against"),
+    *("per win", "longest"),
+)
+# The players' table beside its names: the headers' widths and two spaces before each.
+_BESIDE_NAMES = sum(2 + len(header) for header in _PLAYER_HEADERS if header != "player") + 2
+Shown = Callable[[str], str]
+
+
+def names_shown(width: int | None) -> Shown:
+    """How a name is shown: escaped; on a terminal ``width`` columns wide, cut to the room
+    the players' table leaves it (``NAME_WIDTH`` at least); in a pipe (None), whole."""
+    if width is None:
+        return escaped
+    room = max(NAME_WIDTH, width - _BESIDE_NAMES)
+    return lambda text: escaped(clipped(text, room))
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
@@ -54,10 +69,9 @@ def _record_cells(record: Record) -> list[str]:
     return [str(record.games), str(record.wins), str(record.losses), str(record.unfinished)]
 
 
-def _players(group: PlayerGroup) -> list[str]:
+def _players(group: PlayerGroup, name_shown: Shown) -> list[str]:
     heading = "Players" if group.event is None else f"Event {name_shown(group.event)}"
     lines = [f"{heading}: {counted(group.games, 'game')} (standings: most points, then most wins)"]
-    headers = ["rank", "player", "games", "wins", "losses", "unfinished", "points", "against"]
     rows = [
         [
             str(line.rank),
@@ -70,11 +84,11 @@ def _players(group: PlayerGroup) -> list[str]:
         ]
         for line in group.players
     ]
-    lines += table([*headers, "per win", "longest"], rows, left=2)
-    return [*lines, "", *_crosstable(group)]
+    lines += table(_PLAYER_HEADERS, rows, left=2)
+    return [*lines, "", *_crosstable(group, name_shown)]
 
 
-def _crosstable(group: PlayerGroup) -> list[str]:
+def _crosstable(group: PlayerGroup, name_shown: Shown) -> list[str]:
     table_ = group.crosstable
     names = [name_shown(name) for name in table_.players]
     rows = []
@@ -90,7 +104,7 @@ def _crosstable(group: PlayerGroup) -> list[str]:
     ]
 
 
-def _dice(dice: Sequence[DiceCounts]) -> list[str]:
+def _dice(dice: Sequence[DiceCounts], name_shown: Shown) -> list[str]:
     lines = [
         "Dice: the rolls and extra rolls of the main line (a chosen double is no roll)",
         *table(
@@ -111,7 +125,7 @@ def _dice(dice: Sequence[DiceCounts]) -> list[str]:
         f"  fair dice: doubles {percent(DOUBLE_SHARE.numerator, DOUBLE_SHARE.denominator)},"
         f" 1-2s {percent(ACEY_DEUCEY_SHARE.numerator, ACEY_DEUCEY_SHARE.denominator)}",
     ]
-    lines += [f"  {_verdict(counts)}" for counts in dice]
+    lines += [f"  {_verdict(counts, name_shown)}" for counts in dice]
     lines += ["", "Rolls: how often each came (expected with fair dice)"]
     headers = ["roll", *("everybody" if c.player is None else name_shown(c.player) for c in dice)]
     rows = [
@@ -121,15 +135,22 @@ def _dice(dice: Sequence[DiceCounts]) -> list[str]:
     return lines + table(headers, rows)
 
 
-def _verdict(counts: DiceCounts) -> str:
+def _verdict(counts: DiceCounts, name_shown: Shown) -> str:
     """What the test says of one player's dice, in words."""
     who = "everybody's dice" if counts.player is None else f"{name_shown(counts.player)}'s dice"
     p_value = counts.p_value
     if p_value is None or not counts.enough:
         return f"{who}: too few rolls to test ({counts.rolls}; the test needs 180)"
     if p_value < UNLIKELY:
-        return f"{who}: unlikely with fair dice (p = {p_value:.2g}: fair dice this uneven 1 time in {1 / p_value:,.0f})"
+        return f"{who}: unlikely with fair dice ({_how_seldom(p_value)})"
     return f"{who}: as fair dice go (counts this uneven come {100 * p_value:.0f}% of the time)"
+
+
+def _how_seldom(p_value: float) -> str:
+    """A small p-value in words; one below :data:`SELDOM_SHOWN` (or 0, underflowed) is "fewer"."""
+    if p_value < SELDOM_SHOWN:
+        return f"p < {SELDOM_SHOWN:.0e}: fair dice this uneven fewer than 1 time in a trillion"
+    return f"p = {p_value:.2g}: fair dice this uneven 1 time in {1 / p_value:,.0f}"
 
 
 def _games(figures: GameFigures) -> list[str]:
@@ -176,7 +197,7 @@ def _tree(title: str, rolls: Sequence[RollLine]) -> list[str]:
     ]
 
 
-def _match(match: Match) -> list[str]:
+def _match(match: Match, name_shown: Shown) -> list[str]:
     length = f" (to {match.length})" if match.length is not None else " (no MatchLength)"
     score = ", ".join(
         f"{name_shown(name)} {points}"
@@ -194,14 +215,15 @@ def _match(match: Match) -> list[str]:
     return lines
 
 
-def figures_text(figures: Figures) -> str:
-    """The figures as ``stats`` prints them."""
+def figures_text(figures: Figures, width: int | None = None) -> str:
+    """The figures as ``stats`` prints them; names cut to a terminal ``width`` wide (None: whole)."""
+    name_shown = names_shown(width)
     lines = [f"{counted(figures.games, 'game')}, {counted(figures.turns, 'turn')}", ""]
     if not figures.games:
         return "0 games: nothing to count\n"
     for group in figures.groups:
-        lines += [*_players(group), ""]
-    lines += [*_dice(figures.dice), "", *_games(figures.game_figures), ""]
+        lines += [*_players(group, name_shown), ""]
+    lines += [*_dice(figures.dice, name_shown), "", *_games(figures.game_figures), ""]
     if figures.openings.first:
         lines += [*_tree("first roll", figures.openings.first), ""]
         lines += [*_tree("reply roll", figures.openings.reply), ""]
@@ -210,6 +232,6 @@ def figures_text(figures: Figures) -> str:
     if figures.matches:
         lines.append("Matches: the score after each game")
         for match in figures.matches:
-            lines += _match(match)
+            lines += _match(match, name_shown)
         lines.append("")
     return "\n".join(lines)

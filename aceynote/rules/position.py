@@ -199,6 +199,10 @@ _PIPS_OF_SLOT = (0, *POINTS, 25, 25)
 
 
 _PLACE_COUNT = re.compile(r"^([A-Za-z]+|[0-9]+):([0-9]+)$")
+# The blanks between a Setup's words: a space or a tab, as in the notation (a no-break
+# space is no blank there).
+_BLANKS = " \t"
+_WORDS = re.compile(f"[^{_BLANKS}]+")
 
 
 def _parse_place(word: str) -> int:
@@ -207,13 +211,14 @@ def _parse_place(word: str) -> int:
         return POOL
     if lowered == "bar":
         return BAR
-    if word.isascii() and word.isdigit() and len(word) <= 2 and 1 <= int(word) <= 24:
-        return int(word)
+    number = word.lstrip("0")  # leading zeros, as a count may have them
+    if number.isascii() and number.isdigit() and len(number) <= 2 and 1 <= int(number) <= 24:
+        return int(number)
     raise SetupError(f"'{clipped(word)}' is not a place; use a point 1..24, 'bar' or 'in'")
 
 
 def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
-    words = field.split()
+    words = _WORDS.findall(field)
     if not words:
         raise SetupError("a side field is empty; it must start with W or B")
     side_word = words[0].upper()
@@ -265,10 +270,10 @@ def _parse_setup(text: str) -> Position:
     sides = dict(_parse_side_field(field) for field in fields[:2])
     if len(sides) != 2:
         raise SetupError("a Setup must list W once and B once")
-    turn_word = fields[2].strip().upper()
+    turn_word = fields[2].strip(_BLANKS).upper()
     if turn_word not in ("W", "B"):
         raise SetupError(
-            f"the last Setup field names the side to roll, W or B, not '{clipped(fields[2].strip())}'"
+            f"the last Setup field names the side to roll, W or B, not '{clipped(fields[2].strip(_BLANKS))}'"
         )
     white, black = sides[Side.WHITE], sides[Side.BLACK]
     for point in POINTS:

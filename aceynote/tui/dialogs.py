@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from ..notation.tags import ENDING_REASONS, result_problem
 from ..terminal_text import printable
 from .fields import Field
+from .pasting import CommentText
 
 AnswerT = TypeVar("AnswerT")
 
@@ -136,7 +137,9 @@ class CommentEditor(CancellableDialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield text_line(self.title_text, "dialog-title")
-            yield TextArea(self.shown, id="comment-text", soft_wrap=True, show_line_numbers=False)
+            yield CommentText(
+                self.shown, id="comment-text", soft_wrap=True, show_line_numbers=False
+            )
             yield text_line("", "dialog-error", id="comment-error")
             with ButtonRow(classes="dialog-buttons"):
                 yield Button("Keep (ctrl+s)", id="keep", variant="primary")

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 
 from textual.app import App
+from textual.driver import Driver
 
 from ..files.record import ReadOnlyRecord, RecordError, RecordFile
 from ..files.recovery import write_recovery
@@ -39,6 +40,16 @@ class SavingApp(App[None]):
         self.record: RecordFile | None = None
         # The signal that stopped the app and what to say about it, once one did.
         self.stopped: tuple[int, str] | None = None
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver; on a POSIX terminal one that outlives the terminal (see .terminal)."""
+        chosen = super().get_driver_class()
+        posix = sys.modules.get("textual.drivers.linux_driver")  # imported by the choice
+        if posix is None or chosen is not posix.LinuxDriver:
+            return chosen  # Windows, or a driver named by TEXTUAL_DRIVER
+        from .terminal import TerminalDriver
+
+        return TerminalDriver
 
     # -- saving ----------------------------------------------------------------
     def action_save(self) -> None:

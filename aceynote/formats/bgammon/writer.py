@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from ...notation import Game, Turn
 from ...notation.tags import ENDING_REASONS
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
+from ...terminal_text import C1_AND_BIDI
 from ...validation import Report, validate
 from ..base import Entry, Output
 from .header import RULES, player_number
@@ -41,7 +42,7 @@ KEPT_TAGS = frozenset(
     }
 )
 _INDEX_LINE = len(INDEX_PREFIX) + OFFSET_DIGITS + 1
-_NAME_BREAKS = re.compile(r"\s|[\x00-\x1f\x7f]")
+_NAME_BREAKS = re.compile(rf"\s|[\x00-\x1f{C1_AND_BIDI}]")
 _DATE = re.compile(r"^([0-9]{4})\.([0-9]{2})\.([0-9]{2})$")
 _TIME = re.compile(r"^([0-9]{2}):([0-9]{2}):([0-9]{2})$")
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
-from ...notation.limits import MAX_DIGITS, too_many_digits
+from ...notation.model import Span
 from ...notation.source import ReadError
 from ...notation.tags import TagValueError, parse_opening
 from ...notation.writer import merge_trips, ordered_tags
@@ -35,7 +35,8 @@ from ...rules import (
 )
 from ...validation import Diagnostic, Report
 from ..base import InvalidRecord
-from .schema import validators
+from .decode import MAX_DEPTH, decode, loads
+from .schema import schema, validators
 from .stream import BEGIN, DocumentError, members
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
@@ -233,7 +234,6 @@ def _explain(error: ValidationError) -> str:
     return str(error.message)
 
 
-MAX_DEPTH = 200  # JSON nesting; a variation nested 50 deep (the reader's limit) is about 150
 # One game of a document or one JSON Lines line, in characters: ~12 bytes of memory each.
 MAX_DOCUMENT = 16 * 1024 * 1024
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -379,19 +379,27 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
     header: Json = {}
     index, begun = 0, False
     try:
-        for name, value, line in members(stream, "games", _decode, MAX_DOCUMENT):
+        for name, value, line in members(stream, "games", decode, MAX_DOCUMENT):
             if name != "games" or not (begun or value is BEGIN):
                 header[name] = value  # "games" too when it is not an array: the schema says so
+                if name not in schema()["properties"]:  # refused before more is held
+                    _check_header(header, complete=False)
             elif value is BEGIN:
                 begun = True
                 _check_header(header, complete=False)
             else:
                 _check(validators()[1], value, f"games[{index}]", line)
-                yield game_from_json(value, f"games[{index}]")
+                yield _at_line(game_from_json(value, f"games[{index}]"), line)
                 index += 1
     except DocumentError as error:
         raise JsonRecordError(str(error), line=error.line) from error
     _check_header({**header, "games": []} if begun else header, complete=True)
+
+
+def _at_line(game: Game, line: int) -> Game:
+    """The game, its span the line where its JSON object starts (``find --list`` shows it)."""
+    game.span = Span(line, 1, line, 1)
+    return game
 
 
 def _check_header(document: Json, complete: bool) -> None:
@@ -420,46 +428,10 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
         if not line.strip():
             continue
         try:
-            data = _loads(line)
+            data = loads(line)
         except json.JSONDecodeError as error:
             raise JsonRecordError(
                 f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
             ) from error
         _check(validators()[1], data, f"line {number}: game", number)
-        yield game_from_json(data, f"line {number}: game")
-
-
-class _NumberTooLong(ValueError):
-    pass
-
-
-def _bounded_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise _NumberTooLong(digits)
-    return int(digits)
-
-
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
-
-
-_DECODER = json.JSONDecoder(parse_int=_bounded_int)
-
-
-def _decode(text: str, at: int) -> tuple[Any, int]:
-    """One JSON value of ``text`` from ``at``; a number too long to mean anything fails there."""
-    try:
-        return _DECODER.raw_decode(text, at)
-    except _NumberTooLong as error:
-        found = _LONG_NUMBER.search(text, at)
-        message = too_many_digits("a number", str(error).lstrip("-"))
-        raise json.JSONDecodeError(message, text, found.start() if found else at) from error
-
-
-def _loads(text: str) -> Any:
-    """``json.loads``; a number too long to mean anything is a decoding error at its place."""
-    try:
-        return json.loads(text, parse_int=_bounded_int)
-    except _NumberTooLong as error:
-        found = _LONG_NUMBER.search(text)
-        message = too_many_digits("a number", str(error).lstrip("-"))
-        raise json.JSONDecodeError(message, text, found.start() if found else 0) from error
+        yield _at_line(game_from_json(data, f"line {number}: game"), number)

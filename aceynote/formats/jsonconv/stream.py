@@ -172,6 +172,7 @@ def _array_items(
         window.skip(1)
         return
     while True:
+        window.next_char()  # the item's line is where it starts, past the blanks
         line = window.line
         yield array, window.value(decode), line
         if window.expect(",]", "',' or ']' after an item") == "]":

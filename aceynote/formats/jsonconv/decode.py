@@ -1,0 +1,59 @@
+"""JSON text to values, within bounds: the digits of a number, and the nesting.
+
+A number has at most ``MAX_DIGITS`` digits, and the nesting is what Python's
+decoder (which recurses as deep as the JSON nests) survives.
+
+Either one past its bound is a :class:`json.JSONDecodeError` at its place, as a
+JSON error is, so that the reader reports it with its file, line and column.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ...notation.limits import MAX_DIGITS, too_many_digits
+
+MAX_DEPTH = 200  # JSON nesting; a variation nested 50 deep (the reader's limit) is about 150
+
+
+class _NumberTooLong(ValueError):
+    pass
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _NumberTooLong(digits)
+    return int(digits)
+
+
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+_DECODER = json.JSONDecoder(parse_int=_bounded_int)
+_TOO_DEEP = f"nests too deeply to be read (a game nests {MAX_DEPTH} levels at most)"
+
+
+def decode(text: str, at: int) -> tuple[Any, int]:
+    """One JSON value of ``text`` from ``at``; a number too long to mean anything fails there."""
+    try:
+        return _DECODER.raw_decode(text, at)
+    except RecursionError as error:  # Python's decoder nests as deep as the JSON does
+        raise json.JSONDecodeError(_TOO_DEEP, text, at) from error
+    except _NumberTooLong as error:
+        found = _LONG_NUMBER.search(text, at)
+        message = too_many_digits("a number", str(error).lstrip("-"))
+        raise json.JSONDecodeError(message, text, found.start() if found else at) from error
+
+
+def loads(text: str) -> Any:
+    """``json.loads``; a number too long to mean anything is a decoding error at its place."""
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except RecursionError as error:
+        raise json.JSONDecodeError(_TOO_DEEP, text, 0) from error
+    except _NumberTooLong as error:
+        found = _LONG_NUMBER.search(text)
+        message = too_many_digits("a number", str(error).lstrip("-"))
+        raise json.JSONDecodeError(message, text, found.start() if found else 0) from error
