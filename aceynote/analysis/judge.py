@@ -18,6 +18,7 @@ from ..rules import SegmentKind, Side, play_text
 from ..validation import Diagnostic, Report, SegmentReplay
 from ..validation import diagnostics as codes
 from .marks import Mark, mark_for
+from .reasons import Reason, reason
 
 TOP = 3
 
@@ -56,6 +57,7 @@ class DecisionReport:
     mark: Mark | None
     luck: float | None
     win_after: float
+    reason: Reason | None = None
 
 
 @dataclass(slots=True)
@@ -153,6 +155,7 @@ def _judge(ply: int, replay: SegmentReplay, search: Search, depth: int) -> Decis
     best = ranked[0]
     loss = max(0.0, best.equity - written.equity)
     forced = len(options) == 1
+    mark = None if forced else mark_for(loss, search.rules)
     side = replay.before.turn
     segment = replay.segment
     return DecisionReport(
@@ -167,9 +170,12 @@ def _judge(ply: int, replay: SegmentReplay, search: Search, depth: int) -> Decis
         best=[_option(scored, best, decision) for scored in ranked[:TOP]],
         loss=loss,
         forced=forced,
-        mark=None if forced else mark_for(loss, search.rules),
+        mark=mark,
         luck=_luck(decision, best, search),
         win_after=written.win if side is Side.WHITE else 1 - written.win,
+        reason=None
+        if mark is None
+        else reason(replay.before, written.choice, best.choice, search.rules),
     )
 
 

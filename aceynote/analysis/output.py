@@ -57,6 +57,7 @@ def _decision_json(decision: DecisionReport) -> dict[str, Any]:
         "luck": None if decision.luck is None else _round(decision.luck),
         "white_win_after": _round(decision.win_after),
         "best": [_option_json(option) for option in decision.best],
+        "reason": None if decision.reason is None else decision.reason.as_dict(),
     }
 
 
@@ -137,6 +138,8 @@ def _decision_lines(decision: dict[str, Any]) -> list[str]:
         return [f"{head}   (forced)"]
     lost = f"   lost {decision['loss']:.3f}" if decision["loss"] > 0 else ""
     lines = [head + lost]
+    if decision.get("reason"):
+        lines.append(f"    why: {decision['reason']['text']}")
     for rank, option in enumerate(decision["best"], start=1):
         play = option_play(option)
         diff = "" if rank == 1 else f"  {signed(option['diff'])}"
