@@ -4,12 +4,21 @@ aceynote.analysis.reasons on positions built for each kind of reason."""
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
+from importlib import resources
+from typing import Any
 
+import jsonschema
 import pytest
+from analysed_games import short_game
 from boards import BGAMMON, EXACT, STANDARD, after, board
 
+from aceynote.analysis.judge import main_replays
+from aceynote.analysis.output import analysis_text, document
 from aceynote.analysis.reasons import PlayFacts, compare, describe, play_facts
+from aceynote.analysis.run import analyze_one
 from aceynote.rules import (
     Position,
     RuleSet,
@@ -21,6 +30,7 @@ from aceynote.rules import (
 )
 from aceynote.rules.randomgame import play_random_game
 from aceynote.rules.replies import Replies, blots, longest_prime, replies
+from aceynote.validation import validate
 
 
 def played_out(position: Position, rules: RuleSet) -> Replies:
@@ -204,3 +214,30 @@ def test_one_play_described_alone() -> None:
         "leaves 1 blot that 11 of 36 rolls hit; makes the 5 point"
     )
     assert describe(facts(wins=True)) == "wins on the spot"
+
+
+def test_every_marked_decision_of_an_analysis_says_why() -> None:
+    game = short_game()
+    report = validate(game)
+    analysis = analyze_one(1, game, depth=0)
+    jsonschema.validate(document([analysis]), analysis_schema())
+    replays = main_replays(report)
+    marked = [d for d in analysis["decisions"] if d["mark"] is not None]
+    assert marked and all(d["reason"] is None for d in analysis["decisions"] if not d["mark"])
+    for decision in marked:
+        replay = replays[decision["ply"] - 1]
+        passes = replay.after.turn is not replay.before.turn
+        written = play_facts(replay.before, replay.after, passes, report.rules)
+        reason = decision["reason"]
+        assert reason["written"] == written.as_dict()
+        best = PlayFacts(**{**reason["best"], "made": tuple(reason["best"]["made"])})
+        best = replace(best, given_up=tuple(reason["best"]["given_up"]))
+        prime_before = longest_prime(replay.before, replay.before.turn).length
+        assert reason["text"] == compare(written, best, prime_before)
+    text = analysis_text(analysis)
+    assert all(f"    why: {d['reason']['text']}" in text for d in marked)
+
+
+def analysis_schema() -> dict[str, Any]:
+    text = resources.files("aceynote.analysis").joinpath("analysis.schema.json").read_text()
+    return json.loads(text)  # type: ignore[no-any-return]
