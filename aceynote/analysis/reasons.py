@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..engine.decisions import Choice
-from ..rules import BAR, OFF, POOL, Position, RuleSet
+from ..engine.decisions import Choice, Decision, choices, double_choices
+from ..rules import BAR, OFF, POOL, Position, RuleSet, SegmentKind, play_text
 from ..rules.replies import blots, longest_prime, points_held, replies
 
 ROLLS = 36
@@ -258,3 +258,25 @@ def _checkers(count: int) -> str:
 
 def _count(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def explain_ranking(
+    position: Position,
+    kind: SegmentKind,
+    dice: tuple[int, int] | None,
+    rules: RuleSet,
+    ranked: list[tuple[str, int]],
+) -> list[str]:
+    """Each ranked play's reason: the best described alone, each other compared with it.
+
+    ``ranked`` is ``(play, double)`` best first, as the engine's ranking writes them;
+    ``dice`` None: the doubles to name after a 1-2 (each with its play).
+    """
+    if dice is None:
+        options = double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
+    else:
+        options = choices(Decision(position, kind), *dice, rules)
+    by_text = {(play_text(o.play.steps), o.high if dice is None else 0): o for o in options}
+    found = [choice_facts(position, by_text[entry], rules) for entry in ranked]
+    prime_before = longest_prime(position, position.turn).length
+    return [describe(found[0])] + [compare(other, found[0], prime_before) for other in found[1:]]
