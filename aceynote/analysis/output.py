@@ -85,6 +85,7 @@ def analysis_json(number: int, analysis: GameAnalysis) -> dict[str, Any]:
         "game": number,
         "white": game.tag("White"),
         "black": game.tag("Black"),
+        "event": game.tag("Event"),
         "rules": report.rules.to_tag(),
         "depth": analysis.depth,
         "thresholds": {"?!": doubtful, "?": bad, "??": very_bad},

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
-from .common import InputFile, add_game_option, add_record_file, usable_processors
+from .common import add_game_option, add_record_files, expand_inputs, usable_processors
 from .diagram import chosen_game, deliver, record_stream
 
 if TYPE_CHECKING:
@@ -57,8 +57,8 @@ up to it), 2 usage error, unreadable file, or no scheduler at the address.
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "analyze", DESCRIPTION)
-    add_record_file(parser)
-    add_game_option(parser, "only game N of the file")
+    add_record_files(parser)
+    add_game_option(parser, "only game N of the file (one FILE)")
     parser.add_argument(
         "--depth",
         type=int,
@@ -71,6 +71,17 @@ def register(commands: Commands) -> None:
     )
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="the report (default text)"
+    )
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="each player's figures over all the games, not each game's report",
+    )
+    parser.add_argument(
+        "--by",
+        choices=("player", "event"),
+        default="player",
+        help="with --summary: one table of all games (default), or one for each Event tag",
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
@@ -94,12 +105,17 @@ def run(args: argparse.Namespace) -> int:
 
     if args.jobs < 1:
         raise UsageError("--jobs takes 1 or more")
+    _check_files(args)
     games = _Games(_games(args), marked=args.output is not None)
     progress = _Progress()
     jobs = min(args.jobs, usable_processors())
     analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
     try:
-        _report(games.follow(analysed, progress), args.format, shown=args.output != "-")
+        followed = games.follow(analysed, progress)
+        if args.summary:
+            _summary(followed, args.format, args.by)
+        else:
+            _report(followed, args.format, shown=args.output != "-")
     except ClusterError as error:
         raise UsageError(str(error)) from error
     finally:
@@ -116,15 +132,37 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _check_files(args: argparse.Namespace) -> None:
+    if len(args.files) > 1 and (args.game is not None or args.output is not None):
+        raise UsageError("--game and -o take one record FILE")
+    if args.summary and args.output is not None:
+        raise UsageError("--summary writes the players' figures; -o writes a record: not both")
+    if args.by != "player" and not args.summary:
+        raise UsageError("--by groups the players' figures of --summary")
+
+
 def _games(args: argparse.Namespace) -> Iterator[Game]:
     """The games to analyse, read one at a time; a record without any is a usage error."""
     if args.game is not None:
-        return iter([chosen_game(args.file, args.source_format, args.game)])
-    games = record_stream(args.file, args.source_format)
+        return iter([chosen_game(args.files[0], args.source_format, args.game)])
+    sources = expand_inputs(args.files)
+    games = itertools.chain.from_iterable(
+        record_stream(source.path, args.source_format) for source in sources
+    )
     first = next(games, None)
     if first is None:
-        raise UsageError(no_game_in(InputFile(args.file).display_name))
+        raise UsageError(no_game_in(", ".join(source.display_name for source in sources)))
     return itertools.chain([first], games)
+
+
+def _summary(analysed: Iterator[GameJson], form: str, by: str) -> None:
+    """Each player's figures over the games, once every game is analysed."""
+    import json
+
+    from ..analysis.totals import summary, summary_text
+
+    found = summary(analysed, by)
+    write_out(json.dumps(found, indent=1) + "\n" if form == "json" else summary_text(found))
 
 
 def _report(analysed: Iterator[GameJson], form: str, shown: bool) -> None:

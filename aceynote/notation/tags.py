@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
+from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, Side, opening_winner
 from .limits import MAX_DIGITS, clipped, too_many_digits
 
 _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
@@ -14,6 +14,20 @@ _DATE = re.compile(r"^([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})
 _RESULT = re.compile(r"^([0-9]+)-([0-9]+)$")
 ENDING_REASONS = ("resignation", "time", "abandoned")
 TERMINATIONS = ("normal", *ENDING_REASONS)
+
+
+NO_EVENT = "?"  # the group of games without an Event tag (PGN's unknown)
+
+
+def player_name(tag: str | None, side: Side) -> str:
+    """Who played ``side``, as the figures over many games match players: the White or Black
+    tag, else ``White`` or ``Black``."""
+    return tag or side.title
+
+
+def event_name(tag: str | None) -> str:
+    """The event a game counts in, for figures by event: its Event tag, else ``?``."""
+    return tag if tag is not None else NO_EVENT
 
 
 class TagValueError(ValueError):
