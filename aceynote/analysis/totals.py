@@ -21,7 +21,7 @@ from typing import Any
 
 from ..notation.tags import event_name, player_name
 from ..rules import Side, parse_rules
-from ..terminal_text import signed
+from ..terminal_text import counted, signed
 from .marks import Mark, game_value
 
 FORMAT = "aceynote-analysis-summary"
@@ -127,15 +127,15 @@ def summary(games: Iterable[dict[str, Any]], by: str = "player") -> dict[str, An
 
 
 _HEAD = (
-    "games",
-    "decisions",
-    "unforced",
-    "error rate",
-    "rating",
-    *(mark.value for mark in Mark),
-    "luck/game",
-    "result",
-    "luck-adj.",
+    ("games", 6),
+    ("decisions", 10),
+    ("unforced", 9),
+    ("error", 7),
+    ("rating", 7),
+    *((mark.value, 4) for mark in Mark),
+    ("luck/game", 10),
+    ("result", 7),
+    ("luck-adj.", 10),
 )
 
 
@@ -143,14 +143,14 @@ def summary_text(document: dict[str, Any]) -> str:
     """The summary as tables, one a group: a line a player."""
     names = [len(p["name"]) for g in document["groups"] for p in g["players"]]
     width = max([*names, len("player")])
-    head = f"{'player':<{width}}" + "".join(f"{label:>11}" for label in _HEAD)
+    head = f"{'player':<{width}}" + "".join(f"{label:>{room}}" for label, room in _HEAD)
     lines: list[str] = []
     for group in document["groups"]:
         title = "All games" if group["event"] is None else f"Event {group['event']}"
-        lines += [f"{title}: {group['games']} games", head]
+        lines += [f"{title}: {counted(group['games'], 'game')}", head]
         for player in group["players"]:
-            cells = "".join(f"{cell:>11}" for cell in _cells(player))
-            lines.append(f"{player['name']:<{width}}{cells}")
+            cells = zip(_cells(player), _HEAD, strict=True)
+            lines.append(f"{player['name']:<{width}}" + "".join(f"{c:>{r}}" for c, (_, r) in cells))
         lines.append("")
     return "\n".join(lines)
 

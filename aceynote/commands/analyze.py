@@ -24,17 +24,27 @@ main line: the play of each roll and extra roll, and the double named after
 a 1-2 with its play. For each decision it shows the best plays (top 3) with
 their equity and chance of winning, the equity the written play lost, and a
 mark: ?! doubtful, ? bad, ?? very bad (the thresholds, in the rules' points,
-are gnubg's scaled to acey-deucey's scores: docs/engine.md). For each player:
+are gnubg's scaled to acey-deucey's scores: docs/engine.md), and for a marked
+play why, in the words of the board: the blots it leaves and how many of the
+opponent's 36 rolls hit one, points made or given up, primes, the race,
+beside the best play's (docs/engine.md, "Why"). For each player:
 decisions, unforced decisions, the error total and rate, marks by kind, luck
 (what the rolls were worth against average rolls) and the luck-adjusted
 result. Equities are the points the side to play expects, the other side's
 counted negative.
 
 -o writes the record again with each mark as a glyph on its segment and a
-comment naming the best play and the equity lost. A glyph a person set wins
+comment naming the best play, the equity lost and why. A glyph a person set wins
 (the comment then names the mark); the marks and comments of an earlier
 analysis are replaced, every other comment and glyph is kept. A game with an illegal play is analysed up to that play, and
 the output says so.
+
+--summary gives, instead of each game's report, each player's figures over
+all the games of every FILE (players matched by name as 'aceynote stats'
+matches them; --by event: one table for each Event tag): games, decisions,
+unforced decisions, the error rate, the performance rating (the mean equity
+lost per unforced decision in thousandths of a game), marks, luck per game,
+the result and the luck-adjusted result.
 
 Many games: --jobs N analyses N games at once in local processes, and
 --scheduler on a Dask cluster (pip install 'aceynote[cluster]'; every worker
@@ -49,6 +59,8 @@ examples:
   aceynote analyze samples/annotated.acey -o annotated-analysed.acey
   aceynote analyze games.acey --jobs 2 --format json > analysis.json
   aceynote analyze games.acey --scheduler tcp://10.0.0.5:8786 > analysis.txt
+  aceynote analyze club/ samples/match.acey --summary --depth 0
+  aceynote analyze league.acey --summary --by event --format json
 
 exit status: 0 analysed, 1 analysed but a game has an illegal play (analysed
 up to it), 2 usage error, unreadable file, or no scheduler at the address.
