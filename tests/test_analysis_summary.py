@@ -142,7 +142,7 @@ def test_the_summary_holds_a_few_numbers_a_player(corpus: list[Path]) -> None:
 @pytest.mark.parametrize(
     ("words", "message"),
     [
-        (("--summary", "-o", "out.acey"), "not both"),
+        (("--summary", "-o", "out.acey"), "not with -o"),
         (("--by", "event"), "--summary"),
     ],
 )

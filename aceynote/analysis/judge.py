@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine.decisions import Choice, Decision, choices, double_choices
+from ..engine.decisions import Choice, Decision, choices, double_choices, phase_of
 from ..engine.search import Scored, Search
 from ..notation import Segment, Turn
 from ..rules import SegmentKind, Side, play_text
@@ -41,6 +41,8 @@ class DecisionReport:
     ``win_after`` is White's winning chance after the decision (the graph of
     a game). ``luck`` is what the roll was worth to the mover against an
     average roll (None for a chosen double, which is chosen, not rolled).
+    ``phase`` is the game's phase (:func:`~aceynote.engine.decisions.phase_of`);
+    ``reason`` says why a marked play is worse than the best (None unmarked).
     """
 
     ply: int
@@ -57,6 +59,7 @@ class DecisionReport:
     mark: Mark | None
     luck: float | None
     win_after: float
+    phase: str
     reason: Reason | None = None
 
 
@@ -173,6 +176,7 @@ def _judge(ply: int, replay: SegmentReplay, search: Search, depth: int) -> Decis
         mark=mark,
         luck=_luck(decision, best, search),
         win_after=written.win if side is Side.WHITE else 1 - written.win,
+        phase=phase_of(decision),
         reason=None
         if mark is None
         else reason(replay.before, written.choice, best.choice, search.rules),

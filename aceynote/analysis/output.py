@@ -56,6 +56,7 @@ def _decision_json(decision: DecisionReport) -> dict[str, Any]:
         "forced": decision.forced,
         "luck": None if decision.luck is None else _round(decision.luck),
         "white_win_after": _round(decision.win_after),
+        "phase": decision.phase,
         "best": [_option_json(option) for option in decision.best],
         "reason": None if decision.reason is None else decision.reason.as_dict(),
     }

@@ -82,7 +82,10 @@ def register(commands: Commands) -> None:
         "-o", "--output", metavar="OUT", help="write the record with the marks to OUT (- stdout)"
     )
     parser.add_argument(
-        "--format", choices=("text", "json"), default="text", help="the report (default text)"
+        "--format",
+        choices=("text", "json", "parquet"),
+        default="text",
+        help="the report (default text); parquet: the decisions table in the folder -o DIR",
     )
     parser.add_argument(
         "--summary",
@@ -118,7 +121,10 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UsageError("--jobs takes 1 or more")
     _check_files(args)
-    games = _Games(_games(args), marked=args.output is not None)
+    tables = args.format == "parquet"
+    if tables:
+        _check_folder(args.output)
+    games = _Games(_games(args), marked=args.output is not None and not tables)
     progress = _Progress()
     jobs = min(args.jobs, usable_processors())
     analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
@@ -126,13 +132,15 @@ def run(args: argparse.Namespace) -> int:
         followed = games.follow(analysed, progress)
         if args.summary:
             _summary(followed, args.format, args.by)
+        elif tables:
+            _tables(followed, args.output)
         else:
             _report(followed, args.format, shown=args.output != "-")
     except ClusterError as error:
         raise UsageError(str(error)) from error
     finally:
         progress.clear()
-    if args.output is not None:
+    if games.marked:
         deliver("\n".join(games.written), args.output)
     if games.stopped:
         print(
@@ -147,8 +155,8 @@ def run(args: argparse.Namespace) -> int:
 def _check_files(args: argparse.Namespace) -> None:
     if len(args.files) > 1 and (args.game is not None or args.output is not None):
         raise UsageError("--game and -o take one record FILE")
-    if args.summary and args.output is not None:
-        raise UsageError("--summary writes the players' figures; -o writes a record: not both")
+    if args.summary and (args.output is not None or args.format == "parquet"):
+        raise UsageError("--summary prints the players' figures: not with -o or --format parquet")
     if args.by != "player" and not args.summary:
         raise UsageError("--by groups the players' figures of --summary")
 
@@ -165,6 +173,38 @@ def _games(args: argparse.Namespace) -> Iterator[Game]:
     if first is None:
         raise UsageError(no_game_in(", ".join(source.display_name for source in sources)))
     return itertools.chain([first], games)
+
+
+def _check_folder(folder: str | None) -> None:
+    """--format parquet: -o names a new or empty folder, and pyarrow is there (before any game)."""
+    from ..files.writing import folder_problem
+    from ..formats.base import MissingExtra
+
+    if folder is None or folder == "-":
+        raise UsageError("--format parquet writes a folder: name it with -o DIR")
+    problem = folder_problem(folder)
+    if problem is not None:
+        raise UsageError(problem)
+    try:
+        from ..formats import parquet  # noqa: F401
+    except MissingExtra as error:
+        raise UsageError(str(error)) from error
+
+
+def _tables(analysed: Iterator[GameJson], folder: str) -> None:
+    """DIR/decisions.parquet, made whole or not at all (docs/data.md)."""
+    from ..analysis.rows import decision_rows
+    from ..files.writing import write_folder_atomically
+    from ..formats.parquet import write_decisions
+
+    def write(temporary: str) -> bool:
+        write_decisions(temporary, (list(decision_rows(g["game"], g)) for g in analysed))
+        return True
+
+    try:
+        write_folder_atomically(folder, write)
+    except OSError as error:
+        raise UsageError(f"{folder}: cannot write: {error.strerror or error}") from error
 
 
 def _summary(analysed: Iterator[GameJson], form: str, by: str) -> None:
