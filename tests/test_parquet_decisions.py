@@ -15,6 +15,9 @@ from conftest import run_main
 
 from aceynote.analysis.rows import decision_rows
 from aceynote.formats.parquet import DECISIONS
+from aceynote.notation import write_game
+from aceynote.notation.generate import generate_games
+from aceynote.rules import parse_rules
 
 DOC = Path(__file__).parent.parent / "docs" / "data.md"
 DOCUMENTED = re.compile(r"<!-- decisions example: (\w+) -->\n```sql\n(.*?)```", re.DOTALL)
@@ -24,7 +27,12 @@ DOCUMENTED = re.compile(r"<!-- decisions example: (\w+) -->\n```sql\n(.*?)```", 
 def folders(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     """A record of three short games, its decisions table and its two tables."""
     base = tmp_path_factory.mktemp("decisions")
-    record = write_short_games(base / "games.acey", seeds=(4, 5, 6))
+    record = write_short_games(base / "games.acey", seeds=(4, 5))
+    full = generate_games(1, 3, parse_rules("standard"))  # from the opening: blots and shots
+    record.write_text(
+        record.read_text(encoding="utf-8") + "\n" + "\n".join(map(write_game, full)),
+        encoding="utf-8",
+    )
     decisions, tables = base / "analysis", base / "tables"
     assert (
         run_main_plain(
