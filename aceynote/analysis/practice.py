@@ -6,6 +6,14 @@ answers each decision of its side with the entry a player would type
 (``64: in/19 in/21``, ``=66: ...``, ``+53: ...``), which the recording then
 checks and keeps as any other. Dice come from :class:`random.SystemRandom`,
 or from a seeded generator for a repeatable game.
+
+The engine plays at a :class:`Level` (docs/engine.md, "Levels"), as gnubg's
+players do: below expert it values every play at 0-ply and adds to each
+value an error drawn from a normal distribution (gnubg's noise: its standard
+deviation in games, times what the marks count as a game), then plays the
+play whose value with the error is highest; expert is the engine at 1-ply,
+no error. The errors are drawn from their own generator, seeded with the
+game's seed when it has one.
 """
 
 from __future__ import annotations
@@ -14,16 +22,62 @@ import random
 from dataclasses import dataclass
 
 from ..engine.decisions import Choice, Decision, choices, double_choices
+from ..engine.players import NetPlayer, Player
 from ..engine.search import Search
 from ..notation.writer import roll_text, segment_play_text
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
+from .marks import game_value
 from .run import search_for
 
 
-def engine_name(depth: int) -> str:
-    """The engine as a player tag names it: ``aceynote engine, 1-ply``."""
-    return f"aceynote engine, {depth}-ply"
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How well the engine plays: its search's ``depth``, and ``noise``, the standard
+    deviation of the error added to each play's value, in games (gnubg's levels')."""
+
+    name: str
+    depth: int
+    noise: float
+
+
+LEVELS = {
+    level.name: level
+    for level in (
+        Level("beginner", 0, 0.060),
+        Level("casual", 0, 0.050),
+        Level("intermediate", 0, 0.040),
+        Level("advanced", 0, 0.015),
+        Level("expert", 1, 0.0),
+    )
+}
+
+
+def engine_name(depth: int, level: Level | None = None) -> str:
+    """The engine as a player tag names it: ``aceynote engine, 1-ply`` or, at a level,
+    ``aceynote engine, casual``."""
+    return f"aceynote engine, {depth}-ply" if level is None else f"aceynote engine, {level.name}"
+
+
+class NoisyPlayer:
+    """The engine at a level with an error: each play's 0-ply value and a normal error."""
+
+    def __init__(self, search: Search, level: Level, errors: random.Random) -> None:
+        self.search = search
+        self.spread = level.noise * game_value(search.rules)
+        self.errors = errors
+
+    def choose(self, options: list[Choice], decision: Decision) -> Choice:
+        _, equities = self.search.evaluator.choices(options)
+        noisy = [float(equity) + self.errors.gauss(0.0, self.spread) for equity in equities]
+        return options[max(range(len(options)), key=noisy.__getitem__)]
+
+
+def level_player(search: Search, level: Level, errors: random.Random) -> Player:
+    """The engine's player at ``level``: the plain search at expert, else with the error."""
+    if not level.noise:
+        return NetPlayer(search, level.depth)
+    return NoisyPlayer(search, level, errors)
 
 
 def dice_source(seed: int | None) -> random.Random:
@@ -61,28 +115,42 @@ class Practice:
     depth: int
     dice: random.Random
     rolled: tuple[int, str] | None = None
+    level: Level | None = None
+    errors: random.Random | None = None
 
     def opponent(self, rules: RuleSet) -> Opponent:
-        return Opponent(self.engine, rules, self.depth, self.dice)
+        level = self.level or Level(f"{self.depth}-ply", self.depth, 0.0)
+        errors = self.errors or dice_source(None)
+        return Opponent(self.engine, rules, level, self.dice, errors, self.level is not None)
 
 
 class Opponent:
-    """The engine playing ``side`` at ``depth`` (0 or 1 ply), rolling with ``dice``.
+    """The engine playing ``side`` at ``level``, rolling with ``dice`` (its errors drawn
+    from ``errors``); ``named``: its tag names the level, else the depth.
 
     It keeps a search of its own: the app's analysis may be running in
     another thread with the shared one.
     """
 
-    def __init__(self, side: Side, rules: RuleSet, depth: int, dice: random.Random) -> None:
+    def __init__(
+        self,
+        side: Side,
+        rules: RuleSet,
+        level: Level,
+        dice: random.Random,
+        errors: random.Random,
+        named: bool = False,
+    ) -> None:
         self.side = side
         self.rules = rules
-        self.depth = depth
+        self.level = level
         self.dice = dice
-        self._search: Search = search_for(rules)
+        self.named = named
+        self._player = level_player(search_for(rules), level, errors)
 
     @property
     def name(self) -> str:
-        return engine_name(self.depth)
+        return engine_name(self.level.depth, self.level if self.named else None)
 
     def to_act(self, state: TurnState) -> bool:
         """Whether the next entry is the engine's to make."""
@@ -101,8 +169,7 @@ class Opponent:
             options = double_choices(decision, self.rules)
         else:
             options = choices(decision, *roll_pair(self.dice), self.rules)
-        best = self._search.rank(options, self.depth)[0].choice
-        return entry_text(expects, best)
+        return entry_text(expects, self._player.choose(options, decision))
 
 
 def entry_text(kind: SegmentKind, choice: Choice) -> str:

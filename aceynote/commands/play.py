@@ -21,10 +21,17 @@ saves. The saved game is an ordinary record with tags saying who played
 ([Black "aceynote engine, 1-ply"]). Dice come from the system's randomness;
 --seed makes the game's dice repeatable. See docs/record.md.
 
+--level sets how well the engine plays, as gnubg's levels do: beginner,
+casual, intermediate and advanced value the plays at 0-ply and add an error
+to each (a normal error of 0.060, 0.050, 0.040 and 0.015 of a game), expert
+is the full engine at 1-ply (docs/engine.md, "Levels", measures each against
+the greedy bot). The errors are repeatable with --seed.
+
 examples:
   aceynote play practice.acey
   aceynote play practice.acey --you black --rules bgammon --depth 0
   aceynote play practice.acey --name "Ines Alder" --seed 7
+  aceynote play practice.acey --level casual
 """
 
 
@@ -41,12 +48,18 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--rules", metavar="RULES", help='the rules, like "bgammon" or "standard bearoff=exact"'
     )
-    parser.add_argument(
+    strength = parser.add_mutually_exclusive_group()
+    strength.add_argument(
         "--depth",
         type=int,
         choices=(0, 1),
         default=1,
         help="how far the engine looks: 0 (fast) or 1 ply (default, stronger)",
+    )
+    strength.add_argument(
+        "--level",
+        choices=("beginner", "casual", "intermediate", "advanced", "expert"),
+        help="the engine's level (expert: 1-ply; the others err on purpose, as gnubg's)",
     )
     parser.add_argument(
         "--seed", type=int, metavar="S", help="roll the game's dice from this seed (repeatable)"
@@ -63,7 +76,7 @@ def _login_name() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analysis.practice import Practice, dice_source, engine_name, opening_tag
+    from ..analysis.practice import LEVELS, Practice, dice_source, engine_name, opening_tag
     from ..notation.lines import new_game
     from ..rules import Side
     from ..tui.app import ReplayApp
@@ -75,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--name: a name is one line")
     you = Side.WHITE if args.you == "white" else Side.BLACK
     dice = dice_source(args.seed)
-    names = {you: args.name or _login_name(), you.opponent: engine_name(args.depth)}
+    level = None if args.level is None else LEVELS[args.level]
+    depth = args.depth if level is None else level.depth
+    names = {you: args.name or _login_name(), you.opponent: engine_name(depth, level)}
     tag_options = argparse.Namespace(
         event=args.event,
         white=names[Side.WHITE],
@@ -86,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
     )
     tags = game_tags(tag_options)
     record = record_to_enter_into(args.file, "play")
-    practice = Practice(you.opponent, args.depth, dice)
+    errors = dice_source(None if args.seed is None else args.seed + 1)
+    practice = Practice(you.opponent, depth, dice, level=level, errors=errors)
     app = ReplayApp(args.file, record=record, new_game=new_game(tags), practice=practice)
     app.run()
     return app.stop_status()
