@@ -17,8 +17,9 @@ from boards import BGAMMON, EXACT, STANDARD, after, board
 
 from aceynote.analysis.judge import main_replays
 from aceynote.analysis.output import analysis_text, document
-from aceynote.analysis.reasons import PlayFacts, compare, describe, play_facts
+from aceynote.analysis.reasons import PlayFacts, compare, describe, play_facts, reason
 from aceynote.analysis.run import analyze_one
+from aceynote.engine.decisions import Decision, choices
 from aceynote.rules import (
     Position,
     RuleSet,
@@ -241,3 +242,20 @@ def test_every_marked_decision_of_an_analysis_says_why() -> None:
 def analysis_schema() -> dict[str, Any]:
     text = resources.files("aceynote.analysis").joinpath("analysis.schema.json").read_text()
     return json.loads(text)  # type: ignore[no-any-return]
+
+
+def test_a_reason_from_the_engine_s_choices_counts_the_rolls_played_out() -> None:
+    # With 31, 13/10 10/9 leaves three blots (9, 8, 6); 8/5 6/5 makes the 5 point and leaves none.
+    before = board("W 13:3 8:1 6:1 / B 21:2 in:13 / W")
+    options = choices(Decision(before, SegmentKind.ROLL), 3, 1, STANDARD)
+    by_result = {option.play.result: option for option in options}
+    written = by_result[after(before, "13/10 10/9")]
+    best = by_result[after(before, "8/5 6/5")]
+    found = reason(before, written, best, STANDARD)
+    shots = played_out(written.play.result.with_turn(Side.BLACK), STANDARD).hits
+    assert found.written.blots == 3 and found.written.shots == shots > 0
+    assert found.best.made == (5,) and found.best.blots == 0 and found.best.shots == 0
+    assert found.text == (
+        f"leaves 3 blots that {shots} of 36 rolls hit (the best play leaves none); "
+        "does not make the 5 point (the best play does)"
+    )
