@@ -201,7 +201,9 @@ def _points_lost(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
 def _pool(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     if written.pool <= best.pool:
         return None
-    return f"leaves {_checkers(written.pool)} in the pool where the best leaves {best.pool}"
+    return (
+        f"leaves {_checkers(written.pool)} in the pool where the best leaves {best.pool or 'none'}"
+    )
 
 
 def _off(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
