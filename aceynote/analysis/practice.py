@@ -20,15 +20,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.decisions import Choice, Decision, choices, double_choices
 from ..engine.players import NetPlayer, Player
 from ..engine.search import Search
 from ..notation.writer import roll_text, segment_play_text
-from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
+from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, parse_rules, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
+from ..terminal_text import signed
 from .marks import game_value
+from .output import option_play
+from .reasons import explain_ranking
 from .run import search_for
+from .shown import ranked_plays
+from .totals import PlayerTotals
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,3 +181,52 @@ class Opponent:
 def entry_text(kind: SegmentKind, choice: Choice) -> str:
     """A choice as the entry line takes it: ``=66: 19/13(2) 21/15(2)``."""
     return segment_play_text(kind, choice.high, choice.low, str(choice.play))
+
+
+# -- teaching: a hint during the game, a review after it ------------------------------------
+HINT_PLAYS = 5
+REVIEW_COSTLIEST = 3
+
+
+def hint_rows(state: TurnState, high: int, low: int, depth: int) -> list[tuple[str, str]]:
+    """The best plays of the roll for the side to act (at most :data:`HINT_PLAYS`): each play,
+    and its figures with why, beside the best (docs/engine.md, "Why")."""
+    kind = state.expects or SegmentKind.ROLL
+    ranked = ranked_plays(state.position, kind, high, low, state.rules, depth)[:HINT_PLAYS]
+    plays = [(option.play, 0) for option in ranked]
+    reasons = explain_ranking(state.position, kind, (high, low), state.rules, plays)
+    return [
+        (
+            option.play,
+            f"{100 * option.win:5.1f}% {signed(option.equity)}"
+            + (f" {signed(option.diff)}" if rank else "  best")
+            + f": {why}",
+        )
+        for rank, (option, why) in enumerate(zip(ranked, reasons, strict=True))
+    ]
+
+
+def review_lines(game: dict[str, Any], side: Side) -> list[str]:
+    """A finished game's review for the person who played ``side``, from its analysis (the
+    JSON form): the error rate, the rating, the marks, the costliest decisions and why, luck."""
+    mine = game["players"][side.name.lower()]
+    totals = PlayerTotals(side.title)
+    totals.add(mine, game_value(parse_rules(game["rules"])))
+    marks = ", ".join(f"{mark} {count}" for mark, count in mine["marks"].items())
+    lines = [
+        f"Your error rate {mine['error_rate']:.3f} over {mine['unforced']} unforced decisions;"
+        f" rating {totals.rating:.1f} (thousandths of a game lost a decision).",
+        f"Marks: {marks}.",
+        f"Luck: {signed(mine['luck'])} (the engine's {signed(game['players'][side.opponent.name.lower()]['luck'])}).",
+    ]
+    yours = [d for d in game["decisions"] if d["side"] == side.name.lower() and d["loss"] > 0]
+    costliest = sorted(yours, key=lambda decision: -decision["loss"])[:REVIEW_COSTLIEST]
+    if costliest:
+        lines.append("Your costliest decisions:")
+    for decision in costliest:
+        why = f": {decision['reason']['text']}" if decision["reason"] else ""
+        lines.append(
+            f"{decision['number']} {decision['roll']}: {decision['played']}, lost"
+            f" {decision['loss']:.3f}; best {option_play(decision['best'][0])}{why}"
+        )
+    return lines
