@@ -52,6 +52,7 @@ _HOMES = {
 _SUBPACKAGES = frozenset(
     {
         "analysis",
+        "corpus",
         "engine",
         "entering",
         "files",

@@ -64,8 +64,8 @@ def printable(text: str, *, lines: bool = False) -> str:
     return escaped(text.replace("\t", TAB), keep_newlines=lines)
 
 
-def clipped(text: str, width: int) -> str:
-    """``text`` cut to ``width`` characters, ``…`` marking the cut."""
+def clipped(text: str, width: int = 24) -> str:
+    """``text`` cut to ``width`` characters, ``…`` marking the cut (24: a quote in a message)."""
     return text if len(text) <= width else text[: max(width - 1, 0)] + MORE
 
 

@@ -169,7 +169,7 @@ def speed(args: argparse.Namespace) -> None:
     record.parent.mkdir(parents=True, exist_ok=True)
     games = [g for g in generate_games(400, 2, rules) if 85 <= len(g.turns) <= 95]
     record.write_text(write_game(games[0]), encoding="utf-8")
-    for depth in (0, 1):
+    for depth in (0, 1, 2):
         started = time.process_time()
         with contextlib.redirect_stdout(io.StringIO()):
             aceynote(["analyze", str(record), "--depth", str(depth)])

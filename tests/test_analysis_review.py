@@ -152,3 +152,16 @@ def test_the_text_report_never_signs_a_zero(analysed: tuple[str, dict[str, Any]]
     text = analysis_text(analysis)
     assert "+0.000" not in text and "-0.000" not in text
     assert "equity 0.000" in text
+
+
+def test_a_nag_meaning_a_glyph_counts_as_a_persons_glyph(
+    analysed: tuple[str, dict[str, Any]],
+) -> None:
+    text, analysis = analysed
+    marked = next(d for d in analysis["decisions"] if d["mark"] is not None)
+    game = parse_game(text)
+    segment = segments_of(game)[marked["ply"] - 1]
+    segment.nags.append(4)  # $4: ??
+    annotate(game, analysis)
+    assert segment.glyphs == [] and segment.nags == [4]
+    assert segment.comments == [analysis_comment(marked, named=True)]

@@ -123,3 +123,13 @@ def test_a_carriage_return_inside_a_comment_is_a_line_end_for_fmt_and_convert_al
     target = tmp_path / "out.acey"
     assert run_main(capsys, "convert", str(path), "--to", "acey", "-o", str(target))[0] == 0
     assert target.read_bytes().decode() == canonical
+
+
+def test_an_input_with_no_game_is_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = record(tmp_path, "empty.acey", "")
+    game = record(tmp_path, "game.acey", "1. 64: in/19 in/21\n*\n")
+    status, out, err = run_main(capsys, "convert", str(empty), str(game), "--to", "json")
+    assert status == 0 and len(json.loads(out)["games"]) == 1
+    assert err == f"aceynote: warning: no game in {empty}\n"

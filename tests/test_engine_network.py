@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
+import signal
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -155,6 +158,26 @@ def test_a_resumed_run_trains_exactly_as_one_that_never_stopped(
     curve = (tmp_path / "half" / "curve.jsonl").read_text().splitlines()
     assert len(curve) == 1
     assert {"games", "random_win", "greedy_win", "seconds"} <= json.loads(curve[-1]).keys()
+
+
+def test_a_stop_signal_ends_the_run_after_its_game_with_a_checkpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A session that must stop sends SIGTERM: the games played are kept, nothing more."""
+    monkeypatch.setattr(train, "MAX_DECISIONS", 80)
+    played = train.train_game
+
+    def game_then_stop(*args: Any) -> int:
+        decisions = played(*args)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return decisions
+
+    monkeypatch.setattr(train, "train_game", game_then_stop)
+    before = signal.getsignal(signal.SIGTERM)
+    arguments = ["--games", "50", "--out", str(tmp_path), "--hidden", "8", "--eval-games", "0"]
+    assert train_main(arguments) == 0
+    assert Network.load(tmp_path / "checkpoint.npz").games == 1
+    assert signal.getsignal(signal.SIGTERM) is before
 
 
 def test_training_rules_cover_every_option() -> None:

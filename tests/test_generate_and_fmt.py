@@ -54,6 +54,58 @@ def test_generate_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> Non
     assert "16 checkers" in capsys.readouterr().err
 
 
+def test_generated_games_can_look_like_a_clubs(capsys: pytest.CaptureFixture[str]) -> None:
+    plain = parse_games(generate(capsys, "--games", "60", "--seed", "9"))
+    words = ("--games", "60", "--seed", "9", "--players", "6", "--events", "3")
+    club = parse_games(generate(capsys, *words))
+    assert generate(capsys, *words) == "\n".join(write_game(game) for game in club)
+    assert [game.turns for game in club] == [game.turns for game in plain]  # the same plays
+    players = {game.tag("White") for game in club} | {game.tag("Black") for game in club}
+    assert len(players) == 6 and all(game.tag("White") != game.tag("Black") for game in club)
+    events = [game.tag("Event") for game in club]
+    assert len(set(events)) == 3 and events == sorted(events, key=events.index)  # in blocks
+    for event in set(events):
+        games = [game for game in club if game.tag("Event") == event]
+        rounds = [int(game.tag("Round") or 0) for game in games]
+        assert rounds[0] == 1 and rounds == sorted(rounds) and rounds[-1] > 1
+        dates = [game.tag("Date") for game in games]
+        assert dates == sorted(dates) and len(set(dates)) == len(set(rounds))
+        assert len({game.tag("Site") for game in games}) == 1
+    assert all(validate(game).diagnostics == [] for game in club)
+
+
+@pytest.mark.parametrize(
+    ("words", "says"),
+    [
+        (["--players", "1"], "--players takes 2 to 256 players"),
+        (["--players", "257"], "--players takes 2 to 256 players"),
+        (["--events", "-1"], "--events takes a count of 0 or more"),
+    ],
+)
+def test_generate_refuses_a_wrong_variety(
+    words: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", *words]) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_fmt_diff_shows_what_would_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    messy = tmp_path / "messy.acey"
+    messy.write_text('[White "Park"]\n[Event "E"]\n1. 25: in/20 in/23\n*\n', encoding="utf-8")
+    canonical = SAMPLES / "annotated.acey"
+    assert main(["fmt", "--diff", str(canonical)]) == 0
+    assert capsys.readouterr().out == ""
+    assert main(["fmt", "--diff", str(messy), str(canonical)]) == 1
+    assert capsys.readouterr().out == (
+        f"--- {messy}\n+++ {messy} (formatted)\n@@ -1,4 +1,5 @@\n"
+        '+[Event "E"]\n [White "Park"]\n-[Event "E"]\n-1. 25: in/20 in/23\n'
+        "+\n+1. 52: in/20 in/23\n *\n"
+    )
+    assert messy.read_text(encoding="utf-8").startswith('[White "Park"]')  # unchanged
+
+
 @pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.acey")), ids=lambda p: p.name)
 def test_formatting_keeps_every_position(sample: Path) -> None:
     for game in read_games(sample):

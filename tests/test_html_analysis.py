@@ -140,7 +140,7 @@ def test_every_game_of_a_page_has_its_own_graph(tmp_path: Path) -> None:
     [
         (["--depth", "0"], "--depth and --jobs go with --analyze"),
         (["--jobs", "2"], "--depth and --jobs go with --analyze"),
-        (["--analyze", "--jobs", "0"], "--jobs takes 1 or more"),
+        (["--analyze", "--jobs", "0"], "--jobs takes a number of processes, 1 or more"),
     ],
 )
 def test_analysis_options_out_of_place_are_usage_errors(

@@ -20,6 +20,7 @@ import pyarrow.parquet as pq
 import pytest
 from conftest import run_main
 
+from aceynote.extras import install_command
 from aceynote.notation import write_game
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import STANDARD_TAG_ORDER
@@ -423,7 +424,7 @@ def test_without_pyarrow_the_message_names_the_extra(
     monkeypatch.delitem(sys.modules, "aceynote.formats.parquet", raising=False)
     status, err = to_parquet(capsys, tmp_path / "t", corpus)
     assert status == 2
-    assert "pyarrow is not installed; install it with: pip install 'aceynote[data]'" in err
+    assert f"pyarrow is not installed; install it with: {install_command('data')}" in err
     assert list(tmp_path.iterdir()) == []
 
 

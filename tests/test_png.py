@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, aceynote_process, run_main
 
+from aceynote.extras import install_command
 from aceynote.render import png, svg
 from aceynote.rules import Position
 from aceynote.tui.diagram_file import write_new
@@ -143,7 +144,7 @@ def test_without_the_png_extra_the_message_names_it_and_nothing_is_written(
     status, stdout, err = run_main(capsys, "diagram", RECORD, "-o", str(out))
     assert (status, stdout) == (2, "")
     assert err == (
-        "aceynote: error: PNG needs the renderer of the 'png' extra: pip install 'aceynote[png]'\n"
+        f"aceynote: error: PNG needs the renderer of the 'png' extra: {install_command('png')}\n"
     )
     assert not out.exists()
     assert run_main(capsys, "diagram", RECORD, "-o", str(tmp_path / "board.svg"))[0] == 0

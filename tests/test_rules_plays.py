@@ -8,6 +8,8 @@ colours swapped, for Black.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from boards import (
     ALL_ROLLS,
@@ -23,13 +25,17 @@ from boards import (
     make_play,
     mirrored,
     pick,
+    random_position,
     reference_plays,
     trip,
 )
 
+from aceynote.notation.model import Move, Stop
+from aceynote.notation.writer import merge_trips
 from aceynote.rules import (
     BAR,
     POOL,
+    PRESETS,
     DiceError,
     Position,
     Side,
@@ -40,9 +46,12 @@ from aceynote.rules import (
     legal_plays,
     max_dice,
     parse_rules,
+    play_text,
     read_trips,
     roll_dice,
 )
+from aceynote.rules.moves import Board
+from aceynote.rules.randomgame import play_random_game
 
 INITIAL = "W in:15 / B in:15 / W"
 NAVY_ANY_DIE = parse_rules("navy larger_die=no")
@@ -594,13 +603,6 @@ def test_positions_keyed_by_result() -> None:
 def test_the_canonical_play_text_merges_trips_as_the_notation_merges_written_ones() -> None:
     """rules.play_text writes a play's steps; notation's merge_trips reads written trips:
     one step a trip, both give the same text on every legal play of many positions."""
-    import random
-
-    from aceynote.notation.model import Move, Stop
-    from aceynote.notation.writer import merge_trips
-    from aceynote.rules import PRESETS, legal_plays, play_text, roll_dice
-    from aceynote.rules.randomgame import play_random_game
-
     rules = PRESETS["standard"]
     checked = 0
     for seed in range(15):
@@ -616,3 +618,16 @@ def test_the_canonical_play_text_merges_trips_as_the_notation_merges_written_one
                 position = segment.play.result
             position = position.with_turn(position.turn.opponent)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("rules_text", ["standard", "bgammon", "navy", "standard bearoff=exact"])
+def test_the_move_search_leaves_exactly_the_places_the_step_judge_allows(rules_text: str) -> None:
+    """Board.sources (the search's fast list) and Board.step_fault (the one judge of a
+    step, which the reader of written trips asks) agree on every place and die."""
+    rules = parse_rules(rules_text)
+    rng = random.Random(rules_text)
+    for _ in range(400):
+        board = Board(random_position(rng), rules)
+        for die in range(1, 7):
+            judged = sorted(p for p in range(1, 27) if board.step_fault(p, die) is None)
+            assert sorted(board.sources(die, 26)) == judged

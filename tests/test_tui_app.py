@@ -20,10 +20,11 @@ from aceynote.notation.typed import parse_turn
 from aceynote.rules import Side
 from aceynote.tui import replay_view
 from aceynote.tui.app import ErrorScreen, ReplayApp
-from aceynote.tui.dialogs import Choose, CommentEditor, Confirm, Help, Prompt, TagEditor
+from aceynote.tui.dialogs import Choose, CommentEditor, Confirm, Help, Prompt
 from aceynote.tui.game_list import GameList, GameTable
 from aceynote.tui.notes import Notes
 from aceynote.tui.replay_screen import ReplayScreen
+from aceynote.tui.tag_editor import TagEditor
 from aceynote.tui.timeline import MAIN, Place
 from aceynote.tui.widgets import Board, GameHeader, MoveList
 
@@ -491,6 +492,29 @@ async def test_the_tag_editor_fits_80x24_and_marks_the_focused_field() -> None:
         assert isinstance(moved, Input) and moved.id == "tag-1"
         lines = screen_lines(app)
         assert "▶" in lines[moved.region.y] and "▶" not in lines[focused.region.y]
+
+
+@pilot_test
+async def test_keys_typed_in_one_burst_act_in_their_order_in_a_tag_field() -> None:
+    from textual import events
+
+    app = ReplayApp(str(SAMPLES / "match.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        editor = app.screen
+        assert isinstance(editor, TagEditor)
+        field = editor.query_one("#tag-0", Input)  # Event, in focus
+        field.cursor_position = len(field.value)
+        burst = [("ctrl+u", "\x15"), *((c, c) for c in "Spring"), ("backspace", "\x7f")]
+        burst += [("ctrl+w", "\x17"), *((c, c) for c in "Autumn cup")]
+        for key, character in burst:  # as a terminal hands them over: all at once
+            app.post_message(events.Key(key, character))
+        await pilot.pause()
+        await pilot.pause()
+        assert field.value == "Autumn cup"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.record is not None and app.record.dirty
 
 
 @pilot_test

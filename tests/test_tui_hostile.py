@@ -25,9 +25,10 @@ from aceynote.notation.typed import parse_turn
 from aceynote.rules import Side
 from aceynote.terminal_text import printable, source_lines
 from aceynote.tui.app import ReplayApp
-from aceynote.tui.dialogs import CommentEditor, Confirm, Prompt, TagEditor
+from aceynote.tui.dialogs import CommentEditor, Confirm, Prompt
 from aceynote.tui.game_list import GameList
 from aceynote.tui.replay_screen import ReplayScreen
+from aceynote.tui.tag_editor import TagEditor
 from aceynote.tui.widgets import GameHeader, MoveList
 
 HUGE = "1" * 5000  # more digits than Python turns into an int by default (4,300)

@@ -259,6 +259,22 @@ async def test_a_roll_made_stays_until_played_whatever_screens_are_visited(
 
 
 @pilot_test
+async def test_the_opening_roll_is_shown_at_the_start(tmp_path: Path) -> None:
+    from test_tui_app import notes_text
+
+    practice = Practice(Side.BLACK, 0, random.Random(3))
+    app = play_app(tmp_path / "p.acey", practice, [("Opening", "4-4 5-3")])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        said = "4-4 a tie, then White rolled 5 and Black 3: White moves first"
+        assert f"Opening: {said}. ctrl+r" in " ".join(feedback(app).split())
+        await pilot.press("escape")
+        await pilot.press("home")
+        await pilot.pause()
+        assert f"Opening: {said}" in " ".join(notes_text(app).split())
+
+
+@pilot_test
 async def test_nothing_is_entered_for_the_person_while_the_engine_is_to_play(
     tmp_path: Path, engine_held: threading.Event
 ) -> None:

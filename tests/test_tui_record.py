@@ -205,6 +205,24 @@ async def test_hit_marks_are_added_and_wrong_ones_refused(tmp_path: Path) -> Non
         assert board is not None and board.position.white[26] == 1  # on the bar
 
 
+@pilot_test
+async def test_an_error_goes_once_its_line_is_edited(tmp_path: Path) -> None:
+    app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/22")  # in/22 takes a 3
+        assert "✗" in feedback(app)
+        assert screen(app).query_one(EntryLine).text == "64: in/19 in/22"  # put back
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert "✗" not in feedback(app) and screen(app).problem is None
+        await pilot.press("1")
+        await pilot.pause()
+        assert "✗" not in feedback(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert segments(game_of(app)) == ["64: in/19 in/21"]
+
+
 # -- the roll alone, the list, Tab and the arrows -------------------------------------------
 @pilot_test
 async def test_the_roll_alone_then_picking_from_the_list(tmp_path: Path) -> None:
@@ -544,6 +562,8 @@ async def test_copy_the_setup_string(tmp_path: Path) -> None:
         (["--rules", "navy bearoff=soon"], "--rules:"),
         (["--setup", "W 6:16 / B in:15 / W"], "--setup:"),
         (["--white", "Ann\nBob"], "--white: a tag value is one line"),
+        (["--date", "3 March"], "--date: the Date '3 March' is not written YYYY.MM.DD"),
+        (["--round", "1\n2"], "--round: a tag value is one line"),
         (["--first", "black", "--opening", "5-3"], "not allowed with"),
     ],
 )
@@ -557,6 +577,28 @@ def test_record_refuses_wrong_options(
     assert status == 2
     assert says in capsys.readouterr().err
     assert not (tmp_path / "x.acey").exists()
+
+
+def test_record_writes_the_games_details_and_today_as_its_date() -> None:
+    import argparse
+    import datetime
+
+    from aceynote.commands import record
+
+    parser = argparse.ArgumentParser()
+    record.register(parser.add_subparsers())
+    details = ["--site", "Harbour Club", "--round", "4", "--event", "Ladder"]
+    args = parser.parse_args(["record", "x.acey", *details])
+    tags = record.game_tags(args)
+    today = datetime.date.today().strftime("%Y.%m.%d")
+    assert tags[:4] == [
+        ("Event", "Ladder"),
+        ("Site", "Harbour Club"),
+        ("Date", today),
+        ("Round", "4"),
+    ]
+    args = parser.parse_args(["record", "x.acey", "--date", "2026.03.??"])
+    assert ("Date", "2026.03.??") in record.game_tags(args)
 
 
 def test_record_needs_a_terminal_and_a_folder(

@@ -19,9 +19,10 @@ from textual.widgets import Input, Static
 from aceynote.entering.ending import ending_words
 from aceynote.notation import parse_game
 from aceynote.tui.app import ReplayApp
-from aceynote.tui.dialogs import PlayChoices, TagEditor
+from aceynote.tui.dialogs import PlayChoices
 from aceynote.tui.game_list import GameList, GameTable, column_widths
 from aceynote.tui.replay_screen import ReplayScreen
+from aceynote.tui.tag_editor import TagEditor
 from aceynote.tui.widgets import Board, GameHeader, StatusBar
 
 WIDE = (120, 40)
@@ -249,3 +250,75 @@ async def test_counts_that_arrive_while_the_game_list_has_no_table_are_let_go() 
         app.on_games_checked(GamesChecked((0,)))  # raised NoMatches, which ended the app
         await pilot.pause()
         assert app.is_running and app.screen is games
+
+
+# -- the footer at 80 columns ------------------------------------------------------------------
+WARNED = '[Setup "W 13:2 / B 18:1 / W"]\n1. 65: 13/7 13/8\n*\n'  # AD311 only: recordable
+
+
+def _footer_app(state: str, tmp_path: Path) -> ReplayApp:
+    import random
+
+    from aceynote.analysis.practice import Practice
+    from aceynote.files.record import RecordFile
+    from aceynote.notation.lines import new_game
+    from aceynote.rules import Side
+
+    new = tmp_path / "new.acey"
+    starts = {
+        "ended": lambda: ReplayApp(str(SAMPLES / "annotated.acey"), game=1),
+        "errors": lambda: ReplayApp(str(SAMPLES / "mistakes.acey"), game=1),
+        "going on": lambda: ReplayApp(str(write(tmp_path, GOING_ON)), game=1),
+        "a warning, going on": lambda: ReplayApp(str(write(tmp_path, WARNED)), game=1),
+        "game list": lambda: ReplayApp(str(SAMPLES / "match.acey")),
+        "recording": lambda: ReplayApp(
+            str(new), record=RecordFile(str(new), create=True), new_game=new_game([])
+        ),
+        "playing": lambda: ReplayApp(
+            str(new),
+            record=RecordFile(str(new), create=True),
+            new_game=new_game([("Opening", "5-3")]),
+            practice=Practice(Side.BLACK, 0, random.Random(1)),
+        ),
+    }
+    return starts[state]()
+
+
+@pytest.mark.parametrize(
+    "state",
+    ["ended", "errors", "going on", "a warning, going on", "game list", "recording", "playing"],
+)
+@pilot_test
+async def test_every_footer_fits_80_columns(state: str, tmp_path: Path) -> None:
+    from textual.widgets import Footer
+
+    app = _footer_app(state, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = list(app.screen.query_one(Footer).query("FooterKey"))
+        assert keys and max(key.region.right for key in keys) <= SIZE[0]
+        assert "q Quit" in footer(app)  # the last word on most screens, whole
+
+
+@pilot_test
+async def test_n_goes_to_a_warning_where_the_footer_offers_r_instead(tmp_path: Path) -> None:
+    app = ReplayApp(str(write(tmp_path, WARNED)), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("home")
+        assert "r Record" in footer(app) and "n Error" not in footer(app)
+        await pilot.press("n")
+        assert "AD311" in notes_text(app)
+
+
+# -- a tall wide terminal ----------------------------------------------------------------------
+@pytest.mark.parametrize(("size", "board_rows"), [((200, 50), 35), ((180, 30), 27)])
+@pilot_test
+async def test_beside_the_notes_the_board_grows_with_the_height(
+    size: tuple[int, int], board_rows: int
+) -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board, status = replay(app).query_one(Board), replay(app).query_one(StatusBar)
+        assert board.region.height == board_rows  # a full stack of 15 at most
+        assert status.region.y == board.region.bottom and status.region.bottom < size[1]

@@ -203,3 +203,24 @@ def test_the_follows_note_is_printed_for_a_warning(
     lines = capsys.readouterr().out.splitlines()
     warning = next(n for n, line in enumerate(lines) if "3:18: warning AD311" in line)
     assert lines[warning + 3] == "  note: this may follow from the error at 3:8"
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. 64: in/2l in/21",
+        "1. 64: in/19 in/2l",
+        "1. 64: in/19 in/21  53: in/20 in/2l",
+        "1. 64: in/19 in/21  53: in/20 in/22\n2. 52: in/2l 19/17",
+        "1. 64: in/19 in/21  53: in/20 in/22\n2. 52: in/2l\n   19/17",
+        "1. 21: in/24 in/23 =66: in/2l in/19 19/13 19/13 +53: in/20 in/22",
+    ],
+)
+def test_a_typo_in_a_move_is_one_syntax_error_and_its_turn_is_not_replayed(
+    movetext: str,
+) -> None:
+    """docs/notation.md choice 13: ``in/2l`` is AD100 at the ``l``, and no AD304 for ``in/2``."""
+    report = validate(parse_game(movetext + "\n*\n"))
+    assert [(d.code.code, d.message) for d in report.diagnostics] == [
+        ("AD100", "'l' is not part of the notation")
+    ]

@@ -15,6 +15,7 @@ import re
 from typing import Any, NamedTuple
 
 from ..notation import Game, Segment
+from ..notation.model import NAG_GLYPHS
 from .marks import GLYPHS
 from .output import option_play
 
@@ -23,8 +24,6 @@ _COMMENT = re.compile(
     rf"{COMMENT_PREFIX} (?:(?P<mark>\?!|\?\?|\?), )?best (?P<best>.+?), (?P<loss>\d+\.\d+) lost"
     r"(?:; (?P<why>.+))?"
 )
-
-_GLYPH_NAGS = range(1, 7)
 
 
 class AnalysisComment(NamedTuple):
@@ -36,11 +35,6 @@ class AnalysisComment(NamedTuple):
     loss: float
     mark: str | None = None
     why: str | None = None
-
-
-def main_line(game: Game) -> list[Segment]:
-    """The segments of the main line in playing order (a decision's ``ply`` counts from 1)."""
-    return [segment for turn in game.turns for segment in turn.segments]
 
 
 def analysis_comment(decision: dict[str, Any], named: bool = False) -> str:
@@ -68,7 +62,7 @@ def read_comment(text: str) -> AnalysisComment | None:
 def annotate(game: Game, analysis: dict[str, Any]) -> int:
     """Write the marks of ``analysis`` (its JSON form) into ``game``, in place of an earlier
     analysis's; how many were marked."""
-    segments = main_line(game)
+    segments = game.main_line()
     for segment in segments:
         _forget_analysis(segment)
     marked = [decision for decision in analysis["decisions"] if decision["mark"] is not None]
@@ -99,7 +93,7 @@ def _forget_analysis(segment: Segment) -> None:
 
 def _judged_by_hand(segment: Segment) -> bool:
     """Whether the segment carries a glyph, or a NAG meaning one (§4: ``$1`` to ``$6``)."""
-    return bool(segment.glyphs) or any(nag in _GLYPH_NAGS for nag in segment.nags)
+    return bool(segment.glyphs) or any(nag in NAG_GLYPHS for nag in segment.nags)
 
 
 def _drop_last_mark(glyphs: list[str]) -> None:

@@ -1,10 +1,11 @@
 """Running tasks elsewhere and taking their results back in input order.
 
-Two places run them: local worker processes (``--jobs N``) and a Dask
-distributed cluster (``--scheduler tcp://HOST:PORT``, the optional extra
-``aceynote[cluster]``). Both go through :func:`in_order`: a few tasks ahead
-of the one whose result is wanted next are submitted, so the workers are
-kept busy while only a window of the input, not all of it, is held at once.
+Two places run them: local worker processes (``--jobs N``,
+:func:`aceynote.workers.on_processes`) and a Dask distributed cluster
+(``--scheduler tcp://HOST:PORT``, the optional extra ``aceynote[cluster]``).
+Both go through :func:`aceynote.workers.in_order`: a few tasks ahead of the
+one whose result is wanted next are submitted, so the workers are kept busy
+while only a window of the input, not all of it, is held at once.
 
 On a cluster each task is one game. A game at depth 0 costs a tenth of a
 second or more, a few milliseconds of the scheduler's time at most, so
@@ -18,75 +19,22 @@ from __future__ import annotations
 
 import sys
 import uuid
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING
+
+from ..extras import install_command
 
 if TYPE_CHECKING:
     from distributed import Client
 
-Task = TypeVar("Task")
-Result = TypeVar("Result")
-Result_co = TypeVar("Result_co", covariant=True)
+from ..workers import Pending, Result, Task, in_order
 
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for the scheduler to answer; no scheduler at the address fails then."""
 
-INSTALL = "pip install 'aceynote[cluster]'"
-
 
 class ClusterError(Exception):
     """The cluster cannot be used or lost a task: a usage error for the command."""
-
-
-class Pending(Protocol[Result_co]):
-    """A submitted task: concurrent.futures' and Dask's futures alike."""
-
-    def result(self) -> Result_co: ...
-
-
-def in_order(
-    submit: Callable[[Task], Pending[Result]], tasks: Iterable[Task], ahead: int
-) -> Iterator[Result]:
-    """Each task's result in the order of ``tasks``, with at most ``ahead`` submitted at once.
-
-    The tasks are taken from their iterable only as the window moves on, so a
-    long input streams. When taking the next task fails (a record unreadable
-    part way), the results of the tasks taken before come first, then the
-    error, as in a run of one task after another. Whatever is still pending
-    when the caller stops is left to the executor's shutdown.
-    """
-    window: deque[Pending[Result]] = deque()
-    upcoming = iter(tasks)
-    failure: Exception | None = None
-    while True:
-        try:
-            task = next(upcoming)
-        except StopIteration:
-            break
-        except Exception as error:  # raised again below, after the results before it
-            failure = error
-            break
-        window.append(submit(task))
-        if len(window) >= ahead:
-            yield window.popleft().result()
-    while window:
-        yield window.popleft().result()
-    if failure is not None:
-        raise failure
-
-
-def on_processes(
-    function: Callable[[Task], Result], tasks: Iterable[Task], jobs: int
-) -> Iterator[Result]:
-    """``function`` of each task in ``jobs`` local processes, results in input order."""
-    from concurrent.futures import ProcessPoolExecutor  # only for --jobs: multiprocessing
-
-    pool = ProcessPoolExecutor(jobs)
-    try:
-        yield from in_order(lambda task: pool.submit(function, task), tasks, 2 * jobs)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def on_cluster(
@@ -119,7 +67,8 @@ def connect(address: str) -> Client:
         from distributed import Client
     except ImportError as error:
         raise ClusterError(
-            f"--scheduler needs Dask's distributed scheduler, which is not installed: {INSTALL}"
+            "--scheduler needs Dask's distributed scheduler, which is not installed: "
+            + install_command("cluster")
         ) from error
     try:
         return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)

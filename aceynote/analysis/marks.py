@@ -11,24 +11,13 @@ one under score=single, where every game is worth a point as in gnubg.
 
 from __future__ import annotations
 
-from enum import Enum
-
+from ..notation.model import (
+    Mark as Mark,  # the glyphs are the notation's (§4); the thresholds are here
+)
 from ..rules import RuleSet, Scoring
 
 GNUBG_THRESHOLDS = (0.03, 0.06, 0.12)
 TYPICAL_WIN_POINTS = 7.0
-
-
-class Mark(Enum):
-    """A mark and the glyph that writes it (docs/notation.md §4)."""
-
-    DOUBTFUL = "?!"
-    BAD = "?"
-    VERY_BAD = "??"
-
-    @property
-    def word(self) -> str:
-        return self.name.lower().replace("_", " ")
 
 
 GLYPHS = frozenset(mark.value for mark in Mark)

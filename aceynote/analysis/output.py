@@ -81,7 +81,6 @@ def analysis_json(number: int, analysis: GameAnalysis) -> dict[str, Any]:
     game = report.game
     stopped = analysis.stopped_at
     players = summarize(analysis)
-    doubtful, bad, very_bad = thresholds(report.rules)
     return {
         "game": number,
         "white": game.tag("White"),
@@ -89,7 +88,9 @@ def analysis_json(number: int, analysis: GameAnalysis) -> dict[str, Any]:
         "event": game.tag("Event"),
         "rules": report.rules.to_tag(),
         "depth": analysis.depth,
-        "thresholds": {"?!": doubtful, "?": bad, "??": very_bad},
+        "thresholds": dict(
+            zip((mark.value for mark in Mark), thresholds(report.rules), strict=True)
+        ),
         "stopped": None
         if stopped is None
         else {

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..notation import Game, Segment
-from .annotate import main_line, mark_of, read_comment
+from .annotate import mark_of, read_comment
 from .output import option_play
 
 ENGINE = "engine"
@@ -68,7 +68,7 @@ class GameReview:
 
 def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
     """The review of ``game`` from its analysis in the JSON form (every decision)."""
-    segments = main_line(game)
+    segments = game.main_line()
     judged = tuple(
         SegmentReview(
             ply=decision["ply"],
@@ -91,7 +91,7 @@ def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
 def review_of_record(game: Game) -> GameReview | None:
     """The review the record's analysis comments give, or None when it has none."""
     judged: list[SegmentReview] = []
-    for ply, segment in enumerate(main_line(game), start=1):
+    for ply, segment in enumerate(game.main_line(), start=1):
         found = next(filter(None, map(read_comment, segment.comments)), None)
         if found is None:
             continue

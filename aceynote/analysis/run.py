@@ -18,7 +18,8 @@ from ..engine.search import Search
 from ..notation import Game
 from ..rules import RuleSet
 from ..validation import Report, validate
-from .cluster import on_cluster, on_processes
+from ..workers import on_processes
+from .cluster import on_cluster
 from .judge import Cancelled, Progress, analyze_game
 from .output import analysis_json
 

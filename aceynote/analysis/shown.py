@@ -16,7 +16,7 @@ from ..engine.decisions import Decision, choices
 from ..notation import Segment
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, play_text
 from ..validation import Report, SegmentReplay
-from .judge import Option, main_replays
+from .judge import Option
 from .run import search_for
 
 DecisionJson = dict[str, Any]
@@ -39,7 +39,7 @@ class AnalysedGame:
         """
         if data["rules"] != report.rules.to_tag():
             return None
-        replays = main_replays(report)
+        replays = report.main_line()
         decisions = data["decisions"]
         if len(replays) < len(decisions):
             return None
@@ -151,7 +151,7 @@ def replay_at(
     else Black's, unless ``side``), its ``segment``-th (from 1: the roll, then the chosen
     double, the extra roll); without a turn, the ``segment``-th of the main line (a
     decision's ``ply``). None when there is no such segment."""
-    replays = main_replays(report)
+    replays = report.main_line()
     if number is None:
         return replays[segment - 1] if segment is not None and 0 < segment <= len(replays) else None
     for who in [Side.WHITE, Side.BLACK] if side is None else [side]:

@@ -37,4 +37,5 @@ COMMANDS: dict[str, Command] = {
     "analyze": Command(
         "analyze", "judge every decision of a record: best plays, equity lost, marks, luck"
     ),
+    "lsp": Command("lsp", "a language server for editors: diagnostics, completion, hover"),
 }

@@ -11,8 +11,15 @@ from typing import TYPE_CHECKING
 
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
-from .common import add_game_option, add_record_files, expand_inputs, usable_processors
-from .diagram import chosen_game, deliver, record_stream
+from .common import (
+    add_game_option,
+    add_record_files,
+    chosen_game,
+    deliver,
+    expand_inputs,
+    jobs_to_use,
+    record_stream,
+)
 
 if TYPE_CHECKING:
     from ..analysis.run import GameJson
@@ -76,7 +83,7 @@ def register(commands: Commands) -> None:
         type=int,
         choices=(0, 1, 2),
         default=1,
-        help="search depth (default 1; 2 is about ten times slower)",
+        help="search depth (default 1; 2 is about 30 times slower)",
     )
     parser.add_argument(
         "-o", "--output", metavar="OUT", help="write the record with the marks to OUT (- stdout)"
@@ -118,15 +125,13 @@ def run(args: argparse.Namespace) -> int:
     from ..analysis.cluster import ClusterError
     from ..analysis.run import analyze_games
 
-    if args.jobs < 1:
-        raise UsageError("--jobs takes 1 or more")
     _check_files(args)
     tables = args.format == "parquet"
     if tables:
         _check_folder(args.output)
     games = _Games(_games(args), marked=args.output is not None and not tables)
     progress = _Progress()
-    jobs = min(args.jobs, usable_processors())
+    jobs = jobs_to_use(args.jobs, quiet=True)
     analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
     try:
         followed = games.follow(analysed, progress)

@@ -10,14 +10,15 @@ import io
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from itertools import islice
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError
 from ..notation.limits import MAX_LINE_BYTES
-from ..notation.source import not_utf8
+from ..notation.source import NamedBytes, not_utf8
 from ..terminal_text import clipped, counted, number_shown
-from .base import UsageError
+from .base import EXIT_OK, EXIT_PROBLEMS, UsageError, write_out
 
 if TYPE_CHECKING:
     from ..formats import Format
@@ -58,14 +59,6 @@ class InputFile(NamedTuple):
             raise ReadError(cannot_open(self.path, error)) from error
         with handle:
             yield handle
-
-
-class NamedBytes(io.BytesIO):
-    """Bytes held in memory as a binary stream with a name (read_games names it in errors)."""
-
-    def __init__(self, data: bytes, name: str) -> None:
-        super().__init__(data)
-        self.name = name
 
 
 def standard_input() -> IO[bytes]:
@@ -179,6 +172,22 @@ def usable_processors() -> int:
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
     return os.cpu_count() or 1
+
+
+def jobs_to_use(asked: int, quiet: bool) -> int:
+    """The processes ``--jobs`` may use: as many as asked, but not more than there are
+    processors (said on standard error unless ``quiet``); under 1 is a usage error."""
+    if asked < 1:
+        raise UsageError("--jobs takes a number of processes, 1 or more")
+    processors = usable_processors()
+    if asked <= processors:
+        return asked
+    if not quiet:
+        print(
+            f"aceynote: --jobs {asked}: using {processors}, one per processor here",
+            file=sys.stderr,
+        )
+    return processors
 
 
 def add_record_files(parser: argparse.ArgumentParser) -> None:
@@ -324,3 +333,91 @@ class Replayed(io.BufferedIOBase):
         cut = len(self.first) if limit < 0 else limit
         taken, self.first = self.first[:cut], self.first[cut:]
         return taken
+
+
+# -- reading a record, writing the output (diagram, html, analyze, stats) ------------------
+
+
+def add_drawing_options(parser: argparse.ArgumentParser) -> None:
+    """--flip and --theme, for the commands that draw boards (diagram, html)."""
+    from ..render import svg  # only for the commands that draw
+
+    parser.add_argument("--flip", action="store_true", help="see the board from Black's side")
+    parser.add_argument(
+        "--theme", choices=sorted(svg.THEMES), default="light", help="colours (default light)"
+    )
+
+
+def add_output(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "-o", "--output", default="-", metavar="OUT", help=f"{what} (default - for stdout)"
+    )
+
+
+def read_record(path: str, chosen: str | None, count: int | None = None) -> list[Game]:
+    """The first ``count`` games of a record (all without a count), read in its format
+    (``chosen``: --from); unreadable is a usage error."""
+    return list(islice(record_stream(path, chosen), count))
+
+
+def record_stream(path: str, chosen: str | None) -> Iterator[Game]:
+    """The games of a record one at a time, as they are read (``chosen``: --from).
+
+    A record unreadable at any game is a usage error when that game's turn comes.
+    """
+    from ..formats import InvalidRecord
+
+    source = InputFile(path)
+    try:
+        with source.reading() as handle:
+            yield from record_games(handle, source, chosen)
+    except (ReadError, OSError, UnicodeDecodeError) as error:
+        raise UsageError(unreadable(source, error)) from error
+    except InvalidRecord as error:  # a JSON document that holds no valid record
+        raise UsageError(f"{source.display_name}: {error}") from error
+
+
+def chosen_game(path: str, chosen: str | None, game: str | None) -> Game:
+    """Game ``game`` (--game, from 1; default the first) of a record read in ``chosen`` (--from)."""
+    from ..validation.diagnostics import no_game_in
+
+    number = game_number(game) or GameNumber("1")
+    games = read_record(path, chosen, number.needed)
+    if not games:
+        raise UsageError(no_game_in(InputFile(path).display_name))
+    number.of(len(games), InputFile(path).display_name)
+    return games[-1]
+
+
+def deliver(text: str, output: str) -> None:
+    """Write ``text`` to standard output (``-``) or, whole or not at all, to a file."""
+    from ..files.writing import write_atomically
+
+    if output == "-":
+        write_out(text)
+        return
+    to_file(output, lambda: write_atomically(output, lambda out: out.write(text)))
+
+
+def to_file(output: str, write: Callable[[], None]) -> None:
+    """Write a file by ``write``, unless it is read-only; a failure is a usage error."""
+    from ..files.writing import cannot_write, read_only
+
+    if read_only(output):
+        raise UsageError(f"{output} is read-only; not overwritten")
+    try:
+        write()
+    except OSError as error:
+        raise UsageError(cannot_write(output, error)) from error
+
+
+def note_errors(errors: int, what: str) -> int:
+    """The exit status for a record with ``errors``, saying so on stderr when there are any."""
+    if not errors:
+        return EXIT_OK
+    print(
+        f"aceynote: the record has {counted(errors, 'error')} ({what}); "
+        "'aceynote validate' lists them",
+        file=sys.stderr,
+    )
+    return EXIT_PROBLEMS

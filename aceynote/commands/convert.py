@@ -23,7 +23,7 @@ from ..formats import Entry, InvalidRecord, MissingExtra, Output
 from ..formats.jsonconv import schema
 from ..notation import Game, ReadError
 from ..validation import Diagnostic
-from ..validation.diagnostics import SYNTAX
+from ..validation.diagnostics import SYNTAX, no_game_in
 from . import COMMANDS
 from .base import (
     EXIT_OK,
@@ -47,7 +47,7 @@ in and out (docs/bgammon.md). The input format comes from the file's
 extension (.acey, .json, .jsonl, .match) or --from; on standard input a
 bgammon.org replay is recognised by its first line, anything else is read
 as .acey. JSON input is checked against the schema ('aceynote schema') and
-problems name their JSON path.
+problems name their JSON path. An input with no game is a warning.
 
 --to parquet writes a folder, -o DIR (new, or an empty folder), of two
 tables for data tools such as DuckDB, polars and pandas (docs/data.md):
@@ -157,14 +157,20 @@ class _Converter:
             fail(unreadable(source, error))
 
     def games(self, source: InputFile) -> Iterator[Game]:
-        """The games of one input without syntax errors; those with some are reported."""
+        """The games of one input without syntax errors; those with some are reported.
+
+        An input with no game at all is a warning, as ``validate`` gives it.
+        """
+        read = 0
         with source.reading() as handle:
             games = record_games(handle, source, self.args.source_format)
-            for index, game in enumerate(games, start=1):
+            for read, game in enumerate(games, start=1):
                 if game.problems and not self.takes_broken:
-                    self._report(source, index, game)
+                    self._report(source, read, game)
                     continue
                 yield game
+        if not read:
+            self._warn(no_game_in(source.display_name))
 
     def _report(self, source: InputFile, index: int, game: Game) -> None:
         self.failed = True

@@ -4,36 +4,30 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
-from itertools import islice
 
-from ..files.writing import cannot_write, read_only, write_atomically, write_bytes_atomically
-from ..formats import InvalidRecord
-from ..notation import Game, ReadError
+from ..files.writing import write_bytes_atomically
 from ..notation.typed import parse_turn
 from ..render import png, svg
 from ..rules import Position, SetupError, Side
 from ..terminal_text import counted
 from ..validation import validate
-from ..validation.diagnostics import no_game_in
 from ..validation.frames import START, Frame, GameFrames
 from .base import (
     EXIT_OK,
-    EXIT_PROBLEMS,
     Commands,
     UsageError,
     add_command,
-    write_out,
     write_out_bytes,
 )
 from .common import (
-    GameNumber,
-    InputFile,
+    add_drawing_options,
     add_game_option,
+    add_output,
     add_record_file,
-    game_number,
-    record_games,
-    unreadable,
+    chosen_game,
+    deliver,
+    note_errors,
+    to_file,
 )
 
 DESCRIPTION = """\
@@ -93,71 +87,6 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
-def add_drawing_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--flip", action="store_true", help="see the board from Black's side")
-    parser.add_argument(
-        "--theme", choices=sorted(svg.THEMES), default="light", help="colours (default light)"
-    )
-
-
-def add_output(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument(
-        "-o", "--output", default="-", metavar="OUT", help=f"{what} (default - for stdout)"
-    )
-
-
-# -- shared with ``aceynote html`` ---------------------------------------------
-
-
-def read_record(path: str, chosen: str | None, count: int | None = None) -> list[Game]:
-    """The first ``count`` games of a record (all without a count), read in its format
-    (``chosen``: --from); unreadable is a usage error."""
-    return list(islice(record_stream(path, chosen), count))
-
-
-def record_stream(path: str, chosen: str | None) -> Iterator[Game]:
-    """The games of a record one at a time, as they are read (``chosen``: --from).
-
-    A record unreadable at any game is a usage error when that game's turn comes.
-    """
-    source = InputFile(path)
-    try:
-        with source.reading() as handle:
-            yield from record_games(handle, source, chosen)
-    except (ReadError, OSError, UnicodeDecodeError) as error:
-        raise UsageError(unreadable(source, error)) from error
-    except InvalidRecord as error:  # a JSON document that holds no valid record
-        raise UsageError(f"{source.display_name}: {error}") from error
-
-
-def chosen_game(path: str, chosen: str | None, game: str | None) -> Game:
-    """Game ``game`` (--game, from 1; default the first) of a record read in ``chosen`` (--from)."""
-    number = game_number(game) or GameNumber("1")
-    games = read_record(path, chosen, number.needed)
-    if not games:
-        raise UsageError(no_game_in(InputFile(path).display_name))
-    number.of(len(games), InputFile(path).display_name)
-    return games[-1]
-
-
-def deliver(text: str, output: str) -> None:
-    """Write ``text`` to standard output (``-``) or, whole or not at all, to a file."""
-    if output == "-":
-        write_out(text)
-        return
-    _to_file(output, lambda: write_atomically(output, lambda out: out.write(text)))
-
-
-def _to_file(output: str, write: Callable[[], None]) -> None:
-    """Write a file by ``write``, unless it is read-only; a failure is a usage error."""
-    if read_only(output):
-        raise UsageError(f"{output} is read-only; not overwritten")
-    try:
-        write()
-    except OSError as error:
-        raise UsageError(cannot_write(output, error)) from error
-
-
 # -- SVG or PNG --------------------------------------------------------------------
 
 PICTURES = ("svg", "png")
@@ -195,19 +124,7 @@ def deliver_picture(svg_text: str, output: str, picture: str) -> None:
     if output == "-":
         write_out_bytes(data)
         return
-    _to_file(output, lambda: write_bytes_atomically(output, data))
-
-
-def note_errors(errors: int, what: str) -> int:
-    """The exit status for a record with ``errors``, saying so on stderr when there are any."""
-    if not errors:
-        return EXIT_OK
-    print(
-        f"aceynote: the record has {counted(errors, 'error')} ({what}); "
-        "'aceynote validate' lists them",
-        file=sys.stderr,
-    )
-    return EXIT_PROBLEMS
+    to_file(output, lambda: write_bytes_atomically(output, data))
 
 
 # -- choosing the position -------------------------------------------------------

@@ -28,8 +28,15 @@ from .base import (
     tune_garbage_collector,
     write_out,
 )
-from .common import STDIN, InputFile, add_record_files, expand_inputs, input_format, unreadable
-from .validate import _jobs as jobs_to_use
+from .common import (
+    STDIN,
+    InputFile,
+    add_record_files,
+    expand_inputs,
+    input_format,
+    jobs_to_use,
+    unreadable,
+)
 
 DESCRIPTION = """\
 Print the games of records that pass every filter, byte for byte as they

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import io
+import difflib
 import os
 import stat
 import sys
@@ -15,7 +15,7 @@ from typing import IO, cast
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
 from ..formats import ACEY, Format, InvalidRecord
 from ..notation import Game, ReadError, write_game
-from ..notation.source import line_end, split_lines
+from ..notation.source import TappedStream, line_end, split_lines
 from ..terminal_text import shown
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
@@ -28,6 +28,7 @@ from .base import (
     copy_out,
     fail,
     output_closed,
+    write_out,
 )
 from .common import (
     STDIN,
@@ -58,9 +59,13 @@ kept and the file it points to rewritten. A read-only file is not rewritten
 aceynote is stopped (Ctrl-C, kill) while writing, the temporary file is
 removed; only kill -9 can leave a .aceynote-*.tmp file behind.
 
+--diff prints what would change, as a unified diff of each file against its
+canonical form (nothing for a file already canonical), and changes nothing.
+
 examples:
   aceynote fmt game.acey              print the canonical form
   aceynote fmt --check samples/       exit 1 if any record would change
+  aceynote fmt --diff samples/        show what would change
   aceynote fmt -i match.acey          rewrite the file (atomically)
   cat game.acey | aceynote fmt -      read standard input
 
@@ -79,6 +84,11 @@ def register(commands: Commands) -> None:
         "--check", action="store_true", help="change nothing; exit 1 if a file would change"
     )
     mode.add_argument(
+        "--diff",
+        action="store_true",
+        help="change nothing; print a unified diff of what would change (exit 1 if any)",
+    )
+    mode.add_argument(
         "-i",
         "--in-place",
         action="store_true",
@@ -87,7 +97,7 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
-class _Reading(io.BufferedIOBase):
+class _Reading(TappedStream):
     """A record read once, line by line, for the reader.
 
     Its bytes are copied to ``copy`` (to compare with the canonical form), and
@@ -97,39 +107,30 @@ class _Reading(io.BufferedIOBase):
     """
 
     def __init__(self, raw: IO[bytes], name: str, copy: IO[bytes]) -> None:
-        super().__init__()
-        self.raw_stream = raw
-        self.name = name  # read_games names the file in its errors
+        super().__init__(raw, name)
         self.copy = copy
         self.starts = array("q")  # where lines first_kept, first_kept + 1... start in the copy
         self.first_kept = 1
         self.copied = 0
         self.first_line_end: str | None = None  # once the first line is read
 
-    def readable(self) -> bool:
-        return True
-
     @property
     def newline(self) -> str:
         """The line end the canonical form is written with: the file's own (LF for JSON)."""
         return self.first_line_end or "\n"
 
-    def readline(self, size: int | None = -1, /) -> bytes:
-        line = self.raw_stream.readline(-1 if size is None else size)
+    def took_line(self, line: bytes) -> None:
         self.copy.write(line)
         if self.first_line_end is None and line:
             self.first_line_end = line_end(line.decode("utf-8", "replace"))
         for piece in split_lines(line) if line else ():
             self.starts.append(self.copied)
             self.copied += len(piece)
-        return line
 
-    def read(self, size: int | None = -1, /) -> bytes:
+    def took_block(self, data: bytes) -> None:
         """A block, as the JSON readers read (their problems stop the file: no line is kept)."""
-        data = self.raw_stream.read(-1 if size is None else size)
         self.copy.write(data)
         self.copied += len(data)
-        return data
 
     def take(self, first: int, last: int) -> str:
         """Lines ``first`` to ``last`` as written; they and the lines before are forgotten."""
@@ -210,7 +211,7 @@ class _Formatting:
 
     def _refusal(self, source: InputFile, read_as: Format) -> str | None:
         """Why fmt will not check or rewrite this input: it is not an acey record."""
-        if not (self.args.in_place or self.args.check) or read_as is ACEY:
+        if not (self.args.in_place or self.args.check or self.args.diff) or read_as is ACEY:
             return None
         return (
             f"{source.display_name}: is a {read_as.kind}; fmt prints it as a record, "
@@ -242,6 +243,8 @@ class _Formatting:
                 self.found(EXIT_PROBLEMS)
             if self.args.check:
                 self._check(source, copy, canonical, clean)
+            elif self.args.diff:
+                self._diff(source, copy, canonical, clean)
             elif self.args.in_place:
                 self._rewrite(source, copy, canonical, clean)
             else:
@@ -284,6 +287,19 @@ class _Formatting:
         if not clean or _same_text(copy, canonical):
             return  # syntax errors are reported: that is what to fix first
         print(f"would reformat {shown(source.display_name)}", file=sys.stderr)
+        self.found(EXIT_PROBLEMS)
+
+    def _diff(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:
+        if not clean or _same_text(copy, canonical):
+            return
+        copy.seek(0)
+        canonical.seek(0)
+        before = copy.read().decode("utf-8", "replace").splitlines(keepends=True)
+        name = source.display_name
+        lines = difflib.unified_diff(
+            before, canonical.read().splitlines(keepends=True), name, f"{name} (formatted)"
+        )
+        write_out("".join(line if line.endswith("\n") else line + "\n" for line in lines))
         self.found(EXIT_PROBLEMS)
 
     def _rewrite(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 
 from ..files.writing import cannot_write, read_only, write_atomically
 from ..notation import Game, write_game
-from ..notation.generate import generate_games
+from ..notation.generate import MAX_PLAYERS, Variety, generate_games
 from ..rules import Position, RulesError, RuleSet, SetupError
 from .base import EXIT_OK, Commands, UsageError, add_command, write_out
 
@@ -16,8 +16,16 @@ Play complete games with a seeded random legal player (it likes to hit and
 to race home) and print them as a valid record. The same seed gives the same
 games, so generated records make good test and benchmark material.
 
+The games are Random White v Random Black, rounds 1, 2... of the event
+"aceynote generate", unless --players and --events make them look like a
+club's records, for trying find and stats: --players N draws each game's
+players from N names, --events N shares the games out among N events (each
+with its site, and rounds a week apart with their dates). The games' plays
+are the same either way; only their tags change.
+
 examples:
   aceynote generate --games 3 --seed 7
+  aceynote generate --games 300 --players 12 --events 3 | aceynote stats -
   aceynote generate --games 1000 --rules "standard bearoff=exact" -o corpus.acey
   aceynote generate --setup "W 6:3 5:2 / B 6:2 in:1 / W"
 """
@@ -36,6 +44,20 @@ def register(commands: Commands) -> None:
         "--setup", help="start every game from this Setup string instead of the opening"
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        default=0,
+        metavar="N",
+        help=f"draw each game's players from N names (2 to {MAX_PLAYERS})",
+    )
+    parser.add_argument(
+        "--events",
+        type=int,
+        default=0,
+        metavar="N",
+        help="share the games out among N events, with sites, rounds and dates",
+    )
+    parser.add_argument(
         "-o", "--output", default="-", metavar="OUT", help="file to write (default - for stdout)"
     )
     parser.set_defaults(run=run)
@@ -44,6 +66,10 @@ def register(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 0:
         raise UsageError("--games takes a count of 0 or more")
+    if args.players and not 2 <= args.players <= MAX_PLAYERS:
+        raise UsageError(f"--players takes 2 to {MAX_PLAYERS} players")
+    if args.events < 0:
+        raise UsageError("--events takes a count of 0 or more")
     try:
         rules = RuleSet.parse(args.rules)
     except RulesError as error:
@@ -52,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         setup = Position.from_setup(args.setup) if args.setup else None
     except SetupError as error:
         raise UsageError(f"--setup: {error}") from error
-    games = generate_games(args.games, args.seed, rules, setup)
+    games = generate_games(args.games, args.seed, rules, setup, Variety(args.players, args.events))
     if args.output == "-":
         _write(games, write_out)
         return EXIT_OK

@@ -173,7 +173,8 @@ def _from_record(args: argparse.Namespace) -> Written:
     from ..engine.api import KINDS
     from ..rules import play_text
     from ..validation import validate
-    from .diagram import chosen_game, read_turn
+    from .common import chosen_game
+    from .diagram import read_turn
 
     if args.setup is not None:
         raise UsageError("give a record FILE or --setup, not both")

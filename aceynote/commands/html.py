@@ -10,8 +10,18 @@ from ..notation import Game
 from ..render.html import page
 from ..validation.diagnostics import no_game_in
 from .base import Commands, UsageError, add_command
-from .common import InputFile, add_game_option, add_record_file, usable_processors
-from .diagram import add_drawing_options, add_output, chosen_game, deliver, note_errors, read_record
+from .common import (
+    InputFile,
+    add_drawing_options,
+    add_game_option,
+    add_output,
+    add_record_file,
+    chosen_game,
+    deliver,
+    jobs_to_use,
+    note_errors,
+    read_record,
+)
 
 DESCRIPTION = """\
 Write one HTML file that shows a game in any browser, from disk or a web
@@ -85,11 +95,9 @@ def _reviews(games: Sequence[Game], args: argparse.Namespace) -> list[GameReview
         if args.depth is not None or args.jobs is not None:
             raise UsageError("--depth and --jobs go with --analyze")
         return [review_of_record(game) for game in games]
-    jobs = 1 if args.jobs is None else args.jobs
-    if jobs < 1:
-        raise UsageError("--jobs takes 1 or more")
+    jobs = jobs_to_use(1 if args.jobs is None else args.jobs, quiet=True)
     from ..analysis.run import analyze_games  # the engine, only for --analyze
 
     depth = 1 if args.depth is None else args.depth
-    analysed = analyze_games(games, depth, min(jobs, usable_processors(), len(games)))
+    analysed = analyze_games(games, depth, min(jobs, len(games)))
     return [review_of_analysis(game, found) for game, found in zip(games, analysed, strict=True)]

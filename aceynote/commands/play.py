@@ -6,7 +6,7 @@ import argparse
 import getpass
 
 from .base import Commands, UsageError, add_command
-from .record import check_utf8, game_tags, record_to_enter_into
+from .record import add_game_details, check_utf8, game_tags, record_to_enter_into
 
 DESCRIPTION = """\
 Play a game against the analysis engine, recorded as you go: a new game is
@@ -66,7 +66,7 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--seed", type=int, metavar="S", help="roll the game's dice from this seed (repeatable)"
     )
-    parser.add_argument("--event", metavar="TEXT", help="the event (the Event tag)")
+    add_game_details(parser)
     parser.set_defaults(run=run)
 
 
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     depth = args.depth if level is None else level.depth
     names = {you: args.name or _login_name(), you.opponent: engine_name(depth, level)}
     tag_options = argparse.Namespace(
-        event=args.event,
+        **{option: getattr(args, option) for option in ("event", "site", "date", "round")},
         white=names[Side.WHITE],
         black=names[Side.BLACK],
         rules=args.rules,

@@ -23,11 +23,13 @@ acey-deucey); an illegal entry is shown with the legal plays and not kept.
 ctrl+z undoes, ctrl+t ends a game not played out, ctrl+s saves; kill or a
 closed terminal keeps what is not saved in a recovery file next to FILE
 (club.acey: club.recovered-DATE-TIME.acey). Without --opening, --first or
---setup, White moves first. See docs/record.md.
+--setup, White moves first. The Date tag is today's unless --date gives
+another. See docs/record.md.
 
 examples:
   aceynote record club.acey --white "Ines Alder" --black "Tom Brandt"
   aceynote record club.acey --opening 5-3 --event "Harbour Club ladder"
+  aceynote record club.acey --site "Harbour Club" --date 2026.03.01 --round 4
   aceynote record navy.acey --rules navy --first black
   aceynote record endgame.acey --setup "W 6:3 5:2 / B 19:2 20:3 / W"
 """
@@ -38,7 +40,7 @@ def register(commands: Commands) -> None:
     parser.add_argument("file", metavar="FILE", help="the record to add the game to (.acey)")
     parser.add_argument("--white", metavar="NAME", help="White's player (the White tag)")
     parser.add_argument("--black", metavar="NAME", help="Black's player (the Black tag)")
-    parser.add_argument("--event", metavar="TEXT", help="the event (the Event tag)")
+    add_game_details(parser)
     parser.add_argument(
         "--rules", metavar="RULES", help='the rules, like "navy" or "standard bearoff=exact"'
     )
@@ -55,20 +57,35 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
+def add_game_details(parser: argparse.ArgumentParser) -> None:
+    """--event, --site, --date and --round: the new game's tags of the same names."""
+    parser.add_argument("--event", metavar="TEXT", help="the event (the Event tag)")
+    parser.add_argument("--site", metavar="TEXT", help="where it is played (the Site tag)")
+    parser.add_argument(
+        "--date", metavar="YYYY.MM.DD", help="the day it is played (the Date tag; default today)"
+    )
+    parser.add_argument("--round", metavar="TEXT", help="the round (the Round tag), like 4")
+
+
+_TEXT_TAGS = (
+    ("Event", "event"),
+    ("Site", "site"),
+    ("Date", "date"),
+    ("Round", "round"),
+    ("White", "white"),
+    ("Black", "black"),
+)
+"""The tags given as text on the command line, and their options."""
+
+
 def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
     """The new game's tags from the options, each value checked (a UsageError says why)."""
     from ..notation.tags import parse_opening
     from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
 
-    for option in ("event", "white", "black", "rules", "opening", "setup"):
+    for option in (*(option for _, option in _TEXT_TAGS), "rules", "opening", "setup"):
         check_utf8(option, getattr(args, option))
-    tags: list[tuple[str, str]] = []
-    for name, value in (("Event", args.event), ("White", args.white), ("Black", args.black)):
-        if value is not None:
-            if "\n" in value or "\r" in value:
-                raise UsageError(f"--{name.lower()}: a tag value is one line")
-            tags.append((name, value))
-    tags.append(("Result", "*"))
+    tags = [*_text_tags(args), ("Result", "*")]
     if args.rules is not None:
         try:
             tags.append(("Rules", RuleSet.parse(args.rules).to_tag()))
@@ -85,6 +102,27 @@ def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
             tags.append(("Setup", Position.from_setup(args.setup).to_setup()))
         except SetupError as error:
             raise UsageError(f"--setup: {error}") from error
+    return tags
+
+
+def _text_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The tags given as text, checked as the notation checks them; Date today when not given."""
+    import datetime
+
+    from ..notation.tags import date_tag, tag_value_problem
+
+    given = {option: getattr(args, option) for _, option in _TEXT_TAGS}
+    given["date"] = given["date"] or date_tag(datetime.date.today())
+    tags = []
+    for name, option in _TEXT_TAGS:
+        value = given[option]
+        if value is None:
+            continue
+        problem = "a tag value is one line" if "\n" in value or "\r" in value else None
+        problem = problem or tag_value_problem(name, value)
+        if problem is not None:
+            raise UsageError(f"--{option}: {problem}")
+        tags.append((name, value))
     return tags
 
 

@@ -15,8 +15,7 @@ from ..render.stats_text import figures_text
 from ..terminal_text import counted
 from ..validation import Diagnostic, validate
 from .base import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands, add_command, fail, write_out
-from .common import InputFile, add_record_files, expand_inputs, record_games, unreadable
-from .diagram import deliver
+from .common import InputFile, add_record_files, deliver, expand_inputs, record_games, unreadable
 from .output import Formatter, colour_wanted
 
 DESCRIPTION = """\

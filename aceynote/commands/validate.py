@@ -4,23 +4,22 @@ from __future__ import annotations
 
 import argparse
 import errno
-import io
 import itertools
 import os
 import sys
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..formats import ACEY, InvalidRecord
 from ..notation import Game, ReadError, read_games
-from ..notation.source import line_start, not_utf8
+from ..notation.source import NamedBytes, TappedStream, line_start, not_utf8
 from ..notation.split import Piece, pieces
 from ..rules import RulesError, RuleSet
 from ..terminal_text import shown
 from ..validation import Diagnostic, validate
 from ..validation.diagnostics import no_game_in
+from ..workers import on_processes
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -35,17 +34,16 @@ from .base import (
 )
 from .common import (
     InputFile,
-    NamedBytes,
     add_record_files,
     expand_inputs,
     input_format,
+    jobs_to_use,
     unreadable,
-    usable_processors,
 )
 from .output import Formatter, colour_wanted
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    pass
 
 DESCRIPTION = """\
 Replay every game through the rules engine and report each problem with
@@ -179,27 +177,16 @@ def _first_bad_byte(chunk: Piece) -> tuple[int, str] | None:
     return None
 
 
-class _CountingReader(io.BufferedIOBase):
-    """A binary file read line by line, counting the bytes read (for progress)."""
+class _CountingReader(TappedStream):
+    """A binary file read, counting the bytes read (for progress)."""
 
-    def __init__(self, raw: IO[bytes], name: str) -> None:
-        super().__init__()
-        self.raw_stream = raw
-        self.name = name  # read_games names the file in its errors
-        self.count = 0
+    count = 0
 
-    def readable(self) -> bool:
-        return True
-
-    def readline(self, size: int | None = -1, /) -> bytes:
-        line = self.raw_stream.readline(-1 if size is None else size)
+    def took_line(self, line: bytes) -> None:
         self.count += len(line)
-        return line
 
-    def read(self, size: int | None = -1, /) -> bytes:
-        data = self.raw_stream.read(-1 if size is None else size)
+    def took_block(self, data: bytes) -> None:
         self.count += len(data)
-        return data
 
 
 @dataclass
@@ -276,19 +263,10 @@ class _Run:
         if len(ahead) == 1:
             self._emit_chunk(source, _check_chunk(self._job(ahead[0])))
             return
-        from concurrent.futures import ProcessPoolExecutor  # 20 ms to import: only for --jobs
-
-        workers = len(ahead)
-        pending: deque[Future[_ChunkResult]] = deque()
-        with ProcessPoolExecutor(workers, initializer=tune_garbage_collector) as pool:
-            for chunk in itertools.chain(ahead, chunks):
-                pending.append(pool.submit(_check_chunk, self._job(chunk)))
-                if len(pending) >= 2 * workers:
-                    self._emit_chunk(source, pending.popleft().result())
-                    self._progress(reader, size, source)
-            while pending:
-                self._emit_chunk(source, pending.popleft().result())
-                self._progress(reader, size, source)
+        jobs = (self._job(chunk) for chunk in itertools.chain(ahead, chunks))
+        for result in on_processes(_check_chunk, jobs, len(ahead), tune_garbage_collector):
+            self._emit_chunk(source, result)
+            self._progress(reader, size, source)
 
     def _job(self, chunk: Piece) -> tuple[Piece, RuleSet | None, bool]:
         return chunk, self.rules, self.args.first
@@ -368,23 +346,8 @@ def _size_of(source: InputFile) -> int | None:
         return None
 
 
-def _jobs(asked: int, quiet: bool) -> int:
-    """The processes to use: as many as asked, but not more than there are processors."""
-    if asked < 1:
-        raise UsageError("--jobs takes a number of processes, 1 or more")
-    processors = usable_processors()
-    if asked <= processors:
-        return asked
-    if not quiet:
-        print(
-            f"aceynote: --jobs {asked}: using {processors}, one per processor here",
-            file=sys.stderr,
-        )
-    return processors
-
-
 def run(args: argparse.Namespace) -> int:
-    jobs = _jobs(args.jobs, args.quiet)
+    jobs = jobs_to_use(args.jobs, args.quiet)
     try:
         rules = RuleSet.parse(args.rules) if args.rules is not None else None
     except RulesError as error:

@@ -1,5 +1,5 @@
 """Corpora: finding games, counting them and laying them out as tables (docs/find.md, docs/stats.md, docs/data.md)."""
 
-from .facts import GameFacts, game_facts, main_line, result_points
+from .facts import GameFacts, game_facts, result_points
 
-__all__ = ["GameFacts", "game_facts", "main_line", "result_points"]
+__all__ = ["GameFacts", "game_facts", "result_points"]

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..rules import SegmentKind, Side, is_acey_deucey
-from ..validation.report import Report, SegmentReplay
+from ..validation.report import Report
 
 _POINTS = re.compile(r"(\d+)-(\d+)")
 
@@ -51,11 +51,6 @@ class GameFacts:
         return "unfinished" if winner is None else ("white" if winner is Side.WHITE else "black")
 
 
-def main_line(report: Report) -> list[SegmentReplay]:
-    """The main line's segments as replayed, in order (no variations)."""
-    return [replay for replay in report.segments if not replay.line]
-
-
 def result_points(result: str) -> tuple[int, int] | None:
     """White's and Black's points of a result token (``9-0``); None for ``*``."""
     match = _POINTS.fullmatch(result)
@@ -68,7 +63,7 @@ def game_facts(report: Report) -> GameFacts:
     hits = dict.fromkeys(Side, 0)
     passes = dict.fromkeys(Side, 0)
     acey_deucey = False
-    line = main_line(report)
+    line = report.main_line()
     for replay in line:
         side = replay.turn.side
         segment = replay.segment

@@ -24,7 +24,7 @@ from typing import ClassVar, Protocol
 from ..notation import Game
 from ..rules import Position, SetupError
 from ..validation import Report, validate
-from .facts import GameFacts, game_facts, main_line, result_points
+from .facts import GameFacts, game_facts, result_points
 
 
 class FilterError(ValueError):
@@ -315,7 +315,7 @@ class Reaches:
         return any(
             (replay.after.white, replay.after.black) == board
             and (not self.turn or replay.after.turn is self.position.turn)
-            for replay in main_line(view.report)
+            for replay in view.report.main_line()
         )
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
@@ -26,12 +25,12 @@ from ..notation import Game, ReadError
 from ..notation.split import Piece, pieces
 from ..notation.writer import write_game
 from ..validation import Report
-from .facts import main_line
+from ..workers import on_processes
 from .filters import GameView, Query
 from .sections import LineTap, Standing, glance, lead, piece_text, read
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    pass
 
 PIECE_BYTES = 1 << 18
 
@@ -86,7 +85,7 @@ def copy_key(report: Report) -> bytes:
     """What two copies of a game share: rules, start, and each main-line segment's dice and end."""
     segments = [
         (replay.segment.kind, replay.segment.dice, replay.after.white, replay.after.black)
-        for replay in main_line(report)
+        for replay in report.main_line()
     ]
     return hashlib.blake2b(repr((report.rules, report.start, segments)).encode()).digest()
 
@@ -165,16 +164,8 @@ def _looks(
     if jobs == 1 or len(ahead) < 2:
         yield from (look_at_piece((chunk, search)) for chunk in itertools.chain(ahead, chunks))
         return
-    from concurrent.futures import ProcessPoolExecutor  # only for --jobs
-
-    pending: deque[Future[PieceLook]] = deque()
-    with ProcessPoolExecutor(len(ahead), initializer=starting) as pool:
-        for chunk in itertools.chain(ahead, chunks):
-            pending.append(pool.submit(look_at_piece, (chunk, search)))
-            if len(pending) >= 2 * len(ahead):
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+    tasks = ((chunk, search) for chunk in itertools.chain(ahead, chunks))
+    yield from on_processes(look_at_piece, tasks, len(ahead), starting)
 
 
 def other_games(

@@ -27,15 +27,15 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import IO, NamedTuple
+from typing import NamedTuple
 
 from lark import Token
 
-from ..notation import Game, ReadError, SyntaxProblem
+from ..notation import Game, SyntaxProblem
 from ..notation.lexer import WHITE_SPACE_CHARACTERS
 from ..notation.limits import MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
 from ..notation.parser import iter_game_tokens, parse_game_tokens, terminal_pattern
-from ..notation.source import LINE_END, line_start, line_too_long, not_utf8
+from ..notation.source import LINE_END, TappedStream, line_start, line_too_long, not_utf8
 from ..notation.split import Piece
 from ..notation.words import tag_parts, unescape_tag_value
 
@@ -429,36 +429,18 @@ def _first_of_each(tags: Iterator[tuple[str, str]] | list[tuple[str, str]]) -> d
 # -- other formats ----------------------------------------------------------------------------------
 
 
-class LineTap(io.BufferedIOBase):
+class LineTap(TappedStream):
     """A binary stream read line by line, keeping the last line read and its number.
 
     The JSON Lines reader reads a game's line and yields the game: the line
     kept then is that game's, as it stands in the file.
     """
 
-    def __init__(self, raw: IO[bytes]) -> None:
-        super().__init__()
-        self.raw_stream = raw
-        self.name = getattr(raw, "name", "<stdin>")
-        self.last = b""
-        self.last_number = 0  # the number of the line ``last``
-        self.lines = 0
+    last = b""
+    last_number = 0  # the number of the line ``last``
+    lines = 0
 
-    def readable(self) -> bool:
-        return True
-
-    def readline(self, size: int | None = -1, /) -> bytes:
-        line = self.raw_stream.readline(-1 if size is None else size)
+    def took_line(self, line: bytes) -> None:
         self.lines += bool(line)
         if line.strip():
             self.last, self.last_number = line, self.lines
-        return line
-
-    def read(self, size: int | None = -1, /) -> bytes:
-        return self.raw_stream.read(-1 if size is None else size)
-
-
-def read_error(piece: PieceText) -> None:
-    """Raise the reading error that ended the piece, if any (after its games were looked at)."""
-    if piece.error is not None:
-        raise ReadError(piece.error)

@@ -20,7 +20,7 @@ from ..notation import Game, Segment, parse_game, write_game
 from ..notation.model import NO_SPAN
 from ..rules import Position, SegmentKind, Side
 from ..validation import Report, validate
-from .facts import game_facts, main_line
+from .facts import game_facts
 
 Row = dict[str, object]
 
@@ -193,7 +193,7 @@ def segment_rows(game_id: int, report: Report) -> Iterator[Row]:
     codes = segment_codes(report)
     last: Position | None = None
     described = _described(None)
-    for ply, replay in enumerate(main_line(report), start=1):
+    for ply, replay in enumerate(report.main_line(), start=1):
         segment, before, after = replay.segment, replay.before, replay.after
         # A segment starts where the one before it ended (but when the side changes).
         setup_before, white_before, black_before = (

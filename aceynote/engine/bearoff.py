@@ -109,12 +109,20 @@ class BearoffTable:
         found = race_sides(position)
         if found is None:
             return None
+        return self.lookup(found[0], found[1], kind is SegmentKind.CHOSEN_DOUBLE)
+
+    def lookup(
+        self, mover: tuple[int, ...], other: tuple[int, ...], double: bool
+    ) -> tuple[float, float] | None:
+        """The value of the race of these home boards (points 1..6), None outside the table."""
         index = self.index
-        mover, other = index.get(found[0]), index.get(found[1])
-        if mover is None or other is None or not mover or not other:
+        at_mover, at_other = index.get(mover), index.get(other)
+        if not at_mover or not at_other:  # None, or 0: a side that has borne everything off
             return None
-        table = int(kind is SegmentKind.CHOSEN_DOUBLE)
-        return float(self.win[table, mover, other]), float(self.equity[table, mover, other])
+        table = int(double)
+        return float(self.win[table, at_mover, at_other]), float(
+            self.equity[table, at_mover, at_other]
+        )
 
     def save(self, path: Path) -> None:
         np.savez_compressed(

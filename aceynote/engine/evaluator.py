@@ -35,8 +35,8 @@ from ..rules import (
     Side,
     outcome,
 )
-from .bearoff import BearoffTable, cached_table, race_sides
-from .decisions import Choice, Decision
+from .bearoff import BearoffTable, cached_table
+from .decisions import HOME_TOP, Choice, Decision
 from .features import Counts, encode, rule_bits
 from .network import Network
 
@@ -206,8 +206,7 @@ class RaceEvaluator(Evaluator):
         for index, (position, white, double) in enumerate(
             zip(positions, white_acts, doubles, strict=True)
         ):
-            acting = position if (position.turn is Side.WHITE) is white else _turned(position)
-            exact = self._exact(acting, double)
+            exact = self._exact(position.white, position.black, white, double)
             if exact is None:
                 rest.append(index)
             else:
@@ -220,15 +219,13 @@ class RaceEvaluator(Evaluator):
             )
         return wins, equities
 
-    def _exact(self, position: Position, double: bool) -> tuple[float, float] | None:
-        if race_sides(position) is None:
-            return None
-        kind = SegmentKind.CHOSEN_DOUBLE if double else SegmentKind.ROLL
-        return self.table.value(position, kind)
-
-
-def _turned(position: Position) -> Position:
-    return position.with_turn(position.turn.opponent)
+    def _exact(
+        self, white: tuple[int, ...], black: tuple[int, ...], white_acts: bool, double: bool
+    ) -> tuple[float, float] | None:
+        if any(white[HOME_TOP + 1 :]) or any(black[HOME_TOP + 1 :]):
+            return None  # not a bear-off race: the quick test, before the table is read
+        mover, other = (white, black) if white_acts else (black, white)
+        return self.table.lookup(mover[1 : HOME_TOP + 1], other[1 : HOME_TOP + 1], double)
 
 
 def evaluator_for(network: Network, rules: RuleSet) -> Evaluator:

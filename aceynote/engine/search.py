@@ -31,6 +31,9 @@ REPLY_COUNT = 2
 """The replies of each roll valued one ply deeper in a 2-ply look-ahead."""
 DEPTHS = (0, 1, 2)
 LOOKED_KEPT = 512
+LOOKED_AT_ONCE = 16
+"""Decisions looked ahead from in one batch: a 2-ply look-ahead asks for a hundred or more
+at a time, whose plays' results held at once would take hundreds of MB."""
 
 
 class Scored(NamedTuple):
@@ -139,7 +142,10 @@ class Search:
         looked = self._looked
         keys = [(decision, plies) for decision in decisions]
         missing = list(dict.fromkeys(key for key in keys if key not in looked))
-        found = dict(zip(missing, self._look_ahead([d for d, _ in missing], plies), strict=True))
+        found: dict[tuple[Decision, int], tuple[float, float]] = {}
+        for start in range(0, len(missing), LOOKED_AT_ONCE):
+            chunk = missing[start : start + LOOKED_AT_ONCE]
+            found.update(zip(chunk, self._look_ahead([d for d, _ in chunk], plies), strict=True))
         answers = [found[key] if key in found else looked[key] for key in keys]
         # The cache is forgotten only after every answer is taken from it.
         if len(looked) + len(found) > LOOKED_KEPT:

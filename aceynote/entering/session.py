@@ -146,10 +146,6 @@ class Recording:
 
     # -- what comes next -----------------------------------------------------------
     @property
-    def rules_text(self) -> str:
-        return self.report.rules.to_tag()
-
-    @property
     def mover(self) -> Side:
         return self.state.mover
 

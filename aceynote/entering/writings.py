@@ -25,9 +25,11 @@ from ..rules import (
     RuleSet,
     SegmentKind,
     Trip,
+    dice_span,
     place_name,
     positions_along,
     read_trips,
+    trip_distance,
 )
 
 _SOURCES = {place_name(place): place for place in (*range(1, 25), POOL, BAR)}
@@ -195,32 +197,10 @@ def _reachable(after: Position, dice: list[int], goal: Position, rules: RuleSet)
         return False
     for order in set(permutations(dests)):
         pairs = list(zip(sources, order, strict=True))
-        if not _spanned([(_distance(s, d), d == OFF) for s, d in pairs], dice):
+        if not dice_span([(trip_distance(s, d), d == OFF) for s, d in pairs], dice):
             continue
         trips = [Trip(s, (d,), (False,)) for s, d in pairs]
         found = read_trips(after, dice, trips, rules, accept=lambda r: r.play.result == goal)
         if any(r.play.result == goal for r in found):
             return True
     return False
-
-
-def _distance(source: int, dest: int) -> int:
-    return (25 if source in (POOL, BAR) else source) - dest
-
-
-def _spanned(needs: list[tuple[int, bool]], dice: list[int]) -> bool:
-    """Whether each distance can be made of its own dice (a bear-off may use more than it needs)."""
-    if not needs:
-        return True
-    (need, off), rest = needs[0], needs[1:]
-    return any(
-        _spanned(rest, [die for j, die in enumerate(dice) if j not in used])
-        for used in _subsets(len(dice))
-        if (total := sum(dice[j] for j in used)) == need or (off and total > need)
-    )
-
-
-def _subsets(count: int) -> Iterator[tuple[int, ...]]:
-    """Every non-empty set of indexes below ``count`` (at most four dice: fifteen sets)."""
-    for mask in range(1, 1 << count):
-        yield tuple(j for j in range(count) if mask >> j & 1)

@@ -14,6 +14,7 @@ from importlib import import_module
 from re import Pattern
 from typing import IO, Any, NamedTuple
 
+from ..extras import install_command
 from ..notation import Game
 
 Reader = Callable[[IO[bytes], str], Iterator[Game]]
@@ -55,9 +56,7 @@ class MissingExtra(ImportError):
     """A format whose library is not installed; ``extra`` is the pip extra that brings it."""
 
     def __init__(self, library: str, extra: str) -> None:
-        super().__init__(
-            f"{library} is not installed; install it with: pip install 'aceynote[{extra}]'"
-        )
+        super().__init__(f"{library} is not installed; install it with: {install_command(extra)}")
 
 
 class InvalidRecord(ValueError):

@@ -62,7 +62,7 @@ def parse_segment(text: str, expects: SegmentKind) -> Segment:
     if game.result_span is not None and result_as_move(game.result_text) is not None:
         column = max(1, game.result_span.column - shift)
         raise EntryError(misread_result(game.result_text), column)
-    segments = [segment for turn in game.turns for segment in turn.segments]
+    segments = game.main_line()
     extra = game.result_span or game.comments_after or any(turn.variations for turn in game.turns)
     if len(games) != 1 or len(game.turns) != 1 or extra or len(segments) != (2 if marker else 1):
         raise EntryError("type one segment: a roll and its play (no result, no variation)", 1)

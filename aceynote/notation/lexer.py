@@ -15,7 +15,8 @@ from collections.abc import Generator, Iterable, Iterator
 
 from lark import Token
 
-from .limits import MAX_COMMENT, MAX_GAME_WORDS, clipped
+from ..terminal_text import clipped
+from .limits import MAX_COMMENT, MAX_GAME_WORDS
 from .split import (
     BAD_TAG,
     PLAIN_MOVETEXT,

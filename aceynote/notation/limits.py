@@ -8,6 +8,8 @@ unbounded memory. docs/notation.md lists them.
 
 from __future__ import annotations
 
+from ..terminal_text import clipped
+
 MAX_DIGITS = 9
 """Digits of a move number, NAG, count, point or result (more cannot mean anything)."""
 
@@ -34,11 +36,6 @@ meets it at once."""
 
 MAX_PROBLEMS = 100
 """Syntax errors reported for one game; the rest are counted, not kept."""
-
-
-def clipped(text: str, width: int = 24) -> str:
-    """``text`` cut to ``width`` characters for a message (an ellipsis marks the cut)."""
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def too_many_digits(what: str, digits: str) -> str:

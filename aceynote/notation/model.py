@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import partial
 from typing import NamedTuple
 
@@ -37,6 +38,21 @@ new_span: Callable[[tuple[int, int, int, int]], Span] = partial(tuple.__new__, S
 for every move; see ``aceynote.rules.position.new_position``)."""
 
 NO_SPAN = Span(0, 0, 0, 0)
+
+NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+"""§4: the NAGs ``$1`` to ``$6`` mean the six glyphs, in this order."""
+
+
+class Mark(Enum):
+    """The three glyphs of §4 that an analysis sets, mildest first, and their words."""
+
+    DOUBTFUL = "?!"
+    BAD = "?"
+    VERY_BAD = "??"
+
+    @property
+    def word(self) -> str:
+        return self.name.lower().replace("_", " ")
 
 
 class Stop(NamedTuple):
@@ -166,6 +182,10 @@ class Game:
     span: Span = field(default=NO_SPAN, compare=False)
     result_span: Span | None = field(default=None, compare=False)
     source_lines: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def main_line(self) -> list[Segment]:
+        """The main line's segments, turn after turn (no variations): the one walk of it."""
+        return [segment for turn in self.turns for segment in turn.segments]
 
     def tag(self, name: str) -> str | None:
         """The value of the first tag of this name (the one that counts), if any."""

@@ -263,3 +263,41 @@ def _whole_lines_end(block: bytes) -> int:
     if block.endswith(b"\n"):
         return len(block)
     return max(block.rfind(b"\n", 0, -1), block.rfind(b"\r", 0, -1)) + 1
+
+
+class NamedBytes(io.BytesIO):
+    """Bytes held in memory as a binary stream with a name (the reader names it in errors)."""
+
+    def __init__(self, data: bytes, name: str) -> None:
+        super().__init__(data)
+        self.name = name
+
+
+class TappedStream(io.BufferedIOBase):
+    """A binary stream passed through to the reader, each line or block it reads shown to
+    :meth:`took_line` or :meth:`took_block` first: the one wrapper for counting what was
+    read (progress), keeping the last line (find's JSON Lines) or a copy (fmt)."""
+
+    def __init__(self, raw: IO[bytes], name: str | None = None) -> None:
+        super().__init__()
+        self.raw_stream = raw
+        self.name = name if name is not None else getattr(raw, "name", "<stdin>")
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        line = self.raw_stream.readline(-1 if size is None else size)
+        self.took_line(line)
+        return line
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        data = self.raw_stream.read(-1 if size is None else size)
+        self.took_block(data)
+        return data
+
+    def took_line(self, line: bytes) -> None:
+        """A line the reader read (b"" at the end)."""
+
+    def took_block(self, data: bytes) -> None:
+        """A block the reader read (the JSON readers read blocks)."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 
 from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, Side, opening_winner
-from .limits import MAX_DIGITS, clipped, too_many_digits
+from ..terminal_text import clipped
+from .limits import MAX_DIGITS, too_many_digits
 
 _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
 # "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.
@@ -49,6 +51,11 @@ def parse_opening(text: str) -> list[tuple[int, int]]:
             )
         rolls.append((int(match.group(1)), int(match.group(2))))
     return rolls
+
+
+def date_tag(day: datetime.date) -> str:
+    """A day as the Date tag writes it: ``2026.03.01``."""
+    return day.strftime("%Y.%m.%d")
 
 
 def date_problem(value: str) -> str | None:
@@ -111,6 +118,20 @@ def rules_problem(value: str) -> str | None:
     except RulesError as error:
         return str(error)
     return None
+
+
+def opening_words(value: str) -> str | None:
+    """An Opening tag in words (``4-4 a tie, then White rolled 5 and Black 3: White moves
+    first``); None for one that decides nothing."""
+    try:
+        rolls = parse_opening(value)
+        winner = opening_winner(rolls)
+    except (TagValueError, OpeningError):
+        return None
+    ties = [f"{white}-{black}" for white, black in rolls[:-1]]
+    tied = f"{' and '.join(ties)} {'ties' if len(ties) > 1 else 'a tie'}, then " if ties else ""
+    white, black = rolls[-1]
+    return f"{tied}White rolled {white} and Black {black}: {winner.title} moves first"
 
 
 def opening_problem(value: str) -> str | None:

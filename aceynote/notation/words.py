@@ -15,7 +15,8 @@ from typing import NamedTuple
 from lark import Token
 
 from ..rules import BAR, OFF, POOL, SegmentKind
-from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY, clipped, too_many_digits
+from ..terminal_text import clipped
+from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY, too_many_digits
 from .model import Move, Span, Stop, Tag, new_span
 
 

@@ -16,13 +16,14 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
 from ..notation import Segment
+from ..notation.model import Mark
 from ..validation.frames import GameFrames
 from .elements import child, number_text, text_at
 
 # The graph's drawing, in its viewBox: the plot's box and the whole.
 WIDTH, HEIGHT = 600, 132
 LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT = 40.0, 8.0, 552.0, 112.0
-MARK_CLASS = {"?!": "doubtful", "?": "bad", "??": "very-bad"}
+MARK_CLASS = {mark.value: mark.word.replace(" ", "-") for mark in Mark}
 
 
 class Option(Protocol):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from ..extras import install_command
+
 EXTRA = "png"
 """The optional extra that installs the renderer: ``pip install 'aceynote[png]'``."""
 
@@ -43,5 +45,5 @@ def renderer() -> ModuleType:
         return importlib.import_module("resvg_py")
     except ImportError as error:
         raise PngUnavailable(
-            f"PNG needs the renderer of the '{EXTRA}' extra: pip install 'aceynote[{EXTRA}]'"
+            f"PNG needs the renderer of the '{EXTRA}' extra: {install_command(EXTRA)}"
         ) from error

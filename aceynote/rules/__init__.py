@@ -1,17 +1,15 @@
 """The acey-deucey rules engine (docs/notation.md §8): pure, no I/O, no notation."""
 
+from .judging import Judge, Verdict, judge, positions_along
 from .moves import (
     DiceError,
-    Judge,
+    Fault,
     Play,
     Step,
-    Verdict,
-    judge,
     larger_die_playable,
     legal_plays,
     legal_results,
     max_dice,
-    positions_along,
     roll_dice,
 )
 from .play_text import merged_steps, play_text
@@ -28,16 +26,17 @@ from .position import (
 )
 from .ruleset import PRESETS, BearOff, BonusReroll, RulesError, RuleSet, Scoring, parse_rules
 from .trips import (
-    Fault,
     ForcedPlay,
     Reading,
     Trip,
     TripFault,
+    dice_span,
     explain_failure,
     force_trips,
     play_as_written,
     read_as_written,
     read_trips,
+    trip_distance,
 )
 from .turn import (
     FlowFault,
@@ -82,6 +81,7 @@ __all__ = [
     "TurnFlowError",
     "TurnState",
     "Verdict",
+    "dice_span",
     "explain_failure",
     "force_trips",
     "is_acey_deucey",
@@ -103,4 +103,5 @@ __all__ = [
     "read_trips",
     "resigned",
     "roll_dice",
+    "trip_distance",
 ]

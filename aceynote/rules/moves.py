@@ -74,7 +74,21 @@ new_play: Callable[[tuple[tuple[Step, ...], Position]], Play] = partial(tuple.__
 """``Play(steps, result)`` with no Python-level call (see ``new_position``)."""
 
 
-class _Board:
+class Fault(Enum):
+    """Why a step, or a written trip, cannot be played."""
+
+    NO_CHECKER = "no checker there"
+    BAR_FIRST = "checkers on the bar must enter first"
+    POOL_FIRST = "the pool must be empty first (early_moves=no)"
+    NO_DICE = "the dice rolled do not make this trip"
+    BEAR_OFF_EARLY = "bearing off before every checker is home"
+    BEAR_OFF_EXACT = "bearing off needs the exact die (bearoff=exact)"
+    BEAR_OFF_HIGHER = "a checker stands higher, so this die cannot bear off from here"
+    BLOCKED = "the point is blocked"
+    GAME_OVER = "the game is already over"
+
+
+class Board:
     """The mutable search state: both sides' counts, mover first.
 
     The waiting side's blocked points cannot change during the mover's turn
@@ -124,25 +138,36 @@ class _Board:
             found += self._bear_off_sources(die, top)
         return found
 
-    def can_move(self, source: int, die: int) -> bool:
-        """Whether a checker may leave ``source`` with ``die`` now (the same rules as ``sources``)."""
+    def step_fault(self, source: int, die: int) -> tuple[Fault, int | None] | None:
+        """Why a checker may not leave ``source`` with ``die`` now, and the place concerned;
+        None when it may. The one judge of a step (rules 3-6, 9): the reader of written
+        trips asks it, and :meth:`sources`, the move search's fast list of the same
+        answers, is held to it by a test."""
         mover = self.mover
-        if not mover[source]:
-            return False
+        if source == OFF or not mover[source]:
+            return Fault.NO_CHECKER, source
         if source >= POOL:
             if source == POOL and mover[BAR]:
-                return False
-            return self.waiting[die] < 2
-        if mover[BAR] or (mover[POOL] and not self.early_moves):
-            return False
+                return Fault.BAR_FIRST, BAR
+            return (Fault.BLOCKED, 25 - die) if self.waiting[die] >= 2 else None
+        if mover[BAR]:
+            return Fault.BAR_FIRST, BAR
+        if mover[POOL] and not self.early_moves:
+            return Fault.POOL_FIRST, POOL
         target = source - die
         if target > 0:
-            return self.waiting[25 - target] < 2
+            return (Fault.BLOCKED, target) if self.waiting[25 - target] >= 2 else None
         if mover[POOL] or any(mover[7:POOL]):
-            return False
+            return Fault.BEAR_OFF_EARLY, None
         if target == 0:
-            return True
-        return not self.exact and not any(mover[source + 1 : 7])
+            return None
+        if self.exact:
+            return Fault.BEAR_OFF_EXACT, None
+        return (Fault.BEAR_OFF_HIGHER, None) if any(mover[source + 1 : 7]) else None
+
+    def can_move(self, source: int, die: int) -> bool:
+        """Whether a checker may leave ``source`` with ``die`` now."""
+        return self.step_fault(source, die) is None
 
     def _bear_off_sources(self, die: int, top: int) -> list[int]:
         """Rule 9: the point a die bears off from, if any (all checkers are home)."""
@@ -193,7 +218,7 @@ class _Board:
 class _PlayCollector:
     """Depth-first search collecting the plays that use the most dice."""
 
-    def __init__(self, board: _Board, full: int) -> None:
+    def __init__(self, board: Board, full: int) -> None:
         self.board = board
         self.full = full
         self.best = 0
@@ -298,7 +323,7 @@ def _legal_steps(
     position: Position, dice: Sequence[int], rules: RuleSet
 ) -> tuple[dict[Position, tuple[Step, ...]], int]:
     _check_dice(dice)
-    collector = _PlayCollector(_Board(position, rules), len(dice))
+    collector = _PlayCollector(Board(position, rules), len(dice))
     if len(dice) == 2:
         # The larger die first: where one step of either die reaches the same
         # position, the play kept is the one rule 7 names (the larger die).
@@ -325,7 +350,7 @@ def _apply_larger_die(
 class _DiceCounter:
     """Depth-first search for the most dice playable, stopping once all can be."""
 
-    def __init__(self, board: _Board, full: int) -> None:
+    def __init__(self, board: Board, full: int) -> None:
         self.board = board
         self.full = full
         self.best = 0
@@ -365,7 +390,7 @@ def max_dice(position: Position, dice: Sequence[int], rules: RuleSet) -> int:
     is off, so a die left then is a die not played.
     """
     _check_dice(dice)
-    counter = _DiceCounter(_Board(position, rules), len(dice))
+    counter = _DiceCounter(Board(position, rules), len(dice))
     if len(dice) == 2:
         counter.pair(dice[0], dice[1])
     else:
@@ -375,63 +400,4 @@ def max_dice(position: Position, dice: Sequence[int], rules: RuleSet) -> int:
 
 def larger_die_playable(position: Position, dice: Sequence[int], rules: RuleSet) -> bool:
     """Whether the larger of two different dice can be played on its own."""
-    return bool(_Board(position, rules).sources(max(dice), BAR))
-
-
-class Verdict(Enum):
-    """How a physically possible play measures up to rule 7."""
-
-    LEGAL = "legal"
-    TOO_FEW_DICE = "too few dice"
-    SMALLER_DIE = "smaller die"
-
-
-class Judge:
-    """Judges plays whose every step is possible against rule 7, for one roll.
-
-    The most dice playable and whether the larger die can be played are
-    worked out once and only when needed.
-    """
-
-    def __init__(self, position: Position, dice: Sequence[int], rules: RuleSet) -> None:
-        self.position = position
-        self.dice = tuple(dice)
-        self.rules = rules
-        self._most: int | None = None
-
-    @property
-    def most(self) -> int:
-        """How many dice the mover can play (rule 7)."""
-        if self._most is None:
-            self._most = max_dice(self.position, self.dice, self.rules)
-        return self._most
-
-    def verdict(self, play: Play) -> Verdict:
-        if play.dice_used == len(self.dice):
-            return Verdict.LEGAL
-        if play.dice_used < self.most:
-            return Verdict.TOO_FEW_DICE
-        if (
-            self.most == 1
-            and len(self.dice) == 2
-            and self.rules.larger_die
-            and play.steps[0].die != max(self.dice)
-            and larger_die_playable(self.position, self.dice, self.rules)
-        ):
-            return Verdict.SMALLER_DIE
-        return Verdict.LEGAL
-
-
-def judge(position: Position, dice: Sequence[int], play: Play, rules: RuleSet) -> Verdict:
-    """Judge a play whose every step is possible: enough dice, and the larger die?"""
-    return Judge(position, dice, rules).verdict(play)
-
-
-def positions_along(position: Position, steps: Sequence[Step]) -> list[Position]:
-    """The position after each step of a play, in order (the steps must be possible)."""
-    board = _Board(position, RuleSet())
-    positions = []
-    for step in steps:
-        board.move(step.source, step.die)
-        positions.append(board.position())
-    return positions
+    return bool(Board(position, rules).sources(max(dice), BAR))

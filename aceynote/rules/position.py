@@ -16,6 +16,8 @@ from functools import partial
 from operator import mul
 from typing import NamedTuple
 
+from ..terminal_text import clipped
+
 OFF = 0
 POOL = 25
 BAR = 26
@@ -199,10 +201,6 @@ _PIPS_OF_SLOT = (0, *POINTS, 25, 25)
 _PLACE_COUNT = re.compile(r"^([A-Za-z]+|[0-9]+):([0-9]+)$")
 
 
-def _clipped(text: str, width: int = 24) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 def _parse_place(word: str) -> int:
     lowered = word.lower()
     if lowered == "in":
@@ -211,7 +209,7 @@ def _parse_place(word: str) -> int:
         return BAR
     if word.isascii() and word.isdigit() and len(word) <= 2 and 1 <= int(word) <= 24:
         return int(word)
-    raise SetupError(f"'{_clipped(word)}' is not a place; use a point 1..24, 'bar' or 'in'")
+    raise SetupError(f"'{clipped(word)}' is not a place; use a point 1..24, 'bar' or 'in'")
 
 
 def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
@@ -220,7 +218,7 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
         raise SetupError("a side field is empty; it must start with W or B")
     side_word = words[0].upper()
     if side_word not in ("W", "B"):
-        raise SetupError(f"a side field must start with W or B, not '{_clipped(words[0])}'")
+        raise SetupError(f"a side field must start with W or B, not '{clipped(words[0])}'")
     side = Side(side_word)
     counts = _empty_side()
     seen: set[int] = set()
@@ -228,13 +226,13 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
         match = _PLACE_COUNT.match(word)
         if match is None:
             raise SetupError(
-                f"'{_clipped(word)}' is not of the form place:count (like 13:5 or bar:1)"
+                f"'{clipped(word)}' is not of the form place:count (like 13:5 or bar:1)"
             )
         place = _parse_place(match.group(1))
         digits = match.group(2).lstrip("0") or "0"
         if len(digits) > 2:
             raise SetupError(
-                f"{side.title} has {_clipped(digits)} checkers on {place_name(place)}; a side has 15"
+                f"{side.title} has {clipped(digits)} checkers on {place_name(place)}; a side has 15"
             )
         count = int(digits)
         if place in seen:
@@ -270,7 +268,7 @@ def _parse_setup(text: str) -> Position:
     turn_word = fields[2].strip().upper()
     if turn_word not in ("W", "B"):
         raise SetupError(
-            f"the last Setup field names the side to roll, W or B, not '{_clipped(fields[2].strip())}'"
+            f"the last Setup field names the side to roll, W or B, not '{clipped(fields[2].strip())}'"
         )
     white, black = sides[Side.WHITE], sides[Side.BLACK]
     for point in POINTS:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from itertools import pairwise
 from typing import NamedTuple
 
-from .moves import Play, Step, _Board, new_play
+from .moves import Board, Fault, Play, Step, new_play
 from .position import BAR, OFF, POOL, Position
 from .ruleset import BearOff, RuleSet
 
@@ -54,7 +53,7 @@ class Reading(NamedTuple):
 class _TripReader:
     def __init__(
         self,
-        board: _Board,
+        board: Board,
         trips: Sequence[Trip],
         accept: Callable[[Reading], bool] | None,
     ) -> None:
@@ -204,7 +203,7 @@ def read_trips(
     ``accept``, the search stops at the first reading it accepts and returns
     just that one.
     """
-    reader = _TripReader(_Board(position, rules), trips, accept)
+    reader = _TripReader(Board(position, rules), trips, accept)
     reader.search(list(dice))
     if reader.accepted is not None:
         return [reader.accepted]
@@ -234,7 +233,7 @@ def play_as_written(
     position: Position, dice: Sequence[int], trips: Sequence[Trip], rules: RuleSet
 ) -> Play | None:
     """The play of :func:`read_as_written`, when it is the legal one (the validator's fast path)."""
-    board = _Board(position, rules)
+    board = Board(position, rules)
     remaining = list(dice)
     steps: list[Step] = []
     for place, stops, marks in trips:
@@ -256,20 +255,6 @@ def play_as_written(
     if remaining:
         return None
     return new_play((tuple(steps), board.position()))
-
-
-class Fault(Enum):
-    """Why a written trip cannot be played."""
-
-    NO_CHECKER = "no checker there"
-    BAR_FIRST = "checkers on the bar must enter first"
-    POOL_FIRST = "the pool must be empty first (early_moves=no)"
-    NO_DICE = "the dice rolled do not make this trip"
-    BEAR_OFF_EARLY = "bearing off before every checker is home"
-    BEAR_OFF_EXACT = "bearing off needs the exact die (bearoff=exact)"
-    BEAR_OFF_HIGHER = "a checker stands higher, so this die cannot bear off from here"
-    BLOCKED = "the point is blocked"
-    GAME_OVER = "the game is already over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,32 +296,35 @@ def _legs(trip: Trip) -> list[tuple[int, int]]:
     return list(pairwise(places))
 
 
-def _distance(source: int, dest: int) -> int:
+def trip_distance(source: int, dest: int) -> int:
+    """The pips from ``source`` to ``dest`` in the mover's numbering (pool and bar: 25)."""
     start = 25 if source in (POOL, BAR) else source
     return start - dest
 
 
-def _dice_make(legs: list[tuple[int, int]], dice: list[int], exact: bool) -> bool:
-    """Whether some of ``dice`` can be split over the legs (board ignored)."""
-    if not legs:
+def dice_span(needs: Sequence[tuple[int, bool]], dice: Sequence[int]) -> bool:
+    """Whether some of ``dice`` cover each distance in turn, the board ignored.
+
+    ``needs`` holds each leg's distance and whether its last die may go past
+    it (a bear-off under ``bearoff=high``); a leg may take several dice.
+    """
+    if not needs:
         return True
-    (source, dest), rest = legs[0], legs[1:]
-    need = _distance(source, dest)
-    return _fill(need, dest == OFF and not exact, dice, rest, exact)
-
-
-def _fill(
-    need: int, may_overshoot: bool, dice: list[int], rest: list[tuple[int, int]], exact: bool
-) -> bool:
+    (need, may_overshoot), rest = needs[0], needs[1:]
     for die in set(dice):
         left = list(dice)
         left.remove(die)
-        if die == need or (may_overshoot and die > need and not rest):
-            if _dice_make(rest, left, exact):
+        if die == need or (may_overshoot and die > need):
+            if dice_span(rest, left):
                 return True
-        elif die < need and _fill(need - die, may_overshoot, left, rest, exact):
+        elif die < need and dice_span([(need - die, may_overshoot), *rest], left):
             return True
     return False
+
+
+def _dice_make(legs: list[tuple[int, int]], dice: list[int], exact: bool) -> bool:
+    """Whether some of ``dice`` can be split over a trip's legs (a bear-off is its last)."""
+    return dice_span([(trip_distance(s, d), d == OFF and not exact) for s, d in legs], dice)
 
 
 def _diagnose(

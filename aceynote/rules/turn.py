@@ -243,7 +243,7 @@ def resigned(position: Position, rules: RuleSet, loser: Side) -> Outcome:
     The winner scores what rule 10 gives a side that bears off its last
     checker in this position: under ``score=checkers`` the loser's checkers
     not yet borne off, under ``score=single`` one point (docs/notation.md, the
-    choices). NOTATION.md §6 lets a resigned game carry any result; this is
+    choices). docs/notation.md §6 lets a resigned game carry any result; this is
     the one offered.
     """
     return _won_by(loser.opponent, position, rules)

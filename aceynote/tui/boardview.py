@@ -42,7 +42,8 @@ BAR_ROLE = "board--bar"
 TRAY_WIDTH = 7
 MIN_STACK = 4
 MAX_STACK = 7
-TALL_STACK = 10  # beside the notes (a wide screen): taller, still wider than high
+TALL_STACK = 15  # beside the notes (a wide screen): as tall as the screen lets it, up to a
+# stack of all 15 checkers on one point (still wider than high: a cell is twice as high as wide)
 POINT_WIDTHS = (7, 6, 5, 4, 3)
 
 

@@ -24,9 +24,10 @@ from textual.widgets.option_list import Option
 
 from ..entering import EntryProblem, entries_in
 from ..terminal_text import printable
+from .fields import Field
 
 
-class EntryInput(Input):
+class EntryInput(Field):
     """The field of the entry line: Enter takes the text off it at once, into ``entered``.
 
     Textual runs Enter's binding only once the key has gone up to the app,

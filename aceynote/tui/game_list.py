@@ -30,7 +30,8 @@ from textual.widgets import Footer, Input, Static
 
 from ..files.record import RecordFile
 from ..notation.index import GameEntry
-from ..terminal_text import counted, path_shown, printable
+from ..terminal_text import clipped, counted, path_shown, printable
+from .fields import Field
 from .keys import HELP, QUIT, SAVE
 
 COLUMNS = (
@@ -100,7 +101,7 @@ def column_widths(width: int) -> tuple[int, ...]:
 
 
 def _fit(text: str, width: int) -> str:
-    return text.ljust(width) if len(text) <= width else text[: width - 1] + "…"
+    return clipped(text, width).ljust(width)
 
 
 def row_text(values: tuple[str, ...], widths: tuple[int, ...]) -> str:
@@ -315,7 +316,7 @@ class GameList(Screen[int | None]):
 
     def compose(self) -> ComposeResult:
         yield GamesTitle(id="games-title")
-        yield Input(
+        yield Field(
             placeholder="filter: player, event, date, result (/ to type, enter to list)",
             id="games-filter",
         )

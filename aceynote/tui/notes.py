@@ -12,12 +12,14 @@ from textual.widgets import Static
 
 from ..analysis.output import option_play
 from ..entering.ending import ending_words
+from ..notation.model import NAG_GLYPHS
+from ..notation.tags import opening_words
 from ..notation.writer import segment_text, turn_number
 from ..terminal_text import printable, signed, source_lines
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
 from .timeline import Path, Timeline, variations_here
-from .widgets import GLYPH_MEANINGS, NAG_GLYPHS
+from .widgets import GLYPH_MEANINGS
 
 COMMENTS_SHOWN = 20_000
 """Characters of comments the notes show at one place: more would take seconds to lay out."""
@@ -200,6 +202,9 @@ class NotesBuilder:
 
     def _start(self) -> None:
         game = self.timeline.game
+        opening = opening_words(game.tag("Opening") or "")
+        if opening is not None:
+            self._paragraph(opening, "notes--dim", "Opening:")
         for comment in game.comments:
             self._comment(comment)
         if self.timeline.report.start is None and not game.problems:

@@ -25,7 +25,7 @@ from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, TurnState
 from .dialogs import PlayChoices
 from .entry import EntryLine
-from .record_screen import RecordScreen
+from .record_screen import RecordScreen, with_opening
 
 
 class EngineEntry(Message):
@@ -145,6 +145,9 @@ class PlayScreen(RecordScreen):
         return self.opponent.win_on_resignation(self.recording.state.position)
 
     def _idle_hint(self) -> str:
+        return with_opening(self.recording, self._next_step())
+
+    def _next_step(self) -> str:
         state = self.recording.state
         if self._engine_to_act():
             return f"{self.opponent.name} is to play."
@@ -254,7 +257,7 @@ class PlayScreen(RecordScreen):
             return
         self._thinking = True
         generation, state = self._generation, self.recording.state
-        self.feedback.show_hint(f"{self.opponent.name} is thinking…")
+        self.feedback.show_hint(with_opening(self.recording, f"{self.opponent.name} is thinking…"))
         if pause:
             self.set_timer(pause, lambda: self._think(generation, state))
         else:

@@ -18,6 +18,7 @@ from textual.widgets import Footer
 
 from ..entering import EntryProblem, Recording, TypedRoll, describe, entries_in
 from ..files.record import RecordError, RecordFile
+from ..notation.tags import opening_words
 from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, Side
 from .dialogs import EndGame
@@ -39,6 +40,14 @@ def idle_hint(recording: Recording) -> str:
     else:
         what = f"Type the roll and the play ({example})"
     return f"{what}, or the roll alone and pick a play: ↓ ↑ and Enter. * marks are added for you."
+
+
+def with_opening(recording: Recording, hint: str) -> str:
+    """``hint``, after the opening roll in words while nothing is entered yet."""
+    opening = opening_words(recording.game.tag("Opening") or "")
+    if opening is None or recording.turns:
+        return hint
+    return f"Opening: {opening}. {hint}"
 
 
 # For the help (keys.help_of): Enter is the entry line's own, not a binding.
@@ -128,6 +137,7 @@ class RecordScreen(GameScreen):
         self.start_viewer = viewer
         self.was_edited = was_edited
         self.problem: EntryProblem | None = None
+        self._problem_line = ""  # the line as it was put back with ``problem``
         self.typed: TypedRoll | EntryProblem | None = None
         self._closest_for: str | None = None  # the line whose closest plays are listed
 
@@ -207,8 +217,7 @@ class RecordScreen(GameScreen):
     # -- typing -----------------------------------------------------------------------
     def on_entry_line_changed(self, message: EntryLine.Changed) -> None:
         text = self.line.text  # the line as it is now: the message may be older
-        if not text.strip():
-            self.problem = None
+        self.problem = self.problem if text == self._problem_line else None  # edited: it is old
         self._typed(text)
 
     def _typed(self, text: str) -> None:
@@ -300,7 +309,7 @@ class RecordScreen(GameScreen):
         return None
 
     def _idle_hint(self) -> str:
-        return idle_hint(self.recording)
+        return with_opening(self.recording, idle_hint(self.recording))
 
     def _refusal(self, text: str) -> EntryProblem | None:
         """Why this screen refuses ``text`` before the rules see it (here: never)."""
@@ -308,7 +317,7 @@ class RecordScreen(GameScreen):
 
     def _refused(self, text: str, problem: EntryProblem, line: str) -> None:
         """Why ``text`` was not kept, the line put back, and every legal play, the closest first."""
-        self.problem = problem
+        self.problem, self._problem_line = problem, line
         self._closest_for = None
         self.line.set_text(line)
         self._typed(line)

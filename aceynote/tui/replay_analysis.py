@@ -24,6 +24,7 @@ from ..analysis.judge import AnalysisCancelled, decisions_to_judge
 from ..analysis.run import analyze_report
 from ..analysis.shown import AnalysedGame
 from ..files.record import RecordError, RecordFile
+from ..notation.model import Mark
 from ..terminal_text import counted
 from ..validation import Report
 from .analysis_bar import AnalysisBar
@@ -103,13 +104,6 @@ class Analysing(ReplayView):
         self.refresh_bindings()
         self._show_analysis("analysis cancelled (a analyses again)")
         self.notify("Analysis cancelled.", timeout=2)
-
-    def action_leave_variation(self) -> None:
-        """Esc: while the analysis runs, it stops it; else out of the variation."""
-        if self._analysis_run is not None:
-            self.cancel_analysis()
-        else:
-            super().action_leave_variation()
 
     @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
     def _analyse(self, run: int, index: int, report: Report, depth: int) -> None:
@@ -224,7 +218,7 @@ class Analysing(ReplayView):
 def _summary(data: GameJson) -> str:
     marks = [decision["mark"] for decision in data["decisions"] if decision["mark"]]
     by_kind = ", ".join(
-        f"{marks.count(mark)} {mark}" for mark in ("?!", "?", "??") if mark in marks
+        f"{marks.count(mark)} {mark}" for mark in (each.value for each in Mark) if mark in marks
     )
     found = f"{counted(len(marks), 'play')} marked ({by_kind})" if marks else "no play marked"
     decisions = counted(len(data["decisions"]), "decision")

@@ -8,12 +8,14 @@ from ..entering import settle_result
 from ..entering.ending import apply_tags, result_refusal
 from ..notation import Segment
 from ..notation.lines import drop_variation, promote_variation
+from ..notation.model import NAG_GLYPHS
 from ..notation.writer import segment_text, turn_number
 from ..validation import validate
-from .dialogs import Choose, CommentEditor, Confirm, TagEditor, TagList
+from .dialogs import Choose, CommentEditor, Confirm
 from .replay_view import ReplayView
+from .tag_editor import TagEditor, TagList
 from .timeline import MAIN, Path, Place, Timeline, leave_variation
-from .widgets import GLYPH_MEANINGS, NAG_GLYPHS, MoveList
+from .widgets import GLYPH_MEANINGS, MoveList
 
 EDITABLE_COMMENT = 200_000
 """Characters of a comment the comment editor opens (a longer one makes each key take seconds)."""

@@ -120,12 +120,13 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
         ),
         Binding(
             "n",
-            "diagnostic(1)",
-            "Next error",
+            "next_error",
+            "Error",
             id="replay.next-diagnostic",
             tooltip="to the next error or warning of the validator",
         ),
-        Binding("n", "no_diagnostic", "Next error", id="replay.next-diagnostic", show=False),
+        Binding("n", "diagnostic(1)", "Error", id="replay.next-diagnostic", show=False),
+        Binding("n", "no_diagnostic", "Error", id="replay.next-diagnostic", show=False),
         Binding(
             "N",
             "diagnostic(-1)",
@@ -144,7 +145,7 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
         ),
         Binding(
             "escape",
-            "leave_variation",
+            "escape",
             "Leave variation",
             id="replay.leave-variation",
             show=False,
@@ -289,13 +290,16 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Keys the footer shows only where they do something: n where the validator
-        found something, r where the game can be recorded on (without errors, not ended).
+        found an error, r where the game can be recorded on (without errors, not ended).
+        The two never show together, so that the footer fits 80 columns.
 
-        The same keys also reach a hidden binding: n says why it does nothing
-        here; r still records a variation from an earlier turn of a finished
-        game, and says why not at its end.
+        The same keys also reach hidden bindings: n goes to a warning, or says
+        why it does nothing here; r still records a variation from an earlier
+        turn of a finished game, and says why not at its end.
         """
         timeline = self.timeline
+        if action == "next_error":
+            return timeline is not None and bool(timeline.errors)
         if action == "diagnostic":
             return timeline is not None and bool(timeline.targets)
         if action == "record":
@@ -305,6 +309,13 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
                 and not has_ended(timeline.game, timeline.report.outcome)
             )
         return True
+
+    def action_escape(self) -> None:
+        """Esc: while the analysis runs, it stops it; else out of the variation."""
+        if self.analysing:
+            self.cancel_analysis()
+        else:
+            self.action_leave_variation()
 
     def action_notes(self) -> None:
         self.query_one(NotesPanel).focus()

@@ -200,6 +200,10 @@ class ReplayView(GameScreen):
     def action_no_diagnostic(self) -> None:
         self.notify("The validator found nothing to point out in this game.", timeout=2)
 
+    def action_next_error(self) -> None:
+        """n where the footer shows it (the game has errors): as :meth:`action_diagnostic`."""
+        self.action_diagnostic(1)
+
     def action_diagnostic(self, direction: int) -> None:
         """To the validator's next (``direction`` 1) or previous (-1) error or warning."""
         if self.timeline is None:

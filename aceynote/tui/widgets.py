@@ -41,8 +41,6 @@ GLYPH_MEANINGS = {
     "!?": "interesting move",
     "?!": "dubious move",
 }
-# NAGs $1..$6 are the six glyphs (docs/notation.md §4).
-NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 
 
 class Board(Widget):

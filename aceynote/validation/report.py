@@ -80,6 +80,11 @@ class Report:
     def valid(self) -> bool:
         return self.errors == 0
 
+    def main_line(self) -> list[SegmentReplay]:
+        """The main line's segments as replayed, in order (no variations): the one walk of
+        a replayed game's main line, whose positions count plies from 1."""
+        return [replay for replay in self.segments if not replay.line]
+
     def replay_of(self, segment: Segment) -> SegmentReplay | None:
         """The replay of a segment of this game's model (main line or variation)."""
         if len(self._by_segment) != len(self.segments):

@@ -146,7 +146,8 @@ def _last_play_short(report: Report) -> bool:
     A result like ``19-16`` after it is then likely the move ``19/16`` that the
     play lacks (docs/notation.md choice 17).
     """
-    last = next((replay for replay in reversed(report.segments) if not replay.line), None)
+    main_line = report.main_line()
+    last = main_line[-1] if main_line else None
     if last is None or last.legal:
         return False
     return len(last.steps) < len(roll_dice(last.segment.high, last.segment.low))

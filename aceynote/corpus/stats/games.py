@@ -19,7 +19,7 @@ from ...notation.tags import player_name
 from ...notation.writer import merge_trips
 from ...rules import SegmentKind, Side
 from ...validation.report import Report, SegmentReplay
-from ..facts import GameFacts, game_facts, main_line
+from ..facts import GameFacts, game_facts
 
 # The tags the figures read, beside the players' names.
 KEPT_TAGS = ("Event", "Match", "MatchLength", "MatchScore")
@@ -84,7 +84,7 @@ class CountedGame:
 def counted_game(report: Report, source: str, number: int) -> CountedGame:
     """What the figures keep of game ``number`` of ``source``, from its validator's report."""
     game = report.game
-    replays = main_line(report)
+    replays = report.main_line()
     return CountedGame(
         source=source,
         number=number,

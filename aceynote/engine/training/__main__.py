@@ -1,3 +1,5 @@
+"""``python -m aceynote.engine.training`` trains the network by self-play (see selfplay)."""
+
 import sys
 
 from .selfplay import main

@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ...rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
 from ..decisions import MAX_DECISIONS, Decision
@@ -115,16 +117,50 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+class _StopSignals:
+    """SIGTERM and SIGINT asked for a stop: the run ends after the game under way, with a
+    checkpoint, so that a session that must stop loses nothing (checkpoints/README.md)."""
+
+    SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+    def __init__(self) -> None:
+        self.asked = False
+        self._before: list[Any] = []
+
+    def __enter__(self) -> _StopSignals:
+        self._before = [signal.signal(each, self._ask) for each in self.SIGNALS]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for each, before in zip(self.SIGNALS, self._before, strict=True):
+            signal.signal(each, before)
+
+    def _ask(self, *_: object) -> None:
+        self.asked = True
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     network = Network.load(args.resume) if args.resume else Network.fresh(args.hidden, args.seed)
+    with _StopSignals() as stop:
+        _train(network, args, stop)
+    return 0
+
+
+def _train(network: Network, args: argparse.Namespace, stop: _StopSignals) -> None:
     learner = TDLearner(network, args.alpha, args.lam)
     curve = args.out / "curve.jsonl"
     started, decisions = time.monotonic(), 0
     while network.games < args.games:
         decisions += train_game(learner, game_rng(args.seed, network.games))
         network.games += 1
+        if stop.asked:
+            network.save(args.out / "checkpoint.npz")
+            print(
+                f"stopped after {network.games:,} games: {args.out}/checkpoint.npz", file=sys.stderr
+            )
+            return
         if network.games % args.eval_every == 0 or network.games == args.games:
             if not args.eval_games:
                 network.save(args.out / "checkpoint.npz")
@@ -145,4 +181,3 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-    return 0

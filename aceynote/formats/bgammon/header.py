@@ -28,8 +28,10 @@ import re
 from collections.abc import Iterator
 
 from ...notation import SyntaxProblem, Tag
-from ...notation.limits import MAX_DIGITS, MAX_TAG_VALUE, clipped, too_many_digits
+from ...notation.limits import MAX_DIGITS, MAX_TAG_VALUE, too_many_digits
+from ...notation.tags import date_tag
 from ...rules import Side
+from ...terminal_text import clipped
 from .lines import Line, line_span, problem
 
 RULES = "bgammon"
@@ -80,7 +82,7 @@ def header_tags(fields: list[str], header: Line) -> list[Tag]:
     tags = [Tag("Site", "bgammon.org", span)]
     started = _utc(values[1])
     if started is not None:
-        tags.append(Tag("Date", started.strftime("%Y.%m.%d"), span))
+        tags.append(Tag("Date", date_tag(started), span))
     tags += [Tag("White", values[2] or "?", span), Tag("Black", values[3] or "?", span)]
     tags.append(Tag("Rules", RULES, span))
     if started is not None:

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...notation import Span, SyntaxProblem
-from ...notation.limits import clipped
 from ...notation.source import Source, text_lines
+from ...terminal_text import clipped
 from .limits import MAX_INDEX_LINES, OFFSET_DIGITS
 
 INDEX_PREFIX = "bgammon-replay "

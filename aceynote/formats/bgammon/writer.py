@@ -58,7 +58,7 @@ def refusal(game: Game, report: Report) -> str | None:
         return "it starts from a Setup, and a bgammon.org game always starts with every checker in the pool"
     if report.rules != parse_rules(RULES):
         return f"it is played under '{report.rules.to_tag()}', and bgammon.org plays the '{RULES}' rules"
-    events = sum(1 for replay in report.segments if replay.line == ())
+    events = len(report.main_line())
     events += _ended_by(game, report) is not None
     if events > MAX_GAME_EVENTS:
         return f"it needs {events:,} event lines, and aceynote reads replays of games up to {MAX_GAME_EVENTS:,}"
@@ -98,13 +98,9 @@ def game_lines(game: Game, report: Report) -> list[str]:
     if reason is not None:
         raise MatchWriteError(reason)
     lines = [_header(game, report)]
-    for replay in report.segments:
-        if replay.line == ():
-            lines.append(
-                _roll_line(
-                    replay.before.turn, replay.segment.high, replay.segment.low, replay.steps
-                )
-            )
+    for replay in report.main_line():
+        segment = replay.segment
+        lines.append(_roll_line(replay.before.turn, segment.high, segment.low, replay.steps))
     ender = _ended_by(game, report)
     if ender is not None:
         lines.append(f"{player_number(ender)} t")

@@ -1,0 +1,43 @@
+"""``aceynote lsp``: the language server, for editors (the optional extra ``aceynote[lsp]``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..formats import MissingExtra
+from .base import EXIT_OK, Commands, UsageError, add_command
+
+DESCRIPTION = """\
+A language server for .acey records (the Language Server Protocol, on
+standard input and output): diagnostics as you type, with the validator's
+codes and legal plays, formatting as aceynote fmt writes, completion of
+plays and tags, hover with the position, code actions, an outline, folding
+and semantic tokens. Editors start it themselves; docs/editors.md shows how
+for Neovim, VS Code, Helix and Emacs. Needs the extra: pip install 'aceynote[lsp]'.
+
+examples:
+  aceynote lsp                 serve the editor that started it (stdio)
+  aceynote lsp --tcp 2087      serve one client on 127.0.0.1:2087
+"""
+
+
+def register(commands: Commands) -> None:
+    parser = add_command(commands, "lsp", DESCRIPTION)
+    parser.add_argument(
+        "--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from ..lsp.server import serve
+    except ModuleNotFoundError as error:
+        if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs"):
+            raise
+        raise UsageError(str(MissingExtra("pygls", "lsp"))) from error
+    serve(args.tcp)
+    if args.tcp is None:
+        sys.stdout = None  # pygls closed it as the client left
+    return EXIT_OK

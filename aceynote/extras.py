@@ -1,0 +1,51 @@
+"""The command that installs an optional extra, in the form that fits this install.
+
+From the package index a user types ``pip install 'aceynote[data]'``; from a
+clone installed with ``pip install -e .`` that would fetch a second copy,
+and ``pip install -e '.[data]'`` is what fits. pip records which it was in
+the installed package's ``direct_url.json`` (PEP 610).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from importlib import metadata
+from urllib.parse import unquote, urlparse
+
+
+def install_command(extra: str) -> str:
+    """``pip install 'aceynote[EXTRA]'``, or for a local folder (a clone) the command that
+    names it: ``pip install -e '.[EXTRA]'`` (``.`` when it is the current folder)."""
+    local = _local_install()
+    if local is None:
+        return f"pip install 'aceynote[{extra}]'"
+    folder, editable = local
+    where = "." if os.path.abspath(os.getcwd()) == os.path.abspath(folder) else folder
+    return f"pip install {'-e ' if editable else ''}'{where}[{extra}]'"
+
+
+def _local_install() -> tuple[str, bool] | None:
+    """The folder aceynote was installed from and whether in editable mode; None from an index."""
+    try:
+        recorded = json.loads(direct_url() or "null")
+    except ValueError:
+        return None
+    if not isinstance(recorded, dict) or not isinstance(recorded.get("dir_info"), dict):
+        return None
+    url = urlparse(str(recorded.get("url", "")))
+    if url.scheme != "file":
+        return None
+    return unquote(url.path), bool(recorded["dir_info"].get("editable"))
+
+
+def direct_url() -> str | None:
+    """The installed package's ``direct_url.json``, if pip wrote one.
+
+    Every aceynote distribution found is asked: in a clone's folder the
+    clone's own ``aceynote.egg-info`` is found first, and it has none.
+    """
+    recorded = (
+        found.read_text("direct_url.json") for found in metadata.distributions(name="aceynote")
+    )
+    return next(filter(None, recorded), None)

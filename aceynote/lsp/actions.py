@@ -1,0 +1,77 @@
+"""Code actions on the validator's problems: a legal play in place of an illegal one, the
+play as replayed with its hit marks, the result the rules give."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from ..rules import play_text
+from ..validation import Diagnostic
+from ..validation.diagnostics import UNMARKED_HIT, WRONG_RESULT
+from .checking import Part
+from .games import AtCursor, game_at, play_span, segment_at
+from .published import moved
+from .text import Text
+
+QUICK_FIX = types.CodeActionKind.QuickFix
+
+
+def _action(uri: str, title: str, where: types.Range, new: str) -> types.CodeAction:
+    edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(where, new)]})
+    return types.CodeAction(title=title, kind=QUICK_FIX, edit=edit)
+
+
+def _play_fixes(
+    uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic
+) -> list[types.CodeAction]:
+    found = segment_at(at.game, diagnostic.span.line, diagnostic.span.column)
+    span = None if found is None else play_span(found[1])
+    if found is None or span is None:
+        return []
+    where = text.range(at.part.shifted(span))
+    if diagnostic.code is UNMARKED_HIT:
+        replay = at.report().replay_of(found[1])
+        if replay is None or not replay.steps:
+            return []
+        marked = play_text(replay.steps)
+        return [_action(uri, f"Mark the hit: {marked}", where, marked)]
+    return [_action(uri, f"Play {legal}", where, legal) for legal in diagnostic.legal]
+
+
+def _result_fix(uri: str, text: Text, at: AtCursor) -> list[types.CodeAction]:
+    outcome = at.report().outcome
+    if outcome is None:
+        return []
+    if at.game.result_span is not None:
+        where = text.range(at.part.shifted(at.game.result_span))
+        return [_action(uri, f"Result {outcome.token}", where, outcome.token)]
+    end = text.range(at.part.shifted(at.game.span)).end
+    return [
+        _action(uri, f"Add the result {outcome.token}", types.Range(end, end), f"\n{outcome.token}")
+    ]
+
+
+def _fixes(uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic) -> list[types.CodeAction]:
+    if diagnostic.code is WRONG_RESULT:
+        return _result_fix(uri, text, at)
+    if diagnostic.legal or diagnostic.code is UNMARKED_HIT:
+        return _play_fixes(uri, text, at, diagnostic)
+    return []
+
+
+def code_actions(
+    uri: str, text: Text, parts: list[Part], lines: types.Range
+) -> list[types.CodeAction]:
+    """The fixes of the problems on the lines of the range."""
+    actions: list[types.CodeAction] = []
+    for part in parts:
+        if part.last_line - 1 < lines.start.line or part.first_line - 1 > lines.end.line:
+            continue
+        for diagnostic in part.diagnostics:
+            span = moved(diagnostic, part).span
+            if span.end_line - 1 < lines.start.line or span.line - 1 > lines.end.line:
+                continue
+            at = game_at(text, parts, span.line - 1)
+            if at is not None:
+                actions += _fixes(uri, text, at, diagnostic)
+    return actions

@@ -1,0 +1,183 @@
+"""A document validated game by game, again only where it changed.
+
+The document is cut where a game surely starts (:func:`aceynote.notation.split.pieces`,
+the cutter of ``validate --jobs``, whose pieces read as they would in the
+whole file), and each piece is read and validated with its lines numbered
+from 1. What the validator found is kept by the piece's text, so after an
+edit only the pieces whose text changed are read again; the others are
+moved to their new first line.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from hashlib import blake2b
+
+from ..notation import Game, ReadError, Span, read_games
+from ..notation.source import NamedBytes
+from ..notation.split import pieces
+from ..validation import Diagnostic, validate
+
+NAME = "document"
+_PLACE = re.compile(rf"^{NAME}:(\d+)(?::\d+)?: ")
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What reading and validating a piece found, its lines numbered from 1.
+
+    ``unread`` is why the reading stopped in it (a line that is not UTF-8 or
+    too long), at its line, with nothing after it read.
+    """
+
+    diagnostics: tuple[Diagnostic, ...]
+    unread: tuple[Span, str] | None
+    line_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A piece of the document: its first line, its text's digest, and what it holds."""
+
+    first_line: int
+    key: bytes
+    found: _Found
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return self.found.diagnostics
+
+    @property
+    def unread(self) -> tuple[Span, str] | None:
+        return self.found.unread
+
+    @property
+    def last_line(self) -> int:
+        return self.first_line + self.found.line_count - 1
+
+    def shifted(self, span: Span) -> Span:
+        """A span of this piece in the document's lines."""
+        lines = self.first_line - 1
+        return Span(span.line + lines, span.column, span.end_line + lines, span.end_column)
+
+
+def document_bytes(text: str) -> bytes:
+    """The document as a file would hold it; a lone surrogate stays as the bytes the reader refuses."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def piece_games(data: bytes) -> Iterator[Game]:
+    """The games of a piece, its lines numbered from 1 (ReadError where the reading stops)."""
+    return read_games(NamedBytes(data, NAME), 1)
+
+
+def _check(data: bytes) -> _Found:
+    found: list[Diagnostic] = []
+    unread = None
+    try:
+        for game in piece_games(data):
+            found += validate(game).diagnostics
+    except ReadError as error:
+        unread = _unread(str(error))
+    lines = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+    ended = data.endswith((b"\n", b"\r"))
+    return _Found(tuple(found), unread, lines + (0 if ended else 1))
+
+
+def _unread(message: str) -> tuple[Span, str]:
+    place = _PLACE.match(message)
+    line = int(place.group(1)) if place else 1
+    return Span(line, 1, line + 1, 1), message[place.end() :] if place else message
+
+
+def _common_head(old: bytes, new: bytes) -> int:
+    """How many bytes the two texts share at their start (found by halving: few compares)."""
+    low, high = 0, min(len(old), len(new))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if old[:middle] == new[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _common_tail(old: bytes, new: bytes, most: int) -> int:
+    """How many bytes (at most ``most``) the two texts share at their end."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if old[len(old) - middle :] == new[len(new) - middle :]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+class Checker:
+    """One document's validation, kept piece by piece for the next edit.
+
+    After an edit the document is cut again only from a piece before the
+    change to the first cut in the unchanged end that the last cutting made
+    too: from a cut on, the cutter's state is fresh, so the same text is cut
+    the same way. The problems of a piece are kept by its text, so only the
+    pieces whose text changed are read and validated again.
+    """
+
+    def __init__(self) -> None:
+        self._data = b""
+        self._starts: list[int] = []  # where each piece starts in ``_data``
+        self._parts: list[Part] = []
+        self._found: dict[bytes, _Found] = {}
+        self.checked = 0  # pieces read and validated (not taken from what was kept)
+
+    def check(self, text: str) -> list[Part]:
+        """Every piece of the document, with its problems."""
+        data = document_bytes(text)
+        head = _common_head(self._data, data)
+        first = max(bisect_right(self._starts, head) - 2, 0)  # a piece before the change
+        cut = list(self._cut_from(data, first, head))
+        self._starts = self._starts[:first] + [start for start, _ in cut]
+        self._parts = self._parts[:first] + [part for _, part in cut]
+        self._found = {part.key: part.found for part in self._parts}
+        self._data = data
+        return self._parts
+
+    def _cut_from(self, data: bytes, first: int, head: int) -> Iterator[tuple[int, Part]]:
+        """The pieces from old piece ``first`` on: cut again up to a cut made as before."""
+        old, starts, parts = self._data, self._starts, self._parts
+        moved = len(data) - len(old)
+        unchanged_from = len(data) - _common_tail(old, data, min(len(old), len(data)) - head)
+        old_index = {start: index for index, start in enumerate(starts)}
+        offset = restart = starts[first] if starts else 0
+        line = parts[first].first_line - 1 if parts else 0
+        for piece in pieces(io.BytesIO(data[restart:]), NAME, 1):
+            same = old_index.get(offset - moved)
+            if offset > restart and offset >= unchanged_from and same is not None:
+                shift = line + piece.first_line - parts[same].first_line
+                for start, part in zip(starts[same:], parts[same:], strict=True):
+                    yield start + moved, replace(part, first_line=part.first_line + shift)
+                return
+            yield offset, self._part(piece.data, line + piece.first_line)
+            offset += len(piece.data)
+
+    def _part(self, data: bytes, first_line: int) -> Part:
+        key = blake2b(data, digest_size=16).digest()
+        found = self._found.get(key)
+        if found is None:
+            found = _check(data)
+            self._found[key] = found
+            self.checked += 1
+        return Part(first_line, key, found)
+
+
+def part_at(parts: list[Part], line: int) -> Part | None:
+    """The piece holding a 1-based line of the document."""
+    index = bisect_right(parts, line, key=lambda part: part.first_line) - 1
+    if index >= 0 and line <= parts[index].last_line:
+        return parts[index]
+    return None

@@ -1,0 +1,139 @@
+"""Completion: the legal plays of a roll just typed, the chosen double after a 1-2, tags.
+
+The plays come from the rules (:func:`aceynote.rules.legal_plays`) in the
+position the validator replays up to the roll, canonical
+(:func:`aceynote.notation.writer.play_text`), best first by the engine at
+depth 0 (:class:`aceynote.engine.Engine`) when it can rank them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lsprotocol import types
+
+from ..engine import Engine, EngineInputError
+from ..notation.tags import TERMINATIONS
+from ..notation.writer import STANDARD_TAG_ORDER
+from ..rules import (
+    PRESETS,
+    DiceError,
+    Position,
+    RuleSet,
+    SetupError,
+    legal_plays,
+    play_text,
+    roll_dice,
+)
+from ..rules.ruleset import option_choices
+from ..validation import validate
+from .checking import Part, part_at
+from .games import games_of
+from .text import Text
+
+_ROLL = re.compile(r"(?:^|(?<=[\s.)]))([=+]?)([1-6])([1-6]):[ \t]*$")
+_AFTER_ACEY_DEUCEY = re.compile(r"(?:^|(?<=[\s.)]))\+?(?:12|21):[ \t]+[^=:]*[^\s:][ \t]+$")
+_TAG_NAME = re.compile(r"^[ \t]*\[([A-Za-z0-9_]*)$")
+_TAG_VALUE = re.compile(r'^[ \t]*\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"]*?)([^" ]*)$')
+_KINDS = {"": "roll", "=": "double", "+": "extra"}
+DOUBLES = ("11", "22", "33", "44", "55", "66")
+
+
+def _items(
+    labels: list[str], kind: types.CompletionItemKind, where: types.Range
+) -> list[types.CompletionItem]:
+    return [
+        types.CompletionItem(
+            label=label,
+            kind=kind,
+            sort_text=f"{index:04d}",
+            filter_text=label,
+            text_edit=types.TextEdit(where, label),
+        )
+        for index, label in enumerate(labels)
+    ]
+
+
+def _tag_values(name: str) -> list[str]:
+    if name == "Rules":
+        options = [
+            f"{option}={value}" for option, values in option_choices().items() for value in values
+        ]
+        return [*PRESETS, *options]
+    if name == "Termination":
+        return list(TERMINATIONS)
+    if name == "Result":
+        return ["*", "1-0", "0-1"]
+    return []
+
+
+@lru_cache(maxsize=4)
+def _engine(rules: str) -> Engine:
+    return Engine(rules)
+
+
+def ranked_plays(position: Position, roll: str, kind: str, rules: RuleSet) -> list[str]:
+    """The legal plays of a roll, best first by the engine, else in the generator's order."""
+    try:
+        return [
+            ranked.play
+            for ranked in _engine(rules.to_tag()).rank(position.to_setup(), roll, kind, 0)
+        ]
+    except (EngineInputError, SetupError):
+        high, low = int(roll[0]), int(roll[1])
+        plays = legal_plays(position, roll_dice(high, low), rules).values()
+        return [play_text(play.steps) for play in plays] or ["--"]
+
+
+def _position_before(
+    text: Text, part: Part, roll_start: types.Position
+) -> tuple[Position, RuleSet] | None:
+    """The position the validator reaches where the roll is typed, with the game's rules."""
+    start = text.offset(types.Position(part.first_line - 1, 0))
+    games = games_of(text.source[start : text.offset(roll_start)])
+    if not games:
+        return None
+    report = validate(games[-1])
+    position = report.final or report.start
+    return None if position is None else (position, report.rules)
+
+
+def _plays(text: Text, parts: list[Part], at: types.Position, roll: re.Match[str]) -> list[str]:
+    part = part_at(parts, at.line + 1)
+    line = text.line(at.line)[: text.column(at)]
+    roll_start = types.Position(at.line, text.units(line[: roll.start()]))
+    found = None if part is None else _position_before(text, part, roll_start)
+    if found is None:
+        return []
+    position, rules = found
+    marker, high, low = roll.groups()
+    try:
+        return ranked_plays(position, high + low, _KINDS[marker], rules)
+    except DiceError:
+        return []
+
+
+def complete(text: Text, parts: list[Part], at: types.Position) -> list[types.CompletionItem]:
+    """What may be typed at the cursor: plays, a chosen double, a tag name or value."""
+    before = text.line(at.line)[: text.column(at)]
+    here = types.Range(at, at)
+    roll = _ROLL.search(before)
+    if roll is not None:
+        return _items(_plays(text, parts, at, roll), types.CompletionItemKind.Value, here)
+    if _AFTER_ACEY_DEUCEY.search(before):
+        return _items(
+            [f"={double}: " for double in DOUBLES], types.CompletionItemKind.Operator, here
+        )
+    name = _TAG_NAME.match(before)
+    if name is not None:
+        start = types.Position(at.line, at.character - text.units(name.group(1)))
+        return _items(
+            list(STANDARD_TAG_ORDER), types.CompletionItemKind.Property, types.Range(start, at)
+        )
+    value = _TAG_VALUE.match(before)
+    if value is not None:
+        start = types.Position(at.line, at.character - text.units(value.group(3)))
+        labels = _tag_values(value.group(1))
+        return _items(labels, types.CompletionItemKind.EnumMember, types.Range(start, at))
+    return []

@@ -1,0 +1,170 @@
+"""The server: what it offers at initialisation, and each request handed to its module."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from functools import wraps
+from importlib.metadata import version
+from typing import Any, ParamSpec, TypeVar
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcInternalError
+from pygls.lsp.server import LanguageServer
+
+from .actions import code_actions
+from .checking import Part
+from .completion import complete
+from .documents import Document, Documents
+from .formatting import format_document, format_range
+from .hover import hover
+from .outline import document_symbols, folding_ranges
+from .published import published
+from .text import Text
+from .tokens import LEGEND, semantic_tokens
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class AceyServer(LanguageServer):
+    """pygls's server with the open documents of the notation."""
+
+    def __init__(self) -> None:
+        super().__init__("aceynote", version("aceynote"))
+        self.documents = Documents(self.publish)
+
+    @property
+    def encoding(self) -> str | None:
+        return self.workspace.position_encoding
+
+    def publish(self, uri: str, document: Document, source: str, parts: list[Part]) -> None:
+        found = published(uri, Text(source, self.encoding), parts)
+        params = types.PublishDiagnosticsParams(uri, found, document.version)
+        self.text_document_publish_diagnostics(params)
+
+    async def current(self, uri: str) -> tuple[Text, list[Part]] | None:
+        """An open document's text and pieces, validated as it stands now."""
+        document = self.documents.open.get(uri)
+        if document is None:
+            return None
+        source, parts = await document.checked()
+        return Text(source, self.encoding), parts
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """Nothing more than the request's own error: no pop-up, no traceback in the log."""
+
+
+def guarded(handler: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """A handler whose failure is a protocol error with one line of message, never a traceback."""
+
+    @wraps(handler)
+    async def answer(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await handler(*args, **kwargs)
+        except Exception as error:
+            raise JsonRpcInternalError(f"aceynote: {type(error).__name__}: {error}") from None
+
+    return answer
+
+
+def build() -> AceyServer:
+    server = AceyServer()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(params: types.DidOpenTextDocumentParams) -> None:
+        document = params.text_document
+        server.documents.opened(document.uri, document.text, document.version)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(params: types.DidChangeTextDocumentParams) -> None:
+        document = params.text_document
+        changes = list(params.content_changes)
+        server.documents.changed(document.uri, document.version, changes, server.encoding)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(params: types.DidCloseTextDocumentParams) -> None:
+        server.documents.closed(params.text_document.uri)
+        server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(params.text_document.uri, [])
+        )
+
+    _requests(server)
+    return server
+
+
+def _requests(server: AceyServer) -> None:
+    """The requests that read a document: each answered by its module, on the text as it stands."""
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    @guarded
+    async def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else format_document(*found)
+
+    @server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
+    @guarded
+    async def range_formatting(
+        params: types.DocumentRangeFormattingParams,
+    ) -> list[types.TextEdit] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else format_range(*found, params.range)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.CompletionOptions(trigger_characters=[" ", "[", '"', ":"]),
+    )
+    @guarded
+    async def completion(params: types.CompletionParams) -> list[types.CompletionItem] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else complete(*found, params.position)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @guarded
+    async def hovering(params: types.HoverParams) -> types.Hover | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else hover(*found, params.position)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+    )
+    @guarded
+    async def actions(params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        uri = params.text_document.uri
+        found = await server.current(uri)
+        return None if found is None else code_actions(uri, *found, params.range)
+
+    _outline(server)
+
+
+def _outline(server: AceyServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @guarded
+    async def symbols(params: types.DocumentSymbolParams) -> list[types.DocumentSymbol] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else document_symbols(*found)
+
+    @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
+    @guarded
+    async def folding(params: types.FoldingRangeParams) -> list[types.FoldingRange] | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else folding_ranges(*found)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+    @guarded
+    async def tokens(params: types.SemanticTokensParams) -> types.SemanticTokens | None:
+        found = await server.current(params.text_document.uri)
+        return None if found is None else semantic_tokens(*found)
+
+
+def serve(port: int | None = None) -> None:
+    """Answer one client on standard input and output, or on 127.0.0.1:``port``."""
+    pygls_log = logging.getLogger("pygls")
+    pygls_log.addHandler(logging.NullHandler())
+    pygls_log.propagate = False
+    server = build()
+    if port is None:
+        server.start_io()
+    else:
+        server.start_tcp("127.0.0.1", port)

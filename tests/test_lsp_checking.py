@@ -1,0 +1,86 @@
+"""The server's parts without a client: a document validated again only where it changed,
+positions in each encoding, and the message of the missing extra."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+from conftest import SAMPLES
+from lsprotocol import types
+
+from aceynote.lsp.checking import Checker, Part
+from aceynote.lsp.text import Text
+from aceynote.notation import Span
+
+GAME = '[Event "E{n}"]\n[White "A"]\n\n1. 64: in/19 in/21  43: in/21 in/22\n*\n'
+RECORD = "\n".join(GAME.format(n=n) for n in range(40)) + (SAMPLES / "mistakes.acey").read_text(
+    encoding="utf-8"
+)
+
+
+def summary(parts: list[Part]) -> list[tuple[int, int, tuple[object, ...]]]:
+    return [
+        (part.first_line, part.last_line, tuple((d.code.code, d.span) for d in part.diagnostics))
+        for part in parts
+    ]
+
+
+def test_one_edit_validates_one_game_again() -> None:
+    checker = Checker()
+    checker.check(RECORD)
+    before = checker.checked
+    middle = RECORD.index('[Event "E20"]')
+    edited = RECORD[:middle] + RECORD[middle:].replace("in/21 in/22", "in/21 in/23", 1)
+    parts = checker.check(edited)
+    assert checker.checked == before + 1
+    assert summary(parts) == summary(Checker().check(edited))
+    assert [d.code.code for part in parts for d in part.diagnostics].count("AD304") == 1
+
+
+def test_lines_added_move_the_problems_after_them() -> None:
+    checker = Checker()
+    first = checker.check(RECORD)
+    parts = checker.check("\n\n" + RECORD)
+    problems = [part.shifted(d.span) for part in parts for d in part.diagnostics]
+    assert problems == [
+        Span(s.line + 2, s.column, s.end_line + 2, s.end_column)
+        for s in (part.shifted(d.span) for part in first for d in part.diagnostics)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_edits_give_what_a_fresh_reading_gives(seed: int) -> None:
+    chooser, checker, text = random.Random(seed), Checker(), RECORD
+    checker.check(text)
+    for _ in range(4):
+        at = chooser.randrange(len(text))
+        typed = chooser.choice(["\n", "{", "}", "(", ")", " in/3", '\n[White "B"]\n', "1-0", ""])
+        text = text[:at] + typed + text[at + chooser.randrange(4) :]
+        assert summary(checker.check(text)) == summary(Checker().check(text))
+
+
+@pytest.mark.parametrize(
+    ("encoding", "character"),
+    [
+        (types.PositionEncodingKind.Utf16, 6),
+        (types.PositionEncodingKind.Utf8, 10),
+        (types.PositionEncodingKind.Utf32, 5),
+    ],
+)
+def test_columns_in_each_encoding(encoding: str, character: int) -> None:
+    text = Text("x\r{😀中} 64:\r\nz", encoding)
+    assert [text.line(number) for number in range(text.line_count)] == ["x", "{😀中} 64:", "z"]
+    position = text.position(2, 6)
+    assert position == types.Position(1, character)
+    assert text.column(position) == 5
+    assert text.offset(position) == 7
+
+
+def test_without_the_extra_the_command_says_what_to_install() -> None:
+    blocked = "import sys; sys.modules['pygls'] = None; from aceynote.cli import main; sys.exit(main(['lsp']))"
+    done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "pip install 'aceynote[lsp]'" in done.stderr

@@ -1,0 +1,181 @@
+"""``aceynote lsp`` end to end: formatting, completion, hover, code actions, outline, tokens."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+from lsp_client import ILLEGAL, URI, at, client, document, opened
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from aceynote.engine import Engine
+from aceynote.notation import parse_games, write_game
+from aceynote.validation import validate
+
+__all__ = ["client"]
+
+ANNOTATED = (ROOT / "samples" / "annotated.acey").read_text(encoding="utf-8")
+OPTIONS = types.FormattingOptions(tab_size=4, insert_spaces=True)
+
+
+@pytest.mark.asyncio
+async def test_formatting_writes_what_fmt_writes_with_the_line_ends_kept(
+    client: LanguageClient,
+) -> None:
+    messy = '[Black "B"]\r\n[White "A"]\r\n1. 46: IN/19 in/21 34: in/21 in/22\r\n*\r\n'
+    await opened(client, messy)
+    params = types.DocumentFormattingParams(document(), OPTIONS)
+    (edit,) = await client.text_document_formatting_async(params)
+    expected = write_game(parse_games(messy)[0]).replace("\n", "\r\n")
+    assert edit.new_text == expected
+    assert edit.range == types.Range(at(0, 0), at(4, 0))
+
+
+@pytest.mark.asyncio
+async def test_range_formatting_rewrites_only_the_games_it_touches(client: LanguageClient) -> None:
+    game = '[White "A"]\n1. 46: in/19 in/21\n*\n'
+    await opened(client, game + "\n" + game)
+    params = types.DocumentRangeFormattingParams(
+        document(), types.Range(at(5, 0), at(5, 3)), OPTIONS
+    )
+    (edit,) = await client.text_document_range_formatting_async(params)
+    assert edit.range == types.Range(at(4, 0), at(7, 0))
+    assert edit.new_text == '[White "A"]\n\n1. 64: in/19 in/21\n*\n'
+
+
+@pytest.mark.asyncio
+async def test_a_record_with_a_syntax_error_is_not_formatted(client: LanguageClient) -> None:
+    found = await opened(client, '[White "A"]\n1. 72: in/19\n*\n')
+    assert [d.code for d in found] == ["AD100"]
+    params = types.DocumentFormattingParams(document(), OPTIONS)
+    assert not await client.text_document_formatting_async(params)
+
+
+@pytest.mark.asyncio
+async def test_completion_offers_the_legal_plays_best_first(client: LanguageClient) -> None:
+    text = '[White "A"]\n1. 64: in/19 in/21  43: '
+    await opened(client, text)
+    params = types.CompletionParams(document(), at(1, 23))
+    items = await client.text_document_completion_async(params)
+    assert isinstance(items, list)
+    game = parse_games('[White "A"]\n1. 64: in/19 in/21\n*\n')[0]
+    report = validate(game)
+    assert report.final is not None
+    best = [ranked.play for ranked in Engine().rank(report.final.to_setup(), "43", "roll", 0)]
+    assert [item.label for item in sorted(items, key=lambda item: item.sort_text or "")] == best
+
+
+@pytest.mark.asyncio
+async def test_completion_offers_the_chosen_double_after_a_1_2(client: LanguageClient) -> None:
+    await opened(client, '[White "A"]\n1. 21: in/24 in/23 ')
+    items = await client.text_document_completion_async(
+        types.CompletionParams(document(), at(1, 19))
+    )
+    assert isinstance(items, list)
+    assert [item.label for item in items][:2] == ["=11: ", "=22: "]
+
+
+@pytest.mark.asyncio
+async def test_completion_offers_tag_names_and_rules_values(client: LanguageClient) -> None:
+    await opened(client, '[Ru\n[Rules "standard bear')
+    names = await client.text_document_completion_async(
+        types.CompletionParams(document(), at(0, 3))
+    )
+    values = await client.text_document_completion_async(
+        types.CompletionParams(document(), at(1, 22))
+    )
+    assert isinstance(names, list) and isinstance(values, list)
+    assert "Rules" in [item.label for item in names]
+    labels = [item.label for item in values]
+    assert {"bgammon", "bearoff=exact", "bearoff=high"} <= set(labels)
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_segment_shows_the_positions(client: LanguageClient) -> None:
+    await opened(client, ANNOTATED)
+    hovered = await client.text_document_hover_async(types.HoverParams(document(), at(12, 5)))
+    assert hovered is not None
+    assert isinstance(hovered.contents, types.MarkupContent)
+    value = hovered.contents.value
+    assert "White**, turn 2, roll 5-1" in value
+    assert "Setup: `W 18:1 in:14 / B 18:1 in:14 / W`" in value
+    assert "pips 362" in value
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_tag_and_on_a_code(client: LanguageClient) -> None:
+    await opened(client, '[Termination "time"]\n{AD304}\n1. 64: in/19 in/21\n*\n')
+    tag = await client.text_document_hover_async(types.HoverParams(document(), at(0, 3)))
+    code = await client.text_document_hover_async(types.HoverParams(document(), at(1, 3)))
+    assert tag is not None and code is not None
+    assert isinstance(tag.contents, types.MarkupContent)
+    assert isinstance(code.contents, types.MarkupContent)
+    assert "resignation" in tag.contents.value
+    assert "trip the dice rolled do not make" in code.contents.value
+
+
+@pytest.mark.asyncio
+async def test_code_actions_replace_an_illegal_play(client: LanguageClient) -> None:
+    await opened(client, ILLEGAL)
+    params = types.CodeActionParams(
+        document(), types.Range(at(3, 14), at(3, 14)), types.CodeActionContext(diagnostics=[])
+    )
+    actions = await client.text_document_code_action_async(params)
+    assert actions is not None
+    edits = [
+        action.edit.changes[URI][0]
+        for action in actions
+        if isinstance(action, types.CodeAction) and action.edit and action.edit.changes
+    ]
+    assert [edit.new_text for edit in edits] == ["in/19 in/21", "in/19 19/15"]
+    assert edits[0].range == types.Range(at(3, 7), at(3, 18))
+
+
+@pytest.mark.asyncio
+async def test_code_actions_mark_a_hit_and_add_a_result(client: LanguageClient) -> None:
+    text = (ROOT / "samples" / "mistakes.acey").read_text(encoding="utf-8")
+    await opened(client, text)
+    params = types.CodeActionParams(
+        document(), types.Range(at(0, 0), at(16, 0)), types.CodeActionContext(diagnostics=[])
+    )
+    actions = await client.text_document_code_action_async(params)
+    assert actions is not None
+    titles = [action.title for action in actions]
+    assert "Mark the hit: in/20(2) 20/15*(2)" in titles
+
+
+@pytest.mark.asyncio
+async def test_symbols_folding_and_tokens(client: LanguageClient) -> None:
+    await opened(client, ANNOTATED)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(document())
+    )
+    assert symbols is not None
+    (game,) = symbols
+    assert isinstance(game, types.DocumentSymbol)
+    assert game.name == "1. Ines Alder - Tom Brandt"
+    assert game.children is not None and game.children[1].name == "1... 61: in/19 19/18"
+    folds = await client.text_document_folding_range_async(types.FoldingRangeParams(document()))
+    assert folds is not None and folds[0].start_line == 0
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(document())
+    )
+    assert (
+        tokens is not None
+        and len(tokens.data) % 5 == 0
+        and list(tokens.data[:5]) == [0, 0, 36, 4, 0]
+    )
+
+
+@pytest.mark.asyncio
+async def test_a_code_action_adds_the_missing_result(client: LanguageClient) -> None:
+    text = write_game(parse_games((ROOT / "samples" / "annotated.acey").read_text())[0])
+    ended = text.rstrip("\n").rsplit("\n", 1)[0] + "\n"  # the result token left out
+    found = await opened(client, ended.replace('[Result "15-0"]\n', ""))
+    (wrong,) = [d for d in found if d.code == "AD502"]
+    params = types.CodeActionParams(document(), wrong.range, types.CodeActionContext([wrong]))
+    actions = await client.text_document_code_action_async(params)
+    assert actions is not None
+    (action,) = [a for a in actions if a.title == "Add the result 15-0"]
+    assert isinstance(action, types.CodeAction) and action.edit and action.edit.changes
+    assert action.edit.changes[URI][0].new_text == "\n15-0"

@@ -1,0 +1,138 @@
+"""``aceynote lsp`` under hostile input: text that is no record, places that do not exist,
+a client that leaves mid-request; and the server on a TCP socket."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+from lsp_client import ILLEGAL, URI, at, client, document, opened
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+__all__ = ["client"]
+
+SERVER = [sys.executable, "-m", "aceynote", "lsp"]
+
+
+@pytest.mark.asyncio
+async def test_text_that_is_not_utf8_is_a_diagnostic_at_its_line(client: LanguageClient) -> None:
+    # As aceynote validate reads the same file: the reading stops at that line, and the
+    # game it was reading is not judged.
+    found = await opened(client, ILLEGAL + '[White "\ud800"]\n1. 64: in/19 in/21\n*\n')
+    assert [d.code for d in found] == [None]
+    assert found[0].range == types.Range(at(5, 0), at(6, 0))
+    assert "is not UTF-8 text" in found[0].message
+
+
+@pytest.mark.asyncio
+async def test_a_line_past_the_limit_is_a_diagnostic(client: LanguageClient) -> None:
+    found = await opened(client, ILLEGAL + "{" + "x" * (1 << 20) + "}\n")
+    assert [d.code for d in found] == [None]
+    assert found[0].range.start == at(5, 0)
+    assert "1 MiB" in found[0].message
+
+
+@pytest.mark.asyncio
+async def test_binary_content_gets_diagnostics_and_the_server_goes_on(
+    client: LanguageClient,
+) -> None:
+    garbage = bytes(range(256)).decode("latin-1") * 64
+    found = await opened(client, garbage)
+    assert found and all(d.source == "aceynote" for d in found)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(document())
+    )
+    assert symbols is not None
+
+
+@pytest.mark.asyncio
+async def test_places_and_documents_the_client_made_up(client: LanguageClient) -> None:
+    await opened(client, ILLEGAL)
+    far = at(10**6, 10**6)
+    assert await client.text_document_hover_async(types.HoverParams(document(), far)) is None
+    assert not await client.text_document_completion_async(types.CompletionParams(document(), far))
+    other = types.TextDocumentIdentifier("file:///never/opened.acey")
+    assert await client.text_document_hover_async(types.HoverParams(other, at(0, 0))) is None
+    change = types.TextDocumentContentChangePartial(
+        range=types.Range(at(40, 7), at(99, 0)), text="\n1-0"
+    )
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(version=2, uri=URI), [change]
+        )
+    )
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(document())
+    )
+    assert symbols is not None and len(symbols) == 1
+
+
+def _message(body: dict[str, object]) -> bytes:
+    data = json.dumps(body).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(data) + data
+
+
+def _initialize(number: int = 1) -> bytes:
+    params = {"processId": None, "rootUri": None, "capabilities": {}}
+    return _message({"jsonrpc": "2.0", "id": number, "method": "initialize", "params": params})
+
+
+def test_a_client_that_leaves_mid_request_ends_the_server_quietly() -> None:
+    big = ILLEGAL * 20_000
+    opening = {"textDocument": {"uri": URI, "languageId": "acey", "version": 1, "text": big}}
+    formatting = {"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": True}}
+    stream = b"".join(
+        [
+            _initialize(),
+            _message({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+            _message({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": opening}),
+            _message(
+                {
+                    "jsonrpc": "2.0",
+                    "id": 2,
+                    "method": "textDocument/formatting",
+                    "params": formatting,
+                }
+            ),
+        ]
+    )
+    done = subprocess.run(SERVER, input=stream, capture_output=True, timeout=120)
+    assert done.returncode == 0
+    assert done.stderr == b""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_tcp_serves_on_localhost() -> None:
+    port = _free_port()
+    server = subprocess.Popen([*SERVER, "--tcp", str(port)], stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                connection = socket.create_connection(("127.0.0.1", port))
+                break
+            except ConnectionRefusedError:
+                assert time.monotonic() < deadline, "the server never listened"
+                time.sleep(0.1)
+        with connection:
+            connection.sendall(_initialize())
+            reply = b""
+            while b"capabilities" not in reply or not reply.rstrip().endswith(b"}"):
+                reply += connection.recv(65536)
+        body = json.loads(reply.split(b"\r\n\r\n", 1)[1])
+        assert body["id"] == 1
+        assert body["result"]["capabilities"]["hoverProvider"]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
