@@ -62,6 +62,7 @@ def test_a_run_gives_every_decision_and_the_graph(analysed: tuple[str, dict[str,
         )
         assert [b.text for b in judged.best] == [b["play"] for b in decision["best"]]
         assert [b.win for b in judged.best] == [b["win"] for b in decision["best"]]
+        assert judged.why == (decision["reason"] and decision["reason"]["text"])
     assert review.graph == [(d["ply"], d["white_win_after"]) for d in decisions]
 
 
@@ -82,6 +83,7 @@ def test_a_record_gives_its_marked_segments(analysed: tuple[str, dict[str, Any]]
         assert judged.loss == round(decision["loss"], 2)
         (best,) = judged.best
         assert best.text == decision["best"][0]["play"] and best.win is None
+        assert judged.why == decision["reason"]["text"]
 
 
 def test_a_record_without_analysis_comments_has_no_review(

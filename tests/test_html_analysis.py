@@ -51,6 +51,7 @@ def test_analyze_gives_every_segment_its_verdict_and_the_graph(
         shown = data["frames"][str(decision["ply"])]["review"]
         assert shown["mark"] == decision["mark"] and shown["loss"] == decision["loss"]
         assert shown["forced"] == decision["forced"]
+        assert shown["why"] == (decision["reason"] and decision["reason"]["text"])
         assert [b["play"] for b in shown["best"]] == [option_text(b) for b in decision["best"]]
         assert [(b["win"], b["equity"], b["diff"]) for b in shown["best"]] == [
             (b["win"], b["equity"], b["diff"]) for b in decision["best"]

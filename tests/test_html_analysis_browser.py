@@ -81,6 +81,7 @@ def test_stepping_shows_each_segments_best_plays_and_moves_the_point(
         assert expected_verdict(decision) in now["verdict"], ply
         if decision["mark"]:
             assert f"({decision['mark']} " in now["verdict"]
+            assert f": it {decision['reason']['text']}. Best:" in now["verdict"]
         assert now["best"] == shown_best(decision)
         if decision["forced"]:
             continue

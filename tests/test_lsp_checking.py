@@ -13,6 +13,7 @@ from conftest import SAMPLES
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError
 
+from aceynote.extras import install_command
 from aceynote.lsp import checking
 from aceynote.lsp.checking import Checker, Part
 from aceynote.lsp.server import guarded
@@ -91,7 +92,7 @@ def test_without_the_extra_the_command_says_what_to_install() -> None:
     blocked = "import sys; sys.modules['pygls'] = None; from aceynote.cli import main; sys.exit(main(['lsp']))"
     done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
     assert done.returncode == 2
-    assert "pip install 'aceynote[lsp]'" in done.stderr
+    assert install_command("lsp") in done.stderr
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -158,6 +158,7 @@ async def test_the_notes_show_the_engine_s_best_plays(
             notes = str(screen.query_one(Notes).render())
             lost = f"{decision['side'].capitalize()}'s play lost {decision['loss']:.3f} {decision['mark']}"
             assert lost in notes
+            assert f"why: {decision['reason']['text']}" in " ".join(notes.split())
             for rank, best in enumerate(decision["best"], start=1):
                 line = next(line for line in notes.splitlines() if line.startswith(f" {rank}. "))
                 words = line.split()[1:]

@@ -21,7 +21,8 @@ from .output import option_play
 
 COMMENT_PREFIX = "aceynote:"
 _COMMENT = re.compile(
-    rf"{COMMENT_PREFIX} (?:(?P<mark>\?!|\?\?|\?), )?best (?P<best>.+), (?P<loss>\d+\.\d+) lost"
+    rf"{COMMENT_PREFIX} (?:(?P<mark>\?!|\?\?|\?), )?best (?P<best>.+?), (?P<loss>\d+\.\d+) lost"
+    r"(?:; (?P<why>.+))?"
 )
 
 
@@ -33,14 +34,18 @@ class AnalysisComment(NamedTuple):
     best: str
     loss: float
     mark: str | None = None
+    why: str | None = None
 
 
 def analysis_comment(decision: dict[str, Any], named: bool = False) -> str:
-    """``aceynote: best 24/18 13/9, 0.41 lost`` (with the double, for a chosen double);
-    ``named``: the mark too, ``aceynote: ?, best ...``, where a person's glyph stands."""
+    """``aceynote: best 24/18 13/9, 0.41 lost; leaves 1 blot ...`` (with the double, for a
+    chosen double; the reason where the analysis gives one); ``named``: the mark too,
+    ``aceynote: ?, best ...``, where a person's glyph stands."""
     mark = f"{decision['mark']}, " if named else ""
     best = option_play(decision["best"][0])
-    return f"{COMMENT_PREFIX} {mark}best {best}, {decision['loss']:.2f} lost"
+    why = decision.get("reason")
+    because = f"; {why['text']}" if why else ""
+    return f"{COMMENT_PREFIX} {mark}best {best}, {decision['loss']:.2f} lost{because}"
 
 
 def read_comment(text: str) -> AnalysisComment | None:
@@ -51,7 +56,7 @@ def read_comment(text: str) -> AnalysisComment | None:
     found = _COMMENT.fullmatch(" ".join(text.split()))
     if found is None:
         return None
-    return AnalysisComment(found["best"], float(found["loss"]), found["mark"])
+    return AnalysisComment(found["best"], float(found["loss"]), found["mark"], found["why"])
 
 
 def annotate(game: Game, analysis: dict[str, Any]) -> int:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine.decisions import Choice, Decision, choices, double_choices
+from ..engine.decisions import Choice, Decision, choices, double_choices, phase_of
 from ..engine.search import Scored, Search
 from ..notation import Segment, Turn
 from ..rules import SegmentKind, Side, play_text
 from ..validation import Diagnostic, Report, SegmentReplay
 from ..validation import diagnostics as codes
 from .marks import Mark, mark_for
+from .reasons import Reason, reason
 
 TOP = 3
 
@@ -40,6 +41,8 @@ class DecisionReport:
     ``win_after`` is White's winning chance after the decision (the graph of
     a game). ``luck`` is what the roll was worth to the mover against an
     average roll (None for a chosen double, which is chosen, not rolled).
+    ``phase`` is the game's phase (:func:`~aceynote.engine.decisions.phase_of`);
+    ``reason`` says why a marked play is worse than the best (None unmarked).
     """
 
     ply: int
@@ -56,6 +59,8 @@ class DecisionReport:
     mark: Mark | None
     luck: float | None
     win_after: float
+    phase: str
+    reason: Reason | None = None
 
 
 @dataclass(slots=True)
@@ -153,6 +158,7 @@ def _judge(ply: int, replay: SegmentReplay, search: Search, depth: int) -> Decis
     best = ranked[0]
     loss = max(0.0, best.equity - written.equity)
     forced = len(options) == 1
+    mark = None if forced else mark_for(loss, search.rules)
     side = replay.before.turn
     segment = replay.segment
     return DecisionReport(
@@ -167,9 +173,13 @@ def _judge(ply: int, replay: SegmentReplay, search: Search, depth: int) -> Decis
         best=[_option(scored, best, decision) for scored in ranked[:TOP]],
         loss=loss,
         forced=forced,
-        mark=None if forced else mark_for(loss, search.rules),
+        mark=mark,
         luck=_luck(decision, best, search),
         win_after=written.win if side is Side.WHITE else 1 - written.win,
+        phase=phase_of(decision),
+        reason=None
+        if mark is None
+        else reason(replay.before, written.choice, best.choice, search.rules),
     )
 
 

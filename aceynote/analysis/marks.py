@@ -24,9 +24,15 @@ GLYPHS = frozenset(mark.value for mark in Mark)
 """The glyphs that write a mark."""
 
 
+def game_value(rules: RuleSet) -> float:
+    """What the marks count as one game, in the rules' points: a typical win's points under
+    score=checkers, 1 under score=single."""
+    return 1.0 if rules.score is Scoring.SINGLE else TYPICAL_WIN_POINTS
+
+
 def thresholds(rules: RuleSet) -> tuple[float, float, float]:
     """The equity lost (in the rules' points) from which a play is doubtful, bad, very bad."""
-    scale = 1.0 if rules.score is Scoring.SINGLE else TYPICAL_WIN_POINTS
+    scale = game_value(rules)
     doubtful, bad, very_bad = (round(limit * scale, 4) for limit in GNUBG_THRESHOLDS)
     return doubtful, bad, very_bad
 

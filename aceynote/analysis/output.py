@@ -56,7 +56,9 @@ def _decision_json(decision: DecisionReport) -> dict[str, Any]:
         "forced": decision.forced,
         "luck": None if decision.luck is None else _round(decision.luck),
         "white_win_after": _round(decision.win_after),
+        "phase": decision.phase,
         "best": [_option_json(option) for option in decision.best],
+        "reason": None if decision.reason is None else decision.reason.as_dict(),
     }
 
 
@@ -83,6 +85,7 @@ def analysis_json(number: int, analysis: GameAnalysis) -> dict[str, Any]:
         "game": number,
         "white": game.tag("White"),
         "black": game.tag("Black"),
+        "event": game.tag("Event"),
         "rules": report.rules.to_tag(),
         "depth": analysis.depth,
         "thresholds": dict(
@@ -138,6 +141,8 @@ def _decision_lines(decision: dict[str, Any]) -> list[str]:
         return [f"{head}   (forced)"]
     lost = f"   lost {decision['loss']:.3f}" if decision["loss"] > 0 else ""
     lines = [head + lost]
+    if decision.get("reason"):
+        lines.append(f"    why: {decision['reason']['text']}")
     for rank, option in enumerate(decision["best"], start=1):
         play = option_play(option)
         diff = "" if rank == 1 else f"  {signed(option['diff'])}"

@@ -6,24 +6,84 @@ answers each decision of its side with the entry a player would type
 (``64: in/19 in/21``, ``=66: ...``, ``+53: ...``), which the recording then
 checks and keeps as any other. Dice come from :class:`random.SystemRandom`,
 or from a seeded generator for a repeatable game.
+
+The engine plays at a :class:`Level` (docs/engine.md, "Levels"), as gnubg's
+players do: below expert it values every play at 0-ply and adds to each
+value an error drawn from a normal distribution (gnubg's noise: its standard
+deviation in games, times what the marks count as a game), then plays the
+play whose value with the error is highest; expert is the engine at 1-ply,
+no error. The errors are drawn from their own generator, seeded with the
+game's seed when it has one.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.decisions import Choice, Decision, choices, double_choices
+from ..engine.players import NetPlayer, Player
 from ..engine.search import Search
 from ..notation.writer import roll_text, segment_play_text
-from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
+from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, parse_rules, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
+from ..terminal_text import signed
+from .marks import game_value
+from .output import option_play
+from .reasons import explain_ranking
 from .run import search_for
+from .shown import ranked_plays
+from .totals import PlayerTotals
 
 
-def engine_name(depth: int) -> str:
-    """The engine as a player tag names it: ``aceynote engine, 1-ply``."""
-    return f"aceynote engine, {depth}-ply"
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How well the engine plays: its search's ``depth``, and ``noise``, the standard
+    deviation of the error added to each play's value, in games (gnubg's levels')."""
+
+    name: str
+    depth: int
+    noise: float
+
+
+LEVELS = {
+    level.name: level
+    for level in (
+        Level("beginner", 0, 0.060),
+        Level("casual", 0, 0.050),
+        Level("intermediate", 0, 0.040),
+        Level("advanced", 0, 0.015),
+        Level("expert", 1, 0.0),
+    )
+}
+
+
+def engine_name(depth: int, level: Level | None = None) -> str:
+    """The engine as a player tag names it: ``aceynote engine, 1-ply`` or, at a level,
+    ``aceynote engine, casual``."""
+    return f"aceynote engine, {depth}-ply" if level is None else f"aceynote engine, {level.name}"
+
+
+class NoisyPlayer:
+    """The engine at a level with an error: each play's 0-ply value and a normal error."""
+
+    def __init__(self, search: Search, level: Level, errors: random.Random) -> None:
+        self.search = search
+        self.spread = level.noise * game_value(search.rules)
+        self.errors = errors
+
+    def choose(self, options: list[Choice], decision: Decision) -> Choice:
+        _, equities = self.search.evaluator.choices(options)
+        noisy = [float(equity) + self.errors.gauss(0.0, self.spread) for equity in equities]
+        return options[max(range(len(options)), key=noisy.__getitem__)]
+
+
+def level_player(search: Search, level: Level, errors: random.Random) -> Player:
+    """The engine's player at ``level``: the plain search at expert, else with the error."""
+    if not level.noise:
+        return NetPlayer(search, level.depth)
+    return NoisyPlayer(search, level, errors)
 
 
 def dice_source(seed: int | None) -> random.Random:
@@ -61,28 +121,42 @@ class Practice:
     depth: int
     dice: random.Random
     rolled: tuple[int, str] | None = None
+    level: Level | None = None
+    errors: random.Random | None = None
 
     def opponent(self, rules: RuleSet) -> Opponent:
-        return Opponent(self.engine, rules, self.depth, self.dice)
+        level = self.level or Level(f"{self.depth}-ply", self.depth, 0.0)
+        errors = self.errors or dice_source(None)
+        return Opponent(self.engine, rules, level, self.dice, errors, self.level is not None)
 
 
 class Opponent:
-    """The engine playing ``side`` at ``depth`` (0 or 1 ply), rolling with ``dice``.
+    """The engine playing ``side`` at ``level``, rolling with ``dice`` (its errors drawn
+    from ``errors``); ``named``: its tag names the level, else the depth.
 
     It keeps a search of its own: the app's analysis may be running in
     another thread with the shared one.
     """
 
-    def __init__(self, side: Side, rules: RuleSet, depth: int, dice: random.Random) -> None:
+    def __init__(
+        self,
+        side: Side,
+        rules: RuleSet,
+        level: Level,
+        dice: random.Random,
+        errors: random.Random,
+        named: bool = False,
+    ) -> None:
         self.side = side
         self.rules = rules
-        self.depth = depth
+        self.level = level
         self.dice = dice
-        self._search: Search = search_for(rules)
+        self.named = named
+        self._player = level_player(search_for(rules), level, errors)
 
     @property
     def name(self) -> str:
-        return engine_name(self.depth)
+        return engine_name(self.level.depth, self.level if self.named else None)
 
     def to_act(self, state: TurnState) -> bool:
         """Whether the next entry is the engine's to make."""
@@ -101,10 +175,58 @@ class Opponent:
             options = double_choices(decision, self.rules)
         else:
             options = choices(decision, *roll_pair(self.dice), self.rules)
-        best = self._search.rank(options, self.depth)[0].choice
-        return entry_text(expects, best)
+        return entry_text(expects, self._player.choose(options, decision))
 
 
 def entry_text(kind: SegmentKind, choice: Choice) -> str:
     """A choice as the entry line takes it: ``=66: 19/13(2) 21/15(2)``."""
     return segment_play_text(kind, choice.high, choice.low, str(choice.play))
+
+
+# -- teaching: a hint during the game, a review after it ------------------------------------
+HINT_PLAYS = 5
+REVIEW_COSTLIEST = 3
+
+
+def hint_rows(state: TurnState, high: int, low: int, depth: int) -> list[tuple[str, str]]:
+    """The best plays of the roll for the side to act (at most :data:`HINT_PLAYS`): each play,
+    and its figures with why, beside the best (docs/engine.md, "Why")."""
+    kind = state.expects or SegmentKind.ROLL
+    ranked = ranked_plays(state.position, kind, high, low, state.rules, depth)[:HINT_PLAYS]
+    plays = [(option.play, 0) for option in ranked]
+    reasons = explain_ranking(state.position, kind, (high, low), state.rules, plays)
+    return [
+        (
+            option.play,
+            f"{100 * option.win:5.1f}% {signed(option.equity)}"
+            + (f" {signed(option.diff)}" if rank else "  best")
+            + f": {why}",
+        )
+        for rank, (option, why) in enumerate(zip(ranked, reasons, strict=True))
+    ]
+
+
+def review_lines(game: dict[str, Any], side: Side) -> list[str]:
+    """A finished game's review for the person who played ``side``, from its analysis (the
+    JSON form): the error rate, the rating, the marks, the costliest decisions and why, luck."""
+    mine = game["players"][side.name.lower()]
+    totals = PlayerTotals(side.title)
+    totals.add(mine, game_value(parse_rules(game["rules"])))
+    marks = ", ".join(f"{mark} {count}" for mark, count in mine["marks"].items())
+    lines = [
+        f"Your error rate {mine['error_rate']:.3f} over {mine['unforced']} unforced decisions;"
+        f" rating {totals.rating:.1f} (thousandths of a game lost a decision).",
+        f"Marks: {marks}.",
+        f"Luck: {signed(mine['luck'])} (the engine's {signed(game['players'][side.opponent.name.lower()]['luck'])}).",
+    ]
+    yours = [d for d in game["decisions"] if d["side"] == side.name.lower() and d["loss"] > 0]
+    costliest = sorted(yours, key=lambda decision: -decision["loss"])[:REVIEW_COSTLIEST]
+    if costliest:
+        lines.append("Your costliest decisions:")
+    for decision in costliest:
+        why = f": {decision['reason']['text']}" if decision["reason"] else ""
+        lines.append(
+            f"{decision['number']} {decision['roll']}: {decision['played']}, lost"
+            f" {decision['loss']:.3f}; best {option_play(decision['best'][0])}{why}"
+        )
+    return lines

@@ -6,8 +6,8 @@ win % and equity, the equity lost, the mark and White's chance after it (the
 graph of the game). A record analysed earlier (``aceynote analyze -o``)
 knows only what its comments say: for each marked segment the mark (named
 in the comment where a person's glyph stands, else the glyph annotate
-added, the last of the segment's marks) and the comment's best play and
-equity lost. No win %, so no graph (docs/share.md says why the
+added, the last of the segment's marks) and the comment's best play,
+equity lost and reason. No win %, so no graph (docs/share.md says why the
 comment does not carry one).
 """
 
@@ -45,6 +45,7 @@ class SegmentReview:
     best: tuple[BestPlay, ...]
     forced: bool = False
     white_win_after: float | None = None
+    why: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,7 @@ def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
             ),
             forced=decision["forced"],
             white_win_after=decision["white_win_after"],
+            why=None if decision.get("reason") is None else decision["reason"]["text"],
         )
         for decision in analysis["decisions"]
     )
@@ -94,5 +96,6 @@ def review_of_record(game: Game) -> GameReview | None:
         if found is None:
             continue
         mark = mark_of(segment, found)
-        judged.append(SegmentReview(ply, segment, mark, found.loss, (BestPlay(found.best),)))
+        best = (BestPlay(found.best),)
+        judged.append(SegmentReview(ply, segment, mark, found.loss, best, why=found.why))
     return GameReview(RECORD, None, tuple(judged)) if judged else None

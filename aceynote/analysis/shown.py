@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.decisions import Decision, choices
 from ..notation import Segment
-from ..rules import Position, RuleSet, SegmentKind, TurnState, play_text
+from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, play_text
 from ..validation import Report, SegmentReplay
 from .judge import Option
 from .run import search_for
@@ -142,3 +142,21 @@ def ranked_plays(
         )
         for scored in ranked
     ]
+
+
+def replay_at(
+    report: Report, number: int | None, side: Side | None, segment: int | None
+) -> SegmentReplay | None:
+    """The main line's segment that ``hint FILE`` asks about: of turn ``number`` (White's,
+    else Black's, unless ``side``), its ``segment``-th (from 1: the roll, then the chosen
+    double, the extra roll); without a turn, the ``segment``-th of the main line (a
+    decision's ``ply``). None when there is no such segment."""
+    replays = report.main_line()
+    if number is None:
+        return replays[segment - 1] if segment is not None and 0 < segment <= len(replays) else None
+    for who in [Side.WHITE, Side.BLACK] if side is None else [side]:
+        turn = [r for r in replays if r.turn.number == number and r.turn.side is who]
+        index = 1 if segment is None else segment
+        if turn:
+            return turn[index - 1] if 0 < index <= len(turn) else None
+    return None

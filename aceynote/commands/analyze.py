@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import (
-    InputFile,
     add_game_option,
-    add_record_file,
+    add_record_files,
     chosen_game,
     deliver,
+    expand_inputs,
     jobs_to_use,
     record_stream,
 )
@@ -31,17 +31,27 @@ main line: the play of each roll and extra roll, and the double named after
 a 1-2 with its play. For each decision it shows the best plays (top 3) with
 their equity and chance of winning, the equity the written play lost, and a
 mark: ?! doubtful, ? bad, ?? very bad (the thresholds, in the rules' points,
-are gnubg's scaled to acey-deucey's scores: docs/engine.md). For each player:
+are gnubg's scaled to acey-deucey's scores: docs/engine.md), and for a marked
+play why, in the words of the board: the blots it leaves and how many of the
+opponent's 36 rolls hit one, points made or given up, primes, the race,
+beside the best play's (docs/engine.md, "Why"). For each player:
 decisions, unforced decisions, the error total and rate, marks by kind, luck
 (what the rolls were worth against average rolls) and the luck-adjusted
 result. Equities are the points the side to play expects, the other side's
 counted negative.
 
 -o writes the record again with each mark as a glyph on its segment and a
-comment naming the best play and the equity lost. A glyph a person set wins
+comment naming the best play, the equity lost and why. A glyph a person set wins
 (the comment then names the mark); the marks and comments of an earlier
 analysis are replaced, every other comment and glyph is kept. A game with an illegal play is analysed up to that play, and
 the output says so.
+
+--summary gives, instead of each game's report, each player's figures over
+all the games of every FILE (players matched by name as 'aceynote stats'
+matches them; --by event: one table for each Event tag): games, decisions,
+unforced decisions, the error rate, the performance rating (the mean equity
+lost per unforced decision in thousandths of a game), marks, luck per game,
+the result and the luck-adjusted result.
 
 Many games: --jobs N analyses N games at once in local processes, and
 --scheduler on a Dask cluster (pip install 'aceynote[cluster]'; every worker
@@ -56,6 +66,8 @@ examples:
   aceynote analyze samples/annotated.acey -o annotated-analysed.acey
   aceynote analyze games.acey --jobs 2 --format json > analysis.json
   aceynote analyze games.acey --scheduler tcp://10.0.0.5:8786 > analysis.txt
+  aceynote analyze club/ samples/match.acey --summary --depth 0
+  aceynote analyze league.acey --summary --by event --format json
 
 exit status: 0 analysed, 1 analysed but a game has an illegal play (analysed
 up to it), 2 usage error, unreadable file, or no scheduler at the address.
@@ -64,8 +76,8 @@ up to it), 2 usage error, unreadable file, or no scheduler at the address.
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "analyze", DESCRIPTION)
-    add_record_file(parser)
-    add_game_option(parser, "only game N of the file")
+    add_record_files(parser)
+    add_game_option(parser, "only game N of the file (one FILE)")
     parser.add_argument(
         "--depth",
         type=int,
@@ -77,7 +89,21 @@ def register(commands: Commands) -> None:
         "-o", "--output", metavar="OUT", help="write the record with the marks to OUT (- stdout)"
     )
     parser.add_argument(
-        "--format", choices=("text", "json"), default="text", help="the report (default text)"
+        "--format",
+        choices=("text", "json", "parquet"),
+        default="text",
+        help="the report (default text); parquet: the decisions table in the folder -o DIR",
+    )
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="each player's figures over all the games, not each game's report",
+    )
+    parser.add_argument(
+        "--by",
+        choices=("player", "event"),
+        default="player",
+        help="with --summary: one table of all games (default), or one for each Event tag",
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
@@ -99,17 +125,27 @@ def run(args: argparse.Namespace) -> int:
     from ..analysis.cluster import ClusterError
     from ..analysis.run import analyze_games
 
-    games = _Games(_games(args), marked=args.output is not None)
+    _check_files(args)
+    tables = args.format == "parquet"
+    if tables:
+        _check_folder(args.output)
+    games = _Games(_games(args), marked=args.output is not None and not tables)
     progress = _Progress()
     jobs = jobs_to_use(args.jobs, quiet=True)
     analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
     try:
-        _report(games.follow(analysed, progress), args.format, shown=args.output != "-")
+        followed = games.follow(analysed, progress)
+        if args.summary:
+            _summary(followed, args.format, args.by)
+        elif tables:
+            _tables(followed, args.output)
+        else:
+            _report(followed, args.format, shown=args.output != "-")
     except ClusterError as error:
         raise UsageError(str(error)) from error
     finally:
         progress.clear()
-    if args.output is not None:
+    if games.marked:
         deliver("\n".join(games.written), args.output)
     if games.stopped:
         print(
@@ -121,15 +157,69 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _check_files(args: argparse.Namespace) -> None:
+    if len(args.files) > 1 and (args.game is not None or args.output is not None):
+        raise UsageError("--game and -o take one record FILE")
+    if args.summary and (args.output is not None or args.format == "parquet"):
+        raise UsageError("--summary prints the players' figures: not with -o or --format parquet")
+    if args.by != "player" and not args.summary:
+        raise UsageError("--by groups the players' figures of --summary")
+
+
 def _games(args: argparse.Namespace) -> Iterator[Game]:
     """The games to analyse, read one at a time; a record without any is a usage error."""
     if args.game is not None:
-        return iter([chosen_game(args.file, args.source_format, args.game)])
-    games = record_stream(args.file, args.source_format)
+        return iter([chosen_game(args.files[0], args.source_format, args.game)])
+    sources = expand_inputs(args.files)
+    games = itertools.chain.from_iterable(
+        record_stream(source.path, args.source_format) for source in sources
+    )
     first = next(games, None)
     if first is None:
-        raise UsageError(no_game_in(InputFile(args.file).display_name))
+        raise UsageError(no_game_in(", ".join(source.display_name for source in sources)))
     return itertools.chain([first], games)
+
+
+def _check_folder(folder: str | None) -> None:
+    """--format parquet: -o names a new or empty folder, and pyarrow is there (before any game)."""
+    from ..files.writing import folder_problem
+    from ..formats.base import MissingExtra
+
+    if folder is None or folder == "-":
+        raise UsageError("--format parquet writes a folder: name it with -o DIR")
+    problem = folder_problem(folder)
+    if problem is not None:
+        raise UsageError(problem)
+    try:
+        from ..formats import parquet  # noqa: F401
+    except MissingExtra as error:
+        raise UsageError(str(error)) from error
+
+
+def _tables(analysed: Iterator[GameJson], folder: str) -> None:
+    """DIR/decisions.parquet, made whole or not at all (docs/data.md)."""
+    from ..analysis.rows import decision_rows
+    from ..files.writing import write_folder_atomically
+    from ..formats.parquet import write_decisions
+
+    def write(temporary: str) -> bool:
+        write_decisions(temporary, (list(decision_rows(g["game"], g)) for g in analysed))
+        return True
+
+    try:
+        write_folder_atomically(folder, write)
+    except OSError as error:
+        raise UsageError(f"{folder}: cannot write: {error.strerror or error}") from error
+
+
+def _summary(analysed: Iterator[GameJson], form: str, by: str) -> None:
+    """Each player's figures over the games, once every game is analysed."""
+    import json
+
+    from ..analysis.totals import summary, summary_text
+
+    found = summary(analysed, by)
+    write_out(json.dumps(found, indent=1) + "\n" if form == "json" else summary_text(found))
 
 
 def _report(analysed: Iterator[GameJson], form: str, shown: bool) -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..notation.writer import named_double_text
 from .base import EXIT_OK, Commands, UsageError, add_command, write_out
+from .common import add_game_option, add_record_file
 
 if TYPE_CHECKING:
     from ..engine.api import RankedPlay
@@ -17,7 +19,19 @@ Rank every legal play of a roll in a position by the analysis engine: the
 chance of winning, the equity (the points the side to play expects, the
 other side's counted negative, in the rules' own score) and how much less
 each play is worth than the best. The position is a Setup string
-(docs/notation.md §7) whose last field is the side to play.
+(docs/notation.md §7) whose last field is the side to play, or a moment of a
+record: FILE with --turn T (12 is White's turn 12, else Black's; 12. or
+12...) or --segment K. The position is the one before that segment, the roll
+the one written unless --roll says otherwise, and the written play is marked
+in the ranking (<- written; "written": true in JSON). --segment counts the
+segments of the turn with --turn (1 the roll, 2 the chosen double, 3 the extra
+roll), else those of the main line (as analyze's "ply"); --game N picks a
+game of the file.
+
+--explain says, under each play, what it leaves on the board: blots and how
+many of the opponent's 36 rolls hit one, points made and given up, primes,
+checkers hit, borne off; for each play after the best, the difference from
+the best that matters most (docs/engine.md, "Why").
 
 --kind says which segment of an acey-deucey turn the roll is: a turn's roll
 (the default), the chosen double after a 1-2 (--kind double --roll 44) or
@@ -31,15 +45,25 @@ examples:
   aceynote hint --setup "W in:15 / B in:15 / W" --roll 64
   aceynote hint --setup "W 21:1 23:1 in:13 / B in:15 / W" --double
   aceynote hint --setup "W 6:3 5:2 / B 6:2 5:1 / B" --roll 31 --rules bgammon --format json
+  aceynote hint samples/annotated.acey --turn 3 --explain --depth 0
+  aceynote hint samples/annotated.acey --turn 3 --segment 2
+  aceynote hint samples/match.acey --game 2 --turn 2... --roll 53
 
-exit status: 0 ranked, 2 usage error (a bad Setup, roll, kind or Rules value).
+exit status: 0 ranked, 2 usage error (a bad Setup, roll, kind or Rules value, a
+record that cannot be read, no such turn or segment).
 """
 
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "hint", DESCRIPTION)
-    parser.add_argument("--setup", required=True, help="the position, as a Setup string")
-    which = parser.add_mutually_exclusive_group(required=True)
+    add_record_file(parser, optional=True)
+    add_game_option(parser, "with FILE: game N of the file (default the first)")
+    parser.add_argument("--turn", metavar="T", help="with FILE: turn T, 12 (White's), 12. or 12...")
+    parser.add_argument(
+        "--segment", type=int, metavar="K", help="with FILE: the K-th segment of the turn or game"
+    )
+    parser.add_argument("--setup", help="the position, as a Setup string")
+    which = parser.add_mutually_exclusive_group()
     which.add_argument("--roll", help="the dice, like 64 (either order)")
     which.add_argument("--double", action="store_true", help="rank the doubles to name after a 1-2")
     parser.add_argument(
@@ -61,6 +85,9 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="output (default text)"
     )
+    parser.add_argument(
+        "--explain", action="store_true", help="say what each play leaves on the board"
+    )
     parser.set_defaults(run=run)
 
 
@@ -69,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.rollout is not None and not 1 <= args.rollout <= MAX_ROLLOUT_GAMES:
         raise UsageError(f"--rollout takes 1 to {MAX_ROLLOUT_GAMES} games")
+    written = _from_record(args) if args.file is not None else _from_setup(args)
     try:
         engine = Engine(args.rules)
         if args.double:
@@ -82,19 +110,25 @@ def run(args: argparse.Namespace) -> int:
             rolled = [result.as_dict() for result in results]
     except EngineInputError as error:
         raise UsageError(str(error)) from None
+    marks = _marks(ranked, written, args)
     if args.format == "json":
         entries = [entry.as_dict() for entry in ranked]
         if rolled is not None:
             for entry, result in zip(entries, rolled, strict=False):
                 entry["rollout"] = result
+        for entry, mark in zip(entries, marks, strict=True):
+            entry.update(mark.as_json())
         write_out(json.dumps(entries, indent=2) + "\n")
     else:
-        write_out(_text(ranked, rolled, args))
+        write_out(_text(ranked, rolled, args, marks))
     return EXIT_OK
 
 
 def _text(
-    ranked: list[RankedPlay], rolled: list[dict[str, float]] | None, args: argparse.Namespace
+    ranked: list[RankedPlay],
+    rolled: list[dict[str, float]] | None,
+    args: argparse.Namespace,
+    marks: list[_Mark],
 ) -> str:
     segment = {"roll": "roll", "double": "chosen double", "extra": "extra roll"}[args.kind]
     what = "the double to name after a 1-2" if args.double else f"{segment} {args.roll}"
@@ -104,7 +138,9 @@ def _text(
         diff = "" if rank == 1 else f"  {entry.diff:+.3f}"
         lines.append(
             f"{rank:3}. {play:<32} win {100 * entry.win:5.1f}%  equity {entry.equity:+.3f}{diff}"
+            + marks[rank - 1].suffix
         )
+        lines += marks[rank - 1].lines
         if rolled is not None and rank <= len(rolled):
             result = rolled[rank - 1]
             lines.append(
@@ -112,3 +148,89 @@ def _text(
                 f" ± {result['error']:.3f}, win {100 * result['win']:5.1f}%"
             )
     return "\n".join(lines) + "\n"
+
+
+Written = tuple[str, int] | None
+"""The record's play at the moment asked about, as the ranking writes it: (play, double)."""
+
+
+def _from_setup(args: argparse.Namespace) -> Written:
+    if args.setup is None:
+        raise UsageError("give a position with --setup, or a record FILE with --turn or --segment")
+    if args.game is not None or args.turn is not None or args.segment is not None:
+        raise UsageError("--game, --turn and --segment choose a moment of a record FILE")
+    if args.source_format is not None:
+        raise UsageError("--from names the format of a record FILE, not of --setup")
+    if args.roll is None and not args.double:
+        raise UsageError("give the dice with --roll, or --double")
+    return None
+
+
+def _from_record(args: argparse.Namespace) -> Written:
+    """Fill in --setup, --rules, --kind and (unless given) --roll from the moment of the
+    record asked about; the play written there, when the ranking is of its dice."""
+    from ..analysis.shown import replay_at
+    from ..engine.api import KINDS
+    from ..rules import play_text
+    from ..validation import validate
+    from .common import chosen_game
+    from .diagram import read_turn
+
+    if args.setup is not None:
+        raise UsageError("give a record FILE or --setup, not both")
+    if args.turn is None and args.segment is None:
+        raise UsageError("name the moment of the record: --turn T or --segment K")
+    number, side = read_turn(args.turn) if args.turn is not None else (None, None)
+    report = validate(chosen_game(args.file, args.source_format, args.game))
+    found = replay_at(report, number, side, args.segment)
+    if found is None or (args.turn is not None and number is None):
+        raise UsageError("the main line has no such turn or segment")
+    segment = found.segment
+    args.setup, args.rules = found.before.to_setup(), report.rules.to_tag()
+    args.kind = next(word for word, kind in KINDS.items() if kind is segment.kind)
+    written = f"{segment.high}{segment.low}"
+    if args.roll is None and not args.double:
+        args.roll = written
+    if not found.legal or (not args.double and sorted(args.roll) != sorted(written)):
+        return None
+    return play_text(found.steps), segment.high if args.double else 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """What a ranked play carries beside its figures: the record's play, the reason."""
+
+    written: bool
+    why: str | None
+
+    @property
+    def suffix(self) -> str:
+        return "  <- written" if self.written else ""
+
+    @property
+    def lines(self) -> list[str]:
+        return [] if self.why is None else [f"     why: {self.why}"]
+
+    def as_json(self) -> dict[str, object]:
+        found: dict[str, object] = {"written": True} if self.written else {}
+        if self.why is not None:
+            found["why"] = self.why
+        return found
+
+
+def _marks(ranked: list[RankedPlay], written: Written, args: argparse.Namespace) -> list[_Mark]:
+    plays = [(entry.play, entry.double) for entry in ranked]
+    reasons: list[str | None] = (
+        list(_explained(plays, args)) if args.explain else [None] * len(plays)
+    )
+    return [_Mark(play == written, why) for play, why in zip(plays, reasons, strict=True)]
+
+
+def _explained(plays: list[tuple[str, int]], args: argparse.Namespace) -> list[str]:
+    from ..analysis.reasons import explain_ranking
+    from ..engine.api import KINDS, parse_roll
+    from ..rules import Position, parse_rules
+
+    dice = None if args.double else parse_roll(args.roll)
+    position = Position.from_setup(args.setup)
+    return explain_ranking(position, KINDS[args.kind], dice, parse_rules(args.rules), plays)

@@ -1,4 +1,5 @@
-"""Parquet (a folder of ``games.parquet`` and ``segments.parquet``) for data tools (docs/data.md).
+"""Parquet (a folder of ``games.parquet`` and ``segments.parquet``) for data tools (docs/data.md);
+and the decisions table of an analysis (``decisions.parquet``).
 
 Written as the games are read, a row group at a time, so that a corpus of
 any size is converted in the same memory: the rows of :data:`ROW_GROUP_GAMES`
@@ -88,6 +89,57 @@ SEGMENTS = pa.schema(
         ("codes", pa.list_(pa.string())),
     ]
 )
+
+
+DECISIONS_FILE = "decisions.parquet"
+
+
+def _facts(prefix: str) -> list[tuple[str, Any]]:
+    """The columns of one play's facts (aceynote.analysis.reasons.PlayFacts)."""
+    counts = ["blots", "shots", "opponent_wins", "prime", "prime_holds", "hits", "pool"]
+    counts += ["opponent_bar", "opponent_pool"]
+    columns = [(prefix + name, pa.int8()) for name in counts]
+    columns += [(prefix + name, pa.list_(pa.int8())) for name in ("made", "given_up")]
+    columns += [(prefix + name, pa.int16()) for name in ("pips", "race")]
+    columns += [(prefix + name, pa.int8()) for name in ("borne_off", "off")]
+    return [*columns, (prefix + "wins", pa.bool_())]
+
+
+DECISIONS = pa.schema(
+    [
+        ("game_id", pa.int64()),
+        ("ply", pa.int32()),
+        ("turn", pa.int32()),
+        ("side", _SIDE),
+        ("kind", pa.string()),
+        ("roll", pa.string()),
+        ("played", pa.string()),
+        ("best", pa.string()),
+        ("equity", pa.float64()),
+        ("loss", pa.float64()),
+        ("mark", pa.string()),
+        ("forced", pa.bool_()),
+        ("luck", pa.float64()),
+        ("phase", pa.string()),
+        ("reason", pa.string()),
+        *_facts(""),
+        *_facts("best_"),
+    ]
+)
+"""The decisions table that ``aceynote analyze --format parquet`` writes (its rows:
+aceynote.analysis.rows)."""
+
+
+def write_decisions(folder: str, games: Iterable[list[Row]]) -> None:
+    """``decisions.parquet`` in ``folder``: each game's rows, a row group a thousand games."""
+    with pq.ParquetWriter(os.path.join(folder, DECISIONS_FILE), DECISIONS) as writer:
+        held: list[Any] = []
+        for rows in games:
+            held.append(pa.RecordBatch.from_pylist(rows, schema=DECISIONS))
+            if len(held) >= ROW_GROUP_GAMES:
+                writer.write_table(pa.Table.from_batches(held, schema=DECISIONS))
+                held = []
+        writer.write_table(pa.Table.from_batches(held, schema=DECISIONS))
 
 
 class _Tables:

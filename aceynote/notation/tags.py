@@ -6,7 +6,7 @@ import datetime
 import re
 from collections.abc import Callable
 
-from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
+from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, Side, opening_winner
 from ..terminal_text import clipped
 from .limits import MAX_DIGITS, too_many_digits
 
@@ -16,6 +16,20 @@ _DATE = re.compile(r"^([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})
 _RESULT = re.compile(r"^([0-9]+)-([0-9]+)$")
 ENDING_REASONS = ("resignation", "time", "abandoned")
 TERMINATIONS = ("normal", *ENDING_REASONS)
+
+
+NO_EVENT = "?"  # the group of games without an Event tag (PGN's unknown)
+
+
+def player_name(tag: str | None, side: Side) -> str:
+    """Who played ``side``, as the figures over many games match players: the White or Black
+    tag, else ``White`` or ``Black``."""
+    return tag or side.title
+
+
+def event_name(tag: str | None) -> str:
+    """The event a game counts in, for figures by event: its Event tag, else ``?``."""
+    return tag if tag is not None else NO_EVENT
 
 
 class TagValueError(ValueError):

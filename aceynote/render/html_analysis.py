@@ -52,6 +52,8 @@ class Judged(Protocol):
     def forced(self) -> bool: ...
     @property
     def white_win_after(self) -> float | None: ...
+    @property
+    def why(self) -> str | None: ...
 
 
 class Review(Protocol):
@@ -92,6 +94,7 @@ def judged_data(judged: Judged) -> dict[str, object]:
         "kind": None if judged.mark is None else MARK_CLASS[judged.mark],
         "loss": judged.loss,
         "forced": judged.forced,
+        "why": judged.why,
         "best": [
             {"play": option.text, "win": option.win, "equity": option.equity, "diff": option.diff}
             for option in judged.best

@@ -93,7 +93,8 @@
     const mark = judged.mark === null ? "" : ` (${judged.mark} ${judged.kind.replace("-", " ")})`;
     if (judged.loss < 0.0005) return "The best play was played.";
     const places = review.source === "record" ? 2 : 3;
-    return `This play lost ${judged.loss.toFixed(places)} equity${mark}. Best:`;
+    const why = judged.why ? `: it ${judged.why}` : "";
+    return `This play lost ${judged.loss.toFixed(places)} equity${mark}${why}. Best:`;
   }
 
   function option(best, rank) {

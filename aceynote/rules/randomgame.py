@@ -10,7 +10,8 @@ import random
 from dataclasses import dataclass, field
 
 from .moves import Play, legal_plays
-from .position import OFF, POINTS, Position, Side
+from .position import OFF, Position, Side
+from .replies import blots
 from .ruleset import RuleSet
 from .turn import Outcome, SegmentKind, TurnState, opening_winner, outcome
 
@@ -55,17 +56,12 @@ def opening_rolls(rng: random.Random) -> list[tuple[int, int]]:
             return rolls
 
 
-def _blots(position: Position, side: Side) -> int:
-    counts = position.checkers(side)
-    return sum(1 for point in POINTS if counts[point] == 1)
-
-
 def _appeal(play: Play, side: Side, rng: random.Random) -> float:
     """Hits and progress are good, blots bad; the random part keeps games varied."""
     hits = sum(step.hit for step in play.steps)
     result = play.result
     progress = 4 * result.checkers(side)[OFF] - result.pip_count(side)
-    return 3 * hits + progress - 4 * _blots(result, side) + rng.random() * 6
+    return 3 * hits + progress - 4 * len(blots(result, side)) + rng.random() * 6
 
 
 def choose_play(plays: dict[Position, Play], side: Side, rng: random.Random) -> Play:

@@ -239,6 +239,8 @@ class NotesBuilder:
         else:
             verdict = f"{side}'s play is the best"
         self._paragraph(verdict, "notes--hint", "engine:")
+        if decision.get("reason"):
+            self._paragraph(decision["reason"]["text"], "notes--hint", "why:")
         for rank, option in enumerate(decision["best"], start=1):
             diff = f" {signed(option['diff'])}" if rank > 1 else ""
             values = f"{100 * option['win']:.1f}% {signed(option['equity'])}{diff}  "

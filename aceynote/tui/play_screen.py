@@ -17,11 +17,13 @@ from textual import work
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from ..analysis.practice import Practice, roll_entry
+from ..analysis.practice import Practice, hint_rows, review_lines, roll_entry
+from ..analysis.run import analyze_report
 from ..entering import EntryProblem, Recording, TypedRoll, describe
 from ..files.record import RecordFile
 from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, TurnState
+from .dialogs import PlayChoices
 from .entry import EntryLine
 from .record_screen import RecordScreen, with_opening
 
@@ -67,6 +69,14 @@ class PlayScreen(RecordScreen):
             "End",
             id="record.end-game",
             tooltip="end the game: you resign (or time, or abandoned), and its result",
+        ),
+        Binding(
+            "ctrl+g",
+            "hint",
+            "Hint",
+            id="play.hint",
+            tooltip="the engine's best plays of your roll, with why; once the game is over,"
+            " its review",
         ),
         Binding(
             "ctrl+y",
@@ -174,6 +184,33 @@ class PlayScreen(RecordScreen):
             return
         self.rolled = rolled
         self.line.set_text(rolled)
+
+    # -- teaching: a hint, the review -------------------------------------------------------
+    def action_hint(self) -> None:
+        """The engine's best plays of the roll on the line, with why; the game's review once
+        it is over (docs/engine.md, "Why"; docs/record.md)."""
+        if self.recording.over:
+            self._review()
+            return
+        typed = self.recording.typed_roll(self.line.text or self.rolled or "")
+        if self._engine_to_act() or not isinstance(typed, TypedRoll):
+            self.notify("Roll first (ctrl+r) or type your roll: ctrl+g ranks its plays.", timeout=3)
+            return
+        self._hint(self.recording.state, typed.high, typed.low, typed.label)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _hint(self, state: TurnState, high: int, low: int, label: str) -> None:
+        rows = hint_rows(state, high, low, self.practice.depth)
+        title = f"The engine's best plays of {label}, {self.practice.depth}-ply: win %, equity, why"
+        plays, details = [play for play, _ in rows], [detail for _, detail in rows]
+        self.app.call_from_thread(self.app.push_screen, PlayChoices(title, plays, details))
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _review(self) -> None:
+        analysis = analyze_report(1, self.recording.report, self.practice.depth)
+        lines = review_lines(analysis, self.opponent.side.opponent)
+        title = f"Your game, as the engine at {self.practice.depth}-ply sees it"
+        self.app.call_from_thread(self.app.push_screen, PlayChoices(title, lines))
 
     # -- changes, undo ------------------------------------------------------------------
     def _changed(self) -> None:

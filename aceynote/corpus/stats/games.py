@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import islice
 
+from ...notation.tags import player_name
 from ...notation.writer import merge_trips
 from ...rules import SegmentKind, Side
 from ...validation.report import Report, SegmentReplay
@@ -88,8 +89,8 @@ def counted_game(report: Report, source: str, number: int) -> CountedGame:
         source=source,
         number=number,
         line=game.span.line,
-        white=game.tag("White") or "White",
-        black=game.tag("Black") or "Black",
+        white=player_name(game.tag("White"), Side.WHITE),
+        black=player_name(game.tag("Black"), Side.BLACK),
         tags={name: value for name in KEPT_TAGS if (value := game.tag(name)) is not None},
         facts=game_facts(report),
         rolls=_rolls(replays),

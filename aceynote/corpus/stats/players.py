@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ...notation.tags import event_name
 from ...rules import Side
 from .games import CountedGame
-
-NO_EVENT = "?"  # the group of games without an Event tag (PGN's unknown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,5 +118,5 @@ def player_groups(games: Sequence[CountedGame], by: str) -> tuple[PlayerGroup, .
         return (player_group(games),)
     events: dict[str, list[CountedGame]] = {}
     for game in games:
-        events.setdefault(game.tags.get("Event", NO_EVENT), []).append(game)
+        events.setdefault(event_name(game.tags.get("Event")), []).append(game)
     return tuple(player_group(members, event) for event, members in events.items())

@@ -1,0 +1,284 @@
+"""Why a play was worse than the best, in the words of the board (docs/engine.md, "Why").
+
+For a play, the facts of the position it leaves (:class:`PlayFacts`): blots
+and the opponent's rolls of 36 that hit one, points made and given up, the
+longest prime and the opponent's checkers behind it, checkers hit, in the
+pool and on the bar, pips, checkers borne off, a win on the spot and the
+opponent's rolls that win at once. For a decision, the written play's facts
+beside the best play's and the difference that matters most, first, as a
+sentence (:class:`Reason`). The counting is the rules'
+(:mod:`aceynote.rules.replies`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..engine.decisions import Choice, Decision, choices, double_choices
+from ..rules import BAR, OFF, POOL, Position, RuleSet, SegmentKind, play_text
+from ..rules.replies import blots, longest_prime, points_held, replies
+
+ROLLS = 36
+PRIME = 3
+"""The fewest points in a row the reasons call a prime."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFacts:
+    """The position a play leaves, for the side that played it (its own numbering).
+
+    ``shots`` and ``opponent_wins`` count the opponent's 36 rolls that can hit
+    a blot and that win at once; None when the turn goes on (the side plays
+    the chosen double or the extra roll before the opponent rolls). ``race``
+    is the opponent's pips less the side's (positive: the side is ahead).
+    """
+
+    blots: int
+    shots: int | None
+    opponent_wins: int | None
+    made: tuple[int, ...]
+    given_up: tuple[int, ...]
+    prime: int
+    prime_holds: int
+    hits: int
+    pool: int
+    opponent_bar: int
+    opponent_pool: int
+    pips: int
+    race: int
+    borne_off: int
+    off: int
+    wins: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        found = asdict(self)
+        found["made"], found["given_up"] = list(self.made), list(self.given_up)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why the written play is worse than the best: the sentence, and the facts of both."""
+
+    text: str
+    written: PlayFacts
+    best: PlayFacts
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "written": self.written.as_dict(), "best": self.best.as_dict()}
+
+
+def play_facts(before: Position, after: Position, passes: bool, rules: RuleSet) -> PlayFacts:
+    """The facts of ``after``, reached from ``before`` by its side to act; ``passes``: the
+    opponent rolls next (else the turn goes on and the opponent's rolls are not counted)."""
+    side = before.turn
+    other = side.opponent
+    mine, theirs = after.checkers(side), after.checkers(other)
+    held_before, held_after = points_held(before, side), points_held(after, side)
+    prime = longest_prime(after, side)
+    counted = None
+    if passes and after.winner is None:
+        counted = replies(after.with_turn(other), rules)
+    return PlayFacts(
+        blots=len(blots(after, side)),
+        shots=None if counted is None else counted.hits,
+        opponent_wins=None if counted is None else counted.wins,
+        made=tuple(sorted(held_after - held_before, reverse=True)),
+        given_up=tuple(sorted(held_before - held_after, reverse=True)),
+        prime=prime.length,
+        prime_holds=prime.holds,
+        hits=theirs[BAR] - before.checkers(other)[BAR],
+        pool=mine[POOL],
+        opponent_bar=theirs[BAR],
+        opponent_pool=theirs[POOL],
+        pips=after.pip_count(side),
+        race=after.pip_count(other) - after.pip_count(side),
+        borne_off=mine[OFF] - before.checkers(side)[OFF],
+        off=mine[OFF],
+        wins=after.winner is side,
+    )
+
+
+def choice_facts(before: Position, choice: Choice, rules: RuleSet) -> PlayFacts:
+    """:func:`play_facts` of one of the engine's choices."""
+    passes = choice.after is not None and not choice.same_side
+    return play_facts(before, choice.play.result, passes, rules)
+
+
+def reason(before: Position, written: Choice, best: Choice, rules: RuleSet) -> Reason:
+    """Why ``written`` is worse than ``best``, both choices of the decision at ``before``."""
+    mine, theirs = choice_facts(before, written, rules), choice_facts(before, best, rules)
+    prime_before = longest_prime(before, before.turn)
+    return Reason(compare(mine, theirs, prime_before.length), mine, theirs)
+
+
+def compare(written: PlayFacts, best: PlayFacts, prime_before: int = 0) -> str:
+    """The differences that matter, most first (at most two), as one sentence."""
+    found = [text for rule in _DIFFERENCES if (text := rule(written, best, prime_before))]
+    if not found:
+        return (
+            "leaves the same blots, shots, points and race as the best play: "
+            "the engine prefers the best play's position as a whole"
+        )
+    return "; ".join(found[:2])
+
+
+def describe(facts: PlayFacts) -> str:
+    """One play's facts alone, for a ranking: ``leaves 1 blot that 11 of 36 rolls hit; ...``."""
+    parts = [_leaves(facts)]
+    if facts.wins:
+        parts = ["wins on the spot"]
+    if facts.hits:
+        parts.append(f"hits {_checkers(facts.hits)}")
+    if facts.made:
+        parts.append(f"makes {_points(facts.made)}")
+    if facts.given_up:
+        parts.append(f"gives up {_points(facts.given_up)}")
+    if facts.prime >= PRIME:
+        parts.append(_prime(facts))
+    if facts.opponent_wins:
+        parts.append(f"the opponent wins at once with {facts.opponent_wins} of {ROLLS} rolls")
+    return "; ".join(parts)
+
+
+# -- the differences, most important first -------------------------------------------
+
+
+def _win(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    if not best.wins or written.wins:
+        return None
+    if best.borne_off > written.borne_off:
+        return (
+            f"bears off {_checkers(written.borne_off)} where the best bears off "
+            f"{best.borne_off} and wins"
+        )
+    return "misses the win on the spot that the best play takes"
+
+
+def _gives_win(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    mine, theirs = written.opponent_wins or 0, best.opponent_wins or 0
+    if mine <= theirs:
+        return None
+    return (
+        f"lets the opponent win at once with {mine} of {ROLLS} rolls "
+        f"(the best play: {theirs or 'none'})"
+    )
+
+
+def _shots(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    if written.shots is None or best.shots is None or written.shots <= best.shots:
+        return None
+    return f"{_leaves(written)} (the best play {_leaves(best, short=True)})"
+
+
+def _prime_kept(written: PlayFacts, best: PlayFacts, prime_before: int) -> str | None:
+    if written.prime >= best.prime or best.prime < PRIME:
+        return None
+    if prime_before >= PRIME and written.prime < prime_before <= best.prime:
+        return f"breaks the {prime_before}-point prime (the best play keeps it)"
+    mine = f"a {written.prime}-point prime" if written.prime >= PRIME else "no prime"
+    return f"builds {mine} where the best builds {_prime(best)}"
+
+
+def _hits(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    if best.hits <= written.hits:
+        return None
+    return f"hits {_checkers(written.hits) if written.hits else 'none'} where the best hits {best.hits}"
+
+
+def _points_made(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    missed = tuple(point for point in best.made if point not in written.made)
+    return f"does not make {_points(missed)} (the best play does)" if missed else None
+
+
+def _points_lost(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    lost = tuple(point for point in written.given_up if point not in best.given_up)
+    kept = "it" if len(lost) == 1 else "them"
+    return f"gives up {_points(lost)} (the best play keeps {kept})" if lost else None
+
+
+def _pool(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    if written.pool <= best.pool:
+        return None
+    return (
+        f"leaves {_checkers(written.pool)} in the pool where the best leaves {best.pool or 'none'}"
+    )
+
+
+def _off(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    if best.borne_off <= written.borne_off or best.wins:
+        return None
+    return f"bears off {written.borne_off or 'none'} where the best bears off {best.borne_off}"
+
+
+def _race(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    behind = best.race - written.race
+    return f"falls {behind} pips behind the best play in the race" if behind > 0 else None
+
+
+_DIFFERENCES = (
+    _win,
+    _gives_win,
+    _shots,
+    _prime_kept,
+    _hits,
+    _points_made,
+    _points_lost,
+    _pool,
+    _off,
+    _race,
+)
+
+
+def _leaves(facts: PlayFacts, short: bool = False) -> str:
+    """``leaves 2 blots that 20 of 36 rolls hit``; with ``short``, the other play's words."""
+    if not facts.blots:
+        return "leaves none" if short else "leaves no blot"
+    blot = f"{facts.blots}" if short else _count(facts.blots, "blot")
+    if facts.shots is None:
+        return f"leaves {blot}"
+    if not facts.shots:
+        return f"leaves {blot} that no roll hits"
+    rolls = f"{facts.shots}" if short else f"{facts.shots} of {ROLLS} rolls"
+    return f"leaves {blot} that {rolls} hit"
+
+
+def _prime(facts: PlayFacts) -> str:
+    held = f" that holds {_checkers(facts.prime_holds)} back" if facts.prime_holds else ""
+    return f"a {facts.prime}-point prime{held}"
+
+
+def _points(points: tuple[int, ...]) -> str:
+    words = [f"the {point} point" for point in points]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _checkers(count: int) -> str:
+    return _count(count, "checker")
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def explain_ranking(
+    position: Position,
+    kind: SegmentKind,
+    dice: tuple[int, int] | None,
+    rules: RuleSet,
+    ranked: list[tuple[str, int]],
+) -> list[str]:
+    """Each ranked play's reason: the best described alone, each other compared with it.
+
+    ``ranked`` is ``(play, double)`` best first, as the engine's ranking writes them;
+    ``dice`` None: the doubles to name after a 1-2 (each with its play).
+    """
+    if dice is None:
+        options = double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
+    else:
+        options = choices(Decision(position, kind), *dice, rules)
+    by_text = {(play_text(o.play.steps), o.high if dice is None else 0): o for o in options}
+    found = [choice_facts(position, by_text[entry], rules) for entry in ranked]
+    prime_before = longest_prime(position, position.turn).length
+    return [describe(found[0])] + [compare(other, found[0], prime_before) for other in found[1:]]

@@ -1,0 +1,155 @@
+"""``aceynote analyze FILES... --summary``: each player's figures over many games, checked
+against the per-game JSON summed by hand."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import pytest
+from analysed_games import ENDING, analysis_document
+from conftest import run_main
+
+from aceynote.analysis.totals import summary
+from aceynote.notation import Game
+from aceynote.notation.generate import generate_games
+from aceynote.notation.writer import write_game
+from aceynote.rules import Position, parse_rules
+
+# (White, Black, Event, rules) of each generated game; None: no such tag.
+GAMES = [
+    ("Ann", "Bob", "Spring", "standard"),
+    ("Bob", "Cy", "Spring", "standard"),
+    ("Cy", "Ann", None, "standard score=single"),
+    (None, "Ann", "Autumn", "standard"),
+    ("Bob", None, "Autumn", "bgammon"),
+]
+
+
+def corpus_game(
+    seed: int, white: str | None, black: str | None, event: str | None, rules: str
+) -> Game:
+    (game,) = generate_games(1, seed, parse_rules(rules), Position.from_setup(ENDING))
+    game.tags = [tag for tag in game.tags if tag.name not in ("White", "Black", "Event")]
+    for name, value in (("White", white), ("Black", black), ("Event", event)):
+        if value is not None:
+            game.set_tag(name, value)
+    return game
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    folder = tmp_path_factory.mktemp("corpus")
+    records = [write_game(corpus_game(seed, *spec)) for seed, spec in enumerate(GAMES)]
+    first, second = folder / "a.acey", folder / "b.acey"
+    first.write_text("\n".join(records[:3]), encoding="utf-8")
+    second.write_text("\n".join(records[3:]), encoding="utf-8")
+    return [first, second]
+
+
+def hand_summed(games: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each player's figures, summed from the games' own figures one by one."""
+    found: dict[str, dict[str, Any]] = {}
+    for game in games:
+        value = 1.0 if "score=single" in game["rules"] else 7.0
+        for side in ("white", "black"):
+            name = game[side] or side.capitalize()
+            mine = game["players"][side]
+            sums = found.setdefault(name, {"games": 0, "decisions": 0, "unforced": 0,
+                                           "error_total": 0.0, "error_games": 0.0, "luck": 0.0,
+                                           "result": 0, "luck_adjusted": 0.0, "finished": 0,
+                                           "marks": {"?!": 0, "?": 0, "??": 0}})  # fmt: skip
+            sums["games"] += 1
+            for key in ("decisions", "unforced", "error_total", "luck"):
+                sums[key] += mine[key]
+            sums["error_games"] += mine["error_total"] / value
+            for mark, count in mine["marks"].items():
+                sums["marks"][mark] += count
+            if mine["result"] is not None:
+                sums["finished"] += 1
+                sums["result"] += mine["result"]
+                sums["luck_adjusted"] += mine["luck_adjusted"]
+    return found
+
+
+def summary_document(
+    capsys: pytest.CaptureFixture[str], corpus: list[Path], *words: str
+) -> dict[str, Any]:
+    status, out, err = run_main(
+        capsys, "analyze", *map(str, corpus), "--depth", "0", "--format", "json", *words
+    )
+    assert status == 0, err
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def check_player(player: dict[str, Any], sums: dict[str, Any]) -> None:
+    for key in ("games", "decisions", "unforced", "marks", "result", "finished"):
+        assert player[key] == sums[key], key
+    assert player["error_total"] == pytest.approx(sums["error_total"], abs=1e-4)
+    assert player["error_rate"] == pytest.approx(sums["error_total"] / sums["unforced"], abs=1e-4)
+    assert player["rating"] == pytest.approx(
+        1000 * sums["error_games"] / sums["unforced"], abs=0.05
+    )
+    assert player["luck_per_game"] == pytest.approx(sums["luck"] / sums["games"], abs=1e-4)
+    assert player["luck_adjusted"] == pytest.approx(sums["luck_adjusted"], abs=1e-4)
+
+
+def test_the_summary_is_the_games_summed(
+    capsys: pytest.CaptureFixture[str], corpus: list[Path]
+) -> None:
+    games = [game for path in corpus for game in analysis_document(path)["games"]]
+    assert len(games) == len(GAMES)
+    found = summary_document(capsys, corpus, "--summary")
+    (group,) = found["groups"]
+    assert found["by"] == "player" and group["games"] == len(GAMES)
+    sums = hand_summed(games)
+    assert (
+        [p["name"] for p in group["players"]]
+        == sorted(sums)
+        == ["Ann", "Black", "Bob", "Cy", "White"]
+    )
+    for player in group["players"]:
+        check_player(player, sums[player["name"]])
+    status, out, _ = run_main(capsys, "analyze", *map(str, corpus), "--depth", "0", "--summary")
+    assert status == 0 and out.startswith("All games: 5 games\nplayer")
+    assert [line.split()[0] for line in out.splitlines()[2:7]] == sorted(sums)
+
+
+def test_the_summary_by_event(capsys: pytest.CaptureFixture[str], corpus: list[Path]) -> None:
+    games = [game for path in corpus for game in analysis_document(path)["games"]]
+    found = summary_document(capsys, corpus, "--summary", "--by", "event")
+    assert [g["event"] for g in found["groups"]] == ["Spring", "?", "Autumn"]
+    for group in found["groups"]:
+        members = [g for g in games if (g["event"] or "?") == group["event"]]
+        assert group["games"] == len(members)
+        sums = hand_summed(members)
+        for player in group["players"]:
+            check_player(player, sums[player["name"]])
+
+
+def test_the_summary_holds_a_few_numbers_a_player(corpus: list[Path]) -> None:
+    game = analysis_document(corpus[0])["games"][0]
+    tracemalloc.start()
+    found = summary(itertools.repeat(game, 10_000))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert found["groups"][0]["games"] == 10_000 and peak < 200_000
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (("--summary", "-o", "out.acey"), "not with -o"),
+        (("--by", "event"), "--summary"),
+    ],
+)
+def test_summary_options_out_of_place(
+    capsys: pytest.CaptureFixture[str], corpus: list[Path], words: tuple[str, ...], message: str
+) -> None:
+    status, _, err = run_main(capsys, "analyze", str(corpus[0]), *words)
+    assert status == 2 and message in err
+    status, _, err = run_main(capsys, "analyze", *map(str, corpus), "--game", "1")
+    assert status == 2 and "one record FILE" in err

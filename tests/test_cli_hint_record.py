@@ -1,0 +1,101 @@
+"""``aceynote hint FILE --turn T``: a moment of a record ranked, the written play marked, and
+``--explain``'s reasons."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import jsonschema
+import pytest
+from conftest import SAMPLES, run_main
+from test_cli_engine import schema
+
+from aceynote.analysis.judge import main_replays
+from aceynote.notation import parse_games
+from aceynote.rules import play_text
+from aceynote.validation import SegmentReplay, validate
+
+ANNOTATED = str(SAMPLES / "annotated.acey")
+
+
+def replays() -> list[SegmentReplay]:
+    (game,) = parse_games((SAMPLES / "annotated.acey").read_text(encoding="utf-8"))
+    return main_replays(validate(game))
+
+
+def hint_json(capsys: pytest.CaptureFixture[str], *words: str) -> list[dict[str, Any]]:
+    status, out, err = run_main(
+        capsys, "hint", ANNOTATED, "--depth", "0", "--format", "json", *words
+    )
+    assert status == 0, err
+    ranked: list[dict[str, Any]] = json.loads(out)
+    jsonschema.validate(ranked, {"$ref": "#/$defs/hint", "$defs": schema()["$defs"]})
+    return ranked
+
+
+@pytest.mark.parametrize(
+    ("words", "ply"),
+    [
+        (("--turn", "3"), 5),  # 3. 21: the roll
+        (("--turn", "3.", "--segment", "2"), 6),  # 3. =11: the chosen double
+        (("--turn", "2..."), 4),  # 2... 62: Black's
+        (("--segment", "6"), 6),  # the main line's sixth segment
+    ],
+)
+def test_the_written_play_is_marked_in_the_ranking(
+    capsys: pytest.CaptureFixture[str], words: tuple[str, ...], ply: int
+) -> None:
+    replay = replays()[ply - 1]
+    ranked = hint_json(capsys, *words)
+    written = [entry for entry in ranked if entry.get("written")]
+    assert [entry["play"] for entry in written] == [play_text(replay.steps)]
+    status, out, _ = run_main(capsys, "hint", ANNOTATED, "--depth", "0", *words)
+    assert status == 0
+    assert out.splitlines()[0] == f"Setup {replay.before.to_setup()}"
+    (line,) = [line for line in out.splitlines() if line.endswith("<- written")]
+    assert f" {play_text(replay.steps)} " in line
+
+
+def test_another_roll_is_ranked_without_a_written_play(capsys: pytest.CaptureFixture[str]) -> None:
+    ranked = hint_json(capsys, "--turn", "3", "--roll", "53")
+    assert not any(entry.get("written") for entry in ranked)
+
+
+def test_explain_gives_each_play_its_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    ranked = hint_json(capsys, "--turn", "2", "--explain")
+    assert all(entry["why"] for entry in ranked)
+    assert ranked[0]["why"].startswith(("leaves", "wins", "hits"))
+    status, out, _ = run_main(capsys, "hint", ANNOTATED, "--turn", "2", "--explain", "--depth", "0")
+    assert status == 0 and out.count("\n     why: ") == len(ranked)
+
+
+def test_explain_with_a_setup_and_the_doubles(capsys: pytest.CaptureFixture[str]) -> None:
+    words = ("hint", "--setup", "W 21:1 23:1 in:13 / B in:15 / W", "--double", "--depth", "0")
+    status, out, err = run_main(capsys, *words, "--explain", "--format", "json")
+    assert status == 0, err
+    assert len(json.loads(out)) == 6 and all(entry["why"] for entry in json.loads(out))
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (("--turn", "99"), "no such turn"),
+        (("--segment", "0"), "no such turn"),
+        (("--turn", "zz"), "not a turn number"),
+        ((), "--turn T or --segment K"),
+        (("--turn", "3", "--setup", "W in:15 / B in:15 / W"), "not both"),
+    ],
+)
+def test_a_moment_that_is_not_there_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], words: tuple[str, ...], message: str
+) -> None:
+    status, _, err = run_main(capsys, "hint", ANNOTATED, *words)
+    assert status == 2 and message in err
+
+
+def test_a_setup_still_needs_its_roll(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run_main(capsys, "hint", "--setup", "W in:15 / B in:15 / W")
+    assert status == 2 and "--roll" in err
+    status, _, err = run_main(capsys, "hint", "--roll", "64")
+    assert status == 2 and "--setup" in err

@@ -1,0 +1,42 @@
+"""Practice that teaches, the engine's side: a hint's plays with why, a finished game's review."""
+
+from __future__ import annotations
+
+from analysed_games import short_game
+
+from aceynote.analysis.practice import HINT_PLAYS, hint_rows, review_lines
+from aceynote.analysis.run import analyze_one
+from aceynote.rules import Position, Side, TurnState, parse_rules
+
+RULES = parse_rules("standard")
+
+
+def test_a_hint_ranks_the_best_plays_with_why() -> None:
+    state = TurnState.begin(Position.from_setup("W 13:3 8:1 6:1 / B 21:2 in:13 / W"), RULES)
+    rows = hint_rows(state, 3, 1, depth=0)
+    assert 1 < len(rows) <= HINT_PLAYS
+    plays = [play for play, _ in rows]
+    assert len(set(plays)) == len(plays)
+    assert "best: " in rows[0][1] and all(": " in detail for _, detail in rows)
+    assert all("leaves" in detail or "make" in detail or "hits" in detail for _, detail in rows)
+
+
+def test_a_review_names_the_rating_the_marks_and_the_costliest_decisions() -> None:
+    analysis = analyze_one(1, short_game(), depth=0)
+    lines = review_lines(analysis, Side.WHITE)
+    white = analysis["players"]["white"]
+    assert lines[0].startswith(
+        f"Your error rate {white['error_rate']:.3f} over {white['unforced']}"
+    )
+    assert "rating" in lines[0] and lines[1].startswith("Marks: ?! ")
+    costly = sorted(
+        (d for d in analysis["decisions"] if d["side"] == "white" and d["loss"] > 0),
+        key=lambda d: -d["loss"],
+    )[:3]
+    assert lines[3:] == (["Your costliest decisions:"] if costly else []) + [
+        line for line in lines[4:]
+    ]
+    for decision, line in zip(costly, lines[4:], strict=True):
+        assert line.startswith(f"{decision['number']} {decision['roll']}: {decision['played']}")
+        if decision["reason"]:
+            assert line.endswith(decision["reason"]["text"])

@@ -1,0 +1,71 @@
+"""Practice that teaches, in the app: the hint key of ``aceynote play`` (Pilot tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import SIZE, enter_on_line, pilot_test
+from test_tui_play import ScriptedDice, play_app, screen, settle
+from textual.widgets import OptionList
+
+from aceynote.analysis.practice import Practice, hint_rows, review_lines
+from aceynote.analysis.run import analyze_report
+from aceynote.rules import Position, Side, TurnState, parse_rules
+from aceynote.tui.dialogs import EndGame, PlayChoices
+from aceynote.validation import validate
+
+
+@pilot_test
+async def test_the_hint_key_ranks_the_plays_of_the_roll_with_why(tmp_path: Path) -> None:
+    practice = Practice(Side.BLACK, 0, ScriptedDice([6, 4]))
+    app = play_app(tmp_path / "p.acey", practice)  # White (the person) won the opening
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")  # the app rolls 64
+        assert screen(app).rolled == "64"
+        await pilot.press("ctrl+g")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PlayChoices)
+        shown = app.screen.query_one(OptionList)
+        rows = [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+        state = TurnState.begin(Position.initial(Side.WHITE), parse_rules("standard"))
+        expected = hint_rows(state, 6, 4, depth=0)
+        assert len(rows) == len(expected)
+        for row, (play, detail) in zip(rows, expected, strict=True):
+            assert row.startswith(play) and row.endswith(detail)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, PlayChoices)
+
+
+@pilot_test
+async def test_the_hint_key_asks_for_a_roll_first(tmp_path: Path) -> None:
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([6, 4])))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert not isinstance(app.screen, PlayChoices)
+        assert any("Roll first" in str(n.message) for n in app._notifications)
+
+
+@pilot_test
+async def test_once_the_game_is_over_the_key_shows_its_review(tmp_path: Path) -> None:
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([5, 3, 6, 2])))
+    async with app.run_test(size=SIZE) as pilot:
+        await enter_on_line(pilot, screen(app), "64: in/19 in/21")
+        await settle(pilot, app)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(app.screen, EndGame)
+        app.screen.dismiss(("resignation", "0-15"))
+        await pilot.pause()
+        game = screen(app).recording.game
+        assert screen(app).recording.over
+        await pilot.press("ctrl+g")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PlayChoices)
+        shown = app.screen.query_one(OptionList)
+        rows = [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+        analysis = analyze_report(1, validate(game), 0)
+        assert rows == review_lines(analysis, Side.WHITE)
+        assert rows[0].startswith("Your error rate") and "rating" in rows[0]
