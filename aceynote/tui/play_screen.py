@@ -75,6 +75,7 @@ class PlayScreen(RecordScreen):
             "hint",
             "Hint",
             id="play.hint",
+            show=False,  # the footer is full at 80 columns: the help and the entry line name it
             tooltip="the engine's best plays of your roll, with why; once the game is over,"
             " its review",
         ),
