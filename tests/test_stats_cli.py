@@ -268,3 +268,13 @@ def test_names_are_cut_only_to_a_terminals_width(
     assert "Harbour Club autumn lad…" in figures_text(found, 80)  # 24 at least
     line = next(line for line in figures_text(found, 105).splitlines() if line.startswith("  1 "))
     assert len(line) == 105 and line.startswith("  1     Harbour Club autumn ladder c… ")
+
+
+def test_a_record_with_no_game_is_said_in_validate_s_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34 item 13: every command says 'no game in FILE' alike."""
+    empty = tmp_path / "empty.acey"
+    empty.write_text("")
+    status, _, err = run_main(capsys, "stats", str(empty))
+    assert status == 0 and f"aceynote: warning: no game in {empty}" in err

@@ -13,8 +13,9 @@ from ..notation import ReadError
 from ..render.stats_json import figures_json
 from ..render.stats_page import stats_page
 from ..render.stats_text import figures_text
-from ..terminal_text import counted
+from ..terminal_text import counted, shown
 from ..validation import Diagnostic, validate
+from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands, add_command, fail, write_out
 from .common import InputFile, add_record_files, deliver, expand_inputs, record_games, unreadable
 from .output import Formatter, colour_wanted
@@ -79,6 +80,7 @@ class _Reader:
         self.unreadable = 0
 
     def read(self, source: InputFile) -> None:
+        number = 0
         try:
             with source.reading() as handle:
                 for number, game in enumerate(record_games(handle, source, self.chosen), 1):
@@ -95,6 +97,9 @@ class _Reader:
         except InvalidRecord as error:  # a JSON document that holds no valid record
             self.left_out += 1
             fail(f"{source.display_name}: {error}")
+            return
+        if not number:
+            print(f"aceynote: warning: {shown(no_game_in(source.display_name))}", file=sys.stderr)
 
     def _left_out(
         self, name: str, number: int, diagnostics: list[Diagnostic], lines: dict[int, str]
