@@ -266,4 +266,3 @@ def test_names_are_cut_only_to_a_terminals_width(
     assert "Harbour Club autumn lad…" in figures_text(found, 80)  # 24 at least
     line = next(line for line in figures_text(found, 105).splitlines() if line.startswith("  1 "))
     assert len(line) == 105 and line.startswith("  1     Harbour Club autumn ladder c… ")
-
