@@ -55,6 +55,20 @@ class CancellableDialog(ModalScreen[AnswerT | None], Generic[AnswerT]):
         self.dismiss(None)
 
 
+class KeepOrCancel(CancellableDialog[AnswerT]):
+    """A dialog whose buttons are "keep" (its :meth:`action_keep`) and cancel."""
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "keep":
+            self.action_keep()
+        else:
+            self.action_cancel()
+
+    def action_keep(self) -> None:
+        raise NotImplementedError
+
+
 class Confirm(ModalScreen[str]):
     """A question with buttons; dismissed with the id of the button (``cancel`` on escape).
 
@@ -117,7 +131,7 @@ class Prompt(CancellableDialog[str]):
         self.dismiss(event.value)
 
 
-class CommentEditor(CancellableDialog[str]):
+class CommentEditor(KeepOrCancel[str]):
     """Edit a comment; ctrl+s keeps it, escape drops the change.
 
     The comment is shown printable (a control character as ``\\x1b``); kept
@@ -149,13 +163,6 @@ class CommentEditor(CancellableDialog[str]):
         area = self.query_one(TextArea)
         area.focus()
         area.move_cursor(area.document.end)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "keep":
-            self.action_keep()
-        else:
-            self.action_cancel()
 
     def action_keep(self) -> None:
         text = self.query_one(TextArea).text

@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ..notation.tags import tag_value_problem
 from ..terminal_text import printable
-from .dialogs import ButtonRow, CancellableDialog, text_line
+from .dialogs import ButtonRow, KeepOrCancel, text_line
 from .fields import Field
 
 TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
@@ -22,7 +22,7 @@ TagList = list[tuple[str, str]]
 ResultCheck = Callable[[TagList], str | None]
 
 
-class TagEditor(CancellableDialog[TagList]):
+class TagEditor(KeepOrCancel[TagList]):
     """Edit the values of a game's tags and add one; a blank value removes a tag.
 
     A value the notation gives a form to (Result, Date, Rules, ...) is checked
@@ -75,13 +75,6 @@ class TagEditor(CancellableDialog[TagList]):
                 yield Button("Keep (ctrl+s)", id="keep", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
             yield Static("tab: next field   enter: keep   esc: cancel", classes="dialog-help")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "keep":
-            self.action_keep()
-        else:
-            self.action_cancel()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
