@@ -82,10 +82,16 @@ def _pips(counts: Sequence[int]) -> int:
 
 def race_sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """The mover's and the other side's home boards, when the position is a bear-off race."""
-    mover, waiting = position.mover, position.waiting
-    if any(mover[HOME_TOP + 1 :]) or any(waiting[HOME_TOP + 1 :]):
+    return home_boards(position.mover, position.waiting)
+
+
+def home_boards(
+    mover: tuple[int, ...], other: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Both sides' home boards (points 1..6), when nothing of either stands outside them."""
+    if any(mover[HOME_TOP + 1 :]) or any(other[HOME_TOP + 1 :]):
         return None
-    return mover[1 : HOME_TOP + 1], waiting[1 : HOME_TOP + 1]
+    return mover[1 : HOME_TOP + 1], other[1 : HOME_TOP + 1]
 
 
 @dataclass(frozen=True, slots=True)

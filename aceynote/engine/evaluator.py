@@ -35,8 +35,8 @@ from ..rules import (
     Side,
     outcome,
 )
-from .bearoff import BearoffTable, cached_table
-from .decisions import HOME_TOP, Choice, Decision
+from .bearoff import BearoffTable, cached_table, home_boards
+from .decisions import Choice, Decision
 from .features import Counts, encode, rule_bits
 from .network import Network
 
@@ -222,10 +222,10 @@ class RaceEvaluator(Evaluator):
     def _exact(
         self, white: tuple[int, ...], black: tuple[int, ...], white_acts: bool, double: bool
     ) -> tuple[float, float] | None:
-        if any(white[HOME_TOP + 1 :]) or any(black[HOME_TOP + 1 :]):
+        boards = home_boards(white, black) if white_acts else home_boards(black, white)
+        if boards is None:
             return None  # not a bear-off race: the quick test, before the table is read
-        mover, other = (white, black) if white_acts else (black, white)
-        return self.table.lookup(mover[1 : HOME_TOP + 1], other[1 : HOME_TOP + 1], double)
+        return self.table.lookup(*boards, double)
 
 
 def evaluator_for(network: Network, rules: RuleSet) -> Evaluator:
