@@ -16,6 +16,7 @@ from textual.widgets import Input, Static, TextArea
 
 from aceynote.cli import main
 from aceynote.notation.index import index_games
+from aceynote.notation.lines import MAIN
 from aceynote.notation.typed import parse_turn
 from aceynote.rules import Side
 from aceynote.tui import replay_view
@@ -25,8 +26,8 @@ from aceynote.tui.game_list import GameList, GameTable
 from aceynote.tui.notes import Notes
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.tag_editor import TagEditor
-from aceynote.tui.timeline import MAIN, Place
 from aceynote.tui.widgets import Board, GameHeader, MoveList
+from aceynote.validation.timeline import Place
 
 
 def copy(tmp_path: Path, name: str) -> Path:

@@ -12,7 +12,7 @@ from textual.screen import Screen
 
 from ..files.record import RecordFile
 from ..rules import Side
-from .timeline import Timeline
+from ..validation.timeline import Timeline
 from .widgets import GameHeader, MoveList
 
 

@@ -12,13 +12,14 @@ from textual.widgets import Static
 
 from ..analysis.output import option_play
 from ..entering.ending import ending_words
+from ..notation.lines import Path, variation_at
 from ..notation.model import NAG_GLYPHS
 from ..notation.tags import opening_words
 from ..notation.writer import segment_text, turn_number
 from ..terminal_text import printable, signed, source_lines
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
-from .timeline import Path, Timeline, variations_here
+from ..validation.timeline import Timeline, variations_here
 from .widgets import GLYPH_MEANINGS
 
 COMMENTS_SHOWN = 20_000
@@ -290,8 +291,7 @@ class NotesBuilder:
     def _variations(self) -> None:
         timeline = self.timeline
         if self.path and self.index == self.line.own_start:
-            variation = _variation(timeline, self.path)
-            for comment in variation:
+            for comment in variation_at(timeline.game, self.path).comments:
                 self._comment(comment)
         found = variations_here(timeline, self.path, self.index)
         if found:
@@ -318,13 +318,3 @@ class NotesBuilder:
         self._paragraph(f"{game.result_text}  {ended}".rstrip(), "notes--comment", "result")
         for comment in game.comments_after:
             self._comment(comment)
-
-
-def _variation(timeline: Timeline, path: Path) -> list[str]:
-    """The comments standing right after the variation's opening parenthesis."""
-    turns = timeline.game.turns
-    comments: list[str] = []
-    for depth in range(0, len(path), 2):
-        variation = turns[path[depth]].variations[path[depth + 1]]
-        turns, comments = variation.turns, variation.comments
-    return comments

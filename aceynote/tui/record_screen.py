@@ -21,11 +21,11 @@ from ..files.record import RecordError, RecordFile
 from ..notation.tags import opening_words
 from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, Side
+from ..validation.timeline import Frame, Timeline
 from .dialogs import EndGame
 from .entry import EntryFeedback, EntryLine, PlayList
 from .game_screen import GameScreen
 from .keys import HELP, QUIT, on_key
-from .timeline import Frame, Timeline
 from .widgets import Board, GameHeader, MoveList, StatusBar
 
 

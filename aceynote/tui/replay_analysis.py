@@ -27,9 +27,9 @@ from ..files.record import RecordError, RecordFile
 from ..notation.model import Mark
 from ..terminal_text import counted
 from ..validation import Report
+from ..validation.timeline import Frame, Place, Timeline
 from .analysis_bar import AnalysisBar
 from .replay_view import ReplayView
-from .timeline import Frame, Place, Timeline
 from .widgets import MoveList
 
 GameJson = dict[str, Any]

@@ -7,14 +7,14 @@ from functools import partial
 from ..entering import settle_result
 from ..entering.ending import apply_tags, result_refusal
 from ..notation import Segment
-from ..notation.lines import drop_variation, promote_variation
+from ..notation.lines import MAIN, Path, drop_variation, line_turns, promote_variation
 from ..notation.model import NAG_GLYPHS
 from ..notation.writer import segment_text, turn_number
 from ..validation import validate
+from ..validation.timeline import Place, Timeline, leave_variation
 from .dialogs import Choose, CommentEditor, Confirm
 from .replay_view import ReplayView
 from .tag_editor import TagEditor, TagList
-from .timeline import MAIN, Path, Place, Timeline, leave_variation
 from .widgets import GLYPH_MEANINGS, MoveList
 
 EDITABLE_COMMENT = 200_000
@@ -119,7 +119,7 @@ class Annotating(ReplayView):
         path = self._variation_here()
         if path is None or self.timeline is None:
             return
-        turns = self.timeline.variation_turns(path)
+        turns = line_turns(self.timeline.game, path)
         first = f"{turn_number(turns[0])} {segment_text(turns[0].segments[0])}" if turns else ""
 
         def answer(choice: str | None) -> None:

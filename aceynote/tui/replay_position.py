@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual import work
 
 from ..analysis.shown import next_kind, ranked_plays
+from ..files.writing import create_new
 from ..notation.typed import parse_roll
 from ..notation.writer import segment_text, turn_number
+from ..render.step_diagram import diagram_stem, frame_svg, moment, pictures
 from ..rules import Position, RuleSet, SegmentKind, SetupError
 from ..terminal_text import counted, path_shown, signed
-from .diagram_file import DiagramError, diagram_stem, frame_svg, moment, write_new
 from .dialogs import PlayChoices, Prompt
 from .replay_view import ReplayView
 
@@ -124,3 +125,30 @@ class PositionTools(ReplayView):
             return
         paths = "\n".join(path_shown(path) for path in written)
         self.notify(f"Wrote the board {moment(frame)} to\n{paths}", timeout=8)
+
+
+MAX_COPIES = 999
+"""Names tried (``-2`` to ``-999``) before giving up: the folder is full of diagrams."""
+
+
+class DiagramError(Exception):
+    """A diagram could not be written; the message says why, in a user's words."""
+
+
+def write_new(stem: str, text: str) -> list[str]:
+    """Write the SVG ``text`` to ``STEM.svg``, or the first free ``STEM-N.svg``; the paths written.
+
+    With the PNG renderer installed the same board is written as a PNG beside
+    it, of the same name (``STEM-N.png``): a number is taken only when both
+    names are free (:func:`create_new`).
+    """
+    try:
+        return create_new(stem, pictures(text), tries=MAX_COPIES)
+    except FileExistsError as error:
+        raise DiagramError(
+            f"{path_shown(stem)}.svg and {MAX_COPIES - 1} numbered copies exist"
+        ) from error
+    except OSError as error:
+        path = path_shown(error.filename or stem + ".svg")
+        reason = (error.strerror or str(error)).lower()
+        raise DiagramError(f"could not write {path}: {reason}") from error

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from ..analysis.practice import Practice
 from ..entering import Recording, RecordingError
-from ..notation.lines import branch_after, cut_after, drop_variation, find_branch
+from ..notation.lines import (
+    MAIN,
+    Path,
+    branch_after,
+    cut_after,
+    drop_variation,
+    find_branch,
+    line_turns,
+)
 from ..notation.writer import segment_text, turn_number
 from ..rules import Side
 from ..terminal_text import counted
@@ -12,7 +20,6 @@ from .dialogs import Confirm
 from .play_screen import PlayScreen
 from .record_screen import RecordScreen
 from .replay_view import ReplayView
-from .timeline import MAIN, Path
 
 
 class RecordingHere(ReplayView):
@@ -41,7 +48,7 @@ class RecordingHere(ReplayView):
         path = frame.replay.line if frame.replay is not None else self.cursor.path
         game = timeline.game
         branch = find_branch(game, path, frame.segment)
-        if branch.at_end(game) or not timeline.variation_turns(path):
+        if branch.at_end(game) or not line_turns(game, path):
             self.record_at_end(path)
             return
         where = (

@@ -15,56 +15,29 @@ from textual.timer import Timer
 
 from ..files.record import RecordError, RecordFile
 from ..notation import Game, Segment
-from ..notation.typed import parse_turn
+from ..notation.lines import MAIN, Path
 from ..notation.writer import segment_text, turn_number
 from ..rules import Side
-from ..terminal_text import counted, number_shown
+from ..terminal_text import counted
 from ..validation import validate
+from ..validation.timeline import (
+    Frame,
+    Place,
+    Timeline,
+    find_turn,
+    leave_variation,
+    next_end,
+    no_such_turn,
+    previous_end,
+    step,
+    variations_here,
+)
 from .dialogs import Choose, Prompt
 from .game_screen import GameScreen
 from .notes import Notes, NotesPanel
-from .timeline import (
-    MAIN,
-    Frame,
-    Path,
-    Place,
-    Timeline,
-    leave_variation,
-    next_end,
-    previous_end,
-    step,
-    turn_end_by_number,
-    turn_range,
-    variations_here,
-)
 from .widgets import Board, MoveList, StatusBar
 
 AUTOPLAY_SECONDS = 0.8
-
-
-def find_turn(timeline: Timeline, path: Path, text: str) -> Place | None:
-    """Where turn ``text`` (as a player writes it) ends in a line; None: it has no such turn."""
-    wanted = parse_turn(text)
-    if wanted is None or wanted[0] is None:
-        return None
-    index = turn_end_by_number(timeline, path, wanted[0], wanted[1])
-    return None if index is None else Place(path, index)
-
-
-def no_such_turn(timeline: Timeline | None, path: Path, text: str, where: str) -> str:
-    """Why ``text`` names no turn of the line (``where``: "this game"), with the turns it has."""
-    asked = number_shown(text.strip())
-    if parse_turn(text) is None:
-        return f"'{asked}' is not a turn number: write one like 12 (White's) or 12... (Black's)."
-    found = turn_range(timeline.line(path)) if timeline else None
-    if found is None:
-        return f"there is no turn {asked}: {where} has no turn to go to."
-    count, first, last = found
-    numbers = f"{first}" if first == last else f"a number from {first} to {last}"
-    return (
-        f"there is no turn {asked}: {where} has {counted(count, 'turn')};"
-        f" give {numbers} (12... for Black's)."
-    )
 
 
 class ReplayView(GameScreen):
