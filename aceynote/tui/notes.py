@@ -8,6 +8,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..analysis.output import option_play
@@ -141,7 +142,10 @@ class NotesPanel(VerticalScroll, inherit_bindings=False):
         self.border_title = self.TITLE
 
     def action_leave(self) -> None:
-        self.screen.set_focus(None)
+        """The keys back to the view the panel stands in (the replay screen's game view)."""
+        self.screen.set_focus(
+            next((w for w in self.ancestors if isinstance(w, Widget) and w.focusable), None)
+        )
 
 
 class NotesBuilder:

@@ -20,7 +20,7 @@ class PositionTools(ReplayView):
 
     def _position_shown(self) -> tuple[Position, str]:
         """The position to play from at the frame shown, and when it stands (``after 12. 51: ...``)."""
-        frame = self._frame()
+        frame = self.view.frame
         replay = frame.replay
         if replay is None:
             return frame.position, "at the start"
@@ -39,7 +39,7 @@ class PositionTools(ReplayView):
             return
         rules = self.timeline.report.rules
         side = position.turn.title
-        frame = self._frame()  # the place asked about, even if the board moves on meanwhile
+        frame = self.view.frame  # the place asked about, even if the board moves on meanwhile
         segment = frame.segment
         rolled = f"{segment.high}{segment.low}" if segment is not None and not frame.final else ""
 
@@ -116,10 +116,10 @@ class PositionTools(ReplayView):
         """The board shown, as an SVG diagram (and a PNG) next to the record (new files only)."""
         if self.timeline is None:
             return
-        frame = self._frame()
+        frame = self.view.frame
         stem = diagram_stem(self.record.path, self.game_index + 1, frame)
         try:
-            written = write_new(stem, frame_svg(self.timeline.game, frame, self.viewer))
+            written = write_new(stem, frame_svg(self.timeline.game, frame, self.view.viewer))
         except DiagramError as error:
             self.notify(f"No diagram written: {error}.", severity="error", timeout=8)
             return

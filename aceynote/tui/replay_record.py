@@ -44,8 +44,8 @@ class RecordingHere(ReplayView):
                 timeout=5,
             )
             return
-        frame = self._frame()
-        path = frame.replay.line if frame.replay is not None else self.cursor.path
+        frame = self.view.frame
+        path = frame.replay.line if frame.replay is not None else self.view.cursor.path
         game = timeline.game
         branch = find_branch(game, path, frame.segment)
         if branch.at_end(game) or not line_turns(game, path):
@@ -130,5 +130,5 @@ class RecordingHere(ReplayView):
         if practice is not None and practice[0] == index and path == MAIN:
             screen = PlayScreen(self.record, index, recording, practice[1], was_edited)
         else:
-            screen = RecordScreen(self.record, index, recording, self.viewer, was_edited)
+            screen = RecordScreen(self.record, index, recording, self.view.viewer, was_edited)
         self.app.push_screen(screen, back)
