@@ -17,7 +17,7 @@ from textual.widgets import Input, Static, TextArea
 from aceynote.cli import main
 from aceynote.notation.index import index_games
 from aceynote.notation.lines import MAIN
-from aceynote.notation.typed import parse_turn
+from aceynote.notation.shorthand import parse_turn
 from aceynote.rules import Side
 from aceynote.tui import game_view
 from aceynote.tui.app import ErrorScreen, ReplayApp

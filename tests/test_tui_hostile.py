@@ -24,7 +24,7 @@ from textual.widgets import Button, Input, TextArea
 from aceynote.cli import main
 from aceynote.files.record import RecordFile
 from aceynote.notation.index import index_games
-from aceynote.notation.typed import parse_turn
+from aceynote.notation.shorthand import parse_turn
 from aceynote.rules import Side
 from aceynote.terminal_text import printable, source_lines
 from aceynote.tui.app import ReplayApp

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..files.writing import write_bytes_atomically
-from ..notation.typed import parse_turn
+from ..notation.shorthand import parse_turn
 from ..render import png, svg
 from ..rules import Position, SetupError, Side
 from ..terminal_text import counted

@@ -56,7 +56,7 @@ def register(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..files.record import RecordError, RecordFile
-    from ..notation.typed import parse_turn
+    from ..notation.shorthand import parse_turn
     from ..validation.diagnostics import no_game_in
 
     if args.file == "-":

@@ -6,7 +6,7 @@ from textual import work
 
 from ..analysis.shown import next_kind, ranked_plays
 from ..files.writing import create_new
-from ..notation.typed import parse_roll
+from ..notation.shorthand import parse_roll
 from ..notation.writer import segment_text, turn_number
 from ..render.step_diagram import diagram_stem, frame_svg, moment, pictures
 from ..rules import Position, RuleSet, SegmentKind, SetupError

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from ..notation import Game, Segment, Turn
 from ..notation.lines import MAIN, Path
-from ..notation.typed import parse_turn
+from ..notation.shorthand import parse_turn
 from ..rules import Position, Side, Step
 from ..terminal_text import counted, number_shown
 from .diagnostics import Diagnostic
