@@ -199,10 +199,16 @@ def jobs_to_use(asked: int, quiet: bool) -> int:
     return processors
 
 
-def add_record_files(parser: argparse.ArgumentParser) -> None:
-    """The FILE... argument of the commands that read records, and --from."""
+def add_record_files(parser: argparse.ArgumentParser, required: bool = True) -> None:
+    """The FILE... argument of the commands that read records, and --from.
+
+    Not ``required``, the command says itself when it wants one (validate --explain wants none).
+    """
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
+        "files",
+        nargs="+" if required else "*",
+        metavar="FILE",
+        help="records, folders or globs; - for stdin",
     )
     add_source_format(parser)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import IO, NamedTuple
+from typing import NamedTuple
 
 from lark import Token
 
@@ -31,7 +31,7 @@ from .limits import (
     MAX_VARIATION_DEPTH,
 )
 from .model import Span, SyntaxProblem
-from .source import BLOCK_BYTES, LINE_END, LineBlocks, block_lines, is_utf8
+from .source import BLOCK_BYTES, LINE_END, LineBlocks, ReadsBytes, block_lines, is_utf8
 
 # The start of a tag line: ``[`` as the first character of a line other than
 # the notation's white space (§1: the lexer's, line ends aside; a byte order
@@ -285,7 +285,7 @@ class Piece(NamedTuple):
     failure: tuple[int, str] | None = None  # the reading error that ended the file here
 
 
-def pieces(stream: IO[bytes], name: str, size: int, block: int = BLOCK_BYTES) -> Iterator[Piece]:
+def pieces(stream: ReadsBytes, name: str, size: int, block: int = BLOCK_BYTES) -> Iterator[Piece]:
     """Pieces of about ``size`` bytes, each cut where a new game surely starts.
 
     A cut is made only at a tag line outside comments and variations whose
