@@ -288,8 +288,11 @@ class Piece(NamedTuple):
 def pieces(stream: IO[bytes], name: str, size: int, block: int = BLOCK_BYTES) -> Iterator[Piece]:
     """Pieces of about ``size`` bytes, each cut where a new game surely starts.
 
-    A cut is made only at a tag line outside comments and variations whose
-    previous non-blank line, not a tag line, ends with a result token. Lines are numbered as
+    A cut is made only at a tag line where the reader surely starts a game:
+    outside comments and variations, after a line (not a tag line) that ends
+    with a result token; or, anywhere a tag line is read (outside a comment,
+    or one that looks like a tag and so closes a comment left open), after
+    movetext (see :meth:`_Cutter.take_line`). Lines are numbered as
     the reader numbers them (LF, CRLF or a lone CR ends one), a line that is
     not UTF-8 is never a cut (the reader stops at it, as it does in the whole
     file), and a reading error ends the last piece.
@@ -318,6 +321,9 @@ class _Cutter:
         self.in_comment = False
         self.depth = 0  # of variations
         self.last_words = b""  # the last line with something on it outside a comment
+        self.tagged = False  # a tag line was read: every game from here on has tags
+        self.moved = False  # since the last tag line, a word of movetext (see take_line)
+        self.pending = False  # a comment open for the reader's lexer (see take_line)
 
     def feed(self, block: bytes) -> Iterator[Piece]:
         """Take whole lines, cutting a piece off before a line where a new game starts."""
@@ -345,13 +351,11 @@ class _Cutter:
         return len(block) if end is None else end.end()
 
     def _may_cut_before(self, line: bytes) -> bool:
-        return (
-            not self.in_comment
-            and self.depth == 0
-            and _TAG_LINE_BYTES.match(line) is not None
-            and _ends_with_result(self.last_words)
-            and is_utf8(line)
-        )
+        if _TAG_LINE_BYTES.match(line) is None or not is_utf8(line):
+            return False
+        if self.moved and (not self.pending or _looks_like_tag(line)):
+            return True
+        return not self.in_comment and self.depth == 0 and _ends_with_result(self.last_words)
 
     def take(self, lines: bytes) -> None:
         """Add whole lines to the piece."""
@@ -359,16 +363,57 @@ class _Cutter:
         self.size += len(lines)
         marks = lines.translate(None, _NOT_MARKS)  # its brackets and line ends: few bytes
         self.next_line += _lines_ended(lines, marks)
-        if b"[" in lines and _brackets(marks):  # a tag's value may hold some: line by line
-            for line in block_lines(lines):
-                self.in_comment, self.depth = _scan_line(line, self.in_comment, self.depth)
+        if b"[" in lines and (self.in_comment or self.pending or _brackets(marks)):
+            for line in block_lines(lines):  # a tag's brackets, a tag closing a comment: one by one
+                self.take_line(line)
         else:
-            self.in_comment, self.depth = _scan_brackets(marks, self.in_comment, self.depth)
+            self._take_plain(lines, marks)
         if self.in_comment:  # lines that leave the comment have words: they set last_words
             return
         words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
         if words:
             self.last_words = words[max(words.rfind(b"\n"), words.rfind(b"\r")) + 1 :]
+
+    def take_line(self, line: bytes) -> None:
+        """Follow one line's comments and variations, and whether movetext follows the tags.
+
+        ``pending`` follows the reader's own test of a comment left open at
+        a line's end (the lexer's chunk of lines, closed at a ``}`` or at a
+        line that looks like a tag; a tag's value counts). A tag line read
+        as one (a broken one too) starts the reader's game or goes on with
+        its tags; past it, a word before any ``{`` on a line that starts
+        outside such a chunk is movetext for the reader (a token, or a stray
+        word it reports), so it starts a game at the next tag line it reads.
+        Words in a chunk are not counted: past a broken tag line or a
+        comment's limit the reader drops the rest of it.
+        """
+        pending = self.pending
+        tag_line = _TAG_LINE_BYTES.match(line) is not None
+        tag = tag_line and _looks_like_tag(line)
+        if tag_line:
+            self.moved = False
+            pending = pending and not tag  # a line that looks like a tag closes a comment
+            self.tagged = self.tagged or not pending
+        elif not self.moved and self.tagged and not pending:
+            self.moved = _words_before_comment(line, 0, len(line))
+        brackets = _brackets(line)
+        self.pending = _scan_brackets(brackets, pending, 0)[0] if brackets else pending
+        if tag:  # its brackets are its value's, and it ends a comment left open (choice 6)
+            self.in_comment = False
+        elif brackets:
+            self.in_comment, self.depth = _scan_brackets(brackets, self.in_comment, self.depth)
+
+    def _take_plain(self, lines: bytes, marks: bytes) -> None:
+        """:meth:`take_line` over lines without a ``[``, or without a comment (none open)."""
+        pending = self.pending
+        self.pending = _scan_brackets(marks, pending, 0)[0]
+        self.in_comment, self.depth = _scan_brackets(marks, self.in_comment, self.depth)
+        tag_end = _last_tag_line_end(lines) if b"[" in lines else None
+        if tag_end is not None:  # no brace here: the tag line is read, its line alone
+            self.tagged = True
+            self.moved = _WORD.search(lines, tag_end) is not None
+        elif self.tagged and not pending and _words_before_comment(lines, 0, len(lines)):
+            self.moved = True
 
     def cut(self, failure: tuple[int, str] | None) -> Piece:
         """The piece so far; the next one starts at the next line."""
@@ -396,18 +441,35 @@ def _ends_with_result(line: bytes) -> bool:
     return result and _TAG_LINE_BYTES.match(line) is None
 
 
+def _words_before_comment(text: bytes, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` holds a word (a printable ASCII character) before its first ``{``."""
+    brace = text.find(b"{", start, end)
+    return _WORD.search(text, start, end if brace < 0 else brace) is not None
+
+
+def _last_tag_line_end(lines: bytes) -> int | None:
+    """Where the last tag line of ``lines`` ends (after its line end); None if there is none.
+
+    Each line holding a ``[`` is looked at once, from the end.
+    """
+    end = len(lines)
+    while (bracket := lines.rfind(b"[", 0, end)) >= 0:
+        start = max(lines.rfind(b"\n", 0, bracket), lines.rfind(b"\r", 0, bracket)) + 1
+        if _TAG_LINE_BYTES.match(lines, start) is not None:
+            line_end = LINE_END.search(lines, bracket)
+            return len(lines) if line_end is None else line_end.end()
+        end = start
+    return None
+
+
+# A word's character: printable ASCII but the braces (other bytes may be the notation's blanks).
+_WORD = re.compile(rb"[!-z|~]")
+
+
 def _brackets(text: bytes) -> bytes:
     """The brackets of ``text`` (``bytes.translate``) but ``()`` pairs, dropped twice (``(2)``
     and one nesting): a pair changes nothing, in a comment or out of one."""
     return text.translate(None, _NOT_BRACKETS).replace(b"()", b"").replace(b"()", b"")
-
-
-def _scan_line(line: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
-    """The state after one line, as the reader lexes it: the brackets of a line that looks like
-    a tag are its value's, and such a line ends a comment left open (§1, choice 6)."""
-    if _TAG_LINE_BYTES.match(line) is None or not _looks_like_tag(line):
-        return _scan_brackets(line, in_comment, depth)
-    return False, depth
 
 
 def _looks_like_tag(line: bytes) -> bool:
