@@ -13,8 +13,8 @@ from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..formats import ACEY, InvalidRecord
 from ..notation import Game, ReadError, parse_game, read_games
+from ..notation.cutter import Piece, pieces
 from ..notation.source import NamedBytes, TappedStream, line_start, not_utf8
-from ..notation.split import Piece, pieces
 from ..rules import RulesError, RuleSet
 from ..terminal_text import shown
 from ..validation import ALL_CODES, Code, Diagnostic, validate

@@ -1,6 +1,6 @@
 """A document validated game by game, again only where it changed.
 
-The document is cut where a game surely starts (:func:`aceynote.notation.split.pieces`,
+The document is cut where a game surely starts (:func:`aceynote.notation.cutter.pieces`,
 the cutter of ``validate --jobs``, whose pieces read as they would in the
 whole file), and each piece is read and validated with its lines numbered
 from 1. What the validator found is kept by the piece's text, so after an
@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 from hashlib import blake2b
 
 from ..notation import Game, ReadError, Span, read_games
+from ..notation.cutter import pieces
 from ..notation.source import BLOCK_BYTES, NamedBytes
-from ..notation.split import pieces
 from ..validation import Diagnostic, validate
 from .text import EVERYTHING, Unchanged
 
