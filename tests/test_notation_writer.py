@@ -21,6 +21,7 @@ from aceynote.notation import (
     write_games,
 )
 from aceynote.notation.generate import generate_games
+from aceynote.notation.writer import segment_label
 from aceynote.rules import POOL, RuleSet, SegmentKind, Side
 from aceynote.validation import validate
 
@@ -388,3 +389,11 @@ def test_lone_backslashes_in_tag_values_are_kept() -> None:
     game = parse_game('[Event "C:\\temp \\"x\\" \\\\"]\n*\n')
     assert game.tag("Event") == 'C:\\temp "x" \\'
     assert parse_game(write_game(game)).tag("Event") == game.tag("Event")
+
+
+def test_a_segment_is_named_by_its_turn_number_and_its_text() -> None:
+    game = parse_game("3. 21: 24/23 24/22 =66: 19/13(2) ! +53: in/20 5/2  31: 10/7 7/6 *\n")
+    white, black = game.turns
+    assert segment_label(white) == "3. 21: 24/23 24/22"  # a turn's name: its first segment
+    assert segment_label(white, white.segments[1]) == "3. =66: 19/13(2) !"
+    assert segment_label(black) == "3... 31: 10/7 7/6"

@@ -20,6 +20,7 @@ from aceynote.notation.lines import MAIN
 from aceynote.notation.shorthand import parse_turn
 from aceynote.rules import Side
 from aceynote.tui import game_view
+from aceynote.tui.annotator import Annotator
 from aceynote.tui.app import ErrorScreen, ReplayApp
 from aceynote.tui.dialogs import Choose, CommentEditor, Confirm, Help, Prompt
 from aceynote.tui.game_list import GameList, GameTable
@@ -379,7 +380,12 @@ async def test_help_lists_every_key() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, Help)
         described = {key for key, _ in app.screen.rows}
-        bindings = [*GameView.BINDINGS, *ReplayScreen.BINDINGS, *ReplayApp.BINDINGS]
+        bindings = [
+            *GameView.BINDINGS,
+            *Annotator.BINDINGS,
+            *ReplayScreen.BINDINGS,
+            *ReplayApp.BINDINGS,
+        ]
         ids = {binding.id for binding in bindings}  # type: ignore[union-attr]
         assert len(app.screen.rows) == len(ids)
         assert "→" in described and "N (shift+n)" in described

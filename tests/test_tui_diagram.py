@@ -12,7 +12,7 @@ from test_tui_app import notifications, replay
 
 from aceynote.cli import main
 from aceynote.tui.app import ReplayApp
-from aceynote.tui.replay_position import DiagramError, write_new
+from aceynote.tui.position_tools import DiagramError, write_new
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -8,6 +8,7 @@ import sys
 from ..files.writing import write_bytes_atomically
 from ..notation.shorthand import parse_turn
 from ..render import png, svg
+from ..render.step_diagram import diagram_title
 from ..rules import Position, SetupError, Side
 from ..terminal_text import counted
 from ..validation import validate
@@ -203,7 +204,6 @@ def run(args: argparse.Namespace) -> int:
     report = validate(game)
     frames = GameFrames(report)
     frame = chosen_frame(frames, args.turn, args.segment)
-    players = f"{game.tag('White') or 'White'} v {game.tag('Black') or 'Black'}"
     moment = "at the start" if frame.key == START else f"after {frame.label}"
-    deliver_picture(frame_board(frame, f"{players}: {moment}", args), args.output, picture)
+    deliver_picture(frame_board(frame, diagram_title(game, moment), args), args.output, picture)
     return note_errors(report.errors, "the board shows the validator's replay of it")

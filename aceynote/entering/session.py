@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from ..notation import Game, Segment, Span, Turn
 from ..notation.lines import MAIN, Path, last_source_line
 from ..notation.tags import ENDING_REASONS, ending_reason, result_problem
-from ..notation.writer import segment_text, turn_number
+from ..notation.writer import segment_label
 from ..rules import (
     Position,
     SegmentKind,
@@ -385,6 +385,6 @@ def _entered_by(action: _Action, side: Side) -> bool:
 def describe(action: _Action) -> str:
     """What an undo or a redo was about, in a few words."""
     if isinstance(action, _Entered):
-        return f"{turn_number(action.turn)} {segment_text(action.segment)}"
+        return segment_label(action.turn, action.segment)
     termination = action.after.termination or action.before.termination or "Termination"
     return f"the end of the game ({termination})"

@@ -145,6 +145,12 @@ def turn_number(turn: Turn) -> str:
     return move_number(turn.side, turn.number)
 
 
+def segment_label(turn: Turn, segment: Segment | None = None) -> str:
+    """A segment named by its turn's number and its text (``12. 51: in/20 20/19``);
+    without ``segment``, the turn's first (a turn's or a variation's name)."""
+    return f"{turn_number(turn)} {segment_text(segment or turn.segments[0])}"
+
+
 def segment_text(segment: Segment) -> str:
     """A segment as the canonical writer has it, without its comments: ``=66: 19/13(2) !``."""
     words = segment_words(segment)

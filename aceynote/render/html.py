@@ -38,6 +38,7 @@ from .html_analysis import (
     review_data,
     review_heading,
 )
+from .step_diagram import players
 
 SIDE_GLYPH = {"White": "○", "Black": "●"}
 BOARD_SIZE = 400  # the text sizes of a board shown 400 pixels wide (a phone) or more
@@ -99,7 +100,7 @@ class _GamePage:
         return f"#g{self.number}-{key}" if self.several else f"#{key}"
 
     def players(self) -> str:
-        return f"{self.game.tag('White') or 'White'} v {self.game.tag('Black') or 'Black'}"
+        return players(self.game)
 
     # -- the section: header and move list ------------------------------------
     def section(self, parent: ET.Element) -> None:

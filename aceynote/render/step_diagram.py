@@ -1,4 +1,4 @@
-"""One step of a replay as a board diagram: its SVG (and PNG), its moment in words, its file name.
+"""One step of a replay as a board diagram: its SVG (and PNG), its title, its moment in words, its file name.
 
 A diagram is named after the record, the game and the turn
 (``club-g1-t17.svg`` for White's turn 17 of the first game of ``club.acey``,
@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 
 from ..notation import Game
+from ..notation.writer import segment_label
 from ..rules import Side
-from ..validation.frames import frame_label
 from ..validation.timeline import Frame
 from . import png, svg
 
@@ -32,7 +32,7 @@ def moment(frame: Frame) -> str:
     replay = frame.replay
     if replay is None:
         return "at the start"
-    written = frame_label(replay)
+    written = segment_label(replay.turn, replay.segment)
     if frame.final:
         return f"after {written}"
     if frame.step == 0:
@@ -40,10 +40,19 @@ def moment(frame: Frame) -> str:
     return f"in {written}, after {frame.step} of its {len(replay.steps)} moves"
 
 
+def players(game: Game) -> str:
+    """The game's players as a title names them: ``Ines Alder v Tom Brandt``."""
+    return f"{game.tag('White') or 'White'} v {game.tag('Black') or 'Black'}"
+
+
+def diagram_title(game: Game, when: str) -> str:
+    """A diagram's title: the players, and when the board stands (``after 17. 53: 13/8 13/10``)."""
+    return f"{players(game)}: {when}"
+
+
 def frame_svg(game: Game, frame: Frame, viewer: Side) -> str:
     """The SVG of the board as the frame shows it, seen from ``viewer``'s side."""
-    players = f"{game.tag('White') or 'White'} v {game.tag('Black') or 'Black'}"
-    title = f"{players}: {moment(frame)}"
+    title = diagram_title(game, moment(frame))
     flip = viewer is Side.BLACK
     segment = frame.segment
     if segment is None:

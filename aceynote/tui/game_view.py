@@ -1,4 +1,4 @@
-"""The game shown on the replay screen: the board, its lines and the notes, and the keys that move.
+"""The game shown on the replay screen: the board, its lines and the notes, and the keys that move and look at the position.
 
 :class:`GameView` holds the place shown (its cursor in the game's
 :class:`~aceynote.validation.timeline.Timeline`) and the side the board is
@@ -6,7 +6,9 @@ seen from; it shows the place, and posts :class:`GameView.Moved` for the
 screen, which keeps the move list beside it in step. The view has the
 replay screen's focus: the notes panel inside it takes the keys on Tab, and
 then its own keys (↑ ↓ PgUp PgDn Home End, Tab and Esc) come first while the
-view's others, ← and → among them, still reach the view.
+view's others, ← and → among them, still reach the view. Its keys about the
+position shown (p, y, d) are done by :mod:`.position_tools`; d asks the
+screen, which knows the record's name, with :class:`GameView.DiagramWanted`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from textual.timer import Timer
 
 from ..analysis.shown import AnalysedGame
 from ..notation.lines import MAIN, Path
-from ..notation.writer import segment_text, turn_number
+from ..notation.writer import segment_label
 from ..rules import Side
 from ..validation.timeline import (
     Frame,
@@ -40,6 +42,7 @@ from ..validation.timeline import (
 from .analysis_bar import AnalysisBar
 from .dialogs import Choose, Prompt
 from .notes import Notes, NotesPanel
+from .position_tools import ask_plays, copy_setup
 from .widgets import Board, StatusBar
 
 AUTOPLAY_SECONDS = 0.8
@@ -75,6 +78,12 @@ _KEYS: tuple[tuple[str, str, str, str, str, bool, str | None], ...] = (
     ("f", "flip", "Flip", "flip", "turn the board round: the other side's view", False, None),
     ("tab", "notes", "Notes", "notes",
      "the keys scroll the notes (tab again: back to the board)", False, None),
+    ("p", "plays", "Plays", "plays",
+     "the legal plays of a roll you type, ranked by the engine with their equity", False, None),
+    ("y", "copy_setup", "Copy setup", "copy-setup",
+     "copy the position's Setup string to the clipboard", False, None),
+    ("d", "diagram", "Diagram", "diagram",
+     "write the board shown as an SVG file next to the record", False, None),
 )  # fmt: skip
 
 
@@ -113,8 +122,19 @@ class GameView(Container, can_focus=True):
 
         frame: Frame
 
-    def __init__(self, *, id: str | None = None) -> None:
+    @dataclass
+    class DiagramWanted(Message):
+        """d: the board at ``frame``, seen from ``viewer``, as a diagram file (the record's
+        name is the screen's)."""
+
+        frame: Frame
+        viewer: Side
+
+    def __init__(self, *, analysis_depth: int = 1, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.analysis_depth = (
+            analysis_depth  # the depth of p's ranking: the screen's analysis depth
+        )
         self.timeline: Timeline | None = None
         self.analysed: AnalysedGame | None = None  # the engine's analysis of the game shown
         self.message = ""  # said at the top of the notes at the next place shown
@@ -277,10 +297,7 @@ class GameView(Container, can_focus=True):
         if len(found) == 1:
             self._enter(found[0][0])
             return
-        choices = [
-            (str(n), f"{turn_number(turn)} {segment_text(turn.segments[0])}")
-            for n, (_, turn) in enumerate(found)
-        ]
+        choices = [(str(n), segment_label(turn)) for n, (_, turn) in enumerate(found)]
 
         def pick(answer: str | None) -> None:
             if answer is not None:
@@ -306,3 +323,16 @@ class GameView(Container, can_focus=True):
 
     def action_notes(self) -> None:
         self.query_one(NotesPanel).focus()
+
+    # -- the position shown ------------------------------------------------------------
+    def action_plays(self) -> None:
+        if self.timeline is not None:
+            ask_plays(self, self.frame, self.timeline.report.rules, self.analysis_depth)
+
+    def action_copy_setup(self) -> None:
+        if self.timeline is not None:
+            copy_setup(self, self.frame)
+
+    def action_diagram(self) -> None:
+        if self.timeline is not None:
+            self.post_message(self.DiagramWanted(self.frame, self.viewer))

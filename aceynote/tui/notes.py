@@ -16,7 +16,7 @@ from ..entering.ending import ending_words
 from ..notation.lines import Path, variation_at
 from ..notation.model import NAG_GLYPHS
 from ..notation.tags import opening_words
-from ..notation.writer import segment_text, turn_number
+from ..notation.writer import segment_label, turn_number
 from ..terminal_text import printable, signed, source_lines
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
@@ -299,11 +299,7 @@ class NotesBuilder:
                 self._comment(comment)
         found = variations_here(timeline, self.path, self.index)
         if found:
-            described = "; ".join(
-                f"{turn_number(turn)} {segment_text(turn.segments[0])}"
-                for _, turn in found
-                if turn.segments
-            )
+            described = "; ".join(segment_label(turn) for _, turn in found if turn.segments)
             self._paragraph(f"{described}  (v enters)", "notes--hint", "variation:")
         if self.path:
             self._paragraph(

@@ -13,7 +13,7 @@ from ..notation.lines import (
     find_branch,
     line_turns,
 )
-from ..notation.writer import segment_text, turn_number
+from ..notation.writer import segment_label
 from ..rules import Side
 from ..terminal_text import counted
 from .dialogs import Confirm
@@ -34,7 +34,7 @@ class RecordingHere(ReplayView):
     def action_record(self) -> None:
         """Enter what follows: at the end of the line, or from the segment shown."""
         timeline = self.timeline
-        if timeline is None or not self._can_edit():
+        if timeline is None or not self.annotator.can_edit():
             return
         if timeline.errors:
             errors = counted(timeline.errors, "error")
@@ -52,7 +52,7 @@ class RecordingHere(ReplayView):
             self.record_at_end(path)
             return
         where = (
-            f"after {turn_number(frame.turn)} {segment_text(frame.segment)}"
+            f"after {segment_label(frame.turn, frame.segment)}"
             if frame.turn is not None and frame.segment is not None
             else "from the start"
         )
@@ -62,7 +62,7 @@ class RecordingHere(ReplayView):
                 self.record_at_end(path)
                 return
             was_edited = self.game_index in self.record.edited
-            if choice not in ("cut", "variation") or self._editable_game() is None:
+            if choice not in ("cut", "variation") or self.annotator.editable_game() is None:
                 return
             if choice == "cut":
                 cut = cut_after(game, branch)

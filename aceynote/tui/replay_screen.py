@@ -1,14 +1,17 @@
 """The replay screen: the board, the move list and the notes of one game, and its keys.
 
-The keys that move through the game are the game view's
-(:class:`~.game_view.GameView`, which has the focus); the keys here act on
-the record and the screen: annotating (:class:`~.replay_edits.Annotating`),
-recording on (:class:`~.replay_record.RecordingHere`), the position's tools
-(:class:`~.replay_position.PositionTools`), the analysis
-(:class:`~.replay_analysis.Analysing`), the other games, saving and quitting.
-They work whichever of the view's parts has the keys, the board or the notes;
-each binding names its action, its footer word and, as its tooltip, its line
-in the help list.
+The keys are bound on the widget that acts: those that move through the
+game and look at the position shown on the game view
+(:class:`~.game_view.GameView`, which has the focus), those that annotate on
+the :class:`~.annotator.Annotator` around it (which tells the screen with
+messages). The keys here need the whole screen, and work whichever of the
+view's parts has the keys, the board or the notes: r opens the record screen
+and takes the game back after it (:class:`~.replay_record.RecordingHere`); a
+runs the analysis, whose result the move list, the view and the saving share
+(:class:`~.replay_analysis.Analysing`), and Esc stops it, else leaves the
+variation; ] [ and l show another game of the record; s, ? and q are the
+app's. Each binding names its action, its footer word and, as its tooltip,
+its line in the help list.
 """
 
 from __future__ import annotations
@@ -17,21 +20,20 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Footer
 
 from ..entering.ending import has_ended
+from .annotator import Annotator
 from .game_view import GameView
 from .keys import HELP, QUIT, SAVE
+from .position_tools import write_diagram
 from .replay_analysis import Analysing
-from .replay_edits import Annotating
-from .replay_position import PositionTools
 from .replay_record import RecordingHere
 from .widgets import GameHeader, MoveList
 
 
-class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
+class ReplayScreen(Analysing, RecordingHere):
     """Steps through one game, annotates it, records on from it.
 
     It asks the app for the game list with a :class:`GameListWanted` message.
@@ -48,29 +50,6 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
             id="replay.leave-variation",
             show=False,
             tooltip="out of the variation, back where it branches (while a analyses: stop it)",
-        ),
-        Binding(
-            "c",
-            "comment",
-            "Comment",
-            id="replay.comment",
-            tooltip="comment on this roll (at the start: on the game)",
-        ),
-        Binding(
-            "g,exclamation_mark",
-            "glyph",
-            "Glyph",
-            id="replay.glyph",
-            show=False,
-            tooltip="set or clear this roll's glyph: ! ? !! ?? !? ?!",
-        ),
-        Binding(
-            "i",
-            "tags",
-            "Tags",
-            id="replay.tags",
-            show=False,
-            tooltip="edit the game's tags (players, event, date...)",
         ),
         Binding(
             "right_square_bracket",
@@ -97,22 +76,6 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
             tooltip="the list of the file's games, with a filter",
         ),
         Binding(
-            "plus",
-            "promote_variation",
-            "Promote",
-            id="replay.promote",
-            show=False,
-            tooltip="in a variation: make it the line it branches from",
-        ),
-        Binding(
-            "delete",
-            "delete_variation",
-            "Delete",
-            id="replay.delete",
-            show=False,
-            tooltip="in a variation: delete it (asks first)",
-        ),
-        Binding(
             "r",
             "record",
             "Record",
@@ -127,30 +90,6 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
             id="replay.analyse",
             tooltip="analyse the game with the engine: marks, best plays, the graph (a again: stop)",
         ),
-        Binding(
-            "p",
-            "plays",
-            "Plays",
-            id="replay.plays",
-            show=False,
-            tooltip="the legal plays of a roll you type, ranked by the engine with their equity",
-        ),
-        Binding(
-            "y",
-            "copy_setup",
-            "Copy setup",
-            id="replay.copy-setup",
-            show=False,
-            tooltip="copy the position's Setup string to the clipboard",
-        ),
-        Binding(
-            "d",
-            "diagram",
-            "Diagram",
-            id="replay.diagram",
-            show=False,
-            tooltip="write the board shown as an SVG file next to the record",
-        ),
         SAVE,
         HELP,
         QUIT,
@@ -159,8 +98,9 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
 
     def compose(self) -> ComposeResult:
         yield GameHeader(id="header")
-        with Horizontal(id="main"):
-            yield GameView(id="left")  # the notes under the board; beside it when wide
+        with Annotator(self.record, id="main"):
+            # the notes under the board; beside it when wide
+            yield GameView(analysis_depth=self.analysis_depth, id="left")
             yield MoveList(id="moves")
         yield Footer()
 
@@ -190,6 +130,11 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
             self.cancel_analysis()
         else:
             self.view.leave_variation()
+
+    def on_game_view_diagram_wanted(self, message: GameView.DiagramWanted) -> None:
+        if self.timeline is not None:
+            game, number = self.timeline.game, self.game_index + 1
+            write_diagram(self, self.record.path, number, game, message.frame, message.viewer)
 
     def action_game_list(self) -> None:
         self.view.stop_autoplay()

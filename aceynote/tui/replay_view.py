@@ -1,20 +1,20 @@
-"""The replay screen's ground: one game of the record in the game view, and what its keys share.
+"""The replay screen's ground: one game of the record in the game view, replayed again after a change.
 
 :class:`ReplayView` opens a game of the record in the screen's
 :class:`~.game_view.GameView` (which moves through it) and keeps the move
-list in step with the view; the replay screen's other parts (annotating,
-recording, the position's tools, the analysis) build on it, and
+list in step with the view; it replays the game again when the
+:class:`~.annotator.Annotator` says its tags or variations changed. The
+replay screen's other parts (recording, the analysis) build on it, and
 :mod:`.replay_screen` puts them together with the screen's keys.
 """
 
 from __future__ import annotations
 
-from ..files.record import RecordError
-from ..notation import Game, Segment
 from ..notation.lines import MAIN, Path
 from ..terminal_text import counted
 from ..validation import validate
 from ..validation.timeline import Frame, Place, Timeline
+from .annotator import Annotator
 from .game_screen import GameScreen
 from .game_view import GameView
 from .widgets import MoveList
@@ -36,7 +36,7 @@ class ReplayView(GameScreen):
         if not 0 <= index < len(record):
             return
         loaded = record.load(index)
-        self.game_index = index
+        self.game_index = self.annotator.game_index = index
         view = self.view
         self._set_timeline(Timeline(validate(loaded.game)))
         view.message = loaded.note
@@ -71,43 +71,24 @@ class ReplayView(GameScreen):
             return
         self.show_game(index)
 
-    # -- what the editing keys share ------------------------------------------------
-    def _editable_game(self) -> Game | None:
-        """The game, marked edited (None, said why, when the record cannot be changed)."""
-        if self.timeline is None:
-            return None
-        try:
-            self.record.mark_edited(self.game_index)
-        except RecordError as error:
-            self.notify(str(error), severity="error")
-            return None
-        return self.timeline.game
+    # -- after a change ----------------------------------------------------------------
+    @property
+    def annotator(self) -> Annotator:
+        return self.query_one(Annotator)
 
-    def _can_edit(self) -> bool:
-        if self.timeline is None:
-            return False
-        if not self.record.load(self.game_index).editable:
-            self.notify(
-                "This game cannot be annotated: it is kept exactly as written.", severity="error"
-            )
-            return False
-        return True
+    def on_annotator_edited(self, message: Annotator.Edited) -> None:
+        self.refresh_header()
 
-    def _current_segment(self) -> Segment | None:
-        if self.timeline is None:
-            return None
-        return self.view.frame.segment
+    def on_annotator_replayed(self, message: Annotator.Replayed) -> None:
+        """After a change of the tags (rules, setup, opening may differ) or of the variations:
+        the game replayed again.
 
-    def _revalidate(self) -> None:
-        """After a tag change (rules, setup, opening may differ): replay the game again.
-
-        The view stays on the segment shown (at the same step where it still has
-        it), or on the nearest one before it that the new replay still reaches.
+        The view stays on the segment it showed (at the same step where it still
+        has it), or on the nearest one before it that the new replay still reaches.
         """
         assert self.timeline is not None
-        frame, path = self.view.frame, self.view.cursor.path
         self._set_timeline(Timeline(validate(self.timeline.game)))
-        self.view.cursor = self._place_of(frame, path)
+        self.view.cursor = self._place_of(message.frame, message.path)
 
     def _place_of(self, frame: Frame, path: Path) -> Place:
         """Where ``frame``'s segment (and step) stands in the current timeline."""

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from ..notation import Game, Segment, Turn
 from ..notation.lines import Path
-from ..notation.writer import segment_text, turn_number
+from ..notation.writer import segment_label, segment_text
 from ..render.text_board import MAX_STACK, TALL_STACK, BoardPainter, fit
 from ..rules import Side, play_text
 from ..terminal_text import printable
@@ -163,7 +163,7 @@ class StatusBar(Widget):
             return Content.assemble(
                 (where + "start position: → steps, ↓ rolls, click the board", detail_style)
             )
-        written = f"{turn_number(replay.turn)} {segment_text(replay.segment)}"
+        written = segment_label(replay.turn, replay.segment)
         total = len(replay.steps)
         if frame.step and total:
             detail = f"  step {frame.step}/{total}: {play_text(replay.steps[frame.step - 1 : frame.step])}"

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Generic, NamedTuple, TypeVar
 
 from ..notation import Game, Turn
-from ..notation.writer import segment_text, turn_number
+from ..notation.writer import segment_label
 from ..rules import Position, Side
 from ..validation import Diagnostic, Report, SegmentReplay
 from ..validation.diagnostics import SYNTAX
@@ -96,10 +96,6 @@ class Frame:
         return "" if self.position.winner is not None else self.position.to_setup()
 
 
-def frame_label(replay: SegmentReplay) -> str:
-    return f"{turn_number(replay.turn)} {segment_text(replay.segment)}"
-
-
 class GameFrames:
     """Every frame of one game (main line and variations), and where each diagnostic belongs."""
 
@@ -146,9 +142,8 @@ class GameFrames:
                 if replay is None:  # not replayed: after the game's end
                     continue
                 key = self._key(main)
-                self._add(
-                    Frame(key, replay.after, replay, frame_label(replay), before), main, follows
-                )
+                label = segment_label(replay.turn, replay.segment)
+                self._add(Frame(key, replay.after, replay, label, before), main, follows)
                 self.of_segment[id(segment)] = key
                 self._anchor(segment.span.line, segment.span.column, key)
                 if index == 0:

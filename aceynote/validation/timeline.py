@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from ..notation import Game, Segment, Turn
 from ..notation.lines import MAIN, Path
 from ..notation.shorthand import parse_turn
+from ..notation.writer import segment_label
 from ..rules import Position, Side, Step
 from ..terminal_text import counted, number_shown
 from .diagnostics import Diagnostic
@@ -71,6 +72,17 @@ class Frame:
         if self.replay is None or self.step == 0:
             return None
         return self.replay.steps[self.step - 1]
+
+    def to_play(self) -> tuple[Position, str]:
+        """The position to play from here, and when it stands (``after 12. 51: in/20 20/19``):
+        after the roll at the segment's end, before it at its other frames."""
+        replay = self.replay
+        if replay is None:
+            return self.position, "at the start"
+        written = segment_label(replay.turn, replay.segment)
+        if self.final:
+            return replay.after, f"after {written}"
+        return replay.before, f"before {written}"
 
     @property
     def passed(self) -> bool:
