@@ -44,10 +44,10 @@ sys.path.insert(0, str(ROOT))
 
 from aceynote.analysis.marks import TYPICAL_WIN_POINTS  # noqa: E402
 from aceynote.engine.api import shipped_network  # noqa: E402
+from aceynote.engine.bots import NetPlayer, bot, engine_match  # noqa: E402
 from aceynote.engine.decisions import Decision, choices  # noqa: E402
 from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E402
 from aceynote.engine.network import Network  # noqa: E402
-from aceynote.engine.players import NetPlayer, bot, engine_match  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
 from aceynote.rules import RuleSet, SegmentKind, parse_rules  # noqa: E402

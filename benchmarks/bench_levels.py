@@ -27,8 +27,8 @@ from bench_engine import _duel_summary  # noqa: E402
 
 from aceynote.analysis.practice import LEVELS, level_player  # noqa: E402
 from aceynote.engine.api import shipped_network  # noqa: E402
+from aceynote.engine.bots import bot, engine_match  # noqa: E402
 from aceynote.engine.evaluator import evaluator_for  # noqa: E402
-from aceynote.engine.players import bot, engine_match  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
 from aceynote.rules import parse_rules  # noqa: E402
 

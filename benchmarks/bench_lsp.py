@@ -8,7 +8,9 @@ case) is opened in ``aceynote lsp`` over stdio, through pygls's client; then
 one play in the middle game is made illegal and legal again, five times, and
 the time from each change to its diagnostics is measured (the debounce
 included). The server's
-memory is read from /proc: its resident size after start-up, and its peak.
+memory is read from /proc: its resident size after start-up, and its peak
+(VmHWM) after opening and after the edits; docs/editors.md ("Memory") keeps
+the figures, before and after the server stopped keeping a second copy.
 """
 
 from __future__ import annotations

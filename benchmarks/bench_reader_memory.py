@@ -1,11 +1,13 @@
-"""Peak memory and time of find and stats on hostile records, beside validate's (issue 37).
+"""Peak memory and time of every reader path on hostile records, beside validate's (issue 37).
 
 Run: python benchmarks/bench_reader_memory.py [--megabytes 1 10 50] [--rows NAME ...]
 
 Each row's record is its unit repeated to the size asked (or a first line
-and then a clean generated corpus), written to a temporary folder; each
-command runs in a fresh process, and its peak resident memory (the kernel's
-``ru_maxrss`` of the child) and wall time are printed. A reader path whose
+and then a clean generated corpus, or a JSON document's head, many keys and
+its tail), written to a temporary folder; each command (validate, find on
+tags and on play, stats, html, convert) runs in a fresh process, and its peak
+resident memory (the kernel's ``ru_maxrss`` of the child) and wall time are
+printed. A reader path whose
 memory grows with the file where validate's does not holds more than a game
 at a time.
 """
@@ -19,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 CLEAN = subprocess.run(
     [sys.executable, "-m", "aceynote", "generate", "--games", "300", "--seed", "3"],
@@ -26,37 +29,55 @@ CLEAN = subprocess.run(
     check=True,
 ).stdout
 
-# name: (what comes first, what is repeated to the size)
-ROWS: dict[str, tuple[bytes, bytes]] = {
-    "bom before each game": (b"", b'\xef\xbb\xbf[E "x"]\n*\n'),
-    "empty games": (b"", b'[E "x"]\n*\n'),
-    "form feed line": (b"", b'[E "x"]\n\x0c\n1. 52: in/20 in/23 *\n'),
-    "comment left open": (b"", b'[E "x"]\n1. 52: in/20 in/23 {\n[F "y"]\n'),
-    "( in a tag, then clean": (b'[Site "a (b"]\n', CLEAN),
-    "{ in a tag, then clean": (b'[Site "a {b"]\n', CLEAN),
-    "clean": (b"", CLEAN),
+
+class Row(NamedTuple):
+    """A hostile record: what comes first, what is repeated to the size, what ends it."""
+
+    first: bytes
+    unit: bytes
+    last: bytes = b""
+    suffix: str = ".acey"
+
+
+ROWS: dict[str, Row] = {
+    "bom before each game": Row(b"", b'\xef\xbb\xbf[E "x"]\n*\n'),
+    "empty games": Row(b"", b'[E "x"]\n*\n'),
+    "form feed line": Row(b"", b'[E "x"]\n\x0c\n1. 52: in/20 in/23 *\n'),
+    "comment left open": Row(b"", b'[E "x"]\n1. 52: in/20 in/23 {\n[F "y"]\n'),
+    "( in a tag, then clean": Row(b'[Site "a (b"]\n', CLEAN),
+    "{ in a tag, then clean": Row(b'[Site "a {b"]\n', CLEAN),
+    "one long game": Row(b'[E "x"]\n', b"1. 52: in/20 in/23  43: in/21 in/22\n"),
+    "json many keys": Row(
+        b'{"format": "aceynote", "version": 1, ', b'"k": 0, ', b'"games": []}', ".json"
+    ),
+    "clean": Row(b"", CLEAN),
 }
+# Each command's words; FILE is the record, OUT a file in the temporary folder.
 COMMANDS = {
-    "validate": ["validate", "--quiet"],
-    "find tags": ["find", "--count"],
-    "find play": ["find", "--turns", ">0", "--count"],
-    "stats": ["stats"],
+    "validate": ["validate", "--quiet", "FILE"],
+    "find tags": ["find", "--count", "FILE"],
+    "find play": ["find", "--turns", ">0", "--count", "FILE"],
+    "stats": ["stats", "FILE"],
+    "html": ["html", "FILE", "-o", "OUT.html"],
+    "convert": ["convert", "FILE", "--to", "jsonl", "-o", "OUT.jsonl"],
 }
 
 
 def record(folder: Path, name: str, megabytes: float) -> Path:
-    first, unit = ROWS[name]
-    path = folder / f"{name.replace(' ', '-')}-{megabytes:g}MB.acey"
+    row = ROWS[name]
+    path = folder / f"{name.replace(' ', '-')}-{megabytes:g}MB{row.suffix}"
     size = int(megabytes * 1_000_000)
-    path.write_bytes(first + unit * (size // len(unit) + 1))
+    path.write_bytes(row.first + row.unit * (size // len(row.unit) + 1) + row.last)
     return path
 
 
 def measure(words: list[str], path: Path) -> tuple[float, float]:
-    """Wall seconds and peak megabytes of ``aceynote WORDS PATH``."""
+    """Wall seconds and peak megabytes of ``aceynote WORDS`` (FILE: ``path``)."""
+    out = str(path.parent / "out")
+    words = [str(path) if w == "FILE" else w.replace("OUT", out) for w in words]
     started = time.monotonic()
     child = subprocess.Popen(
-        [sys.executable, "-m", "aceynote", *words, str(path)],
+        [sys.executable, "-m", "aceynote", *words],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -47,8 +47,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from aceynote.engine import Engine  # noqa: E402
+from aceynote.engine.bots import NetPlayer, Player, engine_match  # noqa: E402
 from aceynote.engine.decisions import Choice, Decision  # noqa: E402
-from aceynote.engine.players import NetPlayer, Player, engine_match  # noqa: E402
 from aceynote.rules import BAR, OFF, POOL, Position, SegmentKind, Side  # noqa: E402
 
 RULES = "bgammon"

@@ -21,11 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_hostile_input import _peak
 
-import aceynote.formats.bgammon.writer as writer
+import aceynote.formats.bgammon.match_writer as writer
 from aceynote.cli import main
 from aceynote.formats.bgammon import game_lines, left_out, match_text, read_match
-from aceynote.formats.bgammon.limits import MAX_GAME_EVENTS
-from aceynote.formats.bgammon.writer import MatchWriteError, index_lines
+from aceynote.formats.bgammon.match_limits import MAX_GAME_EVENTS
+from aceynote.formats.bgammon.match_writer import MatchWriteError, index_lines
 from aceynote.notation import Game, parse_game, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.notation.limits import MAX_TAG_VALUE
@@ -157,7 +157,7 @@ def test_blank_lines_between_index_lines_are_skipped() -> None:
 
 
 def test_an_index_table_past_its_limit_is_told_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    import aceynote.formats.bgammon.lines as lines
+    import aceynote.formats.bgammon.match_lines as lines
 
     monkeypatch.setattr(lines, "MAX_INDEX_LINES", 2)
     text = "bgammon-replay 00000072\n" * 3 + HEADER + "\n" + OPENING + "\n"
@@ -181,7 +181,7 @@ def test_nothing_follows_the_t_event() -> None:
 
 
 def test_a_game_past_the_event_limit_is_cut_there(monkeypatch: pytest.MonkeyPatch) -> None:
-    import aceynote.formats.bgammon.reader as reader
+    import aceynote.formats.bgammon.match_reader as reader
 
     monkeypatch.setattr(reader, "MAX_GAME_EVENTS", 3)
     [game] = read(with_index(HEADER + "\n" + "\n".join(["1 d 2 1"] * 5)))

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from aceynote.cli import main
 from aceynote.commands.common import usable_processors
-from aceynote.notation import read_games, split, write_game
+from aceynote.notation import cutter, read_games, write_game
 from aceynote.notation.source import block_lines, is_utf8, split_lines
 from aceynote.validation import pipeline
 
@@ -354,23 +354,35 @@ def brackets_walked(data: bytes, in_comment: bool, depth: int) -> tuple[bool, in
 
 
 def cuts_line_by_line(data: bytes, chunk: int) -> list[int]:
-    """Where pieces start, found as the docstring of split.pieces says, a line at a time."""
+    """Where pieces start, found as the docstring of cutter.pieces says, a line at a time.
+
+    After a result (old rule), or after movetext: a word before any ``{`` on a line
+    outside the lexer's chunk of a comment, since the last tag line.
+    """
     starts, size, in_comment, depth, last_words = [1], 0, False, 0, b""
+    pending = tagged = moved = False
     lines = [piece for raw in io.BytesIO(data) for piece in split_lines(raw)]
     for number, line in enumerate(lines, start=1):
         words = line.split()
-        if (
-            size >= chunk
-            and not in_comment
+        tag_line = re.match(rb"(?:[ \t\f\v]|\xef\xbb\xbf)*\[", line) is not None
+        looks = tag_line and line.strip().endswith(b"]") and b'"' in line
+        after_result = (
+            not in_comment
             and depth == 0
-            and line.lstrip(b" \t").startswith(b"[")
             and re.search(rb"(?:^|\s)(?:\d+-\d+|\*)\s*$", last_words)
             and not last_words.lstrip(b" \t").startswith(b"[")
-            and is_utf8(line)
-        ):
+        )
+        after_movetext = moved and (not pending or looks)
+        if size >= chunk and tag_line and (after_result or after_movetext) and is_utf8(line):
             starts.append(number)
             size = 0
         size += len(line)
+        if tag_line:
+            moved, pending = False, pending and not looks
+            tagged = tagged or not pending
+        elif tagged and not pending and re.search(rb"[!-z|~]", line.split(b"{")[0]):
+            moved = True
+        pending = brackets_walked(line.replace(b"(", b"").replace(b")", b""), pending, 0)[0]
         in_comment, depth = brackets_walked(line, in_comment, depth)
         if words and not in_comment:
             last_words = line
@@ -395,7 +407,7 @@ def test_pieces_read_as_the_whole_reads(
         (SAMPLES / name).read_text(encoding="utf-8").replace("\n", end).encode() + b"\n"
         for name, end in pieces
     )
-    chunks = list(split.pieces(io.BytesIO(data), "corpus.acey", chunk, block))
+    chunks = list(cutter.pieces(io.BytesIO(data), "corpus.acey", chunk, block))
     assert b"".join(piece.data for piece in chunks) == data
     assert [piece.first_line for piece in chunks] == cuts_line_by_line(data, chunk)
     read_in_pieces = [game for piece in chunks for game in games_of(piece.data, piece.first_line)]
@@ -411,7 +423,9 @@ def test_the_bracket_scan_agrees_with_a_walk_a_byte_at_a_time(
     parts: list[bytes], in_comment: bool, depth: int
 ) -> None:
     text = b"".join(parts)
-    assert split._scan_brackets(text, in_comment, depth) == brackets_walked(text, in_comment, depth)
+    assert cutter._scan_brackets(text, in_comment, depth) == brackets_walked(
+        text, in_comment, depth
+    )
 
 
 # Bits of hostile records: comments holding tags, brackets and results, variations
@@ -447,7 +461,7 @@ def test_hostile_records_are_cut_as_a_walk_line_by_line_cuts_them(
     bits: list[str], end: str, chunk: int, block: int
 ) -> None:
     data = "".join(bits).replace("\n", end).encode()
-    chunks = list(split.pieces(io.BytesIO(data), "corpus.acey", chunk, block))
+    chunks = list(cutter.pieces(io.BytesIO(data), "corpus.acey", chunk, block))
     assert b"".join(piece.data for piece in chunks) == data
     assert [piece.first_line for piece in chunks] == cuts_line_by_line(data, chunk)
 
@@ -457,7 +471,7 @@ def test_a_tag_line_ending_in_a_result_is_no_game_s_end_for_the_cutter(broken: s
     """A broken tag line is the next game's for the reader: its ``*`` ends no game."""
     first = '[Event "a"]\n1. 52: in/20 in/23 *\n'
     data = f'{first}{broken}\n[White "b"]\n1. 52: in/20 in/23 *\n'.encode()
-    chunks = list(split.pieces(io.BytesIO(data), "corpus.acey", 1, 1))  # cut where one may
+    chunks = list(cutter.pieces(io.BytesIO(data), "corpus.acey", 1, 1))  # cut where one may
     assert [piece.first_line for piece in chunks] == [1, 3]
     read_in_pieces = [game for piece in chunks for game in games_of(piece.data, piece.first_line)]
     assert read_in_pieces == games_of(data)
@@ -467,7 +481,7 @@ def test_a_tag_line_ending_in_a_result_is_no_game_s_end_for_the_cutter(broken: s
 def test_a_piece_full_at_a_line_s_end_is_cut_at_the_next_game(end: str) -> None:
     game = (SAMPLES / "annotated.acey").read_text(encoding="utf-8").replace("\n", end).encode()
     first = game + end.encode()  # the game and a blank line: the piece is full after them
-    chunks = list(split.pieces(io.BytesIO(first + game), "corpus.acey", len(first)))
+    chunks = list(cutter.pieces(io.BytesIO(first + game), "corpus.acey", len(first)))
     assert [piece.data for piece in chunks] == [first, game]
     assert chunks[1].first_line == first.count(end.encode()) + 1
 
@@ -532,4 +546,4 @@ def test_quiet_jobs_say_nothing(
 def test_a_result_at_a_line_s_end_is_found_as_the_pattern_says(parts: list[bytes]) -> None:
     line = b"".join(parts)
     by_pattern = re.search(rb"(?:^|\s)(?:\d+-\d+|\*)\s*$", line) is not None
-    assert split._ends_with_result(line) == by_pattern
+    assert cutter._ends_with_result(line) == by_pattern

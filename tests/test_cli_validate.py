@@ -523,3 +523,33 @@ def test_a_game_cut_short_is_a_warning(capsys: pytest.CaptureFixture[str], tmp_p
     assert f"{path}:6:21: warning AD505: the game has no result token: was it cut short?" in out
     assert out.count("AD505") == 1
     assert run_main(capsys, "validate", "--strict", path)[0] == 1
+
+
+# -- --explain ------------------------------------------------------------------------------
+
+
+def test_explain_says_what_a_code_means_with_its_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run_main(capsys, "validate", "--explain", "ad309")
+    assert status == 0
+    assert out.startswith("### AD309: smaller die played where the larger was playable (error)\n")
+    assert "Rule 7: when only one die of the two can be played" in out
+    assert '```acey\n[Setup "W 13:1 / B 22:2 / W"]\n1. 64: 13/9\n*\n```' in out
+    assert "example.acey:2:4: error AD309: only one die can be played" in out
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["--explain", "AD999"], "AD999 is no code of aceynote's"),
+        (["--explain", "AD304", "game.acey"], "--explain reads no FILE"),
+        ([], "the following arguments are required: FILE"),
+    ],
+)
+def test_explain_and_files_misused_are_usage_errors(
+    words: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run_main(capsys, "validate", *words)
+    assert (status, out) == (2, "")
+    assert said in err

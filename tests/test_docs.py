@@ -31,6 +31,17 @@ def test_documented_example_triggers_its_code(code: str) -> None:
     assert code in [diagnostic.code.code for diagnostic in report.diagnostics]
 
 
+GENERATED = "<!-- aceynote validate --explain all -->\n"
+
+
+def test_the_codes_in_the_docs_are_explain_all(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/diagnostics.md's entries are the table of codes' output, not a copy kept by hand."""
+    text = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    assert text.count(GENERATED) == 1
+    assert main(["validate", "--explain", "all"]) == 0
+    assert text.split(GENERATED)[1] == capsys.readouterr().out
+
+
 def test_ci_runs_the_readme_test_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     commands = re.search(r"```sh\n(.*?)\n(.*?)\n```", readme)

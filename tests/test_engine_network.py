@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from aceynote.engine.bots import GreedyPlayer, engine_match
 from aceynote.engine.features import INPUTS, encode, rule_bits
 from aceynote.engine.network import Network
-from aceynote.engine.players import GreedyPlayer, engine_match
 from aceynote.engine.training import selfplay as train
 from aceynote.engine.training.selfplay import main as train_main
 from aceynote.engine.training.td import TDLearner

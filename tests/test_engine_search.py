@@ -206,7 +206,8 @@ def test_a_full_look_ahead_cache_still_answers_the_decisions_it_held(
 
 
 def test_a_two_ply_look_ahead_takes_each_roll_s_best_reply_valued_at_one_ply() -> None:
-    """2-ply: for every roll, the best two replies by 0-ply are valued a ply deeper."""
+    """2-ply: for every roll, the best replies by 0-ply (REPLY_COUNT) are valued a ply
+    deeper and the best of them taken."""
     rules = RULE_SETS[0]
     search = search_for(0)
     decision = next(d for d in game_decisions(78, 0, every=5) if d.kind is SegmentKind.ROLL)
@@ -214,7 +215,9 @@ def test_a_two_ply_look_ahead_takes_each_roll_s_best_reply_valued_at_one_ply() -
     for high, low, chance in ROLLS:
         options = choices(decision, high, low, rules)
         _, equities = search.evaluator.choices(options)
-        replies = [options[at] for at in np.argsort(-equities, kind="stable")[:2]]
+        replies = [
+            options[at] for at in np.argsort(-equities, kind="stable")[: search_module.REPLY_COUNT]
+        ]
         values = []
         for reply in replies:
             if reply.after is None:

@@ -10,11 +10,11 @@ import pytest
 
 from aceynote.entering import Recording, TypedRoll, entries_in
 from aceynote.entering.check import Checked, check_segment
-from aceynote.entering.typed import read_roll
+from aceynote.entering.entry_line import read_roll
 from aceynote.notation import Game, Segment, Turn
-from aceynote.notation.entry import parse_segment
 from aceynote.notation.generate import generate_games
 from aceynote.notation.lines import new_game
+from aceynote.notation.segment_entry import parse_segment
 from aceynote.notation.writer import segment_text, segment_words
 from aceynote.rules import (
     Play,

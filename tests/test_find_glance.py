@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 from aceynote.corpus import find, sections
 from aceynote.corpus.filters import Query, TagHas, Term
-from aceynote.notation import split
+from aceynote.notation import cutter
+from aceynote.notation.cutter import Piece
 from aceynote.notation.limits import MAX_TAG_VALUE, MAX_TAGS
-from aceynote.notation.split import Piece
 
 # Tags, with escaped quotes, brackets, dashes and stars in values, blanks
 # around them and a name given twice.
@@ -78,6 +78,12 @@ HOSTILE = [
     '[Site "a {b"]',
     '[Event "x"] {open',
     '[Event "x"] {c [Round "y"]',
+    # Movetext with no result, then a comment left open or closed on a later line: the cutter
+    # cuts at the next tag line the reader reads, where the reader starts a game.
+    "1. 52: in/20 in/23 {",
+    "{a\nb} 1. 52: in/20",
+    '[Site "{"]\n[Broken "\n1. 52: in/20',
+    '[Site "{"]\n1. 52: in/20',
 ]
 
 
@@ -213,8 +219,43 @@ def test_a_block_past_the_reader_s_limits_is_left_to_the_reader() -> None:
 def test_the_cutter_cuts_before_a_tag_line_after_white_space(lead: str) -> None:
     """A byte order mark before each game left the whole file one piece: 1.5 GB for 10 MB."""
     data = (lead + '[Event "x"]\n*\n').encode() * 2000
-    cut = list(split.pieces(io.BytesIO(data), "f.acey", 1000))
+    cut = list(cutter.pieces(io.BytesIO(data), "f.acey", 1000))
     assert len(cut) > 20 and b"".join(piece.data for piece in cut) == data
+
+
+def games_in_pieces(cut: list[Piece]) -> list[tuple[int, dict[str, str], str]]:
+    return [
+        (standing.line, standing.tags, standing.result)
+        for piece in cut
+        for standing in sections.read(
+            sections.PieceText(piece.data.decode(), piece.first_line, None), parse=False
+        )
+    ]
+
+
+def test_a_comment_left_open_before_every_tag_line_does_not_stop_the_cutting() -> None:
+    """Movetext with no result before each game: cut only after a result, it stayed one piece
+    (0.9 GB for 10 MB); the reader starts a game at each tag line, and so does the cutter."""
+    data = b'[E "x"]\n1. 52: in/20 in/23 {\n[F "y"]\n' * 2000
+    cut = list(cutter.pieces(io.BytesIO(data), "f.acey", 1000))
+    assert len(cut) > 20 and max(len(piece.data) for piece in cut) < 2000
+    assert b"".join(piece.data for piece in cut) == data
+    whole = sections.read(sections.PieceText(data.decode(), 1, None), parse=False)
+    assert games_in_pieces(cut) == [(g.line, g.tags, g.result) for g in whole]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'[A "x"]\n{a comment alone}\n[B "y"]\n' * 500,  # a comment closed, no word outside
+        b'[A "x"]\n{a\nb} 1. 52: in/20\n[B "y"]\n' * 500,  # words after a comment on its line
+        b'[A "x"] 1. 52: in/20\n[B "y"]\n' * 500,  # words on a tag line
+    ],
+)
+def test_the_cutter_cuts_no_game_the_reader_does_not_start(data: bytes) -> None:
+    cut = list(cutter.pieces(io.BytesIO(data), "f.acey", 100))
+    whole = sections.read(sections.PieceText(data.decode(), 1, None), parse=False)
+    assert games_in_pieces(cut) == [(g.line, g.tags, g.result) for g in whole]
 
 
 @pytest.mark.parametrize(
@@ -226,7 +267,7 @@ def test_a_bracket_in_a_tag_or_a_comment_left_open_does_not_stop_the_cutting(fir
     left the rest of the file one piece: 1.1 GB for 10 MB."""
     game = '[Event "e"]\n[White "w"]\n\n1. 52: in/20 in/23 (1. 64: in/19 in/21)\n*\n\n'
     data = (first + game * 2000).encode()
-    cut = list(split.pieces(io.BytesIO(data), "f.acey", 1000))
+    cut = list(cutter.pieces(io.BytesIO(data), "f.acey", 1000))
     assert len(cut) > 20 and b"".join(piece.data for piece in cut) == data
     text = data.decode()
     whole = sections.read(sections.PieceText(text, 1, None), parse=False)

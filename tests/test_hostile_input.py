@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from aceynote.cli import main
 from aceynote.formats.jsonconv import game_to_json, read_document, read_json_lines
-from aceynote.formats.jsonconv.convert import JsonRecordError
+from aceynote.formats.jsonconv.codec import JsonRecordError
 from aceynote.notation import ReadError, parse_game, parse_games, read_games, write_game
 from aceynote.notation.limits import (
     MAX_COMMENT,
@@ -378,7 +378,7 @@ def test_a_json_document_is_read_in_memory_that_does_not_grow_with_it(
 def test_every_json_document_aceynote_writes_it_reads_back(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import aceynote.formats.jsonconv.convert as convert
+    import aceynote.formats.jsonconv.codec as convert
 
     document = _document_of(12, tmp_path)
     monkeypatch.setattr(convert, "MAX_DOCUMENT", document.stat().st_size // 4)  # the old limit
@@ -390,7 +390,7 @@ def test_every_json_document_aceynote_writes_it_reads_back(
 
 
 def test_the_size_limit_of_a_json_document_is_one_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    import aceynote.formats.jsonconv.convert as convert
+    import aceynote.formats.jsonconv.codec as convert
 
     game = game_to_json(parse_game("1. 64: in/19 in/21 43: in/21 in/22\n*\n"))
     size = len(json.dumps(game))

@@ -18,7 +18,7 @@ from conftest import SAMPLES
 
 from aceynote.cli import main
 from aceynote.notation import parse_game, parse_games
-from aceynote.render.html import page, script_json
+from aceynote.render.html import MAX_PAGE_TURNS, page, script_json
 from aceynote.validation import validate
 from aceynote.validation.frames import GameFrames
 
@@ -252,3 +252,23 @@ def test_a_page_of_many_games_takes_a_few_times_its_own_size_in_memory(
         tracemalloc.stop()
     assert text.count('<section class="game"') == games
     assert peak < 5 * len(text)
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_a_game_past_the_turns_a_page_shows_is_refused_at_its_place(
+    extra: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One game of 10 MB took 53 s and 1.06 GB for a page no browser could step through."""
+    two_turns = "1. 52: in/20 in/23  43: in/21 in/22\n"
+    record = tmp_path / "long.acey"
+    record.write_text(
+        '[Event "e"]\n' + two_turns * (MAX_PAGE_TURNS // 2) + "1. 52: in/20 in/23\n" * extra
+    )
+    out = tmp_path / "long.html"
+    status = main(["html", str(record), "-o", str(out)])
+    err = capsys.readouterr().err
+    if extra:
+        assert status == 2 and not out.exists()
+        assert f"long.acey:{MAX_PAGE_TURNS // 2 + 2}:4: this game goes on past 2,000 turns" in err
+    else:
+        assert status == 1 and out.exists()  # its illegal plays are shown

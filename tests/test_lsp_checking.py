@@ -14,10 +14,10 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError
 
 from aceynote.extras import install_command
-from aceynote.lsp import checking
+from aceynote.lsp import text as text_module
 from aceynote.lsp.checking import Checker, Part
 from aceynote.lsp.server import guarded
-from aceynote.lsp.text import Text
+from aceynote.lsp.text import Text, Unchanged
 from aceynote.notation import Span
 
 GAME = '[Event "E{n}"]\n[White "A"]\n\n1. 64: in/19 in/21  43: in/21 in/22\n*\n'
@@ -57,18 +57,37 @@ def test_lines_added_move_the_problems_after_them() -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_random_edits_give_what_a_fresh_reading_gives(
-    seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Small blocks, so that where two versions differ is found past a first block too.
-    monkeypatch.setattr(checking, "_BLOCK", 7 + seed)
+def test_random_edits_give_what_a_fresh_reading_gives(seed: int) -> None:
     chooser, checker, text = random.Random(seed), Checker(), RECORD
     checker.check(text)
     for _ in range(4):
-        at = chooser.randrange(len(text))
-        typed = chooser.choice(["\n", "{", "}", "(", ")", " in/3", '\n[White "B"]\n', "1-0", ""])
-        text = text[:at] + typed + text[at + chooser.randrange(4) :]
-        assert summary(checker.check(text)) == summary(Checker().check(text))
+        at, kept = chooser.randrange(len(text)), Unchanged(len(text), len(text))
+        for _ in range(chooser.randrange(1, 3)):  # one check after one edit or two
+            typed = chooser.choice(["\n", "{", "}", "(", ")", " in/3", '\n[White "B"]\n', "1-0"])
+            end = min(at + chooser.randrange(4), len(text))
+            text, kept = text[:at] + typed + text[end:], kept.merged(Unchanged(at, len(text) - end))
+            at = chooser.randrange(len(text))
+        assert summary(checker.check(text, kept)) == summary(Checker().check(text))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_whole_new_text_keeps_what_the_two_share(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(text_module, "_BLOCK", 5 + seed)  # compared past a first block too
+    chooser = random.Random(seed)
+    for _ in range(50):
+        old = "".join(chooser.choice(["ab", "\r", "😀", "c"]) for _ in range(30))
+        at = chooser.randrange(len(old))
+        new = old[:at] + "xyz"[: chooser.randrange(4)] + old[at + chooser.randrange(3) :]
+        head = next(
+            (n for n, pair in enumerate(zip(old, new, strict=False)) if pair[0] != pair[1]), None
+        )
+        head = min(len(old), len(new)) if head is None else head
+        tail = 0
+        while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        assert text_module.compared(old, new) == (head, tail)
 
 
 @pytest.mark.parametrize(
@@ -106,7 +125,7 @@ def test_an_edited_text_finds_its_lines_as_a_new_one(seed: int) -> None:
             chooser.choice(["x", "\r", "\n", "\r\n"]) for _ in range(chooser.randrange(3))
         )
         change = types.TextDocumentContentChangePartial(range=types.Range(first, last), text=typed)
-        text = text.edited(change)
+        text, _ = text.edited(change)
         assert list(text.starts) == list(Text(text.source).starts)
 
 

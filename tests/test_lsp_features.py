@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import ROOT
 from lsp_client import ILLEGAL, URI, at, client, document, opened
@@ -10,7 +12,7 @@ from pytest_lsp import LanguageClient
 
 from aceynote.engine import Engine
 from aceynote.notation import parse_games, write_game
-from aceynote.validation import validate
+from aceynote.validation import ALL_CODES, validate
 
 __all__ = ["client"]
 
@@ -124,6 +126,26 @@ async def test_hover_on_a_tag_and_on_a_code(client: LanguageClient) -> None:
     assert isinstance(code.contents, types.MarkupContent)
     assert "resignation" in tag.contents.value
     assert "trip the dice rolled do not make" in code.contents.value
+
+
+# docs/diagnostics.md's entry of each code, up to what validate prints of its example.
+ENTRY = re.compile(r"^### (AD\d{3}): .*?\n```acey\n.*?```\n", re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.asyncio
+async def test_hover_on_each_code_gives_its_entry_of_the_docs(client: LanguageClient) -> None:
+    entries = {
+        match.group(1): match.group()
+        for match in ENTRY.finditer((ROOT / "docs" / "diagnostics.md").read_text("utf-8"))
+    }
+    assert len(entries) == len(ALL_CODES)
+    codes = sorted(entries)
+    await opened(client, "".join(f"{{see {code}}}\n" for code in codes) + "1. 64: in/19 in/21\n*\n")
+    for line, code in enumerate(codes):
+        found = await client.text_document_hover_async(types.HoverParams(document(), at(line, 8)))
+        assert found is not None and isinstance(found.contents, types.MarkupContent)
+        assert found.contents.kind == types.MarkupKind.Markdown
+        assert found.contents.value.startswith(entries[code])
 
 
 @pytest.mark.asyncio

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aceynote.notation.entry import EntryError, parse_segment
+from aceynote.notation.segment_entry import EntryError, parse_segment
 from aceynote.rules import SegmentKind
 
 ROLL, DOUBLE, EXTRA = SegmentKind.ROLL, SegmentKind.CHOSEN_DOUBLE, SegmentKind.EXTRA_ROLL

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, SAMPLES
 
+from aceynote.notation import lalr_tables as tables_module
 from aceynote.notation import parse_games
-from aceynote.notation import tables as tables_module
-from aceynote.notation.parser import _Builder, _TokenList, grammar_text
-from aceynote.notation.tables import (
+from aceynote.notation.lalr_tables import (
     TABLES_FILE,
     _build,
     _from_blob,
@@ -20,6 +19,7 @@ from aceynote.notation.tables import (
     load_parser,
     tables_key,
 )
+from aceynote.notation.parser import _Builder, _TokenList, grammar_text
 
 RECORDS = sorted(SAMPLES.glob("*.acey"))
 

@@ -18,7 +18,7 @@ from conftest import SAMPLES, aceynote_process, run_main
 from aceynote.extras import install_command
 from aceynote.render import png, svg
 from aceynote.rules import Position
-from aceynote.tui.diagram_file import write_new
+from aceynote.tui.replay_position import write_new
 
 RECORD = str(SAMPLES / "annotated.acey")
 LIGHT = svg.THEMES["light"]

@@ -10,8 +10,8 @@ from aceynote.analysis.marks import game_value
 from aceynote.analysis.practice import LEVELS, NoisyPlayer, Practice, level_player
 from aceynote.analysis.run import search_for
 from aceynote.cli import build_parser
+from aceynote.engine.bots import NetPlayer
 from aceynote.engine.decisions import Choice, Decision, choices
-from aceynote.engine.players import NetPlayer
 from aceynote.rules import Position, SegmentKind, Side, TurnState, parse_rules, play_text
 from aceynote.rules.randomgame import play_random_game
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import statistics
+from collections import Counter
 
 import pytest
 from stats_records import CLUB, HAND_COUNTED, OPENINGS, short_game
@@ -140,7 +142,7 @@ def test_lengths_margins_and_results() -> None:
 
 
 def test_histogram_bins_include_the_empty_ones() -> None:
-    found = lengths([5, 31, 12])
+    found = lengths(Counter([5, 31, 12]))
     assert [(b.low, b.high, b.games) for b in found.bins] == [
         (0, 9, 1),
         (10, 19, 1),
@@ -148,7 +150,18 @@ def test_histogram_bins_include_the_empty_ones() -> None:
         (30, 39, 1),
     ]
     assert (found.mean, found.median) == (16, 12)
-    assert lengths([]).mean is None and lengths([]).bins == ()
+    assert lengths(Counter()).mean is None and lengths(Counter()).bins == ()
+
+
+@pytest.mark.parametrize("turns", [[4], [4, 9], [3, 3, 8, 20], [7, 7, 7], [1, 2, 2, 5, 40]])
+def test_lengths_from_counts_agree_with_the_games_one_by_one(turns: list[int]) -> None:
+    found = lengths(Counter(turns))
+    median = statistics.median(turns)
+    assert (found.mean, found.median, type(found.median)) == (
+        statistics.fmean(turns),
+        median,
+        type(median),
+    )
 
 
 def test_first_move_and_opening_tree() -> None:

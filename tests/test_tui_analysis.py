@@ -104,7 +104,7 @@ async def test_stepping_goes_on_while_the_analysis_runs(
     async with app.run_test(size=SIZE) as pilot:
         screen = await held_analysis(app, pilot)
         await pilot.press("down", "down", "down")
-        assert screen.cursor.index > 0 and screen.analysing  # the board moved meanwhile
+        assert screen.view.cursor.index > 0 and screen.analysing  # the board moved meanwhile
         gate.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -189,7 +189,7 @@ async def test_the_graph_follows_the_game_and_a_click_moves_along_it(
         await pilot.click(AnalysisBar, offset=(1 + len(bar.label) + column, 0))
         await pilot.pause()
         assert bar.current == 10
-        assert screen._frame().segment is screen.analysed.segments[10]  # type: ignore[union-attr]
+        assert screen.view.frame.segment is screen.analysed.segments[10]  # type: ignore[union-attr]
 
 
 @pilot_test

@@ -16,17 +16,19 @@ from textual.widgets import Input, Static, TextArea
 
 from aceynote.cli import main
 from aceynote.notation.index import index_games
-from aceynote.notation.typed import parse_turn
+from aceynote.notation.lines import MAIN
+from aceynote.notation.shorthand import parse_turn
 from aceynote.rules import Side
-from aceynote.tui import replay_view
+from aceynote.tui import game_view
 from aceynote.tui.app import ErrorScreen, ReplayApp
 from aceynote.tui.dialogs import Choose, CommentEditor, Confirm, Help, Prompt
 from aceynote.tui.game_list import GameList, GameTable
+from aceynote.tui.game_view import GameView
 from aceynote.tui.notes import Notes
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.tag_editor import TagEditor
-from aceynote.tui.timeline import MAIN, Place
 from aceynote.tui.widgets import Board, GameHeader, MoveList
+from aceynote.validation.timeline import Place
 
 
 def copy(tmp_path: Path, name: str) -> Path:
@@ -59,11 +61,11 @@ async def test_stepping_forward_then_back_returns_to_the_same_position() -> None
         for _ in range(16):
             positions.append(screen.query_one(Board).frame.position)  # type: ignore[union-attr]
             await pilot.press("right")
-        assert screen.cursor == Place(MAIN, 16)
+        assert screen.view.cursor == Place(MAIN, 16)
         for expected in reversed(positions):
             await pilot.press("left")
             assert screen.query_one(Board).frame.position == expected  # type: ignore[union-attr]
-        assert screen.cursor == Place(MAIN, 0)
+        assert screen.view.cursor == Place(MAIN, 0)
         assert board_text(app) == start_board
 
 
@@ -81,10 +83,10 @@ async def test_rolls_turns_start_and_end() -> None:
         assert frame is not None and frame.turn_end and frame.turn is not None
         assert (frame.turn.number, frame.turn.side) == (2, Side.BLACK)
         await pilot.press("end")
-        assert screen.cursor.index == screen.frame_count - 1
+        assert screen.view.cursor.index == screen.view.frame_count - 1
         assert "15-0" in notes_text(app)
         await pilot.press("home")
-        assert screen.cursor == Place(MAIN, 0)
+        assert screen.view.cursor == Place(MAIN, 0)
 
 
 @pilot_test
@@ -151,11 +153,11 @@ async def test_variations_are_entered_and_left() -> None:
         assert "variation:" in notes_text(app)
         await pilot.press("v")
         screen = replay(app)
-        assert screen.cursor.path != MAIN
+        assert screen.view.cursor.path != MAIN
         assert "keeps the blot count down" in notes_text(app)
         await pilot.press("right", "right")
         await pilot.press("escape")
-        assert screen.cursor.path == MAIN
+        assert screen.view.cursor.path == MAIN
         frame = screen.query_one(Board).frame
         assert frame is not None and frame.turn is not None and frame.turn.number == 4
 
@@ -166,24 +168,25 @@ async def test_clicking_a_move_goes_there() -> None:
     async with app.run_test(size=SIZE) as pilot:
         moves = replay(app).query_one(MoveList)
         await pilot.click(MoveList, offset=(8, 4))  # the fifth row: 2... 62: 18/12 12/10
-        assert replay(app).cursor == moves.rows[4].place
+        assert replay(app).view.cursor == moves.rows[4].place
         await pilot.click(Board, offset=(40, 8))
-        assert replay(app).cursor.index == moves.rows[4].place.index + 1
+        assert replay(app).view.cursor.index == moves.rows[4].place.index + 1
 
 
 @pilot_test
 async def test_space_plays_the_game_and_stops(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(replay_view, "AUTOPLAY_SECONDS", 0.01)
+    monkeypatch.setattr(game_view, "AUTOPLAY_SECONDS", 0.01)
     app = ReplayApp(str(SAMPLES / "setup-bearoff.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
         await pilot.pause(0.5)
         screen = replay(app)
-        assert screen.cursor.index == screen.frame_count - 1  # played to the end, then stopped
+        view = screen.view
+        assert view.cursor.index == view.frame_count - 1  # played to the end, then stopped
         await pilot.press("home", "space", "space")
-        index = screen.cursor.index
+        index = screen.view.cursor.index
         await pilot.pause(0.1)
-        assert screen.cursor.index == index
+        assert screen.view.cursor.index == index
 
 
 @pilot_test
@@ -192,7 +195,7 @@ async def test_flip_turns_the_board_round() -> None:
     async with app.run_test(size=SIZE) as pilot:
         before = board_text(app)
         await pilot.press("f")
-        assert replay(app).viewer is Side.BLACK
+        assert replay(app).view.viewer is Side.BLACK
         assert board_text(app) != before
         await pilot.press("f")
         assert board_text(app) == before
@@ -376,7 +379,8 @@ async def test_help_lists_every_key() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, Help)
         described = {key for key, _ in app.screen.rows}
-        ids = {binding.id for binding in [*ReplayScreen.BINDINGS, *ReplayApp.BINDINGS]}  # type: ignore[union-attr]
+        bindings = [*GameView.BINDINGS, *ReplayScreen.BINDINGS, *ReplayApp.BINDINGS]
+        ids = {binding.id for binding in bindings}  # type: ignore[union-attr]
         assert len(app.screen.rows) == len(ids)
         assert "→" in described and "N (shift+n)" in described
         # Keys as they show (issue 22): + and Del, not the words plus and delete.
@@ -593,7 +597,7 @@ async def test_the_notes_scroll_from_the_keyboard() -> None:
         await pilot.press("n", "n")  # AD308 with its legal plays: more than the panel holds
         panel = replay(app).query_one("#notes-panel", VerticalScroll)
         assert panel.max_scroll_y > 0
-        index = replay(app).cursor.index
+        index = replay(app).view.cursor.index
         await pilot.press("tab")
         assert replay(app).focused is panel
         await pilot.press("end")
@@ -605,11 +609,24 @@ async def test_the_notes_scroll_from_the_keyboard() -> None:
         await pilot.press("home")
         await pilot.pause()
         assert panel.scroll_y == 0
-        assert replay(app).cursor.index == index  # the keys scrolled, they did not move
+        assert replay(app).view.cursor.index == index  # the keys scrolled, they did not move
         await pilot.press("tab")
-        assert replay(app).focused is None
+        assert replay(app).focused is replay(app).view
         await pilot.press("down")
-        assert replay(app).cursor.index != index
+        assert replay(app).view.cursor.index != index
+
+
+@pilot_test
+async def test_a_click_on_the_board_gives_the_keys_back_from_the_notes() -> None:
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab")
+        assert replay(app).focused is replay(app).query_one("#notes-panel")
+        await pilot.click("#board", offset=(40, 3))  # the right half: a step too
+        assert replay(app).focused is replay(app).view
+        assert replay(app).view.cursor.index == 1
+        await pilot.press("down")  # the board's key again, no longer the notes' scrolling
+        assert replay(app).view.cursor.index > 1
 
 
 @pilot_test
@@ -653,9 +670,9 @@ async def test_a_wide_terminal_is_used() -> None:
 async def test_going_to_a_turn_the_game_does_not_have_says_how_many_it_has() -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:
-        before = replay(app).cursor
+        before = replay(app).view.cursor
         await pilot.press("t", "9", "9", "enter")
-        assert replay(app).cursor == before
+        assert replay(app).view.cursor == before
         timeline = replay(app).timeline
         assert timeline is not None
         last = timeline.game.turns[-1].number
@@ -729,6 +746,7 @@ async def test_a_game_with_a_syntax_error_replays_the_turns_before_it(tmp_path: 
         await pilot.press("home", "n")
         text = notes_text(app)
         assert "AD100" in text and "'xx/23' is not a move" in text
-        assert screen.cursor.index == screen.frame_count - 1  # where the error stands: the end
+        view = screen.view
+        assert view.cursor.index == view.frame_count - 1  # where the error stands: the end
         await pilot.click(MoveList, offset=(8, error_rows[0]))
-        assert screen.cursor.index == screen.frame_count - 1
+        assert screen.view.cursor.index == screen.view.frame_count - 1

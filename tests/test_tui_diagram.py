@@ -12,7 +12,7 @@ from test_tui_app import notifications, replay
 
 from aceynote.cli import main
 from aceynote.tui.app import ReplayApp
-from aceynote.tui.diagram_file import DiagramError, write_new
+from aceynote.tui.replay_position import DiagramError, write_new
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -78,7 +78,7 @@ async def test_a_diagram_in_the_middle_of_a_roll_marks_the_moves_made_so_far(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "right", "right", "d")  # the second roll, one checker moved
         await pilot.pause()
-        frame = replay(app).timeline.main.frames[replay(app).cursor.index]  # type: ignore[union-attr]
+        frame = replay(app).timeline.main.frames[replay(app).view.cursor.index]  # type: ignore[union-attr]
     assert frame.step == 1 and not frame.final
     root = ET.parse(tmp_path / f"club-g1-t{frame.turn.number}b.svg").getroot()  # type: ignore[union-attr]
     title = root.findtext(f"{SVG}title") or ""
@@ -121,7 +121,7 @@ async def test_a_folder_gone_since_the_record_was_opened_is_said_and_nothing_bre
         assert message.startswith("No diagram written: could not write")
         assert "no such file or directory" in message
         await pilot.press("right")  # the app goes on
-        assert replay(app).cursor.index == 1
+        assert replay(app).view.cursor.index == 1
     assert not folder.exists()
 
 

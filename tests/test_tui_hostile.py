@@ -24,7 +24,7 @@ from textual.widgets import Button, Input, TextArea
 from aceynote.cli import main
 from aceynote.files.record import RecordFile
 from aceynote.notation.index import index_games
-from aceynote.notation.typed import parse_turn
+from aceynote.notation.shorthand import parse_turn
 from aceynote.rules import Side
 from aceynote.terminal_text import printable, source_lines
 from aceynote.tui.app import ReplayApp
@@ -104,13 +104,13 @@ def test_the_command_refuses_a_huge_game_number_in_words(
 async def test_going_to_a_huge_turn_number_says_there_is_none() -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:
-        before = replay(app).cursor
+        before = replay(app).view.cursor
         await pilot.press("t")
         assert isinstance(app.screen, Prompt)
         app.screen.query_one(Input).value = HUGE
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and replay(app).cursor == before
+        assert isinstance(app.screen, ReplayScreen) and replay(app).view.cursor == before
         message = notifications(app)[-1]
         assert message.startswith("There is no turn 1111") and "…" in message
         assert "this game has 79 turns" in message and len(message) < 200

@@ -10,9 +10,10 @@ from conftest import SAMPLES
 from aceynote.files.record import RecordError, RecordFile, read_text
 from aceynote.notation import parse_game, read_games
 from aceynote.notation.index import index_games
+from aceynote.render.text_board import BoardPainter, Geometry, fit, marks_of, plain_rows
 from aceynote.rules import BAR, POOL, Side
-from aceynote.tui.boardview import BoardPainter, Geometry, fit, marks_of, plain_rows
-from aceynote.tui.timeline import (
+from aceynote.validation import validate
+from aceynote.validation.timeline import (
     MAIN,
     Timeline,
     leave_variation,
@@ -22,7 +23,6 @@ from aceynote.tui.timeline import (
     turn_end_by_number,
     variations_here,
 )
-from aceynote.validation import validate
 
 
 def timeline_of(name: str, game: int = 0) -> Timeline:

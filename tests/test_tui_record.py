@@ -670,11 +670,11 @@ async def test_promote_and_delete_a_variation(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "4", ".", "enter", "v")
         replay = app.screen
-        assert isinstance(replay, ReplayScreen) and replay.cursor.path == (6, 0)
+        assert isinstance(replay, ReplayScreen) and replay.view.cursor.path == (6, 0)
         await pilot.press("plus")
         await pilot.pause()
         game = replay.timeline.game if replay.timeline else None
-        assert game is not None and replay.cursor.path == ()
+        assert game is not None and replay.view.cursor.path == ()
         assert len(game.turns) == 7 and segments(Game(turns=game.turns[6:])) == ["32: 20/17 in/23"]
         assert game.result == "*"  # the main line now ends unfinished
         demoted = game.turns[6].variations[0].turns
@@ -687,7 +687,7 @@ async def test_promote_and_delete_a_variation(tmp_path: Path) -> None:
         assert isinstance(app.screen, Confirm)
         await pilot.click("#answer-delete")
         await pilot.pause()
-        assert game.turns[6].variations == [] and replay.cursor.path == ()
+        assert game.turns[6].variations == [] and replay.view.cursor.path == ()
         await pilot.press("plus")
         assert any("Not in a variation" in n.message for n in app._notifications)
 

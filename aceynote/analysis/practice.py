@@ -22,8 +22,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.bots import NetPlayer, Player
 from ..engine.decisions import Choice, Decision, choices, double_choices
-from ..engine.players import NetPlayer, Player
 from ..engine.search import Search
 from ..notation.writer import roll_text, segment_play_text
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, parse_rules, resigned

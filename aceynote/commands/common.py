@@ -200,10 +200,16 @@ def jobs_to_use(asked: int, quiet: bool) -> int:
     return processors
 
 
-def add_record_files(parser: argparse.ArgumentParser) -> None:
-    """The FILE... argument of the commands that read records, and --from."""
+def add_record_files(parser: argparse.ArgumentParser, required: bool = True) -> None:
+    """The FILE... argument of the commands that read records, and --from.
+
+    Not ``required``, the command says itself when it wants one (validate --explain wants none).
+    """
     parser.add_argument(
-        "files", nargs="+", metavar="FILE", help="records, folders or globs; - for stdin"
+        "files",
+        nargs="+" if required else "*",
+        metavar="FILE",
+        help="records, folders or globs; - for stdin",
     )
     add_source_format(parser)
 
@@ -266,8 +272,8 @@ def game_number(text: str | None) -> GameNumber | None:
 
 def turn_option(text: str) -> tuple[int | None, Side | None]:
     """``--turn`` checked, as every command that takes it checks it: what
-    :func:`~aceynote.notation.typed.parse_turn` reads (number None: no such turn)."""
-    from ..notation.typed import parse_turn
+    :func:`~aceynote.notation.shorthand.parse_turn` reads (number None: no such turn)."""
+    from ..notation.shorthand import parse_turn
 
     found = parse_turn(text)
     if found is None:

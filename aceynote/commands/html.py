@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ..analysis.review import GameReview, review_of_analysis, review_of_record
 from ..notation import Game
-from ..render.html import page
+from ..render.html import MAX_PAGE_TURNS, page, past_page_limit
 from ..validation.diagnostics import no_game_in
 from .base import Commands, UsageError, add_command
 from .common import (
@@ -50,7 +50,8 @@ examples:
   aceynote html marked.acey -o marked.html     # its marks and comments, no graph
 
 exit status: 0 written, 1 written but a game has errors (the page shows
-them), 2 usage error or unreadable file.
+them), 2 usage error, unreadable file, or a game past 2,000 turns (too long
+for a page: none is written).
 """
 
 
@@ -84,9 +85,22 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(no_game_in(InputFile(args.file).display_name))
     else:
         games = [chosen_game(args.file, args.source_format, args.game)]
+    _refuse_past_page_limit(games, InputFile(args.file).display_name)
     result = page(games, theme=args.theme, flip=args.flip, reviews=_reviews(games, args))
     deliver(result.text, args.output)
     return note_errors(result.errors, "the page shows them where they stand")
+
+
+def _refuse_past_page_limit(games: Sequence[Game], name: str) -> None:
+    """Stop, at its place, at a game too long for a page (docs/share.md), before drawing any."""
+    for game in games:
+        if (segment := past_page_limit(game)) is not None:
+            span = segment.span
+            raise UsageError(
+                f"{name}:{span.line}:{span.column}: this game goes on past {MAX_PAGE_TURNS:,} turns"
+                " (a real game has a few hundred); a page shows games of up to that length, so"
+                " none is written ('aceynote validate' reads the record)"
+            )
 
 
 def _reviews(games: Sequence[Game], args: argparse.Namespace) -> list[GameReview | None]:

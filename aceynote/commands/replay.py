@@ -83,9 +83,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _check_turn(record: RecordFile, game: int, turn: str) -> None:
     """Refuse a ``--turn`` that game ``game`` does not have, saying how many turns it has."""
-    from ..tui.replay_view import find_turn, no_such_turn
-    from ..tui.timeline import MAIN, Timeline
+    from ..notation.lines import MAIN
     from ..validation import validate
+    from ..validation.timeline import Timeline, find_turn, no_such_turn
 
     timeline = Timeline(validate(record.load(game - 1).game))
     if find_turn(timeline, MAIN, turn) is None:

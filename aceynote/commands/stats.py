@@ -6,6 +6,7 @@ import argparse
 import json
 import shutil
 import sys
+from collections.abc import Iterable, Iterator
 
 from ..corpus.stats import GROUPINGS, CountedGame, counted_game, figures
 from ..formats import InvalidRecord
@@ -70,16 +71,20 @@ def register(commands: Commands) -> None:
 
 
 class _Reader:
-    """The games of the inputs, counted; games with errors and unreadable files reported."""
+    """The games of the inputs, counted as they are read; games with errors and unreadable files reported."""
 
     def __init__(self, chosen: str | None) -> None:
         self.chosen = chosen
         self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
-        self.games: list[CountedGame] = []
         self.left_out = 0
         self.unreadable = 0
 
-    def read(self, source: InputFile) -> None:
+    def counted(self, sources: Iterable[InputFile]) -> Iterator[CountedGame]:
+        """Each valid game of ``sources`` as the figures count it, one at a time."""
+        for source in sources:
+            yield from self._read(source)
+
+    def _read(self, source: InputFile) -> Iterator[CountedGame]:
         number = 0
         try:
             with source.reading() as handle:
@@ -90,7 +95,7 @@ class _Reader:
                             source.display_name, number, report.diagnostics, game.source_lines
                         )
                     else:
-                        self.games.append(counted_game(report, source.display_name, number))
+                        yield counted_game(report, source.display_name, number)
         except (ReadError, OSError, UnicodeDecodeError) as error:
             self.unreadable += 1
             fail(unreadable(source, error))
@@ -131,9 +136,7 @@ def _terminal_width() -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     reader = _Reader(args.source_format)
-    for source in expand_inputs(args.files):
-        reader.read(source)
-    found = figures(reader.games, args.by)
+    found = figures(reader.counted(expand_inputs(args.files)), args.by)
     if args.html is not None:
         deliver(stats_page(found), args.html)
     if args.html != "-":

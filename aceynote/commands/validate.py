@@ -9,12 +9,14 @@ from collections.abc import Iterable, Iterator
 from typing import IO, cast
 
 from ..formats import ACEY, InvalidRecord
-from ..notation import ReadError
+from ..notation import ReadError, parse_game
 from ..notation.source import TappedStream
 from ..rules import RulesError, RuleSet
 from ..terminal_text import shown
+from ..validation import ALL_CODES, Code
 from ..validation.diagnostics import no_game_in
-from ..validation.pipeline import GameCheck, Totals, check_games, check_pieces
+from ..validation.explained import CODES, explained
+from ..validation.pipeline import GameCheck, Totals, check_game, check_games, check_pieces
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -54,6 +56,7 @@ examples:
   aceynote validate 'club/**/*.acey' --jobs 2     two processes, output in order
   aceynote generate --games 3 | aceynote validate -
   cat online.match | aceynote validate -          a bgammon.org replay, recognised
+  aceynote validate --explain AD304               what a code means, with an example
 
 exit status: 0 every record valid (warnings allowed unless --strict),
 1 some record invalid, 2 usage error, unreadable file or output that
@@ -65,7 +68,13 @@ _PROGRESS_MIN_BYTES = 4 << 20
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "validate", DESCRIPTION)
-    add_record_files(parser)
+    add_record_files(parser, required=False)
+    parser.add_argument(
+        "--explain",
+        metavar="CODE",
+        help="say what a code (AD304) means, with a record that shows it, and read no file; "
+        "all: every code (docs/diagnostics.md)",
+    )
     parser.add_argument(
         "--rules", help='replay under these rules instead of each game\'s Rules tag, like "navy"'
     )
@@ -224,7 +233,39 @@ def _size_of(source: InputFile) -> int | None:
         return None
 
 
+def _explain(name: str) -> int:
+    """Each code asked for in Markdown, what validate prints of its example below it."""
+    found = CODES.get(name.upper())
+    if name.lower() != "all" and found is None:
+        raise UsageError(
+            f"--explain: {name} is no code of aceynote's; the codes are in --explain all"
+        )
+    sections, group = [], ""
+    for code in ALL_CODES if found is None else (found,):
+        if found is None and code.group != group:
+            group = code.group
+            sections.append(f"## {group}\n")
+        sections.append(f"{explained(code)}\n```\n{_example_output(code)}\n```\n")
+    write_out("\n".join(sections))
+    return EXIT_OK
+
+
+def _example_output(code: Code) -> str:
+    """What ``aceynote validate example.acey`` prints of the code's example, its summary aside."""
+    check = check_game(parse_game(code.example), None, False)
+    return "\n".join(
+        Formatter().format("example.acey", 1, found, check.lines.get(found.span.line, ""))
+        for found in check.diagnostics
+    )
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.explain is not None:
+        if args.files:
+            raise UsageError("--explain reads no FILE: give one or the other")
+        return _explain(args.explain)
+    if not args.files:
+        raise UsageError("the following arguments are required: FILE")
     jobs = jobs_to_use(args.jobs, args.quiet)
     try:
         rules = RuleSet.parse(args.rules) if args.rules is not None else None

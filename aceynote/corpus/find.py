@@ -1,6 +1,6 @@
 """Looking through records for the games a query finds (``aceynote find``, docs/find.md).
 
-A record is cut into pieces where a game surely starts (``notation.split
+A record is cut into pieces where a game surely starts (``notation.cutter
 .pieces``); each piece's games are looked at (:func:`look_at_piece`), in
 this process or, with ``--jobs``, in worker processes a few pieces ahead, and
 come back in file order. A query on tags only glances at the text; one on
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from ..notation import Game, ReadError
-from ..notation.split import Piece, pieces
+from ..notation.cutter import Piece, pieces
 from ..notation.writer import write_game
 from ..validation import Report
 from ..workers import on_processes

@@ -2,7 +2,7 @@
 
 ``find`` writes the games it finds byte for byte as they stand in the
 source, so it needs each game's place in the text, not only its model. A
-piece of a record (``notation.split.pieces``, cut where a game surely starts)
+piece of a record (``notation.cutter.pieces``, cut where a game surely starts)
 is split into games at one of two speeds:
 
 - :func:`glance`, for filters on tags: one regular expression over the
@@ -32,11 +32,11 @@ from typing import NamedTuple
 from lark import Token
 
 from ..notation import Game, SyntaxProblem
+from ..notation.cutter import Piece
 from ..notation.lexer import WHITE_SPACE_CHARACTERS
 from ..notation.limits import MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
 from ..notation.parser import iter_game_tokens, parse_game_tokens, terminal_pattern
 from ..notation.source import LINE_END, TappedStream, line_start, line_too_long, not_utf8
-from ..notation.split import Piece
 from ..notation.words import tag_parts, unescape_tag_value
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..rules import SegmentKind
@@ -85,18 +85,23 @@ def play_out(
     return 0.0, 0.5
 
 
-def rollout(
+def trials(
     choice: Choice, search: Search, games: int, seed: int, truncate: int | None = None
-) -> RolloutResult:
-    """Roll ``choice`` out over ``games`` trials; the same seed gives the same dice.
-
-    ``truncate``: stop each trial after that many decisions (see the module's note).
-    """
-    total = squares = wins = 0.0
+) -> Iterator[tuple[float, float]]:
+    """Each trial's points for the chooser and its win, in order; the same seed gives the
+    same dice, so two choices' trials can be compared one by one."""
     for trial in range(games):
         rng = random.Random(f"rollout:{seed}:{trial}")
         first = ORDERED_ROLLS[(trial + seed) % 36]
-        points, won = play_out(choice, search, rng, first, truncate)
+        yield play_out(choice, search, rng, first, truncate)
+
+
+def summed(outcomes: Iterable[tuple[float, float]]) -> RolloutResult:
+    """The rollout of these trials' points and wins: their mean, its standard error."""
+    games = 0
+    total = squares = wins = 0.0
+    for points, won in outcomes:
+        games += 1
         total += points
         squares += points * points
         wins += won
@@ -104,6 +109,16 @@ def rollout(
     variance = max(squares / games - mean * mean, 0.0)
     error = math.sqrt(variance / games) if games > 1 else float("inf")
     return RolloutResult(games, mean, error, wins / games)
+
+
+def rollout(
+    choice: Choice, search: Search, games: int, seed: int, truncate: int | None = None
+) -> RolloutResult:
+    """Roll ``choice`` out over ``games`` trials; the same seed gives the same dice.
+
+    ``truncate``: stop each trial after that many decisions (see the module's note).
+    """
+    return summed(trials(choice, search, games, seed, truncate))
 
 
 def rollouts(

@@ -4,9 +4,9 @@ The model behind the record screen (and ``aceynote record``), with no screen
 in it: :class:`Recording` goes on from the end of one line of play.
 """
 
+from .entry_line import EntryProblem, TypedRoll, entries_in
 from .line_end import RecordingError, settle_result
 from .session import Recording, describe
-from .typed import EntryProblem, TypedRoll, entries_in
 
 __all__ = [
     "EntryProblem",

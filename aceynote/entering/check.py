@@ -17,7 +17,7 @@ from ..rules import Play, Position, Reading, RuleSet, Trip, TurnState, read_trip
 from ..validation import Diagnostic, Report
 from ..validation.diagnostics import Code
 from ..validation.plays import PlayCheck
-from .typed import EntryProblem, problem_of
+from .entry_line import EntryProblem, problem_of
 from .writings import copies, trip_of
 
 

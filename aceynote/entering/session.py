@@ -38,8 +38,8 @@ from ..terminal_text import counted
 from ..validation import Report, validate
 from ..validation import diagnostics as codes
 from .check import check_segment
+from .entry_line import EntryProblem, TypedRoll, example_entry, read_roll, typed_segment
 from .line_end import RecordingError, line_of, state_at_end
-from .typed import EntryProblem, TypedRoll, example_entry, read_roll, typed_segment
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from itertools import permutations
 
 from ..notation import Move, Stop
-from ..notation.entry import EntryError, parse_segment
+from ..notation.segment_entry import EntryError, parse_segment
 from ..rules import (
     BAR,
     OFF,

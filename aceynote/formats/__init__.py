@@ -42,7 +42,7 @@ FORMATS: tuple[Format, ...] = (
         lazy_writer(".bgammon"),
         "bgammon.org replay",
         # The index table's first line, or (a file without one) a game's header line:
-        # neither can start an acey record (formats/bgammon/reader.py).
+        # neither can start an acey record (formats/bgammon/match_reader.py).
         re.compile(rb"(?:\xef\xbb\xbf)?(?:bgammon-replay [0-9]|i [0-9]+ )"),
     ),
     # Write only: a folder of two tables for data tools (docs/data.md; aceynote[data]).

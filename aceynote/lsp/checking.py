@@ -1,16 +1,18 @@
 """A document validated game by game, again only where it changed.
 
-The document is cut where a game surely starts (:func:`aceynote.notation.split.pieces`,
+The document is cut where a game surely starts (:func:`aceynote.notation.cutter.pieces`,
 the cutter of ``validate --jobs``, whose pieces read as they would in the
 whole file), and each piece is read and validated with its lines numbered
 from 1. What the validator found is kept by the piece's text, so after an
 edit only the pieces whose text changed are read again; the others are
-moved to their new first line.
+moved to their new first line. Nothing of the text is kept but its pieces'
+digests: the document is encoded block by block as it is cut, and where the
+edits since the last check fall is told by the edits themselves
+(:class:`Unchanged`), not found by comparing two copies of the text.
 """
 
 from __future__ import annotations
 
-import io
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -18,9 +20,10 @@ from dataclasses import dataclass, replace
 from hashlib import blake2b
 
 from ..notation import Game, ReadError, Span, read_games
-from ..notation.source import NamedBytes
-from ..notation.split import pieces
+from ..notation.cutter import pieces
+from ..notation.source import BLOCK_BYTES, NamedBytes
 from ..validation import Diagnostic, validate
+from .text import EVERYTHING, Unchanged
 
 NAME = "document"
 _PLACE = re.compile(rf"^{NAME}:(\d+)(?::\d+)?: ")
@@ -94,43 +97,25 @@ def _unread(message: str) -> tuple[Span, str]:
     return Span(line, 1, line + 1, 1), message[place.end() :] if place else message
 
 
-_BLOCK = 1 << 16  # bytes compared at a time while looking for where two texts differ
+class _Encoded:
+    """A text from a character on, read as the bytes of :func:`document_bytes`, a block at a time."""
+
+    def __init__(self, text: str, start: int) -> None:
+        self.text = text
+        self.at = start
+
+    def read(self, size: int = BLOCK_BYTES, /) -> bytes:
+        block = self.text[self.at : self.at + size]
+        self.at += len(block)
+        return document_bytes(block)
 
 
-def _common_head(old: bytes, new: bytes) -> int:
-    """How many bytes the two texts share at their start: block by block, then by halving."""
-    most = min(len(old), len(new))
-    start = 0
-    while start + _BLOCK <= most and old[start : start + _BLOCK] == new[start : start + _BLOCK]:
-        start += _BLOCK
-    low, high = start, min(start + _BLOCK, most)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if old[start:middle] == new[start:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
+_CONTINUATION = bytes(range(0x80, 0xC0))  # the bytes that do not start a character in UTF-8
 
 
-def _common_tail(old: bytes, new: bytes, most: int) -> int:
-    """How many bytes (at most ``most``) the two texts share at their end, as the head's."""
-    end = 0
-    while end + _BLOCK <= most and _ends(old, new, end + _BLOCK, end):
-        end += _BLOCK
-    low, high = end, min(end + _BLOCK, most)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if _ends(old, new, middle, end):
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def _ends(old: bytes, new: bytes, far: int, near: int) -> bool:
-    """Whether the bytes from ``far`` to ``near`` before the two texts' ends are the same."""
-    return old[len(old) - far : len(old) - near] == new[len(new) - far : len(new) - near]
+def _characters(data: bytes) -> int:
+    """How many characters the bytes of :func:`document_bytes` hold (one a lead byte)."""
+    return len(data) if data.isascii() else len(data.translate(None, _CONTINUATION))
 
 
 class Checker:
@@ -139,40 +124,37 @@ class Checker:
     After an edit the document is cut again only from a piece before the
     change to the first cut in the unchanged end that the last cutting made
     too: from a cut on, the cutter's state is fresh, so the same text is cut
-    the same way. The problems of a piece are kept by its text, so only the
-    pieces whose text changed are read and validated again.
+    the same way. The problems of a piece are kept by its text's digest, so
+    only the pieces whose text changed are read and validated again.
     """
 
     def __init__(self) -> None:
-        self._data = b""
-        self._starts: list[int] = []  # where each piece starts in ``_data``
+        self._length = 0  # of the text last checked, in characters
+        self._starts: list[int] = []  # the character where each piece starts
         self._parts: list[Part] = []
         self._found: dict[bytes, _Found] = {}
         self.checked = 0  # pieces read and validated (not taken from what was kept)
 
-    def check(self, text: str) -> list[Part]:
-        """Every piece of the document, with its problems."""
-        data = document_bytes(text)
-        head = _common_head(self._data, data)
+    def check(self, text: str, unchanged: Unchanged = EVERYTHING) -> list[Part]:
+        """Every piece of the document, with its problems; ``unchanged``: since the last check."""
+        head = min(unchanged.head, len(text), self._length)
         first = max(bisect_right(self._starts, head) - 2, 0)  # a piece before the change
-        cut = list(self._cut_from(data, first, head))
+        tail = min(unchanged.tail, len(text) - head, self._length - head)
+        cut = list(self._cut_from(text, first, len(text) - tail))
         self._starts = self._starts[:first] + [start for start, _ in cut]
         self._parts = self._parts[:first] + [part for _, part in cut]
         self._found = {part.key: part.found for part in self._parts}
-        self._data = data
+        self._length = len(text)
         return self._parts
 
-    def _cut_from(self, data: bytes, first: int, head: int) -> Iterator[tuple[int, Part]]:
+    def _cut_from(self, text: str, first: int, unchanged_from: int) -> Iterator[tuple[int, Part]]:
         """The pieces from old piece ``first`` on: cut again up to a cut made as before."""
-        old, starts, parts = self._data, self._starts, self._parts
-        moved = len(data) - len(old)
-        unchanged_from = len(data) - _common_tail(old, data, min(len(old), len(data)) - head)
+        starts, parts = self._starts, self._parts
+        moved = len(text) - self._length
         old_index = {start: index for index, start in enumerate(starts)}
         offset = restart = starts[first] if starts else 0
         line = parts[first].first_line - 1 if parts else 0
-        stream = io.BytesIO(data)  # (shares the bytes: no copy of a large document)
-        stream.seek(restart)
-        for piece in pieces(stream, NAME, 1):
+        for piece in pieces(_Encoded(text, restart), NAME, 1):
             same = old_index.get(offset - moved)
             if offset > restart and offset >= unchanged_from and same is not None:
                 shift = line + piece.first_line - parts[same].first_line
@@ -180,7 +162,7 @@ class Checker:
                     yield start + moved, replace(part, first_line=part.first_line + shift)
                 return
             yield offset, self._part(piece.data, line + piece.first_line)
-            offset += len(piece.data)
+            offset += _characters(piece.data)
 
     def _part(self, data: bytes, first_line: int) -> Part:
         key = blake2b(data, digest_size=16).digest()

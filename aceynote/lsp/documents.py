@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from lsprotocol import types
 
 from .checking import Checker, Part
-from .text import Text
+from .text import EVERYTHING, Text, Unchanged
 
 DEBOUNCE = 0.15  # seconds of quiet after a change before the document is validated again
 
@@ -27,6 +27,7 @@ class Document:
     checked_version: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     pending: asyncio.Task[None] | None = None
+    unchanged: Unchanged = EVERYTHING  # what the edits since the last check kept of the text
     _text: Text | None = None
 
     def text(self, source: str, encoding: str | None) -> Text:
@@ -40,15 +41,17 @@ class Document:
 
     def edit(self, change: Change, encoding: str | None) -> None:
         """Apply one change the client sent."""
-        self._text = self.text(self.source, encoding).edited(change)
+        self._text, kept = self.text(self.source, encoding).edited(change)
         self.source = self._text.source
+        self.unchanged = self.unchanged.merged(kept)
 
     async def checked(self) -> tuple[str, list[Part]]:
         """The text and its pieces, validated now unless they already are."""
         async with self.lock:
             if self.checked_version != self.version:
-                source, version = self.source, self.version
-                self.parts = await asyncio.to_thread(self.checker.check, source)
+                source, version, unchanged = self.source, self.version, self.unchanged
+                self.unchanged = Unchanged(len(source), len(source))  # edits to come merge in
+                self.parts = await asyncio.to_thread(self.checker.check, source, unchanged)
                 self.checked_version = version
                 return source, self.parts
             return self.source, self.parts

@@ -1,4 +1,4 @@
-"""Hover: a segment's positions before and after, a tag's meaning, a diagnostic code's title."""
+"""Hover: a segment's positions before and after, a tag's meaning, a diagnostic code's explanation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from lsprotocol import types
 
 from ..notation import Segment, Turn
 from ..rules import Position, SetupError
-from ..validation import ALL_CODES
+from ..validation.explained import CODES, example_message, explained
 from .board import text_board
 from .checking import Part
 from .games import AtCursor, contains, game_at, segment_at
@@ -32,7 +32,6 @@ TAG_MEANINGS = {
     "MatchScore": "the match score before this game, White's first, like 1-2",
     "Termination": "how the game ended: normal (when absent), resignation, time or abandoned",
 }
-_CODES = {code.code: code for code in ALL_CODES}
 _CODE = re.compile(r"AD[0-9]{3}")
 _TAG = re.compile(r"^[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
 
@@ -70,9 +69,9 @@ def hover(text: Text, parts: list[Part], at: types.Position) -> types.Hover | No
     """What the word under the cursor says, in Markdown."""
     line, column = text.line(at.line), text.column(at)
     code = _word_at(line, column, _CODE)
-    if code is not None and code in _CODES:
-        found = _CODES[code]
-        value = f"**{code}** ({found.severity.value}): {found.title} (docs/diagnostics.md)"
+    if code is not None and code in CODES:
+        found = CODES[code]
+        value = f"{explained(found)}\naceynote says of it: {example_message(found)}"
         return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, value))
     tag = _TAG.match(line)
     if tag is not None:

@@ -10,8 +10,9 @@ another. The model counts columns in code points from 1
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import chain
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -51,6 +52,76 @@ def _last_start(source: str) -> Starts:
     return np.array([len(source)] if source.endswith(("\r", "\n")) else [], np.int64)
 
 
+class Unchanged(NamedTuple):
+    """How many characters at the start and at the end of a text the edits since a check kept."""
+
+    head: int
+    tail: int
+
+    def merged(self, later: Unchanged) -> Unchanged:
+        """What two edits in turn kept: the shorter head and the shorter tail."""
+        return Unchanged(min(self.head, later.head), min(self.tail, later.tail))
+
+
+EVERYTHING = Unchanged(0, 0)  # what is said of a text when nothing is known of its edits
+
+_BLOCK = 1 << 16  # characters compared at a time while looking for where two texts differ
+
+
+def compared(old: str, new: str) -> Unchanged:
+    """What the client's new text of a whole document kept of the old one."""
+    head = _common_head(old, new)
+    return Unchanged(head, _common_tail(old, new, min(len(old), len(new)) - head))
+
+
+def _common_head(old: Sequence[object], new: Sequence[object]) -> int:
+    """How many items the two texts share at their start: block by block, then by halving."""
+    most = min(len(old), len(new))
+    start = 0
+    while start + _BLOCK <= most and old[start : start + _BLOCK] == new[start : start + _BLOCK]:
+        start += _BLOCK
+    low, high = start, min(start + _BLOCK, most)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if old[start:middle] == new[start:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _common_tail(old: Sequence[object], new: Sequence[object], most: int) -> int:
+    """How many items (at most ``most``) the two texts share at their end, as the head's."""
+    end = 0
+    while end + _BLOCK <= most and _ends(old, new, end + _BLOCK, end):
+        end += _BLOCK
+    low, high = end, min(end + _BLOCK, most)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _ends(old, new, middle, end):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _ends(old: Sequence[object], new: Sequence[object], far: int, near: int) -> bool:
+    """Whether the items from ``far`` to ``near`` before the two texts' ends are the same."""
+    return old[len(old) - far : len(old) - near] == new[len(new) - far : len(new) - near]
+
+
+def _spliced(source: str, start: int, end: int, typed: str) -> str:
+    """``source`` with ``typed`` in place of its characters from ``start`` to ``end``.
+
+    Written to hold less at once than one sum of three slices: the head grows
+    in place, CPython's string append reusing a string no one else holds.
+    """
+    spliced = source[:start]
+    spliced += typed
+    spliced += source[end:]
+    return spliced
+
+
 class Text:
     """A document's text, where each of its lines starts, and the unit its client counts in.
 
@@ -68,20 +139,23 @@ class Text:
         self.encoding = encoding
         self.units = UNITS.get(encoding or "", _utf16)
 
-    def edited(self, change: types.TextDocumentContentChangeEvent) -> Text:
-        """The text after a change the client sent; only the lines it touches are looked at."""
+    def edited(self, change: types.TextDocumentContentChangeEvent) -> tuple[Text, Unchanged]:
+        """The text after a change the client sent, and what it kept of this one.
+
+        Only the lines the change touches are looked at.
+        """
         if not isinstance(change, types.TextDocumentContentChangePartial):
-            return Text(change.text, self.encoding)
+            return Text(change.text, self.encoding), compared(self.source, change.text)
         start = self.offset(change.range.start)
         end = max(start, self.offset(change.range.end))
-        source = self.source[:start] + change.text + self.source[end:]
+        source = _spliced(self.source, start, end, change.text)
         moved = len(source) - len(self.source)
         first = max(self._line_of(start) - 1, 0)  # a line before: its CR may meet a typed LF
         after = self._line_of(end) + 1  # the first line the change leaves as it was
         touched = _starts_in(source, int(self.starts[first]), self.start(after) + moved)
         last = _last_start(source) if after >= self.line_count else self.starts[after:] + moved
         starts = np.concatenate((self.starts[:first], touched, last))
-        return Text(source, self.encoding, starts)
+        return Text(source, self.encoding, starts), Unchanged(start, len(self.source) - end)
 
     def _line_of(self, offset: int) -> int:
         return int(np.searchsorted(self.starts, offset, side="right")) - 1

@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from .lalr_tables import TABLES_FILE, tables_key, write_shipped
 from .parser import _Builder, _TokenList, grammar_text
-from .tables import TABLES_FILE, tables_key, write_shipped
 
 
 def main() -> None:

@@ -23,10 +23,12 @@ class LineError(ValueError):
 
 def line_turns(game: Game, path: Path) -> list[Turn]:
     """The list of turns of a line of play (``game.turns`` for the main line)."""
-    turns = game.turns
-    for depth in range(0, len(path), 2):
-        turns = turns[path[depth]].variations[path[depth + 1]].turns
-    return turns
+    return variation_at(game, path).turns if path else game.turns
+
+
+def variation_at(game: Game, path: Path) -> Variation:
+    """The variation named by ``path`` (not the main line, ``()``: it is no variation)."""
+    return line_turns(game, path[:-2])[path[-2]].variations[path[-1]]
 
 
 def last_source_line(game: Game) -> int:
@@ -115,8 +117,7 @@ def branch_after(game: Game, branch: Branch) -> Path:
 
 def drop_variation(game: Game, path: Path) -> None:
     """Take away the variation at ``path`` (one added to record into, left empty)."""
-    turns = line_turns(game, path[:-2])
-    del turns[path[-2]].variations[path[-1]]
+    del line_turns(game, path[:-2])[path[-2]].variations[path[-1]]
 
 
 def promote_variation(game: Game, path: Path) -> Path:

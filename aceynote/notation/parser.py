@@ -18,13 +18,13 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer as LarkLexer
 
 from ..rules import Side
+from .lalr_tables import load_parser, package_data
 from .lexer import Lexer, build_master_pattern
 from .limits import MAX_MOVES_PER_PLAY
 from .model import Game, Segment, Span, SyntaxProblem, Turn, Variation
 from .source import Source, text_lines
 from .split import GameTokens
 from .syntax_errors import last_turn_start, parse_error
-from .tables import load_parser, package_data
 from .words import (
     DICE,
     SEGMENT_KINDS,

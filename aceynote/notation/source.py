@@ -12,7 +12,7 @@ import io
 import os
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, cast
+from typing import IO, Any, Protocol, cast
 
 from .limits import MAX_LINE_BYTES
 
@@ -225,6 +225,12 @@ def _utf8_length(line: str) -> int:
 BLOCK_BYTES = 1 << 16
 
 
+class ReadsBytes(Protocol):
+    """What :class:`LineBlocks` reads: a binary file, or anything that reads bytes as one does."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
 class LineBlocks:
     """A binary stream in blocks of whole lines; a reading error is kept for the end.
 
@@ -236,7 +242,7 @@ class LineBlocks:
     and reports it at its line (``sections.piece_text``, the reader).
     """
 
-    def __init__(self, stream: IO[bytes], size: int = BLOCK_BYTES) -> None:
+    def __init__(self, stream: ReadsBytes, size: int = BLOCK_BYTES) -> None:
         self.stream = stream
         self.size = size
         self.failure: tuple[int, str] | None = None

@@ -8,7 +8,7 @@ readers apply that rule, each as far as what it has seen lets it:
 - :func:`aceynote.notation.index.tag_sections`, the game list's index, over
   a whole text at once: a glance that a reading then confirms (a piece may
   hold two games).
-- :func:`pieces`, the ``--jobs`` cutter's, over bytes in blocks: it cuts
+- :func:`aceynote.notation.cutter.pieces`, the ``--jobs`` cutter's, over bytes in blocks: it cuts
   only where the reader surely starts a game, so each piece reads as it
   would in the whole file.
 """
@@ -16,9 +16,7 @@ readers apply that rule, each as far as what it has seen lets it:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import IO, NamedTuple
 
 from lark import Token
 
@@ -31,14 +29,12 @@ from .limits import (
     MAX_VARIATION_DEPTH,
 )
 from .model import Span, SyntaxProblem
-from .source import BLOCK_BYTES, LINE_END, LineBlocks, block_lines, is_utf8
 
 # The start of a tag line: ``[`` as the first character of a line other than
 # the notation's white space (§1: the lexer's, line ends aside; a byte order
 # mark is white space anywhere).
 BLANKS = r"[ \t\f\v\ufeff]*"
 TAG_LINE = re.compile(BLANKS + r"\[")
-_TAG_LINE_BYTES = re.compile(rb"(?:[ \t\f\v]|\xef\xbb\xbf)*\[")
 
 
 def looks_like_tag_line(line: str) -> bool:
@@ -269,171 +265,3 @@ def source_line(text: str, line_offset: int) -> str:
     begin = text.rfind("\n", 0, line_offset) + 1
     finish = text.find("\n", line_offset)
     return text[begin : finish if finish >= 0 else len(text)].rstrip("\r\n")
-
-
-# -- the --jobs cutter -----------------------------------------------------------------------------
-
-_RESULT_WORD = re.compile(rb"\d+-\d+")
-
-
-class Piece(NamedTuple):
-    """A piece of a file cut where a game starts, as bytes, for a worker of ``--jobs`` to read."""
-
-    name: str
-    first_line: int
-    data: bytes
-    failure: tuple[int, str] | None = None  # the reading error that ended the file here
-
-
-def pieces(stream: IO[bytes], name: str, size: int, block: int = BLOCK_BYTES) -> Iterator[Piece]:
-    """Pieces of about ``size`` bytes, each cut where a new game surely starts.
-
-    A cut is made only at a tag line outside comments and variations whose
-    previous non-blank line, not a tag line, ends with a result token. Lines are numbered as
-    the reader numbers them (LF, CRLF or a lone CR ends one), a line that is
-    not UTF-8 is never a cut (the reader stops at it, as it does in the whole
-    file), and a reading error ends the last piece.
-    """
-    cutter = _Cutter(name, size)
-    blocks = LineBlocks(stream, block)
-    for data in blocks:
-        yield from cutter.feed(data)
-    yield cutter.cut(blocks.failure)
-
-
-class _Cutter:
-    """A file's piece being gathered, with what is known at its end.
-
-    Lines are looked at one by one only past the piece's size, where a cut is
-    wanted; up to there they are taken in blocks.
-    """
-
-    def __init__(self, name: str, size: int) -> None:
-        self.name = name
-        self.limit = size
-        self.piece: list[bytes] = []
-        self.size = 0
-        self.first_line = 1
-        self.next_line = 1
-        self.in_comment = False
-        self.depth = 0  # of variations
-        self.last_words = b""  # the last line with something on it outside a comment
-
-    def feed(self, block: bytes) -> Iterator[Piece]:
-        """Take whole lines, cutting a piece off before a line where a new game starts."""
-        while block:
-            uncut = self._uncut_end(block)
-            self.take(block[:uncut])
-            block = block[uncut:]
-            at = 0
-            for line in block_lines(block):  # a few, to the cut: not all of the block
-                if self._may_cut_before(line):
-                    yield self.cut(None)
-                    break
-                self.take(line)
-                at += len(line)
-            block = block[at:]
-
-    def _uncut_end(self, block: bytes) -> int:
-        """Where the lines of ``block`` that come before the piece is full end."""
-        wanted = self.limit - self.size
-        if wanted <= 0:
-            return 0
-        if wanted >= len(block):
-            return len(block)
-        end = LINE_END.search(block, wanted - 1)
-        return len(block) if end is None else end.end()
-
-    def _may_cut_before(self, line: bytes) -> bool:
-        return (
-            not self.in_comment
-            and self.depth == 0
-            and _TAG_LINE_BYTES.match(line) is not None
-            and _ends_with_result(self.last_words)
-            and is_utf8(line)
-        )
-
-    def take(self, lines: bytes) -> None:
-        """Add whole lines to the piece."""
-        self.piece.append(lines)
-        self.size += len(lines)
-        marks = lines.translate(None, _NOT_MARKS)  # its brackets and line ends: few bytes
-        self.next_line += _lines_ended(lines, marks)
-        if b"[" in lines and _brackets(marks):  # a tag's value may hold some: line by line
-            for line in block_lines(lines):
-                self.in_comment, self.depth = _scan_line(line, self.in_comment, self.depth)
-        else:
-            self.in_comment, self.depth = _scan_brackets(marks, self.in_comment, self.depth)
-        if self.in_comment:  # lines that leave the comment have words: they set last_words
-            return
-        words = lines.rstrip()  # blank lines hold no brackets: the state is the same before them
-        if words:
-            self.last_words = words[max(words.rfind(b"\n"), words.rfind(b"\r")) + 1 :]
-
-    def cut(self, failure: tuple[int, str] | None) -> Piece:
-        """The piece so far; the next one starts at the next line."""
-        chunk = Piece(self.name, self.first_line, b"".join(self.piece), failure)
-        self.piece, self.size, self.first_line = [], 0, self.next_line
-        return chunk
-
-
-def _lines_ended(lines: bytes, marks: bytes) -> int:
-    """How many lines end in ``lines`` (LF, CRLF or a lone CR); ``marks``: its brackets and line ends."""
-    if b"\r" not in marks:
-        return marks.count(b"\n")
-    return lines.count(b"\n") + lines.count(b"\r") - lines.count(b"\r\n")
-
-
-def _ends_with_result(line: bytes) -> bool:
-    """Whether the last word of a line is a result token: ``1-0``, ``*`` (False: no words).
-
-    Words are split on ASCII white space (as the pattern `\\s` would), from the
-    line's end, so a long line costs no more than a short one. A line that
-    starts with ``[`` is a tag's, if a broken one: its last word is no result.
-    """
-    words = line.rsplit(None, 1)
-    result = bool(words) and (words[-1] == b"*" or _RESULT_WORD.fullmatch(words[-1]) is not None)
-    return result and _TAG_LINE_BYTES.match(line) is None
-
-
-def _brackets(text: bytes) -> bytes:
-    """The brackets of ``text`` (``bytes.translate``) but ``()`` pairs, dropped twice (``(2)``
-    and one nesting): a pair changes nothing, in a comment or out of one."""
-    return text.translate(None, _NOT_BRACKETS).replace(b"()", b"").replace(b"()", b"")
-
-
-def _scan_line(line: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
-    """The state after one line, as the reader lexes it: the brackets of a line that looks like
-    a tag are its value's, and such a line ends a comment left open (§1, choice 6)."""
-    if _TAG_LINE_BYTES.match(line) is None or not _looks_like_tag(line):
-        return _scan_brackets(line, in_comment, depth)
-    return False, depth
-
-
-def _looks_like_tag(line: bytes) -> bool:
-    """:func:`looks_like_tag_line` of a line of bytes."""
-    stripped = line.strip()
-    return stripped.endswith(b"]") and b'"' in stripped
-
-
-def _scan_brackets(text: bytes, in_comment: bool, depth: int) -> tuple[bool, int]:
-    """The comment and variation state after ``text``: comments do not nest, variations do.
-
-    What is left of the brackets once their pairs are dropped (see :func:`_brackets`),
-    usually nothing, is walked.
-    """
-    for bracket in _brackets(text):
-        if in_comment:
-            in_comment = bracket != _CLOSE_COMMENT
-        elif bracket == _OPEN_COMMENT:
-            in_comment = True
-        elif bracket == _OPEN_VARIATION:
-            depth += 1
-        elif bracket == _CLOSE_VARIATION and depth:
-            depth -= 1
-    return in_comment, depth
-
-
-_OPEN_COMMENT, _CLOSE_COMMENT, _OPEN_VARIATION, _CLOSE_VARIATION = b"{}()"
-_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"{}()")
-_NOT_MARKS = bytes(byte for byte in range(256) if byte not in b"{}()\r\n")

@@ -359,6 +359,26 @@ class _Shown(NamedTuple):
     errors: int
 
 
+MAX_PAGE_TURNS = 2_000
+"""Turns of one game (its variations' too) a page shows: a real game has a few hundred, and a
+page holds a board for each position (about 3 KB), so a longer game's page would take gigabytes
+to build and no browser could step through it."""
+
+
+def past_page_limit(game: Game) -> Segment | None:
+    """The first segment of the main-line turn where ``game`` goes past :data:`MAX_PAGE_TURNS`."""
+    counted = 0
+    for turn in game.turns:
+        counted += 1 + sum(_turns_in(variation) for variation in turn.variations)
+        if counted > MAX_PAGE_TURNS and turn.segments:
+            return turn.segments[0]
+    return None
+
+
+def _turns_in(variation: Variation) -> int:
+    return sum(1 + sum(map(_turns_in, turn.variations)) for turn in variation.turns)
+
+
 def page(
     games: Sequence[Game],
     *,

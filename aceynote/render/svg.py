@@ -57,7 +57,7 @@ from .geometry import (
     stack_y,
     tray_x,
 )
-from .moves import arrows, hit_marks, marked_points
+from .move_marks import arrows, hit_marks, marked_points
 from .style import SIZE_RANGE, THEMES, Style, Theme, style_for
 
 __all__ = [

@@ -7,19 +7,15 @@ to :meth:`GameScreen.refresh_header` after a save.
 
 from __future__ import annotations
 
-from textual.reactive import reactive
 from textual.screen import Screen
 
 from ..files.record import RecordFile
-from ..rules import Side
-from .timeline import Timeline
+from ..validation.timeline import Timeline
 from .widgets import GameHeader, MoveList
 
 
 class GameScreen(Screen[None]):
     """A screen showing game ``game_index`` of ``record``, from the game's timeline."""
-
-    viewer: reactive[Side] = reactive(Side.WHITE, init=False)
 
     def __init__(self, record: RecordFile) -> None:
         super().__init__()

@@ -8,17 +8,19 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..analysis.output import option_play
 from ..entering.ending import ending_words
+from ..notation.lines import Path, variation_at
 from ..notation.model import NAG_GLYPHS
 from ..notation.tags import opening_words
 from ..notation.writer import segment_text, turn_number
 from ..terminal_text import printable, signed, source_lines
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
-from .timeline import Path, Timeline, variations_here
+from ..validation.timeline import Timeline, variations_here
 from .widgets import GLYPH_MEANINGS
 
 COMMENTS_SHOWN = 20_000
@@ -140,7 +142,10 @@ class NotesPanel(VerticalScroll, inherit_bindings=False):
         self.border_title = self.TITLE
 
     def action_leave(self) -> None:
-        self.screen.set_focus(None)
+        """The keys back to the view the panel stands in (the replay screen's game view)."""
+        self.screen.set_focus(
+            next((w for w in self.ancestors if isinstance(w, Widget) and w.focusable), None)
+        )
 
 
 class NotesBuilder:
@@ -290,8 +295,7 @@ class NotesBuilder:
     def _variations(self) -> None:
         timeline = self.timeline
         if self.path and self.index == self.line.own_start:
-            variation = _variation(timeline, self.path)
-            for comment in variation:
+            for comment in variation_at(timeline.game, self.path).comments:
                 self._comment(comment)
         found = variations_here(timeline, self.path, self.index)
         if found:
@@ -318,13 +322,3 @@ class NotesBuilder:
         self._paragraph(f"{game.result_text}  {ended}".rstrip(), "notes--comment", "result")
         for comment in game.comments_after:
             self._comment(comment)
-
-
-def _variation(timeline: Timeline, path: Path) -> list[str]:
-    """The comments standing right after the variation's opening parenthesis."""
-    turns = timeline.game.turns
-    comments: list[str] = []
-    for depth in range(0, len(path), 2):
-        variation = turns[path[depth]].variations[path[depth + 1]]
-        turns, comments = variation.turns, variation.comments
-    return comments

@@ -21,11 +21,11 @@ from ..files.record import RecordError, RecordFile
 from ..notation.tags import opening_words
 from ..notation.writer import segment_text, turn_number
 from ..rules import SegmentKind, Side
+from ..validation.timeline import Frame, Timeline
 from .dialogs import EndGame
 from .entry import EntryFeedback, EntryLine, PlayList
 from .game_screen import GameScreen
 from .keys import HELP, QUIT, on_key
-from .timeline import Frame, Timeline
 from .widgets import Board, GameHeader, MoveList, StatusBar
 
 
@@ -134,7 +134,7 @@ class RecordScreen(GameScreen):
         super().__init__(record)
         self.game_index = index
         self.recording = recording
-        self.start_viewer = viewer
+        self.viewer = viewer
         self.was_edited = was_edited
         self.problem: EntryProblem | None = None
         self._problem_line = ""  # the line as it was put back with ``problem``
@@ -157,7 +157,6 @@ class RecordScreen(GameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.viewer = self.start_viewer
         self.query_one(PlayList).hide()
         self._refresh()
         self.feedback.show_hint(self._idle_hint())
@@ -195,10 +194,6 @@ class RecordScreen(GameScreen):
             status.show(frame, recording.path)
         self.query_one(MoveList).show_frame(frame)
         self.line.set_prompt(recording.prompt(), recording.over, recording.example())
-
-    def watch_viewer(self, viewer: Side) -> None:
-        if self.is_mounted:
-            self.query_one(Board).viewer = viewer
 
     def _changed(self) -> None:
         """After an entry, an undo or a redo: the record knows whether the game changed."""

@@ -27,9 +27,9 @@ from ..files.record import RecordError, RecordFile
 from ..notation.model import Mark
 from ..terminal_text import counted
 from ..validation import Report
+from ..validation.timeline import Place, Timeline
 from .analysis_bar import AnalysisBar
 from .replay_view import ReplayView
-from .timeline import Frame, Place, Timeline
 from .widgets import MoveList
 
 GameJson = dict[str, Any]
@@ -67,7 +67,6 @@ class Analysing(ReplayView):
         super().__init__(record)
         self.analyses: dict[int, GameJson] = {}  # by game index
         self.kept: set[int] = set()  # analyses saved with their marks, or without them
-        self.analysed: AnalysedGame | None = None  # the game shown's, when it has one
         self._runs = 0
         self._analysis_run: _Running | None = None
 
@@ -140,7 +139,7 @@ class Analysing(ReplayView):
         self.kept.discard(message.index)
         self._show_analysis()  # (the game shown may be another one by now)
         if message.index == self.game_index:
-            self.cursor = self.cursor  # the notes again, with the engine's word
+            self.view.show_again()  # the notes again, with the engine's word
         self.notify(_summary(message.data), timeout=6)
 
     # -- showing ---------------------------------------------------------------------
@@ -157,31 +156,22 @@ class Analysing(ReplayView):
         if data is not None and found is None:  # the moves or the rules changed
             del self.analyses[self.game_index]
             note = "the game changed since its analysis (a analyses it again)"
-        self.analysed = found
+        self.view.analysed = found
         self.query_one(MoveList).show_marks(found.marks() if found else {})
         if self._analysis_run is None:
             self._bar().show_graph(found.white_wins if found else None, note)
-        self._mark_graph()
 
-    def _show(self, place: Place) -> None:
-        super()._show(place)
-        self._mark_graph()
-
-    def _mark_graph(self) -> None:
-        if self.timeline is None:
-            return
-        frame = self._frame()
-        self._bar().mark(self.analysed.ply_of(frame.segment) if self.analysed else None)
-
-    def decision_at(self, frame: Frame) -> dict[str, Any] | None:
-        return self.analysed.decision_of(frame.segment) if self.analysed else None
+    @property
+    def analysed(self) -> AnalysedGame | None:
+        """The analysis of the game shown, when it has one (the game view shows it)."""
+        return self.view.analysed
 
     def on_analysis_bar_clicked(self, message: AnalysisBar.Clicked) -> None:
         if self.analysed is None or self.timeline is None:
             return
         found = self.timeline.place_of_segment(self.analysed.segments[message.ply])
         if found is not None:
-            self.cursor = Place(found.path, found.final)
+            self.view.cursor = Place(found.path, found.final)
 
     # -- keeping ---------------------------------------------------------------------
     def unwritten_analyses(self) -> list[int]:
@@ -207,7 +197,7 @@ class Analysing(ReplayView):
             self.query_one(MoveList).load(self.timeline)
             self._show_analysis()
             self.refresh_header()
-            self.cursor = self.cursor
+            self.view.show_again()
         return written
 
     def keep_analysis_out(self) -> None:

@@ -7,14 +7,14 @@ from functools import partial
 from ..entering import settle_result
 from ..entering.ending import apply_tags, result_refusal
 from ..notation import Segment
-from ..notation.lines import drop_variation, promote_variation
+from ..notation.lines import MAIN, Path, drop_variation, line_turns, promote_variation
 from ..notation.model import NAG_GLYPHS
 from ..notation.writer import segment_text, turn_number
 from ..validation import validate
+from ..validation.timeline import Place, Timeline, leave_variation
 from .dialogs import Choose, CommentEditor, Confirm
 from .replay_view import ReplayView
 from .tag_editor import TagEditor, TagList
-from .timeline import MAIN, Path, Place, Timeline, leave_variation
 from .widgets import GLYPH_MEANINGS, MoveList
 
 EDITABLE_COMMENT = 200_000
@@ -88,23 +88,23 @@ class Annotating(ReplayView):
         if segment is not None:
             self.query_one(MoveList).refresh_segment(segment)
         self.refresh_header()
-        self._show(self.cursor)
+        self.view.show_again()
 
     # -- variations -------------------------------------------------------------------
     def _variation_here(self) -> Path | None:
         """The variation the board is in (the innermost), or None with a word why not."""
-        if not self.cursor.path:
+        if not self.view.cursor.path:
             self.notify("Not in a variation: v enters one.", timeout=3)
             return None
         if not self._can_edit():
             return None
-        return self.cursor.path
+        return self.view.cursor.path
 
     def action_promote_variation(self) -> None:
         path = self._variation_here()
         if path is None or self.timeline is None or self._editable_game() is None:
             return
-        frame = self.timeline.line(path).frames[self.cursor.index]
+        frame = self.timeline.line(path).frames[self.view.cursor.index]
         game = self.timeline.game
         parent = promote_variation(game, path)
         report = validate(game)
@@ -112,14 +112,14 @@ class Annotating(ReplayView):
             settle_result(game, report)
             report = validate(game)
         self._set_timeline(Timeline(report))
-        self.cursor = self._place_of(frame, parent)
+        self.view.cursor = self._place_of(frame, parent)
         self.notify("The variation is now the line; the old line is its first variation.")
 
     def action_delete_variation(self) -> None:
         path = self._variation_here()
         if path is None or self.timeline is None:
             return
-        turns = self.timeline.variation_turns(path)
+        turns = line_turns(self.timeline.game, path)
         first = f"{turn_number(turns[0])} {segment_text(turns[0].segments[0])}" if turns else ""
 
         def answer(choice: str | None) -> None:
@@ -128,7 +128,7 @@ class Annotating(ReplayView):
             place = leave_variation(self.timeline, path)
             drop_variation(self.timeline.game, path)
             self._set_timeline(Timeline(validate(self.timeline.game)))
-            self.cursor = place or Place(MAIN, 0)
+            self.view.cursor = place or Place(MAIN, 0)
 
         question = f"Delete the variation {first}, with every variation inside it?"
         self.app.push_screen(

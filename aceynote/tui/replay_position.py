@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual import work
 
 from ..analysis.shown import next_kind, ranked_plays
-from ..notation.typed import parse_roll
+from ..files.writing import create_new
+from ..notation.shorthand import parse_roll
 from ..notation.writer import segment_text, turn_number
+from ..render.step_diagram import diagram_stem, frame_svg, moment, pictures
 from ..rules import Position, RuleSet, SegmentKind, SetupError
 from ..terminal_text import counted, path_shown, signed
-from .diagram_file import DiagramError, diagram_stem, frame_svg, moment, write_new
 from .dialogs import PlayChoices, Prompt
 from .replay_view import ReplayView
 
@@ -19,7 +20,7 @@ class PositionTools(ReplayView):
 
     def _position_shown(self) -> tuple[Position, str]:
         """The position to play from at the frame shown, and when it stands (``after 12. 51: ...``)."""
-        frame = self._frame()
+        frame = self.view.frame
         replay = frame.replay
         if replay is None:
             return frame.position, "at the start"
@@ -38,7 +39,7 @@ class PositionTools(ReplayView):
             return
         rules = self.timeline.report.rules
         side = position.turn.title
-        frame = self._frame()  # the place asked about, even if the board moves on meanwhile
+        frame = self.view.frame  # the place asked about, even if the board moves on meanwhile
         segment = frame.segment
         rolled = f"{segment.high}{segment.low}" if segment is not None and not frame.final else ""
 
@@ -115,12 +116,39 @@ class PositionTools(ReplayView):
         """The board shown, as an SVG diagram (and a PNG) next to the record (new files only)."""
         if self.timeline is None:
             return
-        frame = self._frame()
+        frame = self.view.frame
         stem = diagram_stem(self.record.path, self.game_index + 1, frame)
         try:
-            written = write_new(stem, frame_svg(self.timeline.game, frame, self.viewer))
+            written = write_new(stem, frame_svg(self.timeline.game, frame, self.view.viewer))
         except DiagramError as error:
             self.notify(f"No diagram written: {error}.", severity="error", timeout=8)
             return
         paths = "\n".join(path_shown(path) for path in written)
         self.notify(f"Wrote the board {moment(frame)} to\n{paths}", timeout=8)
+
+
+MAX_COPIES = 999
+"""Names tried (``-2`` to ``-999``) before giving up: the folder is full of diagrams."""
+
+
+class DiagramError(Exception):
+    """A diagram could not be written; the message says why, in a user's words."""
+
+
+def write_new(stem: str, text: str) -> list[str]:
+    """Write the SVG ``text`` to ``STEM.svg``, or the first free ``STEM-N.svg``; the paths written.
+
+    With the PNG renderer installed the same board is written as a PNG beside
+    it, of the same name (``STEM-N.png``): a number is taken only when both
+    names are free (:func:`create_new`).
+    """
+    try:
+        return create_new(stem, pictures(text), tries=MAX_COPIES)
+    except FileExistsError as error:
+        raise DiagramError(
+            f"{path_shown(stem)}.svg and {MAX_COPIES - 1} numbered copies exist"
+        ) from error
+    except OSError as error:
+        path = path_shown(error.filename or stem + ".svg")
+        reason = (error.strerror or str(error)).lower()
+        raise DiagramError(f"could not write {path}: {reason}") from error

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from ..analysis.practice import Practice
 from ..entering import Recording, RecordingError
-from ..notation.lines import branch_after, cut_after, drop_variation, find_branch
+from ..notation.lines import (
+    MAIN,
+    Path,
+    branch_after,
+    cut_after,
+    drop_variation,
+    find_branch,
+    line_turns,
+)
 from ..notation.writer import segment_text, turn_number
 from ..rules import Side
 from ..terminal_text import counted
@@ -12,7 +20,6 @@ from .dialogs import Confirm
 from .play_screen import PlayScreen
 from .record_screen import RecordScreen
 from .replay_view import ReplayView
-from .timeline import MAIN, Path
 
 
 class RecordingHere(ReplayView):
@@ -37,11 +44,11 @@ class RecordingHere(ReplayView):
                 timeout=5,
             )
             return
-        frame = self._frame()
-        path = frame.replay.line if frame.replay is not None else self.cursor.path
+        frame = self.view.frame
+        path = frame.replay.line if frame.replay is not None else self.view.cursor.path
         game = timeline.game
         branch = find_branch(game, path, frame.segment)
-        if branch.at_end(game) or not timeline.variation_turns(path):
+        if branch.at_end(game) or not line_turns(game, path):
             self.record_at_end(path)
             return
         where = (
@@ -123,5 +130,5 @@ class RecordingHere(ReplayView):
         if practice is not None and practice[0] == index and path == MAIN:
             screen = PlayScreen(self.record, index, recording, practice[1], was_edited)
         else:
-            screen = RecordScreen(self.record, index, recording, self.viewer, was_edited)
+            screen = RecordScreen(self.record, index, recording, self.view.viewer, was_edited)
         self.app.push_screen(screen, back)

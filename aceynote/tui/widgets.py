@@ -19,12 +19,13 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ..notation import Game, Segment, Turn
+from ..notation.lines import Path
 from ..notation.writer import segment_text, turn_number
+from ..render.text_board import MAX_STACK, TALL_STACK, BoardPainter, fit
 from ..rules import Side, play_text
 from ..terminal_text import printable
 from ..validation import Diagnostic
-from .boardview import MAX_STACK, TALL_STACK, BoardPainter, fit
-from .timeline import Frame, Path, Place, Timeline
+from ..validation.timeline import Frame, Place, Timeline
 
 # Rows the rest of the replay screen needs around the board: header, footer,
 # the status lines and the smallest useful notes panel; on a wide screen, where

@@ -10,7 +10,7 @@ each knowing the frame before it (for a variation's first segment, the
 position before the turn it replaces) and the frame after it in its line.
 
 Diagnostics are placed where they stand in the source (:class:`Placement`,
-which the replay app's timeline uses as well): at the last segment (or turn)
+which :mod:`.timeline`, the frames of every step, uses as well): at the last segment (or turn)
 that starts at or before them; those before the first turn (tags) at the
 start; the record's syntax errors and those about the result at the end.
 """
@@ -18,7 +18,7 @@ start; the record's syntax errors and those about the result at the end.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, NamedTuple, TypeVar
 
@@ -34,6 +34,7 @@ END_NOTE = "end"
 
 SourceKey = tuple[int, int]
 T = TypeVar("T")
+K = TypeVar("K")
 
 
 class Anchor(NamedTuple, Generic[T]):
@@ -181,13 +182,25 @@ class GameFrames:
     # -- finding --------------------------------------------------------------
     def turn_end(self, number: int, side: Side | None) -> str | None:
         """The main-line frame after turn ``number`` (White's, else Black's, unless ``side``)."""
-        sides = [Side.WHITE, Side.BLACK] if side is None else [side]
-        for who in sides:
-            found = [key for key in self.main[1:] if _turn_is(self.frames[key].replay, number, who)]
-            if found:
-                return found[-1]
-        return None
+        turns = [(key, _turn_of(self.frames[key].replay)) for key in self.main]
+        return turn_end_key(turns, number, side)
 
 
-def _turn_is(replay: SegmentReplay | None, number: int, side: Side) -> bool:
-    return replay is not None and replay.turn.number == number and replay.turn.side is side
+def _turn_of(replay: SegmentReplay | None) -> Turn | None:
+    return replay.turn if replay is not None else None
+
+
+def turn_end_key(
+    frames: Sequence[tuple[K, Turn | None]], number: int, side: Side | None
+) -> K | None:
+    """The key of the frame at the end of turn ``number`` (White's, else Black's, unless
+    ``side`` says which): the last of ``frames``, in playing order, that shows that turn."""
+    for who in [Side.WHITE, Side.BLACK] if side is None else [side]:
+        found = [key for key, turn in frames if turn is not None and _is(turn, number, who)]
+        if found:
+            return found[-1]
+    return None
+
+
+def _is(turn: Turn, number: int, side: Side) -> bool:
+    return turn.number == number and turn.side is side

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import IO, NamedTuple
 
 from ..notation import Game, ReadError, read_games
+from ..notation.cutter import Piece, pieces
 from ..notation.source import NamedBytes, line_start, not_utf8
-from ..notation.split import Piece, pieces
 from ..rules import RuleSet
 from ..terminal_text import counted
 from ..workers import on_processes

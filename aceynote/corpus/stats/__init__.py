@@ -1,21 +1,25 @@
 """The figures of ``aceynote stats`` over validated games (docs/stats.md).
 
-Each figure is a pure function of the :class:`CountedGame` list; the text,
-the JSON and the page (``aceynote.render.stats_*``) all show the one
+Each figure is counted as the games go by (:func:`figures` reads them once,
+from any iterable): counts, sums, small histograms and each player's record,
+so that a game's :class:`CountedGame` is let go once it is counted and the
+memory of ``stats`` does not grow with the number of games (only a match's
+games are kept, a short line each, since each is printed). The text, the
+JSON and the page (``aceynote.render.stats_*``) all show the one
 :class:`Figures` that :func:`figures` returns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .dice import DiceCounts, dice_counts
+from .dice import DiceCounts, DiceTally
 from .games import CountedGame, counted_game
-from .lengths import GameFigures, game_figures
-from .matches import Match, matches
-from .openings import Openings, openings
-from .players import PlayerGroup, player_groups
+from .lengths import GameFigures, GameTally
+from .matches import Match, MatchTally
+from .openings import Openings, OpeningTally
+from .players import PlayerGroup, PlayerTally
 
 GROUPINGS = ("player", "event")
 
@@ -34,18 +38,30 @@ class Figures:
     matches: tuple[Match, ...]
 
 
-def figures(games: Sequence[CountedGame], by: str = "player") -> Figures:
+def figures(games: Iterable[CountedGame], by: str = "player") -> Figures:
+    """The figures of ``games``, read once as they come; nothing of a game is kept but its counts."""
     if by not in GROUPINGS:
         raise ValueError(f"figures are grouped by {' or '.join(GROUPINGS)}, not {by!r}")
+    count = turns = 0
+    players, dice, lengths = PlayerTally(by), DiceTally(), GameTally()
+    openings, matches = OpeningTally(), MatchTally()
+    for game in games:
+        count += 1
+        turns += game.facts.turns
+        players.add(game)
+        dice.add(game)
+        lengths.add(game)
+        openings.add(game)
+        matches.add(game)
     return Figures(
         by=by,
-        games=len(games),
-        turns=sum(game.facts.turns for game in games),
-        groups=player_groups(games, by),
-        dice=dice_counts(games),
-        game_figures=game_figures(games),
-        openings=openings(games),
-        matches=matches(games),
+        games=count,
+        turns=turns,
+        groups=players.groups(),
+        dice=dice.counts(),
+        game_figures=lengths.figures(),
+        openings=openings.openings(),
+        matches=matches.matches(),
     )
 
 

@@ -10,7 +10,7 @@ said in :mod:`.games`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -74,19 +74,25 @@ class DiceCounts:
         return None if statistic is None else chi_square_p_value(statistic, DEGREES)
 
 
-def _sum(counts: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
-    total = [0] * len(ROLLS)
-    for each in counts:
-        total = [a + b for a, b in zip(total, each, strict=True)]
-    return tuple(total)
+class DiceTally:
+    """The rolls counted as games go by: everybody's, and each player's who rolled."""
 
+    def __init__(self) -> None:
+        self.everybody = [0] * len(ROLLS)
+        self.players: dict[str, list[int]] = {}
 
-def dice_counts(games: Sequence[CountedGame]) -> tuple[DiceCounts, ...]:
-    """Everybody's counts first, then each player's, in the order they come (a game's White first)."""
-    by_player: dict[str, list[tuple[int, ...]]] = {}
-    for game in games:
+    def add(self, game: CountedGame) -> None:
         for side, counts in game.rolls.items():
             if any(counts):
-                by_player.setdefault(game.name(side), []).append(counts)
-    everybody = DiceCounts(None, _sum(counts for game in games for counts in game.rolls.values()))
-    return (everybody, *(DiceCounts(name, _sum(counts)) for name, counts in by_player.items()))
+                _add_to(self.players.setdefault(game.name(side), [0] * len(ROLLS)), counts)
+            _add_to(self.everybody, counts)
+
+    def counts(self) -> tuple[DiceCounts, ...]:
+        """Everybody's counts first, then each player's, in the order they come (a game's White first)."""
+        players = (DiceCounts(name, tuple(counts)) for name, counts in self.players.items())
+        return (DiceCounts(None, tuple(self.everybody)), *players)
+
+
+def _add_to(total: list[int], counts: Sequence[int]) -> None:
+    for index, count in enumerate(counts):
+        total[index] += count

@@ -1,7 +1,8 @@
 """One game as the figures of ``stats`` count it: what is kept of it once it is validated.
 
-Only this is kept of a game, so that a corpus of any size is counted without
-holding its records or their replays (docs/stats.md).
+Only this is made of a game, and each figure lets it go once it has counted
+it, so that a corpus of any size is counted without holding its records,
+their replays or these (docs/stats.md).
 
 Which rolls count as rolls of the dice: the roll segment of every turn of the
 main line and the extra roll after an acey-deucey (``+RR:``). The chosen

@@ -14,10 +14,8 @@ player to reach the ``MatchLength``; without one, a match has no winner.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ...rules import Side
 from .games import CountedGame
 
 _SCORE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
@@ -89,64 +87,77 @@ def _match_key(game: CountedGame) -> tuple[object, ...] | None:
 
 
 class _Building:
-    """A match as its games are read."""
+    """A match as its games are read: its players' points and a short line for each game."""
 
     def __init__(self, key: tuple[object, ...], first: CountedGame) -> None:
         self.key = key
-        self.first = first
-        self.players: list[str] = []
+        self.first_players = (first.white, first.black)
+        self.source = first.source
+        self.length: int | None = None
         self.points: dict[str, int] = {}
-        self.games: list[CountedGame] = []
-        self.scores: list[tuple[tuple[int, ...], str | None]] = []
+        self.games: list[MatchGame] = []
 
     def add(self, game: CountedGame) -> None:
         stated = game.tags.get("MatchScore")
         before = (self.points.get(game.white, 0), self.points.get(game.black, 0))
         agrees = stated is None or _stated(stated) == before
         for name in (game.white, game.black):
-            if name not in self.points:
-                self.players.append(name)
-                self.points[name] = 0
+            self.points.setdefault(name, 0)
         winner = game.facts.winner
         if winner is not None:
             self.points[game.name(winner)] += game.points(winner)
-        self.games.append(game)
-        self.scores.append((tuple(self.points.values()), None if agrees else stated))
+        if self.length is None:
+            self.length = _number(game.tags.get("MatchLength"))
+        score = tuple(self.points.values())
+        self.games.append(
+            MatchGame(
+                game.source,
+                game.number,
+                game.line,
+                game.white,
+                game.black,
+                game.facts.result,
+                score,
+                None if agrees else stated,
+            )
+        )
 
     def match(self) -> Match:
-        lengths = (_number(game.tags.get("MatchLength")) for game in self.games)
-        length = next((value for value in lengths if value is not None), None)
         tagged = self.key[0] == "Match"
-        name = str(self.key[1]) if tagged else self._bgammon_name(length)
-        players = tuple(self.players)
-        games = tuple(
-            MatchGame(g.source, g.number, g.line, g.white, g.black, g.facts.result, *score)
-            for g, score in zip(self.games, self._padded(len(players)), strict=True)
-        )
-        return Match(name, tagged, length, players, games)
+        name = str(self.key[1]) if tagged else self._bgammon_name()
+        players = tuple(self.points)
+        games = tuple(_padded(game, len(players)) for game in self.games)
+        return Match(name, tagged, self.length, players, games)
 
-    def _padded(self, players: int) -> list[tuple[tuple[int, ...], str | None]]:
-        """The scores, with a 0 for each player who came into the match after that game."""
-        return [(score + (0,) * (players - len(score)), stated) for score, stated in self.scores]
-
-    def _bgammon_name(self, length: int | None) -> str:
-        first = self.first
-        to = f" to {length}" if length is not None else ""
-        return f"{first.name(Side.WHITE)} v {first.name(Side.BLACK)}{to} ({first.source})"
+    def _bgammon_name(self) -> str:
+        white, black = self.first_players
+        to = f" to {self.length}" if self.length is not None else ""
+        return f"{white} v {black}{to} ({self.source})"
 
 
-def matches(games: Sequence[CountedGame]) -> tuple[Match, ...]:
-    """The matches among ``games``, in the order of their first games."""
-    building: list[_Building] = []
-    open_matches: dict[tuple[object, ...], _Building] = {}
-    for game in games:
+def _padded(game: MatchGame, players: int) -> MatchGame:
+    """The game with a 0 in its score for each player who came into the match after it."""
+    missing = players - len(game.score)
+    return replace(game, score=game.score + (0,) * missing) if missing else game
+
+
+class MatchTally:
+    """The matches counted as games go by, in the order of their first games."""
+
+    def __init__(self) -> None:
+        self.building: list[_Building] = []
+        self.open_matches: dict[tuple[object, ...], _Building] = {}
+
+    def add(self, game: CountedGame) -> None:
         key = _match_key(game)
         if key is None:
-            continue
-        current = open_matches.get(key)
+            return
+        current = self.open_matches.get(key)
         starts_again = key[0] != "Match" and _stated(game.tags.get("MatchScore")) == (0, 0)
         if current is None or starts_again:
-            current = open_matches[key] = _Building(key, game)
-            building.append(current)
+            current = self.open_matches[key] = _Building(key, game)
+            self.building.append(current)
         current.add(game)
-    return tuple(match.match() for match in building)
+
+    def matches(self) -> tuple[Match, ...]:
+        return tuple(match.match() for match in self.building)

@@ -11,9 +11,9 @@ left out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ...rules import Side
 from .games import CountedGame, OpeningPlay
 
 FIRST, REPLY = 0, 1
@@ -54,30 +54,53 @@ class Openings:
     reply: tuple[RollLine, ...]
 
 
-def _tree(played: Iterable[tuple[OpeningPlay, CountedGame]]) -> tuple[RollLine, ...]:
+@dataclass(slots=True)
+class _PlayTally:
+    """A play of a roll as games go by: its text as first seen, and the games it was made in."""
+
+    text: str
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+
+    def line(self) -> PlayLine:
+        return PlayLine(self.text, self.games, self.wins, self.losses)
+
+
+_Tree = dict[str, dict[object, _PlayTally]]
+
+
+def _add(tree: _Tree, play: OpeningPlay, winner: Side | None) -> None:
+    """Count ``play`` under its roll (by what it changed on the board), scored for its mover."""
+    plays = tree.setdefault(play.roll, {})
+    made = plays.get(play.key)
+    if made is None:
+        made = plays[play.key] = _PlayTally(play.text)
+    made.games += 1
+    made.wins += winner is play.side
+    made.losses += winner is play.side.opponent
+
+
+def _lines(tree: _Tree) -> tuple[RollLine, ...]:
     """The rolls, most played first (then by roll), and each one's plays."""
-    rolls: dict[str, dict[object, list[tuple[OpeningPlay, CountedGame]]]] = {}
-    for play, game in played:
-        rolls.setdefault(play.roll, {}).setdefault(play.key, []).append((play, game))
     lines = []
-    for roll, plays in rolls.items():
+    for roll, plays in tree.items():
         play_lines = sorted(
-            (_play_line(made) for made in plays.values()), key=lambda line: (-line.games, line.play)
+            (made.line() for made in plays.values()), key=lambda line: (-line.games, line.play)
         )
         lines.append(RollLine(roll, sum(line.games for line in play_lines), tuple(play_lines)))
     return tuple(sorted(lines, key=lambda line: (-line.games, line.roll)))
 
 
-def _play_line(made: list[tuple[OpeningPlay, CountedGame]]) -> PlayLine:
-    """A play made in some games, by White in some and Black in others: scored for each mover."""
-    first, _ = made[0]
-    wins = sum(1 for play, game in made if game.facts.winner is play.side)
-    losses = sum(1 for play, game in made if game.facts.winner is play.side.opponent)
-    return PlayLine(first.text, len(made), wins, losses)
+class OpeningTally:
+    """The opening tree counted as games go by: the first turn's plays and the reply's."""
 
+    def __init__(self) -> None:
+        self.trees: tuple[_Tree, _Tree] = ({}, {})
 
-def openings(games: Sequence[CountedGame]) -> Openings:
-    def at(ply: int) -> Iterable[tuple[OpeningPlay, CountedGame]]:
-        return ((game.opening[ply], game) for game in games if len(game.opening) > ply)
+    def add(self, game: CountedGame) -> None:
+        for ply, play in enumerate(game.opening):
+            _add(self.trees[ply], play, game.facts.winner)
 
-    return Openings(_tree(at(FIRST)), _tree(at(REPLY)))
+    def openings(self) -> Openings:
+        return Openings(_lines(self.trees[FIRST]), _lines(self.trees[REPLY]))

@@ -7,7 +7,6 @@ then name; players equal on points and wins share a rank (1, 2, 2, 4).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...notation.tags import event_name
@@ -73,11 +72,16 @@ class PlayerGroup:
 
 @dataclass(slots=True)
 class _Tally:
+    """One group's players as its games go by: a record each, and one for each pair of names."""
+
+    event: str | None = None
+    games: int = 0
     records: dict[str, Record] = field(default_factory=dict)
     longest: dict[str, int] = field(default_factory=dict)
     cells: dict[tuple[str, str], Record] = field(default_factory=dict)
 
     def add(self, game: CountedGame) -> None:
+        self.games += 1
         for side in Side:
             name, opponent = game.name(side), game.name(side.opponent)
             self.records[name] = self.records.get(name, Record()).add(game, side)
@@ -85,22 +89,16 @@ class _Tally:
             cell = (name, opponent)
             self.cells[cell] = self.cells.get(cell, Record()).add(game, side)
 
-
-def player_group(games: Iterable[CountedGame], event: str | None = None) -> PlayerGroup:
-    """The standings and the crosstable of ``games``."""
-    tally = _Tally()
-    count = 0
-    for game in games:
-        tally.add(game)
-        count += 1
-    ordered = sorted(tally.records.items(), key=lambda item: (_score(item[1]), item[0]))
-    lines: list[PlayerLine] = []
-    for index, (name, record) in enumerate(ordered, start=1):
-        tied = bool(lines) and _score(lines[-1].record) == _score(record)
-        rank = lines[-1].rank if tied else index
-        lines.append(PlayerLine(name, record, tally.longest[name], rank))
-    names = tuple(line.name for line in lines)
-    return PlayerGroup(event, count, tuple(lines), Crosstable(names, tally.cells))
+    def group(self) -> PlayerGroup:
+        """The standings and the crosstable of the games added."""
+        ordered = sorted(self.records.items(), key=lambda item: (_score(item[1]), item[0]))
+        lines: list[PlayerLine] = []
+        for index, (name, record) in enumerate(ordered, start=1):
+            tied = bool(lines) and _score(lines[-1].record) == _score(record)
+            rank = lines[-1].rank if tied else index
+            lines.append(PlayerLine(name, record, self.longest[name], rank))
+        names = tuple(line.name for line in lines)
+        return PlayerGroup(self.event, self.games, tuple(lines), Crosstable(names, self.cells))
 
 
 def _score(record: Record) -> tuple[int, int]:
@@ -108,15 +106,26 @@ def _score(record: Record) -> tuple[int, int]:
     return (-record.points_for, -record.wins)
 
 
-def player_groups(games: Sequence[CountedGame], by: str) -> tuple[PlayerGroup, ...]:
-    """One group of all ``games`` (``by="player"``), or one for each Event tag (``by="event"``).
+class PlayerTally:
+    """The players' groups as games go by: one of all games (``by="player"``), or one for each Event tag.
 
     Events come in the order their first game was read; games without an
-    Event tag make the group ``?``.
+    Event tag make the group ``?``. Only each name's record (and each pair's)
+    is kept, not the games.
     """
-    if by == "player":
-        return (player_group(games),)
-    events: dict[str, list[CountedGame]] = {}
-    for game in games:
-        events.setdefault(event_name(game.tags.get("Event")), []).append(game)
-    return tuple(player_group(members, event) for event, members in events.items())
+
+    def __init__(self, by: str) -> None:
+        self.by_event = by == "event"
+        self.tallies: dict[str | None, _Tally] = {}
+
+    def add(self, game: CountedGame) -> None:
+        event = event_name(game.tags.get("Event")) if self.by_event else None
+        tally = self.tallies.get(event)
+        if tally is None:
+            tally = self.tallies[event] = _Tally(event)
+        tally.add(game)
+
+    def groups(self) -> tuple[PlayerGroup, ...]:
+        if not self.tallies and not self.by_event:
+            return (_Tally().group(),)
+        return tuple(tally.group() for tally in self.tallies.values())

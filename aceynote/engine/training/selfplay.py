@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from ...rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
+from ..bots import NetPlayer, bot, dice_for, engine_match, opening
 from ..decisions import MAX_DECISIONS, Decision
 from ..evaluator import NetworkEvaluator, evaluator_for
 from ..network import Network
-from ..players import NetPlayer, bot, dice_for, engine_match, opening
 from ..search import Search
 from .td import TDLearner
 

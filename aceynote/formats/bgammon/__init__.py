@@ -4,8 +4,8 @@ from collections.abc import Iterator
 from typing import IO
 
 from ...notation import Game
-from .reader import read_match
-from .writer import MatchWriteError, game_lines, left_out, match_text, refusal, write_match
+from .match_reader import read_match
+from .match_writer import MatchWriteError, game_lines, left_out, match_text, refusal, write_match
 
 
 def read(handle: IO[bytes], name: str) -> Iterator[Game]:

@@ -32,7 +32,7 @@ from ...notation.limits import MAX_DIGITS, MAX_TAG_VALUE, too_many_digits
 from ...notation.tags import date_tag
 from ...rules import Side
 from ...terminal_text import clipped
-from .lines import Line, line_span, problem
+from .match_lines import Line, line_span, problem
 
 RULES = "bgammon"
 FIELDS = 10

@@ -1,6 +1,6 @@
 """JSON conversion of game records, both ways, with a published JSON Schema."""
 
-from .convert import (
+from .codec import (
     FORMAT,
     VERSION,
     JsonRecordError,

@@ -34,8 +34,17 @@ from .header import (
     header_words,
     player_number,
 )
-from .limits import MAX_GAME_EVENTS
-from .lines import INDEX_PREFIX, IndexTable, Line, LineStream, is_header, line_span, plural, problem
+from .match_limits import MAX_GAME_EVENTS
+from .match_lines import (
+    INDEX_PREFIX,
+    IndexTable,
+    Line,
+    LineStream,
+    is_header,
+    line_span,
+    plural,
+    problem,
+)
 
 __all__ = ["INDEX_PREFIX", "RULES", "read_match"]
 

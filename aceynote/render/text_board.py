@@ -1,7 +1,7 @@
 """Drawing a position as a backgammon board, in cells of text with roles.
 
 This is layout only: the position, the steps and who moves come from the
-validator's replay (through :mod:`.timeline`). The board is drawn from one
+validator's replay (through :mod:`aceynote.validation.timeline`). The board is drawn from one
 side's view (the viewer sits at the bottom): its points 13-24 run along the
 top from left to right and 12-1 along the bottom, its home board (1-6) at the
 bottom right. The other side's checkers stand on the same board points, which
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import BAR, OFF, POOL, Position, SegmentKind, Side, Step
-from .timeline import Frame
+from ..validation.timeline import Frame
 
 Span = tuple[str, tuple[str, ...]]
 Row = list[Span]

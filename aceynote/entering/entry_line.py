@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..notation import Segment, iter_game_tokens
-from ..notation.entry import EntryError, parse_segment
+from ..notation.segment_entry import EntryError, parse_segment
 from ..notation.writer import roll_text, segment_play_text
 from ..rules import RuleSet, SegmentKind, TurnState, legal_plays, play_text, roll_dice
 from ..validation import Diagnostic

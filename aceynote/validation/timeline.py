@@ -10,8 +10,14 @@ list starts with the frames of the line it branches from, up to the turn it
 replaces, so stepping back out of a variation needs no replaying either.
 
 Diagnostics are placed at the segment they are about, found from their
-source span (:class:`aceynote.validation.frames.Placement`, as on the web
-page): the last segment (or turn) that starts at or before it.
+source span (:class:`~.frames.Placement`, as on the web page): the last
+segment (or turn) that starts at or before it.
+
+Beside :class:`~.frames.GameFrames` (a frame per segment, keyed for a page
+and ``diagram --turn``), this is a frame per *step*, and each line holds its
+parent's frames up to where it branches: what a front end steps through
+checker by checker. Both place diagnostics with the same :class:`~.frames.Placement`
+and find a turn's end with the same :func:`~.frames.turn_end_key`.
 """
 
 from __future__ import annotations
@@ -21,12 +27,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..notation import Game, Segment, Turn
+from ..notation.lines import MAIN, Path
+from ..notation.shorthand import parse_turn
 from ..rules import Position, Side, Step
-from ..validation import Diagnostic, Report, SegmentReplay
-from ..validation.frames import Anchor, Placement
-
-Path = tuple[int, ...]
-MAIN: Path = ()
+from ..terminal_text import counted, number_shown
+from .diagnostics import Diagnostic
+from .frames import Anchor, Placement, turn_end_key
+from .report import Report, SegmentReplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +178,6 @@ class Timeline:
         self.lines: dict[Path, Line] = {}
         self.segments: dict[int, SegmentPlace] = {}
         self.turn_places: dict[int, tuple[Path, int]] = {}
-        self._replays = {id(replay.segment): replay for replay in report.segments}
         self._anchors: list[Anchor[_Spot]] = []
         self._walk(MAIN, self.game.turns, [Frame(self.start, None)])
         start = _Spot(_START, Place(MAIN, 0))
@@ -186,7 +192,7 @@ class Timeline:
         for index, turn in enumerate(turns):
             self.turn_places[id(turn)] = (path, index)
             turn_start = len(frames)
-            replayed = [self._replays.get(id(s)) for s in turn.segments]
+            replayed = [self.report.replay_of(s) for s in turn.segments]
             last_replayed = max((i for i, r in enumerate(replayed) if r is not None), default=-1)
             for position, (segment, replay) in enumerate(zip(turn.segments, replayed, strict=True)):
                 self._add_segment(
@@ -287,13 +293,6 @@ class Timeline:
     def turn_place(self, turn: Turn) -> tuple[Path, int] | None:
         return self.turn_places.get(id(turn))
 
-    def variation_turns(self, path: Path) -> list[Turn]:
-        """The turns written in a line (the game's for the main line)."""
-        turns = self.game.turns
-        for depth in range(0, len(path), 2):
-            turns = turns[path[depth]].variations[path[depth + 1]].turns
-        return turns
-
     def is_syntax_problem(self, diagnostic: Diagnostic) -> bool:
         """Whether a diagnostic is one of the game's syntax errors (the reader's, not the replay's)."""
         return self.placement.is_syntax_problem(diagnostic)
@@ -304,7 +303,7 @@ class Timeline:
         return [d for d in self.report.diagnostics if self.is_syntax_problem(d)]
 
     def has_replay(self, segment: Segment) -> bool:
-        return id(segment) in self._replays
+        return self.report.replay_of(segment) is not None
 
     @property
     def errors(self) -> int:
@@ -338,14 +337,8 @@ def turn_end_by_number(
     timeline: Timeline, path: Path, number: int, side: Side | None
 ) -> int | None:
     """The frame at the end of turn ``number`` (White's, unless ``side`` says Black) in a line."""
-    line = timeline.line(path)
-    wanted = [Side.WHITE, Side.BLACK] if side is None else [side]
-    for who in wanted:
-        for index in line.turn_ends:
-            turn = line.frames[index].turn
-            if turn is not None and turn.number == number and turn.side is who:
-                return index
-    return None
+    frames = timeline.line(path).frames
+    return turn_end_key([(index, frames[index].turn) for index in range(len(frames))], number, side)
 
 
 def turn_range(line: Line) -> tuple[int, int, int] | None:
@@ -354,6 +347,31 @@ def turn_range(line: Line) -> tuple[int, int, int] | None:
     if not turns:
         return None
     return len(turns), min(turns.values()), max(turns.values())
+
+
+def find_turn(timeline: Timeline, path: Path, text: str) -> Place | None:
+    """Where turn ``text`` (as a player writes it) ends in a line; None: it has no such turn."""
+    wanted = parse_turn(text)
+    if wanted is None or wanted[0] is None:
+        return None
+    index = turn_end_by_number(timeline, path, wanted[0], wanted[1])
+    return None if index is None else Place(path, index)
+
+
+def no_such_turn(timeline: Timeline | None, path: Path, text: str, where: str) -> str:
+    """Why ``text`` names no turn of the line (``where``: "this game"), with the turns it has."""
+    asked = number_shown(text.strip())
+    if parse_turn(text) is None:
+        return f"'{asked}' is not a turn number: write one like 12 (White's) or 12... (Black's)."
+    found = turn_range(timeline.line(path)) if timeline else None
+    if found is None:
+        return f"there is no turn {asked}: {where} has no turn to go to."
+    count, first, last = found
+    numbers = f"{first}" if first == last else f"a number from {first} to {last}"
+    return (
+        f"there is no turn {asked}: {where} has {counted(count, 'turn')};"
+        f" give {numbers} (12... for Black's)."
+    )
 
 
 def leave_variation(timeline: Timeline, path: Path) -> Place | None:

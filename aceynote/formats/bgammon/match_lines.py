@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ...notation import Span, SyntaxProblem
 from ...notation.source import Source, text_lines
 from ...terminal_text import clipped
-from .limits import MAX_INDEX_LINES, OFFSET_DIGITS
+from .match_limits import MAX_INDEX_LINES, OFFSET_DIGITS
 
 INDEX_PREFIX = "bgammon-replay "
 _SHOWN_TEXT = 80  # of a malformed index line, in its message

@@ -23,8 +23,8 @@ from ...terminal_text import C1_AND_BIDI
 from ...validation import Report, validate
 from ..base import Entry, Output
 from .header import RULES, player_number
-from .limits import MAX_GAME_EVENTS, OFFSET_DIGITS
-from .lines import INDEX_PREFIX, plural
+from .match_limits import MAX_GAME_EVENTS, OFFSET_DIGITS
+from .match_lines import INDEX_PREFIX, plural
 
 # The header's fields, and the tags they come from.
 KEPT_TAGS = frozenset(
