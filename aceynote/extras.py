@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-from importlib import metadata
 from urllib.parse import unquote, urlparse
 
 
@@ -44,7 +43,11 @@ def direct_url() -> str | None:
 
     Every aceynote distribution found is asked: in a clone's folder the
     clone's own ``aceynote.egg-info`` is found first, and it has none.
+    Imported here: importlib.metadata brings email, csv and zipfile, a tenth
+    of a command's start-up, and only a missing extra's message needs it.
     """
+    from importlib import metadata
+
     recorded = (
         found.read_text("direct_url.json") for found in metadata.distributions(name="aceynote")
     )

@@ -1,5 +1,5 @@
-"""Choosing a game: ``--game N`` checked once, and a record with no game, in the same words
-in every command that reads one game."""
+"""Choosing a game: ``--game N`` (and ``--turn T``) checked once, and a record with no game,
+in the same words in every command that reads one game."""
 
 from __future__ import annotations
 
@@ -47,3 +47,20 @@ def test_every_command_says_alike_that_a_record_holds_no_game(
     status, out, err = run_main(capsys, *[str(empty) if a == MATCH else a for a in command])
     assert status == 2 and not out
     assert err == f"aceynote: error: no game in {empty}\n"
+
+
+TURN_COMMANDS = [["diagram", MATCH], ["hint", MATCH], ["replay", MATCH]]
+
+
+@pytest.mark.parametrize("command", TURN_COMMANDS, ids=lambda command: command[0])
+@pytest.mark.parametrize(
+    ("turn", "shown"), [("seven", "seven"), pytest.param("x" * 5000, "x" * 23 + "…", id="long")]
+)
+def test_every_command_checks_the_turn_alike(
+    command: list[str], turn: str, shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run_main(capsys, *command, "--turn", turn)
+    assert status == 2 and not out
+    assert err == (
+        f"aceynote: error: --turn: '{shown}' is not a turn number; write 12, 12. or 12...\n"
+    )

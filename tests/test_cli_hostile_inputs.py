@@ -29,10 +29,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aceynote.cli import main
-from aceynote.commands import validate as validate_command
 from aceynote.commands.common import usable_processors
 from aceynote.notation import cutter, read_games, write_game
 from aceynote.notation.source import block_lines, is_utf8, split_lines
+from aceynote.validation import pipeline
 
 LATIN = '[Event "Caf\xe9"]\n*\n'.encode("latin-1")
 
@@ -313,7 +313,7 @@ def test_jobs_give_one_answer_over_many_pieces(
     path = tmp_path / "corpus.acey"
     path.write_bytes(line_ends("\n".join(texts * 3), style))
     serial = validate_output(capsys, str(path))
-    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", 3000)  # many pieces, many workers
+    monkeypatch.setattr(pipeline, "PIECE_BYTES", 3000)  # many pieces, many workers
     assert validate_output(capsys, "-j", "2", str(path)) == serial
     assert "AD100" not in serial[1]
 
@@ -328,7 +328,7 @@ def test_jobs_stop_at_a_bad_byte_where_one_job_does(
     path.write_bytes(b"\n".join([games] * 6 + [bad] + [games] * 3))
     serial = validate_output(capsys, str(path))
     assert serial[0] == 2 and "is not UTF-8 text" in serial[2]
-    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", 2000)
+    monkeypatch.setattr(pipeline, "PIECE_BYTES", 2000)
     assert validate_output(capsys, "-j", "2", str(path)) == serial
 
 
@@ -519,7 +519,7 @@ def test_jobs_are_capped_at_the_processors_and_the_pieces(
     assert ASKED == []  # one piece: no worker at all
     big = tmp_path / "big.acey"
     big.write_text("\n".join([(SAMPLES / "match.acey").read_text(encoding="utf-8")] * 40))
-    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", 100_000)  # three pieces
+    monkeypatch.setattr(pipeline, "PIECE_BYTES", 100_000)  # three pieces
     validate_output(capsys, "-j", "100000", str(big))
     assert [min(3, usable_processors())] == ASKED
 

@@ -54,6 +54,7 @@ def test_validate_imports_neither_the_terminal_app_nor_json_schema_nor_processes
     assert "aceynote.commands.validate" in imported and "lark" in imported
     assert not {"textual", "rich", "jsonschema"} & roots(imported)
     assert "multiprocessing" not in imported and "aceynote.formats.jsonconv" not in imported
+    assert "importlib.metadata" not in imported  # only a missing extra's message asks pip's record
     other_commands = {f"aceynote.commands.{name}" for name in ("convert", "fmt", "html", "replay")}
     assert not other_commands & imported
 

@@ -13,11 +13,10 @@ import pytest
 from conftest import EXECUTABLE, run_main
 
 from aceynote.cli import main
-from aceynote.commands import validate as validate_command
 from aceynote.notation import parse_game, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.rules import RuleSet
-from aceynote.validation import validate
+from aceynote.validation import pipeline, validate
 
 SUMMARY = re.compile(
     r"^(\d+) games?, (\d+) turns?: (\d+) errors?, (\d+) warnings?"
@@ -486,7 +485,7 @@ def test_jobs_give_the_same_output(
     assert parallel[0] == serial[0]
     assert parallel[1] == serial[1]
     # Force several pieces so that games really go to different processes.
-    monkeypatch.setattr(validate_command, "_CHUNK_BYTES", 4000)
+    monkeypatch.setattr(pipeline, "PIECE_BYTES", 4000)
     pieces = run_main(capsys, "validate", "--no-color", "--jobs", "2", many_games)
     assert pieces[0] == serial[0]
     assert pieces[1] == serial[1]

@@ -22,6 +22,7 @@ from .base import EXIT_OK, EXIT_PROBLEMS, UsageError, write_out
 
 if TYPE_CHECKING:
     from ..formats import Format
+    from ..rules import Side
 
 STDIN = "-"
 
@@ -267,6 +268,19 @@ def game_number(text: str | None) -> GameNumber | None:
     if sign or not digits.strip("0"):
         raise UsageError("--game counts from 1")
     return GameNumber(digits.lstrip("0"))
+
+
+def turn_option(text: str) -> tuple[int | None, Side | None]:
+    """``--turn`` checked, as every command that takes it checks it: what
+    :func:`~aceynote.notation.shorthand.parse_turn` reads (number None: no such turn)."""
+    from ..notation.shorthand import parse_turn
+
+    found = parse_turn(text)
+    if found is None:
+        raise UsageError(
+            f"--turn: '{clipped(text, 24)}' is not a turn number; write 12, 12. or 12..."
+        )
+    return found
 
 
 def add_source_format(parser: argparse.ArgumentParser) -> None:

@@ -6,10 +6,9 @@ import argparse
 import sys
 
 from ..files.writing import write_bytes_atomically
-from ..notation.shorthand import parse_turn
 from ..render import png, svg
 from ..render.step_diagram import diagram_title
-from ..rules import Position, SetupError, Side
+from ..rules import Position, SetupError
 from ..terminal_text import counted
 from ..validation import validate
 from ..validation.frames import START, Frame, GameFrames
@@ -29,6 +28,7 @@ from .common import (
     deliver,
     note_errors,
     to_file,
+    turn_option,
 )
 
 DESCRIPTION = """\
@@ -131,14 +131,6 @@ def deliver_picture(svg_text: str, output: str, picture: str) -> None:
 # -- choosing the position -------------------------------------------------------
 
 
-def read_turn(text: str) -> tuple[int | None, Side | None]:
-    """``--turn``: what :func:`parse_turn` reads, or a usage error (number None: no such turn)."""
-    found = parse_turn(text)
-    if found is None:
-        raise UsageError(f"--turn: '{text}' is not a turn number; write 12, 12. or 12...")
-    return found
-
-
 def chosen_frame(frames: GameFrames, turn: str | None, segment: int | None) -> Frame:
     """The main-line frame that --turn or --segment names; the end without either."""
     if not frames.playable:
@@ -152,7 +144,7 @@ def chosen_frame(frames: GameFrames, turn: str | None, segment: int | None) -> F
             )
         return frames.frames[frames.main[segment]]
     if turn is not None:
-        number, side = read_turn(turn)
+        number, side = turn_option(turn)
         key = None if number is None else frames.turn_end(number, side)
         if key is None:
             raise UsageError(f"--turn {turn}: the main line has no such turn")
@@ -199,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file is None:
         raise UsageError("name a record FILE, or give a position with --setup")
     if args.turn is not None:
-        read_turn(args.turn)  # a usage error before any reading
+        turn_option(args.turn)  # a usage error before any reading
     game = chosen_game(args.file, args.source_format, args.game)
     report = validate(game)
     frames = GameFrames(report)

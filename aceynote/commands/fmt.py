@@ -8,14 +8,13 @@ import os
 import stat
 import sys
 import tempfile
-from array import array
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import IO, cast
 
 from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
 from ..formats import ACEY, Format, InvalidRecord
-from ..notation import Game, ReadError, write_game
-from ..notation.source import TappedStream, line_end, split_lines
+from ..notation import Game, ReadError
+from ..notation.canonical import CopiedReading, same_text, write_canonical
 from ..terminal_text import shown
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
@@ -97,80 +96,6 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
-class _Reading(TappedStream):
-    """A record read once, line by line, for the reader.
-
-    Its bytes are copied to ``copy`` (to compare with the canonical form), and
-    where each line starts in it is kept until its game is done (to print a
-    game with syntax errors as it stands, read back from the copy): eight
-    bytes a line, however long a broken game is.
-    """
-
-    def __init__(self, raw: IO[bytes], name: str, copy: IO[bytes]) -> None:
-        super().__init__(raw, name)
-        self.copy = copy
-        self.starts = array("q")  # where lines first_kept, first_kept + 1... start in the copy
-        self.first_kept = 1
-        self.copied = 0
-        self.first_line_end: str | None = None  # once the first line is read
-
-    @property
-    def newline(self) -> str:
-        """The line end the canonical form is written with: the file's own (LF for JSON)."""
-        return self.first_line_end or "\n"
-
-    def took_line(self, line: bytes) -> None:
-        self.copy.write(line)
-        if self.first_line_end is None and line:
-            self.first_line_end = line_end(line.decode("utf-8", "replace"))
-        for piece in split_lines(line) if line else ():
-            self.starts.append(self.copied)
-            self.copied += len(piece)
-
-    def took_block(self, data: bytes) -> None:
-        """A block, as the JSON readers read (their problems stop the file: no line is kept)."""
-        self.copy.write(data)
-        self.copied += len(data)
-
-    def take(self, first: int, last: int) -> str:
-        """Lines ``first`` to ``last`` as written; they and the lines before are forgotten."""
-        begin, end = self._start(max(first, self.first_kept)), self._start(last + 1)
-        self.copy.seek(begin)
-        data = self.copy.read(max(0, end - begin))
-        self.copy.seek(self.copied)
-        self.forget(last)
-        text = data.decode("utf-8", "replace")  # a bad byte stops the reader anyway
-        return text.removeprefix("\ufeff") if first <= 1 else text
-
-    def _start(self, line: int) -> int:
-        index = line - self.first_kept
-        return self.starts[index] if index < len(self.starts) else self.copied
-
-    def forget(self, last: int) -> None:
-        if last >= self.first_kept:
-            del self.starts[: last - self.first_kept + 1]
-            self.first_kept = last + 1
-
-
-def _game_lines(game: Game) -> tuple[int, int]:
-    """The first and last line of a game in its source, its problems included."""
-    spans = [game.span, *(problem.span for problem in game.problems)]
-    written = [number for number, text in game.source_lines.items() if text.strip()]
-    starts = [span.line for span in spans if span.line] + written
-    ends = [span.end_line for span in spans if span.end_line] + written
-    return min(starts, default=0), max(ends, default=0)
-
-
-def _same_text(original: IO[bytes], canonical: IO[str]) -> bool:
-    """Whether the bytes read are the canonical text, encoded as UTF-8."""
-    original.seek(0)
-    canonical.seek(0)
-    while want := canonical.read(1 << 16).encode("utf-8"):
-        if original.read(len(want)) != want:
-            return False
-    return original.read(1) == b""
-
-
 def _not_rewritable(source: InputFile) -> str | None:
     """Why -i may not replace this input, before it is read (a pipe, a device)."""
     try:
@@ -227,7 +152,7 @@ class _Formatting:
             ) as canonical,
         ):
             with source.reading() as raw:
-                reading = _Reading(raw, source.display_name, copy)
+                reading = CopiedReading(raw, source.display_name, copy)
                 # A binary stream, though typeshed cannot tell: the readers decode it.
                 stream, read_as = input_format(
                     cast(IO[bytes], reading), source, self.args.source_format
@@ -236,9 +161,8 @@ class _Formatting:
                 if refused is not None:
                     self.found(fail(refused))
                     return
-                clean = self._canonical(
-                    source, reading, read_as.games(stream, source.display_name), canonical
-                )
+                games = read_as.games(stream, source.display_name)
+                clean = write_canonical(reading, games, canonical, self._reporter(source))
             if not clean:
                 self.found(EXIT_PROBLEMS)
             if self.args.check:
@@ -250,47 +174,27 @@ class _Formatting:
             else:
                 copy_out(canonical)
 
-    def _canonical(
-        self, source: InputFile, reading: _Reading, games: Iterator[Game], out: IO[str]
-    ) -> bool:
-        """Write every game of a record to ``out``, canonical where it has no syntax errors.
+    def _reporter(self, source: InputFile) -> Callable[[int, Game], None]:
+        """What reports the syntax errors of game ``number`` of ``source``, on stderr."""
 
-        A game with syntax errors is reported and written from the source as it
-        stands (never from what could be read of it); the result is then False.
-        """
-        name = source.display_name
-        clean, wrote, ends_line = True, False, True
-        for number, game in enumerate(games, start=1):
-            first, last = _game_lines(game)
-            if game.problems:
-                self._report(name, number, game)
-                clean, text = False, reading.take(first, last)
-            else:
-                reading.forget(last)
-                text = write_game(game).replace("\n", reading.newline)
-            if text:
-                newline = reading.newline
-                out.write((newline if ends_line else newline * 2) if wrote else "")
-                out.write(text)
-                wrote, ends_line = True, text.endswith("\n")
-        return clean
+        def report(number: int, game: Game) -> None:
+            for problem in game.problems:
+                diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
+                line = self.formatter.format(
+                    source.display_name, number, diagnostic, problem.source_line
+                )
+                print(line, file=sys.stderr)
 
-    def _report(self, name: str, number: int, game: Game) -> None:
-        for problem in game.problems:
-            diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
-            print(
-                self.formatter.format(name, number, diagnostic, problem.source_line),
-                file=sys.stderr,
-            )
+        return report
 
     def _check(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:
-        if not clean or _same_text(copy, canonical):
+        if not clean or same_text(copy, canonical):
             return  # syntax errors are reported: that is what to fix first
         print(f"would reformat {shown(source.display_name)}", file=sys.stderr)
         self.found(EXIT_PROBLEMS)
 
     def _diff(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:
-        if not clean or _same_text(copy, canonical):
+        if not clean or same_text(copy, canonical):
             return
         copy.seek(0)
         canonical.seek(0)
@@ -310,7 +214,7 @@ class _Formatting:
                 file=sys.stderr,
             )
             return
-        if _same_text(copy, canonical):
+        if same_text(copy, canonical):
             return
         if read_only(source.path):
             self.found(fail(f"{source.path} is read-only; not rewritten"))

@@ -173,14 +173,13 @@ def _from_record(args: argparse.Namespace) -> Written:
     from ..engine.api import KINDS
     from ..rules import play_text
     from ..validation import validate
-    from .common import chosen_game
-    from .diagram import read_turn
+    from .common import chosen_game, turn_option
 
     if args.setup is not None:
         raise UsageError("give a record FILE or --setup, not both")
     if args.turn is None and args.segment is None:
         raise UsageError("name the moment of the record: --turn T or --segment K")
-    number, side = read_turn(args.turn) if args.turn is not None else (None, None)
+    number, side = turn_option(args.turn) if args.turn is not None else (None, None)
     report = validate(chosen_game(args.file, args.source_format, args.game))
     found = replay_at(report, number, side, args.segment)
     if found is None or (args.turn is not None and number is None):

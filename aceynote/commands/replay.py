@@ -6,9 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ..terminal_text import clipped
 from .base import Commands, UsageError, add_command
-from .common import add_game_option, game_number
+from .common import add_game_option, game_number, turn_option
 
 if TYPE_CHECKING:
     from ..files.record import RecordFile
@@ -56,16 +55,13 @@ def register(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..files.record import RecordError, RecordFile
-    from ..notation.shorthand import parse_turn
     from ..validation.diagnostics import no_game_in
 
     if args.file == "-":
         raise UsageError("replay needs a file: standard input is the keyboard here")
     number = game_number(args.game)
-    if args.turn is not None and parse_turn(args.turn) is None:
-        raise UsageError(
-            f"--turn: '{clipped(args.turn, 24)}' is not a turn number; write 12 or 12..."
-        )
+    if args.turn is not None:
+        turn_option(args.turn)  # a usage error before the record is opened
     try:
         record = RecordFile(args.file)
     except RecordError as error:

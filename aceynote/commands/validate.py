@@ -3,24 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import errno
-import itertools
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, NamedTuple, cast
+from typing import IO, cast
 
 from ..formats import ACEY, InvalidRecord
-from ..notation import Game, ReadError, parse_game, read_games
-from ..notation.cutter import Piece, pieces
-from ..notation.source import NamedBytes, TappedStream, line_start, not_utf8
+from ..notation import ReadError, parse_game
+from ..notation.source import TappedStream
 from ..rules import RulesError, RuleSet
 from ..terminal_text import shown
-from ..validation import ALL_CODES, Code, Diagnostic, validate
+from ..validation import ALL_CODES, Code
 from ..validation.diagnostics import no_game_in
 from ..validation.explained import CODES, explained
-from ..workers import on_processes
+from ..validation.pipeline import GameCheck, Totals, check_game, check_games, check_pieces
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -42,9 +38,6 @@ from .common import (
     unreadable,
 )
 from .output import Formatter, colour_wanted
-
-if TYPE_CHECKING:
-    pass
 
 DESCRIPTION = """\
 Replay every game through the rules engine and report each problem with
@@ -70,7 +63,6 @@ exit status: 0 every record valid (warnings allowed unless --strict),
 cannot be written.
 """
 
-_CHUNK_BYTES = 1 << 18
 _PROGRESS_MIN_BYTES = 4 << 20
 
 
@@ -112,79 +104,6 @@ def register(commands: Commands) -> None:
     parser.set_defaults(run=run)
 
 
-class GameCheck(NamedTuple):
-    """What the validator found in one game, with the source lines it points to."""
-
-    diagnostics: tuple[Diagnostic, ...]
-    lines: dict[int, str]
-    turns: int
-
-
-def check_game(game: Game, rules: RuleSet | None, first: bool) -> GameCheck:
-    report = validate(game, rules, first)
-    needed = {d.span.line for d in report.diagnostics}
-    lines = {number: game.source_lines[number] for number in needed if number in game.source_lines}
-    return GameCheck(tuple(report.diagnostics), lines, report.turns)
-
-
-class _ChunkResult(NamedTuple):
-    checks: list[GameCheck]
-    error: str | None  # a ReadError after the games in ``checks``
-
-
-class _ChunkStream(NamedBytes):
-    """A chunk as the reader sees it: the file's reading error, if any, comes at its end."""
-
-    def __init__(self, data: bytes, name: str, failure: tuple[int, str] | None) -> None:
-        super().__init__(data, name)
-        self.failure = failure
-
-    def readline(self, size: int | None = -1, /) -> bytes:
-        line = super().readline(size)
-        if not line and self.failure is not None:
-            raise OSError(*self.failure)
-        return line
-
-    def __next__(self) -> bytes:  # BytesIO's own would not call readline
-        line = self.readline()
-        if not line:
-            raise StopIteration
-        return line
-
-
-def _check_chunk(job: tuple[Piece, RuleSet | None, bool]) -> _ChunkResult:
-    """The games of a chunk, checked; reading it goes exactly as reading the whole file.
-
-    A byte that is not UTF-8 stops the reader before its line, as it does in
-    the whole file, and is reported at its line in the file.
-    """
-    chunk, rules, first = job
-    data, failure, bad = chunk.data, chunk.failure, _first_bad_byte(chunk)
-    if bad is not None:
-        cut, message = bad
-        data, failure = data[:cut], (errno.EILSEQ, message)
-    checks: list[GameCheck] = []
-    stream = (
-        NamedBytes(data, chunk.name) if failure is None else _ChunkStream(data, chunk.name, failure)
-    )
-    try:
-        for game in read_games(stream, chunk.first_line):
-            checks.append(check_game(game, rules, first))
-    except ReadError as error:
-        return _ChunkResult(checks, bad[1] if bad is not None else str(error))
-    return _ChunkResult(checks, None)
-
-
-def _first_bad_byte(chunk: Piece) -> tuple[int, str] | None:
-    """Where the line holding the chunk's first byte that is not UTF-8 starts, and the message."""
-    try:
-        chunk.data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        start = line_start(chunk.data, error.start)
-        return start, not_utf8(chunk.name, chunk.data, error, chunk.first_line)
-    return None
-
-
 class _CountingReader(TappedStream):
     """A binary file read, counting the bytes read (for progress)."""
 
@@ -197,36 +116,20 @@ class _CountingReader(TappedStream):
         self.count += len(data)
 
 
-@dataclass
-class _Totals:
-    files: int = 0
-    games: int = 0
-    turns: int = 0
-    errors: int = 0
-    warnings: int = 0
-    invalid_games: int = 0
-    unreadable: int = 0
-
-
 class _Run:
     def __init__(self, args: argparse.Namespace, rules: RuleSet | None, jobs: int) -> None:
         self.args = args
         self.rules = rules
         self.jobs = jobs
-        self.totals = _Totals()
+        self.totals = Totals()
         self.formatter = Formatter(colour_wanted(sys.stdout, args.no_color), args.format == "json")
         self.progress_shown = False
         self.game_in_file = 0
 
     def emit(self, name: str, checks: Iterable[GameCheck]) -> None:
         for check in checks:
-            self.totals.games += 1
+            self.totals.count(check)
             self.game_in_file += 1
-            self.totals.turns += check.turns
-            errors = sum(1 for d in check.diagnostics if d.is_error)
-            self.totals.errors += errors
-            self.totals.warnings += len(check.diagnostics) - errors
-            self.totals.invalid_games += bool(errors)
             if self.args.quiet:
                 continue
             for diagnostic in check.diagnostics:
@@ -234,7 +137,6 @@ class _Run:
                 write_out(self.formatter.format(name, self.game_in_file, diagnostic, line) + "\n")
 
     def file(self, source: InputFile) -> None:
-        self.totals.files += 1
         self.game_in_file = 0
         with source.reading() as handle:
             reader = _CountingReader(handle, source.display_name)
@@ -245,7 +147,7 @@ class _Run:
                 self._parallel(source, stream, reader, size)
             else:
                 games = read_as.games(stream, source.display_name)
-                checks = (check_game(g, self.rules, self.args.first) for g in games)
+                checks = check_games(games, self.rules, self.args.first)
                 self.emit(source.display_name, self._with_progress(checks, reader, size, source))
         self._clear_progress()
         if not self.game_in_file:
@@ -260,29 +162,15 @@ class _Run:
     def _parallel(
         self, source: InputFile, stream: IO[bytes], reader: _CountingReader, size: int | None
     ) -> None:
-        """Chunks go to worker processes, a few ahead at most (constant memory); output keeps file order.
+        """The record's pieces checked in worker processes; the output keeps the file's order.
 
-        No more workers start than the file has chunks: a file of one chunk is
-        checked here, the same way a worker would. ``reader`` counts what
-        ``stream`` read, for the progress shown.
+        ``reader`` counts what ``stream`` read, for the progress shown.
         """
-        chunks = pieces(stream, source.display_name, _CHUNK_BYTES)
-        ahead = list(itertools.islice(chunks, self.jobs))
-        if len(ahead) == 1:
-            self._emit_chunk(source, _check_chunk(self._job(ahead[0])))
-            return
-        jobs = (self._job(chunk) for chunk in itertools.chain(ahead, chunks))
-        for result in on_processes(_check_chunk, jobs, len(ahead), tune_garbage_collector):
-            self._emit_chunk(source, result)
+        name = source.display_name
+        rules, first = self.rules, self.args.first
+        for checks in check_pieces(stream, name, rules, first, self.jobs, tune_garbage_collector):
+            self.emit(name, checks)
             self._progress(reader, size, source)
-
-    def _job(self, chunk: Piece) -> tuple[Piece, RuleSet | None, bool]:
-        return chunk, self.rules, self.args.first
-
-    def _emit_chunk(self, source: InputFile, result: _ChunkResult) -> None:
-        self.emit(source.display_name, result.checks)
-        if result.error is not None:
-            raise ReadError(result.error)
 
     def _with_progress(
         self,
@@ -334,15 +222,6 @@ class _Run:
         if totals.errors or (self.args.strict and totals.warnings):
             return EXIT_PROBLEMS
         return EXIT_OK
-
-    def summary(self) -> str:
-        t = self.totals
-        parts = [f"{t.games} game{'s' * (t.games != 1)}", f"{t.turns} turn{'s' * (t.turns != 1)}"]
-        counts = f"{t.errors} error{'s' * (t.errors != 1)}, {t.warnings} warning{'s' * (t.warnings != 1)}"
-        unread = (
-            f", {t.unreadable} unreadable file{'s' * (t.unreadable != 1)}" if t.unreadable else ""
-        )
-        return f"{', '.join(parts)}: {counts}{unread}"
 
 
 def _size_of(source: InputFile) -> int | None:
@@ -400,9 +279,9 @@ def run(args: argparse.Namespace) -> int:
         if args.quiet:
             pass
         elif args.format == "json":
-            print(checker.summary(), file=sys.stderr)
+            print(checker.totals.summary(), file=sys.stderr)
         else:
-            write_out(checker.summary() + "\n")
+            write_out(checker.totals.summary() + "\n")
     except BrokenPipeError:  # the reader stopped early (| head): the status so far
         output_closed()
     return checker.status()

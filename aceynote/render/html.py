@@ -221,16 +221,8 @@ class _GamePage:
             return svg.board_element(
                 frame.position, flip=self.flip, size=BOARD_SIZE, theme=self.theme, title=title
             )
-        segment = replay.segment
-        return svg.board_element(
-            frame.position,
-            last_steps=replay.steps,
-            mover=replay.before.turn,
-            dice=(segment.high, segment.low),
-            flip=self.flip,
-            size=BOARD_SIZE,
-            theme=self.theme,
-            title=title,
+        return svg.replay_element(
+            replay, flip=self.flip, size=BOARD_SIZE, theme=self.theme, title=title
         )
 
     def graph(self) -> ET.Element | None:

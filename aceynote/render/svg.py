@@ -60,7 +60,15 @@ from .geometry import (
 from .move_marks import arrows, hit_marks, marked_points
 from .style import SIZE_RANGE, THEMES, Style, Theme, style_for
 
-__all__ = ["SIZE_RANGE", "THEMES", "Theme", "board", "board_element", "replay_board"]
+__all__ = [
+    "SIZE_RANGE",
+    "THEMES",
+    "Theme",
+    "board",
+    "board_element",
+    "replay_board",
+    "replay_element",
+]
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 
@@ -399,8 +407,21 @@ def replay_board(
 
     The position after the segment, its dice, and its steps marked.
     """
+    element = replay_element(replay, flip=flip, size=size, theme=theme, title=title)
+    return markup(element) + "\n"
+
+
+def replay_element(
+    replay: SegmentReplay,
+    *,
+    flip: bool = False,
+    size: int = 600,
+    theme: Theme = "light",
+    title: str | None = None,
+) -> ET.Element:
+    """:func:`replay_board` as an element, to embed in a larger document (the game page)."""
     segment = replay.segment
-    return board(
+    return board_element(
         replay.after,
         last_steps=replay.steps,
         mover=replay.before.turn,
