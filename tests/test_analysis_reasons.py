@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -16,7 +15,7 @@ from analysed_games import short_game
 from boards import BGAMMON, EXACT, STANDARD, after, board
 
 from aceynote.analysis.judge import main_replays
-from aceynote.analysis.output import analysis_text, document
+from aceynote.analysis.output import analysis_json, analysis_text, document
 from aceynote.analysis.reasons import PlayFacts, compare, describe, play_facts, reason
 from aceynote.analysis.run import analyze_one
 from aceynote.engine.decisions import Decision, choices
@@ -221,22 +220,20 @@ def test_every_marked_decision_of_an_analysis_says_why() -> None:
     game = short_game()
     report = validate(game)
     analysis = analyze_one(1, game, depth=0)
-    jsonschema.validate(document([analysis]), analysis_schema())
+    jsonschema.validate(document([analysis_json(analysis)]), analysis_schema())
     replays = main_replays(report)
-    marked = [d for d in analysis["decisions"] if d["mark"] is not None]
-    assert marked and all(d["reason"] is None for d in analysis["decisions"] if not d["mark"])
+    marked = analysis.marked
+    assert marked and all(d.reason is None for d in analysis.decisions if not d.mark)
     for decision in marked:
-        replay = replays[decision["ply"] - 1]
+        replay = replays[decision.ply - 1]
         passes = replay.after.turn is not replay.before.turn
         written = play_facts(replay.before, replay.after, passes, report.rules)
-        reason = decision["reason"]
-        assert reason["written"] == written.as_dict()
-        best = PlayFacts(**{**reason["best"], "made": tuple(reason["best"]["made"])})
-        best = replace(best, given_up=tuple(reason["best"]["given_up"]))
+        reason = decision.reason
+        assert reason is not None and reason.written == written
         prime_before = longest_prime(replay.before, replay.before.turn).length
-        assert reason["text"] == compare(written, best, prime_before)
+        assert reason.text == compare(written, reason.best, prime_before)
     text = analysis_text(analysis)
-    assert all(f"    why: {d['reason']['text']}" in text for d in marked)
+    assert all(d.reason and f"    why: {d.reason.text}" in text for d in marked)
 
 
 def analysis_schema() -> dict[str, Any]:

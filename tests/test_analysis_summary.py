@@ -13,6 +13,7 @@ import pytest
 from analysed_games import ENDING, analysis_document
 from conftest import run_main
 
+from aceynote.analysis.run import analyze_one
 from aceynote.analysis.totals import summary
 from aceynote.notation import Game
 from aceynote.notation.generate import generate_games
@@ -130,13 +131,13 @@ def test_the_summary_by_event(capsys: pytest.CaptureFixture[str], corpus: list[P
             check_player(player, sums[player["name"]])
 
 
-def test_the_summary_holds_a_few_numbers_a_player(corpus: list[Path]) -> None:
-    game = analysis_document(corpus[0])["games"][0]
+def test_the_summary_holds_a_few_numbers_a_player() -> None:
+    analysis = analyze_one(1, corpus_game(0, *GAMES[0]), 0)
     tracemalloc.start()
-    found = summary(itertools.repeat(game, 10_000))
+    (found,) = summary(itertools.repeat(analysis, 10_000))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    assert found["groups"][0]["games"] == 10_000 and peak < 200_000
+    assert found.games == 10_000 and peak < 200_000
 
 
 @pytest.mark.parametrize(

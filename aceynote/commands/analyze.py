@@ -22,7 +22,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..analysis.run import GameJson
+    from ..analysis.analysed import GameAnalysis
     from ..notation import Game
 
 DESCRIPTION = """\
@@ -196,14 +196,14 @@ def _check_folder(folder: str | None) -> None:
         raise UsageError(str(error)) from error
 
 
-def _tables(analysed: Iterator[GameJson], folder: str) -> None:
+def _tables(analysed: Iterator[GameAnalysis], folder: str) -> None:
     """DIR/decisions.parquet, made whole or not at all (docs/data.md)."""
     from ..analysis.rows import decision_rows
     from ..files.writing import write_folder_atomically
     from ..formats.parquet import write_decisions
 
     def write(temporary: str) -> bool:
-        write_decisions(temporary, (list(decision_rows(g["game"], g)) for g in analysed))
+        write_decisions(temporary, (list(decision_rows(g.number, g)) for g in analysed))
         return True
 
     try:
@@ -212,24 +212,27 @@ def _tables(analysed: Iterator[GameJson], folder: str) -> None:
         raise UsageError(f"{folder}: cannot write: {error.strerror or error}") from error
 
 
-def _summary(analysed: Iterator[GameJson], form: str, by: str) -> None:
+def _summary(analysed: Iterator[GameAnalysis], form: str, by: str) -> None:
     """Each player's figures over the games, once every game is analysed."""
     import json
 
-    from ..analysis.totals import summary, summary_text
+    from ..analysis.totals import summary, summary_json, summary_text
 
-    found = summary(analysed, by)
-    write_out(json.dumps(found, indent=1) + "\n" if form == "json" else summary_text(found))
+    groups = summary(analysed, by)
+    if form == "json":
+        write_out(json.dumps(summary_json(groups, by), indent=1) + "\n")
+    else:
+        write_out(summary_text(groups))
 
 
-def _report(analysed: Iterator[GameJson], form: str, shown: bool) -> None:
+def _report(analysed: Iterator[GameAnalysis], form: str, shown: bool) -> None:
     """Each game's report on standard output as it comes (only run through when not ``shown``)."""
-    from ..analysis.output import analysis_text, document_text
+    from ..analysis.output import analysis_json, analysis_text, document_text
 
     parts = (
-        document_text(analysed)
+        document_text(map(analysis_json, analysed))
         if form == "json"
-        else (analysis_text(game_json) + "\n" for game_json in analysed)
+        else (analysis_text(analysis) + "\n" for analysis in analysed)
     )
     for part in parts:
         if shown:
@@ -256,19 +259,21 @@ class _Games:
                 self.waiting.append(game)
             yield game
 
-    def follow(self, analysed: Iterator[GameJson], progress: _Progress) -> Iterator[GameJson]:
+    def follow(
+        self, analysed: Iterator[GameAnalysis], progress: _Progress
+    ) -> Iterator[GameAnalysis]:
         """The analyses, counted and (with -o) written into their games."""
         from ..analysis.annotate import annotate
         from ..notation import write_game
 
-        for game_json in analysed:
+        for analysis in analysed:
             progress.clear()
-            self.stopped += game_json["stopped"] is not None
+            self.stopped += analysis.stopped is not None
             if self.marked:
                 game = self.waiting.popleft()
-                annotate(game, game_json)
+                annotate(game, analysis)
                 self.written.append(write_game(game))
-            yield game_json
+            yield analysis
 
 
 class _Progress:

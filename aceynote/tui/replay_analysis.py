@@ -5,20 +5,20 @@ The analysis runs in a thread worker over the validator's report of the game
 posts its progress, and the same key or esc cancels it (the engine stops
 between two decisions). When it is done, the move list shows the marks, the
 notes the engine's best plays for the segment shown, and the analysis line
-the graph of White's chances. The analysis is kept in its JSON form
-(:mod:`aceynote.analysis.output`) by game; saving may write its marks
+the graph of White's chances. The analysis is kept
+(:class:`~aceynote.analysis.analysed.GameAnalysis`) by game; saving may write its marks
 into the record (:meth:`write_analysis_marks`, as ``aceynote analyze -o``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from textual import work
 from textual.message import Message
 from textual.worker import get_current_worker
 
+from ..analysis.analysed import AnalysedDecision, GameAnalysis
 from ..analysis.annotate import annotate
 from ..analysis.judge import AnalysisCancelled, decisions_to_judge
 from ..analysis.run import analyze_report
@@ -31,8 +31,6 @@ from .analysis_bar import AnalysisBar
 from .replay_view import ReplayView
 from .timeline import Frame, Place, Timeline
 from .widgets import MoveList
-
-GameJson = dict[str, Any]
 
 
 @dataclass
@@ -49,7 +47,7 @@ class AnalysisFinished(Message):
 
     run: int
     index: int
-    data: GameJson | None
+    data: GameAnalysis | None
     problem: str = ""
 
 
@@ -65,7 +63,7 @@ class Analysing(ReplayView):
 
     def __init__(self, record: RecordFile) -> None:
         super().__init__(record)
-        self.analyses: dict[int, GameJson] = {}  # by game index
+        self.analyses: dict[int, GameAnalysis] = {}  # by game index
         self.kept: set[int] = set()  # analyses saved with their marks, or without them
         self.analysed: AnalysedGame | None = None  # the game shown's, when it has one
         self._runs = 0
@@ -173,7 +171,7 @@ class Analysing(ReplayView):
         frame = self._frame()
         self._bar().mark(self.analysed.ply_of(frame.segment) if self.analysed else None)
 
-    def decision_at(self, frame: Frame) -> dict[str, Any] | None:
+    def decision_at(self, frame: Frame) -> AnalysedDecision | None:
         return self.analysed.decision_of(frame.segment) if self.analysed else None
 
     def on_analysis_bar_clicked(self, message: AnalysisBar.Clicked) -> None:
@@ -189,7 +187,7 @@ class Analysing(ReplayView):
         return [
             index
             for index, data in sorted(self.analyses.items())
-            if index not in self.kept and any(d["mark"] for d in data["decisions"])
+            if index not in self.kept and data.marked
         ]
 
     def write_analysis_marks(self) -> int:
@@ -215,11 +213,9 @@ class Analysing(ReplayView):
         self.kept.update(self.unwritten_analyses())
 
 
-def _summary(data: GameJson) -> str:
-    marks = [decision["mark"] for decision in data["decisions"] if decision["mark"]]
-    by_kind = ", ".join(
-        f"{marks.count(mark)} {mark}" for mark in (each.value for each in Mark) if mark in marks
-    )
+def _summary(analysis: GameAnalysis) -> str:
+    marks = [decision.mark for decision in analysis.marked]
+    by_kind = ", ".join(f"{marks.count(mark)} {mark.value}" for mark in Mark if mark in marks)
     found = f"{counted(len(marks), 'play')} marked ({by_kind})" if marks else "no play marked"
-    decisions = counted(len(data["decisions"]), "decision")
-    return f"Analysed game {data['game']} at {data['depth']}-ply: {decisions}, {found}."
+    decisions = counted(len(analysis.decisions), "decision")
+    return f"Analysed game {analysis.number} at {analysis.depth}-ply: {decisions}, {found}."

@@ -8,7 +8,7 @@ together with the bindings.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual.reactive import reactive
 from textual.timer import Timer
@@ -38,6 +38,9 @@ from .timeline import (
     variations_here,
 )
 from .widgets import Board, MoveList, StatusBar
+
+if TYPE_CHECKING:
+    from ..analysis.analysed import AnalysedDecision
 
 AUTOPLAY_SECONDS = 0.8
 
@@ -122,7 +125,7 @@ class ReplayView(GameScreen):
         self.query_one(MoveList).show_frame(frame)
         self.message = ""
 
-    def decision_at(self, frame: Frame) -> dict[str, Any] | None:
+    def decision_at(self, frame: Frame) -> AnalysedDecision | None:
         """The engine's analysis of the frame's segment, if the game was analysed (see
         :class:`~.replay_analysis.Analysing`)."""
         del frame
