@@ -15,6 +15,7 @@ from conftest import SHORT_GAME, pilot_test, run_main
 from aceynote.analysis import run as analysis_run
 from aceynote.analysis.analysed import GameAnalysis
 from aceynote.analysis.run import analyze_one
+from aceynote.analysis.totals import figures_by_row, game_players
 from aceynote.engine import Engine
 from aceynote.notation import parse_games
 from aceynote.tui import replay_analysis
@@ -271,3 +272,34 @@ async def test_an_analysis_finished_in_another_game_waits_for_it(
         await pilot.press("left_square_bracket")
         assert screen.analysed is not None and bar.display
         assert bar.wins == [d.white_win_after for d in expected.decisions]
+
+
+@pilot_test
+async def test_w_explains_the_play_shown_and_f_gives_the_players_figures(short: Path) -> None:
+    explained = analyze_one(1, parse_games(SHORT_GAME)[0], 0, explain_all=True)
+    app = ReplayApp(str(short), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = screen_of(app)
+        await pilot.press("F")  # no analysis yet: said, no figures
+        await pilot.pause()
+        assert app.screen is screen and screen.analysed is None
+        best = next(d for d in explained.decisions if d.loss == 0 and not d.forced)
+        for decision in (best, explained.marked[0]):  # no analysis needed: w judges this one
+            await pilot.press("home", *["down"] * decision.ply, "w")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            notes = " ".join(str(screen.query_one(Notes).render()).split())
+            assert decision.reason is not None and f"why: {decision.reason.text}" in notes
+            assert "engine:" in notes
+        assert best.reason is not None and best.reason.text.startswith("the best play: ")
+        await pilot.press("home", "w")  # the start: no play to explain
+        await pilot.pause()
+        assert "why:" not in str(screen.query_one(Notes).render())
+        await pilot.press("a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("F")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayChoices)
+        assert app.screen.rows == figures_by_row(game_players(explained))
+        assert any(row.startswith("rating") for row in app.screen.rows)

@@ -32,15 +32,10 @@ class AnalysisCancelled(Exception):
     """The analysis was cancelled (its ``cancelled`` said so between two decisions)."""
 
 
-def main_replays(report: Report) -> list[SegmentReplay]:
-    """The main line's segments as replayed: a decision's ``ply`` counts them from 1."""
-    return [replay for replay in report.segments if not replay.line]
-
-
 def decisions_to_judge(report: Report) -> int:
     """How many decisions :func:`analyze_game` judges: the main line up to its first illegal play."""
     count = 0
-    for replay in main_replays(report):
+    for replay in report.main_line():
         if not replay.legal:
             break
         count += 1
@@ -66,7 +61,7 @@ def analyze_game(
     judged: list[AnalysedDecision] = []
     tally = GameTally()
     stopped: Diagnostic | None = None
-    for ply, replay in enumerate(main_replays(report), start=1):
+    for ply, replay in enumerate(report.main_line(), start=1):
         if not replay.legal:
             stopped = _first_error_at(report, replay)
             break

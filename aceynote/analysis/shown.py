@@ -17,7 +17,7 @@ from ..notation import Segment
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, play_text
 from ..validation import Report, SegmentReplay
 from .analysed import AnalysedDecision, GameAnalysis
-from .judge import candidate
+from .judge import candidate, judge_decision
 from .run import search_for
 
 
@@ -128,6 +128,14 @@ def ranked_plays(
     search = search_for(rules)
     ranked = search.rank(choices(Decision(position, kind), high, low, rules), depth)
     return [candidate(scored, ranked[0], kind) for scored in ranked]
+
+
+def explain_replay(report: Report, replay: SegmentReplay, depth: int) -> AnalysedDecision:
+    """One segment's decision judged at ``depth`` with its reason, on request: why the written
+    play is worse than the best, or what the best play leaves (``ply`` 0 off the main line)."""
+    main = report.main_line()
+    ply = next((place for place, seen in enumerate(main, start=1) if seen is replay), 0)
+    return judge_decision(ply, replay, search_for(report.rules), depth, explain=True)
 
 
 def replay_at(

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..notation.tags import event_name, player_name
 from ..rules import Side
-from ..terminal_text import counted, signed
+from ..terminal_text import clipped, counted, signed
 from .analysed import GameAnalysis, PlayerFigures
 from .marks import Mark
 
@@ -59,9 +59,8 @@ class Group:
 
     def add(self, game: GameAnalysis) -> None:
         self.games += 1
-        for side in Side:
-            name = player_name(game.name(side), side)
-            self.players[name] = self.players.get(name, PlayerFigures()) + game.players[side]
+        for name, figures in game_players(game):
+            self.players[name] = self.players.get(name, PlayerFigures()) + figures
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -104,19 +103,51 @@ _HEAD = (
 )
 
 
+COLUMNS = tuple(label for label, _ in _HEAD)
+"""The figures' names, as the summary's table heads them (the app's and the page's too)."""
+
+
+def figures_table(players: list[tuple[str, PlayerFigures]], width: int = 0) -> list[str]:
+    """The head and a line a player of the summary's table (names at least ``width`` wide)."""
+    width = max([width, len("player")] + [len(name) for name, _ in players])
+    lines = [f"{'player':<{width}}" + "".join(f"{label:>{room}}" for label, room in _HEAD)]
+    for name, figures in players:
+        cells = zip(figures_cells(figures), _HEAD, strict=True)
+        lines.append(f"{name:<{width}}" + "".join(f"{c:>{r}}" for c, (_, r) in cells))
+    return lines
+
+
+def figures_by_row(players: list[tuple[str, PlayerFigures]], width: int = 12) -> list[str]:
+    """The summary's table turned round, for a narrow screen (the app): a line a figure, a
+    column a player (names clipped to ``width``)."""
+    names = [clipped(name, width) for name, _ in players]
+    cells = [figures_cells(figures) for _, figures in players]
+    room = max(len(text) for text in [*names, *(cell for each in cells for cell in each)]) + 2
+    label = max(map(len, COLUMNS))
+    lines = [" " * label + "".join(f"{name:>{room}}" for name in names)]
+    for row, column in enumerate(COLUMNS):
+        lines.append(f"{column:<{label}}" + "".join(f"{each[row]:>{room}}" for each in cells))
+    return lines
+
+
 def summary_text(groups: list[Group]) -> str:
     """The summary as tables, one a group: a line a player."""
-    width = max([len(name) for group in groups for name in group.players] + [len("player")])
-    head = f"{'player':<{width}}" + "".join(f"{label:>{room}}" for label, room in _HEAD)
+    width = max([len(name) for group in groups for name in group.players], default=0)
     lines: list[str] = []
     for group in groups:
         title = "All games" if group.event is None else f"Event {group.event}"
-        lines += [f"{title}: {counted(group.games, 'game')}", head]
-        for name in sorted(group.players):
-            cells = zip(figures_cells(group.players[name]), _HEAD, strict=True)
-            lines.append(f"{name:<{width}}" + "".join(f"{c:>{r}}" for c, (_, r) in cells))
+        lines.append(f"{title}: {counted(group.games, 'game')}")
+        lines += figures_table(
+            [(name, group.players[name]) for name in sorted(group.players)], width
+        )
         lines.append("")
     return "\n".join(lines)
+
+
+def game_players(game: GameAnalysis) -> list[tuple[str, PlayerFigures]]:
+    """Both sides of one game, White first, named as the summary names them, with their
+    figures over the game."""
+    return [(player_name(game.name(side), side), game.players[side]) for side in Side]
 
 
 def figures_cells(figures: PlayerFigures) -> list[str]:

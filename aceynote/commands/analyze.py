@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import (
+    add_explain_option,
     add_game_option,
     add_record_files,
     chosen_game,
@@ -40,6 +41,12 @@ decisions, unforced decisions, the error total and rate, marks by kind, luck
 result. Equities are the points the side to play expects, the other side's
 counted negative.
 
+--explain all gives the reason for every decision, not only the marked
+ones: for a play that is the best, what it leaves ("the best play: leaves 1
+blot that 11 of 36 rolls hit; makes the 5 point"), for any other why it is
+worse than the best. It goes into the text, the JSON and the decisions
+table; -o still comments only the marked plays.
+
 -o writes the record again with each mark as a glyph on its segment and a
 comment naming the best play, the equity lost and why. A glyph a person set wins
 (the comment then names the mark); the marks and comments of an earlier
@@ -64,6 +71,7 @@ examples:
   aceynote analyze samples/annotated.acey
   aceynote analyze samples/match.acey --game 2 --depth 0
   aceynote analyze samples/annotated.acey -o annotated-analysed.acey
+  aceynote analyze samples/mistakes.acey --depth 0 --explain all
   aceynote analyze games.acey --jobs 2 --format json > analysis.json
   aceynote analyze games.acey --scheduler tcp://10.0.0.5:8786 > analysis.txt
   aceynote analyze club/ samples/match.acey --summary --depth 0
@@ -94,6 +102,7 @@ def register(commands: Commands) -> None:
         default="text",
         help="the report (default text); parquet: the decisions table in the folder -o DIR",
     )
+    add_explain_option(parser)
     parser.add_argument(
         "--summary",
         action="store_true",
@@ -132,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
     games = _Games(_games(args), marked=args.output is not None and not tables)
     progress = _Progress()
     jobs = jobs_to_use(args.jobs, quiet=True)
-    analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
+    explain_all = args.explain == "all"
+    analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler, explain_all)
     try:
         followed = games.follow(analysed, progress)
         if args.summary:

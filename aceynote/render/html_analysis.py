@@ -19,6 +19,7 @@ from ..validation.frames import GameFrames
 from .elements import child, number_text, text_at
 
 if TYPE_CHECKING:  # the analysis room (and numpy) only for a page that shows one
+    from ..analysis.analysed import GameAnalysis
     from ..analysis.review import GameReview, Judged
 
 # The graph's drawing, in its viewBox: the plot's box and the whole.
@@ -79,7 +80,8 @@ def review_data(review: GameReview | None) -> dict[str, object] | None:
 
 
 def review_heading(parent: ET.Element, review: GameReview) -> None:
-    """A line in the game's header saying where the analysis comes from."""
+    """A line in the game's header saying where the analysis comes from; after an analysis
+    run now, each player's figures over the game (:func:`figures_table`)."""
     if review.source == "engine":
         words = f"Analysed by the aceynote engine at {review.depth}-ply while writing this page"
         words += "; the graph shows White's chance of winning after each segment."
@@ -88,6 +90,24 @@ def review_heading(parent: ET.Element, review: GameReview) -> None:
         words += " and equity lost; no graph (aceynote html --analyze draws one)."
     paragraph = ET.SubElement(parent, "p", {"class": "analysis-source"})
     paragraph.text = words
+    if review.analysis is not None:
+        figures_table(parent, review.analysis)
+
+
+def figures_table(parent: ET.Element, analysis: GameAnalysis) -> None:
+    """Each player's figures over the game, as ``aceynote analyze --summary`` gives them."""
+    from ..analysis.totals import COLUMNS, figures_cells, game_players
+
+    table = ET.SubElement(parent, "table", {"class": "figures"})
+    ET.SubElement(table, "caption").text = "Each player's figures over this game"
+    head = ET.SubElement(table, "tr")
+    for label in ("player", *COLUMNS):
+        ET.SubElement(head, "th", {"scope": "col"}).text = label
+    for name, figures in game_players(analysis):
+        row = ET.SubElement(table, "tr")
+        ET.SubElement(row, "th", {"scope": "row"}).text = name
+        for cell in figures_cells(figures):
+            ET.SubElement(row, "td").text = cell
 
 
 def graph(

@@ -21,7 +21,7 @@ from ..entering.ending import has_ended
 from .analysis_bar import AnalysisBar
 from .keys import HELP, QUIT, SAVE
 from .notes import Notes, NotesPanel
-from .replay_analysis import Analysing
+from .replay_analysis import EXPLAIN, FIGURES, Analysing
 from .replay_edits import Annotating
 from .replay_position import PositionTools
 from .replay_record import RecordingHere
@@ -245,6 +245,8 @@ class ReplayScreen(Analysing, Annotating, RecordingHere, PositionTools):
             id="replay.analyse",
             tooltip="analyse the game with the engine: marks, best plays, the graph (a again: stop)",
         ),
+        EXPLAIN,
+        FIGURES,
         Binding(
             "p",
             "plays",
