@@ -1,12 +1,16 @@
 """Write what aceynote prints for a fixed set of inputs, to compare two revisions byte for byte.
 
-Run: python benchmarks/output_snapshot.py OUTDIR [--aceynote PATH]
+Run: python benchmarks/output_snapshot.py OUTDIR [--aceynote PATH] [--analysis]
 
 For every sample record and for 300 generated games (100 under each preset,
 fixed seeds), it writes the standard output, standard error and exit status
 of ``validate``, ``fmt``, ``convert --to json --positions`` and ``html`` into
-OUTDIR. Run it on two revisions (each in its own checkout and environment)
-and compare with ``diff -r OLD NEW``: a refactoring must leave no difference.
+OUTDIR. With ``--analysis``, the analysis's outputs instead, at 0-ply (the
+engine is slow: the samples and 10 generated games a preset): ``analyze`` as
+text, JSON, ``--summary`` (text and JSON), the record with its marks (``-o``) and
+``html --analyze``. Run it on two revisions (each in its own checkout and
+environment) and compare with ``diff -r OLD NEW``: a refactoring must leave
+no difference.
 """
 
 from __future__ import annotations
@@ -26,6 +30,15 @@ COMMANDS = {
     "json": ["convert", "--to", "json", "--positions"],
     "html": ["html", "--all"],
 }
+ANALYSIS_GAMES_PER_PRESET = 10
+ANALYSIS = {
+    "analyze": ["analyze", "--depth", "0"],
+    "analyze-json": ["analyze", "--depth", "0", "--format", "json"],
+    "summary": ["analyze", "--depth", "0", "--summary"],
+    "summary-json": ["analyze", "--depth", "0", "--summary", "--format", "json"],
+    "marked": ["analyze", "--depth", "0", "-o", "-"],
+    "html-analysis": ["html", "--all", "--analyze", "--depth", "0", "-o", "-"],
+}
 
 
 def run(aceynote: str, arguments: list[str], out: Path) -> None:
@@ -36,13 +49,13 @@ def run(aceynote: str, arguments: list[str], out: Path) -> None:
     out.parent.joinpath(f"{out.name}.rc").write_text(f"{done.returncode}\n")
 
 
-def inputs(aceynote: str) -> list[Path]:
+def inputs(aceynote: str, games: int) -> list[Path]:
     """The samples, and the generated corpora (made with this revision's generate)."""
     found = sorted(path.relative_to(ROOT) for path in (ROOT / "samples").glob("*.acey"))
     GENERATED.mkdir(parents=True, exist_ok=True)
     for preset in PRESETS:
-        corpus = (GENERATED / f"generated-{preset}.acey").relative_to(ROOT)
-        generate = ["generate", "--games", str(GAMES_PER_PRESET), "--seed", "20"]
+        corpus = (GENERATED / f"generated-{preset}-{games}.acey").relative_to(ROOT)
+        generate = ["generate", "--games", str(games), "--seed", "20"]
         subprocess.run(
             [aceynote, *generate, "--rules", preset, "-o", str(corpus)], check=True, cwd=ROOT
         )
@@ -54,11 +67,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("outdir", type=Path, help="where to write (an absolute path is safest)")
     parser.add_argument("--aceynote", default=str(Path(sys.executable).parent / "aceynote"))
+    parser.add_argument("--analysis", action="store_true", help="the analysis's outputs, at 0-ply")
     args = parser.parse_args()
     args.outdir = args.outdir.resolve()
     args.outdir.mkdir(parents=True, exist_ok=True)
-    for record in inputs(args.aceynote):
-        for name, arguments in COMMANDS.items():
+    games = ANALYSIS_GAMES_PER_PRESET if args.analysis else GAMES_PER_PRESET
+    commands = ANALYSIS if args.analysis else COMMANDS
+    for record in inputs(args.aceynote, games):
+        for name, arguments in commands.items():
             extra = ["-o", "-"] if name == "html" else []
             run(
                 args.aceynote,

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
-from analysed_games import short_game
+from analysed_games import short_game, write_short_games
 from boards import BGAMMON, EXACT, STANDARD, after, board
+from conftest import run_main
 
-from aceynote.analysis.judge import main_replays
-from aceynote.analysis.output import analysis_text, document
+from aceynote.analysis.output import analysis_json, analysis_text, document
 from aceynote.analysis.reasons import PlayFacts, compare, describe, play_facts, reason
 from aceynote.analysis.run import analyze_one
 from aceynote.engine.decisions import Decision, choices
@@ -221,22 +221,20 @@ def test_every_marked_decision_of_an_analysis_says_why() -> None:
     game = short_game()
     report = validate(game)
     analysis = analyze_one(1, game, depth=0)
-    jsonschema.validate(document([analysis]), analysis_schema())
-    replays = main_replays(report)
-    marked = [d for d in analysis["decisions"] if d["mark"] is not None]
-    assert marked and all(d["reason"] is None for d in analysis["decisions"] if not d["mark"])
+    jsonschema.validate(document([analysis_json(analysis)]), analysis_schema())
+    replays = report.main_line()
+    marked = analysis.marked
+    assert marked and all(d.reason is None for d in analysis.decisions if not d.mark)
     for decision in marked:
-        replay = replays[decision["ply"] - 1]
+        replay = replays[decision.ply - 1]
         passes = replay.after.turn is not replay.before.turn
         written = play_facts(replay.before, replay.after, passes, report.rules)
-        reason = decision["reason"]
-        assert reason["written"] == written.as_dict()
-        best = PlayFacts(**{**reason["best"], "made": tuple(reason["best"]["made"])})
-        best = replace(best, given_up=tuple(reason["best"]["given_up"]))
+        reason = decision.reason
+        assert reason is not None and reason.written == written
         prime_before = longest_prime(replay.before, replay.before.turn).length
-        assert reason["text"] == compare(written, best, prime_before)
+        assert reason.text == compare(written, reason.best, prime_before)
     text = analysis_text(analysis)
-    assert all(f"    why: {d['reason']['text']}" in text for d in marked)
+    assert all(d.reason and f"    why: {d.reason.text}" in text for d in marked)
 
 
 def analysis_schema() -> dict[str, Any]:
@@ -259,3 +257,38 @@ def test_a_reason_from_the_engine_s_choices_counts_the_rolls_played_out() -> Non
         f"leaves 3 blots that {shots} of 36 rolls hit (the best play leaves none); "
         "does not make the 5 point (the best play does)"
     )
+
+
+def test_explain_all_gives_every_decision_a_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = write_short_games(tmp_path / "short.acey")
+    words = ["analyze", str(record), "--depth", "0", "--format", "json"]
+    status, plain, _ = run_main(capsys, *words)
+    status_all, every, _ = run_main(capsys, *words, "--explain", "all")
+    assert status == status_all == 0
+    (before,), (after,) = json.loads(plain)["games"], json.loads(every)["games"]
+    jsonschema.validate(json.loads(every), analysis_schema())
+    for old, new in zip(before["decisions"], after["decisions"], strict=True):
+        assert {**new, "reason": old["reason"]} == old  # only reasons are added
+        assert new["reason"] is not None
+        if old["reason"] is not None:
+            assert new["reason"] == old["reason"]  # a marked play's, as before
+        elif new["loss"] == 0:  # the best play (or the only one): what it leaves
+            assert new["reason"]["text"] == "the best play: " + describe(
+                PlayFacts(**_facts(new["reason"]["written"]))
+            )
+            assert new["reason"]["written"] == new["reason"]["best"]
+    text = run_main(capsys, "analyze", str(record), "--depth", "0", "--explain", "all")[1]
+    unforced = [d for d in after["decisions"] if not d["forced"]]
+    assert text.count("    why: ") == len(unforced)
+    # -o comments the marked plays only, with or without --explain all.
+    marked = [
+        run_main(capsys, "analyze", str(record), "--depth", "0", "-o", "-", *extra)[1]
+        for extra in ([], ["--explain", "all"])
+    ]
+    assert marked[0] == marked[1]
+
+
+def _facts(found: dict[str, Any]) -> dict[str, Any]:
+    return found | {"made": tuple(found["made"]), "given_up": tuple(found["given_up"])}

@@ -3,9 +3,11 @@ against the per-game JSON summed by hand."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ import pytest
 from analysed_games import ENDING, analysis_document
 from conftest import run_main
 
+from aceynote.analysis.run import analyze_one
 from aceynote.analysis.totals import summary
 from aceynote.notation import Game
 from aceynote.notation.generate import generate_games
@@ -130,13 +133,13 @@ def test_the_summary_by_event(capsys: pytest.CaptureFixture[str], corpus: list[P
             check_player(player, sums[player["name"]])
 
 
-def test_the_summary_holds_a_few_numbers_a_player(corpus: list[Path]) -> None:
-    game = analysis_document(corpus[0])["games"][0]
+def test_the_summary_holds_a_few_numbers_a_player() -> None:
+    analysis = analyze_one(1, corpus_game(0, *GAMES[0]), 0)
     tracemalloc.start()
-    found = summary(itertools.repeat(game, 10_000))
+    (found,) = summary(itertools.repeat(analysis, 10_000))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    assert found["groups"][0]["games"] == 10_000 and peak < 200_000
+    assert found.games == 10_000 and peak < 200_000
 
 
 @pytest.mark.parametrize(
@@ -153,3 +156,52 @@ def test_summary_options_out_of_place(
     assert status == 2 and message in err
     status, _, err = run_main(capsys, "analyze", *map(str, corpus), "--game", "1")
     assert status == 2 and "one record FILE" in err
+
+
+BEAR_OFF = "W 3:2 2:2 1:1 / B 3:2 2:2 1:1 / W"  # about 5 decisions a game: quick to analyse
+
+
+def traced(run: Callable[[], object]) -> tuple[int, int]:
+    """What ``run`` leaves allocated once it is over (Python's free lists emptied), and its
+    peak, as tracemalloc counts them."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        kept = run()
+        _, peak = tracemalloc.get_traced_memory()
+        gc.collect()
+        left, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del kept
+    return left, peak
+
+
+def test_the_summary_s_memory_does_not_grow_with_the_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``analyze --summary`` streamed end to end: read, analysed and added a game at a time.
+
+    Four times the games leave about as much allocated and peak not much higher (generous:
+    twice; the peak is a game's report and analysis in the making, and Python's free lists
+    filling). What the run leaves grows by far less than holding the analyses would take.
+    The figures over corpora of hundreds of games are benchmarks/bench_analyze_memory.py's
+    (docs/engine.md, "A player over many games")."""
+    corpus = list(generate_games(12, 7, parse_rules("standard"), Position.from_setup(BEAR_OFF)))
+    records = {}
+    for games in (3, 12):
+        records[games] = tmp_path / f"{games}.acey"
+        records[games].write_text("\n".join(map(write_game, corpus[:games])), encoding="utf-8")
+
+    def summed(games: int) -> str:
+        status, text, _ = run_main(
+            capsys, "analyze", str(records[games]), "--depth", "0", "--summary"
+        )
+        assert status == 0 and text.startswith(f"All games: {games} games\n")
+        return text
+
+    summed(12)  # the imports, the engine, the reader's caches: once
+    (few, few_peak), (many, many_peak) = traced(lambda: summed(3)), traced(lambda: summed(12))
+    held, _ = traced(lambda: [analyze_one(1, game, 0) for game in corpus[3:]])
+    assert many_peak < 2 * few_peak, (few_peak, many_peak)
+    assert many - few < held / 2, (few, many, held)

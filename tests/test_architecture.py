@@ -34,7 +34,7 @@ ALLOWED: dict[str, set[str]] = {
     "analysis": {"rules", "notation", "validation", "engine"},
     "corpus": {"rules", "notation", "validation"},
     "formats": {"rules", "notation", "validation", "corpus"},
-    "render": {"rules", "notation", "validation", "corpus"},
+    "render": {"rules", "notation", "validation", "corpus", "analysis"},
     "files": {"rules", "notation", "validation", "formats"},
     "lsp": {"rules", "notation", "validation", "engine"},
     "tui": BELOW_FRONT_ENDS,

@@ -11,7 +11,6 @@ import pytest
 from conftest import SAMPLES, run_main
 from test_cli_engine import schema
 
-from aceynote.analysis.judge import main_replays
 from aceynote.notation import parse_games
 from aceynote.rules import play_text
 from aceynote.validation import SegmentReplay, validate
@@ -21,7 +20,7 @@ ANNOTATED = str(SAMPLES / "annotated.acey")
 
 def replays() -> list[SegmentReplay]:
     (game,) = parse_games((SAMPLES / "annotated.acey").read_text(encoding="utf-8"))
-    return main_replays(validate(game))
+    return validate(game).main_line()
 
 
 def hint_json(capsys: pytest.CaptureFixture[str], *words: str) -> list[dict[str, Any]]:

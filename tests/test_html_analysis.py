@@ -6,7 +6,9 @@ tested in test_html_analysis_browser.py.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -138,8 +140,9 @@ def test_every_game_of_a_page_has_its_own_graph(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("words", "message"),
     [
-        (["--depth", "0"], "--depth and --jobs go with --analyze"),
-        (["--jobs", "2"], "--depth and --jobs go with --analyze"),
+        (["--depth", "0"], "--depth, --jobs and --explain go with --analyze"),
+        (["--jobs", "2"], "--depth, --jobs and --explain go with --analyze"),
+        (["--explain", "all"], "--depth, --jobs and --explain go with --analyze"),
         (["--analyze", "--jobs", "0"], "--jobs takes a number of processes, 1 or more"),
     ],
 )
@@ -163,3 +166,45 @@ def test_a_hostile_analysis_comment_stays_text(tmp_path: Path) -> None:
     shown = page_data(found)["frames"]["1"]["review"]
     assert shown["best"][0]["play"] == hostile and shown["mark"] == "??"
     assert shown["loss"] == 9.99
+
+
+def figures_rows(page: Path) -> list[list[str]]:
+    """The rows of the page's table of figures, the head first: each cell's text."""
+    found = re.search(r'<table class="figures">(.*?)</table>', page.read_text(encoding="utf-8"))
+    if found is None:
+        return []
+    rows = re.findall(r"<tr>(.*?)</tr>", found[1])
+    return [
+        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+        for row in rows
+    ]
+
+
+def test_the_page_gives_each_player_s_figures_as_the_summary_does(
+    tmp_path: Path, record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_page(tmp_path, record, "--analyze", "--depth", "0")
+    head, *players = figures_rows(tmp_path / "page.html")
+    status, summary, _ = run_main(capsys, "analyze", str(record), "--depth", "0", "--summary")
+    assert status == 0
+    table = summary.splitlines()[1:]  # under "All games: 1 game"
+    assert head == table[0].split()
+    assert sorted(players) == sorted(line.rsplit(maxsplit=len(head) - 1) for line in table[1:])
+    assert [row[0] for row in players] == ["Random White", "Random Black"]  # White first
+    # Without --analyze (the record's comments only): no figures.
+    write_page(tmp_path, record)
+    assert figures_rows(tmp_path / "page.html") == []
+
+
+def test_explain_all_gives_every_segment_its_reason(tmp_path: Path, record: Path) -> None:
+    marked_only = page_data(write_page(tmp_path, record, "--analyze", "--depth", "0"))
+    every = page_data(write_page(tmp_path, record, "--analyze", "--depth", "0", "--explain", "all"))
+    reviews = {key: frame["review"] for key, frame in every["frames"].items() if "review" in frame}
+    assert len(reviews) > 10 and all(review["why"] for review in reviews.values())
+    for key, review in reviews.items():
+        before = marked_only["frames"][key]["review"]
+        assert {**review, "why": before["why"]} == before  # only the reasons are added
+        if review["mark"]:
+            assert review["why"] == before["why"]
+        elif review["loss"] == 0:
+            assert review["why"].startswith("the best play: ")

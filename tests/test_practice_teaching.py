@@ -24,19 +24,17 @@ def test_a_hint_ranks_the_best_plays_with_why() -> None:
 def test_a_review_names_the_rating_the_marks_and_the_costliest_decisions() -> None:
     analysis = analyze_one(1, short_game(), depth=0)
     lines = review_lines(analysis, Side.WHITE)
-    white = analysis["players"]["white"]
-    assert lines[0].startswith(
-        f"Your error rate {white['error_rate']:.3f} over {white['unforced']}"
-    )
+    white = analysis.players[Side.WHITE]
+    assert lines[0].startswith(f"Your error rate {white.error_rate:.3f} over {white.unforced}")
     assert "rating" in lines[0] and lines[1].startswith("Marks: ?! ")
     costly = sorted(
-        (d for d in analysis["decisions"] if d["side"] == "white" and d["loss"] > 0),
-        key=lambda d: -d["loss"],
+        (d for d in analysis.decisions if d.side is Side.WHITE and d.loss > 0),
+        key=lambda d: -d.loss,
     )[:3]
     assert lines[3:] == (["Your costliest decisions:"] if costly else []) + [
         line for line in lines[4:]
     ]
     for decision, line in zip(costly, lines[4:], strict=True):
-        assert line.startswith(f"{decision['number']} {decision['roll']}: {decision['played']}")
-        if decision["reason"]:
-            assert line.endswith(decision["reason"]["text"])
+        assert line.startswith(f"{decision.number} {decision.roll}: {decision.played}")
+        if decision.reason is not None:
+            assert line.endswith(decision.reason.text)

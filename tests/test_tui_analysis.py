@@ -13,7 +13,9 @@ import pytest
 from conftest import SHORT_GAME, pilot_test, run_main
 
 from aceynote.analysis import run as analysis_run
+from aceynote.analysis.analysed import GameAnalysis
 from aceynote.analysis.run import analyze_one
+from aceynote.analysis.totals import figures_by_row, game_players
 from aceynote.engine import Engine
 from aceynote.notation import parse_games
 from aceynote.tui import replay_analysis
@@ -36,7 +38,7 @@ def short(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def expected() -> dict[str, Any]:
+def expected() -> GameAnalysis:
     """The analysis as ``aceynote analyze --depth 0`` makes it, apart from the app."""
     return analyze_one(1, parse_games(SHORT_GAME)[0], 0)
 
@@ -98,7 +100,7 @@ def row_text(screen: ReplayScreen, ply: int) -> str:
 
 @pilot_test
 async def test_stepping_goes_on_while_the_analysis_runs(
-    short: Path, gate: threading.Event, expected: dict[str, Any]
+    short: Path, gate: threading.Event, expected: GameAnalysis
 ) -> None:
     app = ReplayApp(str(short), game=1, analysis_depth=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -132,41 +134,37 @@ async def test_the_same_key_or_escape_cancels_the_analysis(
 
 
 @pilot_test
-async def test_the_marks_stand_in_the_move_list(short: Path, expected: dict[str, Any]) -> None:
+async def test_the_marks_stand_in_the_move_list(short: Path, expected: GameAnalysis) -> None:
     async with analysed(short) as (_app, _pilot, screen):
-        marked = [d for d in expected["decisions"] if d["mark"]]
-        assert marked
+        assert expected.marked
         glyphs = {"!", "?", "!!", "??", "!?", "?!"}
-        for decision in expected["decisions"]:
-            segment = screen.analysed.segments[decision["ply"] - 1]  # type: ignore[union-attr]
-            shown = [
-                word for word in row_text(screen, decision["ply"] - 1).split() if word in glyphs
-            ]
-            mark = decision["mark"]
+        for decision in expected.decisions:
+            segment = screen.analysed.segments[decision.ply - 1]  # type: ignore[union-attr]
+            shown = [word for word in row_text(screen, decision.ply - 1).split() if word in glyphs]
+            mark = decision.mark and decision.mark.value
             # the record's own glyphs, then the engine's mark unless the record has it already
             assert shown == segment.glyphs + ([mark] if mark and mark not in segment.glyphs else [])
 
 
 @pilot_test
-async def test_the_notes_show_the_engine_s_best_plays(
-    short: Path, expected: dict[str, Any]
-) -> None:
+async def test_the_notes_show_the_engine_s_best_plays(short: Path, expected: GameAnalysis) -> None:
     async with analysed(short) as (_app, pilot, screen):
         for ply in (2, 5):  # 2. 51 and 3. =11 (a chosen double: the best names its double)
-            decision = expected["decisions"][ply]
+            decision = expected.decisions[ply]
+            assert decision.mark is not None and decision.reason is not None
             await pilot.press("home", *["down"] * (ply + 1))
             notes = str(screen.query_one(Notes).render())
-            lost = f"{decision['side'].capitalize()}'s play lost {decision['loss']:.3f} {decision['mark']}"
+            lost = f"{decision.side.title}'s play lost {decision.loss:.3f} {decision.mark.value}"
             assert lost in notes
-            assert f"why: {decision['reason']['text']}" in " ".join(notes.split())
-            for rank, best in enumerate(decision["best"], start=1):
+            assert f"why: {decision.reason.text}" in " ".join(notes.split())
+            for rank, best in enumerate(decision.best, start=1):
                 line = next(line for line in notes.splitlines() if line.startswith(f" {rank}. "))
                 words = line.split()[1:]
-                assert words[:2] == [f"{100 * best['win']:.1f}%", f"{best['equity']:+.3f}"]
+                assert words[:2] == [f"{100 * best.win:.1f}%", f"{best.equity:+.3f}"]
                 if rank > 1:
-                    assert words[2] == f"{best['diff']:+.3f}"
-                double = best.get("double")
-                play = f"={double}{double}: {best['play']}" if double else best["play"]
+                    assert words[2] == f"{best.diff:+.3f}"
+                double = best.double
+                play = f"={double}{double}: {best.play}" if double else best.play
                 assert words[2 if rank == 1 else 3 :] == play.split()
         await pilot.press("home")
         assert "engine:" not in str(screen.query_one(Notes).render())  # the start: no decision
@@ -174,16 +172,16 @@ async def test_the_notes_show_the_engine_s_best_plays(
 
 @pilot_test
 async def test_the_graph_follows_the_game_and_a_click_moves_along_it(
-    short: Path, expected: dict[str, Any]
+    short: Path, expected: GameAnalysis
 ) -> None:
     async with analysed(short) as (_app, pilot, screen):
         bar = screen.query_one(AnalysisBar)
-        assert bar.wins == [d["white_win_after"] for d in expected["decisions"]]
+        assert bar.wins == [d.white_win_after for d in expected.decisions]
         assert bar.current is None
         for ply in range(4):
             await pilot.press("down")
             assert bar.current == ply
-            assert bar.label == f"○ {100 * expected['decisions'][ply]['white_win_after']:3.0f}% "
+            assert bar.label == f"○ {100 * expected.decisions[ply].white_win_after:3.0f}% "
         width = bar.content_size.width - len(bar.label)
         column = width * 10 // 12 + 1  # a column of the 11th decision
         await pilot.click(AnalysisBar, offset=(1 + len(bar.label) + column, 0))
@@ -255,7 +253,7 @@ async def test_the_hint_ranks_the_plays_with_their_equity(short: Path) -> None:
 
 @pilot_test
 async def test_an_analysis_finished_in_another_game_waits_for_it(
-    tmp_path: Path, gate: threading.Event, expected: dict[str, Any]
+    tmp_path: Path, gate: threading.Event, expected: GameAnalysis
 ) -> None:
     path = tmp_path / "two.acey"
     path.write_text(SHORT_GAME + "\n" + SHORT_GAME, encoding="utf-8")
@@ -273,4 +271,35 @@ async def test_an_analysis_finished_in_another_game_waits_for_it(
         assert not screen.query_one(MoveList).analysis_marks
         await pilot.press("left_square_bracket")
         assert screen.analysed is not None and bar.display
-        assert bar.wins == [d["white_win_after"] for d in expected["decisions"]]
+        assert bar.wins == [d.white_win_after for d in expected.decisions]
+
+
+@pilot_test
+async def test_w_explains_the_play_shown_and_f_gives_the_players_figures(short: Path) -> None:
+    explained = analyze_one(1, parse_games(SHORT_GAME)[0], 0, explain_all=True)
+    app = ReplayApp(str(short), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = screen_of(app)
+        await pilot.press("F")  # no analysis yet: said, no figures
+        await pilot.pause()
+        assert app.screen is screen and screen.analysed is None
+        best = next(d for d in explained.decisions if d.loss == 0 and not d.forced)
+        for decision in (best, explained.marked[0]):  # no analysis needed: w judges this one
+            await pilot.press("home", *["down"] * decision.ply, "w")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            notes = " ".join(str(screen.query_one(Notes).render()).split())
+            assert decision.reason is not None and f"why: {decision.reason.text}" in notes
+            assert "engine:" in notes
+        assert best.reason is not None and best.reason.text.startswith("the best play: ")
+        await pilot.press("home", "w")  # the start: no play to explain
+        await pilot.pause()
+        assert "why:" not in str(screen.query_one(Notes).render())
+        await pilot.press("a")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("F")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayChoices)
+        assert app.screen.rows == figures_by_row(game_players(explained))
+        assert any(row.startswith("rating") for row in app.screen.rows)

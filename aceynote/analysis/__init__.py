@@ -3,20 +3,20 @@
 This room stands between the validator, which replays a record into
 positions and plays, and the front ends: it asks the engine (aceynote.engine,
 which knows only the rules) about each decision, marks the mistakes, sums up
-each player, and writes the marks into a record.
+each player, and writes the marks into a record. An analysis is one typed
+record (:mod:`.analysed`) that every front end renders.
 """
 
-from .judge import DecisionReport, GameAnalysis, analyze_game
+from .analysed import AnalysedDecision, GameAnalysis, PlayerFigures
+from .judge import analyze_game
 from .marks import Mark, mark_for, thresholds
-from .summary import PlayerSummary, summarize
 
 __all__ = [
-    "DecisionReport",
+    "AnalysedDecision",
     "GameAnalysis",
     "Mark",
-    "PlayerSummary",
+    "PlayerFigures",
     "analyze_game",
     "mark_for",
-    "summarize",
     "thresholds",
 ]

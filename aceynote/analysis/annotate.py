@@ -12,12 +12,12 @@ once.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..notation import Game, Segment
 from ..notation.model import NAG_GLYPHS
+from .analysed import AnalysedDecision, GameAnalysis
 from .marks import GLYPHS
-from .output import option_play
 
 COMMENT_PREFIX = "aceynote:"
 _COMMENT = re.compile(
@@ -37,15 +37,13 @@ class AnalysisComment(NamedTuple):
     why: str | None = None
 
 
-def analysis_comment(decision: dict[str, Any], named: bool = False) -> str:
+def analysis_comment(decision: AnalysedDecision, named: bool = False) -> str:
     """``aceynote: best 24/18 13/9, 0.41 lost; leaves 1 blot ...`` (with the double, for a
     chosen double; the reason where the analysis gives one); ``named``: the mark too,
     ``aceynote: ?, best ...``, where a person's glyph stands."""
-    mark = f"{decision['mark']}, " if named else ""
-    best = option_play(decision["best"][0])
-    why = decision.get("reason")
-    because = f"; {why['text']}" if why else ""
-    return f"{COMMENT_PREFIX} {mark}best {best}, {decision['loss']:.2f} lost{because}"
+    mark = f"{decision.mark.value}, " if named and decision.mark else ""
+    because = "" if decision.reason is None else f"; {decision.reason.text}"
+    return f"{COMMENT_PREFIX} {mark}best {decision.best_text}, {decision.loss:.2f} lost{because}"
 
 
 def read_comment(text: str) -> AnalysisComment | None:
@@ -59,23 +57,23 @@ def read_comment(text: str) -> AnalysisComment | None:
     return AnalysisComment(found["best"], float(found["loss"]), found["mark"], found["why"])
 
 
-def annotate(game: Game, analysis: dict[str, Any]) -> int:
-    """Write the marks of ``analysis`` (its JSON form) into ``game``, in place of an earlier
-    analysis's; how many were marked."""
+def annotate(game: Game, analysis: GameAnalysis) -> int:
+    """Write the marks of ``analysis`` into ``game``, in place of an earlier analysis's; how
+    many were marked."""
     segments = game.main_line()
     for segment in segments:
         _forget_analysis(segment)
-    marked = [decision for decision in analysis["decisions"] if decision["mark"] is not None]
+    marked = analysis.marked
     for decision in marked:
-        _mark(segments[decision["ply"] - 1], decision)
+        _mark(segments[decision.ply - 1], decision)
     return len(marked)
 
 
-def _mark(segment: Segment, decision: dict[str, Any]) -> None:
+def _mark(segment: Segment, decision: AnalysedDecision) -> None:
     """The mark as a glyph with its comment; only in the comment where a person set a glyph."""
     persons = _judged_by_hand(segment)
-    if not persons:
-        segment.glyphs.append(decision["mark"])
+    if not persons and decision.mark is not None:
+        segment.glyphs.append(decision.mark.value)
     segment.comments.append(analysis_comment(decision, named=persons))
 
 

@@ -9,69 +9,20 @@ The analysis follows the main line up to its first illegal play.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
+from ..engine.api import RankedPlay
 from ..engine.decisions import Choice, Decision, choices, double_choices, phase_of
 from ..engine.search import Scored, Search
-from ..notation import Segment, Turn
+from ..notation.writer import turn_number
 from ..rules import SegmentKind, Side, play_text
 from ..validation import Diagnostic, Report, SegmentReplay
 from ..validation import diagnostics as codes
-from .marks import Mark, mark_for
-from .reasons import Reason, reason
+from .analysed import AnalysedDecision, GameAnalysis, Stopped
+from .marks import mark_for, thresholds
+from .reasons import reason
+from .summary import GameTally
 
 TOP = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One of the best plays of a decision, for the side that makes it."""
-
-    play: str
-    win: float
-    equity: float
-    diff: float
-    double: int = 0
-
-
-@dataclass(slots=True)
-class DecisionReport:
-    """One decision: what was played, what was best, the equity lost, the mark, the luck.
-
-    ``win_after`` is White's winning chance after the decision (the graph of
-    a game). ``luck`` is what the roll was worth to the mover against an
-    average roll (None for a chosen double, which is chosen, not rolled).
-    ``phase`` is the game's phase (:func:`~aceynote.engine.decisions.phase_of`);
-    ``reason`` says why a marked play is worse than the best (None unmarked).
-    """
-
-    ply: int
-    turn: Turn
-    segment: Segment
-    side: Side
-    kind: SegmentKind
-    dice: tuple[int, int]
-    played: str
-    equity: float
-    best: list[Option]
-    loss: float
-    forced: bool
-    mark: Mark | None
-    luck: float | None
-    win_after: float
-    phase: str
-    reason: Reason | None = None
-
-
-@dataclass(slots=True)
-class GameAnalysis:
-    """The judged decisions of one game and where the analysis stopped."""
-
-    report: Report
-    depth: int
-    decisions: list[DecisionReport] = field(default_factory=list)
-    stopped_at: Diagnostic | None = None
-
 
 Progress = Callable[[int], None]
 Cancelled = Callable[[], bool]
@@ -81,15 +32,10 @@ class AnalysisCancelled(Exception):
     """The analysis was cancelled (its ``cancelled`` said so between two decisions)."""
 
 
-def main_replays(report: Report) -> list[SegmentReplay]:
-    """The main line's segments as replayed: a decision's ``ply`` counts them from 1."""
-    return [replay for replay in report.segments if not replay.line]
-
-
 def decisions_to_judge(report: Report) -> int:
     """How many decisions :func:`analyze_game` judges: the main line up to its first illegal play."""
     count = 0
-    for replay in main_replays(report):
+    for replay in report.main_line():
         if not replay.legal:
             break
         count += 1
@@ -97,31 +43,51 @@ def decisions_to_judge(report: Report) -> int:
 
 
 def analyze_game(
+    number: int,
     report: Report,
     search: Search,
     depth: int = 1,
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
+    explain_all: bool = False,
 ) -> GameAnalysis:
-    """Judge the main line of a validated game, decision by decision.
+    """Judge the main line of a validated game, decision by decision (``number``: the game's
+    place among those analysed, from 1).
 
+    A marked decision gets its reason; with ``explain_all``, every decision.
     ``cancelled`` is asked before each decision (an app's worker being
     stopped); when it says yes, :class:`AnalysisCancelled` is raised.
     """
-    analysis = GameAnalysis(report, depth)
-    for ply, replay in enumerate(main_replays(report), start=1):
+    judged: list[AnalysedDecision] = []
+    tally = GameTally()
+    stopped: Diagnostic | None = None
+    for ply, replay in enumerate(report.main_line(), start=1):
         if not replay.legal:
-            analysis.stopped_at = _first_error_at(report, replay)
+            stopped = _first_error_at(report, replay)
             break
         if cancelled is not None and cancelled():
             raise AnalysisCancelled(f"cancelled after {ply - 1} decisions")
-        analysis.decisions.append(_judge(ply, replay, search, depth))
+        judged.append(judge_decision(ply, replay, search, depth, explain_all, tally))
         if progress is not None:
-            progress(len(analysis.decisions))
-    if analysis.stopped_at is None and report.game.problems:
+            progress(len(judged))
+    if stopped is None and report.game.problems:
         # A syntax error: the reader kept the game up to it, and the analysis ends there.
-        analysis.stopped_at = next(d for d in report.diagnostics if d.code is codes.SYNTAX)
-    return analysis
+        stopped = next(d for d in report.diagnostics if d.code is codes.SYNTAX)
+    game = report.game
+    return GameAnalysis(
+        number=number,
+        white=game.tag("White"),
+        black=game.tag("Black"),
+        event=game.tag("Event"),
+        rules=report.rules.to_tag(),
+        depth=depth,
+        thresholds=thresholds(report.rules),
+        stopped=None
+        if stopped is None
+        else Stopped(stopped.span.line, stopped.span.column, stopped.code.code, stopped.message),
+        decisions=tuple(judged),
+        players=tally.figures(report),
+    )
 
 
 def _first_error_at(report: Report, replay: SegmentReplay) -> Diagnostic | None:
@@ -152,7 +118,16 @@ def _written(options: list[Choice], replay: SegmentReplay) -> int:
     )
 
 
-def _judge(ply: int, replay: SegmentReplay, search: Search, depth: int) -> DecisionReport:
+def judge_decision(
+    ply: int,
+    replay: SegmentReplay,
+    search: Search,
+    depth: int,
+    explain: bool = True,
+    tally: GameTally | None = None,
+) -> AnalysedDecision:
+    """One decision judged (``ply``: its place on the main line, from 1): with its reason when
+    it is marked or ``explain`` says so; added to ``tally`` unrounded."""
     decision, options = _options(replay, search)
     ranked, written = search.judge(options, _written(options, replay), depth)
     best = ranked[0]
@@ -160,36 +135,43 @@ def _judge(ply: int, replay: SegmentReplay, search: Search, depth: int) -> Decis
     forced = len(options) == 1
     mark = None if forced else mark_for(loss, search.rules)
     side = replay.before.turn
+    luck = _luck(decision, best, search)
+    if tally is not None:
+        tally.add(side, forced, loss, mark, luck)
     segment = replay.segment
-    return DecisionReport(
+    win_after = written.win if side is Side.WHITE else 1 - written.win
+    explained = mark is not None or explain
+    return AnalysedDecision(
         ply=ply,
-        turn=replay.turn,
-        segment=segment,
+        turn=replay.turn.number,
+        number=turn_number(replay.turn),
         side=side,
         kind=segment.kind,
         dice=(segment.high, segment.low),
         played=play_text(replay.steps),
-        equity=written.equity,
-        best=[_option(scored, best, decision) for scored in ranked[:TOP]],
-        loss=loss,
-        forced=forced,
+        equity=round(written.equity, 4),
+        loss=round(loss, 4),
         mark=mark,
-        luck=_luck(decision, best, search),
-        win_after=written.win if side is Side.WHITE else 1 - written.win,
+        forced=forced,
+        luck=None if luck is None else round(luck, 4),
+        white_win_after=round(win_after, 4),
         phase=phase_of(decision),
-        reason=None
-        if mark is None
-        else reason(replay.before, written.choice, best.choice, search.rules),
+        best=tuple(candidate(scored, best, decision.kind) for scored in ranked[:TOP]),
+        reason=reason(replay.before, written.choice, best.choice, search.rules)
+        if explained
+        else None,
     )
 
 
-def _option(scored: Scored, best: Scored, decision: Decision) -> Option:
-    double = scored.choice.high if decision.kind is SegmentKind.CHOSEN_DOUBLE else 0
-    return Option(
+def candidate(scored: Scored, best: Scored, kind: SegmentKind) -> RankedPlay:
+    """A play the search valued, as the engine's API gives it: its text, its figures rounded,
+    the double it names for a chosen double."""
+    double = scored.choice.high if kind is SegmentKind.CHOSEN_DOUBLE else 0
+    return RankedPlay(
         play=play_text(scored.choice.play.steps),
-        win=scored.win,
-        equity=scored.equity,
-        diff=scored.equity - best.equity,
+        win=round(scored.win, 4),
+        equity=round(scored.equity, 4),
+        diff=round(scored.equity - best.equity, 4),
         double=double,
     )
 

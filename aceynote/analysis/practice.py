@@ -20,21 +20,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine.bots import NetPlayer, Player
 from ..engine.decisions import Choice, Decision, choices, double_choices
 from ..engine.search import Search
 from ..notation.writer import roll_text, segment_play_text
-from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, parse_rules, resigned
+from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
 from ..terminal_text import signed
+from .analysed import GameAnalysis
 from .marks import game_value
-from .output import option_play
 from .reasons import explain_ranking
 from .run import search_for
 from .shown import ranked_plays
-from .totals import PlayerTotals
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,27 +204,25 @@ def hint_rows(state: TurnState, high: int, low: int, depth: int) -> list[tuple[s
     ]
 
 
-def review_lines(game: dict[str, Any], side: Side) -> list[str]:
-    """A finished game's review for the person who played ``side``, from its analysis (the
-    JSON form): the error rate, the rating, the marks, the costliest decisions and why, luck."""
-    mine = game["players"][side.name.lower()]
-    totals = PlayerTotals(side.title)
-    totals.add(mine, game_value(parse_rules(game["rules"])))
-    marks = ", ".join(f"{mark} {count}" for mark, count in mine["marks"].items())
+def review_lines(game: GameAnalysis, side: Side) -> list[str]:
+    """A finished game's review for the person who played ``side``, from its analysis: the
+    error rate, the rating, the marks, the costliest decisions and why, luck."""
+    mine, engine = game.players[side], game.players[side.opponent]
+    marks = ", ".join(f"{mark.value} {count}" for mark, count in mine.marks.items())
     lines = [
-        f"Your error rate {mine['error_rate']:.3f} over {mine['unforced']} unforced decisions;"
-        f" rating {totals.rating:.1f} (thousandths of a game lost a decision).",
+        f"Your error rate {round(mine.error_rate, 4):.3f} over {mine.unforced} unforced"
+        f" decisions; rating {mine.rating:.1f} (thousandths of a game lost a decision).",
         f"Marks: {marks}.",
-        f"Luck: {signed(mine['luck'])} (the engine's {signed(game['players'][side.opponent.name.lower()]['luck'])}).",
+        f"Luck: {signed(mine.luck)} (the engine's {signed(engine.luck)}).",
     ]
-    yours = [d for d in game["decisions"] if d["side"] == side.name.lower() and d["loss"] > 0]
-    costliest = sorted(yours, key=lambda decision: -decision["loss"])[:REVIEW_COSTLIEST]
+    yours = [d for d in game.decisions if d.side is side and d.loss > 0]
+    costliest = sorted(yours, key=lambda decision: -decision.loss)[:REVIEW_COSTLIEST]
     if costliest:
         lines.append("Your costliest decisions:")
     for decision in costliest:
-        why = f": {decision['reason']['text']}" if decision["reason"] else ""
+        why = "" if decision.reason is None else f": {decision.reason.text}"
         lines.append(
-            f"{decision['number']} {decision['roll']}: {decision['played']}, lost"
-            f" {decision['loss']:.3f}; best {option_play(decision['best'][0])}{why}"
+            f"{decision.number} {decision.roll}: {decision.played}, lost"
+            f" {decision.loss:.3f}; best {decision.best_text}{why}"
         )
     return lines

@@ -22,6 +22,7 @@ from ..rules.replies import blots, longest_prime, points_held, replies
 ROLLS = 36
 PRIME = 3
 """The fewest points in a row the reasons call a prime."""
+BEST_PLAY = "the best play:"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +108,11 @@ def choice_facts(before: Position, choice: Choice, rules: RuleSet) -> PlayFacts:
 
 
 def reason(before: Position, written: Choice, best: Choice, rules: RuleSet) -> Reason:
-    """Why ``written`` is worse than ``best``, both choices of the decision at ``before``."""
+    """Why ``written`` is worse than ``best``, both choices of the decision at ``before``;
+    when it is the best, what it leaves (:func:`describe`), after ``the best play:``."""
     mine, theirs = choice_facts(before, written, rules), choice_facts(before, best, rules)
+    if written is best:
+        return Reason(f"{BEST_PLAY} {describe(mine)}", mine, theirs)
     prime_before = longest_prime(before, before.turn)
     return Reason(compare(mine, theirs, prime_before.length), mine, theirs)
 

@@ -1,101 +1,87 @@
 """A game's analysis as a front end shows it: each judged segment of the main line.
 
-Two sources give the same shape. An analysis run now (its JSON form,
-aceynote.analysis.output) knows every decision: the best plays with their
-win % and equity, the equity lost, the mark and White's chance after it (the
-graph of the game). A record analysed earlier (``aceynote analyze -o``)
-knows only what its comments say: for each marked segment the mark (named
-in the comment where a person's glyph stands, else the glyph annotate
-added, the last of the segment's marks) and the comment's best play,
-equity lost and reason. No win %, so no graph (docs/share.md says why the
-comment does not carry one).
+Two sources give it. An analysis run now (:class:`~.analysed.GameAnalysis`)
+knows every decision: the best plays with their win % and equity, the
+equity lost, the mark and White's chance after it (the graph of the game),
+and each player's figures. A record analysed earlier (``aceynote analyze
+-o``) knows only what its comments say (:class:`~.annotate.AnalysisComment`):
+for each marked segment the mark (named in the comment where a person's
+glyph stands, else the glyph annotate added, the last of the segment's
+marks) and the comment's best play, equity lost and reason. No win %, so no
+graph (docs/share.md says why the comment does not carry one).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..notation import Game, Segment
-from .annotate import mark_of, read_comment
-from .output import option_play
+from .analysed import AnalysedDecision, GameAnalysis
+from .annotate import AnalysisComment, mark_of, read_comment
 
 ENGINE = "engine"
 RECORD = "record"
 
 
 @dataclass(frozen=True, slots=True)
-class BestPlay:
-    """One of the best plays; the record's comment names the play and nothing else."""
-
-    text: str  # as the notation writes it, ``=55: 20/15(2)`` for a chosen double
-    win: float | None = None
-    equity: float | None = None
-    diff: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SegmentReview:
-    """What the analysis says about one segment of the main line (``ply`` counts from 1)."""
+class Judged:
+    """A judged segment of the main line (``ply`` counts from 1) and what the analysis says
+    of it: the decision as the engine judged it, or the record's comment read back."""
 
     ply: int
     segment: Segment
-    mark: str | None
-    loss: float
-    best: tuple[BestPlay, ...]
-    forced: bool = False
-    white_win_after: float | None = None
-    why: str | None = None
+    verdict: AnalysedDecision | AnalysisComment
+
+    @property
+    def mark(self) -> str | None:
+        mark = self.verdict.mark
+        return mark if mark is None or isinstance(mark, str) else mark.value
+
+    @property
+    def loss(self) -> float:
+        return self.verdict.loss
+
+    @property
+    def why(self) -> str | None:
+        verdict = self.verdict
+        if isinstance(verdict, AnalysisComment):
+            return verdict.why
+        return None if verdict.reason is None else verdict.reason.text
 
 
 @dataclass(frozen=True, slots=True)
 class GameReview:
-    """A game's judged segments, and where they come from (``engine`` or ``record``)."""
+    """A game's judged segments, and the analysis they come from (None: the record's
+    comments)."""
 
-    source: str
-    depth: int | None
-    judged: tuple[SegmentReview, ...]
+    analysis: GameAnalysis | None
+    judged: tuple[Judged, ...]
 
     @property
-    def graph(self) -> list[tuple[int, float]]:
-        """``(ply, White's chance after it)`` for every judged segment; [] without win %."""
-        return [
-            (item.ply, item.white_win_after)
-            for item in self.judged
-            if item.white_win_after is not None
-        ]
+    def source(self) -> str:
+        """``engine`` (an analysis run now) or ``record`` (the record's comments)."""
+        return RECORD if self.analysis is None else ENGINE
+
+    @property
+    def depth(self) -> int | None:
+        return None if self.analysis is None else self.analysis.depth
 
 
-def review_of_analysis(game: Game, analysis: dict[str, Any]) -> GameReview:
-    """The review of ``game`` from its analysis in the JSON form (every decision)."""
+def review_of_analysis(game: Game, analysis: GameAnalysis) -> GameReview:
+    """The review of ``game`` from its analysis (every decision)."""
     segments = game.main_line()
     judged = tuple(
-        SegmentReview(
-            ply=decision["ply"],
-            segment=segments[decision["ply"] - 1],
-            mark=decision["mark"],
-            loss=decision["loss"],
-            best=tuple(
-                BestPlay(option_play(option), option["win"], option["equity"], option["diff"])
-                for option in decision["best"]
-            ),
-            forced=decision["forced"],
-            white_win_after=decision["white_win_after"],
-            why=None if decision.get("reason") is None else decision["reason"]["text"],
-        )
-        for decision in analysis["decisions"]
+        Judged(decision.ply, segments[decision.ply - 1], decision)
+        for decision in analysis.decisions
     )
-    return GameReview(ENGINE, analysis["depth"], judged)
+    return GameReview(analysis, judged)
 
 
 def review_of_record(game: Game) -> GameReview | None:
     """The review the record's analysis comments give, or None when it has none."""
-    judged: list[SegmentReview] = []
+    judged: list[Judged] = []
     for ply, segment in enumerate(game.main_line(), start=1):
         found = next(filter(None, map(read_comment, segment.comments)), None)
-        if found is None:
-            continue
-        mark = mark_of(segment, found)
-        best = (BestPlay(found.best),)
-        judged.append(SegmentReview(ply, segment, mark, found.loss, best, why=found.why))
-    return GameReview(RECORD, None, tuple(judged)) if judged else None
+        if found is not None:
+            judged.append(Judged(ply, segment, found._replace(mark=mark_of(segment, found))))
+    return GameReview(None, tuple(judged)) if judged else None

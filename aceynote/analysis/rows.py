@@ -1,5 +1,5 @@
 """The rows of the decisions table (docs/data.md, "decisions"): one a decision of a game's
-analysis in the JSON form (:mod:`.output`), keyed as the segments table is.
+analysis (:class:`~.analysed.GameAnalysis`), keyed as the segments table is.
 
 ``game_id`` is the game's place among the games analysed (from 1) and ``ply`` its
 segment's place on the main line: the same keys as ``aceynote convert --to parquet``
@@ -14,35 +14,38 @@ from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any
 
-from .output import option_play
+from .analysed import GameAnalysis
+from .output import KIND_WORDS
 from .reasons import PlayFacts
 
 Row = dict[str, Any]
 FACTS = tuple(found.name for found in fields(PlayFacts))
 
 
-def decision_rows(game_id: int, game: dict[str, Any]) -> Iterator[Row]:
+def decision_rows(game_id: int, analysis: GameAnalysis) -> Iterator[Row]:
     """The decisions table's rows of one game's analysis."""
-    for decision in game["decisions"]:
-        reason = decision["reason"]
+    for decision in analysis.decisions:
+        reason = decision.reason
         row: Row = {
             "game_id": game_id,
-            "ply": decision["ply"],
-            "turn": decision["turn"],
-            "side": decision["side"],
-            "kind": decision["kind"],
-            "roll": decision["roll"],
-            "played": decision["played"],
-            "best": option_play(decision["best"][0]),
-            "equity": decision["equity"],
-            "loss": decision["loss"],
-            "mark": decision["mark"],
-            "forced": decision["forced"],
-            "luck": decision["luck"],
-            "phase": decision["phase"],
-            "reason": None if reason is None else reason["text"],
+            "ply": decision.ply,
+            "turn": decision.turn,
+            "side": decision.side.name.lower(),
+            "kind": KIND_WORDS[decision.kind],
+            "roll": decision.roll,
+            "played": decision.played,
+            "best": decision.best_text,
+            "equity": decision.equity,
+            "loss": decision.loss,
+            "mark": None if decision.mark is None else decision.mark.value,
+            "forced": decision.forced,
+            "luck": decision.luck,
+            "phase": decision.phase,
+            "reason": None if reason is None else reason.text,
         }
-        for prefix, facts in (("", "written"), ("best_", "best")):
+        written = {} if reason is None else reason.written.as_dict()
+        best = {} if reason is None else reason.best.as_dict()
+        for prefix, facts in (("", written), ("best_", best)):
             for name in FACTS:
-                row[prefix + name] = None if reason is None else reason[facts][name]
+                row[prefix + name] = facts.get(name)
         yield row

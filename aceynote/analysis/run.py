@@ -1,15 +1,15 @@
 """Analysing the games of a record, here, in worker processes or on a Dask cluster.
 
-Each game is validated and analysed on its own and comes back in its JSON
-form (aceynote.analysis.output), which is what crosses a process boundary;
-the results come back in input order (aceynote.analysis.cluster).
+Each game is validated and analysed on its own and comes back as its typed
+record (:class:`~.analysed.GameAnalysis`), which is what crosses a process
+boundary (it pickles); the results come back in input order
+(aceynote.analysis.cluster).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
-from typing import Any
 
 from ..engine.api import shipped_network
 from ..engine.evaluator import evaluator_for
@@ -19,11 +19,9 @@ from ..notation import Game
 from ..rules import RuleSet
 from ..validation import Report, validate
 from ..workers import on_processes
+from .analysed import GameAnalysis
 from .cluster import on_cluster
 from .judge import Cancelled, Progress, analyze_game
-from .output import analysis_json
-
-GameJson = dict[str, Any]
 
 
 @cache
@@ -53,9 +51,15 @@ def _one_blas_thread() -> None:
     threadpool_limits(1, user_api="blas")
 
 
-def analyze_one(number: int, game: Game, depth: int, progress: Progress | None = None) -> GameJson:
-    """Validate and analyse one game; its analysis in the JSON form."""
-    return analyze_report(number, validate(game), depth, progress)
+def analyze_one(
+    number: int,
+    game: Game,
+    depth: int,
+    progress: Progress | None = None,
+    explain_all: bool = False,
+) -> GameAnalysis:
+    """Validate and analyse one game (``explain_all``: a reason for every decision)."""
+    return analyze_report(number, validate(game), depth, progress, explain_all=explain_all)
 
 
 def analyze_report(
@@ -64,19 +68,21 @@ def analyze_report(
     depth: int,
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
-) -> GameJson:
-    """Analyse a game already validated (the app's: its report is at hand); its JSON form."""
+    explain_all: bool = False,
+) -> GameAnalysis:
+    """Analyse a game already validated (the app's: its report is at hand)."""
     search = search_for(report.rules)
-    return analysis_json(number, analyze_game(report, search, depth, progress, cancelled))
+    return analyze_game(number, report, search, depth, progress, cancelled, explain_all)
 
 
-def analyze_task(task: tuple[int, Game, int]) -> GameJson:
-    """:func:`analyze_one` of ``(number, game, depth)``, the form a worker is given.
+def analyze_task(task: tuple[int, Game, int, bool]) -> GameAnalysis:
+    """:func:`analyze_one` of ``(number, game, depth, explain_all)``, the form a worker is given.
 
     Pure (the result depends on the task alone, nothing is written), so a
     cluster may run it again when the worker running it is lost.
     """
-    return analyze_one(*task)
+    number, game, depth, explain_all = task
+    return analyze_one(number, game, depth, explain_all=explain_all)
 
 
 def analyze_games(
@@ -85,29 +91,31 @@ def analyze_games(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     scheduler: str | None = None,
-) -> Iterator[GameJson]:
+    explain_all: bool = False,
+) -> Iterator[GameAnalysis]:
     """Each game's analysis in input order; ``progress(game, decisions)`` while it runs.
 
     The games run here (``jobs`` 1), in ``jobs`` local processes, or on the
     Dask cluster whose scheduler is at ``scheduler`` (a
     :class:`~aceynote.analysis.cluster.ClusterError` when it cannot be used);
     the results are the same. The games are read from ``games`` as the run
-    goes on, a few ahead of the one reported next.
+    goes on, a few ahead of the one reported next. ``explain_all``: a reason
+    for every decision, not only the marked ones.
     """
     numbered = enumerate(games, start=1)
     if scheduler is None and jobs <= 1:
         for number, game in numbered:
             step = None if progress is None else _game_progress(progress, number)
-            yield analyze_one(number, game, depth, step)
+            yield analyze_one(number, game, depth, step, explain_all)
         return
-    tasks = ((number, game, depth) for number, game in numbered)
+    tasks = ((number, game, depth, explain_all) for number, game in numbered)
     if scheduler is not None:
         results = on_cluster(scheduler, analyze_task, tasks)
     else:
         results = on_processes(analyze_task, tasks, jobs)
     for done in results:
         if progress is not None:
-            progress(done["game"], len(done["decisions"]))
+            progress(done.number, len(done.decisions))
         yield done
 
 

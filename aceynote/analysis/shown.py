@@ -1,7 +1,7 @@
 """An analysis beside the game it was made of, for a front end that steps through the game.
 
-The app (aceynote.tui) analyses the game shown and keeps the analysis in its
-JSON form (:mod:`.output`). Here that form is tied to the segments of the
+The app (aceynote.tui) analyses the game shown and keeps its analysis
+(:class:`~.analysed.GameAnalysis`). Here it is tied to the segments of the
 game's current replay: which decision a segment is, its mark, and White's
 chances after each decision (the graph), and how the columns of a graph
 stand for the decisions. A position's plays ranked for a hint are here too.
@@ -10,82 +10,76 @@ stand for the decisions. A position's plays ranked for a hint are here too.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from ..engine.api import RankedPlay
 from ..engine.decisions import Decision, choices
 from ..notation import Segment
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, play_text
 from ..validation import Report, SegmentReplay
-from .judge import Option
+from .analysed import AnalysedDecision, GameAnalysis
+from .judge import candidate, judge_decision
 from .run import search_for
-
-DecisionJson = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class AnalysedGame:
-    """An analysis (its JSON form) and the segments of the main line it judged, ply by ply."""
+    """An analysis and the segments of the main line it judged, ply by ply."""
 
-    data: dict[str, Any]
+    analysis: GameAnalysis
     segments: tuple[Segment, ...]
 
     @classmethod
-    def of(cls, data: dict[str, Any], report: Report) -> AnalysedGame | None:
+    def of(cls, analysis: GameAnalysis, report: Report) -> AnalysedGame | None:
         """The analysis tied to ``report``'s main line; None when it is not that game's.
 
         It still fits a game edited since (a comment, a glyph, moves recorded
         after it) as long as every decision it judged is still on the main
         line, played as it was, under the same rules.
         """
-        if data["rules"] != report.rules.to_tag():
+        if analysis.rules != report.rules.to_tag():
             return None
         replays = report.main_line()
-        decisions = data["decisions"]
+        decisions = analysis.decisions
         if len(replays) < len(decisions):
             return None
         for decision, replay in zip(decisions, replays, strict=False):
             if not _same_decision(decision, replay):
                 return None
-        return cls(data, tuple(replay.segment for replay in replays[: len(decisions)]))
+        return cls(analysis, tuple(replay.segment for replay in replays[: len(decisions)]))
 
     @property
-    def decisions(self) -> list[DecisionJson]:
-        found: list[DecisionJson] = self.data["decisions"]
-        return found
+    def decisions(self) -> tuple[AnalysedDecision, ...]:
+        return self.analysis.decisions
 
     def ply_of(self, segment: Segment | None) -> int | None:
         """Which decision (0 for the first) ``segment`` is; None: not one the analysis judged."""
         return next((ply for ply, seen in enumerate(self.segments) if seen is segment), None)
 
-    def decision_of(self, segment: Segment | None) -> DecisionJson | None:
+    def decision_of(self, segment: Segment | None) -> AnalysedDecision | None:
         ply = self.ply_of(segment)
         return None if ply is None else self.decisions[ply]
 
     def marks(self) -> dict[int, str]:
         """The mark of each marked segment, by the segment's ``id``."""
         return {
-            id(segment): decision["mark"]
+            id(segment): decision.mark.value
             for segment, decision in zip(self.segments, self.decisions, strict=True)
-            if decision["mark"]
+            if decision.mark is not None
         }
 
     @property
     def white_wins(self) -> list[float]:
         """White's chance of winning after each decision, in playing order."""
-        return [decision["white_win_after"] for decision in self.decisions]
-
-    @property
-    def marked(self) -> int:
-        return sum(1 for decision in self.decisions if decision["mark"])
+        return [decision.white_win_after for decision in self.decisions]
 
 
-def _same_decision(decision: DecisionJson, replay: SegmentReplay) -> bool:
+def _same_decision(decision: AnalysedDecision, replay: SegmentReplay) -> bool:
     segment = replay.segment
     return (
         replay.legal
-        and decision["roll"] == f"{segment.high}{segment.low}"
-        and decision["played"] == play_text(replay.steps)
-        and decision["side"] == replay.before.turn.name.lower()
+        and decision.dice == (segment.high, segment.low)
+        and decision.played == play_text(replay.steps)
+        and decision.side is replay.before.turn
     )
 
 
@@ -127,21 +121,21 @@ def next_kind(replay: SegmentReplay | None, final: bool, rules: RuleSet) -> Segm
 
 def ranked_plays(
     position: Position, kind: SegmentKind, high: int, low: int, rules: RuleSet, depth: int
-) -> list[Option]:
-    """Every legal play of the dice, best first, valued for the side to act (``--`` for none)."""
+) -> list[RankedPlay]:
+    """Every legal play of the dice, best first, valued for the side to act (``--`` for none),
+    rounded as the engine's API and an analysis round them."""
     # A search of its own: the app's analysis may be running in another thread.
     search = search_for(rules)
     ranked = search.rank(choices(Decision(position, kind), high, low, rules), depth)
-    best = ranked[0].equity
-    return [
-        Option(
-            play=play_text(scored.choice.play.steps),
-            win=scored.win,
-            equity=scored.equity,
-            diff=scored.equity - best,
-        )
-        for scored in ranked
-    ]
+    return [candidate(scored, ranked[0], kind) for scored in ranked]
+
+
+def explain_replay(report: Report, replay: SegmentReplay, depth: int) -> AnalysedDecision:
+    """One segment's decision judged at ``depth`` with its reason, on request: why the written
+    play is worse than the best, or what the best play leaves (``ply`` 0 off the main line)."""
+    main = report.main_line()
+    ply = next((place for place, seen in enumerate(main, start=1) if seen is replay), 0)
+    return judge_decision(ply, replay, search_for(report.rules), depth, explain=True)
 
 
 def replay_at(

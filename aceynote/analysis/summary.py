@@ -1,54 +1,71 @@
-"""Each player's figures over a game (docs/engine.md, "analyze"): errors, marks, luck."""
+"""Each player's figures over a game (docs/engine.md, "analyze"): errors, marks, luck.
+
+The judge adds each decision here as it is judged, with its unrounded loss
+and luck; the figures (:class:`~.analysed.PlayerFigures`) are summed from
+those, then rounded to the analysis's 4 places.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..rules import Side
-from .judge import GameAnalysis
-from .marks import Mark
+from ..validation import Report
+from .analysed import PlayerFigures
+from .marks import Mark, game_value
 
 
 @dataclass(slots=True)
-class PlayerSummary:
-    """One side's decisions, equity lost, marks and luck; result and luck-adjusted result.
-
-    ``error_rate`` is the equity lost per unforced decision (gnubg's error
-    rate); ``luck`` sums what the side's rolls were worth against average
-    rolls; ``luck_adjusted`` is the side's result less its luck and plus the
-    opponent's (None while the game is unfinished).
-    """
-
-    side: Side
+class _Sums:
     decisions: int = 0
     unforced: int = 0
     error_total: float = 0.0
     marks: dict[Mark, int] = field(default_factory=lambda: dict.fromkeys(Mark, 0))
     luck: float = 0.0
-    result: int | None = None
-    luck_adjusted: float | None = None
-
-    @property
-    def error_rate(self) -> float:
-        return self.error_total / self.unforced if self.unforced else 0.0
 
 
-def summarize(analysis: GameAnalysis) -> dict[Side, PlayerSummary]:
-    players = {side: PlayerSummary(side) for side in Side}
-    for decision in analysis.decisions:
-        player = players[decision.side]
-        player.decisions += 1
-        if not decision.forced:
-            player.unforced += 1
-            player.error_total += decision.loss
-        if decision.mark is not None:
-            player.marks[decision.mark] += 1
-        if decision.luck is not None:
-            player.luck += decision.luck
-    outcome = analysis.report.outcome
-    if outcome is not None:
-        for side, player in players.items():
-            player.result = outcome.points if outcome.winner is side else -outcome.points
-            other = players[side.opponent]
-            player.luck_adjusted = player.result - player.luck + other.luck
-    return players
+class GameTally:
+    """Both sides' decisions, equity lost, marks and luck, as a game's decisions are judged."""
+
+    def __init__(self) -> None:
+        self.sums = {side: _Sums() for side in Side}
+
+    def add(
+        self, side: Side, forced: bool, loss: float, mark: Mark | None, luck: float | None
+    ) -> None:
+        sums = self.sums[side]
+        sums.decisions += 1
+        if not forced:
+            sums.unforced += 1
+            sums.error_total += loss
+        if mark is not None:
+            sums.marks[mark] += 1
+        if luck is not None:
+            sums.luck += luck
+
+    def figures(self, report: Report) -> dict[Side, PlayerFigures]:
+        """Each side's figures over the game; its result and luck-adjusted result when it has
+        one (the result less the side's luck plus the opponent's)."""
+        outcome = report.outcome
+        value = game_value(report.rules)
+        found: dict[Side, PlayerFigures] = {}
+        for side, sums in self.sums.items():
+            error_total = round(sums.error_total, 4)
+            result, adjusted = 0, 0.0
+            if outcome is not None:
+                result = outcome.points if outcome.winner is side else -outcome.points
+                adjusted = result - sums.luck + self.sums[side.opponent].luck
+            found[side] = PlayerFigures(
+                games=1,
+                decisions=sums.decisions,
+                unforced=sums.unforced,
+                error_total=error_total,
+                error_rate=sums.error_total / sums.unforced if sums.unforced else 0.0,
+                error_games=error_total / value,
+                marks=dict(sums.marks),
+                luck=round(sums.luck, 4),
+                finished=int(outcome is not None),
+                result=result,
+                luck_adjusted=round(adjusted, 4),
+            )
+        return found

@@ -1,7 +1,8 @@
 """Each player's figures over many analysed games (docs/engine.md, "A player over many games").
 
-The games' analyses (their JSON form, :mod:`.output`) are added one at a time
-and forgotten: only a few numbers a player are kept, so a corpus of any size
+The games' analyses (:class:`~.analysed.GameAnalysis`) are added one at a
+time and forgotten: only a player's figures (:class:`~.analysed.PlayerFigures`,
+a few numbers) are kept, so a corpus of any size
 runs in bounded memory. Players are matched by name as ``aceynote stats``
 matches them (:func:`aceynote.notation.tags.player_name`), over all games or
 for each Event tag.
@@ -20,109 +21,72 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..notation.tags import event_name, player_name
-from ..rules import Side, parse_rules
-from ..terminal_text import counted, signed
-from .marks import Mark, game_value
+from ..rules import Side
+from ..terminal_text import clipped, counted, signed
+from .analysed import GameAnalysis, PlayerFigures
+from .marks import Mark
 
 FORMAT = "aceynote-analysis-summary"
 VERSION = 1
-GROUPINGS = ("player", "event")
-RATING_SCALE = 1000
 
 
-@dataclass(slots=True)
-class PlayerTotals:
-    """One player's sums over the games added (``finished``: the games with a result)."""
-
-    name: str
-    games: int = 0
-    decisions: int = 0
-    unforced: int = 0
-    error_total: float = 0.0
-    error_games: float = 0.0
-    marks: dict[str, int] = field(default_factory=lambda: {mark.value: 0 for mark in Mark})
-    luck: float = 0.0
-    finished: int = 0
-    result: int = 0
-    luck_adjusted: float = 0.0
-
-    def add(self, player: dict[str, Any], value: float) -> None:
-        """One game's figures of this player (:func:`.output.analysis_json`'s ``players``)."""
-        self.games += 1
-        self.decisions += player["decisions"]
-        self.unforced += player["unforced"]
-        self.error_total += player["error_total"]
-        self.error_games += player["error_total"] / value
-        for mark, count in player["marks"].items():
-            self.marks[mark] += count
-        self.luck += player["luck"]
-        if player["result"] is not None:
-            self.finished += 1
-            self.result += player["result"]
-            self.luck_adjusted += player["luck_adjusted"]
-
-    @property
-    def error_rate(self) -> float:
-        return self.error_total / self.unforced if self.unforced else 0.0
-
-    @property
-    def rating(self) -> float:
-        return RATING_SCALE * self.error_games / self.unforced if self.unforced else 0.0
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "games": self.games,
-            "decisions": self.decisions,
-            "unforced": self.unforced,
-            "error_total": round(self.error_total, 4),
-            "error_rate": round(self.error_rate, 4),
-            "rating": round(self.rating, 1),
-            "marks": dict(self.marks),
-            "luck": round(self.luck, 4),
-            "luck_per_game": round(self.luck / self.games, 4),
-            "finished": self.finished,
-            "result": self.result,
-            "luck_adjusted": round(self.luck_adjusted, 4),
-        }
+def figures_json(name: str, figures: PlayerFigures) -> dict[str, Any]:
+    """A player's figures over many games, as the summary's JSON has them."""
+    return {
+        "name": name,
+        "games": figures.games,
+        "decisions": figures.decisions,
+        "unforced": figures.unforced,
+        "error_total": round(figures.error_total, 4),
+        "error_rate": round(figures.error_rate, 4),
+        "rating": round(figures.rating, 1),
+        "marks": {mark.value: figures.marks[mark] for mark in Mark},
+        "luck": round(figures.luck, 4),
+        "luck_per_game": round(figures.luck_per_game, 4),
+        "finished": figures.finished,
+        "result": figures.result,
+        "luck_adjusted": round(figures.luck_adjusted, 4),
+    }
 
 
 @dataclass(slots=True)
 class Group:
-    """The players of all games, or of one event's."""
+    """The players of all games, or of one event's: each one's figures, by name."""
 
     event: str | None
     games: int = 0
-    players: dict[str, PlayerTotals] = field(default_factory=dict)
+    players: dict[str, PlayerFigures] = field(default_factory=dict)
 
-    def add(self, game: dict[str, Any]) -> None:
+    def add(self, game: GameAnalysis) -> None:
         self.games += 1
-        value = game_value(parse_rules(game["rules"]))
-        for side in Side:
-            name = player_name(game[side.name.lower()], side)
-            totals = self.players.setdefault(name, PlayerTotals(name))
-            totals.add(game["players"][side.name.lower()], value)
+        for name, figures in game_players(game):
+            self.players[name] = self.players.get(name, PlayerFigures()) + figures
 
     def as_json(self) -> dict[str, Any]:
-        ordered = sorted(self.players.values(), key=lambda player: player.name)
         return {
             "event": self.event,
             "games": self.games,
-            "players": [player.as_json() for player in ordered],
+            "players": [figures_json(name, self.players[name]) for name in sorted(self.players)],
         }
 
 
-def summary(games: Iterable[dict[str, Any]], by: str = "player") -> dict[str, Any]:
-    """The figures of each player over ``games`` (analyses in the JSON form), by ``by``."""
+def summary(games: Iterable[GameAnalysis], by: str = "player") -> list[Group]:
+    """The figures of each player over ``games``: one group of all (``by`` player), or one an
+    Event tag (``by`` event), in the order their first game came."""
     groups: dict[str | None, Group] = {}
     for game in games:
-        event = event_name(game["event"]) if by == "event" else None
+        event = event_name(game.event) if by == "event" else None
         groups.setdefault(event, Group(event)).add(game)
+    return list(groups.values())
+
+
+def summary_json(groups: list[Group], by: str) -> dict[str, Any]:
+    """The summary as the JSON document docs/engine.md describes."""
     return {
         "format": FORMAT,
         "version": VERSION,
         "by": by,
-        "groups": [group.as_json() for group in groups.values()],
+        "groups": [group.as_json() for group in groups],
     }
 
 
@@ -139,31 +103,64 @@ _HEAD = (
 )
 
 
-def summary_text(document: dict[str, Any]) -> str:
+COLUMNS = tuple(label for label, _ in _HEAD)
+"""The figures' names, as the summary's table heads them (the app's and the page's too)."""
+
+
+def figures_table(players: list[tuple[str, PlayerFigures]], width: int = 0) -> list[str]:
+    """The head and a line a player of the summary's table (names at least ``width`` wide)."""
+    width = max([width, len("player")] + [len(name) for name, _ in players])
+    lines = [f"{'player':<{width}}" + "".join(f"{label:>{room}}" for label, room in _HEAD)]
+    for name, figures in players:
+        cells = zip(figures_cells(figures), _HEAD, strict=True)
+        lines.append(f"{name:<{width}}" + "".join(f"{c:>{r}}" for c, (_, r) in cells))
+    return lines
+
+
+def figures_by_row(players: list[tuple[str, PlayerFigures]], width: int = 12) -> list[str]:
+    """The summary's table turned round, for a narrow screen (the app): a line a figure, a
+    column a player (names clipped to ``width``)."""
+    names = [clipped(name, width) for name, _ in players]
+    cells = [figures_cells(figures) for _, figures in players]
+    room = max(len(text) for text in [*names, *(cell for each in cells for cell in each)]) + 2
+    label = max(map(len, COLUMNS))
+    lines = [" " * label + "".join(f"{name:>{room}}" for name in names)]
+    for row, column in enumerate(COLUMNS):
+        lines.append(f"{column:<{label}}" + "".join(f"{each[row]:>{room}}" for each in cells))
+    return lines
+
+
+def summary_text(groups: list[Group]) -> str:
     """The summary as tables, one a group: a line a player."""
-    names = [len(p["name"]) for g in document["groups"] for p in g["players"]]
-    width = max([*names, len("player")])
-    head = f"{'player':<{width}}" + "".join(f"{label:>{room}}" for label, room in _HEAD)
+    width = max([len(name) for group in groups for name in group.players], default=0)
     lines: list[str] = []
-    for group in document["groups"]:
-        title = "All games" if group["event"] is None else f"Event {group['event']}"
-        lines += [f"{title}: {counted(group['games'], 'game')}", head]
-        for player in group["players"]:
-            cells = zip(_cells(player), _HEAD, strict=True)
-            lines.append(f"{player['name']:<{width}}" + "".join(f"{c:>{r}}" for c, (_, r) in cells))
+    for group in groups:
+        title = "All games" if group.event is None else f"Event {group.event}"
+        lines.append(f"{title}: {counted(group.games, 'game')}")
+        lines += figures_table(
+            [(name, group.players[name]) for name in sorted(group.players)], width
+        )
         lines.append("")
     return "\n".join(lines)
 
 
-def _cells(player: dict[str, Any]) -> list[str]:
+def game_players(game: GameAnalysis) -> list[tuple[str, PlayerFigures]]:
+    """Both sides of one game, White first, named as the summary names them, with their
+    figures over the game."""
+    return [(player_name(game.name(side), side), game.players[side]) for side in Side]
+
+
+def figures_cells(figures: PlayerFigures) -> list[str]:
+    """A player's figures over many games as the summary's table writes them (the JSON's
+    figures, rounded as it rounds them)."""
     return [
-        str(player["games"]),
-        str(player["decisions"]),
-        str(player["unforced"]),
-        f"{player['error_rate']:.3f}",
-        f"{player['rating']:.1f}",
-        *(str(player["marks"][mark.value]) for mark in Mark),
-        signed(player["luck_per_game"]),
-        f"{player['result']:+d}",
-        signed(player["luck_adjusted"]),
+        str(figures.games),
+        str(figures.decisions),
+        str(figures.unforced),
+        f"{round(figures.error_rate, 4):.3f}",
+        f"{round(figures.rating, 1):.1f}",
+        *(str(figures.marks[mark]) for mark in Mark),
+        signed(round(figures.luck_per_game, 4)),
+        f"{figures.result:+d}",
+        signed(round(figures.luck_adjusted, 4)),
     ]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import (
+    add_explain_option,
     add_game_option,
     add_record_files,
     chosen_game,
@@ -22,7 +23,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..analysis.run import GameJson
+    from ..analysis.analysed import GameAnalysis
     from ..notation import Game
 
 DESCRIPTION = """\
@@ -39,6 +40,12 @@ decisions, unforced decisions, the error total and rate, marks by kind, luck
 (what the rolls were worth against average rolls) and the luck-adjusted
 result. Equities are the points the side to play expects, the other side's
 counted negative.
+
+--explain all gives the reason for every decision, not only the marked
+ones: for a play that is the best, what it leaves ("the best play: leaves 1
+blot that 11 of 36 rolls hit; makes the 5 point"), for any other why it is
+worse than the best. It goes into the text, the JSON and the decisions
+table; -o still comments only the marked plays.
 
 -o writes the record again with each mark as a glyph on its segment and a
 comment naming the best play, the equity lost and why. A glyph a person set wins
@@ -64,6 +71,7 @@ examples:
   aceynote analyze samples/annotated.acey
   aceynote analyze samples/match.acey --game 2 --depth 0
   aceynote analyze samples/annotated.acey -o annotated-analysed.acey
+  aceynote analyze samples/mistakes.acey --depth 0 --explain all
   aceynote analyze games.acey --jobs 2 --format json > analysis.json
   aceynote analyze games.acey --scheduler tcp://10.0.0.5:8786 > analysis.txt
   aceynote analyze club/ samples/match.acey --summary --depth 0
@@ -94,6 +102,7 @@ def register(commands: Commands) -> None:
         default="text",
         help="the report (default text); parquet: the decisions table in the folder -o DIR",
     )
+    add_explain_option(parser)
     parser.add_argument(
         "--summary",
         action="store_true",
@@ -132,7 +141,8 @@ def run(args: argparse.Namespace) -> int:
     games = _Games(_games(args), marked=args.output is not None and not tables)
     progress = _Progress()
     jobs = jobs_to_use(args.jobs, quiet=True)
-    analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler)
+    explain_all = args.explain == "all"
+    analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler, explain_all)
     try:
         followed = games.follow(analysed, progress)
         if args.summary:
@@ -196,14 +206,14 @@ def _check_folder(folder: str | None) -> None:
         raise UsageError(str(error)) from error
 
 
-def _tables(analysed: Iterator[GameJson], folder: str) -> None:
+def _tables(analysed: Iterator[GameAnalysis], folder: str) -> None:
     """DIR/decisions.parquet, made whole or not at all (docs/data.md)."""
     from ..analysis.rows import decision_rows
     from ..files.writing import write_folder_atomically
     from ..formats.parquet import write_decisions
 
     def write(temporary: str) -> bool:
-        write_decisions(temporary, (list(decision_rows(g["game"], g)) for g in analysed))
+        write_decisions(temporary, (list(decision_rows(g.number, g)) for g in analysed))
         return True
 
     try:
@@ -212,24 +222,27 @@ def _tables(analysed: Iterator[GameJson], folder: str) -> None:
         raise UsageError(f"{folder}: cannot write: {error.strerror or error}") from error
 
 
-def _summary(analysed: Iterator[GameJson], form: str, by: str) -> None:
+def _summary(analysed: Iterator[GameAnalysis], form: str, by: str) -> None:
     """Each player's figures over the games, once every game is analysed."""
     import json
 
-    from ..analysis.totals import summary, summary_text
+    from ..analysis.totals import summary, summary_json, summary_text
 
-    found = summary(analysed, by)
-    write_out(json.dumps(found, indent=1) + "\n" if form == "json" else summary_text(found))
+    groups = summary(analysed, by)
+    if form == "json":
+        write_out(json.dumps(summary_json(groups, by), indent=1) + "\n")
+    else:
+        write_out(summary_text(groups))
 
 
-def _report(analysed: Iterator[GameJson], form: str, shown: bool) -> None:
+def _report(analysed: Iterator[GameAnalysis], form: str, shown: bool) -> None:
     """Each game's report on standard output as it comes (only run through when not ``shown``)."""
-    from ..analysis.output import analysis_text, document_text
+    from ..analysis.output import analysis_json, analysis_text, document_text
 
     parts = (
-        document_text(analysed)
+        document_text(map(analysis_json, analysed))
         if form == "json"
-        else (analysis_text(game_json) + "\n" for game_json in analysed)
+        else (analysis_text(analysis) + "\n" for analysis in analysed)
     )
     for part in parts:
         if shown:
@@ -256,19 +269,21 @@ class _Games:
                 self.waiting.append(game)
             yield game
 
-    def follow(self, analysed: Iterator[GameJson], progress: _Progress) -> Iterator[GameJson]:
+    def follow(
+        self, analysed: Iterator[GameAnalysis], progress: _Progress
+    ) -> Iterator[GameAnalysis]:
         """The analyses, counted and (with -o) written into their games."""
         from ..analysis.annotate import annotate
         from ..notation import write_game
 
-        for game_json in analysed:
+        for analysis in analysed:
             progress.clear()
-            self.stopped += game_json["stopped"] is not None
+            self.stopped += analysis.stopped is not None
             if self.marked:
                 game = self.waiting.popleft()
-                annotate(game, game_json)
+                annotate(game, analysis)
                 self.written.append(write_game(game))
-            yield game_json
+            yield analysis
 
 
 class _Progress:

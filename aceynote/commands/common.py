@@ -230,6 +230,16 @@ def add_game_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup, h
     parser.add_argument("--game", metavar="N", help=help)
 
 
+def add_explain_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--explain marked|all``: which decisions of an analysis get a reason (analyze, html)."""
+    parser.add_argument(
+        "--explain",
+        choices=("marked", "all"),
+        default="marked",
+        help="which decisions say why, in the words of the board (default: the marked ones)",
+    )
+
+
 class GameNumber(NamedTuple):
     """The game ``--game`` asks for: its digits as written, without leading zeros.
 

@@ -13,6 +13,7 @@ from .base import Commands, UsageError, add_command
 from .common import (
     InputFile,
     add_drawing_options,
+    add_explain_option,
     add_game_option,
     add_output,
     add_record_file,
@@ -39,13 +40,19 @@ runs the engine while writing the page (as `aceynote analyze` does) and
 shows more: the best three plays of every segment with their win % and
 equity, and a graph of White's chance of winning after each segment; click
 it to go there. (The record's comments do not carry the win %, so a page
-without --analyze has no graph.)
+without --analyze has no graph.) Each segment's verdict says why a marked
+play is worse than the best, in the words of the board; --explain all says
+it for every segment, what the best play leaves too. The page's header
+gives each player's figures over the game: decisions, unforced decisions,
+the error rate, the rating, marks by kind, luck and the luck-adjusted
+result.
 
 examples:
   aceynote html samples/annotated.acey -o game.html
   aceynote html samples/match.acey --game 2 --theme dark -o game2.html
   aceynote html samples/match.acey --all -o match.html
   aceynote html samples/annotated.acey --analyze --depth 0 -o analysed.html
+  aceynote html samples/mistakes.acey --analyze --explain all -o explained.html
   aceynote analyze samples/annotated.acey -o marked.acey
   aceynote html marked.acey -o marked.html     # its marks and comments, no graph
 
@@ -74,6 +81,7 @@ def register(commands: Commands) -> None:
     analysis.add_argument(
         "--jobs", type=int, metavar="N", help="with --analyze: analyse N games at once (default 1)"
     )
+    add_explain_option(analysis)
     add_output(parser, "the HTML file to write")
     parser.set_defaults(run=run)
 
@@ -106,12 +114,13 @@ def _refuse_past_page_limit(games: Sequence[Game], name: str) -> None:
 def _reviews(games: Sequence[Game], args: argparse.Namespace) -> list[GameReview | None]:
     """Each game's analysis: run now with --analyze, else the one its comments hold, if any."""
     if not args.analyze:
-        if args.depth is not None or args.jobs is not None:
-            raise UsageError("--depth and --jobs go with --analyze")
+        if args.depth is not None or args.jobs is not None or args.explain != "marked":
+            raise UsageError("--depth, --jobs and --explain go with --analyze")
         return [review_of_record(game) for game in games]
     jobs = jobs_to_use(1 if args.jobs is None else args.jobs, quiet=True)
     from ..analysis.run import analyze_games  # the engine, only for --analyze
 
     depth = 1 if args.depth is None else args.depth
-    analysed = analyze_games(games, depth, min(jobs, len(games)))
+    explain_all = args.explain == "all"
+    analysed = analyze_games(games, depth, min(jobs, len(games)), explain_all=explain_all)
     return [review_of_analysis(game, found) for game, found in zip(games, analysed, strict=True)]

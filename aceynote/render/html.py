@@ -20,7 +20,7 @@ import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from importlib import resources
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..notation import Game, Segment, Tag, Turn, Variation
 from ..notation.writer import ordered_tags, segment_text, turn_number
@@ -30,7 +30,6 @@ from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
 from .elements import markup
 from .html_analysis import (
-    Review,
     graph,
     judged_by_segment,
     judged_data,
@@ -39,6 +38,9 @@ from .html_analysis import (
     review_heading,
 )
 from .step_diagram import players
+
+if TYPE_CHECKING:
+    from ..analysis.review import GameReview
 
 SIDE_GLYPH = {"White": "○", "Black": "●"}
 BOARD_SIZE = 400  # the text sizes of a board shown 400 pixels wide (a phone) or more
@@ -80,7 +82,7 @@ class _GamePage:
         several: bool,
         theme: svg.Theme,
         flip: bool,
-        review: Review | None = None,
+        review: GameReview | None = None,
     ) -> None:
         self.game = game
         self.number = number
@@ -385,7 +387,7 @@ def page(
     *,
     theme: svg.Theme = "light",
     flip: bool = False,
-    reviews: Sequence[Review | None] = (),
+    reviews: Sequence[GameReview | None] = (),
 ) -> Page:
     """The page showing ``games`` (the first one opens; a list leads to the others).
 

@@ -1,8 +1,7 @@
 """The analysis on the game page: marks in the move list, each segment's verdict, the graph.
 
 What to show comes from aceynote.analysis.review (a run of the engine, or a
-record's analysis comments); this module only draws it, and knows it by the
-shape below (render does not import the analysis room: docs/ARCHITECTURE.md).
+record's analysis comments); this module only draws it.
 The graph is inline SVG: White's chance of winning after each judged
 segment, each segment a link to its position (``#12``), as the move list's
 are; the page's script moves the current point (``circle.now``) from the
@@ -12,13 +11,16 @@ are; the page's script moves the current point (``circle.now``) from the
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..notation import Segment
 from ..notation.model import Mark
 from ..validation.frames import GameFrames
 from .elements import child, number_text, text_at
+
+if TYPE_CHECKING:  # the analysis room (and numpy) only for a page that shows one
+    from ..analysis.analysed import GameAnalysis
+    from ..analysis.review import GameReview, Judged
 
 # The graph's drawing, in its viewBox: the plot's box and the whole.
 WIDTH, HEIGHT = 600, 132
@@ -26,50 +28,7 @@ LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT = 40.0, 8.0, 552.0, 112.0
 MARK_CLASS = {mark.value: mark.word.replace(" ", "-") for mark in Mark}
 
 
-class Option(Protocol):
-    @property
-    def text(self) -> str: ...
-    @property
-    def win(self) -> float | None: ...
-    @property
-    def equity(self) -> float | None: ...
-    @property
-    def diff(self) -> float | None: ...
-
-
-class Judged(Protocol):
-    @property
-    def ply(self) -> int: ...
-    @property
-    def segment(self) -> Segment: ...
-    @property
-    def mark(self) -> str | None: ...
-    @property
-    def loss(self) -> float: ...
-    @property
-    def best(self) -> Sequence[Option]: ...
-    @property
-    def forced(self) -> bool: ...
-    @property
-    def white_win_after(self) -> float | None: ...
-    @property
-    def why(self) -> str | None: ...
-
-
-class Review(Protocol):
-    """A game's analysis: ``source`` is ``engine`` (run now) or ``record`` (its comments)."""
-
-    @property
-    def source(self) -> str: ...
-    @property
-    def depth(self) -> int | None: ...
-    @property
-    def judged(self) -> Sequence[Judged]: ...
-    @property
-    def graph(self) -> list[tuple[int, float]]: ...
-
-
-def judged_by_segment(review: Review | None) -> dict[int, Judged]:
+def judged_by_segment(review: GameReview | None) -> dict[int, Judged]:
     """Each judged segment by the identity of its Segment (the move list's and frames' key)."""
     return {} if review is None else {id(item.segment): item for item in review.judged}
 
@@ -89,25 +48,40 @@ def mark_in_move_list(parent: ET.Element, link: ET.Element | None, judged: Judge
 
 def judged_data(judged: Judged) -> dict[str, object]:
     """What the page's script shows under the board for a judged segment."""
+    from ..analysis.analysed import AnalysedDecision, candidate_text
+
+    verdict = judged.verdict
+    if isinstance(verdict, AnalysedDecision):
+        forced = verdict.forced
+        best = [
+            {
+                "play": candidate_text(option),
+                "win": option.win,
+                "equity": option.equity,
+                "diff": option.diff,
+            }
+            for option in verdict.best
+        ]
+    else:  # a record's comment names the best play and nothing else
+        forced = False
+        best = [{"play": verdict.best, "win": None, "equity": None, "diff": None}]
     return {
         "mark": judged.mark,
         "kind": None if judged.mark is None else MARK_CLASS[judged.mark],
         "loss": judged.loss,
-        "forced": judged.forced,
+        "forced": forced,
         "why": judged.why,
-        "best": [
-            {"play": option.text, "win": option.win, "equity": option.equity, "diff": option.diff}
-            for option in judged.best
-        ],
+        "best": best,
     }
 
 
-def review_data(review: Review | None) -> dict[str, object] | None:
+def review_data(review: GameReview | None) -> dict[str, object] | None:
     return None if review is None else {"source": review.source, "depth": review.depth}
 
 
-def review_heading(parent: ET.Element, review: Review) -> None:
-    """A line in the game's header saying where the analysis comes from."""
+def review_heading(parent: ET.Element, review: GameReview) -> None:
+    """A line in the game's header saying where the analysis comes from; after an analysis
+    run now, each player's figures over the game (:func:`figures_table`)."""
     if review.source == "engine":
         words = f"Analysed by the aceynote engine at {review.depth}-ply while writing this page"
         words += "; the graph shows White's chance of winning after each segment."
@@ -116,16 +90,36 @@ def review_heading(parent: ET.Element, review: Review) -> None:
         words += " and equity lost; no graph (aceynote html --analyze draws one)."
     paragraph = ET.SubElement(parent, "p", {"class": "analysis-source"})
     paragraph.text = words
+    if review.analysis is not None:
+        figures_table(parent, review.analysis)
+
+
+def figures_table(parent: ET.Element, analysis: GameAnalysis) -> None:
+    """Each player's figures over the game, as ``aceynote analyze --summary`` gives them."""
+    from ..analysis.totals import COLUMNS, figures_cells, game_players
+
+    table = ET.SubElement(parent, "table", {"class": "figures"})
+    ET.SubElement(table, "caption").text = "Each player's figures over this game"
+    head = ET.SubElement(table, "tr")
+    for label in ("player", *COLUMNS):
+        ET.SubElement(head, "th", {"scope": "col"}).text = label
+    for name, figures in game_players(analysis):
+        row = ET.SubElement(table, "tr")
+        ET.SubElement(row, "th", {"scope": "row"}).text = name
+        for cell in figures_cells(figures):
+            ET.SubElement(row, "td").text = cell
 
 
 def graph(
-    review: Review, frames: GameFrames, number: int, href: Callable[[str], str]
+    review: GameReview, frames: GameFrames, number: int, href: Callable[[str], str]
 ) -> ET.Element | None:
     """The win % graph of a game (None without win %), in a box the script shows with its game."""
+    from ..analysis.analysed import AnalysedDecision
+
     points = [
-        _Point(frames.of_segment[id(item.segment)], item, item.white_win_after)
+        _Point(frames.of_segment[id(item.segment)], item, item.verdict.white_win_after)
         for item in review.judged
-        if item.white_win_after is not None and id(item.segment) in frames.of_segment
+        if isinstance(item.verdict, AnalysedDecision) and id(item.segment) in frames.of_segment
     ]
     if not points:
         return None

@@ -348,12 +348,7 @@ class ReplayApp(SavingApp):
                 return
             self.save_then(None)
 
-        marks = sum(
-            1
-            for index in pending
-            for decision in replay.analyses[index]["decisions"]
-            if decision["mark"]
-        )
+        marks = sum(len(replay.analyses[index].marked) for index in pending)
         games = ", ".join(str(index + 1) for index in pending)
         question = (
             f"The engine's analysis marks {marks} play(s) (game {games}).\n"

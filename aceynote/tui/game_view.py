@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 
+from ..analysis.analysed import AnalysedDecision
 from ..analysis.shown import AnalysedGame
 from ..notation.lines import MAIN, Path
 from ..notation.writer import segment_label
@@ -137,6 +138,7 @@ class GameView(Container, can_focus=True):
         )
         self.timeline: Timeline | None = None
         self.analysed: AnalysedGame | None = None  # the engine's analysis of the game shown
+        self.explained: dict[int, AnalysedDecision] = {}  # asked for with w, by segment id
         self.message = ""  # said at the top of the notes at the next place shown
         self._autoplay: Timer | None = None
 
@@ -175,7 +177,9 @@ class GameView(Container, can_focus=True):
         board.frame = frame
         self.query_one(StatusBar).show(frame, place.path)
         analysed = self.analysed
-        decision = analysed.decision_of(frame.segment) if analysed else None
+        decision = self.explained.get(id(frame.segment))
+        if decision is None and analysed is not None:
+            decision = analysed.decision_of(frame.segment)
         notes = self.query_one(Notes)
         if notes.show(timeline, place.path, place.index, self.message, decision):
             self.query_one(NotesPanel).scroll_home(animate=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..analysis.output import option_play
+from ..analysis.analysed import AnalysedDecision, candidate_text
 from ..entering.ending import ending_words
 from ..notation.lines import Path, variation_at
 from ..notation.model import NAG_GLYPHS
@@ -51,11 +51,11 @@ class Notes(Static):
         path: Path,
         index: int,
         message: str = "",
-        decision: dict[str, Any] | None = None,
+        decision: AnalysedDecision | None = None,
     ) -> bool:
         """Show the notes of a frame; False when they are the ones already shown.
 
-        ``decision``: the engine's analysis of the frame's segment (its JSON form).
+        ``decision``: the engine's analysis of the frame's segment.
         The steps of one roll share their notes, so most steps change nothing here.
         """
         text = NotesBuilder(self, timeline, path, index).build(message, decision)
@@ -165,7 +165,7 @@ class NotesBuilder:
         self.text = Text()
         self.comment_chars = 0
 
-    def build(self, message: str, decision: dict[str, Any] | None = None) -> Text:
+    def build(self, message: str, decision: AnalysedDecision | None = None) -> Text:
         if message:
             self._paragraph(message, "notes--warning")
         if self.index == 0:
@@ -234,23 +234,24 @@ class NotesBuilder:
         if others:
             self._paragraph("annotation " + " ".join(others), "notes--dim")
 
-    def _engine(self, decision: dict[str, Any]) -> None:
+    def _engine(self, decision: AnalysedDecision) -> None:
         """The analysis of the segment: what the written play lost, and the best plays."""
-        mark, side = decision["mark"], decision["side"].capitalize()
-        if decision["forced"]:
+        side = decision.side.title
+        if decision.forced:
             verdict = f"{side}'s play was forced (the only one)"
-        elif decision["loss"] > 0:
-            verdict = f"{side}'s play lost {decision['loss']:.3f}" + (f" {mark}" if mark else "")
+        elif decision.loss > 0:
+            mark = f" {decision.mark.value}" if decision.mark else ""
+            verdict = f"{side}'s play lost {decision.loss:.3f}{mark}"
         else:
             verdict = f"{side}'s play is the best"
         self._paragraph(verdict, "notes--hint", "engine:")
-        if decision.get("reason"):
-            self._paragraph(decision["reason"]["text"], "notes--hint", "why:")
-        for rank, option in enumerate(decision["best"], start=1):
-            diff = f" {signed(option['diff'])}" if rank > 1 else ""
-            values = f"{100 * option['win']:.1f}% {signed(option['equity'])}{diff}  "
+        if decision.reason is not None:
+            self._paragraph(decision.reason.text, "notes--hint", "why:")
+        for rank, option in enumerate(decision.best, start=1):
+            diff = f" {signed(option.diff)}" if rank > 1 else ""
+            values = f"{100 * option.win:.1f}% {signed(option.equity)}{diff}  "
             self._append(f"\n {rank}. {values}", "notes--hint")
-            self._append(option_play(option), "notes--legal")
+            self._append(candidate_text(option), "notes--legal")
 
     def _diagnostics(self, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:

@@ -5,34 +5,55 @@ The analysis runs in a thread worker over the validator's report of the game
 posts its progress, and the same key or esc cancels it (the engine stops
 between two decisions). When it is done, the move list shows the marks, the
 notes the engine's best plays for the segment shown, and the analysis line
-the graph of White's chances. The analysis is kept in its JSON form
-(:mod:`aceynote.analysis.output`) by game; saving may write its marks
+the graph of White's chances. Another key explains the decision shown on
+request (:func:`~aceynote.analysis.shown.explain_replay`: why its play is
+worse than the best, or what the best leaves), and another shows each
+player's figures over the game. The analysis is kept
+(:class:`~aceynote.analysis.analysed.GameAnalysis`) by game; saving may write its marks
 into the record (:meth:`write_analysis_marks`, as ``aceynote analyze -o``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from textual import work
+from textual.binding import Binding
 from textual.message import Message
 from textual.worker import get_current_worker
 
+from ..analysis.analysed import AnalysedDecision, GameAnalysis
 from ..analysis.annotate import annotate
 from ..analysis.judge import AnalysisCancelled, decisions_to_judge
 from ..analysis.run import analyze_report
-from ..analysis.shown import AnalysedGame
+from ..analysis.shown import AnalysedGame, explain_replay
+from ..analysis.totals import figures_by_row, game_players
 from ..files.record import RecordError, RecordFile
 from ..notation.model import Mark
-from ..terminal_text import counted
+from ..terminal_text import counted, printable
 from ..validation import Report
 from ..validation.timeline import Place, Timeline
 from .analysis_bar import AnalysisBar
+from .dialogs import PlayChoices
 from .replay_view import ReplayView
 from .widgets import MoveList
 
-GameJson = dict[str, Any]
+EXPLAIN = Binding(
+    "w",
+    "explain",
+    "Why",
+    id="replay.explain",
+    show=False,
+    tooltip="why: the engine on the play shown, what it leaves beside the best play",
+)
+FIGURES = Binding(
+    "F",
+    "figures",
+    "Figures",
+    id="replay.figures",
+    show=False,
+    tooltip="each player's figures over the analysed game: errors, rating, marks, luck",
+)
 
 
 @dataclass
@@ -49,7 +70,16 @@ class AnalysisFinished(Message):
 
     run: int
     index: int
-    data: GameJson | None
+    data: GameAnalysis | None
+    problem: str = ""
+
+
+@dataclass
+class Explained(Message):
+    """The decision of segment ``segment`` (its ``id``) judged with its reason, on request."""
+
+    segment: int
+    decision: AnalysedDecision | None
     problem: str = ""
 
 
@@ -61,11 +91,12 @@ class _Running:
 
 
 class Analysing(ReplayView):
-    """a (analyse the game shown; again, or esc, to cancel) and what an analysis shows."""
+    """a (analyse the game shown; again, or esc, to cancel) and what an analysis shows; w (why:
+    the decision shown explained) and F (the players' figures)."""
 
     def __init__(self, record: RecordFile) -> None:
         super().__init__(record)
-        self.analyses: dict[int, GameJson] = {}  # by game index
+        self.analyses: dict[int, GameAnalysis] = {}  # by game index
         self.kept: set[int] = set()  # analyses saved with their marks, or without them
         self._runs = 0
         self._analysis_run: _Running | None = None
@@ -145,6 +176,7 @@ class Analysing(ReplayView):
     # -- showing ---------------------------------------------------------------------
     def _set_timeline(self, timeline: Timeline) -> None:
         self.query_one(MoveList).analysis_marks = {}  # the rows are built anew
+        self.view.explained = {}
         super()._set_timeline(timeline)
         self._show_analysis()
 
@@ -166,6 +198,44 @@ class Analysing(ReplayView):
         """The analysis of the game shown, when it has one (the game view shows it)."""
         return self.view.analysed
 
+    # -- on request: why, and the players' figures --------------------------------------
+    def action_explain(self) -> None:
+        """Judge the segment shown with its reason, in a thread (1-ply takes a moment)."""
+        timeline = self.timeline
+        segment = self.view.frame.segment if timeline else None
+        replay = timeline.report.replay_of(segment) if timeline and segment else None
+        if timeline is None or replay is None or not replay.legal:
+            self.notify("Nothing to explain here: go to a legal play (↓).", timeout=4)
+            return
+        report, depth = timeline.report, self.analysis_depth
+
+        def explain() -> None:
+            try:
+                found = explain_replay(report, replay, depth)
+            except Exception as error:  # the engine's bug, said; the app goes on
+                self.post_message(Explained(id(replay.segment), None, repr(error)))
+                return
+            self.post_message(Explained(id(replay.segment), found))
+
+        self.run_worker(explain, thread=True, group="explain", exit_on_error=False)
+
+    def on_explained(self, message: Explained) -> None:
+        if message.decision is None:
+            self.notify(f"The engine could not explain it: {message.problem}", severity="error")
+            return
+        self.view.explained[message.segment] = message.decision
+        self.view.show_again()  # the notes again, with the reason
+
+    def action_figures(self) -> None:
+        """Each player's figures over the game shown, as ``analyze --summary`` gives them."""
+        if self.analysed is None:
+            self.notify("No figures yet: a analyses the game.", timeout=4)
+            return
+        analysis = self.analysed.analysis
+        lines = [printable(line) for line in figures_by_row(game_players(analysis))]
+        title = f"Each player's figures over the game, {analysis.depth}-ply"
+        self.app.push_screen(PlayChoices(title, lines))
+
     def on_analysis_bar_clicked(self, message: AnalysisBar.Clicked) -> None:
         if self.analysed is None or self.timeline is None:
             return
@@ -179,7 +249,7 @@ class Analysing(ReplayView):
         return [
             index
             for index, data in sorted(self.analyses.items())
-            if index not in self.kept and any(d["mark"] for d in data["decisions"])
+            if index not in self.kept and data.marked
         ]
 
     def write_analysis_marks(self) -> int:
@@ -205,11 +275,9 @@ class Analysing(ReplayView):
         self.kept.update(self.unwritten_analyses())
 
 
-def _summary(data: GameJson) -> str:
-    marks = [decision["mark"] for decision in data["decisions"] if decision["mark"]]
-    by_kind = ", ".join(
-        f"{marks.count(mark)} {mark}" for mark in (each.value for each in Mark) if mark in marks
-    )
+def _summary(analysis: GameAnalysis) -> str:
+    marks = [decision.mark for decision in analysis.marked]
+    by_kind = ", ".join(f"{marks.count(mark)} {mark.value}" for mark in Mark if mark in marks)
     found = f"{counted(len(marks), 'play')} marked ({by_kind})" if marks else "no play marked"
-    decisions = counted(len(data["decisions"]), "decision")
-    return f"Analysed game {data['game']} at {data['depth']}-ply: {decisions}, {found}."
+    decisions = counted(len(analysis.decisions), "decision")
+    return f"Analysed game {analysis.number} at {analysis.depth}-ply: {decisions}, {found}."

@@ -28,7 +28,7 @@ from .annotator import Annotator
 from .game_view import GameView
 from .keys import HELP, QUIT, SAVE
 from .position_tools import write_diagram
-from .replay_analysis import Analysing
+from .replay_analysis import EXPLAIN, FIGURES, Analysing
 from .replay_record import RecordingHere
 from .widgets import GameHeader, MoveList
 
@@ -90,6 +90,8 @@ class ReplayScreen(Analysing, RecordingHere):
             id="replay.analyse",
             tooltip="analyse the game with the engine: marks, best plays, the graph (a again: stop)",
         ),
+        EXPLAIN,
+        FIGURES,
         SAVE,
         HELP,
         QUIT,
