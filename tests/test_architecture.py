@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
+from aceynote.commands import COMMANDS
+
 PACKAGE = ROOT / "aceynote"
 
 # Each room and the rooms it may import from (docs/ARCHITECTURE.md, "The rooms and their arrows").
@@ -119,6 +121,21 @@ def test_no_file_or_class_is_too_large() -> None:
                 assert size <= 310, (
                     f"{path.relative_to(PACKAGE)}: class {node.name} has {size} lines"
                 )
+
+
+def test_no_two_modules_share_a_file_name() -> None:
+    """docs/ARCHITECTURE.md: a file name says which module it is, but for a command's module,
+    named after its command, and the packages' own files."""
+    command_modules = {command.module for command in COMMANDS.values()}
+    seen: dict[str, list[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        if path.name in {"__init__.py", "__main__.py"}:
+            continue
+        if path.parent == PACKAGE / "commands" and path.stem in command_modules:
+            continue
+        seen.setdefault(path.name, []).append(path.relative_to(PACKAGE).as_posix())
+    shared = {name: where for name, where in seen.items() if len(where) > 1}
+    assert not shared, f"file names used twice: {shared}"
 
 
 MAP = ROOT / "docs" / "ARCHITECTURE.md"

@@ -227,3 +227,25 @@ def test_analyze_in_two_processes_gives_the_same_output(
     two = run_main(capsys, *words, "--jobs", "2")
     assert one[0] == two[0] == 0
     assert one[1] == two[1]
+
+
+def test_the_schema_allows_every_depth_the_engine_searches() -> None:
+    """analyze --depth 2 wrote JSON its own schema refused (depth was 0 or 1 there)."""
+    from aceynote.engine.search import DEPTHS
+
+    depths = {tuple(found["enum"]) for found in _depth_entries(schema())}
+    assert depths == {DEPTHS}
+
+
+def _depth_entries(node: Any) -> list[dict[str, Any]]:
+    """Every ``"depth"`` property of the schema, wherever it is."""
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "depth" and isinstance(value, dict) and "enum" in value:
+                found.append(value)
+            found += _depth_entries(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _depth_entries(value)
+    return found

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from aceynote import extras
-from aceynote.formats.base import MissingExtra
+from aceynote.formats.format import MissingExtra
 
 
 def installed(monkeypatch: pytest.MonkeyPatch, recorded: dict[str, object] | None) -> None:

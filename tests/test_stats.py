@@ -11,8 +11,8 @@ from stats_records import CLUB, HAND_COUNTED, OPENINGS, short_game
 
 from aceynote.corpus.stats import Figures, counted_game, figures
 from aceynote.corpus.stats.chisquare import chi_square_p_value, upper_gamma_q
+from aceynote.corpus.stats.counted_game import ROLLS
 from aceynote.corpus.stats.dice import DiceCounts
-from aceynote.corpus.stats.games import ROLLS
 from aceynote.corpus.stats.lengths import lengths
 from aceynote.notation import parse_games
 from aceynote.rules import Side

@@ -193,7 +193,7 @@ def _games(args: argparse.Namespace) -> Iterator[Game]:
 def _check_folder(folder: str | None) -> None:
     """--format parquet: -o names a new or empty folder, and pyarrow is there (before any game)."""
     from ..files.writing import folder_problem
-    from ..formats.base import MissingExtra
+    from ..formats.format import MissingExtra
 
     if folder is None or folder == "-":
         raise UsageError("--format parquet writes a folder: name it with -o DIR")

@@ -38,7 +38,7 @@ from .base import (
     write_out,
 )
 from .common import STDIN, InputFile, add_record_files, expand_inputs, record_games, unreadable
-from .output import Formatter, colour_wanted
+from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
 Convert game records: .acey to JSON (one document holding every game) or

@@ -37,7 +37,7 @@ from .common import (
     input_format,
     unreadable,
 )
-from .output import Formatter, colour_wanted
+from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
 Write each record in the one canonical form: tags in the standard order,

@@ -19,7 +19,7 @@ from ..validation import Diagnostic, validate
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands, add_command, fail, write_out
 from .common import InputFile, add_record_files, deliver, expand_inputs, record_games, unreadable
-from .output import Formatter, colour_wanted
+from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
 Count what many games amount to (docs/stats.md): each player's games, wins,

@@ -37,7 +37,7 @@ from .common import (
     jobs_to_use,
     unreadable,
 )
-from .output import Formatter, colour_wanted
+from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
 Replay every game through the rules engine and report each problem with

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .base import (
+from .format import (
     Entry,
     Format,
     InvalidRecord,

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from ..notation import Game, read_games, write_game
-from .base import Entry, Output
+from .format import Entry, Output
 
 
 def read(handle: IO[bytes], name: str) -> Iterator[Game]:

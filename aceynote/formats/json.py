@@ -15,7 +15,7 @@ from typing import IO, cast
 from ..notation import Game, ReadError
 from ..notation.source import not_utf8
 from ..terminal_text import json_shown
-from .base import Entry, Output
+from .format import Entry, Output
 
 
 def read(handle: IO[bytes], name: str) -> Iterator[Game]:

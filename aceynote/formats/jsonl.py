@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from ..notation import Game
-from .base import Entry, Output
+from .format import Entry, Output
 from .json import game_json_text, utf8_text
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..corpus.tables import Row, game_row, report_of, segment_rows
-from .base import Entry, MissingExtra, Output
+from .format import Entry, MissingExtra, Output
 
 try:
     import pyarrow as pa

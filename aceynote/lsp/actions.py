@@ -9,9 +9,9 @@ from ..rules import play_text
 from ..validation import Diagnostic
 from ..validation.diagnostics import UNMARKED_HIT, WRONG_RESULT
 from .checking import Part
-from .games import AtCursor, game_at, play_span, segment_at
 from .published import as_protocol, moved
 from .text import Text
+from .under_cursor import AtCursor, game_at, play_span, segment_at
 
 QUICK_FIX = types.CodeActionKind.QuickFix
 

@@ -29,9 +29,9 @@ from ..rules import (
 from ..rules.ruleset import option_choices
 from ..validation import validate
 from .checking import Part, part_at
-from .games import games_of
 from .text import Text
 from .tokens import piece_tokens
+from .under_cursor import games_of
 
 _ROLL = re.compile(r"(?:^|(?<=[\s.)]))([=+]?)([1-6])([1-6]):[ \t]*$")
 _AFTER_ACEY_DEUCEY = re.compile(r"(?:^|(?<=[\s.)]))\+?(?:12|21):[ \t]+[^=:]*[^\s:][ \t]+$")

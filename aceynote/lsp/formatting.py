@@ -10,8 +10,8 @@ from lsprotocol import types
 
 from ..notation import write_game
 from .checking import Part
-from .games import games_of, piece_text
 from .text import Text
+from .under_cursor import games_of, piece_text
 
 
 def _canonical(text: Text, parts: list[Part]) -> str | None:

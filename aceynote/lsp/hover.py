@@ -11,8 +11,8 @@ from ..rules import Position, SetupError
 from ..validation.explained import CODES, example_message, explained
 from .board import text_board
 from .checking import Part
-from .games import AtCursor, contains, game_at, segment_at
 from .text import Text
+from .under_cursor import AtCursor, contains, game_at, segment_at
 
 # What the tags with a meaning mean (docs/notation.md §2).
 TAG_MEANINGS = {

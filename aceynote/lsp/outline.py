@@ -10,9 +10,9 @@ from lsprotocol import types
 from ..notation import Game, Span, Turn
 from ..notation.writer import segment_text, turn_number
 from .checking import Part
-from .games import all_turns, games_of, piece_text
 from .text import Text
 from .tokens import piece_tokens
+from .under_cursor import all_turns, games_of, piece_text
 
 
 def _turn_symbol(text: Text, part: Part, turn: Turn) -> types.DocumentSymbol:

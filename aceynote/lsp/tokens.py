@@ -15,8 +15,8 @@ from lsprotocol import types
 
 from ..notation import ReadError, iter_game_tokens
 from .checking import Part, document_bytes
-from .games import piece_text
 from .text import Text
+from .under_cursor import piece_text
 
 # The legend: the protocol's standard token types, so that every theme colours them.
 KINDS = {

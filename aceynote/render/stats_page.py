@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from importlib import resources
 
 from ..corpus.stats import Figures
+from ..corpus.stats.counted_game import ROLLS
 from ..corpus.stats.dice import DiceCounts
-from ..corpus.stats.games import ROLLS
 from ..corpus.stats.lengths import GameFigures
 from ..corpus.stats.matches import Match
 from ..corpus.stats.openings import RollLine

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..corpus.stats import Figures
+from ..corpus.stats.counted_game import ROLLS
 from ..corpus.stats.dice import ACEY_DEUCEY_SHARE, DEGREES, DOUBLE_SHARE, DiceCounts
-from ..corpus.stats.games import ROLLS
 from ..corpus.stats.lengths import GameFigures
 from ..corpus.stats.matches import Match
 from ..corpus.stats.openings import RollLine

@@ -20,7 +20,7 @@ from .diagnostics import Code, Diagnostic
 from .follows import Recovery, link_follows
 from .plays import PlayCheck
 from .report import Report, new_replay
-from .tags import check_result, check_tags, first_number, rules_of, start_of
+from .tag_meaning import check_result, check_tags, first_number, rules_of, start_of
 
 
 class _StopGame(Exception):

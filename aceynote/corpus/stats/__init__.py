@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .counted_game import CountedGame, counted_game
 from .dice import DiceCounts, DiceTally
-from .games import CountedGame, counted_game
 from .lengths import GameFigures, GameTally
 from .matches import Match, MatchTally
 from .openings import Openings, OpeningTally

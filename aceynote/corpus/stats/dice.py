@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .chisquare import chi_square, chi_square_p_value
-from .games import ROLLS, CountedGame
+from .counted_game import ROLLS, CountedGame
 
 DEGREES = len(ROLLS) - 1
 ENOUGH_ROLLS = 180  # a double's expected count is 5

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...rules import Side
-from .games import CountedGame
+from .counted_game import CountedGame
 
 BIN_WIDTH = 10
 

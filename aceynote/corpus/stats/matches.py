@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .games import CountedGame
+from .counted_game import CountedGame
 
 _SCORE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...rules import Side
-from .games import CountedGame, OpeningPlay
+from .counted_game import CountedGame, OpeningPlay
 
 FIRST, REPLY = 0, 1
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ...notation.tags import event_name
 from ...rules import Side
-from .games import CountedGame
+from .counted_game import CountedGame
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from ...notation.tags import ENDING_REASONS
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
 from ...terminal_text import C1_AND_BIDI
 from ...validation import Report, validate
-from ..base import Entry, Output
+from ..format import Entry, Output
 from .header import RULES, player_number
 from .match_limits import MAX_GAME_EVENTS, OFFSET_DIGITS
 from .match_lines import INDEX_PREFIX, plural

@@ -34,7 +34,7 @@ from ...rules import (
     opening_winner,
 )
 from ...validation import Diagnostic, Report
-from ..base import InvalidRecord
+from ..format import InvalidRecord
 from .decode import MAX_DEPTH, decode, loads
 from .schema import schema, validators
 from .stream import BEGIN, DocumentError, members
