@@ -164,7 +164,7 @@ class GameAnalysis:
     event: str | None
     rules: str
     depth: int
-    thresholds: tuple[float, float, float]
+    thresholds: dict[Mark, float]
     stopped: Stopped | None
     decisions: tuple[AnalysedDecision, ...]
     players: dict[Side, PlayerFigures]

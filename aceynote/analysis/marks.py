@@ -16,7 +16,8 @@ from ..notation.model import (
 )
 from ..rules import RuleSet, Scoring
 
-GNUBG_THRESHOLDS = (0.03, 0.06, 0.12)
+GNUBG_THRESHOLDS = {Mark.DOUBTFUL: 0.03, Mark.BAD: 0.06, Mark.VERY_BAD: 0.12}
+"""Each mark's threshold in games, mildest first: the one table of the marks' thresholds."""
 TYPICAL_WIN_POINTS = 7.0
 
 
@@ -30,20 +31,14 @@ def game_value(rules: RuleSet) -> float:
     return 1.0 if rules.score is Scoring.SINGLE else TYPICAL_WIN_POINTS
 
 
-def thresholds(rules: RuleSet) -> tuple[float, float, float]:
-    """The equity lost (in the rules' points) from which a play is doubtful, bad, very bad."""
+def thresholds(rules: RuleSet) -> dict[Mark, float]:
+    """The equity lost (in the rules' points) from which a play gets each mark, mildest first."""
     scale = game_value(rules)
-    doubtful, bad, very_bad = (round(limit * scale, 4) for limit in GNUBG_THRESHOLDS)
-    return doubtful, bad, very_bad
+    return {mark: round(limit * scale, 4) for mark, limit in GNUBG_THRESHOLDS.items()}
 
 
 def mark_for(loss: float, rules: RuleSet) -> Mark | None:
-    """The mark a play that lost ``loss`` points of equity deserves, if any."""
-    doubtful, bad, very_bad = thresholds(rules)
-    if loss >= very_bad:
-        return Mark.VERY_BAD
-    if loss >= bad:
-        return Mark.BAD
-    if loss >= doubtful:
-        return Mark.DOUBTFUL
-    return None
+    """The mark a play that lost ``loss`` points of equity deserves, if any: the most severe
+    whose threshold it reaches."""
+    reached = [mark for mark, limit in thresholds(rules).items() if loss >= limit]
+    return reached[-1] if reached else None

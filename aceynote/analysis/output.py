@@ -67,7 +67,7 @@ def analysis_json(analysis: GameAnalysis) -> dict[str, Any]:
         "event": analysis.event,
         "rules": analysis.rules,
         "depth": analysis.depth,
-        "thresholds": dict(zip((mark.value for mark in Mark), analysis.thresholds, strict=True)),
+        "thresholds": {mark.value: limit for mark, limit in analysis.thresholds.items()},
         "stopped": None
         if stopped is None
         else {
