@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import itertools
 import os
 import sys
@@ -135,14 +134,14 @@ class _ChunkResult(NamedTuple):
 class _ChunkStream(NamedBytes):
     """A chunk as the reader sees it: the file's reading error, if any, comes at its end."""
 
-    def __init__(self, data: bytes, name: str, failure: tuple[int, str] | None) -> None:
+    def __init__(self, data: bytes, name: str, failure: str | None) -> None:
         super().__init__(data, name)
         self.failure = failure
 
     def readline(self, size: int | None = -1, /) -> bytes:
         line = super().readline(size)
         if not line and self.failure is not None:
-            raise OSError(*self.failure)
+            raise ReadError(self.failure)
         return line
 
     def __next__(self) -> bytes:  # BytesIO's own would not call readline
@@ -162,13 +161,13 @@ def _check_chunk(job: tuple[Piece, RuleSet | None, bool]) -> _ChunkResult:
     data, failure, bad = chunk.data, chunk.failure, _first_bad_byte(chunk)
     if bad is not None:
         cut, message = bad
-        data, failure = data[:cut], (errno.EILSEQ, message)
+        data, failure = data[:cut], message
     checks: list[GameCheck] = []
     stream = (
         NamedBytes(data, chunk.name) if failure is None else _ChunkStream(data, chunk.name, failure)
     )
     try:
-        for game in read_games(stream, chunk.first_line):
+        for game in read_games(stream, chunk.first_line, chunk.skipped):
             checks.append(check_game(game, rules, first))
     except ReadError as error:
         return _ChunkResult(checks, bad[1] if bad is not None else str(error))
