@@ -7,8 +7,8 @@ and then a clean generated corpus, or a JSON document's head, many keys and
 its tail), written to a temporary folder; each command (validate, find on
 tags and on play, stats, html, convert) runs in a fresh process, one at a
 time, and its peak resident memory (the kernel's ``ru_maxrss`` of the child)
-and CPU time (user and system, as ``/usr/bin/time -v`` reports them: wall
-time means little on a loaded machine) are printed. A reader path whose
+and CPU time (user and system, from ``/usr/bin/time``: wall time means
+little on a loaded machine) are printed. A reader path whose
 memory grows with the file where validate's does not holds more than a game
 at a time.
 """
@@ -16,7 +16,6 @@ at a time.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
@@ -68,22 +67,35 @@ COMMANDS = {
 def record(folder: Path, name: str, megabytes: float) -> Path:
     row = ROWS[name]
     path = folder / f"{name.replace(' ', '-')}-{megabytes:g}MB{row.suffix}"
-    size = int(megabytes * 1_000_000)
-    path.write_bytes(row.first + row.unit * (size // len(row.unit) + 1) + row.last)
+    units = int(megabytes * 1_000_000) // len(row.unit) + 1
+    block = row.unit * max(1, (1 << 20) // len(row.unit))
+    with path.open("wb") as file:  # a block at a time: a small process to start each command
+        file.write(row.first)
+        for _ in range(units // (len(block) // len(row.unit))):
+            file.write(block)
+        file.write(row.unit * (units % (len(block) // len(row.unit))) + row.last)
     return path
 
 
 def measure(words: list[str], path: Path) -> tuple[float, float]:
-    """CPU seconds (user and system) and peak megabytes of ``aceynote WORDS`` (FILE: ``path``)."""
+    """CPU seconds (user and system) and peak megabytes of ``aceynote WORDS`` (FILE: ``path``).
+
+    ``/usr/bin/time`` runs the command: a child of this process would count
+    this process's own peak in its ``ru_maxrss`` (Linux keeps the peak of
+    the memory a child had before its ``exec``).
+    """
     out = str(path.parent / "out")
     words = [str(path) if w == "FILE" else w.replace("OUT", out) for w in words]
-    child = subprocess.Popen(
-        [sys.executable, "-m", "aceynote", *words],
+    figures = path.parent / "time"
+    timed = ["/usr/bin/time", "-o", str(figures), "-f", "%U %S %M"]
+    subprocess.run(
+        [*timed, sys.executable, "-m", "aceynote", *words],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        check=False,
     )
-    _, _, usage = os.wait4(child.pid, 0)
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    user, system, kilobytes = figures.read_text().split()[-3:]
+    return float(user) + float(system), int(kilobytes) / 1024
 
 
 def main() -> None:
