@@ -5,9 +5,10 @@ Run: python benchmarks/bench_reader_memory.py [--megabytes 1 10 50] [--rows NAME
 Each row's record is its unit repeated to the size asked (or a first line
 and then a clean generated corpus, or a JSON document's head, many keys and
 its tail), written to a temporary folder; each command (validate, find on
-tags and on play, stats, html, convert) runs in a fresh process, and its peak
-resident memory (the kernel's ``ru_maxrss`` of the child) and wall time are
-printed. A reader path whose
+tags and on play, stats, html, convert) runs in a fresh process, one at a
+time, and its peak resident memory (the kernel's ``ru_maxrss`` of the child)
+and CPU time (user and system, from ``/usr/bin/time``: wall time means
+little on a loaded machine) are printed. A reader path whose
 memory grows with the file where validate's does not holds more than a game
 at a time.
 """
@@ -15,11 +16,9 @@ at a time.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import NamedTuple
 
@@ -47,6 +46,8 @@ ROWS: dict[str, Row] = {
     "( in a tag, then clean": Row(b'[Site "a (b"]\n', CLEAN),
     "{ in a tag, then clean": Row(b'[Site "a {b"]\n', CLEAN),
     "one long game": Row(b'[E "x"]\n', b"1. 52: in/20 in/23  43: in/21 in/22\n"),
+    "{ left open early": Row(b'[E "x"]\n1. 52: in/20 in/23 {\n', b"a comment that runs on\n"),
+    "no tags": Row(b"", b"1. 52: in/20 in/23 *\n"),
     "json many keys": Row(
         b'{"format": "aceynote", "version": 1, ', b'"k": 0, ', b'"games": []}', ".json"
     ),
@@ -66,23 +67,35 @@ COMMANDS = {
 def record(folder: Path, name: str, megabytes: float) -> Path:
     row = ROWS[name]
     path = folder / f"{name.replace(' ', '-')}-{megabytes:g}MB{row.suffix}"
-    size = int(megabytes * 1_000_000)
-    path.write_bytes(row.first + row.unit * (size // len(row.unit) + 1) + row.last)
+    units = int(megabytes * 1_000_000) // len(row.unit) + 1
+    block = row.unit * max(1, (1 << 20) // len(row.unit))
+    with path.open("wb") as file:  # a block at a time: a small process to start each command
+        file.write(row.first)
+        for _ in range(units // (len(block) // len(row.unit))):
+            file.write(block)
+        file.write(row.unit * (units % (len(block) // len(row.unit))) + row.last)
     return path
 
 
 def measure(words: list[str], path: Path) -> tuple[float, float]:
-    """Wall seconds and peak megabytes of ``aceynote WORDS`` (FILE: ``path``)."""
+    """CPU seconds (user and system) and peak megabytes of ``aceynote WORDS`` (FILE: ``path``).
+
+    ``/usr/bin/time`` runs the command: a child of this process would count
+    this process's own peak in its ``ru_maxrss`` (Linux keeps the peak of
+    the memory a child had before its ``exec``).
+    """
     out = str(path.parent / "out")
     words = [str(path) if w == "FILE" else w.replace("OUT", out) for w in words]
-    started = time.monotonic()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "aceynote", *words],
+    figures = path.parent / "time"
+    timed = ["/usr/bin/time", "-o", str(figures), "-f", "%U %S %M"]
+    subprocess.run(
+        [*timed, sys.executable, "-m", "aceynote", *words],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        check=False,
     )
-    _, _, usage = os.wait4(child.pid, 0)
-    return time.monotonic() - started, usage.ru_maxrss / 1024
+    user, system, kilobytes = figures.read_text().split()[-3:]
+    return float(user) + float(system), int(kilobytes) / 1024
 
 
 def main() -> None:
@@ -91,7 +104,7 @@ def main() -> None:
     parser.add_argument("--rows", nargs="+", choices=list(ROWS), default=list(ROWS))
     parser.add_argument("--commands", nargs="+", choices=list(COMMANDS), default=list(COMMANDS))
     args = parser.parse_args()
-    print(f"{'record':24} {'MB':>4}  " + "  ".join(f"{name:>18}" for name in args.commands))
+    print(f"{'record':24} {'MB':>4}  " + "  ".join(f"{name:>22}" for name in args.commands))
     with tempfile.TemporaryDirectory() as folder:
         for name in args.rows:
             for megabytes in args.megabytes:
@@ -99,7 +112,7 @@ def main() -> None:
                 cells = []
                 for command in args.commands:
                     seconds, peak = measure(COMMANDS[command], path)
-                    cells.append(f"{seconds:6.1f} s {peak:6.0f} MB")
+                    cells.append(f"{seconds:6.1f} s CPU {peak:6.0f} MB")
                 print(f"{name:24} {megabytes:>4g}  " + "  ".join(cells), flush=True)
                 path.unlink()
 

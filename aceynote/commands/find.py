@@ -354,7 +354,8 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise UsageError("--limit takes 1 or more")
     args.jobs = jobs_to_use(args.jobs, False)
-    search = Search(_query(args), duplicates=args.duplicates is not None)
+    written = not (args.count or args.list or args.format == "json")
+    search = Search(_query(args), duplicates=args.duplicates is not None, texts=written)
     sources = expand_inputs(args.files)
     _check_output_formats(args, sources)
     if args.output == STDIN:

@@ -37,10 +37,12 @@ PIECE_BYTES = 1 << 18
 
 @dataclass(frozen=True, slots=True)
 class Search:
-    """What to look for: the query, and whether games are compared (``--duplicates``)."""
+    """What to look for: the query, whether games are compared (``--duplicates``), and
+    whether the games' texts are wanted whole (they are written; not for ``--count``)."""
 
     query: Query
     duplicates: bool = False
+    texts: bool = True
 
     @property
     def plays(self) -> bool:
@@ -98,6 +100,8 @@ def look_at_piece(job: tuple[Piece, Search]) -> PieceLook:
     """
     piece, search = job
     text = piece_text(piece)
+    if piece.skipped:  # the end of the game before, which the reader stopped reading
+        return PieceLook([], 0, text.text, text.error)
     if not search.plays:
         sifted = glance(text, lambda tags, result: search.query.holds(GameView(tags, result, None)))
         found = [
@@ -125,20 +129,23 @@ def acey_games(
     worker first.
     """
     jobs = jobs if search.plays else 1
-    yield from _numbered(_looks(pieces(stream, name, PIECE_BYTES), search, jobs, starting))
+    looks = _looks(pieces(stream, name, PIECE_BYTES), search, jobs, starting)
+    yield from _numbered(looks, search.texts)
 
 
-def _numbered(looks: Iterator[PieceLook]) -> Iterator[Found]:
+def _numbered(looks: Iterator[PieceLook], texts: bool) -> Iterator[Found]:
     """The games found in the pieces of a file, numbered in the file, each with its whole text.
 
     A piece's last game, if it matches, waits for the next piece: what
     stands there before its first game (the blanks before a tag, a broken
-    tag line) ends that game in the file.
+    tag line, the skipped end of a game past its limits) ends that game in the
+    file, and is added to its text if ``texts`` are wanted.
     """
     games, waiting, error = 0, None, None
     for piece_look in looks:
         if waiting is not None:
-            waiting.text += piece_look.lead
+            if texts:
+                waiting.text += piece_look.lead
             if piece_look.games:
                 yield waiting
                 waiting = None

@@ -72,7 +72,7 @@ def piece_text(piece: Piece) -> PieceText:
     the file's first character, a byte order mark, is left out as the
     reader leaves it out.
     """
-    data, error = piece.data, None if piece.failure is None else piece.failure[1]
+    data, error = piece.data, piece.failure
     if len(data) > MAX_LINE_BYTES and (long := _long_line(data)) is not None:
         data = data[:long]
         error = line_too_long(piece.name, piece.first_line + len(LINE_END.findall(data)))

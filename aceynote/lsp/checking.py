@@ -154,7 +154,7 @@ class Checker:
         old_index = {start: index for index, start in enumerate(starts)}
         offset = restart = starts[first] if starts else 0
         line = parts[first].first_line - 1 if parts else 0
-        for piece in pieces(_Encoded(text, restart), NAME, 1):
+        for piece in pieces(_Encoded(text, restart), NAME, 1, skip=False):
             same = old_index.get(offset - moved)
             if offset > restart and offset >= unchanged_from and same is not None:
                 shift = line + piece.first_line - parts[same].first_line

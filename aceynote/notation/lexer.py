@@ -149,7 +149,7 @@ class Lexer:
         Past a game's limits, lines are only glanced at (see :func:`_unread`).
         """
         pending: list[str] = []
-        pending_start = pending_size = 0
+        pending_size = 0
         in_comment = False  # past a game's limits, whether a comment is open
         for line_number, line in lines:
             if splitter.over_limits and not pending:
@@ -159,21 +159,21 @@ class Lexer:
             if pending:
                 if looks_like_tag_line(line):
                     # A comment left open runs into the next game: close it here.
-                    yield from self._lex("".join(pending), pending_start, splitter)
-                    pending = []
+                    yield from self._lex("".join(pending), splitter.held, splitter)
+                    pending, splitter.held = [], 0
                 else:
                     pending.append(_ending_in_lf(line))
                     pending_size += len(pending[-1])
                     if "}" in line and not _comment_open_after(line, inside=True):
-                        yield from self._lex("".join(pending), pending_start, splitter)
-                        pending = []
+                        yield from self._lex("".join(pending), splitter.held, splitter)
+                        pending, splitter.held = [], 0
                     elif pending_size > MAX_COMMENT:
                         # The comment closed here meets its limit; the rest goes unread.
-                        yield from self._lex("".join(pending) + "}", pending_start, splitter)
-                        pending, in_comment = [], True
+                        yield from self._lex("".join(pending) + "}", splitter.held, splitter)
+                        pending, in_comment, splitter.held = [], True, 0
                     continue
             if "{" in line and _comment_open_after(line, inside=False):
-                pending, pending_start, pending_size = [_ending_in_lf(line)], line_number, 0
+                pending, splitter.held, pending_size = [_ending_in_lf(line)], line_number, 0
                 continue
             plain = self._plain_line(line, line_number, MAX_GAME_WORDS - splitter.words + 1)
             if plain is not None:
@@ -182,7 +182,7 @@ class Lexer:
             else:
                 yield from self._lex(line, line_number, splitter)
         if pending:
-            yield from self._lex("".join(pending), pending_start, splitter)
+            yield from self._lex("".join(pending), splitter.held, splitter)
 
     def _plain_line(self, line: str, number: int, room: int) -> list[Token] | None:
         """The tokens of a line that holds only plain movetext; None for any other line.
@@ -348,16 +348,22 @@ def _remember(
 ) -> Iterator[tuple[int, str]]:
     """Number the lines, keeping each until its game is handed out.
 
-    Past a game's limits (see :mod:`aceynote.notation.limits`) only the last
-    two lines that are not blank are kept: nothing after that point is
-    replayed or shown, but where the game's text ends (for ``fmt``, which
-    prints a broken game as it stands) is known, and the next game's first
-    line is not lost.
+    Past a game's limits (see :mod:`aceynote.notation.limits`) only its last
+    two lines that are not blank are kept, with the lines of a comment over
+    lines that the lexer still holds (``splitter.held``: the next game may
+    start in them): nothing after that point is replayed or shown, but where
+    the game's text ends (for ``fmt``, which prints a broken game as it
+    stands) is known, and the next game's first line is not lost. Which
+    lines are kept does not depend on the games before (so a piece of a file
+    keeps what the whole file keeps).
     """
     written: list[int] = []  # past the limits: the lines kept
+    game = splitter.current
     for number, line in enumerate(lines, start=first_line):
         if number == 1:
             line = line.removeprefix("\ufeff")
+        if splitter.current is not game:  # the lines written were the last game's
+            written, game = [], splitter.current
         if not splitter.over_limits:
             written.clear()
         elif not line.strip():
@@ -365,7 +371,7 @@ def _remember(
             continue
         else:
             written.append(number)
-            if len(written) > 2:
+            while len(written) > 2 and not 0 < splitter.held <= written[0]:
                 recent.pop(written.pop(0), None)
         recent[number] = line.rstrip("\r\n")
         yield number, line

@@ -9,6 +9,7 @@ recorded in that game's ``problems`` and the next game is read as usual.
 from __future__ import annotations
 
 import io
+from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any, cast
@@ -253,23 +254,32 @@ def _game_before(tokens: list[Token], error: Span) -> Game:
     return game
 
 
-def iter_game_tokens(source: Source, first_line: int = 1) -> Iterator[GameTokens]:
+def iter_game_tokens(
+    source: Source, first_line: int = 1, skipped: bool = False
+) -> Iterator[GameTokens]:
     """Split a record into games' tokens without parsing them.
 
     ``first_line`` is the number of the source's first line, for a piece of a
-    larger file.
+    larger file; ``skipped``: the piece goes on a game past its limits
+    (:attr:`~aceynote.notation.cutter.Piece.skipped`), its lines are only
+    decoded (a reading error is still one) and it holds no game.
     """
-    yield from Lexer(_grammar().pattern).games(text_lines(source, first_line), first_line)
+    lines = text_lines(source, first_line)
+    if skipped:
+        deque(lines, maxlen=0)
+        return
+    yield from Lexer(_grammar().pattern).games(lines, first_line)
 
 
-def read_games(source: Source, first_line: int = 1) -> Iterator[Game]:
+def read_games(source: Source, first_line: int = 1, skipped: bool = False) -> Iterator[Game]:
     """Yield the games of a record one at a time (a path, or an open text or binary file).
 
     Memory stays that of one game whatever the file's size. Syntax errors are
     in each game's ``problems``; :class:`ReadError` means the file itself
-    cannot be read. ``first_line`` numbers the source's first line.
+    cannot be read. ``first_line`` numbers the source's first line, ``skipped``
+    says it holds no game (see :func:`iter_game_tokens`).
     """
-    for game_tokens in iter_game_tokens(source, first_line):
+    for game_tokens in iter_game_tokens(source, first_line, skipped):
         yield parse_game_tokens(game_tokens)
 
 

@@ -245,7 +245,7 @@ class LineBlocks:
     def __init__(self, stream: ReadsBytes, size: int = BLOCK_BYTES) -> None:
         self.stream = stream
         self.size = size
-        self.failure: tuple[int, str] | None = None
+        self.failure: OSError | None = None
 
     def __iter__(self) -> Iterator[bytes]:
         unfinished: list[bytes] = []
@@ -261,7 +261,7 @@ class LineBlocks:
                 if waiting > MAX_LINE_BYTES + 1:
                     break  # the reader meets the line's limit in it and stops there
         except OSError as error:
-            self.failure = (error.errno or 0, error.strerror or str(error))
+            self.failure = error
         if any(unfinished):
             yield b"".join(unfinished)
 

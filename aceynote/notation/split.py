@@ -91,6 +91,7 @@ class GameSplitter:
         self.depth = 0
         self.tags = 0
         self.over_limits = False
+        self.held = 0  # the first line of a comment over lines the lexer holds, not lexed yet
 
     @property
     def words(self) -> int:

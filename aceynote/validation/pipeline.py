@@ -8,7 +8,6 @@ can quote them after the game itself is gone.
 
 from __future__ import annotations
 
-import errno
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -99,7 +98,7 @@ def check_piece(job: Job) -> PieceCheck:
     data, failure, bad = piece.data, piece.failure, _first_bad_byte(piece)
     if bad is not None:
         cut, message = bad
-        data, failure = data[:cut], (errno.EILSEQ, message)
+        data, failure = data[:cut], message
     checks: list[GameCheck] = []
     stream = (
         NamedBytes(data, piece.name)
@@ -107,7 +106,7 @@ def check_piece(job: Job) -> PieceCheck:
         else _FailingBytes(data, piece.name, failure)
     )
     try:
-        for game in read_games(stream, piece.first_line):
+        for game in read_games(stream, piece.first_line, piece.skipped):
             checks.append(check_game(game, rules, first))
     except ReadError as error:
         return PieceCheck(checks, bad[1] if bad is not None else str(error))
@@ -117,14 +116,14 @@ def check_piece(job: Job) -> PieceCheck:
 class _FailingBytes(NamedBytes):
     """A piece as the reader sees it: the record's reading error, if any, comes at its end."""
 
-    def __init__(self, data: bytes, name: str, failure: tuple[int, str]) -> None:
+    def __init__(self, data: bytes, name: str, failure: str) -> None:
         super().__init__(data, name)
         self.failure = failure
 
     def readline(self, size: int | None = -1, /) -> bytes:
         line = super().readline(size)
         if not line:
-            raise OSError(*self.failure)
+            raise ReadError(self.failure)
         return line
 
     def __next__(self) -> bytes:  # BytesIO's own would not call readline
