@@ -21,13 +21,13 @@ from unittest import mock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aceynote.commands.validate import _check_chunk, check_game
 from aceynote.corpus import find, sections
 from aceynote.corpus.filters import Query
 from aceynote.notation import cutter, read_games
 from aceynote.notation.cutter import Piece, pieces
 from aceynote.notation.limits import MAX_COMMENT
 from aceynote.notation.source import BLOCK_BYTES
+from aceynote.validation.pipeline import check_game, check_piece
 
 OPEN_EARLY = b'[E "x"]\n1. 52: in/20 in/23 {\n'
 RUNS_ON = b"a comment that runs on, and on\n"
@@ -85,7 +85,7 @@ def games_of(data: bytes) -> list[tuple[int, list[str], int]]:
 def assert_pieces_read_as_the_whole(data: bytes, size: int) -> None:
     """``validate --jobs`` and ``find`` on pieces of ``size`` say what they say of the whole."""
     cut = list(pieces(io.BytesIO(data), "f.acey", size))
-    checks = [check for piece in cut for check in _check_chunk((piece, None, False)).checks]
+    checks = [check for piece in cut for check in check_piece((piece, None, False)).checks]
     assert checks == [check_game(game, None, False) for game in read_games(io.BytesIO(data))]
     whole = sections.read(sections.piece_text(Piece("f.acey", 1, data)), parse=False)
     with mock.patch.object(find, "PIECE_BYTES", size):
