@@ -6,6 +6,8 @@ from pathlib import Path
 
 from conftest import SIZE, enter_on_line, pilot_test
 from test_tui_play import ScriptedDice, play_app, screen, settle
+from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from aceynote.analysis.practice import Practice, hint_rows, review_lines
@@ -22,12 +24,7 @@ async def test_the_hint_key_ranks_the_plays_of_the_roll_with_why(tmp_path: Path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+r")  # the app rolls 64
         assert screen(app).rolled == "64"
-        await pilot.press("ctrl+g")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(app.screen, PlayChoices)
-        shown = app.screen.query_one(OptionList)
-        rows = [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+        rows = await rows_of_the_key(pilot, app)
         state = TurnState.begin(Position.initial(Side.WHITE), parse_rules("standard"))
         expected = hint_rows(state, 6, 4, depth=0)
         assert len(rows) == len(expected)
@@ -60,12 +57,17 @@ async def test_once_the_game_is_over_the_key_shows_its_review(tmp_path: Path) ->
         await pilot.pause()
         game = screen(app).recording.game
         assert screen(app).recording.over
-        await pilot.press("ctrl+g")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert isinstance(app.screen, PlayChoices)
-        shown = app.screen.query_one(OptionList)
-        rows = [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+        rows = await rows_of_the_key(pilot, app)
         analysis = analyze_report(1, validate(game), 0)
         assert rows == review_lines(analysis, Side.WHITE)
         assert rows[0].startswith("Your error rate") and "rating" in rows[0]
+
+
+async def rows_of_the_key(pilot: Pilot[None], app: App[None]) -> list[str]:
+    """ctrl+g pressed: the rows of the list it opens, once the engine's work is done."""
+    await pilot.press("ctrl+g")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert isinstance(app.screen, PlayChoices)
+    shown = app.screen.query_one(OptionList)
+    return [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
