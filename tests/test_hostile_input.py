@@ -490,3 +490,14 @@ def test_a_first_line_read_only_in_part_to_tell_the_format_is_given_back_whole()
     ]
     bounded = Replayed(b"abc", io.BytesIO(b"def\n"))
     assert [bounded.readline(5), bounded.readline(5)] == [b"abcde", b"f\n"]
+
+
+def test_comments_before_any_tag_are_kept_up_to_the_limit_of_a_game() -> None:
+    # Before, every comment before the first tag was kept: 540 MB to validate 10 MB of them.
+    text = "{a comment}\n" * (MAX_GAME_WORDS + 5_000) + '[White "first"]\n\n*\n'
+    first, second = parse_games(text + '[White "next"]\n\n1. 64: in/19 in/21\n*\n')
+    assert len(first.comments) <= MAX_GAME_WORDS
+    problem = first.problems[0]
+    assert "more than 50,000 comments before its tags" in problem.message
+    assert problem.span.line == MAX_GAME_WORDS + 1
+    assert second.tag("White") == "next" and not second.problems

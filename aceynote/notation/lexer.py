@@ -17,6 +17,7 @@ from lark import Token
 
 from ..terminal_text import clipped
 from .limits import MAX_COMMENT, MAX_GAME_WORDS
+from .model import GLYPH_MEANINGS
 from .split import (
     BAD_TAG,
     PLAIN_MOVETEXT,
@@ -285,7 +286,7 @@ def _check_apart(previous: Token | None, token: Token, splitter: GameSplitter, t
             f"before the count, like {clipped(marked)}"
         )
     elif token.type == "GLYPH":
-        message = f"'{before}{word}' is not a glyph: a glyph is !, ?, !!, ??, !? or ?!"
+        message = f"'{before}{word}' is not a glyph: a glyph is {_GLYPH_LIST}"
     else:
         message = (
             f"'{clipped(before)}' and '{clipped(word)}' are two words: write a space between them"
@@ -301,6 +302,7 @@ def _may_touch(before: str, after: str) -> bool:
 
 
 _DELIMITERS = frozenset({"COMMENT", "LPAR", "RPAR", UNCLOSED_COMMENT, STRAY, BAD_TAG, "TAG"})
+_GLYPH_LIST = ", ".join(list(GLYPH_MEANINGS)[:-1]) + f" or {list(GLYPH_MEANINGS)[-1]}"
 _RUN_TOGETHER = frozenset({("MOVES", "MOVES"), ("GLYPH", "GLYPH")})
 
 

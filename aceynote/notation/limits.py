@@ -21,7 +21,8 @@ MAX_MOVES_PER_PLAY = 16
 """Written moves in one play (a legal play has at most four)."""
 
 MAX_GAME_WORDS = 50_000
-"""Words of movetext in one game (moves on one line count as one word), about 15,000 turns."""
+"""Words of movetext in one game (moves on one line count as one word), about 15,000 turns;
+and comments before a game's tags."""
 
 MAX_TAGS = 1_000
 """Tags of one game (a real game has a few dozen at most)."""

@@ -39,7 +39,17 @@ for every move; see ``aceynote.rules.position.new_position``)."""
 
 NO_SPAN = Span(0, 0, 0, 0)
 
-NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+GLYPH_MEANINGS = {
+    "!": "good move",
+    "?": "mistake",
+    "!!": "very good move",
+    "??": "blunder",
+    "!?": "interesting move",
+    "?!": "dubious move",
+}
+"""§4's six glyphs, in the order of the NAGs that mean them, and their words for a reader."""
+
+NAG_GLYPHS = dict(enumerate(GLYPH_MEANINGS, start=1))
 """§4: the NAGs ``$1`` to ``$6`` mean the six glyphs, in this order."""
 
 

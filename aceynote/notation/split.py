@@ -151,8 +151,7 @@ class GameSplitter:
             )
             return finished
         if kind == "COMMENT" and not self.has_tags and not self.current.tokens:
-            self.leading_comments.append(token)
-            self._extend(token)
+            self._keep_leading(token)
             return finished
         self._track(token)
         self._keep(token)
@@ -182,6 +181,19 @@ class GameSplitter:
             self._limit_problem(
                 f"this game goes on past {MAX_GAME_WORDS:,} words of movetext; "
                 "aceynote reads games up to that size (a real game has a few hundred)",
+                token,
+            )
+
+    def _keep_leading(self, token: Token) -> None:
+        """Keep a comment before the game's tags, up to the limit of words in one game (they
+        go after its tags, see :meth:`_close`)."""
+        if len(self.leading_comments) < MAX_GAME_WORDS:
+            self.leading_comments.append(token)
+            self._extend(token)
+        else:
+            self._limit_problem(
+                f"this game has more than {MAX_GAME_WORDS:,} comments before its tags; "
+                "aceynote reads games up to that many words",
                 token,
             )
 

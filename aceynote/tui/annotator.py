@@ -26,14 +26,14 @@ from ..entering.ending import apply_tags, result_refusal
 from ..files.record import RecordError, RecordFile
 from ..notation import Game, Segment
 from ..notation.lines import MAIN, Path, drop_variation, line_turns, promote_variation
-from ..notation.model import NAG_GLYPHS
+from ..notation.model import GLYPH_MEANINGS, NAG_GLYPHS
 from ..notation.writer import segment_label, segment_text
 from ..validation import validate
 from ..validation.timeline import Frame, leave_variation
 from .dialogs import Choose, CommentEditor, Confirm
 from .game_view import GameView
 from .tag_editor import TagEditor, TagList
-from .widgets import GLYPH_MEANINGS, MoveList
+from .widgets import MoveList
 
 EDITABLE_COMMENT = 200_000
 """Characters of a comment the comment editor opens (a longer one makes each key take seconds)."""
@@ -56,7 +56,7 @@ class Annotator(Horizontal):
             "Glyph",
             id="replay.glyph",
             show=False,
-            tooltip="set or clear this roll's glyph: ! ? !! ?? !? ?!",
+            tooltip="set or clear this roll's glyph: " + " ".join(GLYPH_MEANINGS),
         ),
         Binding(
             "i",

@@ -14,14 +14,13 @@ from textual.widgets import Static
 from ..analysis.analysed import AnalysedDecision, candidate_text
 from ..entering.ending import ending_words
 from ..notation.lines import Path, variation_at
-from ..notation.model import NAG_GLYPHS
+from ..notation.model import GLYPH_MEANINGS, NAG_GLYPHS
 from ..notation.tags import opening_words
 from ..notation.writer import segment_label, turn_number
 from ..terminal_text import printable, signed, source_lines
 from ..validation import Diagnostic
 from ..validation.diagnostics import SYNTAX
 from ..validation.timeline import Timeline, variations_here
-from .widgets import GLYPH_MEANINGS
 
 COMMENTS_SHOWN = 20_000
 """Characters of comments the notes show at one place: more would take seconds to lay out."""

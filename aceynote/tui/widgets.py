@@ -34,15 +34,6 @@ _AROUND_BOARD = 13
 _AROUND_WIDE_BOARD = 3
 WIDE_LAYOUT = "-huge"  # the screen's breakpoint class of the side-by-side layout
 
-GLYPH_MEANINGS = {
-    "!": "good move",
-    "?": "mistake",
-    "!!": "very good move",
-    "??": "blunder",
-    "!?": "interesting move",
-    "?!": "dubious move",
-}
-
 
 class Board(Widget):
     """The board, drawn from the viewer's side; colours come from the component classes."""
