@@ -8,14 +8,14 @@ rounded to 4 places; ``win`` is a probability.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..engine.api import KINDS
 from ..rules import Side
 from ..terminal_text import shown, signed
 from .analysed import AnalysedDecision, GameAnalysis, PlayerFigures, candidate_text
-from .marks import Mark
+from .figures import ROWS, Over, json_of
 
 FORMAT = "aceynote-analysis"
 VERSION = 1
@@ -43,20 +43,6 @@ def _decision_json(decision: AnalysedDecision) -> dict[str, Any]:
     }
 
 
-def _player_json(player: PlayerFigures) -> dict[str, Any]:
-    finished = player.finished > 0
-    return {
-        "decisions": player.decisions,
-        "unforced": player.unforced,
-        "error_total": player.error_total,
-        "error_rate": round(player.error_rate, 4),
-        "marks": {mark.value: player.marks[mark] for mark in Mark},
-        "luck": player.luck,
-        "result": player.result if finished else None,
-        "luck_adjusted": player.luck_adjusted if finished else None,
-    }
-
-
 def analysis_json(analysis: GameAnalysis) -> dict[str, Any]:
     """One game's analysis as plain data."""
     stopped = analysis.stopped
@@ -77,7 +63,9 @@ def analysis_json(analysis: GameAnalysis) -> dict[str, Any]:
             "message": stopped.message,
         },
         "decisions": [_decision_json(decision) for decision in analysis.decisions],
-        "players": {side.name.lower(): _player_json(analysis.players[side]) for side in Side},
+        "players": {
+            side.name.lower(): json_of(analysis.players[side], Over.ONE_GAME) for side in Side
+        },
     }
 
 
@@ -124,26 +112,13 @@ def decision_lines(decision: AnalysedDecision) -> list[str]:
     return lines
 
 
-_ROWS: tuple[tuple[str, Callable[[PlayerFigures], str]], ...] = (
-    ("decisions", lambda p: str(p.decisions)),
-    ("unforced decisions", lambda p: str(p.unforced)),
-    ("error total", lambda p: f"{p.error_total:.3f}"),
-    ("error rate", lambda p: f"{round(p.error_rate, 4):.3f}"),
-    ("luck", lambda p: signed(p.luck)),
-    ("result", lambda p: f"{p.result:+d}" if p.finished else "-"),
-    ("luck-adjusted result", lambda p: signed(p.luck_adjusted) if p.finished else "-"),
-)
-
-
 def figures_lines(players: dict[Side, PlayerFigures]) -> list[str]:
     """Both sides' figures over a game, a row a figure: the report's table, the app's too."""
     white, black = players[Side.WHITE], players[Side.BLACK]
     lines = [f"  {'':<22}{'White':>12}{'Black':>12}"]
-    for label, form in _ROWS:
-        lines.append(f"  {label:<22}{form(white):>12}{form(black):>12}")
-    for mark in Mark:
-        label = f"{mark.word} {mark.value}"
-        lines.append(f"  {label:<22}{white.marks[mark]:>12}{black.marks[mark]:>12}")
+    for figure in ROWS:
+        cells = (figure.text(player, Over.ONE_GAME) for player in (white, black))
+        lines.append(f"  {figure.row:<22}" + "".join(f"{cell:>12}" for cell in cells))
     return lines
 
 

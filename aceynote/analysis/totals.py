@@ -22,9 +22,9 @@ from typing import Any
 
 from ..notation.tags import event_name, player_name
 from ..rules import Side
-from ..terminal_text import clipped, counted, signed
+from ..terminal_text import clipped, counted
 from .analysed import GameAnalysis, PlayerFigures
-from .marks import Mark
+from .figures import COLUMNS, Over, json_of
 
 FORMAT = "aceynote-analysis-summary"
 VERSION = 1
@@ -32,21 +32,7 @@ VERSION = 1
 
 def figures_json(name: str, figures: PlayerFigures) -> dict[str, Any]:
     """A player's figures over many games, as the summary's JSON has them."""
-    return {
-        "name": name,
-        "games": figures.games,
-        "decisions": figures.decisions,
-        "unforced": figures.unforced,
-        "error_total": round(figures.error_total, 4),
-        "error_rate": round(figures.error_rate, 4),
-        "rating": round(figures.rating, 1),
-        "marks": {mark.value: figures.marks[mark] for mark in Mark},
-        "luck": round(figures.luck, 4),
-        "luck_per_game": round(figures.luck_per_game, 4),
-        "finished": figures.finished,
-        "result": figures.result,
-        "luck_adjusted": round(figures.luck_adjusted, 4),
-    }
+    return {"name": name, **json_of(figures, Over.MANY_GAMES)}
 
 
 @dataclass(slots=True)
@@ -90,30 +76,16 @@ def summary_json(groups: list[Group], by: str) -> dict[str, Any]:
     }
 
 
-_HEAD = (
-    ("games", 6),
-    ("decisions", 10),
-    ("unforced", 9),
-    ("error", 7),
-    ("rating", 7),
-    *((mark.value, 4) for mark in Mark),
-    ("luck/game", 10),
-    ("result", 7),
-    ("luck-adj.", 10),
-)
-
-
-COLUMNS = tuple(label for label, _ in _HEAD)
-"""The figures' names, as the summary's table heads them (the app's and the page's too)."""
-
-
 def figures_table(players: list[tuple[str, PlayerFigures]], width: int = 0) -> list[str]:
     """The head and a line a player of the summary's table (names at least ``width`` wide)."""
     width = max([width, len("player")] + [len(name) for name, _ in players])
-    lines = [f"{'player':<{width}}" + "".join(f"{label:>{room}}" for label, room in _HEAD)]
+    heads = (f"{column.head:>{column.width}}" for column in COLUMNS)
+    lines = [f"{'player':<{width}}" + "".join(heads)]
     for name, figures in players:
-        cells = zip(figures_cells(figures), _HEAD, strict=True)
-        lines.append(f"{name:<{width}}" + "".join(f"{c:>{r}}" for c, (_, r) in cells))
+        cells = zip(figures_cells(figures), COLUMNS, strict=True)
+        lines.append(
+            f"{name:<{width}}" + "".join(f"{cell:>{column.width}}" for cell, column in cells)
+        )
     return lines
 
 
@@ -123,10 +95,10 @@ def figures_by_row(players: list[tuple[str, PlayerFigures]], width: int = 12) ->
     names = [clipped(name, width) for name, _ in players]
     cells = [figures_cells(figures) for _, figures in players]
     room = max(len(text) for text in [*names, *(cell for each in cells for cell in each)]) + 2
-    label = max(map(len, COLUMNS))
+    label = max(len(column.head) for column in COLUMNS)
     lines = [" " * label + "".join(f"{name:>{room}}" for name in names)]
     for row, column in enumerate(COLUMNS):
-        lines.append(f"{column:<{label}}" + "".join(f"{each[row]:>{room}}" for each in cells))
+        lines.append(f"{column.head:<{label}}" + "".join(f"{each[row]:>{room}}" for each in cells))
     return lines
 
 
@@ -153,14 +125,4 @@ def game_players(game: GameAnalysis) -> list[tuple[str, PlayerFigures]]:
 def figures_cells(figures: PlayerFigures) -> list[str]:
     """A player's figures over many games as the summary's table writes them (the JSON's
     figures, rounded as it rounds them)."""
-    return [
-        str(figures.games),
-        str(figures.decisions),
-        str(figures.unforced),
-        f"{round(figures.error_rate, 4):.3f}",
-        f"{round(figures.rating, 1):.1f}",
-        *(str(figures.marks[mark]) for mark in Mark),
-        signed(round(figures.luck_per_game, 4)),
-        f"{figures.result:+d}",
-        signed(round(figures.luck_adjusted, 4)),
-    ]
+    return [column.text(figures, Over.MANY_GAMES) for column in COLUMNS]

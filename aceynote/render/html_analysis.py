@@ -96,12 +96,13 @@ def review_heading(parent: ET.Element, review: GameReview) -> None:
 
 def figures_table(parent: ET.Element, analysis: GameAnalysis) -> None:
     """Each player's figures over the game, as ``aceynote analyze --summary`` gives them."""
-    from ..analysis.totals import COLUMNS, figures_cells, game_players
+    from ..analysis.figures import COLUMNS
+    from ..analysis.totals import figures_cells, game_players
 
     table = ET.SubElement(parent, "table", {"class": "figures"})
     ET.SubElement(table, "caption").text = "Each player's figures over this game"
     head = ET.SubElement(table, "tr")
-    for label in ("player", *COLUMNS):
+    for label in ("player", *(column.head for column in COLUMNS)):
         ET.SubElement(head, "th", {"scope": "col"}).text = label
     for name, figures in game_players(analysis):
         row = ET.SubElement(table, "tr")

@@ -1,0 +1,35 @@
+"""The table of a player's figures (aceynote/analysis/figures.py): each entry complete for
+where it says it is shown, and a game without a result writing its result as null."""
+
+from __future__ import annotations
+
+from aceynote.analysis.analysed import PlayerFigures
+from aceynote.analysis.figures import COLUMNS, FIGURES, ROWS, Over, json_of
+from aceynote.analysis.marks import Mark
+
+
+def test_a_figure_over_one_game_has_its_row_in_the_report() -> None:
+    assert [
+        figure.key for figure in FIGURES if bool(figure.row) != (Over.ONE_GAME in figure.over)
+    ] == []
+    assert [figure.mark for figure in ROWS][-len(Mark) :] == list(Mark)  # the marks last
+
+
+def test_a_column_is_a_figure_over_many_games_with_room_for_its_head() -> None:
+    assert all(Over.MANY_GAMES in column.over for column in COLUMNS)
+    assert all(column.width > len(column.head) for column in COLUMNS)
+
+
+def test_each_figure_has_its_own_key() -> None:
+    keys = [(figure.mark is None, figure.key) for figure in FIGURES]
+    assert len(set(keys)) == len(keys)
+
+
+def test_a_game_without_a_result_has_none_and_many_games_sum_the_finished() -> None:
+    unfinished = PlayerFigures(games=1, decisions=3, luck=0.25)
+    game = json_of(unfinished, Over.ONE_GAME)
+    assert (game["result"], game["luck_adjusted"], "games" in game) == (None, None, False)
+    assert [row.text(unfinished, Over.ONE_GAME) for row in ROWS if row.finished_only] == ["-", "-"]
+    many = json_of(unfinished, Over.MANY_GAMES)
+    assert (many["result"], many["luck_adjusted"], many["games"]) == (0, 0.0, 1)
+    assert many["marks"] == {"?!": 0, "?": 0, "??": 0}
