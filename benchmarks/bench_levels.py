@@ -4,8 +4,11 @@ Run on demand, never as tests:
 
     python benchmarks/bench_levels.py --games 200 --rules bgammon
     python benchmarks/bench_levels.py --games 40 --levels expert --rules standard
+    python benchmarks/bench_levels.py --games 400 --against engine --rules standard
 
-Each level plays ``--games`` games against the greedy bot in pairs with the
+Each level plays ``--games`` games against the greedy bot (or, with
+``--against engine``, the engine the levels below expert start from: the
+shipped network at 0-ply with no error) in pairs with the
 same dice and the seats swapped; the errors of the levels below expert are
 drawn from a generator seeded with ``--seed``. Prints each level's share of
 games won and points a game, with the standard errors over the pairs, and the
@@ -18,6 +21,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,23 +31,27 @@ from bench_engine import _duel_summary  # noqa: E402
 
 from aceynote.analysis.practice import LEVELS, level_player  # noqa: E402
 from aceynote.engine.api import shipped_network  # noqa: E402
-from aceynote.engine.bots import bot, engine_match  # noqa: E402
+from aceynote.engine.bots import NetPlayer, Player, bot, engine_match  # noqa: E402
 from aceynote.engine.evaluator import evaluator_for  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
 from aceynote.rules import parse_rules  # noqa: E402
 
 
-def measure(level_name: str, games: int, rules_text: str, seed: int) -> str:
+def measure(level_name: str, games: int, rules_text: str, seed: int, against: str) -> str:
     rules = parse_rules(rules_text)
     level = LEVELS[level_name]
     engine = level_player(
         Search(evaluator_for(shipped_network(), rules)), level, random.Random(f"errors:{seed}")
     )
+    opponent: Callable[[random.Random], Player] = bot("greedy")
+    if against == "engine":
+        plain = NetPlayer(Search(evaluator_for(shipped_network(), rules)), 0)
+        opponent = lambda _: plain  # noqa: E731
     started = time.process_time()
     points = list(
         engine_match(
             lambda _: engine,
-            bot("greedy"),
+            opponent,
             lambda _: rules,
             games,
             f"levels:{seed}",
@@ -51,7 +59,8 @@ def measure(level_name: str, games: int, rules_text: str, seed: int) -> str:
         )
     )
     took = time.process_time() - started
-    return f"{level_name:<13} {rules_text}: {_duel_summary(points)} ({took:.0f} CPU s)"
+    head = f"{level_name:<13} {rules_text} v {against}"
+    return f"{head}: {_duel_summary(points)} ({took:.0f} CPU s)"
 
 
 def main() -> int:
@@ -60,9 +69,10 @@ def main() -> int:
     parser.add_argument("--rules", default="bgammon")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", nargs="+", choices=list(LEVELS), default=list(LEVELS))
+    parser.add_argument("--against", choices=("greedy", "engine"), default="greedy")
     args = parser.parse_args()
     for name in args.levels:
-        print(measure(name, args.games, args.rules, args.seed), flush=True)
+        print(measure(name, args.games, args.rules, args.seed, args.against), flush=True)
     return 0
 
 
