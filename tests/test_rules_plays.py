@@ -37,10 +37,12 @@ from aceynote.rules import (
     POOL,
     PRESETS,
     DiceError,
+    Fault,
     Position,
     Side,
     Step,
     Verdict,
+    explain_failure,
     judge,
     larger_die_playable,
     legal_plays,
@@ -563,6 +565,48 @@ def test_read_trips_bear_off_under_each_rule() -> None:
     high = read_trips(position, dice("64"), [trip("5/off"), trip("3/off")], STANDARD)
     assert {reading.play.result for reading in high} == {after(position, "5/off 3/off")}
     assert read_trips(position, dice("64"), [trip("5/off")], EXACT) == []
+
+
+# --- explain_failure: why written trips cannot be played -----------------------
+
+
+@pytest.mark.parametrize(
+    ("setup", "roll", "written", "rules", "expected"),
+    [
+        (INITIAL, "65", "in/20 13/7", STANDARD, (1, Fault.NO_CHECKER, 13)),
+        ("W 13:2 bar:1 in:12 / B in:15 / W", "65", "13/7", STANDARD, (0, Fault.BAR_FIRST, BAR)),
+        # The second checker on the bar must enter before this one moves on, whatever the dice.
+        ("W bar:2 in:13 / B in:15 / W", "65", "bar/20/14", STANDARD, (0, Fault.BAR_FIRST, BAR)),
+        ("W bar:2 in:13 / B in:15 / W", "21", "bar/20/14", STANDARD, (0, Fault.BAR_FIRST, BAR)),
+        ("W 13:1 in:14 / B in:15 / W", "65", "13/7", NAVY, (0, Fault.POOL_FIRST, POOL)),
+        (INITIAL, "65", "in/20/14", NAVY, (0, Fault.POOL_FIRST, POOL)),
+        # The same trip with its stop unwritten: after entering, the checker may not move on.
+        (INITIAL, "65", "in/14", NAVY, (0, Fault.POOL_FIRST, POOL)),
+        (INITIAL, "65", "in/21", STANDARD, (0, Fault.NO_DICE, None)),
+        ("W 13:1 5:1 / B in:15 / W", "65", "5/off", STANDARD, (0, Fault.BEAR_OFF_EARLY, None)),
+        ("W 5:1 3:1 / B in:15 / W", "64", "5/off", EXACT, (0, Fault.BEAR_OFF_EXACT, None)),
+        ("W 6:1 3:1 / B in:15 / W", "54", "3/off", STANDARD, (0, Fault.BEAR_OFF_HIGHER, None)),
+        # Black holds White's 7.
+        ("W 13:1 in:14 / B 18:2 in:13 / W", "65", "13/7", STANDARD, (0, Fault.BLOCKED, 7)),
+        # Black holds White's 7 and 10: both ways to make 13/4 with 6-3 are blocked.
+        ("W 13:1 in:14 / B 18:2 15:2 in:11 / W", "63", "13/4", STANDARD, (0, Fault.BLOCKED, None)),
+        # Black holds White's 10: the one way to make 13/7 with 3-3 stops there.
+        ("W 13:1 in:14 / B 15:2 in:13 / W", "33", "13/7", STANDARD, (0, Fault.BLOCKED, 10)),
+        # Black holds White's 3: the trip stops there, before bearing off could be refused.
+        ("W 13:1 8:1 / B 22:2 in:13 / W", "53", "8/3/off", STANDARD, (0, Fault.BLOCKED, 3)),
+        # Black holds White's 24, 19 and 18: each way stops before 18, which is held anyway.
+        ("W in:15 / B 7:2 6:2 1:2 in:9 / W", "61", "in/18", STANDARD, (0, Fault.BLOCKED, 18)),
+    ],
+)
+def test_explain_failure_names_the_first_refused_step(
+    setup: str, roll: str, written: str, rules, expected: tuple[int, Fault, int | None]
+) -> None:
+    """The step judge's fault where the readings that get furthest stop (after the faults
+    no roll avoids and the dice not covering the legs)."""
+    position, trips = board(setup), [trip(text) for text in written.split()]
+    assert read_trips(position, dice(roll), trips, rules) == []
+    found = explain_failure(position, dice(roll), trips, rules)
+    assert (found.trip, found.fault, found.place) == expected
 
 
 # --- cross-check of every hand-made board against the brute-force reading -----

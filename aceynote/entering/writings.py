@@ -145,16 +145,16 @@ class Writings:
             if stop is not None:
                 yield stop, True
             return
-        below = 25 if before in (POOL, BAR) else before
         yield from (
             (stop, False)
             for name, stop in _STOPS.items()
-            if stop < below and name.startswith(typed)
+            if trip_distance(before, stop) > 0 and name.startswith(typed)
         )
 
     def _legs(self, source: int) -> set[int]:
-        start = 25 if source in (POOL, BAR) else source
-        return {max(OFF, start - die) for die in self.dice}
+        """Where one die takes a checker from ``source``, the board ignored."""
+        pips = trip_distance(source, OFF)
+        return {max(OFF, pips - die) for die in self.dice}
 
     def _readings(self, start: Position, dice: list[int], trips: list[Trip]) -> list[Reading]:
         """The ways to play ``trips`` from ``start`` with some of ``dice``, no false ``*``."""

@@ -75,7 +75,11 @@ new_play: Callable[[tuple[tuple[Step, ...], Position]], Play] = partial(tuple.__
 
 
 class Fault(Enum):
-    """Why a step, or a written trip, cannot be played."""
+    """Why a step, or a written trip, cannot be played.
+
+    Declared in the order a diagnosis names them when readings of a written
+    trip fail equally far (:mod:`.trips`): bearing off before a blocked point.
+    """
 
     NO_CHECKER = "no checker there"
     BAR_FIRST = "checkers on the bar must enter first"
@@ -141,8 +145,8 @@ class Board:
     def step_fault(self, source: int, die: int) -> tuple[Fault, int | None] | None:
         """Why a checker may not leave ``source`` with ``die`` now, and the place concerned;
         None when it may. The one judge of a step (rules 3-6, 9): the reader of written
-        trips asks it, and :meth:`sources`, the move search's fast list of the same
-        answers, is held to it by a test."""
+        trips and its diagnosis ask it, and :meth:`sources`, the move search's fast list
+        of the same answers, is held to it by a test."""
         mover = self.mover
         if source == OFF or not mover[source]:
             return Fault.NO_CHECKER, source

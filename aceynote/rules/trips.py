@@ -9,14 +9,14 @@ listing every legal play of the roll.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import NamedTuple
 
 from .moves import Board, Fault, Play, Step, new_play
 from .position import BAR, OFF, POOL, Position
-from .ruleset import BearOff, RuleSet
+from .ruleset import RuleSet
 
 
 class Trip(NamedTuple):
@@ -291,11 +291,6 @@ def explain_failure(
     return TripFault(len(trips) - 1, Fault.NO_DICE)
 
 
-def _legs(trip: Trip) -> list[tuple[int, int]]:
-    places = [trip.source, *trip.stops]
-    return list(pairwise(places))
-
-
 def trip_distance(source: int, dest: int) -> int:
     """The pips from ``source`` to ``dest`` in the mover's numbering (pool and bar: 25)."""
     start = 25 if source in (POOL, BAR) else source
@@ -308,54 +303,119 @@ def dice_span(needs: Sequence[tuple[int, bool]], dice: Sequence[int]) -> bool:
     ``needs`` holds each leg's distance and whether its last die may go past
     it (a bear-off under ``bearoff=high``); a leg may take several dice.
     """
+    return next(_splits(needs, dice), None) is not None
+
+
+def _splits(needs: Sequence[tuple[int, bool]], dice: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Each way some of ``dice`` cover the distances of :func:`dice_span`: the dice in order."""
     if not needs:
-        return True
+        yield ()
+        return
     (need, may_overshoot), rest = needs[0], needs[1:]
     for die in set(dice):
         left = list(dice)
         left.remove(die)
         if die == need or (may_overshoot and die > need):
-            if dice_span(rest, left):
-                return True
-        elif die < need and dice_span([(need - die, may_overshoot), *rest], left):
-            return True
-    return False
-
-
-def _dice_make(legs: list[tuple[int, int]], dice: list[int], exact: bool) -> bool:
-    """Whether some of ``dice`` can be split over a trip's legs (a bear-off is its last)."""
-    return dice_span([(trip_distance(s, d), d == OFF and not exact) for s, d in legs], dice)
+            later = _splits(rest, left)
+        elif die < need:
+            later = _splits([(need - die, may_overshoot), *rest], left)
+        else:
+            continue
+        for split in later:
+            yield (die, *split)
 
 
 def _diagnose(
     position: Position, dice: list[int], trip: Trip, rules: RuleSet
 ) -> tuple[Fault, int | None]:
-    mover, waiting = position.mover, position.waiting
-    source = trip.source
-    if not mover[source]:
-        return Fault.NO_CHECKER, source
-    if mover[BAR] and source != BAR:
-        return Fault.BAR_FIRST, BAR
-    # early_moves=no: a checker may move on the board only once the pool is empty,
-    # and entering this checker empties it only if it was the last one there.
-    pool_left = mover[POOL] - (1 if source == POOL else 0)
-    if not rules.early_moves and pool_left and (source not in (POOL, BAR) or len(trip.stops) > 1):
-        return Fault.POOL_FIRST, POOL
-    exact = rules.bearoff is BearOff.EXACT
-    if not _dice_make(_legs(trip), dice, exact=False):
+    """Why no reading of ``trip`` with ``dice`` is legal, every step judged by ``step_fault``.
+
+    A fault of a written place comes first: no roll could play the trip.
+    Then the dice not covering the legs (``NO_DICE``, the one fault of a trip
+    rather than of a step); then the fault of the readings, each a way the
+    dice split over the legs, that get furthest (:func:`_furthest`).
+    """
+    legs = _legs_as_steps(Board(position, rules), trip)
+    place_fault = next((f for f in legs if f is not None and f[0] in _PLACE_FAULTS), None)
+    if place_fault is not None:
+        return place_fault
+    failures = _reading_failures(position, dice, trip, rules)
+    if not failures:
         return Fault.NO_DICE, None
-    if trip.stops[-1] == OFF:
-        outside = sum(mover[7:]) - (1 if source > 6 else 0)
-        if outside:
-            return Fault.BEAR_OFF_EARLY, None
-        if not _dice_make(_legs(trip), dice, exact=True):
-            if exact:
-                return Fault.BEAR_OFF_EXACT, None
-            return Fault.BEAR_OFF_HIGHER, None
+    return _furthest(failures, _held_stop(position, trip, rules))
+
+
+_PLACE_FAULTS = frozenset({Fault.NO_CHECKER, Fault.BAR_FIRST, Fault.POOL_FIRST})
+"""The step judge's faults of the place a checker leaves, the same whatever the die."""
+
+
+def _legs_as_steps(board: Board, trip: Trip) -> Iterator[tuple[Fault, int | None] | None]:
+    """The step judge's word on each written leg, taken as one step whatever the dice.
+
+    The checker is moved straight from stop to stop, so the places after the
+    source are judged too: with checkers left in the pool under
+    ``early_moves=no``, ``in/20/18`` cannot leave 20. The next leg is judged
+    only when asked for, so a checker is never moved from an empty place.
+    """
+    place = trip.source
     for stop in trip.stops:
-        if stop != OFF and waiting[25 - stop] >= 2:
-            return Fault.BLOCKED, stop
-    return Fault.BLOCKED, None
+        distance = trip_distance(place, stop)
+        yield board.step_fault(place, distance)
+        board.move(place, distance)
+        place = stop
+
+
+def _held_stop(position: Position, trip: Trip, rules: RuleSet) -> int | None:
+    """The first written stop the other side holds, if any."""
+    legs = _legs_as_steps(Board(position, rules), trip)
+    return next((f[1] for f in legs if f is not None and f[0] is Fault.BLOCKED), None)
+
+
+class _Failure(NamedTuple):
+    """Where one reading of a trip stops: after ``depth`` steps, for the step judge's fault."""
+
+    depth: int
+    fault: Fault
+    place: int | None
+
+
+def _reading_failures(
+    position: Position, dice: list[int], trip: Trip, rules: RuleSet
+) -> list[_Failure]:
+    """Where each way to split ``dice`` over the trip's legs stops; none if no way covers them.
+
+    Each reading is played from ``position`` die by die, up to the first step
+    the judge refuses (every reading has one: the trip has no legal reading).
+    """
+    needs = [(trip_distance(s, d), d == OFF) for s, d in pairwise((trip.source, *trip.stops))]
+    failures = []
+    for split in _splits(needs, dice):
+        board, place = Board(position, rules), trip.source
+        for depth, die in enumerate(split):
+            fault = board.step_fault(place, die)
+            if fault is not None:
+                failures.append(_Failure(depth, *fault))
+                break
+            place = board.move(place, die).dest
+    return failures
+
+
+_FAULT_ORDER = list(Fault)
+
+
+def _furthest(failures: list[_Failure], held: int | None) -> tuple[Fault, int | None]:
+    """The fault of the readings that get furthest, and its place if they agree on one.
+
+    Among readings stopped equally far, the fault declared first in
+    :class:`Fault` is named. Readings blocked on different points name
+    ``held``, the first written stop the other side holds (no way round it),
+    or none: every way to make the trip lands on a point held.
+    """
+    depth = max(failure.depth for failure in failures)
+    furthest = [failure for failure in failures if failure.depth == depth]
+    fault = min((failure.fault for failure in furthest), key=_FAULT_ORDER.index)
+    places = {failure.place for failure in furthest if failure.fault is fault}
+    return fault, places.pop() if len(places) == 1 else held
 
 
 class ForcedPlay(NamedTuple):
