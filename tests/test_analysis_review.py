@@ -7,16 +7,24 @@ from typing import Any
 
 import pytest
 from analysed_games import short_game
+from conftest import SHORT_GAME
 
 from aceynote.analysis.analysed import GameAnalysis
 from aceynote.analysis.annotate import AnalysisComment, analysis_comment, annotate, read_comment
-from aceynote.analysis.review import ENGINE, RECORD, review_of_analysis, review_of_record
+from aceynote.analysis.review import (
+    ENGINE,
+    RECORD,
+    review_of_analysis,
+    review_of_record,
+    review_of_report,
+)
 from aceynote.analysis.run import analyze_one
 from aceynote.engine import RankedPlay
-from aceynote.notation import Game, parse_game
+from aceynote.notation import Game, parse_game, parse_games
 from aceynote.notation.model import Mark
 from aceynote.notation.writer import write_game
 from aceynote.rules import Side
+from aceynote.validation import validate
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +81,46 @@ def test_a_run_gives_every_decision(analysed: tuple[str, GameAnalysis]) -> None:
         assert judged.why == (decision.reason and decision.reason.text)
 
 
+@pytest.fixture(scope="module")
+def short_analysis() -> GameAnalysis:
+    """The app's short game (a 1-2 with its chosen double) and its 0-ply analysis."""
+    return analyze_one(1, parse_games(SHORT_GAME)[0], 0)
+
+
+def test_a_review_is_found_by_segment(short_analysis: GameAnalysis) -> None:
+    report = validate(parse_games(SHORT_GAME)[0])
+    review = review_of_report(report, short_analysis)
+    assert review is not None and review.source == ENGINE
+    segments = [replay.segment for replay in report.main_line()]
+    for index, segment in enumerate(segments):
+        assert review.index_of(segment) == index
+        assert review.decision_of(segment) is short_analysis.decisions[index]
+        assert review.judged_of(segment) is review.judged[index]
+    assert review.index_of(None) is None and review.decision_of(None) is None
+    marked = {id(segments[d.ply - 1]): d.mark.value for d in short_analysis.marked if d.mark}
+    assert review.marks() == marked and len(marked) > 0
+    assert review.white_wins == [d.white_win_after for d in short_analysis.decisions]
+    assert review == review_of_analysis(report.game, short_analysis)
+
+
+def test_an_analysis_still_fits_after_a_comment_but_not_after_other_moves(
+    short_analysis: GameAnalysis,
+) -> None:
+    game = parse_games(SHORT_GAME)[0]
+    game.turns[0].segments[0].comments.append("a comment changes nothing")
+    assert review_of_report(validate(game), short_analysis) is not None
+    other = parse_games(SHORT_GAME.replace("1. 61: in/19 19/18", "1. 61: in/19 in/24"))[0]
+    assert review_of_report(validate(other), short_analysis) is None
+    navy = parse_games(SHORT_GAME.replace('"standard"', '"navy"'))[0]
+    assert review_of_report(validate(navy), short_analysis) is None
+
+
+def test_moves_recorded_after_the_analysis_keep_it(short_analysis: GameAnalysis) -> None:
+    longer = SHORT_GAME.replace("*\n", "6. 53: in/20 20/17  64: in/19 13/9\n*\n")
+    review = review_of_report(validate(parse_games(longer)[0]), short_analysis)
+    assert review is not None and len(review.judged) == 12
+
+
 def test_a_record_gives_its_marked_segments(analysed: tuple[str, GameAnalysis]) -> None:
     text, analysis = analysed
     game = parse_game(text)
@@ -91,6 +139,12 @@ def test_a_record_gives_its_marked_segments(analysed: tuple[str, GameAnalysis]) 
         assert isinstance(judged.verdict, AnalysisComment)
         assert judged.verdict.best == decision.best_text
         assert decision.reason is not None and judged.why == decision.reason.text
+        assert (
+            review.judged_of(judged.segment) is judged
+            and review.decision_of(judged.segment) is None
+        )
+    assert review.marks() == {id(j.segment): j.mark for j in review.judged}
+    assert review.white_wins is None
 
 
 def test_a_record_without_analysis_comments_has_no_review(

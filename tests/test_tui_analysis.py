@@ -19,7 +19,7 @@ from aceynote.analysis.totals import figures_by_row, game_players
 from aceynote.engine import Engine
 from aceynote.notation import parse_games
 from aceynote.tui import replay_analysis
-from aceynote.tui.analysis_bar import AnalysisBar
+from aceynote.tui.analysis_bar import AnalysisBar, columns_of, ply_at
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import Confirm, PlayChoices, Prompt
 from aceynote.tui.notes import Notes
@@ -94,7 +94,7 @@ async def held_analysis(app: ReplayApp, pilot: Any) -> ReplayScreen:
 
 def row_text(screen: ReplayScreen, ply: int) -> str:
     moves = screen.query_one(MoveList)
-    segment = screen.analysed.segments[ply]  # type: ignore[union-attr]
+    segment = screen.analysed.judged[ply].segment  # type: ignore[union-attr]
     return str(moves.get_option_at_index(moves.row_of_segment[id(segment)]).prompt)
 
 
@@ -139,7 +139,7 @@ async def test_the_marks_stand_in_the_move_list(short: Path, expected: GameAnaly
         assert expected.marked
         glyphs = {"!", "?", "!!", "??", "!?", "?!"}
         for decision in expected.decisions:
-            segment = screen.analysed.segments[decision.ply - 1]  # type: ignore[union-attr]
+            segment = screen.analysed.judged[decision.ply - 1].segment  # type: ignore[union-attr]
             shown = [word for word in row_text(screen, decision.ply - 1).split() if word in glyphs]
             mark = decision.mark and decision.mark.value
             # the record's own glyphs, then the engine's mark unless the record has it already
@@ -187,7 +187,27 @@ async def test_the_graph_follows_the_game_and_a_click_moves_along_it(
         await pilot.click(AnalysisBar, offset=(1 + len(bar.label) + column, 0))
         await pilot.pause()
         assert bar.current == 10
-        assert screen.view.frame.segment is screen.analysed.segments[10]  # type: ignore[union-attr]
+        assert screen.view.frame.segment is screen.analysed.judged[10].segment  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("count", [1, 5, 12, 49, 50, 51, 200])
+@pytest.mark.parametrize("width", [1, 7, 49, 50, 110])
+def test_every_column_shows_a_decision_and_each_decision_knows_its_columns(
+    width: int, count: int
+) -> None:
+    shown_by = [ply_at(column, width, count) for column in range(width)]
+    assert shown_by == sorted(shown_by) and shown_by[0] == 0
+    assert shown_by[-1] == count - 1 or count > width
+    for ply in range(count):
+        columns = columns_of(ply, width, count)
+        showing = [c for c in range(width) if shown_by[c] == ply]
+        if showing:
+            assert list(columns) == showing
+        else:  # a column stands for several decisions: the one this decision falls in
+            (column,) = columns
+            after = shown_by[column + 1] if column + 1 < width else count
+            assert count > width and shown_by[column] < ply < after
+    assert columns_of(count, width, count) == range(0) and ply_at(-3, width, count) == 0
 
 
 @pilot_test

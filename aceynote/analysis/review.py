@@ -9,13 +9,22 @@ for each marked segment the mark (named in the comment where a person's
 glyph stands, else the glyph annotate added, the last of the segment's
 marks) and the comment's best play, equity lost and reason. No win %, so no
 graph (docs/share.md says why the comment does not carry one).
+
+The page reviews a game it has just analysed (:func:`review_of_analysis`);
+the app keeps an analysis while the game is edited, so it asks
+:func:`review_of_report` whether the analysis still fits the game shown.
+Either front end then looks a segment up by its identity (the key of its
+move list and its frames).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from ..notation import Game, Segment
+from ..rules import play_text
+from ..validation import Report, SegmentReplay
 from .analysed import AnalysedDecision, GameAnalysis
 from .annotate import AnalysisComment, mark_of, read_comment
 
@@ -56,6 +65,12 @@ class GameReview:
 
     analysis: GameAnalysis | None
     judged: tuple[Judged, ...]
+    # Each judged segment's place, by the segment's identity: a page looks up every segment.
+    _index: dict[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index = {id(item.segment): place for place, item in enumerate(self.judged)}
+        object.__setattr__(self, "_index", index)
 
     @property
     def source(self) -> str:
@@ -66,15 +81,56 @@ class GameReview:
     def depth(self) -> int | None:
         return None if self.analysis is None else self.analysis.depth
 
+    def index_of(self, segment: Segment | None) -> int | None:
+        """Where ``segment`` stands in :attr:`judged` (0 for the first), as in
+        :attr:`white_wins`; None: a segment the analysis did not judge."""
+        return None if segment is None else self._index.get(id(segment))
+
+    def judged_of(self, segment: Segment | None) -> Judged | None:
+        index = self.index_of(segment)
+        return None if index is None else self.judged[index]
+
+    def decision_of(self, segment: Segment | None) -> AnalysedDecision | None:
+        """The engine's decision at ``segment``; None where it judged none (or the review is
+        the record's comments)."""
+        found = self.judged_of(segment)
+        return found.verdict if found and isinstance(found.verdict, AnalysedDecision) else None
+
+    def marks(self) -> dict[int, str]:
+        """The mark of each marked segment, by the segment's ``id``."""
+        return {id(item.segment): item.mark for item in self.judged if item.mark is not None}
+
+    @property
+    def white_wins(self) -> list[float] | None:
+        """White's chance of winning after each judged segment, in playing order (the graph);
+        None for the record's comments, which carry no win %."""
+        if self.analysis is None:
+            return None
+        return [decision.white_win_after for decision in self.analysis.decisions]
+
 
 def review_of_analysis(game: Game, analysis: GameAnalysis) -> GameReview:
     """The review of ``game`` from its analysis (every decision)."""
-    segments = game.main_line()
-    judged = tuple(
-        Judged(decision.ply, segments[decision.ply - 1], decision)
-        for decision in analysis.decisions
-    )
-    return GameReview(analysis, judged)
+    return _engine_review(analysis, game.main_line())
+
+
+def review_of_report(report: Report, analysis: GameAnalysis) -> GameReview | None:
+    """The review of ``report``'s game from an analysis made of it earlier; None when the
+    analysis no longer fits the game.
+
+    It still fits a game edited since (a comment, a glyph, moves recorded after it) as long
+    as every decision it judged is still on the main line, played as it was, under the same
+    rules.
+    """
+    if analysis.rules != report.rules.to_tag():
+        return None
+    replays = report.main_line()
+    decisions = analysis.decisions
+    if len(replays) < len(decisions):
+        return None
+    if not all(map(_same_decision, decisions, replays)):
+        return None
+    return _engine_review(analysis, [replay.segment for replay in replays])
 
 
 def review_of_record(game: Game) -> GameReview | None:
@@ -85,3 +141,22 @@ def review_of_record(game: Game) -> GameReview | None:
         if found is not None:
             judged.append(Judged(ply, segment, found._replace(mark=mark_of(segment, found))))
     return GameReview(None, tuple(judged)) if judged else None
+
+
+def _engine_review(analysis: GameAnalysis, segments: Sequence[Segment]) -> GameReview:
+    """Each decision of ``analysis`` with its segment of the main line ``segments``."""
+    judged = tuple(
+        Judged(decision.ply, segments[decision.ply - 1], decision)
+        for decision in analysis.decisions
+    )
+    return GameReview(analysis, judged)
+
+
+def _same_decision(decision: AnalysedDecision, replay: SegmentReplay) -> bool:
+    segment = replay.segment
+    return (
+        replay.legal
+        and decision.dice == (segment.high, segment.low)
+        and decision.played == play_text(replay.steps)
+        and decision.side is replay.before.turn
+    )

@@ -1,107 +1,21 @@
-"""An analysis beside the game it was made of, for a front end that steps through the game.
+"""The engine on one place of a game, on request, for a front end that steps through it.
 
-The app (aceynote.tui) analyses the game shown and keeps its analysis
-(:class:`~.analysed.GameAnalysis`). Here it is tied to the segments of the
-game's current replay: which decision a segment is, its mark, and White's
-chances after each decision (the graph), and how the columns of a graph
-stand for the decisions. A position's plays ranked for a hint are here too.
+A hint ranks the plays of a roll at a position (the app's hint, and a hint
+in ``aceynote play``); a segment's decision is judged with its reason when
+the app is asked why; ``aceynote hint FILE`` finds the segment of the main
+line it is asked about. (A whole game's analysis, tied to its
+segments, is :class:`~.review.GameReview`.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..engine.api import RankedPlay
 from ..engine.decisions import Decision, choices
-from ..notation import Segment
-from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, play_text
+from ..rules import Position, RuleSet, SegmentKind, Side, TurnState
 from ..validation import Report, SegmentReplay
-from .analysed import AnalysedDecision, GameAnalysis
+from .analysed import AnalysedDecision
 from .judge import candidate, judge_decision
 from .run import search_for
-
-
-@dataclass(frozen=True, slots=True)
-class AnalysedGame:
-    """An analysis and the segments of the main line it judged, ply by ply."""
-
-    analysis: GameAnalysis
-    segments: tuple[Segment, ...]
-
-    @classmethod
-    def of(cls, analysis: GameAnalysis, report: Report) -> AnalysedGame | None:
-        """The analysis tied to ``report``'s main line; None when it is not that game's.
-
-        It still fits a game edited since (a comment, a glyph, moves recorded
-        after it) as long as every decision it judged is still on the main
-        line, played as it was, under the same rules.
-        """
-        if analysis.rules != report.rules.to_tag():
-            return None
-        replays = report.main_line()
-        decisions = analysis.decisions
-        if len(replays) < len(decisions):
-            return None
-        for decision, replay in zip(decisions, replays, strict=False):
-            if not _same_decision(decision, replay):
-                return None
-        return cls(analysis, tuple(replay.segment for replay in replays[: len(decisions)]))
-
-    @property
-    def decisions(self) -> tuple[AnalysedDecision, ...]:
-        return self.analysis.decisions
-
-    def ply_of(self, segment: Segment | None) -> int | None:
-        """Which decision (0 for the first) ``segment`` is; None: not one the analysis judged."""
-        return next((ply for ply, seen in enumerate(self.segments) if seen is segment), None)
-
-    def decision_of(self, segment: Segment | None) -> AnalysedDecision | None:
-        ply = self.ply_of(segment)
-        return None if ply is None else self.decisions[ply]
-
-    def marks(self) -> dict[int, str]:
-        """The mark of each marked segment, by the segment's ``id``."""
-        return {
-            id(segment): decision.mark.value
-            for segment, decision in zip(self.segments, self.decisions, strict=True)
-            if decision.mark is not None
-        }
-
-    @property
-    def white_wins(self) -> list[float]:
-        """White's chance of winning after each decision, in playing order."""
-        return [decision.white_win_after for decision in self.decisions]
-
-
-def _same_decision(decision: AnalysedDecision, replay: SegmentReplay) -> bool:
-    segment = replay.segment
-    return (
-        replay.legal
-        and decision.dice == (segment.high, segment.low)
-        and decision.played == play_text(replay.steps)
-        and decision.side is replay.before.turn
-    )
-
-
-# -- the graph: one column or more a decision, or one column for several ----------------------
-def ply_at(column: int, width: int, count: int) -> int:
-    """The decision (0 for the first) of ``count`` that column ``column`` of ``width`` shows."""
-    if count <= 0 or width <= 0:
-        return 0
-    return min(count - 1, max(0, column) * count // width)
-
-
-def columns_of(ply: int, width: int, count: int) -> range:
-    """The columns of a ``width`` wide graph of ``count`` decisions that mark decision ``ply``:
-    those that show it, or, in a graph narrower than the game, the column it falls in."""
-    if count <= 0 or width <= 0 or not 0 <= ply < count:
-        return range(0)
-    first = -(-ply * width // count)  # the first column c with c * count // width == ply
-    after = -(-(ply + 1) * width // count)
-    if first < after:
-        return range(first, after)
-    column = ply * width // count
-    return range(column, column + 1)
 
 
 # -- a hint: the plays of a roll, ranked --------------------------------------------------------

@@ -31,7 +31,6 @@ from . import svg
 from .elements import markup
 from .html_analysis import (
     graph,
-    judged_by_segment,
     judged_data,
     mark_in_move_list,
     review_data,
@@ -92,7 +91,6 @@ class _GamePage:
         self.report = validate(game)
         self.frames = GameFrames(self.report)
         self.review = review
-        self.judged = judged_by_segment(review)
 
     @property
     def errors(self) -> int:
@@ -170,7 +168,7 @@ class _GamePage:
             _el(parent, "span", text, class_="move unplayed")
         else:
             link = self._link(parent, key, text)
-        judged = self.judged.get(id(segment))
+        judged = self.review.judged_of(segment) if self.review else None
         if judged is not None:
             mark_in_move_list(parent, link, judged)
         for comment in segment.comments:
@@ -234,8 +232,8 @@ class _GamePage:
 
     def data(self) -> dict[str, object]:
         frames = {key: _frame_data(frame) for key, frame in self.frames.frames.items()}
-        for segment_id, judged in self.judged.items():
-            key = self.frames.of_segment.get(segment_id)
+        for judged in self.review.judged if self.review else ():
+            key = self.frames.of_segment.get(id(judged.segment))
             if key is not None:
                 frames[key]["review"] = judged_data(judged)
         if not frames:

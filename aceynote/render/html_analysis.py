@@ -28,11 +28,6 @@ LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT = 40.0, 8.0, 552.0, 112.0
 MARK_CLASS = {mark.value: mark.word.replace(" ", "-") for mark in Mark}
 
 
-def judged_by_segment(review: GameReview | None) -> dict[int, Judged]:
-    """Each judged segment by the identity of its Segment (the move list's and frames' key)."""
-    return {} if review is None else {id(item.segment): item for item in review.judged}
-
-
 def mark_in_move_list(parent: ET.Element, link: ET.Element | None, judged: Judged) -> None:
     """Colour a marked move, and write its mark when the record does not carry it."""
     if judged.mark is None:
@@ -115,12 +110,13 @@ def graph(
     review: GameReview, frames: GameFrames, number: int, href: Callable[[str], str]
 ) -> ET.Element | None:
     """The win % graph of a game (None without win %), in a box the script shows with its game."""
-    from ..analysis.analysed import AnalysedDecision
-
+    wins = review.white_wins
+    if wins is None:  # a record's comments
+        return None
     points = [
-        _Point(frames.of_segment[id(item.segment)], item, item.verdict.white_win_after)
-        for item in review.judged
-        if isinstance(item.verdict, AnalysedDecision) and id(item.segment) in frames.of_segment
+        _Point(frames.of_segment[id(item.segment)], item, win)
+        for item, win in zip(review.judged, wins, strict=True)
+        if id(item.segment) in frames.of_segment
     ]
     if not points:
         return None

@@ -17,10 +17,28 @@ from textual.message import Message
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
-from ..analysis.shown import columns_of, ply_at
-
 BARS = "▁▂▃▄▅▆▇█"
 MIN_PROGRESS = 5  # columns of the progress bar at least
+
+
+def ply_at(column: int, width: int, count: int) -> int:
+    """The decision (0 for the first) of ``count`` that column ``column`` of ``width`` shows."""
+    if count <= 0 or width <= 0:
+        return 0
+    return min(count - 1, max(0, column) * count // width)
+
+
+def columns_of(ply: int, width: int, count: int) -> range:
+    """The columns of a ``width`` wide graph of ``count`` decisions that mark decision ``ply``:
+    those that show it, or, in a graph narrower than the game, the column it falls in."""
+    if count <= 0 or width <= 0 or not 0 <= ply < count:
+        return range(0)
+    first = -(-ply * width // count)  # the first column c with c * count // width == ply
+    after = -(-(ply + 1) * width // count)
+    if first < after:
+        return range(first, after)
+    column = ply * width // count
+    return range(column, column + 1)
 
 
 class AnalysisBar(Widget):

@@ -24,7 +24,7 @@ from textual.reactive import reactive
 from textual.timer import Timer
 
 from ..analysis.analysed import AnalysedDecision
-from ..analysis.shown import AnalysedGame
+from ..analysis.review import GameReview
 from ..notation.lines import MAIN, Path
 from ..notation.writer import segment_label
 from ..rules import Side
@@ -137,7 +137,7 @@ class GameView(Container, can_focus=True):
             analysis_depth  # the depth of p's ranking: the screen's analysis depth
         )
         self.timeline: Timeline | None = None
-        self.analysed: AnalysedGame | None = None  # the engine's analysis of the game shown
+        self.analysed: GameReview | None = None  # the engine's analysis of the game shown
         self.explained: dict[int, AnalysedDecision] = {}  # asked for with w, by segment id
         self.message = ""  # said at the top of the notes at the next place shown
         self._autoplay: Timer | None = None
@@ -183,7 +183,7 @@ class GameView(Container, can_focus=True):
         notes = self.query_one(Notes)
         if notes.show(timeline, place.path, place.index, self.message, decision):
             self.query_one(NotesPanel).scroll_home(animate=False)
-        self.query_one(AnalysisBar).mark(analysed.ply_of(frame.segment) if analysed else None)
+        self.query_one(AnalysisBar).mark(analysed.index_of(frame.segment) if analysed else None)
         self.message = ""
         self.post_message(self.Moved(frame))
 

@@ -9,7 +9,8 @@ the graph of White's chances. Another key explains the decision shown on
 request (:func:`~aceynote.analysis.shown.explain_replay`: why its play is
 worse than the best, or what the best leaves), and another shows each
 player's figures over the game. The analysis is kept
-(:class:`~aceynote.analysis.analysed.GameAnalysis`) by game; saving may write its marks
+(:class:`~aceynote.analysis.analysed.GameAnalysis`) by game, and shown while it still fits
+the game (:func:`~aceynote.analysis.review.review_of_report`); saving may write its marks
 into the record (:meth:`write_analysis_marks`, as ``aceynote analyze -o``).
 """
 
@@ -25,8 +26,9 @@ from textual.worker import get_current_worker
 from ..analysis.analysed import AnalysedDecision, GameAnalysis
 from ..analysis.annotate import annotate
 from ..analysis.judge import AnalysisCancelled, decisions_to_judge
+from ..analysis.review import GameReview, review_of_report
 from ..analysis.run import analyze_report
-from ..analysis.shown import AnalysedGame, explain_replay
+from ..analysis.shown import explain_replay
 from ..analysis.totals import figures_by_row, game_players
 from ..files.record import RecordError, RecordFile
 from ..notation.model import Mark
@@ -184,7 +186,7 @@ class Analysing(ReplayView):
         """The analysis of the game shown, if it has one that still fits it, on screen."""
         timeline = self.timeline
         data = self.analyses.get(self.game_index)
-        found = AnalysedGame.of(data, timeline.report) if data and timeline else None
+        found = review_of_report(timeline.report, data) if data and timeline else None
         if data is not None and found is None:  # the moves or the rules changed
             del self.analyses[self.game_index]
             note = "the game changed since its analysis (a analyses it again)"
@@ -194,7 +196,7 @@ class Analysing(ReplayView):
             self._bar().show_graph(found.white_wins if found else None, note)
 
     @property
-    def analysed(self) -> AnalysedGame | None:
+    def analysed(self) -> GameReview | None:
         """The analysis of the game shown, when it has one (the game view shows it)."""
         return self.view.analysed
 
@@ -228,10 +230,10 @@ class Analysing(ReplayView):
 
     def action_figures(self) -> None:
         """Each player's figures over the game shown, as ``analyze --summary`` gives them."""
-        if self.analysed is None:
+        analysis = self.analysed.analysis if self.analysed else None
+        if analysis is None:
             self.notify("No figures yet: a analyses the game.", timeout=4)
             return
-        analysis = self.analysed.analysis
         lines = [printable(line) for line in figures_by_row(game_players(analysis))]
         title = f"Each player's figures over the game, {analysis.depth}-ply"
         self.app.push_screen(PlayChoices(title, lines))
@@ -239,7 +241,7 @@ class Analysing(ReplayView):
     def on_analysis_bar_clicked(self, message: AnalysisBar.Clicked) -> None:
         if self.analysed is None or self.timeline is None:
             return
-        found = self.timeline.place_of_segment(self.analysed.segments[message.ply])
+        found = self.timeline.place_of_segment(self.analysed.judged[message.ply].segment)
         if found is not None:
             self.view.cursor = Place(found.path, found.final)
 
