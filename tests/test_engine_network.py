@@ -7,6 +7,8 @@ import json
 import os
 import random
 import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -201,3 +203,31 @@ def test_paired_games_replay_the_same_dice_with_the_sides_swapped() -> None:
     points = match(0)
     assert points[1] == -points[0] != 0
     assert match(1) == points[1:]
+
+
+BLAS_THREADS = """
+from threadpoolctl import threadpool_info
+
+def blas_threads():
+    return max(pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas")
+
+import numpy
+before = blas_threads()
+from aceynote.engine.network import Network
+Network.fresh(4, 1)
+print(before, blas_threads())
+"""
+
+
+def test_a_network_puts_numpys_blas_on_one_thread() -> None:
+    """Training, play and analysis alike: any network made limits BLAS to one thread."""
+    environment = {**os.environ, "OPENBLAS_NUM_THREADS": "2"}
+    result = subprocess.run(
+        [sys.executable, "-c", BLAS_THREADS],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=True,
+    )
+    threads_asked = str(min(2, len(os.sched_getaffinity(0))))  # OpenBLAS takes no more
+    assert result.stdout.split() == [threads_asked, "1"]

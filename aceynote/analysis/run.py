@@ -13,7 +13,6 @@ from functools import cache
 
 from ..engine.api import shipped_network
 from ..engine.evaluator import evaluator_for
-from ..engine.network import Network
 from ..engine.search import Search
 from ..notation import Game
 from ..rules import RuleSet
@@ -27,28 +26,7 @@ from .judge import Cancelled, Progress, analyze_game
 @cache
 def search_for(rules: RuleSet) -> Search:
     """One search a rule set, with the shipped network (per process)."""
-    return Search(evaluator_for(engine_network(), rules))
-
-
-def engine_network() -> Network:
-    """The shipped network, numpy's BLAS put on one thread first (:func:`_one_blas_thread`)."""
-    _one_blas_thread()
-    return shipped_network()
-
-
-@cache
-def _one_blas_thread() -> None:
-    """numpy's BLAS on one thread in this process, from the first analysis on.
-
-    OpenBLAS sums a product in an order that depends on its thread count, so
-    an analysis here with two threads and on a Dask worker (one, as the
-    nanny starts it) differed in the last digit; on one thread it is the
-    same everywhere on one kind of processor. The engine's matrices are
-    small: one thread was also twice as fast on a busy 2-core machine.
-    """
-    from threadpoolctl import threadpool_limits
-
-    threadpool_limits(1, user_api="blas")
+    return Search(evaluator_for(shipped_network(), rules))
 
 
 def analyze_one(

@@ -8,6 +8,7 @@ points divided by 15 under score=checkers, by 1 under score=single).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
@@ -24,6 +25,24 @@ def sigmoid(values: npt.NDArray[np.floating]) -> npt.NDArray[np.floating]:
     return 1.0 / (1.0 + np.exp(-values))  # type: ignore[no-any-return]
 
 
+@cache
+def one_blas_thread() -> None:
+    """numpy's BLAS on one thread in this process, from the first network on.
+
+    The engine's matrices are small (a batch of plays by a hidden layer of
+    a few dozen units): on a busy 2-core machine, OpenBLAS's threads waiting
+    for each other took 2.2 times the CPU of one thread in training (1.5
+    times the wall time; docs/performance.md). OpenBLAS also sums a product
+    in an order that depends on its thread count, so an analysis here with
+    two threads and on a Dask worker (one, as the nanny starts it) differed
+    in the last digit; on one thread it is the same everywhere on one kind
+    of processor.
+    """
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1, user_api="blas")
+
+
 @dataclass(slots=True)
 class Network:
     """Weights of a network with ``hidden`` sigmoid units; float64 for training."""
@@ -33,6 +52,9 @@ class Network:
     w2: Array
     b2: Array
     games: int = 0
+
+    def __post_init__(self) -> None:
+        one_blas_thread()
 
     @classmethod
     def fresh(cls, hidden: int, seed: int) -> Network:
