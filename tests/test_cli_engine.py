@@ -249,3 +249,20 @@ def _depth_entries(node: Any) -> list[dict[str, Any]]:
         for value in node:
             found += _depth_entries(value)
     return found
+
+
+def test_the_schema_names_the_marks_of_the_one_table() -> None:
+    """A mark added to ``Mark`` (or taken away) must be in every place the schema names them."""
+    from aceynote.analysis.marks import Mark
+
+    glyphs = [mark.value for mark in Mark]
+    definitions = schema()["$defs"]
+    assert definitions["mark"]["enum"] == [*glyphs, None]
+    for counted in (definitions["player"]["properties"]["marks"], _thresholds(definitions)):
+        assert counted["required"] == glyphs
+        assert list(counted["properties"]) == glyphs
+
+
+def _thresholds(definitions: dict[str, Any]) -> dict[str, Any]:
+    thresholds: dict[str, Any] = definitions["game"]["properties"]["thresholds"]
+    return thresholds

@@ -20,8 +20,10 @@ from .analysed import AnalysedDecision, GameAnalysis
 from .marks import GLYPHS
 
 COMMENT_PREFIX = "aceynote:"
+_MARK_GLYPH = "|".join(re.escape(glyph) for glyph in sorted(GLYPHS, key=len, reverse=True))
+"""Any mark's glyph, the longest first (``??`` before ``?``)."""
 _COMMENT = re.compile(
-    rf"{COMMENT_PREFIX} (?:(?P<mark>\?!|\?\?|\?), )?best (?P<best>.+?), (?P<loss>\d+\.\d+) lost"
+    rf"{COMMENT_PREFIX} (?:(?P<mark>{_MARK_GLYPH}), )?best (?P<best>.+?), (?P<loss>\d+\.\d+) lost"
     r"(?:; (?P<why>.+))?"
 )
 
