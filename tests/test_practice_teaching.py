@@ -6,6 +6,7 @@ from analysed_games import short_game
 
 from aceynote.analysis.practice import HINT_PLAYS, hint_rows, review_lines
 from aceynote.analysis.run import analyze_one
+from aceynote.notation import parse_game
 from aceynote.rules import Position, Side, TurnState, parse_rules
 
 RULES = parse_rules("standard")
@@ -38,3 +39,15 @@ def test_a_review_names_the_rating_the_marks_and_the_costliest_decisions() -> No
         assert line.startswith(f"{decision.number} {decision.roll}: {decision.played}")
         if decision.reason is not None:
             assert line.endswith(decision.reason.text)
+
+
+def test_a_review_without_a_decision_of_yours_gives_no_rating() -> None:
+    """A game resigned before the person's first play: no error rate of 0.000 over nothing."""
+    analysis = analyze_one(
+        1, parse_game('[White "You"]\n[Black "Engine"]\n\n1. 52: in/20 in/23\n*\n'), depth=0
+    )
+    assert analysis.players[Side.BLACK].unforced == 0
+    lines = review_lines(analysis, Side.BLACK)
+    assert lines[0] == "You made no decision with a choice in it: no error rate or rating to give."
+    assert not any("rating" in line for line in lines[1:])
+    assert review_lines(analysis, Side.WHITE)[0].startswith("Your error rate 0.")

@@ -209,9 +209,14 @@ def review_lines(game: GameAnalysis, side: Side) -> list[str]:
     error rate, the rating, the marks, the costliest decisions and why, luck."""
     mine, engine = game.players[side], game.players[side.opponent]
     marks = ", ".join(f"{mark.value} {count}" for mark, count in mine.marks.items())
-    lines = [
+    judged = (
         f"Your error rate {round(mine.error_rate, 4):.3f} over {mine.unforced} unforced"
-        f" decisions; rating {mine.rating:.1f} (thousandths of a game lost a decision).",
+        f" decisions; rating {mine.rating:.1f} (thousandths of a game lost a decision)."
+        if mine.unforced
+        else "You made no decision with a choice in it: no error rate or rating to give."
+    )
+    lines = [
+        judged,
         f"Marks: {marks}.",
         f"Luck: {signed(mine.luck)} (the engine's {signed(engine.luck)}).",
     ]
