@@ -55,6 +55,7 @@ def test_validate_imports_neither_the_terminal_app_nor_json_schema_nor_processes
     assert not {"textual", "rich", "jsonschema"} & roots(imported)
     assert "multiprocessing" not in imported and "aceynote.formats.jsonconv" not in imported
     assert "importlib.metadata" not in imported  # only a missing extra's message asks pip's record
+    assert "datetime" not in imported  # the Date tag is read as text, written only by generate
     other_commands = {f"aceynote.commands.{name}" for name in ("convert", "fmt", "html", "replay")}
     assert not other_commands & imported
 

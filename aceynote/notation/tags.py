@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, Side, opening_winner
 from ..terminal_text import clipped
 from .limits import MAX_DIGITS, too_many_digits
+
+if TYPE_CHECKING:  # a date is only written here: the import costs every command's start
+    import datetime
 
 _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
 # "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.
