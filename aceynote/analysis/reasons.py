@@ -122,7 +122,7 @@ def compare(written: PlayFacts, best: PlayFacts, prime_before: int = 0) -> str:
     found = [text for rule in _DIFFERENCES if (text := rule(written, best, prime_before))]
     if not found:
         return (
-            "leaves the same blots, shots, points and race as the best play: "
+            "is no worse than the best play in shots, points, prime, hits, the pool or the race: "
             "the engine prefers the best play's position as a whole"
         )
     return "; ".join(found[:2])
