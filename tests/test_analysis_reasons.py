@@ -305,3 +305,14 @@ def test_explain_all_gives_every_decision_a_reason(
 
 def _facts(found: dict[str, Any]) -> dict[str, Any]:
     return found | {"made": tuple(found["made"]), "given_up": tuple(found["given_up"])}
+
+
+def test_more_blots_are_named_where_no_shots_are_counted() -> None:
+    """A 1-2 played in full: the turn goes on, so shots are not counted; a play leaving three
+    blots against the best's two was said to be no worse in what is counted."""
+    written = facts(blots=3, shots=None, opponent_wins=None)
+    best = facts(blots=2, shots=None, opponent_wins=None)
+    assert compare(written, best) == (
+        "leaves 3 blots where the best leaves 2 (no shots counted: the turn goes on)"
+    )
+    assert compare(facts(blots=3), facts(blots=2)) == NOTHING_COUNTED  # shots counted: none

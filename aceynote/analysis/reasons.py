@@ -176,6 +176,16 @@ def _shots(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     return f"{_leaves(written)} (the best play {_leaves(best, short=True)})"
 
 
+def _blots(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    """More blots where no shots are counted: the side moves again before the opponent rolls."""
+    if written.shots is not None or best.shots is not None or written.blots <= best.blots:
+        return None
+    return (
+        f"leaves {_count(written.blots, 'blot')} where the best leaves {best.blots}"
+        " (no shots counted: the turn goes on)"
+    )
+
+
 def _prime_kept(written: PlayFacts, best: PlayFacts, prime_before: int) -> str | None:
     if written.prime >= best.prime or best.prime < PRIME:
         return None
@@ -225,6 +235,7 @@ _DIFFERENCES = (
     _win,
     _gives_win,
     _shots,
+    _blots,
     _prime_kept,
     _hits,
     _points_made,
