@@ -1,14 +1,16 @@
-"""The engine's levels (``aceynote play --level``) against the greedy bot (docs/engine.md, "Levels").
+"""The engine's levels (``aceynote play --level``) against the greedy bot or the engine (docs/engine.md, "Levels").
 
 Run on demand, never as tests:
 
     python benchmarks/bench_levels.py --games 200 --rules bgammon
     python benchmarks/bench_levels.py --games 40 --levels expert --rules standard
     python benchmarks/bench_levels.py --games 400 --against engine --rules standard
+    python benchmarks/bench_levels.py --games 200 --against expert --rules standard
 
 Each level plays ``--games`` games against the greedy bot (or, with
 ``--against engine``, the engine the levels below expert start from: the
-shipped network at 0-ply with no error) in pairs with the
+shipped network at 0-ply with no error; with ``--against expert``, the full
+engine: the same network at 1-ply, the expert level) in pairs with the
 same dice and the seats swapped; the errors of the levels below expert are
 drawn from a generator seeded with ``--seed``. Prints each level's share of
 games won and points a game, with the standard errors over the pairs, and the
@@ -36,6 +38,9 @@ from aceynote.engine.evaluator import evaluator_for  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
 from aceynote.rules import parse_rules  # noqa: E402
 
+OPPONENT_DEPTHS = {"engine": 0, "expert": 1}
+"""The engines a level can be measured against: their search depth, without error."""
+
 
 def measure(level_name: str, games: int, rules_text: str, seed: int, against: str) -> str:
     rules = parse_rules(rules_text)
@@ -44,8 +49,8 @@ def measure(level_name: str, games: int, rules_text: str, seed: int, against: st
         Search(evaluator_for(shipped_network(), rules)), level, random.Random(f"errors:{seed}")
     )
     opponent: Callable[[random.Random], Player] = bot("greedy")
-    if against == "engine":
-        plain = NetPlayer(Search(evaluator_for(shipped_network(), rules)), 0)
+    if against in OPPONENT_DEPTHS:
+        plain = NetPlayer(Search(evaluator_for(shipped_network(), rules)), OPPONENT_DEPTHS[against])
         opponent = lambda _: plain  # noqa: E731
     started = time.process_time()
     points = list(
@@ -69,7 +74,7 @@ def main() -> int:
     parser.add_argument("--rules", default="bgammon")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", nargs="+", choices=list(LEVELS), default=list(LEVELS))
-    parser.add_argument("--against", choices=("greedy", "engine"), default="greedy")
+    parser.add_argument("--against", choices=("greedy", *OPPONENT_DEPTHS), default="greedy")
     args = parser.parse_args()
     for name in args.levels:
         print(measure(name, args.games, args.rules, args.seed, args.against), flush=True)
