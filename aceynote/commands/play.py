@@ -27,7 +27,8 @@ saves. The saved game is an ordinary record with tags saying who played
 casual, intermediate and advanced value the plays at 0-ply and add an error
 to each (a normal error of 0.060, 0.050, 0.040 and 0.015 of a game), expert
 is the full engine at 1-ply (docs/engine.md, "Levels", measures each against
-the greedy bot). The errors are repeatable with --seed.
+the greedy bot, the 0-ply engine and expert). The errors are repeatable with
+--seed.
 
 examples:
   aceynote play practice.acey
