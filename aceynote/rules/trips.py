@@ -335,14 +335,16 @@ def _diagnose(
     rather than of a step); then the fault of the readings, each a way the
     dice split over the legs, that get furthest (:func:`_furthest`).
     """
-    legs = _legs_as_steps(Board(position, rules), trip)
-    place_fault = next((f for f in legs if f is not None and f[0] in _PLACE_FAULTS), None)
-    if place_fault is not None:
-        return place_fault
+    leg_faults = []
+    for leg_fault in _legs_as_steps(Board(position, rules), trip):
+        if leg_fault is not None and leg_fault[0] in _PLACE_FAULTS:
+            return leg_fault
+        leg_faults.append(leg_fault)
     failures = _reading_failures(position, dice, trip, rules)
     if not failures:
         return Fault.NO_DICE, None
-    return _furthest(failures, _held_stop(position, trip, rules))
+    held = next((f[1] for f in leg_faults if f is not None and f[0] is Fault.BLOCKED), None)
+    return _furthest(failures, held)
 
 
 _PLACE_FAULTS = frozenset({Fault.NO_CHECKER, Fault.BAR_FIRST, Fault.POOL_FIRST})
@@ -363,12 +365,6 @@ def _legs_as_steps(board: Board, trip: Trip) -> Iterator[tuple[Fault, int | None
         yield board.step_fault(place, distance)
         board.move(place, distance)
         place = stop
-
-
-def _held_stop(position: Position, trip: Trip, rules: RuleSet) -> int | None:
-    """The first written stop the other side holds, if any."""
-    legs = _legs_as_steps(Board(position, rules), trip)
-    return next((f[1] for f in legs if f is not None and f[0] is Fault.BLOCKED), None)
 
 
 class _Failure(NamedTuple):
