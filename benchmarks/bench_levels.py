@@ -38,7 +38,7 @@ from aceynote.engine.evaluator import evaluator_for  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
 from aceynote.rules import parse_rules  # noqa: E402
 
-OPPONENT_DEPTHS = {"engine": 0, "expert": 1}
+OPPONENT_DEPTHS = {"engine": 0, "expert": LEVELS["expert"].depth}
 """The engines a level can be measured against: their search depth, without error."""
 
 

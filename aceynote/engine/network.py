@@ -30,7 +30,7 @@ def one_blas_thread() -> None:
     """numpy's BLAS on one thread in this process, from the first network on.
 
     The engine's matrices are small (a batch of plays by a hidden layer of
-    a few dozen units): on a busy 2-core machine, OpenBLAS's threads waiting
+    128 units): on a busy 2-core machine, OpenBLAS's threads waiting
     for each other took 2.2 times the CPU of one thread in training (1.5
     times the wall time; docs/performance.md). OpenBLAS also sums a product
     in an order that depends on its thread count, so an analysis here with
