@@ -597,6 +597,25 @@ async def test_the_header_keeps_the_game_number_and_the_modified_flag_in_view() 
 
 
 @pilot_test
+async def test_a_narrow_header_cuts_the_event_then_the_players_never_the_rules(
+    tmp_path: Path,
+) -> None:
+    text = (SAMPLES / "annotated.acey").read_text(encoding="utf-8")
+    for rules, names in (
+        # the event gives way first, to the last cells it says something in; then the names
+        ("standard larger_die=no", "Ines Alder  vs  ● Tom Brandt  │ 15-0  │ Harbour C…  │"),
+        ("standard early_moves=no larger_die=no score=single", "Ines Alder  v…  │ 15-0  │ st"),
+    ):
+        record = tmp_path / "rules.acey"
+        record.write_text(text.replace('"standard"]', f'"{rules}"]'), encoding="utf-8")
+        app = ReplayApp(str(record))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            header = screen_lines(app)[0].rstrip()
+            assert header.endswith(f"  │ {rules}") and names in header
+
+
+@pilot_test
 async def test_the_notes_scroll_from_the_keyboard() -> None:
     app = ReplayApp(str(SAMPLES / "mistakes.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:

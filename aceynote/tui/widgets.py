@@ -363,10 +363,12 @@ def _bare(segment: Segment) -> Segment:
 
 
 class GameHeader(Widget):
-    """Players, event, rules and result of the game shown; which game it is, and if changed.
+    """Players, result, event and rules of the game shown; which game it is, and if changed.
 
     The game's number and the ``modified`` flag stand at the right and are
-    never cut: when the line is too narrow, the players and event give way.
+    never cut. When the line is too narrow the event gives way first, then the
+    players' names, so that the result and the rules the game is judged by
+    stay in view; only a line too narrow for those is cut at its end.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -377,7 +379,7 @@ class GameHeader(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._about: list[str] = []
+        self._about = ["", "", "", ""]  # players, result, event, rules
         self._where = ""
         self._dirty = False
 
@@ -393,21 +395,32 @@ class GameHeader(Widget):
 
     def render(self) -> Content:
         right = self._flags()
-        room = self.content_size.width - right.cell_length
-        left = self._about_line()
+        room = self.content_size.width - right.cell_length - (1 if right else 0)
+        left = self._about_line(room)
         if left.cell_length > room:
             left = left.truncate(max(room - 1, 0), ellipsis=True)
         gap = max(self.content_size.width - left.cell_length - right.cell_length, 1 if right else 0)
         return Content.assemble(left, " " * gap, right)
 
-    def _about_line(self) -> Content:
+    def _about_line(self, room: int) -> Content:
+        """Players, result, event and rules in ``room`` cells where they can be made to fit."""
+        players, result, event, rules = (Content(part) for part in self._about)
+        for giving_way in ("event", "players"):
+            excess = _about_length(players, result, event, rules) - room
+            if excess <= 0:
+                break
+            if giving_way == "event":
+                kept = event.cell_length - excess
+                event = event.truncate(kept, ellipsis=True) if kept >= _SHORTEST else Content()
+            else:
+                players = players.truncate(max(players.cell_length - excess, 1), ellipsis=True)
         separator = self.get_visual_style("game-header--separator", partial=True)
-        players, *rest = [part for part in self._about if part] or [""]
-        parts: list[tuple[str, VisualStyle] | str] = [
-            (players, self.get_visual_style("game-header--players", partial=True))
+        parts: list[tuple[str, VisualStyle] | Content] = [
+            (players.plain, self.get_visual_style("game-header--players", partial=True))
         ]
-        for part in rest:
-            parts += [("  │ ", separator), part]
+        for part in (result, event, rules):
+            if part.cell_length:
+                parts += [(_SEPARATOR, separator), part]
         return Content.assemble(*parts)
 
     def _flags(self) -> Content:
@@ -421,6 +434,17 @@ class GameHeader(Widget):
                 (" modified ", self.get_visual_style("game-header--modified", partial=True)),
             ]
         return Content.assemble(*parts)
+
+
+_SEPARATOR = "  │ "
+_SHORTEST = 6
+"""An event cut shorter than this many cells says nothing: it is left out instead."""
+
+
+def _about_length(*parts: Content) -> int:
+    """Cells of the header's parts that are not empty, with the separators between them."""
+    shown = [part.cell_length for part in parts if part.cell_length]
+    return sum(shown) + len(_SEPARATOR) * (len(shown) - 1)
 
 
 def _round(value: str | None) -> str:
