@@ -233,6 +233,26 @@ async def test_rolled_dice_are_the_ones_played(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_the_board_shows_the_dice_rolled_until_they_are_played(tmp_path: Path) -> None:
+    from test_tui_app import screen_lines
+
+    practice = Practice(Side.BLACK, 0, ScriptedDice([6, 4]))
+    app = play_app(tmp_path / "p.acey", practice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        band = next(line for line in screen_lines(app) if "BAR" in line)
+        assert "White to roll" in band and " 6 " not in band
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        band = next(line for line in screen_lines(app) if "BAR" in line)
+        assert "○ White to play" in band and band.split("BAR")[1].split()[:4] == ["│", "6", "4", "│"]
+        await enter(pilot, app, "64: in/19 in/21")
+        await settle(pilot, app)
+        band = next(line for line in screen_lines(app) if "BAR" in line)
+        assert "● Black played" in band  # the engine's reply, its own dice
+
+
+@pilot_test
 async def test_a_roll_made_stays_until_played_whatever_screens_are_visited(
     tmp_path: Path,
 ) -> None:

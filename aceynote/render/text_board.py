@@ -16,6 +16,7 @@ Every cell carries *roles*, the names of the Board widget's component classes
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rules import BAR, OFF, POOL, Position, SegmentKind, Side, Step
 from ..validation.timeline import Frame
@@ -105,16 +106,31 @@ def marks_of(frame: Frame) -> Marks | None:
     return Marks(mover, arrived, left, max(hits, 0), last)
 
 
-class BoardPainter:
-    """Lays out one frame as rows of styled spans."""
+class PendingRoll(NamedTuple):
+    """Dice the side to act has rolled and not played yet (entering a game at the board)."""
 
-    def __init__(self, frame: Frame, viewer: Side, geometry: Geometry) -> None:
+    kind: SegmentKind
+    high: int
+    low: int
+
+
+class BoardPainter:
+    """Lays out one frame as rows of styled spans.
+
+    With a ``rolled`` roll the frame's position is the one to play from: the
+    middle band shows the side to act with those dice, none of them used.
+    """
+
+    def __init__(
+        self, frame: Frame, viewer: Side, geometry: Geometry, rolled: PendingRoll | None = None
+    ) -> None:
         self.frame = frame
         self.position: Position = frame.position
         self.viewer = viewer
         self.top_side = viewer.opponent
         self.g = geometry
         self.marks = marks_of(frame)
+        self.rolled = rolled
 
     # -- places and marks ------------------------------------------------------
     def _occupant(self, point: int) -> tuple[Side | None, int]:
@@ -260,7 +276,7 @@ class BoardPainter:
 
     def _middle_row(self) -> Row:
         half = 6 * self.g.point
-        who = self.frame.mover
+        who = self.frame.mover if self.rolled is None else self.position.turn
         row: Row = [("│", (FRAME,))]
         mark = f" {GLYPH[who]} "
         state = self._state(half - len(mark))
@@ -277,6 +293,8 @@ class BoardPainter:
     def _state(self, room: int) -> str:
         """What the side shown is doing, in at most ``room`` cells where it can be said shorter."""
         frame = self.frame
+        if self.rolled is not None:
+            return f"{self.position.turn.title} to play"
         side = frame.mover.title
         if frame.replay is None:
             return f"{side} to roll"
@@ -298,26 +316,36 @@ class BoardPainter:
 
     def _dice(self, room: int) -> list[Span]:
         """The dice of the segment, then what kind of roll it is if there is room."""
-        replay = self.frame.replay
-        if replay is None:
+        shown = self._roll_shown()
+        if shown is None:
             return [(" ", (FELT,))]
-        segment = replay.segment
+        (kind, high, low), spent, idle = shown
         prefix = {
             SegmentKind.ROLL: " ",
             SegmentKind.CHOSEN_DOUBLE: "=",
             SegmentKind.EXTRA_ROLL: "+",
-        }[segment.kind]
-        dice = [segment.high] * 4 if segment.high == segment.low else [segment.high, segment.low]
-        used = _used_dice(dice, self.frame.steps_done)
-        spans: list[Span] = [(prefix, (FELT, LABEL))]
-        for die, spent in zip(dice, used, strict=True):
-            idle = spent or self.frame.forced or self.frame.passed
-            spans.append((f" {die} ", (DIE_USED if idle else DIE,)))
+        }
+        dice = [high] * 4 if high == low else [high, low]
+        spans: list[Span] = [(prefix[kind], (FELT, LABEL))]
+        for die, used in zip(dice, _used_dice(dice, spent), strict=True):
+            spans.append((f" {die} ", (DIE_USED if used or idle else DIE,)))
             spans.append((" ", (FELT,)))
-        label = _KIND_LABELS[segment.kind]
+        label = _KIND_LABELS[kind]
         if label and sum(len(text) for text, _ in spans) + len(label) <= room:
             spans.append((label, (FELT, LABEL)))
         return spans
+
+    def _roll_shown(self) -> tuple[PendingRoll, tuple[Step, ...], bool] | None:
+        """The roll in the middle band, the steps it has played, and whether its dice are idle
+        (a play forced or passed); None before the first roll."""
+        frame, replay = self.frame, self.frame.replay
+        if self.rolled is not None:
+            return self.rolled, (), False
+        if replay is None:
+            return None
+        segment = replay.segment
+        roll = PendingRoll(segment.kind, segment.high, segment.low)
+        return roll, frame.steps_done, frame.forced or frame.passed
 
 
 _KIND_LABELS = {

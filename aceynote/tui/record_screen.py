@@ -20,6 +20,7 @@ from ..entering import EntryProblem, Recording, TypedRoll, describe, entries_in
 from ..files.record import RecordError, RecordFile
 from ..notation.tags import opening_words
 from ..notation.writer import segment_text, turn_number
+from ..render.text_board import PendingRoll
 from ..rules import SegmentKind, Side
 from ..validation.timeline import Frame, Timeline
 from .dialogs import EndGame
@@ -218,6 +219,11 @@ class RecordScreen(GameScreen):
     def _typed(self, text: str) -> None:
         """Show the legal plays of the roll typed, narrowed by the play typed so far."""
         typed = self.typed = self.recording.typed_roll(text)
+        board = self.query_one(Board)
+        if isinstance(typed, TypedRoll) and not self.recording.over:
+            board.rolled = PendingRoll(typed.kind, typed.high, typed.low)  # shown as rolled
+        else:
+            board.rolled = None
         plays = self.plays
         hint = ""
         if text == self._closest_for:  # the line as it was refused: its closest plays stay

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from ..notation import Game, Segment, Turn
 from ..notation.lines import Path
 from ..notation.writer import segment_label, segment_text
-from ..render.text_board import MAX_STACK, TALL_STACK, BoardPainter, fit
+from ..render.text_board import MAX_STACK, TALL_STACK, BoardPainter, PendingRoll, fit
 from ..rules import Side, play_text
 from ..terminal_text import printable
 from ..validation import Diagnostic
@@ -58,6 +58,8 @@ class Board(Widget):
 
     frame: reactive[Frame | None] = reactive(None)
     viewer: reactive[Side] = reactive(Side.WHITE)
+    rolled: reactive[PendingRoll | None] = reactive(None)
+    """Dice rolled at the frame's position and not played yet, shown in the middle band."""
 
     @dataclass
     class Clicked(Message):
@@ -83,7 +85,7 @@ class Board(Widget):
         super().__init__(id=id)
         self._styles_by_roles: dict[tuple[str, ...], Style] = {}
         self._strips: list[Strip] = []
-        self._drawn: tuple[Side, Size] | None = None
+        self._drawn: tuple[Side, Size, PendingRoll | None] | None = None
         self._drawn_frame: Frame | None = None
 
     def notify_style_update(self) -> None:
@@ -93,7 +95,7 @@ class Board(Widget):
 
     def render_line(self, y: int) -> Strip:
         """One row of the board (the line API: no text layout, rows cached per frame)."""
-        key = (self.viewer, self.size)
+        key = (self.viewer, self.size, self.rolled)
         if self.frame is not self._drawn_frame or key != self._drawn:
             self._strips = self._draw()
             self._drawn, self._drawn_frame = key, self.frame
@@ -110,7 +112,7 @@ class Board(Widget):
         geometry = fit(width, self.size.height, TALL_STACK if self._side_by_side else MAX_STACK)
         margin = max(0, (width - geometry.width) // 2)
         strips = []
-        for row in BoardPainter(frame, self.viewer, geometry).rows():
+        for row in BoardPainter(frame, self.viewer, geometry, self.rolled).rows():
             segments = [RichSegment(" " * margin)] if margin else []
             segments += [RichSegment(piece, self._style(roles)) for piece, roles in row]
             strips.append(Strip(segments).adjust_cell_length(width))
