@@ -245,7 +245,12 @@ async def test_the_board_shows_the_dice_rolled_until_they_are_played(tmp_path: P
         await pilot.press("ctrl+r")
         await pilot.pause()
         band = next(line for line in screen_lines(app) if "BAR" in line)
-        assert "○ White to play" in band and band.split("BAR")[1].split()[:4] == ["│", "6", "4", "│"]
+        assert "○ White to play" in band and band.split("BAR")[1].split()[:4] == [
+            "│",
+            "6",
+            "4",
+            "│",
+        ]
         await enter(pilot, app, "64: in/19 in/21")
         await settle(pilot, app)
         band = next(line for line in screen_lines(app) if "BAR" in line)
