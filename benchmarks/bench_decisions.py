@@ -4,6 +4,7 @@ Run on demand, never as tests:
 
     python benchmarks/bench_decisions.py make                  # benchmarks/decisions/decisions.jsonl
     python benchmarks/bench_decisions.py label --shard 1/2     # values: exact tables, full rollouts
+    python benchmarks/bench_decisions.py label --phases race,bear-off   # the cheap ones first
     python benchmarks/bench_decisions.py score --depth 1       # mean equity lost, by phase
 
 make: decisions with more than one legal play, from games of the engine
@@ -15,7 +16,8 @@ bear-off race of the exact tables every play, exactly; elsewhere the plays any
 engine setting would choose (0-, 1- and 2-ply, with and without the race
 tables) and the 1-ply's best four, each rolled out in full (never truncated)
 ``--trials`` times with the 0-ply engine on both sides, the first roll
-stratified and the same dice for every play. Labels are appended to the
+stratified and the same dice for every play (a rollout's line names the
+weights that played it, by their games). Labels are appended to the
 ``--out`` file one line at a time, so runs resume and N runs (``--shard K/N``)
 share it. score: for an engine setting, the play it chooses in each
 labelled decision and the equity that play loses against the best labelled
@@ -136,6 +138,8 @@ def label(args: argparse.Namespace) -> None:
     for case in ordered:
         if case["id"] in done or (case["id"] - 1) % shards != shard - 1:
             continue
+        if case["phase"] not in args.phases:
+            continue
         labelled = {"id": case["id"], **_label(case, args.trials, args.seed)}
         with args.out.open("a", encoding="utf-8") as out:  # one write a line: shards share it
             out.write(json.dumps(labelled) + "\n")
@@ -153,7 +157,8 @@ def _label(case: dict[str, Any], trials: int, seed: int) -> dict[str, Any]:
                 choice_text(o, case["kind"]): [v, 0.0] for o, v in zip(options, exact, strict=True)
             }
             return {"method": "exact", "values": values}
-    search = Search(evaluator_for(shipped_network(), rules))
+    network = shipped_network()
+    search = Search(evaluator_for(network, rules))
     candidates = _candidates(options, rules)
     values = {}
     for option in candidates:
@@ -162,7 +167,7 @@ def _label(case: dict[str, Any], trials: int, seed: int) -> dict[str, Any]:
             round(result.equity, 5),
             round(result.error, 5),
         ]
-    return {"method": f"rollout {trials}", "values": values}
+    return {"method": f"rollout {trials}", "weights": network.games, "values": values}
 
 
 def _exact(option: Choice, table: Any) -> float | None:
@@ -221,6 +226,17 @@ def _mean_and_error(values: list[float]) -> str:
     return f"{mean:.4f} ± {spread / math.sqrt(len(values)):.4f} points ({len(values)} decisions)"
 
 
+def phases_of(text: str) -> tuple[str, ...]:
+    """``race,bear-off``: phases of engine/decisions.py, comma-separated."""
+    named = tuple(part.strip() for part in text.split(","))
+    unknown = [name for name in named if name not in PHASES]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"no phase '{unknown[0]}': the phases are {', '.join(PHASES)}"
+        )
+    return named
+
+
 def _read(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
@@ -241,6 +257,12 @@ def main() -> int:
     two.add_argument("--trials", type=int, default=1296)
     two.add_argument("--seed", type=int, default=1)
     two.add_argument("--shard", type=shard_of, default=(1, 1))
+    two.add_argument(
+        "--phases",
+        type=phases_of,
+        default=PHASES,
+        help=f"label only these phases, comma-separated (default all: {','.join(PHASES)})",
+    )
     two.set_defaults(run=label)
     three = jobs.add_parser("score")
     three.add_argument("--depth", type=int, choices=(0, 1, 2), default=1)
