@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import SHORT_GAME, pilot_test, run_main
+from test_tui_app import notifications
 
 from aceynote.analysis import run as analysis_run
 from aceynote.analysis.analysed import GameAnalysis
@@ -311,6 +312,10 @@ async def test_w_explains_the_play_shown_and_f_gives_the_players_figures(short: 
             notes = " ".join(str(screen.query_one(Notes).render()).split())
             assert decision.reason is not None and f"why: {decision.reason.text}" in notes
             assert "engine:" in notes
+        await pilot.press("w")  # asked again: where it is said, not worked out again
+        await pilot.pause()
+        assert not [w for w in app.workers if w.group == "explain" and w.is_running]
+        assert "Its why is in the notes below" in notifications(app)[-1]
         assert best.reason is not None and best.reason.text.startswith("the best play: ")
         await pilot.press("home", "w")  # the start: no play to explain
         await pilot.pause()

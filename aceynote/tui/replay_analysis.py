@@ -209,6 +209,9 @@ class Analysing(ReplayView):
         if timeline is None or replay is None or not replay.legal:
             self.notify("Nothing to explain here: go to a legal play (↓).", timeout=4)
             return
+        if id(replay.segment) in self.view.explained:
+            self.notify("Its why is in the notes below (tab scrolls them).", timeout=3)
+            return
         report, depth = timeline.report, self.analysis_depth
 
         def explain() -> None:
