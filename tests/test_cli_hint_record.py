@@ -84,6 +84,11 @@ def test_explain_with_a_setup_and_the_doubles(capsys: pytest.CaptureFixture[str]
         (("--turn", "zz"), "not a turn number"),
         ((), "--turn T or --segment K"),
         (("--turn", "3", "--setup", "W in:15 / B in:15 / W"), "not both"),
+        (("--turn", "23...", "--double"), "turn 23... has no chosen double"),  # 43: --
+        (("--turn", "5", "--double"), "turn 5 has no chosen double"),  # a 66
+        (("--turn", "3", "--segment", "3", "--double"), "not a chosen double"),  # the extra
+        (("--turn", "3", "--kind", "double"), "--kind and --rules go with --setup"),
+        (("--turn", "3", "--rules", "navy"), "--kind and --rules go with --setup"),
     ],
 )
 def test_a_moment_that_is_not_there_is_a_usage_error(
@@ -91,6 +96,16 @@ def test_a_moment_that_is_not_there_is_a_usage_error(
 ) -> None:
     status, _, err = run_main(capsys, "hint", ANNOTATED, *words)
     assert status == 2 and message in err
+
+
+def test_double_with_a_turn_ranks_that_turns_chosen_double(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    chosen = replays()[5]  # 3. =11: after White's 2-1
+    ranked = hint_json(capsys, "--turn", "3", "--double")
+    assert len(ranked) == 6 and {entry["double"] for entry in ranked} == {1, 2, 3, 4, 5, 6}
+    status, out, _ = run_main(capsys, "hint", ANNOTATED, "--depth", "0", "--turn", "3", "--double")
+    assert status == 0 and out.splitlines()[0] == f"Setup {chosen.before.to_setup()}"
 
 
 def test_a_setup_still_needs_its_roll(capsys: pytest.CaptureFixture[str]) -> None:

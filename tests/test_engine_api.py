@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import numpy as np
 import pytest
 from boards import after, dice, reference_plays
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import aceynote.engine
 from aceynote.engine import Engine, EngineInputError
 from aceynote.notation import parse_games
 from aceynote.notation.generate import generate_games
@@ -72,7 +75,9 @@ def test_rank_lists_every_legal_play_once_best_first() -> None:
     )
     legal, _ = reference_plays(Position.from_setup(START), dice("21"), parse_rules("bgammon"))
     assert {after(Position.from_setup(START), entry.play) for entry in ranked} == legal
-    assert ranked[0]["play"] == ranked[0].play
+    assert ranked[0]["play"] == ranked[0].play and ranked[0]["double"] == 0
+    with pytest.raises(KeyError):  # a name that is not a field (AttributeError before)
+        ranked[0]["nope"]
     assert set(ranked[0].as_dict()) == {"play", "win", "equity", "diff"}
 
 
@@ -151,6 +156,38 @@ def test_an_engine_of_bad_arguments_is_a_clear_error(
 ) -> None:
     with pytest.raises(EngineInputError, match=words):
         Engine(*arguments)  # type: ignore[arg-type]
+
+
+def test_weights_that_cannot_be_read_are_a_clear_error(tmp_path: Path) -> None:
+    """FileNotFoundError, IsADirectoryError, numpy's pickle refusal and BadZipFile
+    reached the caller before."""
+    text = tmp_path / "notes.txt"
+    text.write_text("not weights\n", encoding="utf-8")
+    shipped = (Path(aceynote.engine.__file__).parent / "weights.npz").read_bytes()
+    cut = tmp_path / "cut.npz"
+    cut.write_bytes(shipped[: len(shipped) // 3])
+    other = tmp_path / "other.npz"
+    np.savez(
+        other,
+        w1=np.zeros((3, 7)),
+        b1=np.zeros(3),
+        w2=np.zeros((2, 3)),
+        b2=np.zeros(2),
+        games=np.array(0),
+        version=np.array(1),
+    )
+    cases = [
+        (tmp_path / "missing.npz", "cannot read .*No such file"),
+        (tmp_path, "cannot read .*directory"),
+        (text, "is not a weights file of aceynote's"),
+        (cut, "is not a weights file of aceynote's"),
+        (other, "another format .*7 inputs"),
+    ]
+    for weights, words in cases:
+        with pytest.raises(EngineInputError, match=words):
+            Engine("standard", weights)
+        with pytest.raises(EngineInputError, match=words):
+            Engine("standard", str(weights))
 
 
 def test_unknown_rules_are_a_clear_error() -> None:

@@ -37,7 +37,9 @@ the best that matters most (docs/engine.md, "Why").
 (the default), the chosen double after a 1-2 (--kind double --roll 44) or
 the extra roll after it (--kind extra); what follows a play, and so what is
 best, depends on it. --double ranks the six doubles to name after a 1-2
-played in full, each with its best play. --rollout N plays N games from each
+played in full, each with its best play (with FILE and --turn, that turn's
+chosen double). --kind and --rules go with --setup; a record's moment has
+its own. --rollout N plays N games from each
 of the best plays (the 0-ply engine on both sides) and shows the rollout's
 equity with its standard error.
 
@@ -47,6 +49,7 @@ examples:
   aceynote hint --setup "W 6:3 5:2 / B 6:2 5:1 / B" --roll 31 --rules bgammon --format json
   aceynote hint samples/annotated.acey --turn 3 --explain --depth 0
   aceynote hint samples/annotated.acey --turn 3 --segment 2
+  aceynote hint samples/annotated.acey --turn 3 --double
   aceynote hint samples/match.acey --game 2 --turn 2... --roll 53
 
 exit status: 0 ranked, 2 usage error (a bad Setup, roll, kind or Rules value, a
@@ -69,11 +72,10 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--kind",
         choices=("roll", "double", "extra"),
-        default="roll",
-        help="which segment of the turn the roll is (default roll)",
+        help="with --setup: which segment of the turn the roll is (default roll)",
     )
     parser.add_argument(
-        "--rules", default="standard", help='a Rules tag value, like "bgammon" (default standard)'
+        "--rules", help='with --setup: a Rules tag value, like "bgammon" (default standard)'
     )
     parser.add_argument(
         "--depth", type=int, choices=(0, 1, 2), default=1, help="search depth (default 1)"
@@ -163,6 +165,7 @@ def _from_setup(args: argparse.Namespace) -> Written:
         raise UsageError("--from names the format of a record FILE, not of --setup")
     if args.roll is None and not args.double:
         raise UsageError("give the dice with --roll, or --double")
+    args.kind, args.rules = args.kind or "roll", args.rules or "standard"
     return None
 
 
@@ -171,20 +174,31 @@ def _from_record(args: argparse.Namespace) -> Written:
     record asked about; the play written there, when the ranking is of its dice."""
     from ..analysis.shown import replay_at
     from ..engine.api import KINDS
-    from ..rules import play_text
+    from ..rules import SegmentKind, play_text
     from ..validation import validate
     from .common import chosen_game, turn_option
 
     if args.setup is not None:
         raise UsageError("give a record FILE or --setup, not both")
+    if args.kind is not None or args.rules is not None:
+        raise UsageError(
+            "--kind and --rules go with --setup: a record's moment has its own"
+            " (the segment's kind, the game's Rules tag)"
+        )
     if args.turn is None and args.segment is None:
         raise UsageError("name the moment of the record: --turn T or --segment K")
     number, side = turn_option(args.turn) if args.turn is not None else (None, None)
     report = validate(chosen_game(args.file, args.source_format, args.game))
-    found = replay_at(report, number, side, args.segment)
+    asked = 2 if args.double and args.turn is not None and args.segment is None else args.segment
+    found = replay_at(report, number, side, asked)
+    no_double = "--double ranks the doubles named after a 1-2, and"
+    if found is None and asked != args.segment and replay_at(report, number, side, 1):
+        raise UsageError(f"{no_double} turn {args.turn} has no chosen double")
     if found is None or (args.turn is not None and number is None):
         raise UsageError("the main line has no such turn or segment")
     segment = found.segment
+    if args.double and segment.kind is not SegmentKind.CHOSEN_DOUBLE:
+        raise UsageError(f"{no_double} that segment is not a chosen double (a 1-2's is the next)")
     args.setup, args.rules = found.before.to_setup(), report.rules.to_tag()
     args.kind = next(word for word, kind in KINDS.items() if kind is segment.kind)
     written = f"{segment.high}{segment.low}"

@@ -21,7 +21,8 @@ argument is checked, its kind and its range, before any work.
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+import zipfile
+from dataclasses import asdict, dataclass, fields
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -30,7 +31,7 @@ from typing import Any
 from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules
 from .decisions import Decision, choices, double_choices
 from .evaluator import evaluator_for
-from .network import Network
+from .network import Network, WeightsFormatError
 from .rollout import RolloutResult, rollouts
 from .search import DEPTHS, Scored, Search
 
@@ -68,6 +69,8 @@ class RankedPlay:
     double: int = 0
 
     def __getitem__(self, name: str) -> Any:
+        if name not in _RANKED_FIELDS:
+            raise KeyError(name)
         return getattr(self, name)
 
     def as_dict(self) -> dict[str, Any]:
@@ -75,6 +78,9 @@ class RankedPlay:
         if not self.double:
             del found["double"]
         return found
+
+
+_RANKED_FIELDS = frozenset(field.name for field in fields(RankedPlay))
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,17 +130,34 @@ def parse_setup(setup: str) -> Position:
         raise EngineInputError(f"Setup: {error}") from None
 
 
+def _network_from(weights: str | os.PathLike[str]) -> Network:
+    """Weights a caller named, each way they can fail said as an EngineInputError."""
+    try:
+        return Network.load(Path(weights)).for_play()
+    except OSError as error:
+        raise EngineInputError(f"weights: cannot read {weights}: {error.strerror}") from None
+    except WeightsFormatError as error:
+        raise EngineInputError(f"weights: {weights}: {error}") from None
+    except (ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        raise EngineInputError(
+            f"weights: {weights} is not a weights file of aceynote's"
+            " (a NumPy .npz archive of w1, b1, w2, b2, as training writes it)"
+        ) from None
+
+
 class Engine:
     """The analysis engine under one rule set (a Rules tag value such as "bgammon")."""
 
-    def __init__(self, rules: str = "standard", weights: Path | None = None) -> None:
+    def __init__(
+        self, rules: str = "standard", weights: str | os.PathLike[str] | None = None
+    ) -> None:
         if weights is not None and not isinstance(weights, str | os.PathLike):
             raise EngineInputError(f"weights is a path or None, not {type(weights).__name__}")
         try:
             self.rules = parse_rules(_text(rules, "Rules", "'bgammon'"))
         except RulesError as error:
             raise EngineInputError(f"Rules: {error}") from None
-        network = shipped_network() if weights is None else Network.load(weights).for_play()
+        network = shipped_network() if weights is None else _network_from(weights)
         self.search = Search(evaluator_for(network, self.rules))
 
     def rank(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> list[RankedPlay]:

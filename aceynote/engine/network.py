@@ -25,6 +25,10 @@ def sigmoid(values: npt.NDArray[np.floating]) -> npt.NDArray[np.floating]:
     return 1.0 / (1.0 + np.exp(-values))  # type: ignore[no-any-return]
 
 
+class WeightsFormatError(ValueError):
+    """Weights written by another version of aceynote, or for another number of inputs."""
+
+
 @cache
 def one_blas_thread() -> None:
     """numpy's BLAS on one thread in this process, from the first network on.
@@ -112,7 +116,7 @@ class Network:
         with np.load(source) as data:
             version = int(data["version"])
             if version != FORMAT_VERSION or data["w1"].shape[1] != INPUTS:
-                raise ValueError(
+                raise WeightsFormatError(
                     f"these weights are of another format (version {version}, "
                     f"{data['w1'].shape[1]} inputs); this aceynote reads version "
                     f"{FORMAT_VERSION} with {INPUTS} inputs"
