@@ -210,6 +210,37 @@ def test_analyze_stops_at_the_first_illegal_play(
     assert status == 1 and "analysis stops at line 2" in out
 
 
+@pytest.mark.parametrize(
+    ("text", "judged", "code", "column"),
+    [
+        # White's 1-2 is judged; Black's 43 is replayed where White was to name its double
+        ("1. 21: in/24 in/23  43: in/21 in/22\n2. 64: in/19 in/21\n*\n", 1, "AD401", 19),
+        # a chosen double after a 64: the 64 is judged, the double is not a decision
+        ("1. 64: in/19 in/21 =66: 19/13 21/15 in/19(2)  43: in/21 in/22\n*\n", 1, "AD402", 20),
+        # the same error in a variation leaves the main line whole
+        ("1. 64: in/19 in/21 (1. 21: in/24 in/23)  43: in/21 in/22\n*\n", 2, None, 0),
+    ],
+)
+def test_analyze_stops_at_an_error_in_a_turns_flow(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    text: str,
+    judged: int,
+    code: str | None,
+    column: int,
+) -> None:
+    path = tmp_path / "flow.acey"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run_main(capsys, "analyze", str(path), "--depth", "0", "--format", "json")
+    game = json.loads(out)["games"][0]
+    assert len(game["decisions"]) == judged
+    if code is None:
+        assert status == 0 and game["stopped"] is None
+    else:
+        assert status == 1 and "a turn's flow gone wrong" in err
+        assert (game["stopped"]["code"], game["stopped"]["column"]) == (code, column)
+
+
 def test_analyze_refuses_what_it_cannot_read(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

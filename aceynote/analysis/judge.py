@@ -3,7 +3,9 @@
 The validator's replay gives every segment's position before and after; a
 segment is one decision of the side that plays it: the play of a roll or of
 the extra roll, or the double named after a 1-2 together with its play.
-The analysis follows the main line up to its first illegal play.
+The analysis follows the main line up to its first illegal play, or the
+first error in a turn's flow (a chosen double or extra roll missing, or one
+the rules do not give).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ..notation.writer import turn_number
 from ..rules import SegmentKind, Side, play_text
 from ..validation import Diagnostic, Report, SegmentReplay
 from ..validation import diagnostics as codes
+from ..validation.frames import Anchor, Placement
 from .analysed import AnalysedDecision, GameAnalysis, Stopped
 from .marks import mark_for, thresholds
 from .reasons import reason
@@ -33,13 +36,58 @@ class AnalysisCancelled(Exception):
 
 
 def decisions_to_judge(report: Report) -> int:
-    """How many decisions :func:`analyze_game` judges: the main line up to its first illegal play."""
-    count = 0
+    """How many decisions :func:`analyze_game` judges: the main line up to its first error."""
+    return len(judged_line(report)[0])
+
+
+_FLOW_ERRORS = frozenset(
+    code.code
+    for code in (
+        codes.MISSING_DOUBLE,
+        codes.UNEXPECTED_DOUBLE,
+        codes.MISSING_EXTRA,
+        codes.UNEXPECTED_EXTRA,
+    )
+)
+"""Errors in a turn's flow: the segments after one are replayed in a turn the rules did not
+give (a Black roll where White was to name its double), so no decision there is judged."""
+
+
+def judged_line(report: Report) -> tuple[list[SegmentReplay], Diagnostic | None]:
+    """The main line's segments up to its first illegal play or error in a turn's flow,
+    and that error (None when the line has none)."""
+    flow = _flow_errors(report)
+    judged: list[SegmentReplay] = []
     for replay in report.main_line():
+        at, error = flow.get(id(replay.segment), (False, None))
         if not replay.legal:
-            break
-        count += 1
-    return count
+            return judged, _first_error_at(report, replay)
+        if at:
+            return judged, error
+        judged.append(replay)
+        if error is not None:
+            return judged, error
+    return judged, None
+
+
+def _flow_errors(report: Report) -> dict[int, tuple[bool, Diagnostic]]:
+    """The main line's segments (by id) a flow error stands at (True) or just after (False:
+    a double or extra roll missing after them), with that error."""
+    anchors: list[Anchor[SegmentReplay | None]] = [
+        Anchor((r.segment.span.line, r.segment.span.column), r) for r in report.segments
+    ]
+    placement: Placement[SegmentReplay | None] = Placement(report.game, anchors, None, None)
+    found: dict[int, tuple[bool, Diagnostic]] = {}
+    for diagnostic in report.diagnostics:
+        if diagnostic.code.code not in _FLOW_ERRORS:
+            continue
+        replay = placement.anchor(diagnostic).about
+        if replay is None or replay.line or id(replay.segment) in found:
+            continue
+        start = replay.segment.span
+        at = (diagnostic.span.line, diagnostic.span.column) == (start.line, start.column)
+        found[id(replay.segment)] = (at, diagnostic)
+    return found
 
 
 def analyze_game(
@@ -60,11 +108,8 @@ def analyze_game(
     """
     judged: list[AnalysedDecision] = []
     tally = GameTally()
-    stopped: Diagnostic | None = None
-    for ply, replay in enumerate(report.main_line(), start=1):
-        if not replay.legal:
-            stopped = _first_error_at(report, replay)
-            break
+    line, stopped = judged_line(report)
+    for ply, replay in enumerate(line, start=1):
         if cancelled is not None and cancelled():
             raise AnalysisCancelled(f"cancelled after {ply - 1} decisions")
         judged.append(judge_decision(ply, replay, search, depth, explain_all, tally))

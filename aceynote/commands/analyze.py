@@ -159,8 +159,8 @@ def run(args: argparse.Namespace) -> int:
         deliver("\n".join(games.written), args.output)
     if games.stopped:
         print(
-            f"aceynote: {games.stopped} game(s) analysed only up to a syntax error or illegal "
-            "play ('aceynote validate' lists the problems)",
+            f"aceynote: {games.stopped} game(s) analysed only up to a syntax error, an illegal "
+            "play or a turn's flow gone wrong ('aceynote validate' lists the problems)",
             file=sys.stderr,
         )
         return EXIT_PROBLEMS
