@@ -232,29 +232,32 @@ async def test_rolled_dice_are_the_ones_played(tmp_path: Path) -> None:
         assert segment_texts(app)[0] == (Side.WHITE, "64: in/19 in/21")
 
 
-@pilot_test
-async def test_the_board_shows_the_dice_rolled_until_they_are_played(tmp_path: Path) -> None:
+def middle_band(app: ReplayApp) -> tuple[str, list[str]]:
+    """The board's middle band: what the side shown is doing, and the dice it shows."""
     from test_tui_app import screen_lines
 
+    band = next(line for line in screen_lines(app) if "BAR" in line)
+    doing, _, rest = band.partition("BAR")
+    return doing.strip("│ "), rest.split("│")[1].split()
+
+
+@pilot_test
+async def test_the_board_shows_the_dice_rolled_until_they_are_played(tmp_path: Path) -> None:
     practice = Practice(Side.BLACK, 0, ScriptedDice([6, 4]))
     app = play_app(tmp_path / "p.acey", practice)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        band = next(line for line in screen_lines(app) if "BAR" in line)
-        assert "White to roll" in band and " 6 " not in band
+        assert middle_band(app) == ("○ White to roll", [])
         await pilot.press("ctrl+r")
         await pilot.pause()
-        band = next(line for line in screen_lines(app) if "BAR" in line)
-        assert "○ White to play" in band and band.split("BAR")[1].split()[:4] == [
-            "│",
-            "6",
-            "4",
-            "│",
-        ]
+        assert middle_band(app) == ("○ White to play", ["6", "4"])
+        await enter(pilot, app, "55: in/20(4)")  # other dice: refused, the roll made stays shown
+        assert screen(app).problem is not None
+        assert middle_band(app) == ("○ White to play", ["6", "4"])
         await enter(pilot, app, "64: in/19 in/21")
         await settle(pilot, app)
-        band = next(line for line in screen_lines(app) if "BAR" in line)
-        assert "● Black played" in band  # the engine's reply, its own dice
+        doing, _ = middle_band(app)
+        assert doing == "● Black played"  # the engine's reply, with its own dice
 
 
 @pilot_test

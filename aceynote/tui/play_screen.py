@@ -22,6 +22,7 @@ from ..analysis.run import analyze_report
 from ..entering import EntryProblem, Recording, TypedRoll, describe
 from ..files.record import RecordFile
 from ..notation.writer import segment_text, turn_number
+from ..render.text_board import PendingRoll
 from ..rules import SegmentKind, TurnState
 from .dialogs import PlayChoices
 from .entry import EntryLine
@@ -160,6 +161,12 @@ class PlayScreen(RecordScreen):
             "ctrl+r (or r) rolls for you; or type your own roll and its play"
             f" ({self.recording.example()}). Then pick a play: ↓ ↑ and Enter."
         )
+
+    def _pending_roll(self, typed: TypedRoll | EntryProblem | None) -> PendingRoll | None:
+        """The app's roll, once it rolled for the person, whatever else is typed."""
+        if self.rolled is not None:
+            typed = self.recording.typed_roll(self.rolled)
+        return super()._pending_roll(typed)
 
     def _refusal(self, text: str) -> EntryProblem | None:
         if self._engine_to_act():

@@ -219,11 +219,7 @@ class RecordScreen(GameScreen):
     def _typed(self, text: str) -> None:
         """Show the legal plays of the roll typed, narrowed by the play typed so far."""
         typed = self.typed = self.recording.typed_roll(text)
-        board = self.query_one(Board)
-        if isinstance(typed, TypedRoll) and not self.recording.over:
-            board.rolled = PendingRoll(typed.kind, typed.high, typed.low)  # shown as rolled
-        else:
-            board.rolled = None
+        self.query_one(Board).rolled = self._pending_roll(typed)
         plays = self.plays
         hint = ""
         if text == self._closest_for:  # the line as it was refused: its closest plays stay
@@ -243,6 +239,12 @@ class RecordScreen(GameScreen):
             self.feedback.show_hint(hint)
         elif not text.strip() and self.feedback.kind != "done" and not self.recording.over:
             self.feedback.show_hint(self._idle_hint())
+
+    def _pending_roll(self, typed: TypedRoll | EntryProblem | None) -> PendingRoll | None:
+        """The roll the board shows as rolled, not yet played: the one typed."""
+        if isinstance(typed, TypedRoll) and not self.recording.over:
+            return PendingRoll(typed.kind, typed.high, typed.low)
+        return None
 
     def on_entry_line_complete(self, message: EntryLine.Complete) -> None:
         typed = self.typed
