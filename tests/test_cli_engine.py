@@ -248,6 +248,10 @@ def test_analyze_refuses_what_it_cannot_read(
     assert status == 2 and not out and "Traceback" not in err
     status, _, err = run_main(capsys, "analyze", str(SAMPLES / "annotated.acey"), "--jobs", "0")
     assert status == 2 and "--jobs" in err
+    empty = tmp_path / "empty"
+    empty.mkdir()  # said as validate says it ("is a folder; name a record file" before)
+    status, out, err = run_main(capsys, "analyze", str(empty))
+    assert status == 2 and not out and f"{empty}: holds no .acey files" in err
 
 
 def test_analyze_in_two_processes_gives_the_same_output(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -74,6 +75,32 @@ def test_a_closed_standard_output_is_reported(command: list[str]) -> None:
     )
     assert done.returncode == 2
     assert done.stderr.decode() == "aceynote: error: cannot write standard output: it is closed\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["analyze", str(SAMPLES / "annotated.acey"), "--depth", "1", "-o"],
+        ["html", str(SAMPLES / "annotated.acey"), "--analyze", "-o"],
+        ["stats", str(SAMPLES / "match.acey"), "--html"],
+        ["convert", str(SAMPLES / "match.acey"), "--to", "json", "-o"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_an_output_that_cannot_be_written_is_refused_before_the_work(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """analyze found a missing folder only after the whole analysis (its report printed)."""
+    for output, words in (
+        (tmp_path / "no-such-folder" / "out", "the folder .*no-such-folder does not exist"),
+        (tmp_path, "is a folder; name a file to write"),
+    ):
+        started = time.process_time()
+        assert main([*command, str(output)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith(f"aceynote: error: {output}")
+        assert re.search(words, err) and time.process_time() - started < 2
+    assert sorted(tmp_path.iterdir()) == []
 
 
 def test_a_full_output_file_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

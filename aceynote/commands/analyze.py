@@ -15,6 +15,7 @@ from .common import (
     add_explain_option,
     add_game_option,
     add_record_files,
+    check_output,
     chosen_game,
     deliver,
     expand_inputs,
@@ -138,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
     tables = args.format == "parquet"
     if tables:
         _check_folder(args.output)
+    else:
+        check_output(args.output)
     games = _Games(_games(args), marked=args.output is not None and not tables)
     progress = _Progress()
     jobs = jobs_to_use(args.jobs, quiet=True)
@@ -182,7 +185,7 @@ def _games(args: argparse.Namespace) -> Iterator[Game]:
         return iter([chosen_game(args.files[0], args.source_format, args.game)])
     sources = expand_inputs(args.files)
     games = itertools.chain.from_iterable(
-        record_stream(source.path, args.source_format) for source in sources
+        record_stream(source, args.source_format) for source in sources
     )
     first = next(games, None)
     if first is None:

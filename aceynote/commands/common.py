@@ -399,14 +399,15 @@ def read_record(path: str, chosen: str | None, count: int | None = None) -> list
     return list(islice(record_stream(path, chosen), count))
 
 
-def record_stream(path: str, chosen: str | None) -> Iterator[Game]:
+def record_stream(named: str | InputFile, chosen: str | None) -> Iterator[Game]:
     """The games of a record one at a time, as they are read (``chosen``: --from).
 
-    A record unreadable at any game is a usage error when that game's turn comes.
+    A record unreadable at any game is a usage error when that game's turn comes
+    (an input of :func:`expand_inputs` says its own problem: a folder without records).
     """
     from ..formats import InvalidRecord
 
-    source = InputFile(path)
+    source = named if isinstance(named, InputFile) else InputFile(named)
     try:
         with source.reading() as handle:
             yield from record_games(handle, source, chosen)
@@ -436,6 +437,17 @@ def deliver(text: str, output: str) -> None:
         write_out(text)
         return
     to_file(output, lambda: write_atomically(output, lambda out: out.write(text)))
+
+
+def check_output(output: str | None) -> None:
+    """Refuse at once, before any work, an output file that cannot be written (``-``: stdout)."""
+    from ..files.writing import file_problem
+
+    if output is None or output == "-":
+        return
+    problem = file_problem(output)
+    if problem is not None:
+        raise UsageError(problem)
 
 
 def to_file(output: str, write: Callable[[], None]) -> None:

@@ -37,7 +37,15 @@ from .base import (
     fail,
     write_out,
 )
-from .common import STDIN, InputFile, add_record_files, expand_inputs, record_games, unreadable
+from .common import (
+    STDIN,
+    InputFile,
+    add_record_files,
+    check_output,
+    expand_inputs,
+    record_games,
+    unreadable,
+)
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
@@ -229,6 +237,7 @@ def run(args: argparse.Namespace) -> int:
     converter = _Converter(args)
     if formats.named(args.to).folder:
         return _write_folder(converter, sources, args.output)
+    check_output(args.output)
     with tempfile.SpooledTemporaryFile(
         _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
     ) as spool:

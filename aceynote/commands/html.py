@@ -17,6 +17,7 @@ from .common import (
     add_game_option,
     add_output,
     add_record_file,
+    check_output,
     chosen_game,
     deliver,
     jobs_to_use,
@@ -87,6 +88,7 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output(args.output)
     if args.all:
         games = read_record(args.file, args.source_format)
         if not games:

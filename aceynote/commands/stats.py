@@ -18,7 +18,15 @@ from ..terminal_text import counted, shown
 from ..validation import Diagnostic, validate
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands, add_command, fail, write_out
-from .common import InputFile, add_record_files, deliver, expand_inputs, record_games, unreadable
+from .common import (
+    InputFile,
+    add_record_files,
+    check_output,
+    deliver,
+    expand_inputs,
+    record_games,
+    unreadable,
+)
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
@@ -135,6 +143,7 @@ def _terminal_width() -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output(args.html)
     reader = _Reader(args.source_format)
     found = figures(reader.counted(expand_inputs(args.files)), args.by)
     if args.html is not None:

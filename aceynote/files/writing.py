@@ -311,6 +311,23 @@ def folder_problem(path: str) -> str | None:
         if os.listdir(path):
             return f"{path}: the folder is not empty; name a new or empty folder (nothing in it is replaced)"
         return None
+    return _parent_problem(path)
+
+
+def file_problem(path: str) -> str | None:
+    """Why a file cannot be written at ``path`` (checked before the work that makes it), or None.
+
+    What only the write itself can tell (a full disk, a folder without the
+    right to write in it) is said when it fails.
+    """
+    if not path:
+        return "name the file to write with -o FILE"
+    if os.path.isdir(path):
+        return f"{path}: is a folder; name a file to write"
+    return _parent_problem(path)
+
+
+def _parent_problem(path: str) -> str | None:
     parent = os.path.dirname(path.rstrip(os.sep)) or "."
     if os.path.lexists(parent) and not os.path.isdir(parent):
         return f"{path}: cannot write: {parent}: is not a folder"

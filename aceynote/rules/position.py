@@ -58,6 +58,11 @@ def place_name(place: int) -> str:
     return PLACE_NAMES.get(place, str(place))
 
 
+def _where(place: int) -> str:
+    """A place in a sentence: "in the pool", "on the bar", "borne off", "on 13"."""
+    return {POOL: "in the pool", BAR: "on the bar", OFF: "borne off"}.get(place, f"on {place}")
+
+
 def opposite_point(point: int) -> int:
     """The same board point in the other side's numbering."""
     return 25 - point
@@ -237,13 +242,13 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
         digits = match.group(2).lstrip("0") or "0"
         if len(digits) > 2:
             raise SetupError(
-                f"{side.title} has {clipped(digits)} checkers on {place_name(place)}; a side has 15"
+                f"{side.title} has {clipped(digits)} checkers {_where(place)}; a side has 15"
             )
         count = int(digits)
         if place in seen:
             raise SetupError(f"{side.title} lists {place_name(place)} twice")
         if count < 1:
-            raise SetupError(f"{side.title} has a count below 1 on {place_name(place)}")
+            raise SetupError(f"{side.title} has a count below 1 {_where(place)}")
         seen.add(place)
         counts[place] = count
     on_board = sum(counts[1:])

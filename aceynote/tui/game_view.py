@@ -52,7 +52,7 @@ AUTOPLAY_SECONDS = 0.8
 # The view's keys: key, action, footer word, id (``replay.ID``), help line, in the footer, shown as.
 _KEYS: tuple[tuple[str, str, str, str, str, bool, str | None], ...] = (
     ("right", "step('move', 1)", "Step", "step-forward",
-     "step: one checker's move (or click the board's right)", True, "→"),
+     "step: one checker's move (or click the board's right half)", True, "→"),
     ("left", "step('move', -1)", "Back", "step-back",
      "step back (or click the board's left half)", True, "←"),
     ("down", "step('roll', 1)", "Roll", "segment-forward",

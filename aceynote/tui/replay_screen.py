@@ -49,7 +49,7 @@ class ReplayScreen(Analysing, RecordingHere):
             "Leave variation",
             id="replay.leave-variation",
             show=False,
-            tooltip="out of the variation, back where it branches (while a analyses: stop it)",
+            tooltip="out of the variation, back where it branches (during an analysis: stop it)",
         ),
         Binding(
             "right_square_bracket",
