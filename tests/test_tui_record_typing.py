@@ -71,6 +71,26 @@ async def test_typed_ahead_after_a_refused_entry_stays_on_the_line(tmp_path: Pat
         assert prompt(app).startswith("1... Black to roll")
 
 
+@pilot_test
+async def test_a_roll_and_arrows_typed_in_one_burst_enter_the_play_picked(tmp_path: Path) -> None:
+    """↓ ↓ Enter sent at once entered the roll alone: the line's binding ran after the Enter."""
+    app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
+    async with app.run_test(size=SIZE) as pilot:
+        for key, char in (("6", "6"), ("4", "4"), ("down", None), ("down", None)):
+            app.post_message(events.Key(key, char))
+        app.post_message(events.Key("enter", "\r"))
+        await settle(pilot)
+        assert segments(game_of(app)) == ["64: in/19 19/15"]  # the second play of the list
+        await pilot.press("2", "1")
+        await pilot.pause()
+        listed = list(screen(app).query_one(PlayList).shown)
+        for key in ("down", "down", "up"):
+            app.post_message(events.Key(key, None))
+        app.post_message(events.Key("enter", "\r"))
+        await settle(pilot)
+        assert len(listed) == 2 and segments(game_of(app))[-1] == f"21: {listed[0]}"
+
+
 # -- pastes ---------------------------------------------------------------------------------------
 @pilot_test
 async def test_pasted_segments_are_entered_one_by_one_and_one_waits_for_enter(

@@ -9,6 +9,7 @@ Tab, an arrow key); the play list reports a play picked with the mouse.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -44,6 +45,10 @@ class EntryInput(Field):
         super().__init__(id=id, compact=True, select_on_focus=False)
         self.entered: deque[str] = deque()
         self._choice: tuple[str, str] | None = None
+        self.picker: Callable[[int], None] | None = None
+        """Moves the pick in the list of legal plays (↓ +1, ↑ -1) and :meth:`choose`s it:
+        called here, in the order of the keys, so that ↓ ↓ Enter typed at once enters
+        the play picked (the line's binding would run after the Enter)."""
 
     def choose(self, entry: str | None) -> None:
         """Enter makes ``entry`` instead of the text, as long as the text stays as it is now."""
@@ -62,6 +67,10 @@ class EntryInput(Field):
             event.stop()
             event.prevent_default()  # not the Input's own Submitted
             self.enter()
+        elif event.key in _PICKS and self.picker is not None:
+            event.stop()
+            event.prevent_default()
+            self.picker(_PICKS[event.key])
 
     def _on_paste(self, event: events.Paste) -> None:
         event.stop()
@@ -72,6 +81,9 @@ class EntryInput(Field):
         self.insert_text_at_cursor(text)
         if len(entries_in(self.value)) > 1 or "\n" in event.text or "\r" in event.text:
             self.enter()
+
+
+_PICKS = {"down": 1, "up": -1}
 
 
 class EntryLine(Horizontal):

@@ -140,6 +140,7 @@ class RecordScreen(GameScreen):
         self.problem: EntryProblem | None = None
         self._problem_line = ""  # the line as it was put back with ``problem``
         self.typed: TypedRoll | EntryProblem | None = None
+        self._typed_text = ""  # the line text ``typed`` was read from
         self._closest_for: str | None = None  # the line whose closest plays are listed
 
     def compose(self) -> ComposeResult:
@@ -158,6 +159,7 @@ class RecordScreen(GameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.line.input.picker = self._pick
         self.query_one(PlayList).hide()
         self._refresh()
         self.feedback.show_hint(self._idle_hint())
@@ -219,6 +221,7 @@ class RecordScreen(GameScreen):
     def _typed(self, text: str) -> None:
         """Show the legal plays of the roll typed, narrowed by the play typed so far."""
         typed = self.typed = self.recording.typed_roll(text)
+        self._typed_text = text
         self.query_one(Board).rolled = self._pending_roll(typed)
         plays = self.plays
         hint = ""
@@ -262,10 +265,16 @@ class RecordScreen(GameScreen):
         self.line.set_text(typed.entry(choice))
 
     def on_entry_line_pick(self, message: EntryLine.Pick) -> None:
+        self._pick(message.delta)
+
+    def _pick(self, delta: int) -> None:
+        """Move the pick in the list of legal plays; Enter then enters the play picked."""
+        if self.line.text != self._typed_text:  # typed at once with the arrow: not yet read
+            self._typed(self.line.text)
         if not self.plays.shown:
             self.feedback.show_hint("Type a roll (like 64) to list its legal plays.")
             return
-        self.plays.move(message.delta)
+        self.plays.move(delta)
         typed, picked = self.typed, self.plays.picked
         chosen = typed.entry(picked) if isinstance(typed, TypedRoll) and picked else None
         self.line.input.choose(chosen)
