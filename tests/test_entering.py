@@ -237,6 +237,11 @@ def test_typing_narrows_the_plays_in_any_order_with_counts_chains_and_marks() ->
     assert all("19/13" in play for play in typed.matching("19/13 "))
     assert typed.matching("19/13 19/13 in/19 in") == ["in/19(2) 19/13(2)"]
     assert typed.matching("in/19/13 in/19/13") == ["in/19(2) 19/13(2)"]  # trips through 19
+    # A count closed on the word still being typed counts (in/19(2) listed in/19 24/18 too).
+    two = typed.matching("in/19(2)")
+    assert two == typed.matching("in/19(2) ") and two
+    assert all("in/19(2)" in play or "in/19(3)" in play or "in/19(4)" in play for play in two)
+    assert typed.matching("in/19(4)") == ["in/19(4)"]
     # 24/12 goes by 18 and hits on 12: with or without the mark, not with a wrong one.
     by_trip = typed.matching("24/12 ")
     assert by_trip == typed.matching("24/12* ") == typed.matching("24/18 18/12* ")

@@ -118,6 +118,11 @@ class Writings:
         if not partial:
             yield []
             return
+        if partial.endswith(")"):  # a count closed, like in/19(4): the word is whole
+            whole = self._trips([partial])
+            if whole is not None:
+                yield whole
+            return
         head, slash, last = partial.rpartition("/")
         if not slash:
             for name, source in _SOURCES.items():
