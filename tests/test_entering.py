@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from aceynote.entering import Recording, TypedRoll, entries_in
+from aceynote.entering import EntryProblem, Recording, TypedRoll, entries_in
 from aceynote.entering.check import Checked, check_segment
 from aceynote.entering.entry_line import read_roll
 from aceynote.notation import Game, Segment, Turn
@@ -226,6 +226,15 @@ def test_every_writing_the_entry_accepts_lists_its_play() -> None:
                     assert listed in typed.matching(so_far), (position, writing, so_far)
                 checked += 1
     assert checked > 300
+
+
+def test_a_refused_entry_says_why_without_the_validators_replay_note() -> None:
+    """The validator goes on past an illegal play and says how; the entry is refused."""
+    position = Position.from_setup("W 10:2 in:13 / B 18:1 in:14 / B")  # 18/15 lands on 10
+    written = parse_segment("31: 18/15 in/24", SegmentKind.ROLL)
+    refused = check_segment(written, TurnState.begin(position, RuleSet()), RuleSet())
+    assert isinstance(refused, EntryProblem) and "cannot land there" in refused.message
+    assert "replay" not in refused.message
 
 
 def test_typing_narrows_the_plays_in_any_order_with_counts_chains_and_marks() -> None:

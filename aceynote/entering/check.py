@@ -25,6 +25,7 @@ class _Found:
     """What the validator's play check notes about one segment (the Notes it writes to)."""
 
     quiet = False
+    replays_on = False  # an entry refused is not played: no "the replay goes on without ..."
 
     def __init__(self, rules: RuleSet) -> None:
         self.report = Report(Game(), rules)

@@ -169,7 +169,8 @@ class PlayCheck:
         code, message = _fault_message(fault.fault, fault.place, position, dice, move)
         if fault.fault is Fault.NO_DICE and others.trips:
             message = _dice_left_message(dice, others, trips[fault.trip])
-        message += _replay_note(forced, trips)
+        if self.notes.replays_on:
+            message += _replay_note(forced, trips)
         self._illegal(code, message, span, position, dice, forced.position)
         if not self.notes.recover(span):
             return None

@@ -97,6 +97,7 @@ class Notes(Protocol):
 
     report: Report
     quiet: bool  # only the problems count, not their hints (a replay asking what follows)
+    replays_on: bool  # a replay goes on past an illegal play (its messages say how)
 
     def add(self, code: Code, message: str, span: Span, **extra: object) -> None: ...
 

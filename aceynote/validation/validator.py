@@ -54,6 +54,7 @@ class GameValidator:
         # way out of it; only the problems it meets count, not their hints.
         self.other_way = other_way
         self.quiet = other_way is not None
+        self.replays_on = True
 
     # -- reporting -------------------------------------------------------
     def add(self, code: Code, message: str, span: Span, **extra: object) -> None:
