@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import numpy as np
 import pytest
 from boards import after, dice, reference_plays
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_engine_network import save_weights_of_seven_inputs
 
 import aceynote.engine
 from aceynote.engine import Engine, EngineInputError
@@ -167,15 +167,7 @@ def test_weights_that_cannot_be_read_are_a_clear_error(tmp_path: Path) -> None:
     cut = tmp_path / "cut.npz"
     cut.write_bytes(shipped[: len(shipped) // 3])
     other = tmp_path / "other.npz"
-    np.savez(
-        other,
-        w1=np.zeros((3, 7)),
-        b1=np.zeros(3),
-        w2=np.zeros((2, 3)),
-        b2=np.zeros(2),
-        games=np.array(0),
-        version=np.array(1),
-    )
+    save_weights_of_seven_inputs(other)
     cases = [
         (tmp_path / "missing.npz", "cannot read .*No such file"),
         (tmp_path, "cannot read .*directory"),

@@ -124,10 +124,10 @@ def test_weights_survive_saving_and_loading() -> None:
         np.testing.assert_array_equal(getattr(loaded, name), getattr(network, name))
 
 
-def test_weights_of_another_shape_are_refused() -> None:
-    buffer = io.BytesIO()
+def save_weights_of_seven_inputs(target: Path | io.BytesIO) -> None:
+    """Weights of the format's version but for 7 inputs (a network of another build)."""
     np.savez(
-        buffer,
+        target,
         w1=np.zeros((3, 7)),
         b1=np.zeros(3),
         w2=np.zeros((2, 3)),
@@ -135,6 +135,11 @@ def test_weights_of_another_shape_are_refused() -> None:
         games=np.array(0),
         version=np.array(1),
     )
+
+
+def test_weights_of_another_shape_are_refused() -> None:
+    buffer = io.BytesIO()
+    save_weights_of_seven_inputs(buffer)
     buffer.seek(0)
     with pytest.raises(ValueError, match="inputs"):
         Network.load(buffer)
