@@ -15,13 +15,12 @@ from .common import (
     add_explain_option,
     add_game_option,
     add_record_files,
-    check_output,
     chosen_game,
-    deliver,
     expand_inputs,
     jobs_to_use,
     record_stream,
 )
+from .destination import check_output, deliver
 
 if TYPE_CHECKING:
     from ..analysis.analysed import GameAnalysis

@@ -1,4 +1,4 @@
-"""What the subcommands share: exit codes, reading inputs, writing output, printing problems."""
+"""What the subcommands share: exit codes, options, reading inputs, printing problems (output: :mod:`.destination`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import io
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import islice
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
@@ -18,7 +18,7 @@ from ..notation import Game, ReadError
 from ..notation.limits import MAX_LINE_BYTES
 from ..notation.source import NamedBytes, not_utf8
 from ..terminal_text import clipped, counted, number_shown
-from .base import EXIT_OK, EXIT_PROBLEMS, UsageError, write_out
+from .base import EXIT_OK, EXIT_PROBLEMS, UsageError
 
 if TYPE_CHECKING:
     from ..formats import Format
@@ -427,39 +427,6 @@ def chosen_game(path: str, chosen: str | None, game: str | None) -> Game:
         raise UsageError(no_game_in(InputFile(path).display_name))
     number.of(len(games), InputFile(path).display_name)
     return games[-1]
-
-
-def deliver(text: str, output: str) -> None:
-    """Write ``text`` to standard output (``-``) or, whole or not at all, to a file."""
-    from ..files.writing import write_atomically
-
-    if output == "-":
-        write_out(text)
-        return
-    to_file(output, lambda: write_atomically(output, lambda out: out.write(text)))
-
-
-def check_output(output: str | None) -> None:
-    """Refuse at once, before any work, an output file that cannot be written (``-``: stdout)."""
-    from ..files.writing import file_problem
-
-    if output is None or output == "-":
-        return
-    problem = file_problem(output)
-    if problem is not None:
-        raise UsageError(problem)
-
-
-def to_file(output: str, write: Callable[[], None]) -> None:
-    """Write a file by ``write``, unless it is read-only; a failure is a usage error."""
-    from ..files.writing import cannot_write, read_only
-
-    if read_only(output):
-        raise UsageError(f"{output} is read-only; not overwritten")
-    try:
-        write()
-    except OSError as error:
-        raise UsageError(cannot_write(output, error)) from error
 
 
 def note_errors(errors: int, what: str) -> int:

@@ -41,11 +41,11 @@ from .common import (
     STDIN,
     InputFile,
     add_record_files,
-    check_output,
     expand_inputs,
     record_games,
     unreadable,
 )
+from .destination import check_output
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\

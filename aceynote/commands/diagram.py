@@ -25,11 +25,10 @@ from .common import (
     add_output,
     add_record_file,
     chosen_game,
-    deliver,
     note_errors,
-    to_file,
     turn_option,
 )
+from .destination import deliver, to_file
 
 DESCRIPTION = """\
 Draw a position of a record, or a Setup string, as an SVG or PNG picture of

@@ -17,13 +17,12 @@ from .common import (
     add_game_option,
     add_output,
     add_record_file,
-    check_output,
     chosen_game,
-    deliver,
     jobs_to_use,
     note_errors,
     read_record,
 )
+from .destination import check_output, deliver
 
 DESCRIPTION = """\
 Write one HTML file that shows a game in any browser, from disk or a web

@@ -21,12 +21,11 @@ from .base import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands, add_command, fai
 from .common import (
     InputFile,
     add_record_files,
-    check_output,
-    deliver,
     expand_inputs,
     record_games,
     unreadable,
 )
+from .destination import check_output, deliver
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\

@@ -127,12 +127,6 @@ class EntryLine(Horizontal):
     class Complete(Message):
         """Tab: complete the entry from the one play left."""
 
-    @dataclass
-    class Pick(Message):
-        """An arrow key: move the pick in the list of legal plays."""
-
-        delta: int
-
     def compose(self) -> ComposeResult:
         yield Static("▸", id="entry-prompt", markup=False)
         yield EntryInput(id="entry-input")
@@ -169,7 +163,9 @@ class EntryLine(Horizontal):
         self.post_message(self.Complete())
 
     def action_pick(self, delta: int) -> None:
-        self.post_message(self.Pick(delta))
+        """The footer's Pick (the keys themselves are read by the field, in their order)."""
+        if self.input.picker is not None:
+            self.input.picker(delta)
 
 
 class PlayList(OptionList, can_focus=False):

@@ -66,6 +66,22 @@ _MOUSE_HELP = (
 )
 
 
+def _end_as_chosen(screen: RecordScreen, choice: tuple[str | None, str] | None) -> None:
+    """The end dialog's answer: the game ended (a Termination and result), or going on."""
+    if choice is None:
+        return
+    problem = screen.recording.end(*choice)
+    if problem is not None:
+        screen.notify(problem.message, severity="warning", timeout=6)
+        return
+    screen._changed()  # the screen's (play's own when playing)
+    if choice[0] is None:
+        screen.feedback.show_done("The game goes on: no Termination, result *.")
+    else:
+        result = screen.recording.game.result_text
+        screen.feedback.show_done(f"Game over by {choice[0]}: {result} (ctrl+z takes it back)")
+
+
 def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
     """What to do with the plays listed for the roll typed."""
     if not shown:
@@ -264,9 +280,6 @@ class RecordScreen(GameScreen):
             return
         self.line.set_text(typed.entry(choice))
 
-    def on_entry_line_pick(self, message: EntryLine.Pick) -> None:
-        self._pick(message.delta)
-
     def _pick(self, delta: int) -> None:
         """Move the pick in the list of legal plays; Enter then enters the play picked."""
         if self.line.text != self._typed_text:  # typed at once with the arrow: not yet read
@@ -358,28 +371,11 @@ class RecordScreen(GameScreen):
         self.feedback.show_done(f"Redone: {describe(action)}")
 
     def action_end_game(self) -> None:
-        recording = self.recording
-        if recording.state.position.winner is not None:
+        if self.recording.state.position.winner is not None:
             self.notify("The game was won on the board: its result is the rules'.", timeout=3)
             return
-        game = recording.game
-
-        def answer(choice: tuple[str | None, str] | None) -> None:
-            if choice is None:
-                return
-            problem = recording.end(*choice)
-            if problem is not None:
-                self.notify(problem.message, severity="warning", timeout=6)
-                return
-            self._changed()
-            if choice[0] is None:
-                self.feedback.show_done("The game goes on: no Termination, result *.")
-            else:
-                self.feedback.show_done(
-                    f"Game over by {choice[0]}: {game.result_text} (ctrl+z takes it back)"
-                )
-
-        self.app.push_screen(EndGame(recording.terminated, self._offered_result()), answer)
+        dialog = EndGame(self.recording.terminated, self._offered_result())
+        self.app.push_screen(dialog, lambda choice: _end_as_chosen(self, choice))
 
     def _offered_result(self) -> str:
         return self.recording.game.result_text  # the end dialog's; play offers the engine's win

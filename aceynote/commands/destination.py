@@ -1,0 +1,41 @@
+"""Where a command's output goes: standard output (``-``), or a file written whole or not at all.
+
+A file that cannot be written is refused before the work that makes it
+(:func:`check_output`); what only the write can tell is said when it fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .base import UsageError, write_out
+
+
+def deliver(text: str, output: str) -> None:
+    """Write ``text`` to standard output (``-``) or, whole or not at all, to a file."""
+    from ..files.writing import write_atomically
+
+    if output == "-":
+        write_out(text)
+        return
+    to_file(output, lambda: write_atomically(output, lambda out: out.write(text)))
+
+
+def check_output(output: str | None) -> None:
+    """Refuse at once, before any work, an output file that cannot be written (``-``: stdout)."""
+    from ..files.writing import file_problem
+
+    if output is not None and output != "-" and (problem := file_problem(output)):
+        raise UsageError(problem)
+
+
+def to_file(output: str, write: Callable[[], None]) -> None:
+    """Write a file by ``write``, unless it is read-only; a failure is a usage error."""
+    from ..files.writing import cannot_write, read_only
+
+    if read_only(output):
+        raise UsageError(f"{output} is read-only; not overwritten")
+    try:
+        write()
+    except OSError as error:
+        raise UsageError(cannot_write(output, error)) from error
