@@ -82,6 +82,8 @@ def test_long_but_readable_numbers_still_read(digits: int) -> None:
         ("W 1:" + "1" * 5000 + " / B 6:2 / W", "checkers on 1; a side has 15"),
         ("W " + "1" * 5000 + ":1 / B 6:2 / W", "is not a place"),
         ("W 1:" + "0" * 5000 + " / B 6:2 / W", "count below 1"),
+        ("W in:99999 / B 6:2 / W", "White has 99999 checkers in the pool; a side"),  # "on in"
+        ("W bar:0 / B 6:2 / W", "White has a count below 1 on the bar"),
     ],
 )
 def test_setup_numbers_of_any_length_are_refused_in_words(setup: str, words: str) -> None:
