@@ -22,7 +22,9 @@ lets N runs (one a core) share the positions and the ``--out`` file. duel:
 two engines head to head in pairs of games with the same dice and the seats
 swapped (``--weights`` against ``--against``; ``--no-tables`` and
 ``--against-no-tables`` leave the exact race tables out of either), with the
-standard error of the points a game taken over pairs.
+standard error of the points a game taken over pairs; ``--races`` starts each
+pair where a game of the shipped engine against itself first has no contact,
+to measure the race play alone.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import random
 import resource
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +53,7 @@ from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E
 from aceynote.engine.network import Network  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
+from aceynote.engine.training.races import race_start  # noqa: E402
 from aceynote.rules import RuleSet, SegmentKind, parse_rules  # noqa: E402
 from aceynote.rules.randomgame import play_random_game  # noqa: E402
 
@@ -95,9 +99,10 @@ def duel(args: argparse.Namespace) -> None:
         lambda _: second,
         lambda _: rules,
         args.games,
-        f"duel:{args.seed}",
+        f"duel{'-races' if args.races else ''}:{args.seed}",
         paired=True,
         first=len(points),
+        start_of=_race_start(rules) if args.races else None,
     ):
         points.append(score)
         if kept is not None:
@@ -110,6 +115,18 @@ def duel(args: argparse.Namespace) -> None:
         f"{'' if not args.against_no_tables else ' (no tables)'}, {args.depth}-ply, {args.rules}:"
         f" {_duel_summary(points)} ({time.process_time() - started:.0f} CPU s in this run)"
     )
+
+
+def _race_start(rules: RuleSet) -> Callable[[random.Random], Decision]:
+    """A game's first decision without contact, the shipped engine playing both sides to it."""
+    search = Search(evaluator_for(shipped_network(), rules))
+
+    def start(rng: random.Random) -> Decision:
+        while (found := race_start(search, rng)) is None:
+            pass  # a game that ended in contact: the next one, from the same source
+        return found
+
+    return start
 
 
 def _player(weights: str, tables: bool, rules: RuleSet, depth: int) -> NetPlayer:
@@ -315,6 +332,9 @@ def main() -> int:
     four.add_argument("--rules", default="standard")
     four.add_argument("--seed", type=int, default=1)
     four.add_argument("--out", help="each game's points (the first engine's); a run resumes")
+    four.add_argument(
+        "--races", action="store_true", help="each pair from a race start, not the opening"
+    )
     four.set_defaults(run=duel)
     args = parser.parse_args()
     args.run(args)

@@ -93,10 +93,16 @@ def options_for(decision: Decision, rng: random.Random, rules: RuleSet) -> list[
 
 
 def play_game(
-    white: Player, black: Player, rules: RuleSet, rng: random.Random, max_decisions: int = 5000
+    white: Player,
+    black: Player,
+    rules: RuleSet,
+    rng: random.Random,
+    max_decisions: int = 5000,
+    start: Decision | None = None,
 ) -> GameResult:
-    """A game from the opening to its end (None as winner if it ran past ``max_decisions``)."""
-    decision = Decision.start(opening(rng))
+    """A game from ``start`` (else the opening) to its end (None as winner if it ran past
+    ``max_decisions``)."""
+    decision = start or Decision.start(opening(rng))
     turns = 0
     for _ in range(max_decisions):
         mover = decision.position.turn
@@ -119,6 +125,7 @@ def engine_match(
     max_decisions: int = 5000,
     paired: bool = False,
     first: int = 0,
+    start_of: Callable[[random.Random], Decision] | None = None,
 ) -> Iterator[int]:
     """The points the engine scores in each game (negative when it lost, 0 unfinished).
 
@@ -128,7 +135,8 @@ def engine_match(
     with the same dice, the sides swapped (while the players draw nothing
     from the game's random source, each roll goes to the same side in both
     games as long as their turns keep in step). ``first`` skips the games
-    before it, so that a long match can go on where it stopped.
+    before it, so that a long match can go on where it stopped. ``start_of``
+    gives each game's first decision from its random source (else the opening).
     """
     for index in range(first, games):
         rng = random.Random(f"{seed}:{index // 2 if paired else index}")
@@ -136,7 +144,8 @@ def engine_match(
         engine, other = engine_for(rules), opponent_for(rng)
         engine_white = index % 2 == 0
         white, black = (engine, other) if engine_white else (other, engine)
-        result = play_game(white, black, rules, rng, max_decisions)
+        start = start_of(rng) if start_of else None
+        result = play_game(white, black, rules, rng, max_decisions, start)
         if result.winner is None:
             yield 0
         else:

@@ -10,6 +10,8 @@ here, once. The evaluators:
 
 - :class:`NetworkEvaluator`, the value network, its values held within what
   the position can still win or lose (:func:`bound`);
+- :class:`SplitEvaluator`, one evaluator for the positions without contact
+  (a race network) and another for the rest;
 - :class:`RaceEvaluator`, the exact bear-off tables where a race is in them,
   another evaluator elsewhere (:func:`evaluator_for` makes the engine's own).
 
@@ -219,6 +221,16 @@ class RaceEvaluator(Evaluator):
             )
         return wins, equities
 
+    def exact(self, decision: Decision) -> tuple[float, float] | None:
+        """The decision's exact win chance and equity, or None outside the tables."""
+        position, kind = decision
+        return self._exact(
+            position.white,
+            position.black,
+            position.turn is Side.WHITE,
+            kind is SegmentKind.CHOSEN_DOUBLE,
+        )
+
     def _exact(
         self, white: tuple[int, ...], black: tuple[int, ...], white_acts: bool, double: bool
     ) -> tuple[float, float] | None:
@@ -228,9 +240,38 @@ class RaceEvaluator(Evaluator):
         return self.table.lookup(*boards, double)
 
 
+class SplitEvaluator(Evaluator):
+    """``race``'s values for the positions without contact, ``contact``'s for the rest."""
+
+    def __init__(self, race: Evaluator, contact: Evaluator) -> None:
+        super().__init__(contact.rules)
+        self.race = race
+        self.contact = contact
+
+    def values(
+        self, positions: Sequence[Position], white_acts: Sequence[bool], doubles: Sequence[bool]
+    ) -> tuple[Floats, Floats]:
+        count = len(positions)
+        wins, equities = np.zeros(count), np.zeros(count)
+        racing = [not position.has_contact for position in positions]
+        for evaluator, wanted in ((self.race, True), (self.contact, False)):
+            at = [index for index in range(count) if racing[index] is wanted]
+            if at:
+                wins[at], equities[at] = evaluator.values(
+                    [positions[i] for i in at],
+                    [white_acts[i] for i in at],
+                    [doubles[i] for i in at],
+                )
+        return wins, equities
+
+
 def evaluator_for(network: Network, rules: RuleSet) -> Evaluator:
-    """The engine's evaluator: exact races from the tables, the network elsewhere."""
-    return RaceEvaluator(NetworkEvaluator(network, rules))
+    """The engine's evaluator: exact races from the tables, elsewhere the network, and
+    its race network (when it has one) where no contact is left."""
+    general: Evaluator = NetworkEvaluator(network, rules)
+    if network.race is not None:
+        general = SplitEvaluator(NetworkEvaluator(network.race, rules), general)
+    return RaceEvaluator(general)
 
 
 def _counts(positions: Sequence[Position], white_acts: Sequence[bool]) -> Counts:

@@ -3,6 +3,8 @@
 The outputs are for the side to act: the probability that it wins, and its
 expected score as a share of the largest score (tanh, -1..1; the rules'
 points divided by 15 under score=checkers, by 1 under score=single).
+A network may carry a race network of its own, of the same shape, for the
+positions without contact; both are kept in one weights file.
 """
 
 from __future__ import annotations
@@ -49,13 +51,19 @@ def one_blas_thread() -> None:
 
 @dataclass(slots=True)
 class Network:
-    """Weights of a network with ``hidden`` sigmoid units; float64 for training."""
+    """Weights of a network with ``hidden`` sigmoid units; float64 for training.
+
+    ``race``, when there is one, values the positions without contact
+    (``evaluator_for`` routes them to it); ``games`` counts the games of
+    self-play, the race network's the races it learned from.
+    """
 
     w1: Array
     b1: Array
     w2: Array
     b2: Array
     games: int = 0
+    race: Network | None = None
 
     def __post_init__(self) -> None:
         one_blas_thread()
@@ -98,33 +106,51 @@ class Network:
             self.w2.astype(single),
             self.b2.astype(single),
             self.games,
+            None if self.race is None else self.race.for_play(),
         )
 
     def save(self, target: Path | IO[bytes]) -> None:
-        np.savez_compressed(
-            target,
-            w1=self.w1,
-            b1=self.b1,
-            w2=self.w2,
-            b2=self.b2,
-            games=np.array(self.games),
-            version=np.array(FORMAT_VERSION),
-        )
+        arrays = _arrays(self, "")
+        if self.race is not None:
+            arrays |= _arrays(self.race, RACE_PREFIX)
+        np.savez_compressed(target, version=np.array(FORMAT_VERSION), **arrays)
 
     @classmethod
     def load(cls, source: Path | IO[bytes]) -> Network:
         with np.load(source) as data:
             version = int(data["version"])
-            if version != FORMAT_VERSION or data["w1"].shape[1] != INPUTS:
+            widths = [data[key].shape[1] for key in ("w1", f"{RACE_PREFIX}w1") if key in data]
+            if version != FORMAT_VERSION or set(widths) != {INPUTS}:
                 raise WeightsFormatError(
                     f"these weights are of another format (version {version}, "
-                    f"{data['w1'].shape[1]} inputs); this aceynote reads version "
+                    f"{' and '.join(map(str, widths))} inputs); this aceynote reads version "
                     f"{FORMAT_VERSION} with {INPUTS} inputs"
                 )
-            return cls(
-                w1=data["w1"].astype(np.float64),
-                b1=data["b1"].astype(np.float64),
-                w2=data["w2"].astype(np.float64),
-                b2=data["b2"].astype(np.float64),
-                games=int(data["games"]),
-            )
+            network = _from_arrays(data, "")
+            if f"{RACE_PREFIX}w1" in data:
+                network.race = _from_arrays(data, RACE_PREFIX)
+            return network
+
+
+RACE_PREFIX = "race_"
+"""The race network's arrays in a weights file: ``race_w1`` and so on."""
+
+
+def _arrays(network: Network, prefix: str) -> dict[str, Any]:
+    return {
+        f"{prefix}w1": network.w1,
+        f"{prefix}b1": network.b1,
+        f"{prefix}w2": network.w2,
+        f"{prefix}b2": network.b2,
+        f"{prefix}games": np.array(network.games),
+    }
+
+
+def _from_arrays(data: Any, prefix: str) -> Network:
+    return Network(
+        w1=data[f"{prefix}w1"].astype(np.float64),
+        b1=data[f"{prefix}b1"].astype(np.float64),
+        w2=data[f"{prefix}w2"].astype(np.float64),
+        b2=data[f"{prefix}b2"].astype(np.float64),
+        games=int(data[f"{prefix}games"]),
+    )

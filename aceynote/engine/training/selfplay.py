@@ -3,6 +3,8 @@
     python -m aceynote.engine.training --games 100000 --seed 1 --out runs/net1
     python -m aceynote.engine.training --games 200000 --seed 1 --out runs/net1 \\
         --resume runs/net1/checkpoint.npz
+    python -m aceynote.engine.training --races --games 50000 --seed 1 --out runs/race \\
+        --resume aceynote/engine/weights.npz
 
 Every game is played by the network against itself at 0-ply and learned
 from by TD(lambda). Game g's dice and rules come from the seed and g alone,
@@ -11,6 +13,8 @@ stopped. Every ``--eval-every`` games the network plays the random and the
 greedy bot (``--eval-games`` games each, half on each side, half under the
 standard and half under the bgammon rules); each such line of the learning
 curve is appended to ``OUT/curve.jsonl`` and a checkpoint is written.
+With ``--races`` the race network is trained instead (see races), the
+contact network fixed, and ``--games`` counts its games.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import random
 import signal
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -31,6 +36,7 @@ from ..decisions import MAX_DECISIONS, Decision
 from ..evaluator import NetworkEvaluator, evaluator_for
 from ..network import Network
 from ..search import Search
+from .races import train_races, with_race_network
 from .td import TDLearner
 
 
@@ -107,6 +113,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--out", type=Path, required=True, help="folder for checkpoints, curve")
     parser.add_argument("--resume", type=Path, help="a checkpoint to go on from")
+    parser.add_argument(
+        "--races",
+        action="store_true",
+        help="train the race network (from a copy of the contact one) on the games' races",
+    )
     parser.add_argument("--hidden", type=int, default=128, help="hidden units of a new net")
     parser.add_argument("--alpha", type=float, default=0.1, help="learning rate (default 0.1)")
     parser.add_argument("--lam", type=float, default=0.7, help="TD lambda (default 0.7)")
@@ -143,38 +154,58 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     network = Network.load(args.resume) if args.resume else Network.fresh(args.hidden, args.seed)
+    if args.races:
+        with_race_network(network)
     with _StopSignals() as stop:
         _train(network, args, stop)
     return 0
 
 
+def _episodes(network: Network, args: argparse.Namespace) -> tuple[Network, Callable[[int], int]]:
+    """The network that learns, and its game g's training (returning the decisions learned)."""
+    if not args.races:
+        learner = TDLearner(network, args.alpha, args.lam)
+        return network, lambda game: train_game(learner, game_rng(args.seed, game))
+    trainee = network.race
+    assert trainee is not None
+    learner = TDLearner(trainee, args.alpha, args.lam)
+    playing = network.for_play()
+    playing.race = trainee  # the race network plays as it learns; the contact one is fixed
+
+    def race_game(game: int) -> int:
+        rng = game_rng(args.seed, game, "races")
+        return train_races(learner, playing, rules_of_game(rng), rng)
+
+    return trainee, race_game
+
+
 def _train(network: Network, args: argparse.Namespace, stop: _StopSignals) -> None:
-    learner = TDLearner(network, args.alpha, args.lam)
+    trainee, episode = _episodes(network, args)
     curve = args.out / "curve.jsonl"
     started, decisions = time.monotonic(), 0
-    while network.games < args.games:
-        decisions += train_game(learner, game_rng(args.seed, network.games))
-        network.games += 1
+    while trainee.games < args.games:
+        decisions += episode(trainee.games)
+        trainee.games += 1
         if stop.asked:
             network.save(args.out / "checkpoint.npz")
             print(
-                f"stopped after {network.games:,} games: {args.out}/checkpoint.npz", file=sys.stderr
+                f"stopped after {trainee.games:,} games: {args.out}/checkpoint.npz", file=sys.stderr
             )
             return
-        if network.games % args.eval_every == 0 or network.games == args.games:
+        if trainee.games % args.eval_every == 0 or trainee.games == args.games:
             if not args.eval_games:
                 network.save(args.out / "checkpoint.npz")
                 continue
             line = {
-                "games": network.games,
-                **measure(network, args.seed, args.eval_games, network.games),
+                "games": trainee.games,
+                **measure(network, args.seed, args.eval_games, trainee.games),
             }
             elapsed = time.monotonic() - started
             line["seconds"] = round(elapsed, 1)
             with curve.open("a", encoding="utf-8") as log:
                 log.write(json.dumps(line) + "\n")
             network.save(args.out / "checkpoint.npz")
-            network.save(args.out / f"games-{network.games:07d}.npz")
+            network.save(args.out / f"games-{trainee.games:07d}.npz")
             print(
                 json.dumps(line),
                 f"decisions/s {decisions / elapsed:.0f}",

@@ -1,0 +1,89 @@
+"""The race network's training: TD(lambda) on the races of self-play (docs/engine.md).
+
+Each game is played from the opening by the engine at 0-ply until no contact
+is left; from there its race is played :data:`REPLAYS` times with other dice,
+by the race network at 0-ply, which learns from each race as it goes. A race
+ends where it enters the exact tables, whose value is then its target (as
+gnubg's race nets learn up to its bear-off database), or where a side has
+borne off every checker.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...rules import RuleSet, Side
+from ..bots import dice_for, opening
+from ..decisions import MAX_DECISIONS, Decision
+from ..evaluator import NetworkEvaluator, RaceEvaluator, evaluator_for
+from ..network import Network
+from ..search import Search
+from .td import TDLearner
+
+REPLAYS = 4
+"""Races learned from each game's race start: the contact play before it costs more."""
+
+
+def with_race_network(network: Network) -> Network:
+    """The network with a race network to train: its own, or a copy of the contact one."""
+    if network.race is None:
+        network.race = Network(
+            network.w1.copy(), network.b1.copy(), network.w2.copy(), network.b2.copy()
+        )
+    return network
+
+
+def train_races(learner: TDLearner, playing: Network, rules: RuleSet, rng: random.Random) -> int:
+    """One game played to its race, then the race learned from; returns the decisions learned.
+
+    ``playing`` is the engine that plays (its race network is ``learner.net``).
+    """
+    search = Search(evaluator_for(playing, rules))
+    start = race_start(search, rng)
+    if start is None:
+        return 0
+    return sum(learn_race(learner, search, start, rng) for _ in range(REPLAYS))
+
+
+def race_start(search: Search, rng: random.Random) -> Decision | None:
+    """The first decision without contact of a game played by ``search`` at 0-ply."""
+    decision = Decision.start(opening(rng))
+    for _ in range(MAX_DECISIONS):
+        if not decision.position.has_contact:
+            return decision
+        following, _ = search.best_next(decision, dice_for(decision, rng))
+        if following is None:
+            return None
+        decision = following
+    return None
+
+
+def learn_race(learner: TDLearner, search: Search, start: Decision, rng: random.Random) -> int:
+    """One race from ``start``, learned from up to the tables or the end."""
+    tables = search.evaluator
+    assert isinstance(tables, RaceEvaluator)
+    inputs = NetworkEvaluator(learner.net, tables.rules)
+    learner.begin()
+    decision = start
+    for count in range(MAX_DECISIONS):
+        white_acts = decision.position.turn is Side.WHITE
+        exact = tables.exact(decision)
+        if exact is not None:
+            win, equity = exact
+            _finish(learner, white_acts, win, equity / tables.scale)
+            return count
+        learner.visit(inputs.inputs([decision])[0], white_acts)
+        following, points = search.best_next(decision, dice_for(decision, rng))
+        if following is None:
+            _finish(learner, white_acts, 1.0, points / tables.scale)
+            return count + 1
+        decision = following
+    return MAX_DECISIONS
+
+
+def _finish(learner: TDLearner, white_acts: bool, win: float, share: float) -> None:
+    """Learn from a race's end, valued ``win`` and ``share`` for the side ``white_acts`` names."""
+    if white_acts:
+        learner.finish(win, share)
+    else:
+        learner.finish(1.0 - win, -share)
