@@ -47,13 +47,12 @@ sys.path.insert(0, str(ROOT))
 
 from aceynote.analysis.marks import TYPICAL_WIN_POINTS  # noqa: E402
 from aceynote.engine.api import shipped_network  # noqa: E402
-from aceynote.engine.bots import NetPlayer, bot, engine_match  # noqa: E402
+from aceynote.engine.bots import NetPlayer, bot, engine_match, race_start  # noqa: E402
 from aceynote.engine.decisions import Decision, choices  # noqa: E402
-from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E402
+from aceynote.engine.evaluator import evaluator_for, network_evaluator  # noqa: E402
 from aceynote.engine.network import Network  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
-from aceynote.engine.training.races import race_start  # noqa: E402
 from aceynote.rules import RuleSet, SegmentKind, parse_rules  # noqa: E402
 from aceynote.rules.randomgame import play_random_game  # noqa: E402
 
@@ -111,6 +110,7 @@ def duel(args: argparse.Namespace) -> None:
         if len(points) % max(2, args.games // 10) == 0:
             print(f"  {_duel_summary(points)}", file=sys.stderr)
     print(
+        f"{'races: ' if args.races else ''}"
         f"{args.weights}{'' if not args.no_tables else ' (no tables)'} v {args.against}"
         f"{'' if not args.against_no_tables else ' (no tables)'}, {args.depth}-ply, {args.rules}:"
         f" {_duel_summary(points)} ({time.process_time() - started:.0f} CPU s in this run)"
@@ -118,12 +118,23 @@ def duel(args: argparse.Namespace) -> None:
 
 
 def _race_start(rules: RuleSet) -> Callable[[random.Random], Decision]:
-    """A game's first decision without contact, the shipped engine playing both sides to it."""
+    """A game's first decision without contact, the shipped engine playing both sides to it.
+
+    Both games of a pair start from the same random source: the second reuses the
+    first's start and leaves the source as the first left it.
+    """
     search = Search(evaluator_for(shipped_network(), rules))
+    found_from: dict[object, tuple[Decision, Any]] = {}
 
     def start(rng: random.Random) -> Decision:
-        while (found := race_start(search, rng)) is None:
-            pass  # a game that ended in contact: the next one, from the same source
+        source = rng.getstate()
+        if source not in found_from:
+            while (found := race_start(search, rng)) is None:
+                pass  # a game that ended in contact: the next one, from the same source
+            found_from.clear()
+            found_from[source] = (found, rng.getstate())
+        found, after = found_from[source]
+        rng.setstate(after)
         return found
 
     return start
@@ -131,7 +142,7 @@ def _race_start(rules: RuleSet) -> Callable[[random.Random], Decision]:
 
 def _player(weights: str, tables: bool, rules: RuleSet, depth: int) -> NetPlayer:
     network = Network.load(Path(weights)).for_play()
-    evaluator = evaluator_for(network, rules) if tables else NetworkEvaluator(network, rules)
+    evaluator = evaluator_for(network, rules) if tables else network_evaluator(network, rules)
     return NetPlayer(Search(evaluator), depth)
 
 

@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 from ..rules import Position, RuleSet, SegmentKind, Side, opening_winner
 from ..rules.position import POINTS
 from ..rules.randomgame import opening_rolls, roll_pair
-from .decisions import NAMED_DOUBLES, Choice, Decision, choices
+from .decisions import MAX_DECISIONS, NAMED_DOUBLES, Choice, Decision, choices
 from .search import Search
 
 
@@ -102,7 +102,7 @@ def play_game(
 ) -> GameResult:
     """A game from ``start`` (else the opening) to its end (None as winner if it ran past
     ``max_decisions``)."""
-    decision = start or Decision.start(opening(rng))
+    decision = start if start is not None else Decision.start(opening(rng))
     turns = 0
     for _ in range(max_decisions):
         mover = decision.position.turn
@@ -151,6 +151,20 @@ def engine_match(
         else:
             won = result.winner is (Side.WHITE if engine_white else Side.BLACK)
             yield result.points if won else -result.points
+
+
+def race_start(search: Search, rng: random.Random) -> Decision | None:
+    """The first decision without contact of a game played by ``search`` at 0-ply from the
+    opening (None if the game ended first)."""
+    decision = Decision.start(opening(rng))
+    for _ in range(MAX_DECISIONS):
+        if not decision.position.has_contact:
+            return decision
+        following, _ = search.best_next(decision, dice_for(decision, rng))
+        if following is None:
+            return None
+        decision = following
+    return None
 
 
 def bot(name: str) -> Callable[[random.Random], Player]:

@@ -221,16 +221,6 @@ class RaceEvaluator(Evaluator):
             )
         return wins, equities
 
-    def exact(self, decision: Decision) -> tuple[float, float] | None:
-        """The decision's exact win chance and equity, or None outside the tables."""
-        position, kind = decision
-        return self._exact(
-            position.white,
-            position.black,
-            position.turn is Side.WHITE,
-            kind is SegmentKind.CHOSEN_DOUBLE,
-        )
-
     def _exact(
         self, white: tuple[int, ...], black: tuple[int, ...], white_acts: bool, double: bool
     ) -> tuple[float, float] | None:
@@ -253,9 +243,9 @@ class SplitEvaluator(Evaluator):
     ) -> tuple[Floats, Floats]:
         count = len(positions)
         wins, equities = np.zeros(count), np.zeros(count)
-        racing = [not position.has_contact for position in positions]
-        for evaluator, wanted in ((self.race, True), (self.contact, False)):
-            at = [index for index in range(count) if racing[index] is wanted]
+        contact = [index for index, position in enumerate(positions) if position.has_contact]
+        racing = sorted(set(range(count)).difference(contact))
+        for evaluator, at in ((self.race, racing), (self.contact, contact)):
             if at:
                 wins[at], equities[at] = evaluator.values(
                     [positions[i] for i in at],
@@ -265,13 +255,17 @@ class SplitEvaluator(Evaluator):
         return wins, equities
 
 
+def network_evaluator(network: Network, rules: RuleSet) -> Evaluator:
+    """The network's values, its race network's (when it has one) where no contact is left."""
+    values: Evaluator = NetworkEvaluator(network, rules)
+    if network.race is None:
+        return values
+    return SplitEvaluator(NetworkEvaluator(network.race, rules), values)
+
+
 def evaluator_for(network: Network, rules: RuleSet) -> Evaluator:
-    """The engine's evaluator: exact races from the tables, elsewhere the network, and
-    its race network (when it has one) where no contact is left."""
-    general: Evaluator = NetworkEvaluator(network, rules)
-    if network.race is not None:
-        general = SplitEvaluator(NetworkEvaluator(network.race, rules), general)
-    return RaceEvaluator(general)
+    """The engine's evaluator: exact races from the tables, the networks elsewhere."""
+    return RaceEvaluator(network_evaluator(network, rules))
 
 
 def _counts(positions: Sequence[Position], white_acts: Sequence[bool]) -> Counts:

@@ -9,6 +9,7 @@ positions without contact; both are kept in one weights file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,9 @@ from .features import INPUTS
 
 Array = npt.NDArray[np.floating[Any]]
 FORMAT_VERSION = 1
+RACE_PREFIX = "race_"
+"""The race network's arrays in a weights file (``race_w1`` and so on): an aceynote
+without race networks reads the file and leaves them out."""
 
 
 def sigmoid(values: npt.NDArray[np.floating]) -> npt.NDArray[np.floating]:
@@ -55,7 +59,8 @@ class Network:
 
     ``race``, when there is one, values the positions without contact
     (``evaluator_for`` routes them to it); ``games`` counts the games of
-    self-play, the race network's the races it learned from.
+    self-play that trained it (the race network's: the games whose races it
+    learned from, 4 races each).
     """
 
     w1: Array
@@ -126,14 +131,13 @@ class Network:
                     f"{' and '.join(map(str, widths))} inputs); this aceynote reads version "
                     f"{FORMAT_VERSION} with {INPUTS} inputs"
                 )
-            network = _from_arrays(data, "")
-            if f"{RACE_PREFIX}w1" in data:
-                network.race = _from_arrays(data, RACE_PREFIX)
+            try:
+                network = _from_arrays(data, "")
+                if f"{RACE_PREFIX}w1" in data:
+                    network.race = _from_arrays(data, RACE_PREFIX)
+            except KeyError as missing:
+                raise WeightsFormatError(f"these weights lack the array {missing}") from None
             return network
-
-
-RACE_PREFIX = "race_"
-"""The race network's arrays in a weights file: ``race_w1`` and so on."""
 
 
 def _arrays(network: Network, prefix: str) -> dict[str, Any]:
@@ -146,7 +150,7 @@ def _arrays(network: Network, prefix: str) -> dict[str, Any]:
     }
 
 
-def _from_arrays(data: Any, prefix: str) -> Network:
+def _from_arrays(data: Mapping[str, Array], prefix: str) -> Network:
     return Network(
         w1=data[f"{prefix}w1"].astype(np.float64),
         b1=data[f"{prefix}b1"].astype(np.float64),

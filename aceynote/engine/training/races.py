@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from ...rules import RuleSet, Side
-from ..bots import dice_for, opening
+from ..bots import dice_for, race_start
 from ..decisions import MAX_DECISIONS, Decision
 from ..evaluator import NetworkEvaluator, RaceEvaluator, evaluator_for
 from ..network import Network
@@ -45,19 +45,6 @@ def train_races(learner: TDLearner, playing: Network, rules: RuleSet, rng: rando
     return sum(learn_race(learner, search, start, rng) for _ in range(REPLAYS))
 
 
-def race_start(search: Search, rng: random.Random) -> Decision | None:
-    """The first decision without contact of a game played by ``search`` at 0-ply."""
-    decision = Decision.start(opening(rng))
-    for _ in range(MAX_DECISIONS):
-        if not decision.position.has_contact:
-            return decision
-        following, _ = search.best_next(decision, dice_for(decision, rng))
-        if following is None:
-            return None
-        decision = following
-    return None
-
-
 def learn_race(learner: TDLearner, search: Search, start: Decision, rng: random.Random) -> int:
     """One race from ``start``, learned from up to the tables or the end."""
     tables = search.evaluator
@@ -67,7 +54,7 @@ def learn_race(learner: TDLearner, search: Search, start: Decision, rng: random.
     decision = start
     for count in range(MAX_DECISIONS):
         white_acts = decision.position.turn is Side.WHITE
-        exact = tables.exact(decision)
+        exact = tables.table.value(*decision)
         if exact is not None:
             win, equity = exact
             _finish(learner, white_acts, win, equity / tables.scale)

@@ -116,7 +116,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--races",
         action="store_true",
-        help="train the race network (from a copy of the contact one) on the games' races",
+        help="train --resume's race network (else a copy of its contact one) on its games' races",
+    )
+    parser.add_argument(
+        "--race-from",
+        type=Path,
+        metavar="WEIGHTS",
+        help="take WEIGHTS' race network (so that a checkpoint carries the shipped one)",
     )
     parser.add_argument("--hidden", type=int, default=128, help="hidden units of a new net")
     parser.add_argument("--alpha", type=float, default=0.1, help="learning rate (default 0.1)")
@@ -125,7 +131,10 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--eval-games", type=int, default=100, metavar="G", help="0: checkpoints, no curve"
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.races and not args.resume:
+        parser.error("--races trains the race network of the weights that --resume names")
+    return args
 
 
 class _StopSignals:
@@ -154,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     network = Network.load(args.resume) if args.resume else Network.fresh(args.hidden, args.seed)
+    if args.race_from:
+        network.race = Network.load(args.race_from).race
     if args.races:
         with_race_network(network)
     with _StopSignals() as stop:
@@ -169,8 +180,8 @@ def _episodes(network: Network, args: argparse.Namespace) -> tuple[Network, Call
     trainee = network.race
     assert trainee is not None
     learner = TDLearner(trainee, args.alpha, args.lam)
-    playing = network.for_play()
-    playing.race = trainee  # the race network plays as it learns; the contact one is fixed
+    contact = Network(network.w1, network.b1, network.w2, network.b2).for_play()
+    playing = replace(contact, race=trainee)  # the race network plays as it learns
 
     def race_game(game: int) -> int:
         rng = game_rng(args.seed, game, "races")
