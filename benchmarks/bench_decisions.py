@@ -267,7 +267,9 @@ def main() -> int:
     three = jobs.add_parser("score")
     three.add_argument("--depth", type=int, choices=(0, 1, 2), default=1)
     three.add_argument("--weights", type=Path, help="a network's weights (default the shipped)")
-    three.add_argument("--no-tables", action="store_true", help="no exact tables: the networks alone in races")
+    three.add_argument(
+        "--no-tables", action="store_true", help="no exact tables: the networks alone in races"
+    )
     three.set_defaults(run=score)
     args = parser.parse_args()
     args.run(args)
