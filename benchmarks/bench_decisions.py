@@ -52,7 +52,7 @@ from aceynote.engine.decisions import (  # noqa: E402
     double_choices,
     phase_of,
 )
-from aceynote.engine.evaluator import evaluator_for, network_evaluator  # noqa: E402
+from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E402
 from aceynote.engine.network import Network  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
@@ -183,7 +183,7 @@ def _candidates(options: list[Choice], rules: RuleSet) -> list[Choice]:
     """The plays any engine setting scored here would choose, and the 1-ply's best four."""
     network = shipped_network()
     picked: list[Choice] = []
-    for evaluator in (evaluator_for(network, rules), network_evaluator(network, rules)):
+    for evaluator in (evaluator_for(network, rules), NetworkEvaluator(network, rules)):
         search = Search(evaluator)
         ranked = search.rank(options, 1)
         picked += [search.best(options, 0), *(entry.choice for entry in ranked[:4])]
@@ -201,7 +201,7 @@ def score(args: argparse.Namespace) -> None:
         rules = parse_rules(case["rules"])
         _, options = _options(case, rules)
         evaluator = (
-            network_evaluator(network, rules) if args.no_tables else evaluator_for(network, rules)
+            NetworkEvaluator(network, rules) if args.no_tables else evaluator_for(network, rules)
         )
         chosen = choice_text(Search(evaluator).rank(options, args.depth)[0].choice, case["kind"])
         values = {play: value for play, (value, _) in labelled["values"].items()}

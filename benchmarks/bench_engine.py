@@ -49,7 +49,7 @@ from aceynote.analysis.marks import TYPICAL_WIN_POINTS  # noqa: E402
 from aceynote.engine.api import shipped_network  # noqa: E402
 from aceynote.engine.bots import NetPlayer, bot, engine_match, race_start  # noqa: E402
 from aceynote.engine.decisions import Decision, choices  # noqa: E402
-from aceynote.engine.evaluator import evaluator_for, network_evaluator  # noqa: E402
+from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E402
 from aceynote.engine.network import Network  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
@@ -142,7 +142,7 @@ def _race_start(rules: RuleSet) -> Callable[[random.Random], Decision]:
 
 def _player(weights: str, tables: bool, rules: RuleSet, depth: int) -> NetPlayer:
     network = Network.load(Path(weights)).for_play()
-    evaluator = evaluator_for(network, rules) if tables else network_evaluator(network, rules)
+    evaluator = evaluator_for(network, rules) if tables else NetworkEvaluator(network, rules)
     return NetPlayer(Search(evaluator), depth)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -16,9 +17,9 @@ from aceynote.engine.decisions import Choice, Decision
 from aceynote.engine.evaluator import (
     NetworkEvaluator,
     RaceEvaluator,
-    SplitEvaluator,
+    _counts,
     evaluator_for,
-    network_evaluator,
+    without_contact,
 )
 from aceynote.engine.network import Network, WeightsFormatError
 from aceynote.engine.search import Search
@@ -77,12 +78,12 @@ def test_a_race_network_of_another_shape_is_refused() -> None:
         Network.load(buffer)
 
 
-def test_the_split_asks_the_race_evaluator_only_for_positions_without_contact() -> None:
+def test_the_network_asks_its_race_network_only_for_positions_without_contact() -> None:
     rules = PRESETS["standard"]
     racer, fighter = Network.fresh(6, seed=3), Network.fresh(6, seed=4)
-    split = SplitEvaluator(NetworkEvaluator(racer, rules), NetworkEvaluator(fighter, rules))
+    both = NetworkEvaluator(replace(fighter, race=racer), rules)
     positions = [RACE, CONTACT, RACE]
-    wins, equities = split.values(positions, [True, True, False], [False, True, False])
+    wins, equities = both.values(positions, [True, True, False], [False, True, False])
     race_wins, race_equities = NetworkEvaluator(racer, rules).values(
         [RACE, RACE], [True, False], [False, False]
     )
@@ -91,6 +92,25 @@ def test_the_split_asks_the_race_evaluator_only_for_positions_without_contact() 
     )
     np.testing.assert_allclose(wins, [race_wins[0], contact_wins[0], race_wins[1]])
     np.testing.assert_allclose(equities, [race_equities[0], contact_equities[0], race_equities[1]])
+
+
+def test_a_batch_s_races_are_the_positions_the_rules_say_have_no_contact() -> None:
+    draw = random.Random(12)
+    positions, white_acts = [], []
+    for _ in range(3000):
+        sides = []
+        for _side in range(2):
+            counts = [0] * 27
+            for _checker in range(draw.randint(0, 15)):
+                counts[draw.choice([1, 2, 3, 4, 5, 6, 6, 6, *range(7, 27)])] += 1
+            counts[0] = 15 - sum(counts)
+            sides.append(tuple(counts))
+        positions.append(Position(sides[0], sides[1], Side.WHITE))
+        white_acts.append(draw.random() < 0.5)
+    found = without_contact(_counts(positions, white_acts))
+    expected = [not position.has_contact for position in positions]
+    assert found.tolist() == expected
+    assert 300 < sum(expected) < 2700  # both kinds met
 
 
 def test_the_engine_s_evaluator_asks_the_race_network_past_the_tables_only() -> None:
@@ -161,7 +181,6 @@ def test_weights_without_a_race_network_load_without_one() -> None:
     buffer.seek(0)
     plain = Network.load(buffer)
     assert plain.race is None and plain.for_play().race is None
-    assert isinstance(network_evaluator(plain, PRESETS["standard"]), NetworkEvaluator)
 
 
 def test_a_race_start_is_a_game_s_first_decision_without_contact() -> None:

@@ -8,10 +8,9 @@ it expects to score, the other side's score counted negative
 asks (the values of plays' results, of decisions, of choices) is built on it
 here, once. The evaluators:
 
-- :class:`NetworkEvaluator`, the value network, its values held within what
-  the position can still win or lose (:func:`bound`);
-- :class:`SplitEvaluator`, one evaluator for the positions without contact
-  (a race network) and another for the rest;
+- :class:`NetworkEvaluator`, the value network (and its race network, when
+  it has one, where no contact is left), its values held within what the
+  position can still win or lose (:func:`bound`);
 - :class:`RaceEvaluator`, the exact bear-off tables where a race is in them,
   another evaluator elsewhere (:func:`evaluator_for` makes the engine's own).
 
@@ -134,7 +133,10 @@ class Evaluator(ABC):
 
 
 class NetworkEvaluator(Evaluator):
-    """The value network, its values held within the position's bounds (:func:`bound`)."""
+    """The value network, its values held within the position's bounds (:func:`bound`).
+
+    A network with a race network has it value the positions without contact.
+    """
 
     def __init__(self, network: Network, rules: RuleSet) -> None:
         super().__init__(rules)
@@ -159,10 +161,39 @@ class NetworkEvaluator(Evaluator):
             return np.zeros(0), np.zeros(0)
         counts = _counts(positions, white_acts)
         inputs = encode(counts, np.array(doubles, dtype=np.bool_), self._rule_bits)
-        wins, shares = self.network.values(inputs)
+        wins, shares = self._network_values(counts, inputs)
         own_left = CHECKERS_PER_SIDE - counts[:, 0, OFF].astype(np.float64)
         their_left = CHECKERS_PER_SIDE - counts[:, 1, OFF].astype(np.float64)
         return wins, bound(wins, shares * self.scale, own_left, their_left, self.rules)
+
+    def _network_values(
+        self, counts: Counts, inputs: npt.NDArray[np.float32]
+    ) -> tuple[Floats, Floats]:
+        """The network's outputs for a batch, the race network's for the races in it."""
+        race = self.network.race
+        racing = np.zeros(0, dtype=np.bool_) if race is None else without_contact(counts)
+        if race is None or not racing.any():
+            return self.network.values(inputs)
+        if racing.all():
+            return race.values(inputs)
+        wins, shares = np.empty(len(inputs)), np.empty(len(inputs))
+        wins[racing], shares[racing] = race.values(inputs[racing])
+        wins[~racing], shares[~racing] = self.network.values(inputs[~racing])
+        return wins, shares
+
+
+def without_contact(counts: Counts) -> npt.NDArray[np.bool_]:
+    """Which positions of a batch of counts (:func:`_counts`) are races: the rules'
+    ``Position.has_contact``, negated, for many positions at once.
+
+    Each side's farthest back is its highest place with a checker in its own
+    numbering (the pool and the bar as 25; 0 when all are off); the sides'
+    points p and 25 - p are one, so they can meet while the two sum to more than 25.
+    """
+    occupied = counts[:, :, 1:] != 0  # the places 1..26
+    highest = occupied.shape[2] - np.argmax(occupied[:, :, ::-1], axis=2)
+    farthest = np.where(occupied.any(axis=2), np.minimum(highest, 25), 0)
+    return farthest.sum(axis=1) <= 25  # type: ignore[no-any-return]
 
 
 def bound(
@@ -230,42 +261,9 @@ class RaceEvaluator(Evaluator):
         return self.table.lookup(*boards, double)
 
 
-class SplitEvaluator(Evaluator):
-    """``race``'s values for the positions without contact, ``contact``'s for the rest."""
-
-    def __init__(self, race: Evaluator, contact: Evaluator) -> None:
-        super().__init__(contact.rules)
-        self.race = race
-        self.contact = contact
-
-    def values(
-        self, positions: Sequence[Position], white_acts: Sequence[bool], doubles: Sequence[bool]
-    ) -> tuple[Floats, Floats]:
-        count = len(positions)
-        wins, equities = np.zeros(count), np.zeros(count)
-        contact = [index for index, position in enumerate(positions) if position.has_contact]
-        racing = sorted(set(range(count)).difference(contact))
-        for evaluator, at in ((self.race, racing), (self.contact, contact)):
-            if at:
-                wins[at], equities[at] = evaluator.values(
-                    [positions[i] for i in at],
-                    [white_acts[i] for i in at],
-                    [doubles[i] for i in at],
-                )
-        return wins, equities
-
-
-def network_evaluator(network: Network, rules: RuleSet) -> Evaluator:
-    """The network's values, its race network's (when it has one) where no contact is left."""
-    values: Evaluator = NetworkEvaluator(network, rules)
-    if network.race is None:
-        return values
-    return SplitEvaluator(NetworkEvaluator(network.race, rules), values)
-
-
 def evaluator_for(network: Network, rules: RuleSet) -> Evaluator:
     """The engine's evaluator: exact races from the tables, the networks elsewhere."""
-    return RaceEvaluator(network_evaluator(network, rules))
+    return RaceEvaluator(NetworkEvaluator(network, rules))
 
 
 def _counts(positions: Sequence[Position], white_acts: Sequence[bool]) -> Counts:
