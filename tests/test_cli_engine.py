@@ -301,3 +301,31 @@ def test_the_schema_names_the_marks_of_the_one_table() -> None:
 def _thresholds(definitions: dict[str, Any]) -> dict[str, Any]:
     thresholds: dict[str, Any] = definitions["game"]["properties"]["thresholds"]
     return thresholds
+
+
+@pytest.mark.parametrize("depth", ["0", "2"])
+def test_hint_rollout_stands_beside_its_own_play(
+    capsys: pytest.CaptureFixture[str], depth: str
+) -> None:
+    """hint --depth 0 --rollout showed each rollout beside another play: the rollout ranked
+    the plays again at 1-ply, where this position's best two change places."""
+    from aceynote.engine.api import shipped_network
+    from aceynote.engine.decisions import Decision, choices
+    from aceynote.engine.evaluator import evaluator_for
+    from aceynote.engine.rollout import rollout
+    from aceynote.engine.search import Search
+    from aceynote.rules import SegmentKind, play_text
+
+    setup = "W 20:1 18:1 / B 1:2 / W"
+    words = ["--roll", "21", "--depth", depth, "--rollout", "36", "--format", "json"]
+    status, out, err = run_main(capsys, "hint", "--setup", setup, *words)
+    assert status == 0, err
+    ranked = json.loads(out)
+    rules = parse_rules("standard")
+    search = Search(evaluator_for(shipped_network(), rules))
+    options = choices(Decision(Position.from_setup(setup), SegmentKind.ROLL), 2, 1, rules)
+    by_play = {play_text(option.play.steps): option for option in options}
+    assert len(ranked) == 3
+    for entry in ranked:
+        alone = rollout(by_play[entry["play"]], search, 36, 1)
+        assert entry["rollout"]["equity"] == round(alone.equity, 4), entry["play"]

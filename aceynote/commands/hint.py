@@ -108,7 +108,10 @@ def run(args: argparse.Namespace) -> int:
         rolled = None
         if args.rollout is not None:
             roll = None if args.double else args.roll
-            results = engine.rollout(args.setup, roll, args.kind, args.rollout, args.seed)
+            # Ranked at the depth shown, so that each rollout stands beside its own play.
+            results = engine.rollout(
+                args.setup, roll, args.kind, args.rollout, args.seed, depth=args.depth
+            )
             rolled = [result.as_dict() for result in results]
     except EngineInputError as error:
         raise UsageError(str(error)) from None
