@@ -329,3 +329,17 @@ def test_hint_rollout_stands_beside_its_own_play(
     for entry in ranked:
         alone = rollout(by_play[entry["play"]], search, 36, 1)
         assert entry["rollout"]["equity"] == round(alone.equity, 4), entry["play"]
+
+
+def test_hint_rollout_of_one_game_is_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """hint --rollout 1 --format json wrote "error": Infinity, which is no JSON (and the
+    text '1 games ... ± inf'): one game has no standard error."""
+    words = ["hint", "--setup", START, "--roll", "64", "--depth", "0", "--rollout", "1"]
+    status, out, err = run_main(capsys, *words, "--format", "json")
+    assert status == 0, err
+    ranked = json.loads(out, parse_constant=lambda name: pytest.fail(f"{name} in the JSON"))
+    jsonschema.validate(ranked, {"$ref": "#/$defs/hint", "$defs": schema()["$defs"]})
+    assert all(entry["rollout"]["error"] is None for entry in ranked)
+    status, out, _ = run_main(capsys, *words)
+    assert status == 0 and "inf" not in out
+    assert "rollout of 1 game: equity" in out and "no standard error" in out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from .common import add_game_option, add_record_file
 
 if TYPE_CHECKING:
     from ..engine.api import RankedPlay
+    from ..engine.rollout import RolloutResult
 
 DESCRIPTION = """\
 Rank every legal play of a roll in a position by the analysis engine: the
@@ -105,14 +107,13 @@ def run(args: argparse.Namespace) -> int:
             ranked = engine.rank_doubles(args.setup, args.depth)
         else:
             ranked = engine.rank(args.setup, args.roll, args.kind, args.depth)
-        rolled = None
+        rolled: list[RolloutResult] | None = None
         if args.rollout is not None:
             roll = None if args.double else args.roll
             # Ranked at the depth shown, so that each rollout stands beside its own play.
-            results = engine.rollout(
+            rolled = engine.rollout(
                 args.setup, roll, args.kind, args.rollout, args.seed, depth=args.depth
             )
-            rolled = [result.as_dict() for result in results]
     except EngineInputError as error:
         raise UsageError(str(error)) from None
     marks = _marks(ranked, written, args)
@@ -120,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         entries = [entry.as_dict() for entry in ranked]
         if rolled is not None:
             for entry, result in zip(entries, rolled, strict=False):
-                entry["rollout"] = result
+                entry["rollout"] = result.as_dict()
         for entry, mark in zip(entries, marks, strict=True):
             entry.update(mark.as_json())
         write_out(json.dumps(entries, indent=2) + "\n")
@@ -131,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _text(
     ranked: list[RankedPlay],
-    rolled: list[dict[str, float]] | None,
+    rolled: list[RolloutResult] | None,
     args: argparse.Namespace,
     marks: list[_Mark],
 ) -> str:
@@ -147,12 +148,15 @@ def _text(
         )
         lines += marks[rank - 1].lines
         if rolled is not None and rank <= len(rolled):
-            result = rolled[rank - 1]
-            lines.append(
-                f"     rollout of {result['games']} games: equity {result['equity']:+.3f}"
-                f" ± {result['error']:.3f}, win {100 * result['win']:5.1f}%"
-            )
+            lines.append(_rollout_line(rolled[rank - 1]))
     return "\n".join(lines) + "\n"
+
+
+def _rollout_line(result: RolloutResult) -> str:
+    games = f"{result.games} game" + ("s" if result.games != 1 else "")
+    known = math.isfinite(result.error)
+    spread = f" ± {result.error:.3f}" if known else " (one game: no standard error)"
+    return f"     rollout of {games}: equity {result.equity:+.3f}{spread}, win {100 * result.win:5.1f}%"
 
 
 Written = tuple[str, int] | None

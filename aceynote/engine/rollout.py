@@ -30,18 +30,22 @@ ORDERED_ROLLS = tuple((first, second) for first in range(1, 7) for second in ran
 
 @dataclass(frozen=True, slots=True)
 class RolloutResult:
-    """The rollout's equity (points for the chooser), its standard error and win rate."""
+    """The rollout's equity (points for the chooser), its standard error and win rate.
+
+    One trial has no standard error: ``error`` is then infinite, and None in
+    :meth:`as_dict` (JSON has no infinity).
+    """
 
     games: int
     equity: float
     error: float
     win: float
 
-    def as_dict(self) -> dict[str, float]:
+    def as_dict(self) -> dict[str, float | None]:
         return {
             "games": self.games,
             "equity": round(self.equity, 4),
-            "error": round(self.error, 4),
+            "error": round(self.error, 4) if math.isfinite(self.error) else None,
             "win": round(self.win, 4),
         }
 
