@@ -343,3 +343,16 @@ def test_hint_rollout_of_one_game_is_json(capsys: pytest.CaptureFixture[str]) ->
     status, out, _ = run_main(capsys, *words)
     assert status == 0 and "inf" not in out
     assert "rollout of 1 game: equity" in out and "no standard error" in out
+
+
+def test_analyze_gives_a_forced_decision_one_equity(capsys: pytest.CaptureFixture[str]) -> None:
+    """At 1-ply a forced decision's equity was 1-ply and its ranking's 0-ply (9.8404 against
+    9.9025 at the first turn of samples/setup-bearoff.acey)."""
+    words = ["analyze", str(SAMPLES / "setup-bearoff.acey"), "--format", "json"]
+    status, out, err = run_main(capsys, *words)
+    assert status == 0, err
+    decisions = json.loads(out)["games"][0]["decisions"]
+    forced = [decision for decision in decisions if decision["forced"]]
+    assert len(forced) == 2
+    for decision in forced:
+        assert [entry["equity"] for entry in decision["best"]] == [decision["equity"]]

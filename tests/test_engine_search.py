@@ -149,8 +149,7 @@ def test_a_one_ply_ranking_is_in_order_and_marks_its_depths() -> None:
         ranked = search.rank(choices(decision, int(roll[0]), int(roll[1]), rules), depth=1)
         equities = [scored.equity for scored in ranked]
         assert equities == sorted(equities, reverse=True)
-        if len(ranked) > 1:
-            assert ranked[0].depth == 1 or ranked[0].choice.after is None
+        assert ranked[0].depth == 1 or ranked[0].choice.after is None
 
 
 @pytest.mark.slow
@@ -241,3 +240,21 @@ def test_a_two_ply_ranking_marks_its_depths_and_judges_alike() -> None:
     worst = options.index(ranked[-1].choice)
     _, judged = search.judge(options, worst, depth=2)
     assert judged.depth == 2 and judged.equity <= ranked[0].equity
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_a_forced_play_is_valued_at_the_depth_asked(depth: int) -> None:
+    """A lone play kept its 0-ply value at any depth: 'aceynote hint --setup "W 20:1 / B 1:2
+    / W" --roll 21 --depth 1' said 1-ply and showed +1.046, win 99.6%, where naming 66 next
+    wins 2 points for sure (and analyze's JSON gave a forced decision two equities)."""
+    rules = RULE_SETS[0]
+    search = search_for(0)
+    options = choices(
+        Decision(Position.from_setup("W 20:1 / B 1:2 / W"), SegmentKind.ROLL), 2, 1, rules
+    )
+    assert len(options) == 1
+    (ranked,) = search.rank(options, depth)
+    assert ranked.depth == depth
+    assert (ranked.win, ranked.equity) == pytest.approx((1.0, 2.0))
+    _, judged = search.judge(options, 0, depth)
+    assert judged == ranked

@@ -68,6 +68,8 @@ class Search:
         the mean change that ply made to those it reached (held within what
         the position can bring), so that one ranking compares like with like:
         none of them can pass the best, and ``depth`` says which is which.
+        A lone choice (a forced play) is valued at ``depth`` too: its value is
+        shown, even if there is nothing to choose.
         """
         wins, equities = self.evaluator.choices(options)
         ranked = sorted(
@@ -78,8 +80,6 @@ class Search:
             key=lambda scored: -scored.equity,
         )
         for ply, (count, width) in enumerate(FILTERS[:depth], start=1):
-            if len(ranked) < 2:
-                break
             ranked = self._deepen(ranked, ply, count, width)
         return ranked
 
