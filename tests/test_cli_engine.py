@@ -356,3 +356,28 @@ def test_analyze_gives_a_forced_decision_one_equity(capsys: pytest.CaptureFixtur
     assert len(forced) == 2
     for decision in forced:
         assert [entry["equity"] for entry in decision["best"]] == [decision["equity"]]
+
+
+def test_analyze_o_writes_one_record_and_parquet_takes_many(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """'analyze samples/ -o out.acey' wrote the games of every sample into one record (the
+    check counted the words, not the records), while 'analyze a.acey b.acey --format parquet
+    -o DIR' was refused ('--game and -o take one record FILE'), though a folder of them was
+    not and convert --to parquet takes them."""
+    out = tmp_path / "out.acey"
+    for many in ([str(SAMPLES)], [str(SAMPLES / "*.acey")]):
+        status, stdout, err = run_main(capsys, "analyze", *many, "--depth", "0", "-o", str(out))
+        assert status == 2 and not stdout and "one record FILE" in err
+        assert not out.exists()
+    pair = [str(SAMPLES / "setup-bearoff.acey"), str(SAMPLES / "black-first.acey")]
+    status, _, err = run_main(capsys, "analyze", *pair, "--game", "1")
+    assert status == 2 and "--game takes one record FILE" in err
+    folder = tmp_path / "analysis"
+    words = ["--depth", "0", "--format", "parquet", "-o", str(folder)]
+    status, _, err = run_main(capsys, "analyze", *pair, *words)
+    assert status == 0, err
+    assert (folder / "decisions.parquet").is_file()
+    one = [str(SAMPLES / "setup-bearoff.acey")]
+    status, stdout, err = run_main(capsys, "analyze", *one, "--depth", "0", "-o", str(out))
+    assert status == 0 and stdout.startswith("Game 1: Ames") and out.is_file()

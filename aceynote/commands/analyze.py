@@ -170,8 +170,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_files(args: argparse.Namespace) -> None:
-    if len(args.files) > 1 and (args.game is not None or args.output is not None):
-        raise UsageError("--game and -o take one record FILE")
+    if len(args.files) > 1 and args.game is not None:
+        raise UsageError("--game takes one record FILE")
+    # -o writes the record again, so it takes one record, counted after folders and globs;
+    # --format parquet's -o DIR holds the decisions of any number of records.
+    record_out = args.output is not None and args.format != "parquet"
+    if record_out and len(expand_inputs(args.files)) > 1:
+        raise UsageError(
+            "-o writes one record again with its marks: name one record FILE"
+            " (not several, nor a folder or glob of several)"
+        )
     if args.summary and (args.output is not None or args.format == "parquet"):
         raise UsageError("--summary prints the players' figures: not with -o or --format parquet")
     if args.by != "player" and not args.summary:
