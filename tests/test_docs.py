@@ -99,3 +99,24 @@ def test_the_count_of_notation_choices_is_the_count_listed() -> None:
     numbers = [int(n) for n in re.findall(r"^(\d+)\. \*\*", listed, re.MULTILINE)]
     assert said is not None and numbers == list(range(1, len(numbers) + 1))
     assert int(said[1]) == len(numbers)
+
+
+HELP_SHOWN = re.compile(r"^`aceynote (\w+) --help`:\n\n```text\n(.*?)```", re.MULTILINE | re.DOTALL)
+
+
+def test_the_help_shown_in_the_docs_is_the_help(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/engine.md's copy of 'aceynote analyze --help' had no --explain and said 2-ply
+    was 'about ten times slower' where the command said 30 (both stale)."""
+    shown = [
+        found
+        for path in [*(ROOT / "docs").glob("*.md"), ROOT / "README.md"]
+        for found in HELP_SHOWN.findall(path.read_text(encoding="utf-8"))
+    ]
+    assert shown
+    monkeypatch.setenv("COLUMNS", "80")
+    for command, text in shown:
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert capsys.readouterr().out == text, command

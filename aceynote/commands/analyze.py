@@ -91,10 +91,13 @@ def register(commands: Commands) -> None:
         type=int,
         choices=(0, 1, 2),
         default=1,
-        help="search depth (default 1; 2 is about 30 times slower)",
+        help="search depth (default 1; 2 is 10 to 15 times slower)",
     )
     parser.add_argument(
-        "-o", "--output", metavar="OUT", help="write the record with the marks to OUT (- stdout)"
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write the record with the marks to OUT (-: on stdout, instead of the report)",
     )
     parser.add_argument(
         "--format",
