@@ -207,6 +207,8 @@ def test_the_sentence_for_hits_pool_off_and_race_and_none() -> None:
         compare(facts(borne_off=1), facts(borne_off=2)) == "bears off 1 where the best bears off 2"
     )
     assert compare(facts(race=-4), facts(race=2)) == "falls 6 pips behind the best play in the race"
+    # 'hint samples/setup-bearoff.acey --turn 3 --explain' said "falls 1 pips behind".
+    assert compare(facts(race=1), facts(race=2)) == "falls 1 pip behind the best play in the race"
     assert compare(facts(), facts()) == NOTHING_COUNTED
 
 
@@ -316,3 +318,26 @@ def test_more_blots_are_named_where_no_shots_are_counted() -> None:
         "leaves 3 blots where the best leaves 2 (no shots counted: the turn goes on)"
     )
     assert compare(facts(blots=3), facts(blots=2)) == NOTHING_COUNTED  # shots counted: none
+
+
+def test_a_play_as_good_as_the_best_is_not_said_to_be_worse(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """samples/setup-bearoff.acey ends with =66: 1/off, which wins 11 points as =11: 1/off
+    does; analyze --explain all and hint --explain said of it (and of =22 to =55) that "the
+    engine prefers the best play's position as a whole", though it valued them alike."""
+    record = str(Path(__file__).parent.parent / "samples" / "setup-bearoff.acey")
+    words = ["--depth", "0", "--format", "json"]
+    status, out, err = run_main(capsys, "analyze", record, *words, "--explain", "all")
+    assert status == 0, err
+    last = json.loads(out)["games"][0]["decisions"][-1]
+    assert (last["played"], last["loss"]) == ("1/off", 0.0)
+    assert last["best"][0]["double"] == 1 and last["reason"]["text"] == (
+        "as good as the best play: wins on the spot"
+    )
+    status, out, err = run_main(capsys, "hint", record, "--turn", "3", "--double", "--explain")
+    assert status == 0, err
+    whys = [line.strip() for line in out.splitlines() if line.strip().startswith("why:")]
+    assert (
+        whys == ["why: wins on the spot"] + ["why: as good as the best play: wins on the spot"] * 5
+    )

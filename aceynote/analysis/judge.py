@@ -202,7 +202,7 @@ def judge_decision(
         white_win_after=round(win_after, 4),
         phase=phase_of(decision),
         best=tuple(candidate(scored, best, decision.kind) for scored in ranked[:TOP]),
-        reason=reason(replay.before, written.choice, best.choice, search.rules)
+        reason=reason(replay.before, written.choice, best.choice, search.rules, not round(loss, 4))
         if explained
         else None,
     )

@@ -192,7 +192,8 @@ def hint_rows(state: TurnState, high: int, low: int, depth: int) -> list[tuple[s
     kind = state.expects or SegmentKind.ROLL
     ranked = ranked_plays(state.position, kind, high, low, state.rules, depth)[:HINT_PLAYS]
     plays = [(option.play, 0) for option in ranked]
-    reasons = explain_ranking(state.position, kind, (high, low), state.rules, plays)
+    tied = [not option.diff for option in ranked]
+    reasons = explain_ranking(state.position, kind, (high, low), state.rules, plays, tied)
     return [
         (
             option.play,

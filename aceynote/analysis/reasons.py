@@ -12,6 +12,7 @@ sentence (:class:`Reason`). The counting is the rules'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -23,6 +24,9 @@ ROLLS = 36
 PRIME = 3
 """The fewest points in a row the reasons call a prime."""
 BEST_PLAY = "the best play:"
+AS_GOOD = "as good as the best play:"
+"""A play the engine values exactly as the best (to 4 places), described alone: the engine
+prefers neither, so no difference from the best is a reason."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,12 +111,17 @@ def choice_facts(before: Position, choice: Choice, rules: RuleSet) -> PlayFacts:
     return play_facts(before, choice.play.result, passes, rules)
 
 
-def reason(before: Position, written: Choice, best: Choice, rules: RuleSet) -> Reason:
+def reason(
+    before: Position, written: Choice, best: Choice, rules: RuleSet, tied: bool = False
+) -> Reason:
     """Why ``written`` is worse than ``best``, both choices of the decision at ``before``;
-    when it is the best, what it leaves (:func:`describe`), after ``the best play:``."""
+    when it is the best, what it leaves (:func:`describe`), after ``the best play:``; when
+    the engine values it as the best (``tied``), the same after ``as good as the best play:``."""
     mine, theirs = choice_facts(before, written, rules), choice_facts(before, best, rules)
     if written is best:
         return Reason(f"{BEST_PLAY} {describe(mine)}", mine, theirs)
+    if tied:
+        return Reason(f"{AS_GOOD} {describe(mine)}", mine, theirs)
     prime_before = longest_prime(before, before.turn)
     return Reason(compare(mine, theirs, prime_before.length), mine, theirs)
 
@@ -228,7 +237,7 @@ def _off(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
 
 def _race(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     behind = best.race - written.race
-    return f"falls {behind} pips behind the best play in the race" if behind > 0 else None
+    return f"falls {_count(behind, 'pip')} behind the best play in the race" if behind > 0 else None
 
 
 _DIFFERENCES = (
@@ -283,8 +292,10 @@ def explain_ranking(
     dice: tuple[int, int] | None,
     rules: RuleSet,
     ranked: list[tuple[str, int]],
+    tied: Sequence[bool] = (),
 ) -> list[str]:
-    """Each ranked play's reason: the best described alone, each other compared with it.
+    """Each ranked play's reason: the best described alone, each other compared with it,
+    or described alone too when ``tied[i]`` says the engine values it as the best.
 
     ``ranked`` is ``(play, double)`` best first, as the engine's ranking writes them;
     ``dice`` None: the doubles to name after a 1-2 (each with its play).
@@ -296,4 +307,8 @@ def explain_ranking(
     by_text = {(play_text(o.play.steps), o.high if dice is None else 0): o for o in options}
     found = [choice_facts(position, by_text[entry], rules) for entry in ranked]
     prime_before = longest_prime(position, position.turn).length
-    return [describe(found[0])] + [compare(other, found[0], prime_before) for other in found[1:]]
+    ties = [*tied, *[False] * len(ranked)][1 : len(ranked)]
+    return [describe(found[0])] + [
+        f"{AS_GOOD} {describe(other)}" if tie else compare(other, found[0], prime_before)
+        for other, tie in zip(found[1:], ties, strict=True)
+    ]

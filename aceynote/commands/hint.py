@@ -240,17 +240,20 @@ class _Mark:
 
 def _marks(ranked: list[RankedPlay], written: Written, args: argparse.Namespace) -> list[_Mark]:
     plays = [(entry.play, entry.double) for entry in ranked]
+    tied = [not entry.diff for entry in ranked]
     reasons: list[str | None] = (
-        list(_explained(plays, args)) if args.explain else [None] * len(plays)
+        list(_explained(plays, tied, args)) if args.explain else [None] * len(plays)
     )
     return [_Mark(play == written, why) for play, why in zip(plays, reasons, strict=True)]
 
 
-def _explained(plays: list[tuple[str, int]], args: argparse.Namespace) -> list[str]:
+def _explained(
+    plays: list[tuple[str, int]], tied: list[bool], args: argparse.Namespace
+) -> list[str]:
     from ..analysis.reasons import explain_ranking
     from ..engine.api import KINDS, parse_roll
     from ..rules import Position, parse_rules
 
     dice = None if args.double else parse_roll(args.roll)
     position = Position.from_setup(args.setup)
-    return explain_ranking(position, KINDS[args.kind], dice, parse_rules(args.rules), plays)
+    return explain_ranking(position, KINDS[args.kind], dice, parse_rules(args.rules), plays, tied)
