@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -113,3 +114,24 @@ def test_a_setup_still_needs_its_roll(capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 2 and "--roll" in err
     status, _, err = run_main(capsys, "hint", "--roll", "64")
     assert status == 2 and "--setup" in err
+
+
+def test_a_moment_past_the_first_error_is_refused_where_the_error_stands(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "bad.acey"
+    record.write_text(
+        '[Rules "standard"]\n\n'
+        "1. 61: in/19 19/18  61: in/19 19/18\n"
+        "2. 51: in/20 in/20  62: in/19 in/23\n"
+        "3. 43: in/21 in/22  54: in/20 in/21\n*\n",
+        encoding="utf-8",
+    )
+    status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", "2")
+    assert status == 0, err  # the illegal play's own moment: the record's position
+    assert out.splitlines()[0] == "Setup W 18:1 in:14 / B 18:1 in:14 / W"
+    assert "<- written" not in out
+    for turn in ("2...", "3"):
+        status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", turn)
+        assert (status, out) == (2, "")
+        assert f"after the record's first error, at {record}:4:14 (AD304:" in err

@@ -70,6 +70,17 @@ def judged_line(report: Report) -> tuple[list[SegmentReplay], Diagnostic | None]
     return judged, None
 
 
+def error_before(report: Report, replay: SegmentReplay) -> Diagnostic | None:
+    """The error that ends the judged line before ``replay``, a main-line segment; None when
+    its decision can be ranked: one of the judged line, or the illegal play that ends it
+    (the position before it is the record's own)."""
+    line, stopped = judged_line(report)
+    index = report.main_line().index(replay)
+    if index < len(line) or (index == len(line) and not replay.legal):
+        return None
+    return stopped
+
+
 def _flow_errors(report: Report) -> dict[int, tuple[bool, Diagnostic]]:
     """The main line's segments (by id) a flow error stands at (True) or just after (False:
     a double or extra roll missing after them), with that error."""

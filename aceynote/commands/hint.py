@@ -15,6 +15,7 @@ from .common import add_game_option, add_record_file
 if TYPE_CHECKING:
     from ..engine.api import RankedPlay
     from ..engine.rollout import RolloutResult
+    from ..validation import Report, SegmentReplay
 
 DESCRIPTION = """\
 Rank every legal play of a roll in a position by the analysis engine: the
@@ -55,7 +56,8 @@ examples:
   aceynote hint samples/match.acey --game 2 --turn 2... --roll 53
 
 exit status: 0 ranked, 2 usage error (a bad Setup, roll, kind or Rules value, a
-record that cannot be read, no such turn or segment).
+record that cannot be read, no such turn or segment, or one past the record's
+first error).
 """
 
 
@@ -203,6 +205,7 @@ def _from_record(args: argparse.Namespace) -> Written:
         raise UsageError(f"{no_double} turn {args.turn} has no chosen double")
     if found is None or (args.turn is not None and number is None):
         raise UsageError("the main line has no such turn or segment")
+    _check_reached(args.file, report, found)
     segment = found.segment
     if args.double and segment.kind is not SegmentKind.CHOSEN_DOUBLE:
         raise UsageError(f"{no_double} that segment is not a chosen double (a 1-2's is the next)")
@@ -214,6 +217,21 @@ def _from_record(args: argparse.Namespace) -> Written:
     if not found.legal or (not args.double and sorted(args.roll) != sorted(written)):
         return None
     return play_text(found.steps), segment.high if args.double else 0
+
+
+def _check_reached(name: str, report: Report, found: SegmentReplay) -> None:
+    """Refuse a moment past the record's first error, as analyze stops there: the replay
+    past an illegal play or a turn gone wrong is not the game's own position."""
+    from ..analysis.judge import error_before
+
+    error = error_before(report, found)
+    if error is not None:
+        where = f"{name}:{error.span.line}:{error.span.column}"
+        raise UsageError(
+            f"that moment comes after the record's first error, at {where} ({error.code.code}:"
+            f" {error.message}); hint ranks the moments up to it, and the play that is the error"
+            " ('aceynote validate' lists the problems)"
+        )
 
 
 @dataclass(frozen=True, slots=True)
