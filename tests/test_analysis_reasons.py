@@ -264,7 +264,7 @@ def test_a_reason_from_the_engine_s_choices_counts_the_rolls_played_out() -> Non
     by_result = {option.play.result: option for option in options}
     written = by_result[after(before, "13/10 10/9")]
     best = by_result[after(before, "8/5 6/5")]
-    found = reason(before, written, best, STANDARD)
+    found = reason(before, written, best, STANDARD, loss=0.5)
     shots = played_out(written.play.result.with_turn(Side.BLACK), STANDARD).hits
     assert found.written.blots == 3 and found.written.shots == shots > 0
     assert found.best.made == (5,) and found.best.blots == 0 and found.best.shots == 0

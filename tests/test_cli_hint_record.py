@@ -134,4 +134,32 @@ def test_a_moment_past_the_first_error_is_refused_where_the_error_stands(
     for turn in ("2...", "3"):
         status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", turn)
         assert (status, out) == (2, "")
-        assert f"after the record's first error, at {record}:4:14 (AD304:" in err
+        assert f"after the record's first error, AD304 at {record}:4:14:" in err
+
+
+def test_a_play_after_a_turn_gone_wrong_is_refused_though_it_is_the_illegal_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "flow.acey"
+    # White's 1-2 played in full has no chosen double; Black's 61 after it is illegal too
+    record.write_text(
+        '[Rules "standard"]\n\n1. 21: in/23 in/24  61: in/19 in/19\n*\n', encoding="utf-8"
+    )
+    status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", "1...")
+    assert (status, out) == (2, "")
+    assert f"after the record's first error, AD401 at {record}:3:19:" in err
+
+
+def test_a_turn_cut_off_by_a_syntax_error_says_the_record_has_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "cut.acey"
+    record.write_text(
+        '[Rules "standard"]\n\n1. 61: in/19 19/18  61: in/19 19/18\n2. 51: in/20 in/2x\n*\n',
+        encoding="utf-8",
+    )
+    status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", "3")
+    assert (status, out) == (2, "")
+    assert f"no such turn or segment (the record has errors: 'aceynote validate {record}'" in err
+    status, _, err = run_main(capsys, "hint", ANNOTATED, "--depth", "0", "--turn", "300")
+    assert status == 2 and err.rstrip().endswith("no such turn or segment")

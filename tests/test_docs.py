@@ -102,6 +102,14 @@ def test_the_count_of_notation_choices_is_the_count_listed() -> None:
 
 
 HELP_SHOWN = re.compile(r"^`aceynote (\w+) --help`:\n\n```text\n(.*?)```", re.MULTILINE | re.DOTALL)
+SHORT_AND_LONG = re.compile(r"(-\w) (\S+), (--[\w-]+) \2")
+
+
+def help_words(text: str) -> list[str]:
+    """A help text's words in order: the same on every Python that aceynote supports, where
+    argparse from 3.13 writes ``-o, --output OUT`` for ``-o OUT, --output OUT`` and lays the
+    columns out to match."""
+    return SHORT_AND_LONG.sub(r"\1, \3 \2", text).split()
 
 
 def test_the_help_shown_in_the_docs_is_the_help(
@@ -119,4 +127,4 @@ def test_the_help_shown_in_the_docs_is_the_help(
     for command, text in shown:
         with pytest.raises(SystemExit):
             main([command, "--help"])
-        assert capsys.readouterr().out == text, command
+        assert help_words(capsys.readouterr().out) == help_words(text), command

@@ -328,3 +328,25 @@ async def test_w_explains_the_play_shown_and_f_gives_the_players_figures(short: 
         assert isinstance(app.screen, PlayChoices)
         assert app.screen.rows == figures_by_row(game_players(explained))
         assert any(row.startswith("rating") for row in app.screen.rows)
+
+
+@pilot_test
+async def test_w_past_the_record_s_first_error_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "bad.acey"
+    path.write_text(
+        '[Rules "standard"]\n\n'
+        "1. 61: in/19 19/18  61: in/19 19/18\n"
+        "2. 51: in/20 in/20  62: in/19 in/23\n*\n",
+        encoding="utf-8",
+    )
+    app = ReplayApp(str(path), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = screen_of(app)
+        await pilot.press("home", *["down"] * 4, "w")  # 2... 62, after White's illegal 51
+        await pilot.pause()
+        assert not [w for w in app.workers if w.group == "explain"]
+        assert "past the record's first error (AD304 at 4:14)" in notifications(app)[-1]
+        await pilot.press("home", *["down"] * 2, "w")  # 1... 61, before it: explained
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "why:" in str(screen.query_one(Notes).render())

@@ -73,10 +73,11 @@ def judged_line(report: Report) -> tuple[list[SegmentReplay], Diagnostic | None]
 def error_before(report: Report, replay: SegmentReplay) -> Diagnostic | None:
     """The error that ends the judged line before ``replay``, a main-line segment; None when
     its decision can be ranked: one of the judged line, or the illegal play that ends it
-    (the position before it is the record's own)."""
+    (the position before it is the record's own; not one after a turn gone wrong)."""
     line, stopped = judged_line(report)
-    index = report.main_line().index(replay)
-    if index < len(line) or (index == len(line) and not replay.legal):
+    index = next(at for at, each in enumerate(report.main_line()) if each is replay)
+    ended_by_it = stopped is None or stopped.code.code not in _FLOW_ERRORS
+    if index < len(line) or (index == len(line) and not replay.legal and ended_by_it):
         return None
     return stopped
 
@@ -213,7 +214,7 @@ def judge_decision(
         white_win_after=round(win_after, 4),
         phase=phase_of(decision),
         best=tuple(candidate(scored, best, decision.kind) for scored in ranked[:TOP]),
-        reason=reason(replay.before, written.choice, best.choice, search.rules, not round(loss, 4))
+        reason=reason(replay.before, written.choice, best.choice, search.rules, loss)
         if explained
         else None,
     )

@@ -191,9 +191,7 @@ def hint_rows(state: TurnState, high: int, low: int, depth: int) -> list[tuple[s
     and its figures with why, beside the best (docs/engine.md, "Why")."""
     kind = state.expects or SegmentKind.ROLL
     ranked = ranked_plays(state.position, kind, high, low, state.rules, depth)[:HINT_PLAYS]
-    plays = [(option.play, 0) for option in ranked]
-    tied = [not option.diff for option in ranked]
-    reasons = explain_ranking(state.position, kind, (high, low), state.rules, plays, tied)
+    reasons = explain_ranking(state.position, kind, (high, low), state.rules, ranked)
     return [
         (
             option.play,

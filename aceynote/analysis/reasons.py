@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..engine.api import RankedPlay
 from ..engine.decisions import Choice, Decision, choices, double_choices
 from ..rules import BAR, OFF, POOL, Position, RuleSet, SegmentKind, play_text
 from ..rules.replies import blots, longest_prime, points_held, replies
@@ -25,8 +26,8 @@ PRIME = 3
 """The fewest points in a row the reasons call a prime."""
 BEST_PLAY = "the best play:"
 AS_GOOD = "as good as the best play:"
-"""A play the engine values exactly as the best (to 4 places), described alone: the engine
-prefers neither, so no difference from the best is a reason."""
+"""A play the engine values exactly as the best (:func:`ties_best`), described alone: the
+engine prefers neither, so no difference from the best is a reason."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,16 +112,20 @@ def choice_facts(before: Position, choice: Choice, rules: RuleSet) -> PlayFacts:
     return play_facts(before, choice.play.result, passes, rules)
 
 
-def reason(
-    before: Position, written: Choice, best: Choice, rules: RuleSet, tied: bool = False
-) -> Reason:
-    """Why ``written`` is worse than ``best``, both choices of the decision at ``before``;
-    when it is the best, what it leaves (:func:`describe`), after ``the best play:``; when
-    the engine values it as the best (``tied``), the same after ``as good as the best play:``."""
+def ties_best(loss: float) -> bool:
+    """Whether a play that loses ``loss`` against the best is as good, to the 4 places that
+    the figures show."""
+    return not round(loss, 4)
+
+
+def reason(before: Position, written: Choice, best: Choice, rules: RuleSet, loss: float) -> Reason:
+    """Why ``written`` is worse than ``best``, both choices of the decision at ``before``,
+    by ``loss``; when it is the best, what it leaves (:func:`describe`), after ``the best
+    play:``; when it :func:`ties_best`, the same after ``as good as the best play:``."""
     mine, theirs = choice_facts(before, written, rules), choice_facts(before, best, rules)
     if written is best:
         return Reason(f"{BEST_PLAY} {describe(mine)}", mine, theirs)
-    if tied:
+    if ties_best(loss):
         return Reason(f"{AS_GOOD} {describe(mine)}", mine, theirs)
     prime_before = longest_prime(before, before.turn)
     return Reason(compare(mine, theirs, prime_before.length), mine, theirs)
@@ -291,24 +296,27 @@ def explain_ranking(
     kind: SegmentKind,
     dice: tuple[int, int] | None,
     rules: RuleSet,
-    ranked: list[tuple[str, int]],
-    tied: Sequence[bool] = (),
+    ranked: Sequence[RankedPlay],
 ) -> list[str]:
     """Each ranked play's reason: the best described alone, each other compared with it,
-    or described alone too when ``tied[i]`` says the engine values it as the best.
+    or described alone too when it :func:`ties_best`.
 
-    ``ranked`` is ``(play, double)`` best first, as the engine's ranking writes them;
-    ``dice`` None: the doubles to name after a 1-2 (each with its play).
+    ``ranked`` is the engine's ranking, best first; ``dice`` None: the doubles to name
+    after a 1-2 (each with its play).
     """
     if dice is None:
         options = double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
     else:
         options = choices(Decision(position, kind), *dice, rules)
     by_text = {(play_text(o.play.steps), o.high if dice is None else 0): o for o in options}
-    found = [choice_facts(position, by_text[entry], rules) for entry in ranked]
+    found = [
+        choice_facts(position, by_text[entry.play, entry.double if dice is None else 0], rules)
+        for entry in ranked
+    ]
     prime_before = longest_prime(position, position.turn).length
-    ties = [*tied, *[False] * len(ranked)][1 : len(ranked)]
     return [describe(found[0])] + [
-        f"{AS_GOOD} {describe(other)}" if tie else compare(other, found[0], prime_before)
-        for other, tie in zip(found[1:], ties, strict=True)
+        f"{AS_GOOD} {describe(other)}"
+        if ties_best(entry.diff)
+        else compare(other, found[0], prime_before)
+        for other, entry in zip(found[1:], ranked[1:], strict=True)
     ]

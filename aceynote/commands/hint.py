@@ -157,7 +157,7 @@ def _text(
 def _rollout_line(result: RolloutResult) -> str:
     games = f"{result.games} game" + ("s" if result.games != 1 else "")
     known = math.isfinite(result.error)
-    spread = f" ± {result.error:.3f}" if known else " (one game: no standard error)"
+    spread = f" ± {result.error:.3f}" if known else " (no standard error)"
     return f"     rollout of {games}: equity {result.equity:+.3f}{spread}, win {100 * result.win:5.1f}%"
 
 
@@ -204,7 +204,9 @@ def _from_record(args: argparse.Namespace) -> Written:
     if found is None and asked != args.segment and replay_at(report, number, side, 1):
         raise UsageError(f"{no_double} turn {args.turn} has no chosen double")
     if found is None or (args.turn is not None and number is None):
-        raise UsageError("the main line has no such turn or segment")
+        errors = any(diagnostic.is_error for diagnostic in report.diagnostics)
+        cut = f" (the record has errors: 'aceynote validate {args.file}' says where)"
+        raise UsageError(f"the main line has no such turn or segment{cut if errors else ''}")
     _check_reached(args.file, report, found)
     segment = found.segment
     if args.double and segment.kind is not SegmentKind.CHOSEN_DOUBLE:
@@ -228,9 +230,8 @@ def _check_reached(name: str, report: Report, found: SegmentReplay) -> None:
     if error is not None:
         where = f"{name}:{error.span.line}:{error.span.column}"
         raise UsageError(
-            f"that moment comes after the record's first error, at {where} ({error.code.code}:"
-            f" {error.message}); hint ranks the moments up to it, and the play that is the error"
-            " ('aceynote validate' lists the problems)"
+            f"that moment comes after the record's first error, {error.code.code} at {where}:"
+            f" hint, like analyze, stops there ('aceynote validate {name}' says what is wrong)"
         )
 
 
@@ -258,20 +259,17 @@ class _Mark:
 
 def _marks(ranked: list[RankedPlay], written: Written, args: argparse.Namespace) -> list[_Mark]:
     plays = [(entry.play, entry.double) for entry in ranked]
-    tied = [not entry.diff for entry in ranked]
     reasons: list[str | None] = (
-        list(_explained(plays, tied, args)) if args.explain else [None] * len(plays)
+        list(_explained(ranked, args)) if args.explain else [None] * len(plays)
     )
     return [_Mark(play == written, why) for play, why in zip(plays, reasons, strict=True)]
 
 
-def _explained(
-    plays: list[tuple[str, int]], tied: list[bool], args: argparse.Namespace
-) -> list[str]:
+def _explained(ranked: list[RankedPlay], args: argparse.Namespace) -> list[str]:
     from ..analysis.reasons import explain_ranking
     from ..engine.api import KINDS, parse_roll
     from ..rules import Position, parse_rules
 
     dice = None if args.double else parse_roll(args.roll)
     position = Position.from_setup(args.setup)
-    return explain_ranking(position, KINDS[args.kind], dice, parse_rules(args.rules), plays, tied)
+    return explain_ranking(position, KINDS[args.kind], dice, parse_rules(args.rules), ranked)

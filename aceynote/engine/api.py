@@ -182,8 +182,9 @@ class Engine:
         top: int = ROLLOUT_TOP,
         depth: int = 1,
     ) -> list[RolloutResult]:
-        """Roll out the best ``top`` plays of :meth:`rank` (of :meth:`rank_doubles` when
-        ``roll`` is None), in the same order, ``games`` trials each: 1 to
+        """Roll out the best ``top`` plays of :meth:`rank` at ``depth`` (of
+        :meth:`rank_doubles` when ``roll`` is None), in the same order, ``games`` trials
+        each: 1 to
         :data:`MAX_ROLLOUT_GAMES`; ``seed`` any whole number, ``top`` 1 or more."""
         games = _whole(games, "games", 1, MAX_ROLLOUT_GAMES)
         seed = _whole(seed, "seed")

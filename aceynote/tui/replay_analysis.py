@@ -25,7 +25,7 @@ from textual.worker import get_current_worker
 
 from ..analysis.analysed import AnalysedDecision, GameAnalysis
 from ..analysis.annotate import annotate
-from ..analysis.judge import AnalysisCancelled, decisions_to_judge
+from ..analysis.judge import AnalysisCancelled, decisions_to_judge, error_before
 from ..analysis.review import GameReview, review_of_report
 from ..analysis.run import analyze_report
 from ..analysis.shown import explain_replay
@@ -208,6 +208,14 @@ class Analysing(ReplayView):
         replay = timeline.report.replay_of(segment) if timeline and segment else None
         if timeline is None or replay is None or not replay.legal:
             self.notify("Nothing to explain here: go to a legal play (↓).", timeout=4)
+            return
+        error = None if replay.line else error_before(timeline.report, replay)
+        if error is not None:
+            self.notify(
+                f"Nothing to explain past the record's first error ({error.code.code} at"
+                f" {error.span.line}:{error.span.column}): the replay there is not the game's.",
+                timeout=5,
+            )
             return
         if id(replay.segment) in self.view.explained:
             self.notify("Its why is in the notes below (tab scrolls them).", timeout=3)
