@@ -99,6 +99,7 @@ def test_hint_rolls_out_with_a_standard_error(capsys: pytest.CaptureFixture[str]
         (["--setup", START, "--roll", "64", "--rules", "chess"], "unknown rule preset"),
         (["--setup", START, "--roll", "64", "--kind", "double"], "must be a double"),
         (["--setup", START, "--roll", "64", "--rollout", "0"], "--rollout"),
+        (["--setup", START, "--roll", "64", "--seed", "7"], "give --rollout N too"),
     ],
 )
 def test_hint_refuses_bad_input_with_exit_2(

@@ -87,7 +87,9 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--rollout", type=int, metavar="N", help="also roll out the best plays, N games each"
     )
-    parser.add_argument("--seed", type=int, default=1, help="the rollout's seed (default 1)")
+    parser.add_argument(
+        "--seed", type=int, help="the dice of --rollout's games (default 1; only with --rollout)"
+    )
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="output (default text)"
     )
@@ -102,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.rollout is not None and not 1 <= args.rollout <= MAX_ROLLOUT_GAMES:
         raise UsageError(f"--rollout takes 1 to {MAX_ROLLOUT_GAMES} games")
+    if args.seed is not None and args.rollout is None:
+        raise UsageError("--seed sets the dice of --rollout's games: give --rollout N too")
     written = _from_record(args) if args.file is not None else _from_setup(args)
     try:
         engine = Engine(args.rules)
@@ -114,7 +118,12 @@ def run(args: argparse.Namespace) -> int:
             roll = None if args.double else args.roll
             # Ranked at the depth shown, so that each rollout stands beside its own play.
             rolled = engine.rollout(
-                args.setup, roll, args.kind, args.rollout, args.seed, depth=args.depth
+                args.setup,
+                roll,
+                args.kind,
+                args.rollout,
+                1 if args.seed is None else args.seed,
+                depth=args.depth,
             )
     except EngineInputError as error:
         raise UsageError(str(error)) from None
