@@ -116,7 +116,7 @@ def test_clicking_the_graph_goes_to_that_segment(
             box["y"] + box["height"] * (TOP + 0.95 * PLOT_HEIGHT) / HEIGHT,
         )
         assert opened.fragment == str(ply)
-        assert opened.text("#current") == frames.frames[str(ply)].label
+        opened.follows_to(frames.frames[str(ply)].label)
         now = opened.tab.evaluate(_NOW)
         assert now["point"][1] == pytest.approx(x, abs=0.06)
         assert now["best"] == shown_best(decision)
