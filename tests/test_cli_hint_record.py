@@ -116,50 +116,53 @@ def test_a_setup_still_needs_its_roll(capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 2 and "--setup" in err
 
 
-def test_a_moment_past_the_first_error_is_refused_where_the_error_stands(
+ILLEGAL = (  # White's 51 plays in/20 twice
+    "1. 61: in/19 19/18  61: in/19 19/18\n"
+    "2. 51: in/20 in/20  62: in/19 in/23\n"
+    "3. 43: in/21 in/22  54: in/20 in/21\n"
+)
+FLOW = "1. 21: in/23 in/24  61: in/19 in/19\n"  # no chosen double; Black's 61 illegal too
+CUT = "1. 61: in/19 19/18  61: in/19 19/18\n2. 51: in/20 in/2x\n"  # a syntax error
+
+
+def hint_at(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, moves: str, turn: str
+) -> tuple[int, str, str, Path]:
+    """hint at turn ``turn`` of a standard game of ``moves``: status, out, err, the record."""
+    record = tmp_path / "record.acey"
+    record.write_text(f'[Rules "standard"]\n\n{moves}*\n', encoding="utf-8")
+    status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", turn)
+    return status, out, err, record
+
+
+def test_the_illegal_play_s_own_moment_is_ranked_without_a_written_play(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    record = tmp_path / "bad.acey"
-    record.write_text(
-        '[Rules "standard"]\n\n'
-        "1. 61: in/19 19/18  61: in/19 19/18\n"
-        "2. 51: in/20 in/20  62: in/19 in/23\n"
-        "3. 43: in/21 in/22  54: in/20 in/21\n*\n",
-        encoding="utf-8",
-    )
-    status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", "2")
-    assert status == 0, err  # the illegal play's own moment: the record's position
+    status, out, err, _ = hint_at(capsys, tmp_path, ILLEGAL, "2")
+    assert status == 0, err
     assert out.splitlines()[0] == "Setup W 18:1 in:14 / B 18:1 in:14 / W"
     assert "<- written" not in out
-    for turn in ("2...", "3"):
-        status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", turn)
-        assert (status, out) == (2, "")
-        assert f"after the record's first error, AD304 at {record}:4:14:" in err
 
 
-def test_a_play_after_a_turn_gone_wrong_is_refused_though_it_is_the_illegal_one(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize(
+    ("moves", "turn", "said"),
+    [
+        (ILLEGAL, "2...", "after the record's first error, AD304 at {record}:4:14:"),
+        (ILLEGAL, "3", "after the record's first error, AD304 at {record}:4:14:"),
+        (FLOW, "1...", "after the record's first error, AD401 at {record}:3:19:"),
+        (CUT, "3", "no such turn or segment (the record has errors: 'aceynote validate {record}'"),
+    ],
+)
+def test_a_moment_past_the_first_error_is_refused_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, moves: str, turn: str, said: str
 ) -> None:
-    record = tmp_path / "flow.acey"
-    # White's 1-2 played in full has no chosen double; Black's 61 after it is illegal too
-    record.write_text(
-        '[Rules "standard"]\n\n1. 21: in/23 in/24  61: in/19 in/19\n*\n', encoding="utf-8"
-    )
-    status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", "1...")
+    status, out, err, record = hint_at(capsys, tmp_path, moves, turn)
     assert (status, out) == (2, "")
-    assert f"after the record's first error, AD401 at {record}:3:19:" in err
+    assert said.format(record=record) in err
 
 
-def test_a_turn_cut_off_by_a_syntax_error_says_the_record_has_errors(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+def test_no_such_turn_in_a_record_without_errors_says_only_that(
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    record = tmp_path / "cut.acey"
-    record.write_text(
-        '[Rules "standard"]\n\n1. 61: in/19 19/18  61: in/19 19/18\n2. 51: in/20 in/2x\n*\n',
-        encoding="utf-8",
-    )
-    status, out, err = run_main(capsys, "hint", str(record), "--depth", "0", "--turn", "3")
-    assert (status, out) == (2, "")
-    assert f"no such turn or segment (the record has errors: 'aceynote validate {record}'" in err
     status, _, err = run_main(capsys, "hint", ANNOTATED, "--depth", "0", "--turn", "300")
     assert status == 2 and err.rstrip().endswith("no such turn or segment")
