@@ -382,3 +382,13 @@ def test_analyze_o_writes_one_record_and_parquet_takes_many(
     one = [str(SAMPLES / "setup-bearoff.acey")]
     status, stdout, err = run_main(capsys, "analyze", *one, "--depth", "0", "-o", str(out))
     assert status == 0 and stdout.startswith("Game 1: Ames") and out.is_file()
+
+
+def test_hint_shows_a_tie_with_the_best_as_0_000(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every double bears both checkers off: each ties the best, shown unsigned as analyze
+    shows it (hint wrote +0.000 or -0.000)."""
+    status, out, _ = run_main(capsys, "hint", "--setup", "W 1:2 / B 1:2 / W", "--double")
+    assert status == 0
+    rows = out.splitlines()[2:]
+    assert len(rows) == 6 and all(row.split()[-1] == "0.000" for row in rows[1:])
+    assert "+0.000" not in out and "-0.000" not in out

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..notation.writer import named_double_text
+from ..terminal_text import signed
 from .base import EXIT_OK, Commands, UsageError, add_command, write_out
 from .common import add_game_option, add_record_file
 
@@ -152,10 +153,10 @@ def _text(
     lines = [f"Setup {args.setup}", f"{what}, rules {args.rules}, {args.depth}-ply"]
     for rank, entry in enumerate(ranked, start=1):
         play = named_double_text(entry.double, entry.play)
-        diff = "" if rank == 1 else f"  {entry.diff:+.3f}"
+        diff = "" if rank == 1 else f"  {signed(entry.diff)}"
         lines.append(
-            f"{rank:3}. {play:<32} win {100 * entry.win:5.1f}%  equity {entry.equity:+.3f}{diff}"
-            + marks[rank - 1].suffix
+            f"{rank:3}. {play:<32} win {100 * entry.win:5.1f}%  equity {signed(entry.equity):>6}"
+            f"{diff}{marks[rank - 1].suffix}"
         )
         lines += marks[rank - 1].lines
         if rolled is not None and rank <= len(rolled):
@@ -167,7 +168,7 @@ def _rollout_line(result: RolloutResult) -> str:
     games = f"{result.games} game" + ("s" if result.games != 1 else "")
     known = math.isfinite(result.error)
     spread = f" ± {result.error:.3f}" if known else " (no standard error)"
-    return f"     rollout of {games}: equity {result.equity:+.3f}{spread}, win {100 * result.win:5.1f}%"
+    return f"     rollout of {games}: equity {signed(result.equity)}{spread}, win {100 * result.win:5.1f}%"
 
 
 Written = tuple[str, int] | None
