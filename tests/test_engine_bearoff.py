@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from itertools import product
 from pathlib import Path
 
@@ -174,3 +177,15 @@ def test_the_build_command_writes_the_table_it_names(
     assert main(["--rules", "standard score=single", "--checkers", "2"]) == 0
     path = table_path(parse_rules("standard score=single"), 2)
     assert path.is_file() and str(path) in capsys.readouterr().out
+
+
+def test_the_documented_build_command_runs_without_a_warning(tmp_path: Path) -> None:
+    """``python -m aceynote.engine.bearoff`` printed runpy's RuntimeWarning: the package had
+    imported the module before it was run."""
+    command = [sys.executable, "-m", "aceynote.engine.bearoff", "--rules", "bgammon"]
+    environment = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [*command, "--checkers", "1"], capture_output=True, text=True, env=environment
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert str(tmp_path) in done.stdout
