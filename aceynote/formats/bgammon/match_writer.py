@@ -19,12 +19,12 @@ from collections.abc import Iterable, Iterator
 from ...notation import Game, Turn
 from ...notation.tags import ENDING_REASONS
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
-from ...terminal_text import C1_AND_BIDI
+from ...terminal_text import C1_AND_BIDI, clipped
 from ...validation import Report, validate
 from ..format import Entry, Output
-from .header import RULES, player_number
+from .header import RULES, header_tags, is_number, player_number
 from .match_limits import MAX_GAME_EVENTS, OFFSET_DIGITS
-from .match_lines import INDEX_PREFIX, plural
+from .match_lines import INDEX_PREFIX, Line, plural
 
 # The header's fields, and the tags they come from.
 KEPT_TAGS = frozenset(
@@ -41,6 +41,9 @@ KEPT_TAGS = frozenset(
         "Termination",
     }
 )
+# The tags the header holds in a field of its own (the names aside: docs/bgammon.md says how
+# they are written), whose values it may not hold as written.
+_HEADER_VALUES = ("Site", "Date", "UTCTime", "MatchLength", "MatchScore")
 _INDEX_LINE = len(INDEX_PREFIX) + OFFSET_DIGITS + 1
 _NAME_BREAKS = re.compile(rf"\s|[\x00-\x1f{C1_AND_BIDI}]")
 _DATE = re.compile(r"^([0-9]{4})\.([0-9]{2})\.([0-9]{2})$")
@@ -78,10 +81,31 @@ def left_out(game: Game) -> list[str]:
     tags = [tag.name for tag in game.tags if tag.name not in KEPT_TAGS]
     if tags:
         parts.append("the tag" + ("s " if len(tags) > 1 else " ") + ", ".join(tags))
+    values = _values_not_held(game)
+    if values:
+        parts.append(f"what the header cannot hold: {', '.join(values)}")
     termination = (game.tag("Termination") or "").lower()
     if termination in ("resignation", "time") and game.result_text == "*":
         parts.append(f"the Termination '{termination}' (a replay with no winner says 'abandoned')")
     return parts
+
+
+def _values_not_held(game: Game) -> list[str]:
+    """The header tags whose values a replay read back would not give as written.
+
+    The header's Site is always bgammon.org, its start time a moment from 1970
+    on (a whole Date and, if any, a UTCTime), its match length and score
+    numbers: a Site of another club, a Date like 1962.03.14 or 2026.03.??, a
+    MatchLength like "seven" would otherwise be lost without a word.
+    """
+    fields = ["i", *_tag_fields(game), "0", "1", "1"]
+    back = {tag.name: tag.value for tag in header_tags(fields, Line(0, "", 0))}
+    held = []
+    for name in _HEADER_VALUES:
+        value = game.tag(name)
+        if value is not None and back.get(name) != value:
+            held.append(f"the {name} '{clipped(value, 40)}'")
+    return held
 
 
 def _count_turn(turn: Turn, counts: dict[str, int]) -> None:
@@ -194,23 +218,23 @@ def _place_text(side: Side, place: int) -> str:
 
 
 def _header(game: Game, report: Report) -> str:
+    winner, points = _winner(game, report)
+    return " ".join(["i", *_tag_fields(game), winner, points, "1"])
+
+
+def _tag_fields(game: Game) -> list[str]:
+    """The header's fields that come from tags: start time, names, match length and score."""
     white, black = _name(game.tag("White"), "White"), _name(game.tag("Black"), "Black")
     length = game.tag("MatchLength") or "1"
     score = (game.tag("MatchScore") or "0-0").split("-")
-    scores = score if len(score) == 2 and all(part.isdigit() for part in score) else ["0", "0"]
-    winner, points = _winner(game, report)
-    fields = [
-        "i",
+    scores = score if len(score) == 2 and all(map(is_number, score)) else ["0", "0"]
+    return [
         str(_timestamp(game.tag("Date"), game.tag("UTCTime"))),
         white,
         black,
-        length if length.isdigit() else "1",
+        length if is_number(length) else "1",
         *scores,
-        winner,
-        points,
-        "1",
     ]
-    return " ".join(fields)
 
 
 def _name(value: str | None, default: str) -> str:
