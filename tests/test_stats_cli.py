@@ -215,6 +215,22 @@ def test_a_match_from_bgammon_org(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert match["winner"] is None  # nobody reached 25
 
 
+def test_a_matchs_running_score_is_shown_white_first_as_its_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The players change colours in the second game: its line reads "Bob v Ann 0-2",
+    # so the score after it is Bob's first too (Ann 3 + 0, Bob 0 + 2), as is its
+    # MatchScore, which agrees (Bob 0, Ann 3 before it).
+    match = ('[Match "Final"]', '[MatchLength "5"]')
+    text = short_game("Ann", "Bob", "3-0", *match, '[MatchScore "0-0"]')
+    text += short_game("Bob", "Ann", "0-2", *match, '[MatchScore "0-3"]')
+    status, out, _ = run_main(capsys, "stats", written(tmp_path, text))
+    assert status == 0
+    assert "Final (to 5): Ann 5, Bob 0; Ann won" in out
+    assert "game 1: Ann v Bob 3-0, then 3-0\n" in out
+    assert "game 2: Bob v Ann 0-2, then 0-5\n" in out
+
+
 def test_text_histogram_of_lengths(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     games = list(generate_games(30, seed=3, rules=RuleSet()))
     turns = [validate(game).turns for game in games]

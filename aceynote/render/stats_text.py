@@ -207,7 +207,10 @@ def _match(match: Match, name_shown: Shown) -> list[str]:
     lines = [f"  {escaped(clipped(match.name, MATCH_NAME_WIDTH))}{length}: {score}{winner}"]
     for index, game in enumerate(match.games, start=1):
         stated = "" if game.stated is None else f"  (MatchScore says {escaped(game.stated)})"
-        after = "-".join(str(points) for points in game.score)
+        # White's points first, as in the result and the MatchScore beside it (the
+        # match's own order of players is the heading's, where the names stand).
+        points = dict(zip(match.players, game.score, strict=True))
+        after = f"{points[game.white]}-{points[game.black]}"
         lines.append(
             f"    {index}. {escaped(game.source)} game {game.number}:"
             f" {name_shown(game.white)} v {name_shown(game.black)} {game.result}, then {after}{stated}"
