@@ -26,11 +26,11 @@ from .split import (
     GameTokens,
     looks_like_tag_line,
 )
+from .tag_lines import describe_bad_tag
 
 WHITESPACE = "WS"
 UNCLOSED_COMMENT = "UNCLOSED_COMMENT"
 STRAY = "STRAY"
-_TAG_FORM = '[Name "value"]'
 
 # Words that match no terminal: explained by :func:`describe_stray`.
 # (A single character the white space before tokens does not cover, like a
@@ -327,8 +327,7 @@ def _odd(
             BAD_TAG, rest, start, line, column, line, column + len(rest), start + len(rest)
         )
         yield bad
-        message = f"this tag is not complete: write it as {_TAG_FORM} on one line"
-        splitter.problem(message, bad, text, in_movetext=False)
+        splitter.problem(describe_bad_tag(rest), bad, text, in_movetext=False)
         return False
     if kind == UNCLOSED_COMMENT:
         splitter.problem("this comment is never closed: add '}' at its end", token, text)
