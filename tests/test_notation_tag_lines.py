@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from conftest import ROOT
 
 from aceynote.notation import parse_game
+from aceynote.notation.tags import TAG_NAME
 from aceynote.validation import validate
 
 
@@ -31,3 +35,9 @@ def test_a_broken_tag_line_says_what_is_wrong(line: str, message: str) -> None:
     assert message in problem.message
     assert (problem.span.line, problem.span.column) == (1, 1)
     assert [d.code.code for d in validate(game).diagnostics] == ["AD100"]
+
+
+def test_the_tag_name_every_check_uses_is_the_grammar_s() -> None:
+    grammar = (ROOT / "grammars" / "aceynote.lark").read_text(encoding="utf-8")
+    (tag,) = re.findall(r"^TAG: /(.*)/$", grammar, re.MULTILINE)
+    assert tag.startswith(r"\[[ \t]*" + TAG_NAME + r"[ \t]+")

@@ -22,6 +22,7 @@ from functools import cached_property
 from typing import ClassVar, Protocol
 
 from ..notation import Game
+from ..notation.tags import TAG_NAME
 from ..rules import Position, SetupError
 from ..validation import Report, validate
 from .facts import GameFacts, game_facts, result_points
@@ -168,7 +169,7 @@ def tag_test(text: str) -> tuple[str, str, bool]:
     whether the whole value must be it: after ``==``, or a whole number after ``=``
     (``Round=1`` is round 1, not 10 or 21)."""
     name, _, value = text.partition("=")
-    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name.strip()):
+    if not re.fullmatch(TAG_NAME, name.strip()):
         raise FilterError(f"'{text}': write a tag as Name=value, like Event=ladder")
     if value.startswith("="):
         return name.strip(), value[1:], True

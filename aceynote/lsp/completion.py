@@ -14,7 +14,7 @@ from functools import lru_cache
 from lsprotocol import types
 
 from ..engine import Engine, EngineInputError
-from ..notation.tags import TERMINATIONS
+from ..notation.tags import TAG_NAME, TERMINATIONS
 from ..notation.writer import STANDARD_TAG_ORDER
 from ..rules import (
     PRESETS,
@@ -36,7 +36,7 @@ from .under_cursor import games_of
 _ROLL = re.compile(r"(?:^|(?<=[\s.)]))([=+]?)([1-6])([1-6]):[ \t]*$")
 _AFTER_ACEY_DEUCEY = re.compile(r"(?:^|(?<=[\s.)]))\+?(?:12|21):[ \t]+[^=:]*[^\s:][ \t]+$")
 _TAG_NAME = re.compile(r"^[ \t]*\[([A-Za-z0-9_]*)$")
-_TAG_VALUE = re.compile(r'^[ \t]*\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"]*?)([^" ]*)$')
+_TAG_VALUE = re.compile(rf'^[ \t]*\[({TAG_NAME})[ \t]+"([^"]*?)([^" ]*)$')
 _KINDS = {"": "roll", "=": "double", "+": "extra"}
 DOUBLES = ("11", "22", "33", "44", "55", "66")
 

@@ -7,6 +7,7 @@ import re
 from lsprotocol import types
 
 from ..notation import Segment, Turn
+from ..notation.tags import TAG_NAME
 from ..rules import Position, SetupError
 from ..validation.explained import CODES, example_message, explained
 from .board import text_board
@@ -33,7 +34,7 @@ TAG_MEANINGS = {
     "Termination": "how the game ended: normal (when absent), resignation, time or abandoned",
 }
 _CODE = re.compile(r"AD[0-9]{3}")
-_TAG = re.compile(r"^[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+_TAG = re.compile(rf"^[ \t]*\[[ \t]*({TAG_NAME})")
 
 
 def _setup(position: Position) -> str:

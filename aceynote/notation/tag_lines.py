@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from ..terminal_text import clipped
+from .tags import TAG_NAME
 
 TAG_FORM = '[Name "value"]'
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_NAME = re.compile(TAG_NAME)
 _WORD = re.compile(r'[^\s"\]]+')
 _BLANKS = " \t"
 _VALUE = re.compile(r'"(?:[^"\\]|\\.)*"')

@@ -13,6 +13,9 @@ from .limits import MAX_DIGITS, too_many_digits
 if TYPE_CHECKING:  # a date is only written here: the import costs every command's start
     import datetime
 
+TAG_NAME = "[A-Za-z][A-Za-z0-9_]*"
+"""A tag's name as the grammar reads it (grammars/aceynote.lark, ``TAG``): a letter, then
+letters, digits or ``_``; a regular expression's text, for the patterns built on it."""
 _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
 # "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.
 _DATE = re.compile(r"^([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")

@@ -11,12 +11,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Static
 
+from ..notation.tags import TAG_NAME as NAME_PATTERN
 from ..notation.tags import tag_value_problem
 from ..terminal_text import printable
 from .dialogs import ButtonRow, KeepOrCancel, text_line
 from .fields import Field
 
-TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+TAG_NAME = re.compile(rf"^{NAME_PATTERN}$")
 
 TagList = list[tuple[str, str]]
 ResultCheck = Callable[[TagList], str | None]
