@@ -373,6 +373,8 @@ def test_a_match_file_is_searched_and_its_games_written_as_records(
         (["--date", "2026-13"], "no such month"),
         (["--date", "last week"], "not a date"),
         (["--date", ".."], "needs a first or a last date"),
+        (["--date", "2026-02..2026-01"], "the range's first date is the earlier one"),
+        (["--date", "2026..2025-12"], "the range's first date is the earlier one"),
         (["--result", "won"], "not a result"),
         (["--tag", "=x"], "Name=value"),
         (["--position", "W 6:16 / B in:15"], "not a position"),

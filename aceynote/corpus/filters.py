@@ -145,10 +145,21 @@ def date_test(text: str) -> DateTest:
         return DateTest(day, day)
     if not first.strip() and not last.strip():
         raise FilterError(f"'{text}': a date range needs a first or a last date")
-    return DateTest(
-        _date_parts(first, text) if first.strip() else (None, None, None),
-        _date_parts(last, text) if last.strip() else (9999, None, None),
-    )
+    start = _date_parts(first, text) if first.strip() else (None, None, None)
+    end = _date_parts(last, text) if last.strip() else (9999, None, None)
+    if start[0] is not None and _earliest(start) > _latest(end):
+        raise FilterError(f"'{text}': the range's first date is the earlier one")
+    return DateTest(start, end)
+
+
+def _earliest(parts: DateParts) -> tuple[int, int, int]:
+    year, month, day = parts
+    return (year or 0, month or 1, day or 1)
+
+
+def _latest(parts: DateParts) -> tuple[int, int, int]:
+    year, month, day = parts
+    return (year or 9999, month or 12, day or 31)
 
 
 def _date_parts(word: str, text: str) -> DateParts:
