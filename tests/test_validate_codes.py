@@ -227,6 +227,24 @@ CASES = [
         record(START_PLAY, '[Termination "resignation"]'),
     ),
     Case(
+        "AD106",
+        "no-such-month",
+        record(START_PLAY, '§[Date "2025.13.04"]'),
+        record(START_PLAY, '[Date "2025.12.04"]'),
+    ),
+    Case(
+        "AD109",
+        "match-length-in-words",
+        record(START_PLAY, '§[MatchLength "seven"]'),
+        record(START_PLAY, '[MatchLength "7"]'),
+    ),
+    Case(
+        "AD109",
+        "match-score-of-three",
+        record(START_PLAY, '§[MatchScore "1-2-3"]'),
+        record(START_PLAY, '[MatchScore "1-2"]'),
+    ),
+    Case(
         "AD108",
         "result-tag-differs",
         record(START_PLAY, '§[Result "1-0"]'),

@@ -65,9 +65,37 @@ def date_tag(day: datetime.date) -> str:
 
 
 def date_problem(value: str) -> str | None:
-    if _DATE.match(value):
-        return None
-    return f"the Date '{clipped(value, 40)}' is not written YYYY.MM.DD (?? for an unknown part)"
+    found = _DATE.match(value)
+    if found is None:
+        return f"the Date '{clipped(value, 40)}' is not written YYYY.MM.DD (?? for an unknown part)"
+    month, day = (int(part) if part.isdigit() else None for part in found.groups()[1:])
+    if (month is not None and not 1 <= month <= 12) or (day is not None and not 1 <= day <= 31):
+        return f"the Date '{value}' has no such month or day"
+    return None
+
+
+def match_length_problem(value: str) -> str | None:
+    if not (value.isascii() and value.isdigit()):
+        return (
+            f"the MatchLength '{clipped(value, 40)}' is not a number of points: write it in"
+            " the digits 0-9, like 7"
+        )
+    return too_many_digits("the MatchLength", value) if len(value) > MAX_DIGITS else None
+
+
+def match_score_problem(value: str) -> str | None:
+    found = _RESULT.match(value)
+    if found is None:
+        return (
+            f"the MatchScore '{clipped(value, 40)}' is not a score: write the points before"
+            " this game, White's first, like 1-2"
+        )
+    longest = max(found.groups(), key=len)
+    return (
+        too_many_digits("a number of the MatchScore", longest)
+        if len(longest) > MAX_DIGITS
+        else None
+    )
 
 
 def ending_reason(termination: str | None) -> str | None:
@@ -163,6 +191,8 @@ _CHECKS: dict[str, Callable[[str], str | None]] = {
     "Rules": rules_problem,
     "Opening": opening_problem,
     "Setup": setup_problem,
+    "MatchLength": match_length_problem,
+    "MatchScore": match_score_problem,
 }
 
 

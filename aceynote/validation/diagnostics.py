@@ -112,6 +112,13 @@ BAD_TERMINATION = _warning(
     "time or abandoned; another value is kept as written.",
     '[Termination "rain"]\n1. 64: in/19 in/21\n*\n',
 )
+BAD_MATCH_TAG = _warning(
+    "AD109",
+    "MatchLength or MatchScore not a number",
+    "MatchLength is the match's length in points and MatchScore the score before this game, "
+    "White's first (`1-2`), in the digits 0-9; another value is kept as written.",
+    '[MatchLength "seven"]\n1. 64: in/19 in/21\n*\n',
+)
 RESULT_TAG_MISMATCH = _error(
     "AD108",
     "Result tag differs from the result token",

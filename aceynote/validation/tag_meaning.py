@@ -27,7 +27,8 @@ from .report import Notes, Report
 
 
 def check_tags(notes: Notes, game: Game) -> None:
-    """Tags given twice, and Date and Termination values that cannot be read."""
+    """Tags given twice, and Date, Termination, MatchLength and MatchScore values that cannot
+    be read."""
     seen: set[str] = set()
     for tag in game.tags:
         if tag.name in seen:
@@ -37,7 +38,12 @@ def check_tags(notes: Notes, game: Game) -> None:
                 tag.span,
             )
         seen.add(tag.name)
-    for name, code in (("Date", codes.BAD_DATE), ("Termination", codes.BAD_TERMINATION)):
+    for name, code in (
+        ("Date", codes.BAD_DATE),
+        ("Termination", codes.BAD_TERMINATION),
+        ("MatchLength", codes.BAD_MATCH_TAG),
+        ("MatchScore", codes.BAD_MATCH_TAG),
+    ):
         entry = game.tag_entry(name)
         problem = None if entry is None else tag_value_problem(name, entry.value)
         if entry is not None and problem is not None:
