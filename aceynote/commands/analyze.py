@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
 from .common import (
+    InputFile,
     add_explain_option,
     add_game_option,
     add_record_files,
@@ -137,13 +138,14 @@ def run(args: argparse.Namespace) -> int:
     from ..analysis.cluster import ClusterError
     from ..analysis.run import analyze_games
 
-    _check_files(args)
+    sources = expand_inputs(args.files)
+    _check_files(args, sources)
     tables = args.format == "parquet"
     if tables:
         _check_folder(args.output)
     else:
         check_output(args.output)
-    games = _Games(_games(args), marked=args.output is not None and not tables)
+    games = _Games(_games(args, sources), marked=args.output is not None and not tables)
     progress = _Progress()
     jobs = jobs_to_use(args.jobs, quiet=True)
     explain_all = args.explain == "all"
@@ -172,13 +174,13 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _check_files(args: argparse.Namespace) -> None:
+def _check_files(args: argparse.Namespace, sources: list[InputFile]) -> None:
     if len(args.files) > 1 and args.game is not None:
         raise UsageError("--game takes one record FILE")
     # -o writes the record again, so it takes one record, counted after folders and globs;
     # --format parquet's -o DIR holds the decisions of any number of records.
     record_out = args.output is not None and args.format != "parquet"
-    if record_out and len(expand_inputs(args.files)) > 1:
+    if record_out and len(sources) > 1:
         raise UsageError(
             "-o writes one record again with its marks: name one record FILE"
             " (not several, nor a folder or glob of several)"
@@ -189,11 +191,11 @@ def _check_files(args: argparse.Namespace) -> None:
         raise UsageError("--by groups the players' figures of --summary")
 
 
-def _games(args: argparse.Namespace) -> Iterator[Game]:
-    """The games to analyse, read one at a time; a record without any is a usage error."""
+def _games(args: argparse.Namespace, sources: list[InputFile]) -> Iterator[Game]:
+    """The games to analyse from ``sources`` (the files, folders and globs named), read one
+    at a time; a record without any is a usage error."""
     if args.game is not None:
         return iter([chosen_game(args.files[0], args.source_format, args.game)])
-    sources = expand_inputs(args.files)
     games = itertools.chain.from_iterable(
         record_stream(source, args.source_format) for source in sources
     )

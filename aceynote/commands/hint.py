@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..notation.writer import named_double_text
-from ..terminal_text import signed
+from ..terminal_text import counted, signed
 from .base import EXIT_OK, Commands, UsageError, add_command, write_out
 from .common import add_game_option, add_record_file
 
@@ -165,7 +165,7 @@ def _text(
 
 
 def _rollout_line(result: RolloutResult) -> str:
-    games = f"{result.games} game" + ("s" if result.games != 1 else "")
+    games = counted(result.games, "game")
     known = math.isfinite(result.error)
     spread = f" ± {result.error:.3f}" if known else " (no standard error)"
     return f"     rollout of {games}: equity {signed(result.equity)}{spread}, win {100 * result.win:5.1f}%"

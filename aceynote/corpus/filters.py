@@ -120,11 +120,24 @@ class DateTest:
         written = _tag_date(value)
         if written is None:
             return False
-        earliest = tuple(0 if part is None else part for part in written)
-        latest = tuple(99 if part is None else part for part in written)
-        start = tuple(0 if part is None else part for part in self.first)
-        end = tuple(99 if part is None else part for part in self.last)
-        return earliest >= start and latest <= end
+        return _earliest(written) >= _earliest(self.first) and _latest(written) <= _latest(
+            self.last
+        )
+
+    @property
+    def empty(self) -> bool:
+        """Whether no date lies inside: a range written backwards."""
+        return _earliest(self.first) > _latest(self.last)
+
+
+def _earliest(parts: DateParts) -> tuple[int, ...]:
+    """The earliest date ``parts`` may mean, as numbers to compare (an unwritten part 0)."""
+    return tuple(0 if part is None else part for part in parts)
+
+
+def _latest(parts: DateParts) -> tuple[int, ...]:
+    """The latest date ``parts`` may mean, as numbers to compare (an unwritten part 99)."""
+    return tuple(99 if part is None else part for part in parts)
 
 
 def _tag_date(value: str) -> DateParts | None:
@@ -145,21 +158,13 @@ def date_test(text: str) -> DateTest:
         return DateTest(day, day)
     if not first.strip() and not last.strip():
         raise FilterError(f"'{text}': a date range needs a first or a last date")
-    start = _date_parts(first, text) if first.strip() else (None, None, None)
-    end = _date_parts(last, text) if last.strip() else (9999, None, None)
-    if start[0] is not None and _earliest(start) > _latest(end):
+    test = DateTest(
+        _date_parts(first, text) if first.strip() else (None, None, None),
+        _date_parts(last, text) if last.strip() else (9999, None, None),
+    )
+    if test.empty:
         raise FilterError(f"'{text}': the range's first date is the earlier one")
-    return DateTest(start, end)
-
-
-def _earliest(parts: DateParts) -> tuple[int, int, int]:
-    year, month, day = parts
-    return (year or 0, month or 1, day or 1)
-
-
-def _latest(parts: DateParts) -> tuple[int, int, int]:
-    year, month, day = parts
-    return (year or 9999, month or 12, day or 31)
+    return test
 
 
 def _date_parts(word: str, text: str) -> DateParts:

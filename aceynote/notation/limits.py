@@ -39,6 +39,11 @@ MAX_PROBLEMS = 100
 """Syntax errors reported for one game; the rest are counted, not kept."""
 
 
+def readable_number(word: str) -> bool:
+    """Whether ``word`` is a number a record holds: the digits 0-9, at most MAX_DIGITS."""
+    return word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS
+
+
 def too_many_digits(what: str, digits: str) -> str:
     """The message for a number too long to mean anything (``what``: "this move number")."""
     return (

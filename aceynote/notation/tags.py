@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, Side, opening_winner
 from ..terminal_text import clipped
-from .limits import MAX_DIGITS, too_many_digits
+from .limits import MAX_DIGITS, readable_number, too_many_digits
 
 if TYPE_CHECKING:  # a date is only written here: the import costs every command's start
     import datetime
@@ -75,12 +75,14 @@ def date_problem(value: str) -> str | None:
 
 
 def match_length_problem(value: str) -> str | None:
-    if not (value.isascii() and value.isdigit()):
-        return (
-            f"the MatchLength '{clipped(value, 40)}' is not a number of points: write it in"
-            " the digits 0-9, like 7"
-        )
-    return too_many_digits("the MatchLength", value) if len(value) > MAX_DIGITS else None
+    if readable_number(value):
+        return None
+    if value.isascii() and value.isdigit():
+        return too_many_digits("the MatchLength", value)
+    return (
+        f"the MatchLength '{clipped(value, 40)}' is not a number of points: write it in"
+        " the digits 0-9, like 7"
+    )
 
 
 def match_score_problem(value: str) -> str | None:

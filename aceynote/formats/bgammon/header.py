@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 from ...notation import SyntaxProblem, Tag
-from ...notation.limits import MAX_DIGITS, MAX_TAG_VALUE, too_many_digits
+from ...notation.limits import MAX_DIGITS, MAX_TAG_VALUE, readable_number, too_many_digits
 from ...notation.tags import date_tag
 from ...rules import Side
 from ...terminal_text import clipped
@@ -87,16 +87,11 @@ def header_tags(fields: list[str], header: Line) -> list[Tag]:
     tags.append(Tag("Rules", RULES, span))
     if started is not None:
         tags.append(Tag("UTCTime", started.strftime("%H:%M:%S"), span))
-    if is_number(values[4]):
+    if readable_number(values[4]):
         tags.append(Tag("MatchLength", values[4], span))
-    if is_number(values[5]) and is_number(values[6]):
+    if readable_number(values[5]) and readable_number(values[6]):
         tags.append(Tag("MatchScore", f"{values[5]}-{values[6]}", span))
     return tags
-
-
-def is_number(word: str) -> bool:
-    """Whether a header field is a number a record holds: ASCII digits, at most MAX_DIGITS."""
-    return word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS
 
 
 def _utc(timestamp: str) -> datetime.datetime | None:
@@ -119,7 +114,7 @@ def player_number(side: Side) -> str:
 def ending(fields: list[str], ended_by: Side | None, declined: bool) -> tuple[str, str | None]:
     """The result and Termination of a game the rules do not finish (the table above)."""
     winner = _WINNERS.get(fields[7])
-    if winner is None or not is_number(fields[8]):
+    if winner is None or not readable_number(fields[8]):
         return "*", ("abandoned" if ended_by is not None else None)
     points = str(int(fields[8]))
     result = f"{points}-0" if winner is Side.WHITE else f"0-{points}"

@@ -17,12 +17,12 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from ...notation import Game, Turn
-from ...notation.tags import ENDING_REASONS
+from ...notation.tags import ENDING_REASONS, match_length_problem, match_score_problem
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
 from ...terminal_text import C1_AND_BIDI, clipped
 from ...validation import Report, validate
 from ..format import Entry, Output
-from .header import RULES, header_tags, is_number, player_number
+from .header import RULES, header_tags, player_number
 from .match_limits import MAX_GAME_EVENTS, OFFSET_DIGITS
 from .match_lines import INDEX_PREFIX, Line, plural
 
@@ -226,13 +226,13 @@ def _tag_fields(game: Game) -> list[str]:
     """The header's fields that come from tags: start time, names, match length and score."""
     white, black = _name(game.tag("White"), "White"), _name(game.tag("Black"), "Black")
     length = game.tag("MatchLength") or "1"
-    score = (game.tag("MatchScore") or "0-0").split("-")
-    scores = score if len(score) == 2 and all(map(is_number, score)) else ["0", "0"]
+    score = game.tag("MatchScore") or "0-0"
+    scores = score.split("-") if match_score_problem(score) is None else ["0", "0"]
     return [
         str(_timestamp(game.tag("Date"), game.tag("UTCTime"))),
         white,
         black,
-        length if is_number(length) else "1",
+        length if match_length_problem(length) is None else "1",
         *scores,
     ]
 
