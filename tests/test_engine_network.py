@@ -61,41 +61,52 @@ def test_rule_bits_tell_the_presets_apart(preset: str) -> None:
     assert not rule_bits(RuleSet()).any()
 
 
-def _expected_gradient(
-    name: str, grads: tuple[np.ndarray, ...], index: tuple[int, ...]
-) -> np.ndarray:
-    """The gradient of both outputs for one weight, from TDLearner's stored gradients.
-
-    w1 and b1 are stored per output; w2's and b2's row k moves output k only.
-    """
-    w1, b1, w2, b2 = grads
-    if name == "w1":
-        return w1[:, index[0], index[1]]
-    if name == "b1":
-        return b1[:, index[0]]
-    only = np.zeros(2)
-    only[index[0]] = w2[index] if name == "w2" else b2[index]
-    return only
+def white_values(network: Network, x: np.ndarray, white_acts: np.ndarray) -> np.ndarray:
+    """Each decision's (win, share) in White's frame, from the network's outputs."""
+    _, wins, shares = network.forward(x)
+    return np.stack(
+        [np.where(white_acts, wins, 1 - wins), np.where(white_acts, shares, -shares)], axis=1
+    )
 
 
-@pytest.mark.parametrize("white", [True, False])
-def test_td_gradients_match_finite_differences(white: bool) -> None:
+def lambda_returns(values: np.ndarray, outcome: np.ndarray, lam: float) -> np.ndarray:
+    """Sutton and Barto's lambda-return of each decision, as the weighted sum of its
+    n-step returns (no rewards but the outcome, no discount): the definition, longhand."""
+    count = len(values)
+    returns = []
+    for t in range(count):
+        later = [values[t + n] if t + n < count else outcome for n in range(1, count - t + 1)]
+        weights = [(1 - lam) * lam ** (n - 1) for n in range(1, count - t)] + [
+            lam ** (count - t - 1)
+        ]
+        returns.append(sum(w * g for w, g in zip(weights, later, strict=True)))
+    return np.array(returns)
+
+
+def test_td_moves_each_weight_by_the_lambda_returns_times_the_gradient() -> None:
+    """A game's steps: alpha times the sum over its decisions of (lambda-return - value) times
+    the value's gradient, each gradient by finite differences of the network's outputs.
+    Online steps differ from that sum by the square of alpha: with alpha tiny, not at all."""
     network = Network.fresh(hidden=6, seed=3)
-    learner = TDLearner(network, alpha=0.0, lam=0.0)
     rng = np.random.default_rng(1)
-    x = rng.random(INPUTS)
-    value, grads = learner._value_and_gradients(x, white)
-    for name in ("w1", "b1", "w2", "b2"):
-        weights = getattr(network, name)
+    x = rng.random((4, INPUTS))
+    white_acts = np.array([True, False, True, False])
+    outcome = np.array([0.0, -0.4])
+    values = white_values(network, x, white_acts)
+    errors = lambda_returns(values, outcome, 0.7) - values
+    before = {name: getattr(network, name).copy() for name in ("w1", "b1", "w2", "b2")}
+    expected = {}
+    for name, weights in before.items():
         for _ in range(5):
             index = tuple(int(rng.integers(0, size)) for size in weights.shape)
-            saved = weights[index]
-            weights[index] = saved + 1e-6
-            moved, _ = learner._value_and_gradients(x, white)
-            weights[index] = saved
-            numeric = (moved - value) / 1e-6
-            expected = _expected_gradient(name, grads, index)
-            np.testing.assert_allclose(numeric, expected, rtol=1e-3, atol=1e-6)
+            getattr(network, name)[index] += 1e-6
+            slope = (white_values(network, x, white_acts) - values) / 1e-6
+            getattr(network, name)[index] -= 1e-6
+            expected[name, index] = 1e-6 * float((errors * slope).sum())
+    TDLearner(network, alpha=1e-6, lam=0.7).learn(x, white_acts, *outcome)
+    for (name, index), step in expected.items():
+        moved = getattr(network, name)[index] - before[name][index]
+        assert moved == pytest.approx(step, rel=1e-3, abs=1e-14)
 
 
 def test_td_moves_the_value_toward_the_outcome() -> None:
@@ -104,9 +115,7 @@ def test_td_moves_the_value_toward_the_outcome() -> None:
     x = np.random.default_rng(2).random(INPUTS).astype(np.float32)
     before, _ = network.values(x[None, :])
     for _ in range(20):
-        learner.begin()
-        learner.visit(x, white_acts=True)
-        learner.finish(white_win=1.0, white_share=0.6)
+        learner.learn(x[None, :], np.array([True]), white_win=1.0, white_share=0.6)
     after, shares = network.values(x[None, :])
     assert after[0] > before[0] + 0.2
     assert abs(shares[0] - 0.6) < 0.15
@@ -145,11 +154,7 @@ def test_weights_of_another_shape_are_refused() -> None:
         Network.load(buffer)
 
 
-def test_a_resumed_run_trains_exactly_as_one_that_never_stopped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(train, "MAX_DECISIONS", 80)  # games cut short: the test is of resuming
-
+def test_a_resumed_run_trains_exactly_as_one_that_never_stopped(tmp_path: Path) -> None:
     def run(out: str, until: int, *more: str) -> None:
         arguments = ["--games", str(until), "--out", str(tmp_path / out), "--seed", "4"]
         assert train_main([*arguments, "--hidden", "8", "--eval-every", "99", *more]) == 0
@@ -236,3 +241,31 @@ def test_a_network_puts_numpys_blas_on_one_thread() -> None:
     )
     threads_asked = str(min(2, len(os.sched_getaffinity(0))))  # OpenBLAS takes no more
     assert result.stdout.split() == [threads_asked, "1"]
+
+
+def test_a_widened_network_keeps_its_outputs_and_can_learn_apart() -> None:
+    network = Network.fresh(hidden=6, seed=8)
+    network.w2 += np.random.default_rng(3).normal(0, 1, network.w2.shape)
+    network.games = 77
+    wide = network.widened(15, seed=2)
+    x = np.random.default_rng(4).random((50, INPUTS))
+    assert (wide.hidden, wide.games) == (15, 77)
+    for before, after in zip(network.forward(x)[1:], wide.forward(x)[1:], strict=True):
+        np.testing.assert_allclose(after, before, atol=1e-3)
+    assert len({row.tobytes() for row in wide.w1}) == 15  # no two units alike
+    with pytest.raises(ValueError, match="cannot be widened"):
+        network.widened(4, seed=2)
+
+
+def test_training_widens_only_the_weights_it_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Network.fresh(hidden=5, seed=1).save(tmp_path / "start.npz")
+    arguments = ["--games", "1", "--out", str(tmp_path / "run"), "--eval-games", "0"]
+    assert train_main([*arguments, "--resume", str(tmp_path / "start.npz"), "--widen", "9"]) == 0
+    assert Network.load(tmp_path / "run" / "checkpoint.npz").hidden == 9
+    assert train_main([*arguments, "--resume", str(tmp_path / "start.npz"), "--widen", "3"]) == 2
+    assert "cannot be widened to 3" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        train_main([*arguments, "--widen", "9"])
+    assert "--widen widens" in capsys.readouterr().err

@@ -198,7 +198,9 @@ def learned_targets(start: Decision) -> tuple[list[tuple[float, float]], int, Ne
     learner = TDLearner(network.race, alpha=0.5, lam=0.7)
     search = Search(evaluator_for(network, PRESETS["standard"]))
     ended: list[tuple[float, float]] = []
-    learner.finish = lambda white_win, white_share: ended.append((white_win, white_share))  # type: ignore[method-assign]
+    learner.learn = lambda _inputs, _white_acts, white_win, white_share: ended.append(  # type: ignore[method-assign]
+        (white_win, white_share)
+    )
     steps = races.learn_race(learner, search, start, random.Random(1))
     return ended, steps, network.race
 

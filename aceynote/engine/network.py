@@ -84,6 +84,33 @@ class Network:
             b2=np.zeros(2),
         )
 
+    def widened(self, hidden: int, seed: int) -> Network:
+        """The same function with ``hidden`` units (Net2Net, Chen et al. 2016), to train on.
+
+        Each new unit copies an old one drawn at random, and each old unit's
+        outgoing weights are shared out equally among it and its copies, so
+        the outputs are all but unchanged; the copies' incoming weights get a little
+        noise (a thousandth of the weights' spread) so that they can learn
+        apart. The race network, if any, is kept as it is.
+        """
+        old = self.hidden
+        if hidden < old:
+            raise ValueError(f"a network of {old} hidden units cannot be widened to {hidden}")
+        rng = np.random.default_rng(seed)
+        drawn = np.concatenate([np.arange(old), rng.integers(0, old, hidden - old)])
+        shares = np.bincount(drawn, minlength=old)[drawn]
+        noise = rng.normal(0.0, 1e-3 * float(self.w1.std()), (hidden - old, self.w1.shape[1]))
+        w1 = self.w1[drawn].copy()
+        w1[old:] += noise
+        return Network(
+            w1,
+            self.b1[drawn].copy(),
+            self.w2[:, drawn] / shares,
+            self.b2.copy(),
+            self.games,
+            self.race,
+        )
+
     @property
     def hidden(self) -> int:
         return int(self.w1.shape[0])

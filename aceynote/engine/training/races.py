@@ -2,7 +2,7 @@
 
 Each game is played from the opening by the engine at 0-ply until no contact
 is left; from there its race is played :data:`REPLAYS` times with other dice,
-by the race network at 0-ply, which learns from each race as it goes. A race
+by the race network at 0-ply, which learns from each race at its end. A race
 ends where it enters the exact tables, whose value is then its target (as
 gnubg's race nets learn up to its bear-off database), or where a side has
 borne off every checker.
@@ -11,6 +11,8 @@ borne off every checker.
 from __future__ import annotations
 
 import random
+
+import numpy as np
 
 from ...rules import RuleSet, Side
 from ..bots import dice_for, race_start
@@ -49,28 +51,35 @@ def learn_race(learner: TDLearner, search: Search, start: Decision, rng: random.
     """One race from ``start``, learned from up to the tables or the end."""
     tables = search.evaluator
     assert isinstance(tables, RaceEvaluator)
-    inputs = NetworkEvaluator(learner.net, tables.rules)
-    learner.begin()
-    decision = start
-    for count in range(MAX_DECISIONS):
-        white_acts = decision.position.turn is Side.WHITE
+    visited: list[Decision] = []
+    decision: Decision | None = start
+    end: tuple[float, float] | None = None
+    while decision is not None and len(visited) < MAX_DECISIONS:
         exact = tables.table.value(*decision)
         if exact is not None:
-            win, equity = exact
-            _finish(learner, white_acts, win, equity / tables.scale)
-            return count
-        learner.visit(inputs.inputs([decision])[0], white_acts)
-        following, points = search.best_next(decision, dice_for(decision, rng))
-        if following is None:
-            _finish(learner, white_acts, 1.0, points / tables.scale)
-            return count + 1
-        decision = following
-    return MAX_DECISIONS
+            end = exact[0], exact[1] / tables.scale
+            break
+        visited.append(decision)
+        decision, points = search.best_next(decision, dice_for(decision, rng))
+        if decision is None:
+            end = 1.0, points / tables.scale
+    if end is not None:
+        ender = decision if decision is not None else visited[-1]
+        _learn(learner, NetworkEvaluator(learner.net, tables.rules), visited, ender, end)
+    return len(visited)
 
 
-def _finish(learner: TDLearner, white_acts: bool, win: float, share: float) -> None:
-    """Learn from a race's end, valued ``win`` and ``share`` for the side ``white_acts`` names."""
-    if white_acts:
-        learner.finish(win, share)
-    else:
-        learner.finish(1.0 - win, -share)
+def _learn(
+    learner: TDLearner,
+    inputs: NetworkEvaluator,
+    visited: list[Decision],
+    ender: Decision,
+    end: tuple[float, float],
+) -> None:
+    """Learn from a race's decisions and its end, valued ``end`` (win, share) for the side to
+    act at ``ender``, the decision the end was valued at (or won from)."""
+    win, share = end
+    if ender.position.turn is not Side.WHITE:
+        win, share = 1.0 - win, -share
+    white_acts = np.array([each.position.turn is Side.WHITE for each in visited], dtype=np.bool_)
+    learner.learn(inputs.inputs(visited), white_acts, win, share)

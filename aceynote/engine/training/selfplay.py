@@ -30,6 +30,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ...rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
 from ..bots import NetPlayer, bot, dice_for, engine_match, opening
 from ..decisions import MAX_DECISIONS, Decision
@@ -64,23 +66,23 @@ def game_rng(seed: int, game: int, purpose: str = "train") -> random.Random:
 
 
 def train_game(learner: TDLearner, rng: random.Random) -> int:
-    """One self-play game, learned from as it goes; returns its number of decisions."""
+    """One self-play game, then learned from; returns its number of decisions."""
     rules = rules_of_game(rng)
     evaluator = NetworkEvaluator(learner.net, rules)
-    search = Search(evaluator_for(learner.net, rules))
+    search = Search(evaluator_for(learner.net.for_play(), rules))
     decision: Decision | None = Decision.start(opening(rng))
-    learner.begin()
-    for count in range(1, MAX_DECISIONS + 1):
-        assert decision is not None
-        learner.visit(evaluator.inputs([decision])[0], decision.position.turn is Side.WHITE)
-        following, points = search.best_next(decision, dice_for(decision, rng))
-        if following is None:
-            white_won = decision.position.turn is Side.WHITE
-            share = points / evaluator.scale
-            learner.finish(1.0 if white_won else 0.0, share if white_won else -share)
-            return count
-        decision = following
-    return MAX_DECISIONS
+    visited: list[Decision] = []
+    while decision is not None and len(visited) < MAX_DECISIONS:
+        visited.append(decision)
+        decision, points = search.best_next(decision, dice_for(decision, rng))
+    white_acts = np.array([each.position.turn is Side.WHITE for each in visited])
+    if decision is None:  # the side of the last decision won
+        share = points / evaluator.scale
+        white_win = bool(white_acts[-1])
+        learner.learn(
+            evaluator.inputs(visited), white_acts, white_win, share if white_win else -share
+        )
+    return len(visited)
 
 
 def measure(network: Network, seed: int, games: int, at: int) -> dict[str, float]:
@@ -125,6 +127,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         help="take WEIGHTS' race network (so that a checkpoint carries the shipped one)",
     )
     parser.add_argument("--hidden", type=int, default=128, help="hidden units of a new net")
+    parser.add_argument(
+        "--widen",
+        type=int,
+        metavar="H",
+        help="give --resume's contact network H hidden units, its outputs kept (Net2Net)",
+    )
     parser.add_argument("--alpha", type=float, default=0.1, help="learning rate (default 0.1)")
     parser.add_argument("--lam", type=float, default=0.7, help="TD lambda (default 0.7)")
     parser.add_argument("--eval-every", type=int, default=2000, metavar="K")
@@ -134,6 +142,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.races and not args.resume:
         parser.error("--races trains the race network of the weights that --resume names")
+    if args.widen and (args.races or not args.resume):
+        parser.error("--widen widens the contact network of the weights that --resume names")
     return args
 
 
@@ -163,6 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     network = Network.load(args.resume) if args.resume else Network.fresh(args.hidden, args.seed)
+    if args.widen:
+        try:
+            network = network.widened(args.widen, args.seed)
+        except ValueError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
     if args.race_from:
         network.race = Network.load(args.race_from).race
     if args.races:

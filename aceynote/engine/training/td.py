@@ -1,9 +1,19 @@
-"""TD(lambda) for the value network (docs/engine.md, "Training").
+"""TD(lambda) for the value network, a game at a time (docs/engine.md, "Training").
 
 The values learned are for the side to act; the updates are made in White's
 frame (White's win probability, White's share of the score), so that a
 game's decisions form one sequence whatever side acts at each. Each output
 has its own eligibility traces, as TD-Gammon's had.
+
+A game is learned from after it is played (by a float32 copy of the network
+that learns, the search's own), its decisions in order, online: each step
+moves the weights before the next decision is valued. Summing a game's
+steps with the weights held fixed (offline TD(lambda)) would cost a few
+batched products instead of the traces; it was tried and measured, and at
+learning rate 0.1 it took the 256-unit net from 89% to 39% against the
+greedy bot in 200 games, where the online steps kept it at 86%: a game's
+hundred steps along much the same gradients add up, where online each
+corrects the last.
 """
 
 from __future__ import annotations
@@ -28,12 +38,26 @@ class TDLearner:
         self._trace_b2 = np.zeros(2)
         self._previous: Array | None = None
 
+    def learn(
+        self,
+        inputs: npt.NDArray[np.floating],
+        white_acts: npt.NDArray[np.bool_],
+        white_win: float,
+        white_share: float,
+    ) -> None:
+        """Learn from one game: the inputs of its decisions in order, which of them White
+        acted at, and its outcome (White's win 0/1 and White's share of the score)."""
+        self.begin()
+        for x, white in zip(inputs, white_acts, strict=True):
+            self.visit(x, bool(white))
+        self.finish(white_win, white_share)
+
     def begin(self) -> None:
         for trace in (self._trace_w1, self._trace_b1, self._trace_w2, self._trace_b2):
             trace.fill(0.0)
         self._previous = None
 
-    def visit(self, inputs: npt.NDArray[np.float32], white_acts: bool) -> None:
+    def visit(self, inputs: npt.NDArray[np.floating], white_acts: bool) -> None:
         """The game reached this decision: learn from the step to it, then trace it."""
         value, grads = self._value_and_gradients(inputs.astype(np.float64), white_acts)
         if self._previous is not None:
