@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ..terminal_text import counted
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, whole_number, write_out
 from .common import (
@@ -166,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         deliver("\n".join(games.written), args.output)
     if games.stopped:
         print(
-            f"aceynote: {games.stopped} game(s) analysed only up to a syntax error, an illegal "
+            f"aceynote: {counted(games.stopped, 'game')} analysed only up to a syntax error, an illegal "
             "play or a turn's flow gone wrong ('aceynote validate' lists the problems)",
             file=sys.stderr,
         )
