@@ -392,3 +392,11 @@ def test_hint_shows_a_tie_with_the_best_as_0_000(capsys: pytest.CaptureFixture[s
     rows = out.splitlines()[2:]
     assert len(rows) == 6 and all(row.split()[-1] == "0.000" for row in rows[1:])
     assert "+0.000" not in out and "-0.000" not in out
+
+
+def test_analyze_counts_the_games_it_stopped_in_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run_main(capsys, "analyze", str(SAMPLES / "mistakes.acey"), "--depth", "0")
+    assert status == 1
+    assert "aceynote: 1 game analysed only up to a syntax error" in err

@@ -314,8 +314,8 @@ def test_games_with_errors_get_rows_with_their_errors_counted(
     record.write_text(BAD, encoding="utf-8")
     status, err = to_parquet(capsys, tmp_path / "t", record)
     assert status == 0
-    assert f"warning: {record}: game 1 has 3 error(s)" in err
-    assert f"warning: {record}: game 2 has 1 error(s)" in err
+    assert f"warning: {record}: game 1 has 3 errors" in err
+    assert f"warning: {record}: game 2 has 1 error;" in err
     games = table(tmp_path / "t", "games")
     assert [game["errors"] for game in games] == [3, 1]
     segments = table(tmp_path / "t", "segments")

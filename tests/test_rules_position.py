@@ -192,6 +192,25 @@ def test_impossible_or_malformed_setups_are_refused(setup: str) -> None:
         Position.from_setup(setup)
 
 
+@pytest.mark.parametrize(
+    ("setup", "named"),
+    [
+        ("W\xa0in:15 / B in:15 / W", "the space character U+00A0 is no blank here"),
+        ("W in:15 / B in:15 /\u3000W", "the space character U+3000 is no blank here"),
+        ("W 6:2\u2003in:13 / B in:15 / W", "the space character U+2003 is no blank here"),
+        ("W in:15 / B in:15 / W\u200b", "the character U+200B is not part of a Setup"),
+    ],
+)
+def test_a_character_the_message_could_not_show_is_named_by_its_code(
+    setup: str, named: str
+) -> None:
+    # Quoting the word around it ("must start with W or B, not 'W in:15'") shows a
+    # word that looks right: the player cannot see what is wrong.
+    with pytest.raises(SetupError) as refused:
+        Position.from_setup(setup)
+    assert str(refused.value).startswith(named)
+
+
 def test_setup_error_is_a_value_error() -> None:
     assert issubclass(SetupError, ValueError)
 

@@ -4,6 +4,7 @@ notes, the graph, p's ranking, and saving with the marks. At 0-ply on a short ga
 from __future__ import annotations
 
 import contextlib
+import re
 import threading
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -225,6 +226,7 @@ async def test_saving_with_the_marks_writes_what_analyze_o_writes(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, Confirm) and "analyze -o" in app.screen.question
+        assert re.search(r"marks (1 play|[0-9]+ plays) \(game 1\)\.", app.screen.question)
         await pilot.click("#answer-marks")
         await pilot.pause()
         assert app.record is not None and not app.record.dirty

@@ -9,8 +9,9 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ..terminal_text import counted
 from ..validation.diagnostics import no_game_in
-from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, write_out
+from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, whole_number, write_out
 from .common import (
     InputFile,
     add_explain_option,
@@ -89,7 +90,7 @@ def register(commands: Commands) -> None:
     add_game_option(parser, "only game N of the file (one FILE)")
     parser.add_argument(
         "--depth",
-        type=int,
+        type=whole_number,
         choices=(0, 1, 2),
         default=1,
         help="search depth (default 1; 2 is 10 to 15 times slower)",
@@ -121,7 +122,7 @@ def register(commands: Commands) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs",
-        type=int,
+        type=whole_number,
         default=1,
         metavar="N",
         help="analyse N games at once in local processes (default 1; at most one per processor)",
@@ -166,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         deliver("\n".join(games.written), args.output)
     if games.stopped:
         print(
-            f"aceynote: {games.stopped} game(s) analysed only up to a syntax error, an illegal "
+            f"aceynote: {counted(games.stopped, 'game')} analysed only up to a syntax error, an illegal "
             "play or a turn's flow gone wrong ('aceynote validate' lists the problems)",
             file=sys.stderr,
         )

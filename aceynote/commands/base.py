@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, TypeAlias
 
-from ..terminal_text import shown
+from ..terminal_text import clipped, shown
 from . import COMMANDS
 
 EXIT_OK = 0
@@ -106,6 +106,24 @@ def tune_garbage_collector() -> None:
     third of ``validate``'s time. Only the command sets this, never the library.
     """
     gc.set_threshold(100_000, 50, 100)
+
+
+def whole_number(text: str) -> int:
+    """The ``type`` of an option that takes a number, refusing any other word in a player's words.
+
+    argparse's own refusal, ``invalid int value: 'x'``, names a Python type.
+    """
+    try:
+        return int(text)
+    except ValueError:
+        # Python turns at most 4,300 digits into an int (a defence against slow parsing).
+        too_long = text.strip().removeprefix("-").removeprefix("+").isdecimal()
+        reason = (
+            "has too many digits"
+            if too_long
+            else "is not a whole number: write it in digits, like 12"
+        )
+        raise argparse.ArgumentTypeError(f"'{shown(clipped(text))}' {reason}") from None
 
 
 # A string: argparse's _SubParsersAction cannot be subscripted at run time.

@@ -17,6 +17,7 @@ from .base import (
     Commands,
     UsageError,
     add_command,
+    whole_number,
     write_out_bytes,
 )
 from .common import (
@@ -70,13 +71,13 @@ def register(commands: Commands) -> None:
     )
     moment.add_argument(
         "--segment",
-        type=int,
+        type=whole_number,
         metavar="K",
         help="after the K-th segment of the main line (0: start)",
     )
     add_drawing_options(parser)
     parser.add_argument(
-        "--size", type=int, default=600, metavar="PX", help="width in pixels (default 600)"
+        "--size", type=whole_number, default=600, metavar="PX", help="width in pixels (default 600)"
     )
     parser.add_argument(
         "--format",

@@ -27,6 +27,7 @@ from .base import (
     fail,
     output_closed,
     tune_garbage_collector,
+    whole_number,
     write_out,
 )
 from .common import (
@@ -226,12 +227,12 @@ def register(commands: Commands) -> None:
         "-o", "--output", default=STDIN, metavar="OUT", help="file to write (default - for stdout)"
     )
     shown_as.add_argument(
-        "--limit", type=int, metavar="N", help="stop after the first N games found"
+        "--limit", type=whole_number, metavar="N", help="stop after the first N games found"
     )
     shown_as.add_argument(
         "-j",
         "--jobs",
-        type=int,
+        type=whole_number,
         default=1,
         metavar="N",
         help="processes for filters on play (default 1)",

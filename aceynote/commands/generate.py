@@ -9,7 +9,7 @@ from ..files.writing import cannot_write, read_only, write_atomically
 from ..notation import Game, write_game
 from ..notation.generate import MAX_PLAYERS, Variety, generate_games
 from ..rules import Position, RulesError, RuleSet, SetupError
-from .base import EXIT_OK, Commands, UsageError, add_command, write_out
+from .base import EXIT_OK, Commands, UsageError, add_command, whole_number, write_out
 
 DESCRIPTION = """\
 Play complete games with a seeded random legal player (it likes to hit and
@@ -34,9 +34,11 @@ examples:
 def register(commands: Commands) -> None:
     parser = add_command(commands, "generate", DESCRIPTION)
     parser.add_argument(
-        "--games", type=int, default=1, metavar="N", help="how many games (default 1)"
+        "--games", type=whole_number, default=1, metavar="N", help="how many games (default 1)"
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    parser.add_argument(
+        "--seed", type=whole_number, default=0, metavar="S", help="random seed (default 0)"
+    )
     parser.add_argument(
         "--rules", default="standard", help='Rules tag value, like "navy" (default standard)'
     )
@@ -45,14 +47,14 @@ def register(commands: Commands) -> None:
     )
     parser.add_argument(
         "--players",
-        type=int,
+        type=whole_number,
         default=0,
         metavar="N",
         help=f"draw each game's players from N names (2 to {MAX_PLAYERS})",
     )
     parser.add_argument(
         "--events",
-        type=int,
+        type=whole_number,
         default=0,
         metavar="N",
         help="share the games out among N events, with sites, rounds and dates",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..notation.writer import named_double_text
 from ..terminal_text import counted, signed
-from .base import EXIT_OK, Commands, UsageError, add_command, write_out
+from .base import EXIT_OK, Commands, UsageError, add_command, whole_number, write_out
 from .common import add_game_option, add_record_file
 
 if TYPE_CHECKING:
@@ -68,7 +68,10 @@ def register(commands: Commands) -> None:
     add_game_option(parser, "with FILE: game N of the file (default the first)")
     parser.add_argument("--turn", metavar="T", help="with FILE: turn T, 12 (White's), 12. or 12...")
     parser.add_argument(
-        "--segment", type=int, metavar="K", help="with FILE: the K-th segment of the turn or game"
+        "--segment",
+        type=whole_number,
+        metavar="K",
+        help="with FILE: the K-th segment of the turn or game",
     )
     parser.add_argument("--setup", help="the position, as a Setup string")
     which = parser.add_mutually_exclusive_group()
@@ -83,13 +86,18 @@ def register(commands: Commands) -> None:
         "--rules", help='with --setup: a Rules tag value, like "bgammon" (default standard)'
     )
     parser.add_argument(
-        "--depth", type=int, choices=(0, 1, 2), default=1, help="search depth (default 1)"
+        "--depth", type=whole_number, choices=(0, 1, 2), default=1, help="search depth (default 1)"
     )
     parser.add_argument(
-        "--rollout", type=int, metavar="N", help="also roll out the best plays, N games each"
+        "--rollout",
+        type=whole_number,
+        metavar="N",
+        help="also roll out the best plays, N games each",
     )
     parser.add_argument(
-        "--seed", type=int, help="the dice of --rollout's games (default 1; only with --rollout)"
+        "--seed",
+        type=whole_number,
+        help="the dice of --rollout's games (default 1; only with --rollout)",
     )
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="output (default text)"

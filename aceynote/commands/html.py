@@ -9,7 +9,7 @@ from ..analysis.review import GameReview, review_of_analysis, review_of_record
 from ..notation import Game
 from ..render.html import MAX_PAGE_TURNS, page, past_page_limit
 from ..validation.diagnostics import no_game_in
-from .base import Commands, UsageError, add_command
+from .base import Commands, UsageError, add_command, whole_number
 from .common import (
     InputFile,
     add_drawing_options,
@@ -76,10 +76,16 @@ def register(commands: Commands) -> None:
         "--analyze", action="store_true", help="analyse the games with the engine for the page"
     )
     analysis.add_argument(
-        "--depth", type=int, choices=(0, 1, 2), help="with --analyze: search depth (default 1)"
+        "--depth",
+        type=whole_number,
+        choices=(0, 1, 2),
+        help="with --analyze: search depth (default 1)",
     )
     analysis.add_argument(
-        "--jobs", type=int, metavar="N", help="with --analyze: analyse N games at once (default 1)"
+        "--jobs",
+        type=whole_number,
+        metavar="N",
+        help="with --analyze: analyse N games at once (default 1)",
     )
     add_explain_option(analysis)
     add_output(parser, "the HTML file to write")

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..formats import MissingExtra
-from .base import EXIT_OK, Commands, UsageError, add_command
+from .base import EXIT_OK, Commands, UsageError, add_command, whole_number
 
 DESCRIPTION = """\
 A language server for .acey records (the Language Server Protocol, on
@@ -25,7 +25,7 @@ examples:
 def register(commands: Commands) -> None:
     parser = add_command(commands, "lsp", DESCRIPTION)
     parser.add_argument(
-        "--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio"
+        "--tcp", type=whole_number, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio"
     )
     parser.set_defaults(run=run)
 

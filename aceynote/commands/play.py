@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import getpass
 
-from .base import Commands, UsageError, add_command
+from .base import Commands, UsageError, add_command, whole_number
 from .record import add_game_details, check_utf8, game_tags, record_to_enter_into
 
 DESCRIPTION = """\
@@ -54,7 +54,7 @@ def register(commands: Commands) -> None:
     strength = parser.add_mutually_exclusive_group()
     strength.add_argument(
         "--depth",
-        type=int,
+        type=whole_number,
         choices=(0, 1),
         default=1,
         help="how far the engine looks: 0 (fast) or 1 ply (default, stronger)",
@@ -65,7 +65,10 @@ def register(commands: Commands) -> None:
         help="the engine's level (expert: 1-ply; the others err on purpose, as gnubg's)",
     )
     parser.add_argument(
-        "--seed", type=int, metavar="S", help="roll the game's dice from this seed (repeatable)"
+        "--seed",
+        type=whole_number,
+        metavar="S",
+        help="roll the game's dice from this seed (repeatable)",
     )
     add_game_details(parser)
     parser.set_defaults(run=run)

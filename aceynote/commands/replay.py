@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from .base import Commands, UsageError, add_command
+from .base import Commands, UsageError, add_command, whole_number
 from .common import add_game_option, game_number, turn_option
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def register(commands: Commands) -> None:
     )
     parser.add_argument(
         "--depth",
-        type=int,
+        type=whole_number,
         choices=(0, 1),
         default=1,
         help="the engine's search depth for a (analyse) and p (ranked plays): 1 (default) or 0,"

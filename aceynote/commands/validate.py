@@ -27,6 +27,7 @@ from .base import (
     fail,
     output_closed,
     tune_garbage_collector,
+    whole_number,
     write_out,
 )
 from .common import (
@@ -93,7 +94,7 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "-j",
         "--jobs",
-        type=int,
+        type=whole_number,
         default=1,
         metavar="N",
         help=(

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..corpus.tables import Row, game_row, report_of, segment_rows
+from ..terminal_text import counted
 from .format import Entry, MissingExtra, Output
 
 try:
@@ -162,7 +163,7 @@ class _Tables:
         self.segment_batches.append(pa.RecordBatch.from_pylist(rows, schema=SEGMENTS))
         if report.errors:
             output.warn(
-                f"{entry.source}: game {entry.number} has {report.errors} error(s); its rows"
+                f"{entry.source}: game {entry.number} has {counted(report.errors, 'error')}; its rows"
                 " are written with them counted ('aceynote validate' lists them)"
             )
         if len(self.game_rows) >= ROW_GROUP_GAMES:

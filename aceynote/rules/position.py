@@ -265,7 +265,24 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
     return side, tuple(counts)
 
 
+def _unseen_character(text: str) -> str | None:
+    """Why ``text`` cannot be a Setup when it holds a character that a message could not show:
+    a space that is no blank here (a no-break space looks like one), or one not seen at all.
+    Quoted, the word around it would look right."""
+    for char in text:
+        if char in _BLANKS:
+            continue
+        if char.isspace():
+            return f"the space character U+{ord(char):04X} is no blank here: use a plain space or a tab"
+        if not char.isprintable():
+            return f"the character U+{ord(char):04X} is not part of a Setup"
+    return None
+
+
 def _parse_setup(text: str) -> Position:
+    unseen = _unseen_character(text)
+    if unseen is not None:
+        raise SetupError(unseen)
     fields = text.split("/")
     if len(fields) != 3:
         raise SetupError(

@@ -20,7 +20,7 @@ from textual.worker import get_current_worker
 from ..files.record import RecordError, RecordFile
 from ..notation import Game
 from ..rules import Side
-from ..terminal_text import clipped, path_shown, printable
+from ..terminal_text import clipped, counted, path_shown, printable
 from ..validation.diagnostics import no_game_in
 from .dialogs import Confirm, Help
 from .game_list import GameList
@@ -349,9 +349,11 @@ class ReplayApp(SavingApp):
             self.save_then(None)
 
         marks = sum(len(replay.analyses[index].marked) for index in pending)
-        games = ", ".join(str(index + 1) for index in pending)
+        games = ("game " if len(pending) == 1 else "games ") + ", ".join(
+            str(index + 1) for index in pending
+        )
         question = (
-            f"The engine's analysis marks {marks} play(s) (game {games}).\n"
+            f"The engine's analysis marks {counted(marks, 'play')} ({games}).\n"
             "Write the marks (?! ? ??) and a comment with the best play into the record,"
             " as aceynote analyze -o does, or save without them?"
         )
