@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import IO
 
 import pytest
-from conftest import CANONICAL, GUARD, MESSY, SAMPLES, aceynote_process
+from conftest import CANONICAL, GUARD, MESSY, SAMPLES, aceynote_process, run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -424,3 +424,32 @@ def test_every_text_output_escapes_names_tags_and_file_names(
     terminal_text(out)
     terminal_text(err)
     assert "PWNED" in out or command[0] == "validate"  # shown, escaped
+
+
+# -- an output that is an input ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["convert", "{record}", "--to", "json", "-o", "{out}"],
+        ["convert", "{folder}", "--to", "jsonl", "-o", "{out}"],
+        ["html", "{record}", "-o", "{out}"],
+        ["diagram", "{record}", "-o", "{out}"],
+        ["stats", "{folder}", "--html", "{out}"],
+    ],
+    ids=["convert", "convert-folder", "html", "diagram", "stats"],
+)
+def test_an_output_that_names_an_input_is_refused_and_the_record_kept(
+    words: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-o naming the record read, by a link or another spelling, would replace the record
+    with JSON, a page or a picture: refused before any work, the record untouched."""
+    record = tmp_path / "club.acey"
+    record.write_text(CANONICAL, encoding="utf-8")
+    (tmp_path / "link.acey").symlink_to(record)
+    for out in (record, tmp_path / "link.acey", tmp_path / "." / "club.acey"):
+        filled = [w.format(record=record, folder=tmp_path, out=out) for w in words]
+        status, _, err = run_main(capsys, *filled)
+        assert (status, err.count("is also an input; not overwritten")) == (2, 1), err
+    assert record.read_text(encoding="utf-8") == CANONICAL

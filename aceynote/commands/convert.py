@@ -237,7 +237,7 @@ def run(args: argparse.Namespace) -> int:
     converter = _Converter(args)
     if formats.named(args.to).folder:
         return _write_folder(converter, sources, args.output)
-    check_output(args.output)
+    check_output(args.output, sources)
     with tempfile.SpooledTemporaryFile(
         _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
     ) as spool:

@@ -6,9 +6,13 @@ A file that cannot be written is refused before the work that makes it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .base import UsageError, write_out
+
+if TYPE_CHECKING:
+    from .common import InputFile
 
 
 def deliver(text: str, output: str) -> None:
@@ -21,12 +25,17 @@ def deliver(text: str, output: str) -> None:
     to_file(output, lambda: write_atomically(output, lambda out: out.write(text)))
 
 
-def check_output(output: str | None) -> None:
-    """Refuse at once, before any work, an output file that cannot be written (``-``: stdout)."""
+def check_output(output: str | None, inputs: Sequence[InputFile] = ()) -> None:
+    """Refuse at once, before any work, an output file that cannot be written (``-``: stdout),
+    or that is one of the ``inputs``, by any name: writing it would lose the record."""
     from ..files.writing import file_problem
 
-    if output is not None and output != "-" and (problem := file_problem(output)):
+    if output is None or output == "-":
+        return
+    if problem := file_problem(output):
         raise UsageError(problem)
+    if any(source.is_file(output) for source in inputs):
+        raise UsageError(f"{output} is also an input; not overwritten: write elsewhere")
 
 
 def to_file(output: str, write: Callable[[], None]) -> None:

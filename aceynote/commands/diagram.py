@@ -21,6 +21,7 @@ from .base import (
     write_out_bytes,
 )
 from .common import (
+    InputFile,
     add_drawing_options,
     add_game_option,
     add_output,
@@ -29,7 +30,7 @@ from .common import (
     note_errors,
     turn_option,
 )
-from .destination import deliver, to_file
+from .destination import check_output, deliver, to_file
 
 DESCRIPTION = """\
 Draw a position of a record, or a Setup string, as an SVG or PNG picture of
@@ -190,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.file is None:
         raise UsageError("name a record FILE, or give a position with --setup")
+    check_output(args.output, [InputFile(args.file)])
     if args.turn is not None:
         turn_option(args.turn)  # a usage error before any reading
     game = chosen_game(args.file, args.source_format, args.game)

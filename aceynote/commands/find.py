@@ -39,6 +39,7 @@ from .common import (
     jobs_to_use,
     unreadable,
 )
+from .destination import check_output
 
 DESCRIPTION = """\
 Print the games of records that pass every filter, byte for byte as they
@@ -363,8 +364,7 @@ def run(args: argparse.Namespace) -> int:
         return _find(args, search, sources, write_out)
     if read_only(args.output):
         raise UsageError(f"{args.output} is read-only; not overwritten")
-    if any(source.is_file(args.output) for source in sources):
-        raise UsageError(f"{args.output} is also an input; not overwritten: write elsewhere")
+    check_output(args.output, sources)
     with tempfile.SpooledTemporaryFile(1 << 22, mode="w+", encoding="utf-8", newline="") as spool:
         status = _find(args, search, sources, cast(IO[str], spool).write)
         if status == EXIT_USAGE:  # an input could not be read: OUT is left as it was

@@ -93,7 +93,7 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    check_output(args.output)
+    check_output(args.output, [InputFile(args.file)])
     if args.all:
         games = read_record(args.file, args.source_format)
         if not games:

@@ -142,9 +142,10 @@ def _terminal_width() -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    check_output(args.html)
+    sources = expand_inputs(args.files)
+    check_output(args.html, sources)
     reader = _Reader(args.source_format)
-    found = figures(reader.counted(expand_inputs(args.files)), args.by)
+    found = figures(reader.counted(sources), args.by)
     if args.html is not None:
         deliver(stats_page(found), args.html)
     if args.html != "-":
