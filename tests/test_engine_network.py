@@ -6,6 +6,7 @@ import io
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from aceynote.engine.bots import GreedyPlayer, engine_match
 from aceynote.engine.features import INPUTS, encode, rule_bits
 from aceynote.engine.network import Network
 from aceynote.engine.training import selfplay as train
+from aceynote.engine.training.average import main as average_main
 from aceynote.engine.training.selfplay import main as train_main
 from aceynote.engine.training.td import TDLearner
 from aceynote.rules import PRESETS, RuleSet, parse_rules
@@ -269,3 +271,35 @@ def test_training_widens_only_the_weights_it_resumes(
     with pytest.raises(SystemExit):
         train_main([*arguments, "--widen", "9"])
     assert "--widen widens" in capsys.readouterr().err
+
+
+def test_averaged_checkpoints_are_the_mean_of_their_weights(tmp_path: Path) -> None:
+    first, second = Network.fresh(hidden=4, seed=1), Network.fresh(hidden=4, seed=2)
+    first.games, second.games = 100, 300
+    first.save(tmp_path / "a.npz")
+    second.save(tmp_path / "b.npz")
+    out = tmp_path / "mean.npz"
+    assert average_main(["--out", str(out), str(tmp_path / "a.npz"), str(tmp_path / "b.npz")]) == 0
+    mean = Network.load(out)
+    assert mean.games == 300
+    for name in ("w1", "b1", "w2", "b2"):
+        halfway = (getattr(first, name) + getattr(second, name)) / 2
+        np.testing.assert_allclose(getattr(mean, name), halfway)
+
+
+def test_averaging_refuses_what_it_cannot_average(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Network.fresh(hidden=4, seed=1).save(tmp_path / "four.npz")
+    Network.fresh(hidden=5, seed=1).save(tmp_path / "five.npz")
+    (tmp_path / "notes.npz").write_text("not weights\n", encoding="utf-8")
+    out = tmp_path / "mean.npz"
+    cases = [
+        (["four.npz", "five.npz"], "different numbers of hidden units: 4, 5"),
+        (["four.npz", "notes.npz"], "notes.npz: it is not a weights file of aceynote's"),
+        (["four.npz", "gone.npz"], "cannot read .*gone.npz: No such file"),
+    ]
+    for names, words in cases:
+        assert average_main(["--out", str(out), *(str(tmp_path / n) for n in names)]) == 2
+        assert re.search(words, capsys.readouterr().err)
+    assert not out.exists()

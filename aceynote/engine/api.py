@@ -21,7 +21,6 @@ argument is checked, its kind and its range, before any work.
 from __future__ import annotations
 
 import os
-import zipfile
 from dataclasses import asdict, dataclass, fields
 from functools import cache
 from importlib import resources
@@ -138,11 +137,6 @@ def _network_from(weights: str | os.PathLike[str]) -> Network:
         raise EngineInputError(f"weights: cannot read {weights}: {error.strerror}") from None
     except WeightsFormatError as error:
         raise EngineInputError(f"weights: {weights}: {error}") from None
-    except (ValueError, KeyError, EOFError, zipfile.BadZipFile):
-        raise EngineInputError(
-            f"weights: {weights} is not a weights file of aceynote's"
-            " (a NumPy .npz archive of w1, b1, w2, b2, as training writes it)"
-        ) from None
 
 
 class Engine:

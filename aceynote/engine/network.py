@@ -9,6 +9,7 @@ positions without contact; both are kept in one weights file.
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -149,22 +150,36 @@ class Network:
 
     @classmethod
     def load(cls, source: Path | IO[bytes]) -> Network:
-        with np.load(source) as data:
-            version = int(data["version"])
-            widths = [data[key].shape[1] for key in ("w1", f"{RACE_PREFIX}w1") if key in data]
-            if version != FORMAT_VERSION or set(widths) != {INPUTS}:
-                raise WeightsFormatError(
-                    f"these weights are of another format (version {version}, "
-                    f"{' and '.join(map(str, widths))} inputs); this aceynote reads version "
-                    f"{FORMAT_VERSION} with {INPUTS} inputs"
-                )
-            try:
-                network = _from_arrays(data, "")
-                if f"{RACE_PREFIX}w1" in data:
-                    network.race = _from_arrays(data, RACE_PREFIX)
-            except KeyError as missing:
-                raise WeightsFormatError(f"these weights lack the array {missing}") from None
-            return network
+        """The weights of a file training wrote. Any other file is a WeightsFormatError
+        that says why; one that cannot be read at all, numpy's OSError."""
+        try:
+            with np.load(source) as data:
+                return _network_of(data)
+        except WeightsFormatError:
+            raise
+        except (ValueError, KeyError, EOFError, zipfile.BadZipFile):
+            raise WeightsFormatError(
+                "it is not a weights file of aceynote's"
+                " (a NumPy .npz archive of w1, b1, w2, b2, as training writes it)"
+            ) from None
+
+
+def _network_of(data: Mapping[str, Array]) -> Network:
+    version = int(data["version"])
+    widths = [data[key].shape[1] for key in ("w1", f"{RACE_PREFIX}w1") if key in data]
+    if version != FORMAT_VERSION or set(widths) != {INPUTS}:
+        raise WeightsFormatError(
+            f"these weights are of another format (version {version}, "
+            f"{' and '.join(map(str, widths))} inputs); this aceynote reads version "
+            f"{FORMAT_VERSION} with {INPUTS} inputs"
+        )
+    try:
+        network = _from_arrays(data, "")
+        if f"{RACE_PREFIX}w1" in data:
+            network.race = _from_arrays(data, RACE_PREFIX)
+    except KeyError as missing:
+        raise WeightsFormatError(f"these weights lack the array {missing}") from None
+    return network
 
 
 def _arrays(network: Network, prefix: str) -> dict[str, Any]:
