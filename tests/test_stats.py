@@ -237,6 +237,17 @@ def test_a_match_tag_gives_the_running_score_and_the_winner() -> None:
     assert match.score == (5, 1) and match.winner == "Ann"
 
 
+def test_a_match_length_or_score_that_validate_cannot_read_is_none_here_either() -> None:
+    """Ten digits are past what a record holds (validate's AD109): no length, no winner;
+    a score with a sign is no score, so the game's own running score stands alone."""
+    text = short_game("north", "south", "2-0", '[MatchLength "1234567890"]', '[MatchScore "0-1"]')
+    text += short_game("north", "south", "2-0", '[MatchLength "3"]', '[MatchScore "+2-0"]')
+    first, second = figures_of(text).matches
+    assert (first.length, first.winner) == (None, None)
+    assert first.games[0].stated == "0-1"
+    assert second.length == 3 and second.games[0].stated == "+2-0"
+
+
 def test_bgammon_matches_split_at_a_new_score_and_say_a_wrong_one() -> None:
     def game(white: str, black: str, result: str, score: str) -> str:
         return short_game(white, black, result, '[MatchLength "3"]', f'[MatchScore "{score}"]')

@@ -213,6 +213,9 @@ def test_a_match_from_bgammon_org(capsys: pytest.CaptureFixture[str], tmp_path: 
     # The third game's MatchScore says 2-1; the results before it give 2-2.
     assert [game["stated_score"] for game in match["games"]] == [None, None, "2-1"]
     assert match["winner"] is None  # nobody reached 25
+    text = run_main(capsys, "stats", replay)[1]
+    (line,) = [line for line in text.splitlines() if "Random_White v Random_Black (" in line]
+    assert line.count("25") == 1, line  # "(to 25)", once
 
 
 def test_a_matchs_running_score_is_shown_white_first_as_its_game(

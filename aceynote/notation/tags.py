@@ -19,7 +19,7 @@ letters, digits or ``_``; a regular expression's text, for the patterns built on
 _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
 # "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.
 _DATE = re.compile(r"^([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
-_RESULT = re.compile(r"^([0-9]+)-([0-9]+)$")
+_RESULT = re.compile(r"([0-9]+)-([0-9]+)")
 ENDING_REASONS = ("resignation", "time", "abandoned")
 TERMINATIONS = ("normal", *ENDING_REASONS)
 
@@ -86,7 +86,7 @@ def match_length_problem(value: str) -> str | None:
 
 
 def match_score_problem(value: str) -> str | None:
-    found = _RESULT.match(value)
+    found = _RESULT.fullmatch(value)
     if found is None:
         return (
             f"the MatchScore '{clipped(value, 40)}' is not a score: write the points before"
@@ -98,6 +98,20 @@ def match_score_problem(value: str) -> str | None:
         if len(longest) > MAX_DIGITS
         else None
     )
+
+
+def match_length(value: str | None) -> int | None:
+    """The points a MatchLength tag's value names; None for no tag or one it cannot be read."""
+    return int(value) if value is not None and match_length_problem(value) is None else None
+
+
+def match_score(value: str | None) -> tuple[int, int] | None:
+    """White's and Black's points a MatchScore tag's value names; None for no tag or one it
+    cannot be read."""
+    if value is None or match_score_problem(value) is not None:
+        return None
+    white, black = value.split("-")
+    return int(white), int(black)
 
 
 def ending_reason(termination: str | None) -> str | None:
@@ -120,7 +134,7 @@ def result_problem(value: str) -> str | None:
     """Whether ``value`` is a result token (§6): ``*`` or W-B with one side 0."""
     if value == "*":
         return None
-    match = _RESULT.match(value)
+    match = _RESULT.fullmatch(value)
     if match is None:
         return f"'{clipped(value)}' is not a result: write * or the points as W-B, like 9-0 or 0-4"
     if max(len(match.group(1)), len(match.group(2))) > MAX_DIGITS:
@@ -136,7 +150,7 @@ def result_as_move(value: str) -> str | None:
     Both numbers must be points (1..24), so it is never a result that can
     stand (§6 gives one side 0); ``15-0`` and ``*`` are not moves.
     """
-    match = _RESULT.match(value)
+    match = _RESULT.fullmatch(value)
     if match is None or max(len(part) for part in match.groups()) > 2:
         return None
     source, dest = int(match.group(1)), int(match.group(2))

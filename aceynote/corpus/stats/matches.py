@@ -13,12 +13,10 @@ player to reach the ``MatchLength``; without one, a match has no winner.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
+from ...notation.tags import match_length, match_score
 from .counted_game import CountedGame
-
-_SCORE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,22 +63,13 @@ class Match:
         return None
 
 
-def _number(text: str | None) -> int | None:
-    return int(text) if text is not None and text.isascii() and text.isdigit() else None
-
-
-def _stated(text: str | None) -> tuple[int, int] | None:
-    match = _SCORE.fullmatch(text) if text is not None else None
-    return None if match is None else (int(match.group(1)), int(match.group(2)))
-
-
 def _match_key(game: CountedGame) -> tuple[object, ...] | None:
     """Which match ``game`` belongs to (None: none)."""
     name = game.tags.get("Match")
     if name is not None:
         return ("Match", name)
-    length = _number(game.tags.get("MatchLength"))
-    stated = _stated(game.tags.get("MatchScore"))
+    length = match_length(game.tags.get("MatchLength"))
+    stated = match_score(game.tags.get("MatchScore"))
     if (length is None or length <= 1) and stated in (None, (0, 0)):
         return None
     return ("bgammon", game.source, frozenset((game.white, game.black)), length)
@@ -100,14 +89,14 @@ class _Building:
     def add(self, game: CountedGame) -> None:
         stated = game.tags.get("MatchScore")
         before = (self.points.get(game.white, 0), self.points.get(game.black, 0))
-        agrees = stated is None or _stated(stated) == before
+        agrees = stated is None or match_score(stated) == before
         for name in (game.white, game.black):
             self.points.setdefault(name, 0)
         winner = game.facts.winner
         if winner is not None:
             self.points[game.name(winner)] += game.points(winner)
         if self.length is None:
-            self.length = _number(game.tags.get("MatchLength"))
+            self.length = match_length(game.tags.get("MatchLength"))
         score = tuple(self.points.values())
         self.games.append(
             MatchGame(
@@ -130,9 +119,8 @@ class _Building:
         return Match(name, tagged, self.length, players, games)
 
     def _bgammon_name(self) -> str:
-        white, black = self.first_players
-        to = f" to {self.length}" if self.length is not None else ""
-        return f"{white} v {black}{to} ({self.source})"
+        white, black = self.first_players  # the length is the match's own field, shown beside
+        return f"{white} v {black} ({self.source})"
 
 
 def _padded(game: MatchGame, players: int) -> MatchGame:
@@ -153,7 +141,7 @@ class MatchTally:
         if key is None:
             return
         current = self.open_matches.get(key)
-        starts_again = key[0] != "Match" and _stated(game.tags.get("MatchScore")) == (0, 0)
+        starts_again = key[0] != "Match" and match_score(game.tags.get("MatchScore")) == (0, 0)
         if current is None or starts_again:
             current = self.open_matches[key] = _Building(key, game)
             self.building.append(current)

@@ -17,7 +17,7 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from ...notation import Game, Turn
-from ...notation.tags import ENDING_REASONS, match_length_problem, match_score_problem
+from ...notation.tags import ENDING_REASONS, match_length, match_score
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
 from ...terminal_text import C1_AND_BIDI, clipped
 from ...validation import Report, validate
@@ -225,15 +225,14 @@ def _header(game: Game, report: Report) -> str:
 def _tag_fields(game: Game) -> list[str]:
     """The header's fields that come from tags: start time, names, match length and score."""
     white, black = _name(game.tag("White"), "White"), _name(game.tag("Black"), "Black")
-    length = game.tag("MatchLength") or "1"
-    score = game.tag("MatchScore") or "0-0"
-    scores = score.split("-") if match_score_problem(score) is None else ["0", "0"]
+    length = match_length(game.tag("MatchLength"))
+    scores = match_score(game.tag("MatchScore")) or (0, 0)
     return [
         str(_timestamp(game.tag("Date"), game.tag("UTCTime"))),
         white,
         black,
-        length if match_length_problem(length) is None else "1",
-        *scores,
+        str(1 if length is None else length),
+        *map(str, scores),
     ]
 
 
