@@ -102,7 +102,10 @@ def test_a_record_with_errors_is_drawn_and_says_so(
         (["diagram", "--setup", "W 6:1 / B 6:1 / W", "--turn", "3"], "--turn"),
         (["diagram", "--setup", "W 6:1 / B 19:1 / W"], "--setup: both sides"),
         (["diagram", "RECORD", "--segment", "500"], "--segment 500: the main line has 89"),
-        (["diagram", "RECORD", "--turn", "77"], "--turn 77: the main line has no such turn"),
+        (
+            ["diagram", "RECORD", "--turn", "77"],
+            "--turn 77: the main line has 79 turns; give a number from 1 to 40 (12... for Black's)",
+        ),
         (["diagram", "RECORD", "--turn", "seven"], "'seven' is not a turn number"),
         (["diagram", "RECORD", "--game", "2"], "there is no game 2"),
         (["diagram", "RECORD", "--size", "20"], "--size 20"),

@@ -9,9 +9,9 @@ from ..files.writing import write_bytes_atomically
 from ..render import png, svg
 from ..render.step_diagram import diagram_title
 from ..rules import Position, SetupError
-from ..terminal_text import counted
+from ..terminal_text import counted, number_shown
 from ..validation import validate
-from ..validation.frames import START, Frame, GameFrames
+from ..validation.frames import START, Frame, GameFrames, turns_there
 from .base import (
     EXIT_OK,
     Commands,
@@ -148,7 +148,8 @@ def chosen_frame(frames: GameFrames, turn: str | None, segment: int | None) -> F
         number, side = turn_option(turn)
         key = None if number is None else frames.turn_end(number, side)
         if key is None:
-            raise UsageError(f"--turn {turn}: the main line has no such turn")
+            held = turns_there(frames.turns(), "the main line")
+            raise UsageError(f"--turn {number_shown(turn)}: {held}")
         return frames.frames[key]
     return frames.frames[frames.end]
 

@@ -25,6 +25,7 @@ from typing import Generic, NamedTuple, TypeVar
 from ..notation import Game, Turn
 from ..notation.writer import segment_label
 from ..rules import Position, Side
+from ..terminal_text import counted
 from ..validation import Diagnostic, Report, SegmentReplay
 from ..validation.diagnostics import SYNTAX
 
@@ -175,10 +176,34 @@ class GameFrames:
             self.frames[key].diagnostics.append(diagnostic)
 
     # -- finding --------------------------------------------------------------
+    def turns(self) -> tuple[int, int, int] | None:
+        """How many turns the main line shows, and its first and last turn's numbers."""
+        return turns_held(
+            turn for key in self.main if (turn := _turn_of(self.frames[key].replay)) is not None
+        )
+
     def turn_end(self, number: int, side: Side | None) -> str | None:
         """The main-line frame after turn ``number`` (White's, else Black's, unless ``side``)."""
         turns = [(key, _turn_of(self.frames[key].replay)) for key in self.main]
         return turn_end_key(turns, number, side)
+
+
+def turns_held(turns: Iterable[Turn]) -> tuple[int, int, int] | None:
+    """How many turns these are, and the numbers of the first and last (None: none)."""
+    numbers = {id(turn): turn.number for turn in turns}
+    if not numbers:
+        return None
+    return len(numbers), min(numbers.values()), max(numbers.values())
+
+
+def turns_there(held: tuple[int, int, int] | None, where: str) -> str:
+    """What turns ``where`` ("this game") holds (``held``: :func:`turns_held`), for a
+    message about a turn asked for that it does not hold."""
+    if held is None:
+        return f"{where} has no turn to go to."
+    count, first, last = held
+    numbers = f"{first}" if first == last else f"a number from {first} to {last}"
+    return f"{where} has {counted(count, 'turn')}; give {numbers} (12... for Black's)."
 
 
 def _turn_of(replay: SegmentReplay | None) -> Turn | None:

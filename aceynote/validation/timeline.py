@@ -31,9 +31,9 @@ from ..notation.lines import MAIN, Path
 from ..notation.shorthand import parse_turn
 from ..notation.writer import segment_label
 from ..rules import Position, Side, Step
-from ..terminal_text import counted, number_shown
+from ..terminal_text import number_shown
 from .diagnostics import Diagnostic
-from .frames import Anchor, Placement, turn_end_key
+from .frames import Anchor, Placement, turn_end_key, turns_held, turns_there
 from .report import Report, SegmentReplay
 
 
@@ -355,10 +355,7 @@ def turn_end_by_number(
 
 def turn_range(line: Line) -> tuple[int, int, int] | None:
     """How many turns a line shows, and the numbers of its first and last (None: no turn)."""
-    turns = {id(f.turn): f.turn.number for f in line.frames if f.turn is not None and f.turn_end}
-    if not turns:
-        return None
-    return len(turns), min(turns.values()), max(turns.values())
+    return turns_held(f.turn for f in line.frames if f.turn is not None and f.turn_end)
 
 
 def find_turn(timeline: Timeline, path: Path, text: str) -> Place | None:
@@ -375,15 +372,8 @@ def no_such_turn(timeline: Timeline | None, path: Path, text: str, where: str) -
     asked = number_shown(text.strip())
     if parse_turn(text) is None:
         return f"'{asked}' is not a turn number: write one like 12 (White's) or 12... (Black's)."
-    found = turn_range(timeline.line(path)) if timeline else None
-    if found is None:
-        return f"there is no turn {asked}: {where} has no turn to go to."
-    count, first, last = found
-    numbers = f"{first}" if first == last else f"a number from {first} to {last}"
-    return (
-        f"there is no turn {asked}: {where} has {counted(count, 'turn')};"
-        f" give {numbers} (12... for Black's)."
-    )
+    held = turn_range(timeline.line(path)) if timeline else None
+    return f"there is no turn {asked}: {turns_there(held, where)}"
 
 
 def leave_variation(timeline: Timeline, path: Path) -> Place | None:
