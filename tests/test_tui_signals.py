@@ -20,7 +20,9 @@ import sys
 import termios
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from conftest import GUARD, aceynote_process
@@ -36,8 +38,23 @@ def _controlled_by_standard_input() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+@pytest.fixture(autouse=True)
+def no_app_left() -> Iterator[None]:
+    """A test that failed with its app still running (a hang under test) kills it: an app
+    left behind spins on its hung-up terminal for ever, taking a processor from the rest."""
+    yield
+    while Terminal.started:
+        process = Terminal.started.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait(GUARD)
+
+
 class Terminal:
     """A process in a pseudo-terminal of 80x24, and everything it wrote."""
+
+    started: ClassVar[list[subprocess.Popen[bytes]]] = []
+    """The apps started, killed after each test if still running (:func:`no_app_left`)."""
 
     def __init__(self, *args: str, cwd: Path) -> None:
         self.master, slave = pty.openpty()
@@ -53,6 +70,7 @@ class Terminal:
             preexec_fn=_controlled_by_standard_input,
         )
         os.close(slave)
+        Terminal.started.append(self.process)
         self.output = b""
 
     def read_until(self, wanted: bytes) -> None:
