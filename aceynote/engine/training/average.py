@@ -49,7 +49,8 @@ def _loaded(path: Path) -> Network:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m aceynote.engine.training.average",
-        description=__doc__.split("\n\n")[0],
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("checkpoints", type=Path, nargs="+", help="weights files of one run")
     parser.add_argument("--out", type=Path, required=True, help="the averaged weights' file")
