@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
-from ...rules import RuleSet, Side
+from ...rules import RuleSet
 from ..bots import dice_for, race_start
 from ..decisions import MAX_DECISIONS, Decision
 from ..evaluator import NetworkEvaluator, RaceEvaluator, evaluator_for
 from ..network import Network
 from ..search import Search
-from .td import TDLearner
+from .td import TDLearner, learn_decisions
 
 REPLAYS = 4
 """Races learned from each game's race start: the contact play before it costs more."""
@@ -51,35 +49,18 @@ def learn_race(learner: TDLearner, search: Search, start: Decision, rng: random.
     """One race from ``start``, learned from up to the tables or the end."""
     tables = search.evaluator
     assert isinstance(tables, RaceEvaluator)
+    inputs = NetworkEvaluator(learner.net, tables.rules)
     visited: list[Decision] = []
-    decision: Decision | None = start
-    end: tuple[float, float] | None = None
-    while decision is not None and len(visited) < MAX_DECISIONS:
+    decision = start
+    while len(visited) < MAX_DECISIONS:
         exact = tables.table.value(*decision)
         if exact is not None:
-            end = exact[0], exact[1] / tables.scale
+            learn_decisions(learner, inputs, visited, decision, (exact[0], exact[1] / tables.scale))
             break
         visited.append(decision)
-        decision, points = search.best_next(decision, dice_for(decision, rng))
-        if decision is None:
-            end = 1.0, points / tables.scale
-    if end is not None:
-        ender = decision if decision is not None else visited[-1]
-        _learn(learner, NetworkEvaluator(learner.net, tables.rules), visited, ender, end)
+        following, points = search.best_next(decision, dice_for(decision, rng))
+        if following is None:
+            learn_decisions(learner, inputs, visited, decision, (1.0, points / tables.scale))
+            break
+        decision = following
     return len(visited)
-
-
-def _learn(
-    learner: TDLearner,
-    inputs: NetworkEvaluator,
-    visited: list[Decision],
-    ender: Decision,
-    end: tuple[float, float],
-) -> None:
-    """Learn from a race's decisions and its end, valued ``end`` (win, share) for the side to
-    act at ``ender``, the decision the end was valued at (or won from)."""
-    win, share = end
-    if ender.position.turn is not Side.WHITE:
-        win, share = 1.0 - win, -share
-    white_acts = np.array([each.position.turn is Side.WHITE for each in visited], dtype=np.bool_)
-    learner.learn(inputs.inputs(visited), white_acts, win, share)

@@ -30,16 +30,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from ...rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring, Side
+from ...rules import PRESETS, BearOff, BonusReroll, RuleSet, Scoring
 from ..bots import NetPlayer, bot, dice_for, engine_match, opening
 from ..decisions import MAX_DECISIONS, Decision
 from ..evaluator import NetworkEvaluator, evaluator_for
 from ..network import Network
 from ..search import Search
 from .races import train_races, with_race_network
-from .td import TDLearner
+from .td import TDLearner, learn_decisions
 
 
 def rules_of_game(rng: random.Random) -> RuleSet:
@@ -75,13 +73,8 @@ def train_game(learner: TDLearner, rng: random.Random) -> int:
     while decision is not None and len(visited) < MAX_DECISIONS:
         visited.append(decision)
         decision, points = search.best_next(decision, dice_for(decision, rng))
-    white_acts = np.array([each.position.turn is Side.WHITE for each in visited])
-    if decision is None:  # the side of the last decision won
-        share = points / evaluator.scale
-        white_win = bool(white_acts[-1])
-        learner.learn(
-            evaluator.inputs(visited), white_acts, white_win, share if white_win else -share
-        )
+    if decision is None:  # the side to act at the last decision won
+        learn_decisions(learner, evaluator, visited, visited[-1], (1.0, points / evaluator.scale))
     return len(visited)
 
 

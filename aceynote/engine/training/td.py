@@ -18,10 +18,34 @@ corrects the last.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
+from ...rules import Side
+from ..decisions import Decision
+from ..evaluator import NetworkEvaluator
 from ..network import Array, Network
+
+
+def whites_view(white_acts: bool, win: float, share: float) -> tuple[float, float]:
+    """A value for the side to act (its win probability and score share), in White's frame."""
+    return (win, share) if white_acts else (1.0 - win, -share)
+
+
+def learn_decisions(
+    learner: TDLearner,
+    evaluator: NetworkEvaluator,
+    visited: Sequence[Decision],
+    ender: Decision,
+    end: tuple[float, float],
+) -> None:
+    """Learn from ``visited``, a game's (or a race's) decisions in order, and its end: ``end``
+    (win, share) for the side to act at ``ender``, the decision the end was valued at."""
+    white_acts = np.array([each.position.turn is Side.WHITE for each in visited], dtype=np.bool_)
+    outcome = whites_view(ender.position.turn is Side.WHITE, *end)
+    learner.learn(evaluator.inputs(visited), white_acts, *outcome)
 
 
 class TDLearner:
@@ -85,8 +109,7 @@ class TDLearner:
         slope = sign * np.array([win * (1 - win), 1 - share * share])
         back = slope[:, None] * net.w2 * (hidden * (1 - hidden))[None, :]
         grads = (back[:, :, None] * x[None, None, :], back, slope[:, None] * hidden[None, :], slope)
-        value = np.array([win, share]) if white_acts else np.array([1 - win, -share])
-        return value, grads
+        return np.array(whites_view(white_acts, float(win), float(share))), grads
 
     def _update(self, error: Array) -> None:
         step = self.alpha * error
