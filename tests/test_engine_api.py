@@ -202,3 +202,26 @@ def test_no_input_gives_anything_but_a_play_or_a_clear_error(
         assert str(error)
     else:
         assert isinstance(play, str) and play
+
+
+@pytest.mark.parametrize("roll", ["31", None])
+def test_a_rollout_of_the_plays_just_ranked_does_not_rank_them_again(
+    roll: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hint --rollout ranks, then rolls out the ranking's best plays: one ranking, not two
+    (a 2-ply ranking costs seconds)."""
+    engine = Engine("bgammon")
+    setup = "W in:13 20:2 / B in:14 24:1 / W" if roll else "W in:13 24:1 23:1 / B in:15 / W"
+    ranked_by_search: list[int] = []
+    rank = engine.search.rank
+    monkeypatch.setattr(
+        engine.search,
+        "rank",
+        lambda options, depth: ranked_by_search.append(depth) or rank(options, depth),
+    )
+    shown = engine.rank(setup, roll, depth=1) if roll else engine.rank_doubles(setup, depth=1)
+    rolled = engine.rollout(setup, roll, games=2, top=2, depth=1)
+    assert ranked_by_search == [1]
+    assert len(rolled) == 2 and len(shown) > 2
+    engine.rollout(setup, roll, games=2, top=2, depth=0)
+    assert ranked_by_search == [1, 0]

@@ -377,6 +377,8 @@ def test_a_match_file_is_searched_and_its_games_written_as_records(
         (["--date", "2026..2025-12"], "the range's first date is the earlier one"),
         (["--result", "won"], "not a result"),
         (["--tag", "=x"], "Name=value"),
+        (["--player", ""], "give the text to look for"),
+        (["--event", "  "], "give the text to look for"),
         (["--position", "W 6:16 / B in:15"], "not a position"),
         (["--white", "a", "--not"], "--not comes before a filter"),
         (["--or", "--white", "a"], "--or stands between two filters"),
@@ -420,6 +422,8 @@ TRICKY = (
 )
 
 
+EVERY_GAME_BY_TAGS = ["--not", "--tag", "Nonesuch"]
+"""A filter every game passes, read from the tags alone (the glance, not the replay)."""
 CLEAN_WITH_COMMENTS = (
     '\n{A comment before the first game}\n[Event "a"]\n\n1. 52: in/20 in/23 {15-0?} *\n'
     '{after the result}\n\n[Event "b"]\n{between tags}\n[Round "2"]\n1. 52: in/20 in/23 2-0\n'
@@ -439,11 +443,11 @@ def test_the_glance_at_tags_splits_games_as_the_reader_does(
 ) -> None:
     path = tmp_path / "tricky.acey"
     path.write_bytes(text.encode("utf-8"))
-    by_tags = run_main(capsys, "find", str(path), "--event", "", "--list")
+    by_tags = run_main(capsys, "find", str(path), *EVERY_GAME_BY_TAGS, "--list")
     by_play = run_main(capsys, "find", str(path), "--turns", ">=0", "--list")
     assert by_tags == by_play
     assert (
-        run_main(capsys, "find", str(path), "--event", "")[1:]
+        run_main(capsys, "find", str(path), *EVERY_GAME_BY_TAGS)[1:]
         == run_main(capsys, "find", str(path), "--turns", ">=0")[1:]
     )
     validated = run_main(capsys, "validate", str(path))[1].splitlines()[-1]
@@ -451,7 +455,7 @@ def test_the_glance_at_tags_splits_games_as_the_reader_does(
 
 
 @pytest.mark.parametrize("text", ["", "\n\n", " \r\n\t\r\n", "\ufeff\n"])
-@pytest.mark.parametrize("words", [[], ["--white", ""], ["--turns", ">=0"]])
+@pytest.mark.parametrize("words", [[], EVERY_GAME_BY_TAGS, ["--turns", ">=0"]])
 def test_a_blank_record_holds_no_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, words: list[str]
 ) -> None:
@@ -461,7 +465,7 @@ def test_a_blank_record_holds_no_game(
     assert run_main(capsys, "find", str(path), "--count", *words) == (1, "0\n", "")
 
 
-@pytest.mark.parametrize("words", [["--white", ""], ["--turns", ">=0"]])
+@pytest.mark.parametrize("words", [EVERY_GAME_BY_TAGS, ["--turns", ">=0"]])
 def test_a_record_of_a_comment_alone_holds_one_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, words: list[str]
 ) -> None:
@@ -510,8 +514,8 @@ def test_a_line_past_1_mib_stops_find_at_its_place_on_both_paths(
     path = tmp_path / "long.acey"
     text = '[Event "a"]\n[White "x"]\n' + "1" * length + '\n[Event "b"]\n*\n'
     path.write_bytes(text.replace("\n", end).encode())
-    by_tags = run_main(capsys, "find", str(path), "--white", "")
-    by_play = run_main(capsys, "find", str(path), "--white", "", "--turns", ">=0")
+    by_tags = run_main(capsys, "find", str(path), *EVERY_GAME_BY_TAGS)
+    by_play = run_main(capsys, "find", str(path), *EVERY_GAME_BY_TAGS, "--turns", ">=0")
     assert by_tags == by_play
     status, out, err = by_tags
     assert (status, out) == (2, '[Event "a"]\n[White "x"]\n'.replace("\n", end))

@@ -136,7 +136,7 @@ def _valued(make: Callable[[str], Filter], metavar: str) -> dict[str, Any]:
 
 
 def _tag(*names: str, default: str = "") -> Callable[[str], Filter]:
-    return lambda value: filters.TagHas(names, value, default)
+    return lambda value: filters.TagHas(names, filters.text_test(value), default)
 
 
 def _any_tag(text: str) -> Filter:

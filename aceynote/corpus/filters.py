@@ -192,6 +192,13 @@ def tag_test(text: str) -> tuple[str, str, bool]:
     return name.strip(), value, value.isascii() and value.isdigit()
 
 
+def text_test(text: str) -> str:
+    """Text a tag must hold: some letter or digit, since every tag holds the empty text."""
+    if not text.strip():
+        raise FilterError(f"'{text}': give the text to look for (any tag holds an empty one)")
+    return text
+
+
 def position_test(text: str) -> Position:
     """A Setup string (docs/notation.md §7); the side to roll may be left out (W is assumed)."""
     written = text if text.count("/") >= 2 else f"{text} / W"

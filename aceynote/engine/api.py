@@ -153,6 +153,9 @@ class Engine:
             raise EngineInputError(f"Rules: {error}") from None
         network = shipped_network() if weights is None else _network_from(weights)
         self.search = Search(evaluator_for(network, self.rules))
+        # The last ranking made, by its decision, dice and depth: rollout() rolls out the
+        # plays that rank() has just shown (hint), and a 2-ply ranking costs seconds.
+        self._last: tuple[tuple[Decision, int, int, int], list[Scored]] | None = None
 
     def rank(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> list[RankedPlay]:
         """Every legal play of ``roll``, best first (one entry, "--", when none is possible)."""
@@ -163,8 +166,20 @@ class Engine:
         high, low = parse_roll(roll)
         if decision.kind is SegmentKind.CHOSEN_DOUBLE and high != low:
             raise EngineInputError(f"the chosen double must be a double, like 66, not {roll}")
-        options = choices(decision, high, low, self.rules)
-        return self.search.rank(options, _depth(depth))
+        return self._ranked_once(decision, high, low, _depth(depth))
+
+    def _ranked_once(self, decision: Decision, high: int, low: int, depth: int) -> list[Scored]:
+        """The choices of these dice (none: the doubles to name) ranked at ``depth``, or the
+        last ranking again when it was of the same."""
+        asked = (decision, high, low, depth)
+        if self._last is None or self._last[0] != asked:
+            options = (
+                choices(decision, high, low, self.rules)
+                if high
+                else double_choices(decision, self.rules)
+            )
+            self._last = (asked, self.search.rank(options, depth))
+        return self._last[1]
 
     def rollout(
         self,
@@ -198,8 +213,7 @@ class Engine:
         return _ranked(self._best_of_each_double(setup, depth), with_double=True)
 
     def _best_of_each_double(self, setup: str, depth: int) -> list[Scored]:
-        decision = self._decision(setup, "double")
-        ranked = self.search.rank(double_choices(decision, self.rules), _depth(depth))
+        ranked = self._ranked_once(self._decision(setup, "double"), 0, 0, _depth(depth))
         best_of_each: dict[int, Scored] = {}
         for scored in ranked:
             best_of_each.setdefault(scored.choice.high, scored)
