@@ -852,6 +852,32 @@ SCENARIOS = [
         record("1. 65: 6/OFF 5/Off", setup("W 6:1 5:1 / B in:15 / W"), result="15-0"),
     ),
     scenario("tabs", record("1.\t61:\tin/19\t§19/17"), ("AD304", 0)),
+    # §6, choice 19: a game a Termination ended may end in the middle of its last turn.
+    scenario(
+        "resigned-before-naming-the-double",
+        record("1. 21: in/24 in/23", '[Termination "resignation"]', result="0-15"),
+    ),
+    scenario(
+        "out-of-time-before-the-extra-roll",
+        record("1. 21: in/24 in/23 =66: in/19(4)", '[Termination "time"]', result="0-15"),
+    ),
+    scenario("unfinished-before-the-double", record("1. 21: in/24 in/23§"), ("AD401", 0)),
+    scenario(
+        "terminated-but-cut-before-its-last-turn",
+        record(
+            "1. 21: in/24 in/23§  43: in/21 in/22", '[Termination "resignation"]', result="0-15"
+        ),
+        ("AD401", 0),
+    ),
+    scenario(
+        "terminated-but-cut-in-a-variation",
+        record(
+            "1. 61: in/19 19/18 (1. 21: in/24 in/23§)  61: in/19 19/18",
+            '[Termination "abandoned"]',
+            result="0-1",
+        ),
+        ("AD401", 0),
+    ),
     # §2: the first of two tags counts.
     scenario(
         "duplicate-rules-first-counts",

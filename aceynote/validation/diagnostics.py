@@ -245,7 +245,9 @@ MISSING_DOUBLE = _error(
     "AD401",
     "chosen double missing after an acey-deucey",
     "A 1-2 whose 1 and 2 are both played goes on, in the same turn, with the double its "
-    "player chooses, written `=DD:` and its play (docs/notation.md §4).",
+    "player chooses, written `=DD:` and its play (docs/notation.md §4). A game whose "
+    "Termination tag says it ended (resignation, time, abandoned) may stop there in its "
+    "last turn (docs/notation.md, choice 19).",
     "1. 21: in/24 in/23  43: in/21 in/22\n*\n",
 )
 UNEXPECTED_DOUBLE = _error(
@@ -259,7 +261,8 @@ MISSING_EXTRA = _error(
     "extra roll missing after the chosen double",
     "After the chosen double the turn goes on with one more roll, written `+RR:` and its "
     "play: when the double's four moves were all played, or always under the option "
-    "bonus_reroll=always (the bgammon preset).",
+    "bonus_reroll=always (the bgammon preset). A game whose Termination tag says it ended "
+    "may stop there in its last turn (docs/notation.md, choice 19).",
     "1. 21: in/24 in/23 =66: in/19(4)  43: in/21 in/22\n*\n",
 )
 UNEXPECTED_EXTRA = _error(

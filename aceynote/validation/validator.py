@@ -13,6 +13,7 @@ import contextlib
 from typing import NamedTuple
 
 from ..notation import Game, Segment, Span, Turn
+from ..notation.tags import ending_reason
 from ..notation.writer import move_number
 from ..rules import FlowFault, Position, RuleSet, Side, TurnState, outcome, roll_dice
 from . import diagnostics as codes
@@ -125,7 +126,7 @@ class GameValidator:
             if mover is not position.turn:
                 position = position.with_turn(mover)
             before = position
-            position = self._turn(turn, position, path)
+            position = self._turn(turn, position, path, main and index == len(turns) - 1)
             if main:
                 self.report.turns += 1
             for which, variation in enumerate(turn.variations):
@@ -180,7 +181,7 @@ class GameValidator:
                 turn.span,
             )
 
-    def _turn(self, turn: Turn, position: Position, path: tuple[int, ...]) -> Position:
+    def _turn(self, turn: Turn, position: Position, path: tuple[int, ...], last: bool) -> Position:
         flow = TurnState.begin(position, self.report.rules)
         replays = self.report.segments
         handed_on = position  # the position with the side to act next, after each segment
@@ -201,9 +202,14 @@ class GameValidator:
             flow = after
         missing = flow.missing()
         if missing is not None:
-            last = turn.segments[-1].span
-            end = Span(last.end_line, last.end_column, last.end_line, last.end_column + 1)
-            self.add(_FLOW_CODES[missing], missing.value, end)
+            # A game a Termination ended may end in the middle of a turn, as the 15th
+            # checker borne off ends it (docs/notation.md, choice 19).
+            if not (last and ending_reason(self.game.tag("Termination")) is not None):
+                end_of = turn.segments[-1].span
+                end = Span(
+                    end_of.end_line, end_of.end_column, end_of.end_line, end_of.end_column + 1
+                )
+                self.add(_FLOW_CODES[missing], missing.value, end)
             return flow.end().next_turn()
         # Once over, next_turn() is the last segment's to_roll, made already (one a turn saved).
         return handed_on if flow.over else flow.next_turn()
