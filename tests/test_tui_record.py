@@ -525,6 +525,20 @@ async def test_a_finished_game_says_where_to_go_on(tmp_path: Path) -> None:
         assert any("nothing more can be entered" in n.message for n in app._notifications)
 
 
+@pilot_test
+async def test_ctrl_t_in_a_variation_says_why_not_before_its_questions(tmp_path: Path) -> None:
+    path = tmp_path / "annotated.acey"
+    shutil.copyfile(SAMPLES / "annotated.acey", path)
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "4", ".", "enter", "v", "end", "r")  # on at the variation's end
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordScreen)  # no reason and result asked, then refused
+        assert any("a variation has no result" in n.message for n in app._notifications)
+
+
 # -- the other keys ------------------------------------------------------------------------------
 @pilot_test
 async def test_legal_plays_of_a_typed_roll_anywhere(tmp_path: Path) -> None:

@@ -371,8 +371,9 @@ class RecordScreen(GameScreen):
         self.feedback.show_done(f"Redone: {describe(action)}")
 
     def action_end_game(self) -> None:
-        if self.recording.state.position.winner is not None:
-            self.notify("The game was won on the board: its result is the rules'.", timeout=3)
+        refusal = self.recording.end_refusal()
+        if refusal is not None:  # said before the dialog, not after its questions
+            self.notify(refusal.message, severity="warning", timeout=4)
             return
         dialog = EndGame(self.recording.terminated, self._offered_result())
         self.app.push_screen(dialog, lambda choice: _end_as_chosen(self, choice))
