@@ -246,7 +246,7 @@ class RecordScreen(GameScreen):
         elif isinstance(typed, TypedRoll):
             self._closest_for = None
             shown = plays.show_plays(typed.label, typed.plays, typed.matching(typed.rest))
-            hint = _roll_hint(typed, shown)
+            hint = self._roll_hint(typed, shown)
         else:
             self._closest_for = None
             plays.hide()
@@ -258,6 +258,9 @@ class RecordScreen(GameScreen):
             self.feedback.show_hint(hint)
         elif not text.strip() and self.feedback.kind != "done" and not self.recording.over:
             self.feedback.show_hint(self._idle_hint())
+
+    def _roll_hint(self, typed: TypedRoll, shown: list[str]) -> str:
+        return _roll_hint(typed, shown)  # the play screen names its hint key too
 
     def _pending_roll(self, typed: TypedRoll | EntryProblem | None) -> PendingRoll | None:
         """The roll the board shows as rolled, not yet played: the one typed."""
