@@ -23,6 +23,7 @@ from textual.widgets import Button, Input, TextArea
 
 from aceynote.cli import main
 from aceynote.files.record import RecordFile
+from aceynote.notation import parse_game
 from aceynote.notation.index import index_games
 from aceynote.notation.shorthand import parse_turn
 from aceynote.rules import Side
@@ -33,6 +34,7 @@ from aceynote.tui.game_list import GameList
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.tag_editor import TagEditor
 from aceynote.tui.widgets import GameHeader, MoveList
+from aceynote.validation import validate
 
 HUGE = "1" * 5000  # more digits than Python turns into an int by default (4,300)
 EVIL = "\x1b]0;PWNED\x07\x1b[2J"  # sets the terminal's title, then clears its screen
@@ -362,6 +364,40 @@ async def test_a_comment_of_megabytes_neither_hangs_the_notes_nor_the_editor(
         await pilot.press("c")
         assert isinstance(app.screen, ReplayScreen)  # no editor that takes seconds a key
         assert "too long to edit here" in notifications(app)[-1]
+
+
+@pilot_test
+async def test_a_comment_or_tag_value_past_the_readers_limits_is_refused_not_saved(
+    tmp_path: Path,
+) -> None:
+    """A comment of over 100,000 characters, or a tag value of over 10,000, would be saved as
+    a syntax error that hides the rest of the game (docs/notation.md, choice 12)."""
+    path = tmp_path / "annotated.acey"
+    path.write_bytes((SAMPLES / "annotated.acey").read_bytes())
+    original = path.read_bytes()
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "c")
+        editor = app.screen
+        assert isinstance(editor, CommentEditor)
+        editor.query_one(TextArea).text = "y" * 100_001
+        await pilot.press("ctrl+s")
+        assert app.screen is editor  # kept open, the reason under the text
+        assert "100,001 characters" in str(editor.query_one("#comment-error").render())
+        editor.query_one(TextArea).text = "y" * 100_000
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("i")
+        tags = app.screen
+        assert isinstance(tags, TagEditor)
+        tags.query_one("#tag-0", Input).value = '"' * 5_001  # each written as \"
+        await pilot.press("ctrl+s")
+        assert app.screen is tags
+        assert "10,002 characters" in str(tags.query_one("#tag-0-problem").render())
+        await pilot.press("escape", "s")
+        await pilot.pause()
+    saved = path.read_text(encoding="utf-8")
+    assert saved != original.decode() and validate(parse_game(saved)).errors == 0
 
 
 @pilot_test

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import SIZE, enter_on_line, pilot_test
-from test_tui_play import ScriptedDice, play_app, screen, settle
+from test_tui_app import screen_lines
+from test_tui_play import ScriptedDice, feedback, play_app, screen, settle
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList
@@ -32,6 +33,19 @@ async def test_the_hint_key_ranks_the_plays_of_the_roll_with_why(tmp_path: Path)
             assert row.startswith(play) and row.endswith(detail)
         await pilot.press("escape")
         assert not isinstance(app.screen, PlayChoices)
+
+
+@pilot_test
+async def test_the_words_under_a_roll_name_the_hint_key(tmp_path: Path) -> None:
+    """The footer leaves ctrl+g out at 80 columns: the words under the roll name it."""
+    practice = Practice(Side.BLACK, 0, ScriptedDice([6, 4]))
+    app = play_app(tmp_path / "p.acey", practice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")  # 64: two legal plays
+        await pilot.pause()
+        assert "ctrl+g: the engine's best plays" in feedback(app)
+        shown = " ".join(line[:50].strip() for line in screen_lines(app))  # the left panel
+        assert "ctrl+g: the engine's best plays" in shown  # in view at 80x24
 
 
 @pilot_test

@@ -238,8 +238,11 @@ async def test_the_roll_alone_then_picking_from_the_list(tmp_path: Path) -> None
         assert plays.shown == ["in/21 in/22", "in/21 21/18"]
         await pilot.press(*" in/2")
         assert plays.shown == ["in/21 in/22"]
+        assert "Tab completes it" in feedback(app)
         await pilot.press("tab")
         assert screen(app).query_one(EntryLine).text == "43: in/21 in/22"
+        await pilot.pause()
+        assert "Enter enters it" in feedback(app)  # no longer "Tab completes it"
         await pilot.press("enter")
         await pilot.pause()
         assert segments(game_of(app))[-1] == "43: in/21 in/22"
@@ -523,6 +526,20 @@ async def test_a_finished_game_says_where_to_go_on(tmp_path: Path) -> None:
             await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert any("nothing more can be entered" in n.message for n in app._notifications)
+
+
+@pilot_test
+async def test_ctrl_t_in_a_variation_says_why_not_before_its_questions(tmp_path: Path) -> None:
+    path = tmp_path / "annotated.acey"
+    shutil.copyfile(SAMPLES / "annotated.acey", path)
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "4", ".", "enter", "v", "end", "r")  # on at the variation's end
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordScreen)  # no reason and result asked, then refused
+        assert any("a variation has no result" in n.message for n in app._notifications)
 
 
 # -- the other keys ------------------------------------------------------------------------------

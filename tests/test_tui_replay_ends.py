@@ -145,6 +145,27 @@ async def test_a_roll_with_no_legal_play_says_the_side_could_not_play(
         assert status == "23... 43: --  no legal play: Black could not move"
 
 
+@pytest.mark.parametrize(
+    ("size", "says"),
+    [
+        pytest.param(SIZE, "(illegal: replayed in part)", id="80x24"),
+        pytest.param((200, 60), "(replayed as far as the checkers allow)", id="200x60"),
+    ],
+)
+@pilot_test
+async def test_a_play_replayed_in_part_is_said_whole_on_the_status_line(
+    size: tuple[int, int], says: str
+) -> None:
+    app = ReplayApp(str(SAMPLES / "mistakes.acey"), game=1)  # 8... 31: 13/10 in/22, forced
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("t", *"8...", "enter")
+        await pilot.pause()
+        status = replay(app).query_one(StatusBar)
+        line = str(status.render())
+        assert line == f"8... 31: 13/10 in/22  {says}"
+        assert len(line) <= status.content_size.width  # not cut with an ellipsis
+
+
 # -- the legal plays of a roll ----------------------------------------------------------------
 @pilot_test
 async def test_the_legal_plays_title_counts_the_plays_and_fits_80_columns() -> None:

@@ -269,16 +269,24 @@ class Recording:
         self._revalidate()
         return segment
 
-    def end(self, reason: str | None, result: str) -> EntryProblem | None:
-        """End the game by ``reason`` (resignation, time, abandoned) with ``result``.
-
-        ``reason`` None takes a Termination away again (the game goes on, ``*``).
-        Refused (with why) for a game the rules finished, or a wrong result.
-        """
+    def end_refusal(self) -> EntryProblem | None:
+        """Why the game cannot be ended (or go on) here, whatever the reason and result:
+        in a variation, or won on the board; None where :meth:`end` can be asked."""
         if self.path != MAIN:
             return EntryProblem("a variation has no result: end the game in its main line")
         if self.state.position.winner is not None:
             return EntryProblem("the game was won on the board: its result is the rules'")
+        return None
+
+    def end(self, reason: str | None, result: str) -> EntryProblem | None:
+        """End the game by ``reason`` (resignation, time, abandoned) with ``result``.
+
+        ``reason`` None takes a Termination away again (the game goes on, ``*``).
+        Refused (with why) where :meth:`end_refusal` says, or for a wrong result.
+        """
+        refusal = self.end_refusal()
+        if refusal is not None:
+            return refusal
         if reason is None:
             ending = _Ending("*", "*" if self.game.tag("Result") is not None else None, None)
         else:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, Side, opening_winner
 from ..terminal_text import clipped
-from .limits import MAX_DIGITS, readable_number, too_many_digits
+from .limits import MAX_DIGITS, MAX_TAG_VALUE, readable_number, too_many_digits
 
 if TYPE_CHECKING:  # a date is only written here: the import costs every command's start
     import datetime
@@ -215,7 +215,14 @@ _CHECKS: dict[str, Callable[[str], str | None]] = {
 def tag_value_problem(name: str, value: str) -> str | None:
     """What is wrong with ``value`` for the tag ``name``, in words; None when it is fine.
 
-    Only tags whose form the notation gives are checked; any text suits the others.
+    Only tags whose form the notation gives are checked; any text suits the others,
+    up to the length a record's tag value can have (docs/notation.md, choice 12).
     """
+    written = len(value) + value.count("\\") + value.count('"')  # \\ and \" as written
+    if written > MAX_TAG_VALUE:
+        return (
+            f"this value has {written:,} characters as written;"
+            f" aceynote reads tag values of up to {MAX_TAG_VALUE:,}"
+        )
     check = _CHECKS.get(name)
     return None if check is None else check(value)

@@ -76,7 +76,7 @@ class PlayScreen(RecordScreen):
             "hint",
             "Hint",
             id="play.hint",
-            show=False,  # the footer is full at 80 columns: the help and the entry line name it
+            show=False,  # the footer is full at 80 columns: the help and the roll's hint name it
             tooltip="the engine's best plays of your roll, with why; once the game is over,"
             " its review",
         ),
@@ -161,6 +161,12 @@ class PlayScreen(RecordScreen):
             "ctrl+r (or r) rolls for you; or type your own roll and its play"
             f" ({self.recording.example()}). Then pick a play: ↓ ↑ and Enter."
         )
+
+    def _roll_hint(self, typed: TypedRoll, shown: list[str]) -> str:
+        """The record screen's words on the plays listed, and the key of the engine's hint
+        (which the footer, full at 80 columns, leaves out)."""
+        hint = super()._roll_hint(typed, shown)
+        return f"{hint} ctrl+g: the engine's best plays." if len(shown) > 1 else hint
 
     def _pending_roll(self, typed: TypedRoll | EntryProblem | None) -> PendingRoll | None:
         """The app's roll, once it rolled for the person, whatever else is typed."""

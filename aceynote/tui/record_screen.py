@@ -87,7 +87,8 @@ def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
     if not shown:
         return "No legal play is written that way: Enter checks it as typed."
     if len(shown) == 1:
-        return f"One play left: {shown[0]}. Tab completes it."
+        done = typed.rest.strip() == shown[0]  # completed by Tab, or typed whole
+        return f"One play left: {shown[0]}. {'Enter enters' if done else 'Tab completes'} it."
     if not typed.rest:
         return f"{len(shown)} legal plays: type the play, or ↓ ↑ to pick one and Enter."
     return f"{len(shown)} plays left: type on, or ↓ ↑ to pick one and Enter."
@@ -246,7 +247,7 @@ class RecordScreen(GameScreen):
         elif isinstance(typed, TypedRoll):
             self._closest_for = None
             shown = plays.show_plays(typed.label, typed.plays, typed.matching(typed.rest))
-            hint = _roll_hint(typed, shown)
+            hint = self._roll_hint(typed, shown)
         else:
             self._closest_for = None
             plays.hide()
@@ -258,6 +259,9 @@ class RecordScreen(GameScreen):
             self.feedback.show_hint(hint)
         elif not text.strip() and self.feedback.kind != "done" and not self.recording.over:
             self.feedback.show_hint(self._idle_hint())
+
+    def _roll_hint(self, typed: TypedRoll, shown: list[str]) -> str:
+        return _roll_hint(typed, shown)  # the play screen names its hint key too
 
     def _pending_roll(self, typed: TypedRoll | EntryProblem | None) -> PendingRoll | None:
         """The roll the board shows as rolled, not yet played: the one typed."""
@@ -371,8 +375,9 @@ class RecordScreen(GameScreen):
         self.feedback.show_done(f"Redone: {describe(action)}")
 
     def action_end_game(self) -> None:
-        if self.recording.state.position.winner is not None:
-            self.notify("The game was won on the board: its result is the rules'.", timeout=3)
+        refusal = self.recording.end_refusal()
+        if refusal is not None:  # said before the dialog, not after its questions
+            self.notify(refusal.message, severity="warning", timeout=4)
             return
         dialog = EndGame(self.recording.terminated, self._offered_result())
         self.app.push_screen(dialog, lambda choice: _end_as_chosen(self, choice))

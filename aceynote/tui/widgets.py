@@ -134,20 +134,25 @@ class StatusBar(Widget):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"status--play", "status--detail"}
 
     _line: Content = Content("")
+    _shown: tuple[Frame, Path] | None = None
 
     def show(self, frame: Frame, path: Path) -> None:
-        self._line = self._play_line(frame, path)
+        self._shown = (frame, path)
         self.refresh()
 
     def show_text(self, text: str) -> None:
         """A line of its own (the record screen's, before anything was entered)."""
+        self._shown = None
         self._line = Content.assemble((text, self.get_visual_style("status--detail", partial=True)))
         self.refresh()
 
     def render(self) -> Content:
-        return self._line
+        """The line, at the width it has now (a narrow one says a forced replay shorter)."""
+        if self._shown is None:
+            return self._line
+        return self._play_line(*self._shown, self.content_size.width)
 
-    def _play_line(self, frame: Frame, path: Path) -> Content:
+    def _play_line(self, frame: Frame, path: Path, width: int) -> Content:
         detail_style = self.get_visual_style("status--detail", partial=True)
         play_style = self.get_visual_style("status--play", partial=True)
         where = "variation  " if path else ""
@@ -161,7 +166,7 @@ class StatusBar(Widget):
         if frame.step and total:
             detail = f"  step {frame.step}/{total}: {play_text(replay.steps[frame.step - 1 : frame.step])}"
         elif frame.forced:
-            detail = "  (replayed as far as the checkers allow)"
+            detail = _FORCED if len(where + written + _FORCED) <= width else _FORCED_SHORT
         elif frame.passed:
             detail = f"  no legal play: {frame.mover.title} could not move"
         else:
@@ -169,6 +174,10 @@ class StatusBar(Widget):
         return Content.assemble(
             (where, detail_style), (written, play_style), (detail, detail_style)
         )
+
+
+_FORCED = "  (replayed as far as the checkers allow)"
+_FORCED_SHORT = "  (illegal: replayed in part)"  # in 51 columns at 80x24; the notes say why
 
 
 @dataclass(frozen=True, slots=True)
