@@ -136,3 +136,36 @@ def test_tcp_serves_on_localhost() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def _replies(stream: bytes) -> dict[int, dict[str, object]]:
+    """The server's answers to a stream of messages, by request id."""
+    done = subprocess.run(SERVER, input=stream, capture_output=True, timeout=120)
+    bodies, rest = [], done.stdout
+    while rest:
+        header, rest = rest.split(b"\r\n\r\n", 1)
+        length = int(header.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+        bodies.append(json.loads(rest[:length]))
+        rest = rest[length:]
+    return {body["id"]: body for body in bodies if "id" in body}
+
+
+def _hover(number: int, line: int) -> bytes:
+    params = {"textDocument": {"uri": URI}, "position": {"line": line, "character": 0}}
+    return _message(
+        {"jsonrpc": "2.0", "id": number, "method": "textDocument/hover", "params": params}
+    )
+
+
+def test_every_request_is_answered_even_one_the_protocol_does_not_allow() -> None:
+    # pygls answered none of these, and a client waits for an answer forever.
+    shutdown = _message({"jsonrpc": "2.0", "id": 5, "method": "shutdown", "params": None})
+    replies = _replies(
+        _hover(1, 0) + _initialize(2) + _hover(3, -1) + _hover(4, 0) + shutdown + _hover(6, 0)
+    )
+    assert replies[1]["error"] == {"code": -32002, "message": "aceynote: not initialized"}
+    assert "capabilities" in replies[2]["result"]  # type: ignore[operator]
+    assert replies[3]["error"]["code"] == -32602  # type: ignore[index]
+    assert replies[4]["result"] is None  # a document never opened: no hover, no error
+    assert replies[5]["result"] is None
+    assert replies[6]["error"] == {"code": -32600, "message": "aceynote: the server is shut down"}

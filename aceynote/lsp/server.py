@@ -1,17 +1,32 @@
-"""The server: what it offers at initialisation, and each request handed to its module."""
+"""The server: what it offers at initialisation, and each request handed to its module.
+
+pygls left some requests without an answer, and a client waits for one
+forever: a request whose params do not fit the protocol (a negative line),
+a request before ``initialize`` or after ``shutdown``. :class:`AceyProtocol`
+answers each with the protocol's error (JSON-RPC's "invalid params", the
+protocol's ``ServerNotInitialized``, "invalid request").
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from functools import wraps
 from importlib.metadata import version
 from typing import Any, ParamSpec, TypeVar
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcInternalError
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInternalError,
+    JsonRpcInvalidParams,
+    JsonRpcInvalidRequest,
+    JsonRpcServerNotInitialized,
+)
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.json_rpc import MsgId, RPCMessage, RPCNotification, RPCRequest
 from pygls.protocol.language_server import lsp_method
 
 from .actions import code_actions
@@ -29,13 +44,60 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class _Protocol(LanguageServerProtocol):
-    """pygls's protocol, keeping no copy of the open documents of its own.
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A request answered with an error before any handler sees it."""
 
-    The server keeps them (:class:`Documents`), with the protocol's line ends
-    (pygls splits lines as Python does, at form feeds and U+2028 too), so a
-    large document is held once, not split into a list of lines at every edit.
+    id: MsgId
+    error: JsonRpcException
+
+
+def _refused_params(data: dict[str, Any]) -> Refused:
+    message = f"aceynote: the params of {data['method']} do not fit the protocol"
+    return Refused(data["id"], JsonRpcInvalidParams(message))
+
+
+class AceyProtocol(LanguageServerProtocol):
+    """pygls's protocol, answering every request and keeping no copy of the open documents.
+
+    The server keeps them, with the protocol's line ends (pygls splits lines
+    as Python does, at form feeds and U+2028 too), so a large document is
+    held once, not split into a list of lines at every edit.
     """
+
+    started = False  # whether ``initialize`` came
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        """The message as pygls reads it; a request it cannot read is :class:`Refused`."""
+        try:
+            return super().structure_message(data)
+        except JsonRpcInvalidParams:
+            if "id" in data and isinstance(data.get("method"), str):
+                return _refused_params(data)
+            raise
+
+    def handle_message(self, message: RPCMessage | Refused) -> None:
+        if isinstance(message, Refused):
+            self._refuse(message)
+        elif (refused := self._refusal(message)) is not None:
+            self._refuse(refused)
+        elif self.started or not isinstance(message, RPCNotification) or _exits(message):
+            super().handle_message(message)  # a notification before initialize is dropped
+
+    def _refuse(self, refused: Refused) -> None:
+        self._send_response(refused.id, error=refused.error.to_response_error())
+
+    def _refusal(self, message: RPCMessage) -> Refused | None:
+        """The error that answers a request the protocol does not let the server handle now."""
+        if not isinstance(message, RPCRequest):
+            return None
+        if message.method == types.INITIALIZE:
+            self.started = True
+        elif not self.started:
+            return Refused(message.id, JsonRpcServerNotInitialized("aceynote: not initialized"))
+        elif self._shutdown:
+            return Refused(message.id, JsonRpcInvalidRequest("aceynote: the server is shut down"))
+        return None
 
     def _handled(self, method: str, params: object) -> Iterator[tuple[Any, tuple[object], None]]:
         handler = self.fm.features.get(method)
@@ -59,11 +121,15 @@ class _Protocol(LanguageServerProtocol):
         yield from self._handled(types.TEXT_DOCUMENT_DID_CLOSE, params)
 
 
+def _exits(message: RPCNotification) -> bool:
+    return message.method == types.EXIT
+
+
 class AceyServer(LanguageServer):
     """pygls's server with the open documents of the notation."""
 
     def __init__(self) -> None:
-        super().__init__("aceynote", version("aceynote"), protocol_cls=_Protocol)
+        super().__init__("aceynote", version("aceynote"), protocol_cls=AceyProtocol)
         self.documents = Documents(self.publish)
 
     @property
