@@ -169,3 +169,14 @@ def test_every_request_is_answered_even_one_the_protocol_does_not_allow() -> Non
     assert replies[4]["result"] is None  # a document never opened: no hover, no error
     assert replies[5]["result"] is None
     assert replies[6]["error"] == {"code": -32600, "message": "aceynote: the server is shut down"}
+
+
+@pytest.mark.parametrize(("shutdown", "code"), [(True, 0), (False, 1)])
+def test_exit_without_shutdown_ends_the_server_with_code_1(shutdown: bool, code: int) -> None:
+    # The protocol: "exit with success code 0 if the shutdown request has been received
+    # before; otherwise with error code 1".
+    asked = _message({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None})
+    leaving = _message({"jsonrpc": "2.0", "method": "exit", "params": None})
+    stream = _initialize() + (asked if shutdown else b"") + leaving
+    done = subprocess.run(SERVER, input=stream, capture_output=True, timeout=120)
+    assert (done.returncode, done.stderr) == (code, b"")

@@ -4,7 +4,8 @@ pygls left some requests without an answer, and a client waits for one
 forever: a request whose params do not fit the protocol (a negative line),
 a request before ``initialize`` or after ``shutdown``. :class:`AceyProtocol`
 answers each with the protocol's error (JSON-RPC's "invalid params", the
-protocol's ``ServerNotInitialized``, "invalid request").
+protocol's ``ServerNotInitialized``, "invalid request"), and keeps whether
+``exit`` came without ``shutdown``, for the exit code.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class AceyProtocol(LanguageServerProtocol):
     """
 
     started = False  # whether ``initialize`` came
+    exit_code = 0  # 1 once ``exit`` comes with no ``shutdown`` before it, as the protocol says
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         """The message as pygls reads it; a request it cannot read is :class:`Refused`."""
@@ -81,7 +83,10 @@ class AceyProtocol(LanguageServerProtocol):
             self._refuse(message)
         elif (refused := self._refusal(message)) is not None:
             self._refuse(refused)
-        elif self.started or not isinstance(message, RPCNotification) or _exits(message):
+        elif isinstance(message, RPCNotification) and message.method == types.EXIT:
+            self.exit_code = 0 if self._shutdown else 1
+            super().handle_message(message)
+        elif self.started or not isinstance(message, RPCNotification):
             super().handle_message(message)  # a notification before initialize is dropped
 
     def _refuse(self, refused: Refused) -> None:
@@ -121,16 +126,17 @@ class AceyProtocol(LanguageServerProtocol):
         yield from self._handled(types.TEXT_DOCUMENT_DID_CLOSE, params)
 
 
-def _exits(message: RPCNotification) -> bool:
-    return message.method == types.EXIT
-
-
 class AceyServer(LanguageServer):
     """pygls's server with the open documents of the notation."""
 
     def __init__(self) -> None:
         super().__init__("aceynote", version("aceynote"), protocol_cls=AceyProtocol)
         self.documents = Documents(self.publish)
+
+    @property
+    def exit_code(self) -> int:
+        protocol = self.protocol
+        return protocol.exit_code if isinstance(protocol, AceyProtocol) else 0
 
     @property
     def encoding(self) -> str | None:
@@ -256,8 +262,11 @@ def _outline(server: AceyServer) -> None:
         return None if found is None else semantic_tokens(*found)
 
 
-def serve(port: int | None = None) -> None:
-    """Answer one client on standard input and output, or on 127.0.0.1:``port``."""
+def serve(port: int | None = None) -> int:
+    """Answer one client on standard input and output, or on 127.0.0.1:``port``.
+
+    The exit code: 1 when the client sent ``exit`` without ``shutdown`` first, else 0.
+    """
     pygls_log = logging.getLogger("pygls")
     pygls_log.addHandler(logging.NullHandler())
     pygls_log.propagate = False
@@ -266,3 +275,4 @@ def serve(port: int | None = None) -> None:
         server.start_io()
     else:
         server.start_tcp("127.0.0.1", port)
+    return server.exit_code
