@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -111,6 +112,41 @@ def _free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def _connected(port: int) -> socket.socket:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            return socket.create_connection(("127.0.0.1", port))
+        except ConnectionRefusedError:
+            assert time.monotonic() < deadline, "the server never listened"
+            time.sleep(0.1)
+
+
+EXIT = _message({"jsonrpc": "2.0", "method": "exit", "params": None})
+RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: closing resets the connection
+
+
+@pytest.mark.parametrize(("leaving", "code"), [("close", 0), ("reset", 0), ("exit", 1)])
+def test_tcp_ends_quietly_when_its_client_leaves(leaving: str, code: int) -> None:
+    # Its one client closes or resets the connection, or sends exit (without shutdown: code
+    # 1). pygls's TCP server listened on for ever after a reset, and wrote asyncio's traceback
+    # of the reset and of exit's SystemExit.
+    port = _free_port()
+    server = subprocess.Popen([*SERVER, "--tcp", str(port)], stderr=subprocess.PIPE)
+    try:
+        with _connected(port) as connection:
+            connection.sendall(_initialize())
+            assert connection.recv(65536).startswith(b"Content-Length: ")
+            if leaving == "reset":
+                connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)
+            connection.sendall(EXIT if leaving == "exit" else b"")
+        assert server.wait(timeout=60) == code
+        assert server.stderr is not None and server.stderr.read() == b""
+    finally:
+        server.kill()
+        server.wait(timeout=30)
 
 
 def test_tcp_serves_on_localhost() -> None:

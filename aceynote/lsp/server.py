@@ -10,8 +10,11 @@ protocol's ``ServerNotInitialized``, "invalid request"), and keeps whether
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from functools import wraps
 from importlib.metadata import version
@@ -25,6 +28,7 @@ from pygls.exceptions import (
     JsonRpcInvalidRequest,
     JsonRpcServerNotInitialized,
 )
+from pygls.io_ import run_async
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import MsgId, RPCMessage, RPCNotification, RPCRequest
@@ -274,5 +278,32 @@ def serve(port: int | None = None) -> int:
     if port is None:
         server.start_io()
     else:
-        server.start_tcp("127.0.0.1", port)
+        asyncio.run(_one_client(server, port))
     return server.exit_code
+
+
+async def _one_client(server: AceyServer, port: int) -> None:
+    """Answer the first client on 127.0.0.1:``port`` until it leaves, however it leaves.
+
+    (pygls's own TCP server went on listening once its client had left, and
+    wrote a traceback when the client sent ``exit`` or reset the connection.)
+    Another client while the first is served is turned away.
+    """
+    left: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if server.protocol.writer is None:
+            server.protocol.set_writer(writer)
+            await _until_gone(server, reader)
+            if not left.done():
+                left.set_result(None)
+        writer.close()
+
+    async with await asyncio.start_server(answer, "127.0.0.1", port):
+        await left
+
+
+async def _until_gone(server: AceyServer, reader: asyncio.StreamReader) -> None:
+    """Read the client's messages until it sends ``exit``, closes or resets the connection."""
+    with suppress(ConnectionError, SystemExit):  # pygls's exit ends with sys.exit
+        await run_async(threading.Event(), reader, server.protocol)
