@@ -216,3 +216,22 @@ async def test_a_code_action_adds_the_missing_result(client: LanguageClient) -> 
     (action,) = [a for a in actions if a.title == "Add the result 15-0"]
     assert isinstance(action, types.CodeAction) and action.edit and action.edit.changes
     assert action.edit.changes[URI][0].new_text == "\n15-0"
+
+
+@pytest.mark.asyncio
+async def test_code_actions_replace_a_pass_that_should_be_a_play(client: LanguageClient) -> None:
+    # mistakes.acey's turn 6: "54: --" where Black can play both dice (AD308).
+    text = (ROOT / "samples" / "mistakes.acey").read_text(encoding="utf-8")
+    await opened(client, text)
+    params = types.CodeActionParams(
+        document(), types.Range(at(13, 24), at(13, 24)), types.CodeActionContext(diagnostics=[])
+    )
+    actions = await client.text_document_code_action_async(params)
+    assert actions is not None
+    edits = [
+        action.edit.changes[URI][0]
+        for action in actions
+        if isinstance(action, types.CodeAction) and action.edit and action.edit.changes
+    ]
+    assert [edit.new_text for edit in edits] == ["13/8 8/4", "19/14 14/10", "20/15 15/11"]
+    assert all(edit.range == types.Range(at(13, 24), at(13, 26)) for edit in edits)

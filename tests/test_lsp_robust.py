@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -113,6 +114,41 @@ def _free_port() -> int:
         return port
 
 
+def _connected(port: int) -> socket.socket:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            return socket.create_connection(("127.0.0.1", port))
+        except ConnectionRefusedError:
+            assert time.monotonic() < deadline, "the server never listened"
+            time.sleep(0.1)
+
+
+EXIT = _message({"jsonrpc": "2.0", "method": "exit", "params": None})
+RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: closing resets the connection
+
+
+@pytest.mark.parametrize(("leaving", "code"), [("close", 0), ("reset", 0), ("exit", 1)])
+def test_tcp_ends_quietly_when_its_client_leaves(leaving: str, code: int) -> None:
+    # Its one client closes or resets the connection, or sends exit (without shutdown: code
+    # 1). pygls's TCP server listened on for ever after a reset, and wrote asyncio's traceback
+    # of the reset and of exit's SystemExit.
+    port = _free_port()
+    server = subprocess.Popen([*SERVER, "--tcp", str(port)], stderr=subprocess.PIPE)
+    try:
+        with _connected(port) as connection:
+            connection.sendall(_initialize())
+            assert connection.recv(65536).startswith(b"Content-Length: ")
+            if leaving == "reset":
+                connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)
+            connection.sendall(EXIT if leaving == "exit" else b"")
+        assert server.wait(timeout=60) == code
+        assert server.stderr is not None and server.stderr.read() == b""
+    finally:
+        server.kill()
+        server.wait(timeout=30)
+
+
 def test_tcp_serves_on_localhost() -> None:
     port = _free_port()
     server = subprocess.Popen([*SERVER, "--tcp", str(port)], stderr=subprocess.PIPE)
@@ -136,3 +172,47 @@ def test_tcp_serves_on_localhost() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def _replies(stream: bytes) -> dict[int, dict[str, object]]:
+    """The server's answers to a stream of messages, by request id."""
+    done = subprocess.run(SERVER, input=stream, capture_output=True, timeout=120)
+    bodies, rest = [], done.stdout
+    while rest:
+        header, rest = rest.split(b"\r\n\r\n", 1)
+        length = int(header.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+        bodies.append(json.loads(rest[:length]))
+        rest = rest[length:]
+    return {body["id"]: body for body in bodies if "id" in body}
+
+
+def _hover(number: int, line: int) -> bytes:
+    params = {"textDocument": {"uri": URI}, "position": {"line": line, "character": 0}}
+    return _message(
+        {"jsonrpc": "2.0", "id": number, "method": "textDocument/hover", "params": params}
+    )
+
+
+def test_every_request_is_answered_even_one_the_protocol_does_not_allow() -> None:
+    # pygls answered none of these, and a client waits for an answer forever.
+    shutdown = _message({"jsonrpc": "2.0", "id": 5, "method": "shutdown", "params": None})
+    replies = _replies(
+        _hover(1, 0) + _initialize(2) + _hover(3, -1) + _hover(4, 0) + shutdown + _hover(6, 0)
+    )
+    assert replies[1]["error"] == {"code": -32002, "message": "aceynote: not initialized"}
+    assert "capabilities" in replies[2]["result"]  # type: ignore[operator]
+    assert replies[3]["error"]["code"] == -32602  # type: ignore[index]
+    assert replies[4]["result"] is None  # a document never opened: no hover, no error
+    assert replies[5]["result"] is None
+    assert replies[6]["error"] == {"code": -32600, "message": "aceynote: the server is shut down"}
+
+
+@pytest.mark.parametrize(("shutdown", "code"), [(True, 0), (False, 1)])
+def test_exit_without_shutdown_ends_the_server_with_code_1(shutdown: bool, code: int) -> None:
+    # The protocol: "exit with success code 0 if the shutdown request has been received
+    # before; otherwise with error code 1".
+    asked = _message({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None})
+    leaving = _message({"jsonrpc": "2.0", "method": "exit", "params": None})
+    stream = _initialize() + (asked if shutdown else b"") + leaving
+    done = subprocess.run(SERVER, input=stream, capture_output=True, timeout=120)
+    assert (done.returncode, done.stderr) == (code, b"")

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..formats import MissingExtra
-from .base import EXIT_OK, Commands, UsageError, add_command, whole_number
+from .base import Commands, UsageError, add_command, whole_number
 
 DESCRIPTION = """\
 A language server for .acey records (the Language Server Protocol, on
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs"):
             raise
         raise UsageError(str(MissingExtra("pygls", "lsp"))) from error
-    serve(args.tcp)
+    code = serve(args.tcp)
     if args.tcp is None:
         sys.stdout = None  # pygls closed it as the client left
-    return EXIT_OK
+    return code

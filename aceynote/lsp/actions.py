@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from ..notation import Segment, Span
 from ..rules import play_text
 from ..validation import Diagnostic
 from ..validation.diagnostics import UNMARKED_HIT, WRONG_RESULT
 from .checking import Part
 from .published import as_protocol, moved
 from .text import Text
-from .under_cursor import AtCursor, game_at, play_span, segment_at
+from .tokens import piece_tokens
+from .under_cursor import AtCursor, contains, game_at, piece_text, play_span, segment_at
 
 QUICK_FIX = types.CodeActionKind.QuickFix
 
@@ -29,11 +31,20 @@ def _fixing(actions: list[types.CodeAction], fixed: types.Diagnostic) -> list[ty
     return actions
 
 
+def _pass_span(text: Text, at: AtCursor, segment: Segment) -> Span | None:
+    """Where a segment's ``--`` stands: the reader's token of it, in its piece's lines."""
+    for token in piece_tokens(piece_text(text, at.part)):
+        line, column = token.line or 0, token.column or 0
+        if token.type == "PASS" and contains(segment.span, line, column):
+            return Span(line, column, token.end_line or line, token.end_column or column)
+    return None
+
+
 def _play_fixes(
     uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic
 ) -> list[types.CodeAction]:
     found = segment_at(at.game, diagnostic.span.line, diagnostic.span.column)
-    span = None if found is None else play_span(found[1])
+    span = None if found is None else play_span(found[1]) or _pass_span(text, at, found[1])
     if found is None or span is None:
         return []
     where = text.range(at.part.shifted(span))

@@ -1,17 +1,37 @@
-"""The server: what it offers at initialisation, and each request handed to its module."""
+"""The server: what it offers at initialisation, and each request handed to its module.
+
+pygls left some requests without an answer, and a client waits for one
+forever: a request whose params do not fit the protocol (a negative line),
+a request before ``initialize`` or after ``shutdown``. :class:`AceyProtocol`
+answers each with the protocol's error (JSON-RPC's "invalid params", the
+protocol's ``ServerNotInitialized``, "invalid request"), and keeps whether
+``exit`` came without ``shutdown``, for the exit code.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Iterator
+from contextlib import suppress
+from dataclasses import dataclass
 from functools import wraps
 from importlib.metadata import version
 from typing import Any, ParamSpec, TypeVar
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcInternalError
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInternalError,
+    JsonRpcInvalidParams,
+    JsonRpcInvalidRequest,
+    JsonRpcServerNotInitialized,
+)
+from pygls.io_ import run_async
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.json_rpc import MsgId, RPCMessage, RPCNotification, RPCRequest
 from pygls.protocol.language_server import lsp_method
 
 from .actions import code_actions
@@ -29,13 +49,64 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class _Protocol(LanguageServerProtocol):
-    """pygls's protocol, keeping no copy of the open documents of its own.
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A request answered with an error before any handler sees it."""
 
-    The server keeps them (:class:`Documents`), with the protocol's line ends
-    (pygls splits lines as Python does, at form feeds and U+2028 too), so a
-    large document is held once, not split into a list of lines at every edit.
+    id: MsgId
+    error: JsonRpcException
+
+
+def _refused_params(data: dict[str, Any]) -> Refused:
+    message = f"aceynote: the params of {data['method']} do not fit the protocol"
+    return Refused(data["id"], JsonRpcInvalidParams(message))
+
+
+class AceyProtocol(LanguageServerProtocol):
+    """pygls's protocol, answering every request and keeping no copy of the open documents.
+
+    The server keeps them, with the protocol's line ends (pygls splits lines
+    as Python does, at form feeds and U+2028 too), so a large document is
+    held once, not split into a list of lines at every edit.
     """
+
+    started = False  # whether ``initialize`` came
+    exit_code = 0  # 1 once ``exit`` comes with no ``shutdown`` before it, as the protocol says
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        """The message as pygls reads it; a request it cannot read is :class:`Refused`."""
+        try:
+            return super().structure_message(data)
+        except JsonRpcInvalidParams:
+            if "id" in data and isinstance(data.get("method"), str):
+                return _refused_params(data)
+            raise
+
+    def handle_message(self, message: RPCMessage | Refused) -> None:
+        if isinstance(message, Refused):
+            self._refuse(message)
+        elif (refused := self._refusal(message)) is not None:
+            self._refuse(refused)
+        elif isinstance(message, RPCNotification) and message.method == types.EXIT:
+            self.exit_code = 0 if self._shutdown else 1
+            super().handle_message(message)
+        elif self.started or not isinstance(message, RPCNotification):
+            super().handle_message(message)  # a notification before initialize is dropped
+
+    def _refuse(self, refused: Refused) -> None:
+        self._send_response(refused.id, error=refused.error.to_response_error())
+
+    def _refusal(self, message: RPCMessage) -> Refused | None:
+        """The error that answers a request the protocol does not let the server handle now."""
+        if not isinstance(message, RPCRequest):
+            return None
+        if message.method == types.INITIALIZE:
+            self.started = True
+        elif not self.started:
+            return Refused(message.id, JsonRpcServerNotInitialized("aceynote: not initialized"))
+        elif self._shutdown:
+            return Refused(message.id, JsonRpcInvalidRequest("aceynote: the server is shut down"))
+        return None
 
     def _handled(self, method: str, params: object) -> Iterator[tuple[Any, tuple[object], None]]:
         handler = self.fm.features.get(method)
@@ -63,8 +134,13 @@ class AceyServer(LanguageServer):
     """pygls's server with the open documents of the notation."""
 
     def __init__(self) -> None:
-        super().__init__("aceynote", version("aceynote"), protocol_cls=_Protocol)
+        super().__init__("aceynote", version("aceynote"), protocol_cls=AceyProtocol)
         self.documents = Documents(self.publish)
+
+    @property
+    def exit_code(self) -> int:
+        protocol = self.protocol
+        return protocol.exit_code if isinstance(protocol, AceyProtocol) else 0
 
     @property
     def encoding(self) -> str | None:
@@ -190,8 +266,11 @@ def _outline(server: AceyServer) -> None:
         return None if found is None else semantic_tokens(*found)
 
 
-def serve(port: int | None = None) -> None:
-    """Answer one client on standard input and output, or on 127.0.0.1:``port``."""
+def serve(port: int | None = None) -> int:
+    """Answer one client on standard input and output, or on 127.0.0.1:``port``.
+
+    The exit code: 1 when the client sent ``exit`` without ``shutdown`` first, else 0.
+    """
     pygls_log = logging.getLogger("pygls")
     pygls_log.addHandler(logging.NullHandler())
     pygls_log.propagate = False
@@ -199,4 +278,32 @@ def serve(port: int | None = None) -> None:
     if port is None:
         server.start_io()
     else:
-        server.start_tcp("127.0.0.1", port)
+        asyncio.run(_one_client(server, port))
+    return server.exit_code
+
+
+async def _one_client(server: AceyServer, port: int) -> None:
+    """Answer the first client on 127.0.0.1:``port`` until it leaves, however it leaves.
+
+    (pygls's own TCP server went on listening once its client had left, and
+    wrote a traceback when the client sent ``exit`` or reset the connection.)
+    Another client while the first is served is turned away.
+    """
+    left: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if server.protocol.writer is None:
+            server.protocol.set_writer(writer)
+            await _until_gone(server, reader)
+            if not left.done():
+                left.set_result(None)
+        writer.close()
+
+    async with await asyncio.start_server(answer, "127.0.0.1", port):
+        await left
+
+
+async def _until_gone(server: AceyServer, reader: asyncio.StreamReader) -> None:
+    """Read the client's messages until it sends ``exit``, closes or resets the connection."""
+    with suppress(ConnectionError, SystemExit):  # pygls's exit ends with sys.exit
+        await run_async(threading.Event(), reader, server.protocol)
