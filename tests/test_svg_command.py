@@ -107,6 +107,11 @@ def test_a_record_with_errors_is_drawn_and_says_so(
             "--turn 77: the main line has 79 turns; give a number from 1 to 40 (12... for Black's)",
         ),
         (["diagram", "RECORD", "--turn", "seven"], "'seven' is not a turn number"),
+        (
+            ["diagram", str(SAMPLES / "black-first.acey"), "--turn", "99"],
+            "--turn 99: the main line has 74 turns: White's turns are 2 to 38,"
+            " Black's turns are 1... to 37...\n",
+        ),
         (["diagram", "RECORD", "--game", "2"], "there is no game 2"),
         (["diagram", "RECORD", "--size", "20"], "--size 20"),
         (["diagram", "missing.acey"], "missing.acey: no such file"),

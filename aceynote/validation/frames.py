@@ -176,8 +176,8 @@ class GameFrames:
             self.frames[key].diagnostics.append(diagnostic)
 
     # -- finding --------------------------------------------------------------
-    def turns(self) -> tuple[int, int, int] | None:
-        """How many turns the main line shows, and its first and last turn's numbers."""
+    def turns(self) -> TurnsHeld | None:
+        """How many turns the main line shows, and each side's first and last numbers."""
         return turns_held(
             turn for key in self.main if (turn := _turn_of(self.frames[key].replay)) is not None
         )
@@ -188,22 +188,53 @@ class GameFrames:
         return turn_end_key(turns, number, side)
 
 
-def turns_held(turns: Iterable[Turn]) -> tuple[int, int, int] | None:
-    """How many turns these are, and the numbers of the first and last (None: none)."""
-    numbers = {id(turn): turn.number for turn in turns}
-    if not numbers:
+class TurnsHeld(NamedTuple):
+    """How many turns a line shows, and the first and last number of each side's."""
+
+    turns: int
+    white: tuple[int, int] | None
+    black: tuple[int, int] | None
+
+
+def turns_held(turns: Iterable[Turn]) -> TurnsHeld | None:
+    """How many turns these are, and each side's first and last numbers (None: none)."""
+    held = {id(turn): turn for turn in turns}
+    if not held:
         return None
-    return len(numbers), min(numbers.values()), max(numbers.values())
+
+    def numbers_of(side: Side) -> tuple[int, int] | None:
+        numbers = [turn.number for turn in held.values() if turn.side is side]
+        return (min(numbers), max(numbers)) if numbers else None
+
+    return TurnsHeld(len(held), numbers_of(Side.WHITE), numbers_of(Side.BLACK))
 
 
-def turns_there(held: tuple[int, int, int] | None, where: str) -> str:
+def turns_there(held: TurnsHeld | None, where: str) -> str:
     """What turns ``where`` ("this game") holds (``held``: :func:`turns_held`), for a
     message about a turn asked for that it does not hold."""
     if held is None:
         return f"{where} has no turn to go to."
-    count, first, last = held
+    count, white, black = held
+    if white is None or black is None or white[0] != black[0]:
+        said = f"{where} has {counted(count, 'turn')}: {_side_ranges(white, black)}"
+        return said if said.endswith("...") else f"{said}."
+    first, last = white[0], max(white[1], black[1])
     numbers = f"{first}" if first == last else f"a number from {first} to {last}"
     return f"{where} has {counted(count, 'turn')}; give {numbers} (12... for Black's)."
+
+
+def _side_ranges(white: tuple[int, int] | None, black: tuple[int, int] | None) -> str:
+    """Each side's turns as a player writes them: "White's turns are 2 to 38, Black's turns
+    are 1... to 37..."."""
+    said = []
+    for name, numbers, mark in (("White", white, ""), ("Black", black, "...")):
+        if numbers is None:
+            said.append(f"{name} has none")
+        elif numbers[0] == numbers[1]:
+            said.append(f"{name}'s only turn is {numbers[0]}{mark}")
+        else:
+            said.append(f"{name}'s turns are {numbers[0]}{mark} to {numbers[1]}{mark}")
+    return ", ".join(said)
 
 
 def _turn_of(replay: SegmentReplay | None) -> Turn | None:

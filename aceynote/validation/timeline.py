@@ -33,7 +33,7 @@ from ..notation.writer import segment_label
 from ..rules import Position, Side, Step
 from ..terminal_text import number_shown
 from .diagnostics import Diagnostic
-from .frames import Anchor, Placement, turn_end_key, turns_held, turns_there
+from .frames import Anchor, Placement, TurnsHeld, turn_end_key, turns_held, turns_there
 from .report import Report, SegmentReplay
 
 
@@ -353,8 +353,8 @@ def turn_end_by_number(
     return turn_end_key([(index, frames[index].turn) for index in range(len(frames))], number, side)
 
 
-def turn_range(line: Line) -> tuple[int, int, int] | None:
-    """How many turns a line shows, and the numbers of its first and last (None: no turn)."""
+def turn_range(line: Line) -> TurnsHeld | None:
+    """How many turns a line shows, and each side's first and last numbers (None: no turn)."""
     return turns_held(f.turn for f in line.frames if f.turn is not None and f.turn_end)
 
 
