@@ -224,6 +224,11 @@ async def test_the_game_list_opens_a_game_and_filters() -> None:
         assert isinstance(app.screen, GameList)
         await pilot.press("slash", "1", "5", "-", "0")
         assert app.screen.query_one(GameTable).shown == [2]
+        shown_round = app.screen.query_one(GameTable).cells_at(0)[6].split()[-1]
+        assert shown_round == "(3)"  # the event as listed, with its round
+        await pilot.press(*["backspace"] * 4, *shown_round)
+        assert app.screen.query_one(GameTable).shown == [2]
+        await pilot.press(*["backspace"] * 3, *"15-0")
         await pilot.press("enter", "enter")
         assert replay(app).game_index == 2
 

@@ -53,12 +53,13 @@ UNKNOWN = "…"
 
 
 def entry_matches(entry: GameEntry, words: list[str], errors_only: bool) -> bool:
-    """Whether a game passes the filter: every word in its tags or number, errors if asked."""
+    """Whether a game passes the filter: every word in its tags or number, or in its event
+    as the list shows it (with the round: "ladder (2)"); errors if asked."""
     if errors_only and not entry.errors:
         return False
     if not words:
         return True
-    haystack = " ".join([str(entry.number), *entry.tags.values()]).lower()
+    haystack = " ".join([str(entry.number), *entry.tags.values(), _event(entry)]).lower()
     return all(word in haystack for word in words)
 
 
