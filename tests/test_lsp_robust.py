@@ -21,13 +21,17 @@ SERVER = [sys.executable, "-m", "aceynote", "lsp"]
 
 
 @pytest.mark.asyncio
-async def test_text_that_is_not_utf8_is_a_diagnostic_at_its_line(client: LanguageClient) -> None:
+@pytest.mark.parametrize(("before", "units"), [("", 8), ("\U0001f600 ", 11)])
+async def test_text_that_is_not_utf8_is_a_diagnostic_at_its_character(
+    client: LanguageClient, before: str, units: int
+) -> None:
     # As aceynote validate reads the same file: the reading stops at that line, and the
     # game it was reading is not judged.
-    found = await opened(client, ILLEGAL + '[White "\ud800"]\n1. 64: in/19 in/21\n*\n')
+    white = f'[White "{before}\ud800"]\n'
+    found = await opened(client, ILLEGAL + white + "1. 64: in/19 in/21\n*\n")
     assert [d.code for d in found] == [None]
-    assert found[0].range == types.Range(at(5, 0), at(6, 0))
-    assert "is not UTF-8 text" in found[0].message
+    assert found[0].range == types.Range(at(5, units), at(5, units + 1))  # in UTF-16 units
+    assert found[0].message.startswith("the document is not UTF-8 text")
 
 
 @pytest.mark.asyncio

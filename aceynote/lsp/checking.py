@@ -26,7 +26,7 @@ from ..validation import Diagnostic, validate
 from .text import EVERYTHING, Unchanged
 
 NAME = "document"
-_PLACE = re.compile(rf"^{NAME}:(\d+)(?::\d+)?: ")
+_PLACE = re.compile(rf"^{NAME}:(\d+)(?::(\d+))?: ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +92,18 @@ def _check(data: bytes) -> _Found:
 
 
 def _unread(message: str) -> tuple[Span, str]:
+    """Where the reader stopped and why, in an editor's words: at the character it could
+    not read (else the whole line), with the subject that the reader's file name was."""
     place = _PLACE.match(message)
-    line = int(place.group(1)) if place else 1
-    return Span(line, 1, line + 1, 1), message[place.end() :] if place else message
+    if place is None:
+        return Span(1, 1, 2, 1), message
+    line, said = int(place.group(1)), message[place.end() :]
+    if said.startswith("is "):
+        said = f"the document {said}"
+    if place.group(2) is None:
+        return Span(line, 1, line + 1, 1), said
+    column = int(place.group(2))
+    return Span(line, column, line, column + 1), said
 
 
 class _Encoded:
