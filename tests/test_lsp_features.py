@@ -89,19 +89,29 @@ async def test_completion_offers_the_chosen_double_after_a_1_2(client: LanguageC
     assert [item.label for item in items][:2] == ["=11: ", "=22: "]
 
 
+async def completion_labels(client: LanguageClient, where: types.Position) -> list[str]:
+    items = await client.text_document_completion_async(types.CompletionParams(document(), where))
+    assert isinstance(items, list)
+    return [item.label for item in items]
+
+
 @pytest.mark.asyncio
 async def test_completion_offers_tag_names_and_rules_values(client: LanguageClient) -> None:
-    await opened(client, '[Ru\n[Rules "standard bear')
+    await opened(client, '[Ru\n[Rules "\n[Rules "standard bear\n[Rules "navy bearoff=exact ')
     names = await client.text_document_completion_async(
         types.CompletionParams(document(), at(0, 3))
     )
-    values = await client.text_document_completion_async(
-        types.CompletionParams(document(), at(1, 22))
-    )
-    assert isinstance(names, list) and isinstance(values, list)
+    assert isinstance(names, list)
     assert "Rules" in [item.label for item in names]
-    labels = [item.label for item in values]
-    assert {"bgammon", "bearoff=exact", "bearoff=high"} <= set(labels)
+    first, second, third = [
+        await completion_labels(client, at(line, column))
+        for line, column in ((1, 8), (2, 22), (3, 27))
+    ]
+    assert {"bgammon", "standard", "bearoff=exact"} <= set(first)
+    # A preset comes first, and then each option once.
+    assert {"bearoff=exact", "bearoff=high", "score=single"} <= set(second)
+    assert "bgammon" not in second and "standard" not in second
+    assert "score=single" in third and not [label for label in third if "bearoff" in label]
 
 
 @pytest.mark.asyncio

@@ -56,12 +56,18 @@ def _items(
     ]
 
 
-def _tag_values(name: str) -> list[str]:
+def _tag_values(name: str, earlier: str) -> list[str]:
+    """The values a tag may take at the cursor, ``earlier`` the value's words before it: a
+    Rules value is a preset and then options, each option once."""
     if name == "Rules":
+        given = {word.partition("=")[0] for word in earlier.split()}
         options = [
-            f"{option}={value}" for option, values in option_choices().items() for value in values
+            f"{option}={value}"
+            for option, values in option_choices().items()
+            if option not in given
+            for value in values
         ]
-        return [*PRESETS, *options]
+        return options if earlier.strip() else [*PRESETS, *options]
     if name == "Termination":
         return list(TERMINATIONS)
     if name == "Result":
@@ -140,6 +146,6 @@ def complete(text: Text, parts: list[Part], at: types.Position) -> list[types.Co
     value = _TAG_VALUE.match(before)
     if value is not None:
         start = types.Position(at.line, at.character - text.units(value.group(3)))
-        labels = _tag_values(value.group(1))
+        labels = _tag_values(value.group(1), value.group(2))
         return _items(labels, types.CompletionItemKind.EnumMember, types.Range(start, at))
     return []
