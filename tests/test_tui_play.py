@@ -223,6 +223,10 @@ async def test_rolled_dice_are_the_ones_played(tmp_path: Path) -> None:
         await pilot.press("r")  # r on the empty line rolls
         await pilot.pause()
         assert screen(app).query_one(EntryLine).text == "64"
+        screen(app).query_one(EntryLine).set_text("53: ")  # another roll typed: refused at once
+        await pilot.pause()
+        assert "you rolled 64" in feedback(app)
+        assert not screen(app).plays.display  # and the plays of 53 are not listed
         await enter(pilot, app, "53: in/20 in/22")
         problem = screen(app).problem
         assert problem is not None and "you rolled 64" in problem.message

@@ -174,13 +174,21 @@ class PlayScreen(RecordScreen):
             typed = self.recording.typed_roll(self.rolled)
         return super()._pending_roll(typed)
 
-    def _refusal(self, text: str) -> EntryProblem | None:
-        if self._engine_to_act():
-            return EntryProblem(f"{self.opponent.name} is to play: wait for its move")
-        typed = self.recording.typed_roll(text)
+    def _typed_roll(self, text: str) -> TypedRoll | EntryProblem | None:
+        """A roll other than the one the app rolled is refused as it is typed (its plays
+        are not listed)."""
+        typed = super()._typed_roll(text)
+        return self._other_roll(typed) or typed
+
+    def _other_roll(self, typed: TypedRoll | EntryProblem | None) -> EntryProblem | None:
         if self.rolled is not None and isinstance(typed, TypedRoll) and typed.label != self.rolled:
             return EntryProblem(f"you rolled {self.rolled}: enter the play of {self.rolled}")
         return None
+
+    def _refusal(self, text: str) -> EntryProblem | None:
+        if self._engine_to_act():
+            return EntryProblem(f"{self.opponent.name} is to play: wait for its move")
+        return self._other_roll(self.recording.typed_roll(text))
 
     def action_roll(self) -> None:
         """Roll the dice for the person's next segment and list its legal plays."""

@@ -237,7 +237,7 @@ class RecordScreen(GameScreen):
 
     def _typed(self, text: str) -> None:
         """Show the legal plays of the roll typed, narrowed by the play typed so far."""
-        typed = self.typed = self.recording.typed_roll(text)
+        typed = self.typed = self._typed_roll(text)
         self._typed_text = text
         self.query_one(Board).rolled = self._pending_roll(typed)
         plays = self.plays
@@ -259,6 +259,10 @@ class RecordScreen(GameScreen):
             self.feedback.show_hint(hint)
         elif not text.strip() and self.feedback.kind != "done" and not self.recording.over:
             self.feedback.show_hint(self._idle_hint())
+
+    def _typed_roll(self, text: str) -> TypedRoll | EntryProblem | None:
+        """The roll typed and its plays (the play screen refuses a roll it did not roll)."""
+        return self.recording.typed_roll(text)
 
     def _roll_hint(self, typed: TypedRoll, shown: list[str]) -> str:
         return _roll_hint(typed, shown)  # the play screen names its hint key too
