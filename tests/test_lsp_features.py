@@ -229,6 +229,23 @@ async def test_a_code_action_adds_the_missing_result(client: LanguageClient) -> 
 
 
 @pytest.mark.asyncio
+async def test_a_code_action_makes_an_unfinished_games_result_a_star(
+    client: LanguageClient,
+) -> None:
+    found = await opened(client, '[White "a"]\n\n1. 64: in/19 in/21\n9-0\n')
+    (unfinished,) = [d for d in found if d.code == "AD503"]
+    params = types.CodeActionParams(
+        document(), unfinished.range, types.CodeActionContext([unfinished])
+    )
+    actions = await client.text_document_code_action_async(params)
+    assert actions is not None
+    (action,) = actions
+    assert isinstance(action, types.CodeAction) and action.edit and action.edit.changes
+    (edit,) = action.edit.changes[URI]
+    assert (edit.range, edit.new_text) == (types.Range(at(3, 0), at(3, 3)), "*")
+
+
+@pytest.mark.asyncio
 async def test_code_actions_replace_a_pass_that_should_be_a_play(client: LanguageClient) -> None:
     # mistakes.acey's turn 6: "54: --" where Black can play both dice (AD308).
     text = (ROOT / "samples" / "mistakes.acey").read_text(encoding="utf-8")

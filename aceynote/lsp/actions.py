@@ -1,5 +1,5 @@
 """Code actions on the validator's problems: a legal play in place of an illegal one, the
-play as replayed with its hit marks, the result the rules give."""
+play as replayed with its hit marks, the result the rules give, `*` for a game unfinished."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from lsprotocol import types
 from ..notation import Segment, Span
 from ..rules import play_text
 from ..validation import Diagnostic
-from ..validation.diagnostics import UNMARKED_HIT, WRONG_RESULT
+from ..validation.diagnostics import UNFINISHED_RESULT, UNMARKED_HIT, WRONG_RESULT
 from .checking import Part
 from .published import as_protocol, moved
 from .text import Text
@@ -70,9 +70,19 @@ def _result_fix(uri: str, text: Text, at: AtCursor) -> list[types.CodeAction]:
     ]
 
 
+def _unfinished_fix(uri: str, text: Text, at: AtCursor) -> list[types.CodeAction]:
+    """Points given for a game nobody finished (AD503): its result is ``*``."""
+    if at.game.result_span is None:
+        return []
+    where = text.range(at.part.shifted(at.game.result_span))
+    return [_action(uri, "Result * (the game is unfinished)", where, "*")]
+
+
 def _fixes(uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic) -> list[types.CodeAction]:
     if diagnostic.code is WRONG_RESULT:
         return _result_fix(uri, text, at)
+    if diagnostic.code is UNFINISHED_RESULT:
+        return _unfinished_fix(uri, text, at)
     if diagnostic.legal or diagnostic.code is UNMARKED_HIT:
         return _play_fixes(uri, text, at, diagnostic)
     return []
