@@ -352,3 +352,24 @@ async def test_w_past_the_record_s_first_error_says_so(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "why:" in str(screen.query_one(Notes).render())
+
+
+@pilot_test
+@pytest.mark.parametrize(
+    ("first_turn", "said"),
+    [
+        ("1. 64: in/19 in/2x", "this game has no legal play to explain"),
+        ("1. 64: in/19 in/21", "go to a legal play (↓)"),
+    ],
+)
+async def test_w_where_nothing_is_to_explain_says_where_to_go(
+    tmp_path: Path, first_turn: str, said: str
+) -> None:
+    """w at the start: '↓ to a legal play' only where the game has one."""
+    path = tmp_path / "start.acey"
+    path.write_text(f"{first_turn}\n*\n", encoding="utf-8")
+    app = ReplayApp(str(path), game=1, analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("home", "w")
+        await pilot.pause()
+        assert said in notifications(app)[-1]

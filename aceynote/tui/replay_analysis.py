@@ -207,7 +207,7 @@ class Analysing(ReplayView):
         segment = self.view.frame.segment if timeline else None
         replay = timeline.report.replay_of(segment) if timeline and segment else None
         if timeline is None or replay is None or not replay.legal:
-            self.notify("Nothing to explain here: go to a legal play (↓).", timeout=4)
+            self.notify(f"Nothing to explain here: {self._where_to_explain()}", timeout=4)
             return
         error = None if replay.line else error_before(timeline.report, replay)
         if error is not None:
@@ -231,6 +231,13 @@ class Analysing(ReplayView):
             self.post_message(Explained(id(replay.segment), found))
 
         self.run_worker(explain, thread=True, group="explain", exit_on_error=False)
+
+    def _where_to_explain(self) -> str:
+        """Where a play the engine can explain is, if the game has one."""
+        timeline = self.timeline
+        if timeline is not None and any(replay.legal for replay in timeline.report.segments):
+            return "go to a legal play (↓)."
+        return "this game has no legal play to explain (fix its first error, then come back)."
 
     def on_explained(self, message: Explained) -> None:
         if message.decision is None:
