@@ -9,6 +9,7 @@ import struct
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 from lsp_client import ILLEGAL, URI, at, client, document, opened
@@ -178,8 +179,8 @@ def test_tcp_serves_on_localhost() -> None:
         server.wait(timeout=30)
 
 
-def _replies(stream: bytes) -> dict[int, dict[str, object]]:
-    """The server's answers to a stream of messages, by request id."""
+def _bodies(stream: bytes) -> list[dict[str, Any]]:
+    """Every message the server writes for a stream of messages, in order."""
     done = subprocess.run(SERVER, input=stream, capture_output=True, timeout=120)
     bodies, rest = [], done.stdout
     while rest:
@@ -187,7 +188,12 @@ def _replies(stream: bytes) -> dict[int, dict[str, object]]:
         length = int(header.split(b"Content-Length: ")[1].split(b"\r\n")[0])
         bodies.append(json.loads(rest[:length]))
         rest = rest[length:]
-    return {body["id"]: body for body in bodies if "id" in body}
+    return bodies
+
+
+def _replies(stream: bytes) -> dict[int, dict[str, Any]]:
+    """The server's answers to a stream of messages, by request id."""
+    return {body["id"]: body for body in _bodies(stream) if "id" in body}
 
 
 def _hover(number: int, line: int) -> bytes:
@@ -220,3 +226,31 @@ def test_exit_without_shutdown_ends_the_server_with_code_1(shutdown: bool, code:
     stream = _initialize() + (asked if shutdown else b"") + leaving
     done = subprocess.run(SERVER, input=stream, capture_output=True, timeout=120)
     assert (done.returncode, done.stderr) == (code, b"")
+
+
+def test_an_edit_the_server_cannot_read_closes_the_document_and_says_so() -> None:
+    # A notification has no answer: pygls dropped a didChange it could not read, and from
+    # then on checked a copy that was no longer the editor's.
+    opening = {"textDocument": {"uri": URI, "languageId": "acey", "version": 1, "text": ILLEGAL}}
+    bad = {"start": {"line": -1, "character": 0}, "end": {"line": 0, "character": 0}}
+    change = {
+        "textDocument": {"uri": URI, "version": 2},
+        "contentChanges": [{"range": bad, "text": ""}],
+    }
+    notes = [
+        ("initialized", {}),
+        ("textDocument/didOpen", opening),
+        ("textDocument/didChange", change),
+    ]
+    stream = _initialize() + b"".join(
+        _message({"jsonrpc": "2.0", "method": method, "params": params}) for method, params in notes
+    )
+    bodies = _bodies(stream + _hover(2, 0))
+    shown = [b["params"] for b in bodies if b.get("method") == "window/showMessage"]
+    assert len(shown) == 1 and shown[0]["type"] == 1  # an error
+    assert "close it and open it again" in shown[0]["message"] and URI in shown[0]["message"]
+    published = [
+        b["params"] for b in bodies if b.get("method") == "textDocument/publishDiagnostics"
+    ]
+    assert published and published[-1] == {"uri": URI, "diagnostics": []}
+    assert next(b for b in bodies if b.get("id") == 2)["result"] is None  # no longer open

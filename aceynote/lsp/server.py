@@ -57,9 +57,24 @@ class Refused:
     error: JsonRpcException
 
 
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """A notification whose params do not fit the protocol, and the document it names."""
+
+    method: str
+    uri: str | None
+
+
 def _refused_params(data: dict[str, Any]) -> Refused:
     message = f"aceynote: the params of {data['method']} do not fit the protocol"
     return Refused(data["id"], JsonRpcInvalidParams(message))
+
+
+def _unread(data: dict[str, Any]) -> Unread:
+    params = data.get("params")
+    document = params.get("textDocument") if isinstance(params, dict) else None
+    uri = document.get("uri") if isinstance(document, dict) else None
+    return Unread(data["method"], uri if isinstance(uri, str) else None)
 
 
 class AceyProtocol(LanguageServerProtocol):
@@ -78,13 +93,15 @@ class AceyProtocol(LanguageServerProtocol):
         try:
             return super().structure_message(data)
         except JsonRpcInvalidParams:
-            if "id" in data and isinstance(data.get("method"), str):
-                return _refused_params(data)
-            raise
+            if not isinstance(data.get("method"), str):
+                raise
+            return _refused_params(data) if "id" in data else _unread(data)
 
-    def handle_message(self, message: RPCMessage | Refused) -> None:
+    def handle_message(self, message: RPCMessage | Refused | Unread) -> None:
         if isinstance(message, Refused):
             self._refuse(message)
+        elif isinstance(message, Unread):
+            self._lost(message)
         elif (refused := self._refusal(message)) is not None:
             self._refuse(refused)
         elif isinstance(message, RPCNotification) and message.method == types.EXIT:
@@ -95,6 +112,25 @@ class AceyProtocol(LanguageServerProtocol):
 
     def _refuse(self, refused: Refused) -> None:
         self._send_response(refused.id, error=refused.error.to_response_error())
+
+    def _lost(self, unread: Unread) -> None:
+        """A notification the server cannot read has no answer; if it changed a document,
+        the server's copy may no longer be the editor's: the document is closed here (its
+        diagnostics cleared) and the user told, rather than checked wrongly from then on."""
+        if not self.started or unread.uri is None:
+            return
+        for handler, arguments, _ in self._handled(
+            types.TEXT_DOCUMENT_DID_CLOSE,
+            types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(unread.uri)),
+        ):
+            handler(*arguments)
+        said = (
+            f"aceynote could not read a {unread.method} of {unread.uri} (its params do not fit"
+            " the protocol), so it no longer checks that document: close it and open it again."
+        )
+        self.notify(
+            types.WINDOW_SHOW_MESSAGE, types.ShowMessageParams(types.MessageType.Error, said)
+        )
 
     def _refusal(self, message: RPCMessage) -> Refused | None:
         """The error that answers a request the protocol does not let the server handle now."""
