@@ -6,6 +6,7 @@ Run on demand, never as tests:
     python benchmarks/bench_decisions.py label --shard 1/2     # values: exact tables, full rollouts
     python benchmarks/bench_decisions.py label --phases race,bear-off   # the cheap ones first
     python benchmarks/bench_decisions.py score --depth 1       # mean equity lost, by phase
+    python benchmarks/bench_decisions.py score --depth 2 --phases contact
 
 make: decisions with more than one legal play, from games of the engine
 (0-ply self-play), the random and the greedy bot under the bgammon and the
@@ -198,6 +199,8 @@ def score(args: argparse.Namespace) -> None:
     missing = 0
     for labelled in _read(args.out):
         case = cases[labelled["id"]]
+        if case["phase"] not in args.phases:
+            continue
         rules = parse_rules(case["rules"])
         _, options = _options(case, rules)
         evaluator = (
@@ -269,6 +272,9 @@ def main() -> int:
     three.add_argument("--weights", type=Path, help="a network's weights (default the shipped)")
     three.add_argument(
         "--no-tables", action="store_true", help="no exact tables: the networks alone in races"
+    )
+    three.add_argument(
+        "--phases", type=phases_of, default=PHASES, help="score only these phases (as label's)"
     )
     three.set_defaults(run=score)
     args = parser.parse_args()
