@@ -166,3 +166,23 @@ def test_no_such_turn_in_a_record_without_errors_says_only_that(
 ) -> None:
     status, _, err = run_main(capsys, "hint", ANNOTATED, "--depth", "0", "--turn", "300")
     assert status == 2 and err.rstrip().endswith("no such turn or segment")
+
+
+def test_hint_values_the_written_play_as_analyze_judges_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """'aceynote hint samples/navy.acey --turn 9.' showed the written 20/14(2) 14/8*(2)
+    15th, 0.281 behind the best, at the 0-ply value 1-ply left it; analyze judged it at 1-ply,
+    better than that best (lost 0). Both now show it at its 1-ply value, first."""
+    status, out, err = run_main(
+        capsys, "hint", str(SAMPLES / "navy.acey"), "--turn", "9.", "--format", "json"
+    )
+    assert status == 0, err
+    ranked = json.loads(out)
+    (written,) = [entry for entry in ranked if entry.get("written")]
+    assert written["play"] == "20/14(2) 14/8*(2)"
+    assert ranked[0] is written and written["diff"] == 0.0
+    status, out, err = run_main(capsys, "analyze", str(SAMPLES / "navy.acey"), "--format", "json")
+    ninth = next(d for d in json.loads(out)["games"][0]["decisions"] if d["number"] == "9.")
+    assert (ninth["equity"], ninth["loss"]) == (written["equity"], 0.0)
+    assert ninth["best"][0]["play"] == written["play"]

@@ -258,3 +258,22 @@ def test_a_forced_play_is_valued_at_the_depth_asked(depth: int) -> None:
     assert (ranked.win, ranked.equity) == pytest.approx((1.0, 2.0))
     _, judged = search.judge(options, 0, depth)
     assert judged == ranked
+
+
+def test_a_chosen_play_judged_deeper_takes_its_value_in_the_ranking() -> None:
+    """'aceynote analyze samples/navy.acey' (1-ply) listed 9. 66's best play at -1.332 and
+    judged the written 20/14(2) 14/8*(2), left out by the 1-ply filter, at -1.191 on its
+    own: lost 0, yet not among the best; a play judged deeper lost 2.495 where the list
+    beside it said 2.263 (annotated.acey, 34. 32: 13/10 3/1)."""
+    rules = parse_rules("navy")
+    search = Search(evaluator_for(shipped_network(), rules))
+    setup = "W 24:3 23:2 22:2 21:2 20:3 19:3 / B 23:2 20:2 19:3 17:1 15:4 14:3 / W"
+    options = choices(Decision.start(Position.from_setup(setup)), 6, 6, rules)
+    written = next(i for i, o in enumerate(options) if str(o.play) == "20/14(2) 14/8*(2)")
+    assert search.rank(options, 1)[0].depth == 1
+    ranked, judged = search.judge(options, written, 1)
+    assert judged.depth == 1 and judged in ranked
+    equities = [scored.equity for scored in ranked]
+    assert equities == sorted(equities, reverse=True)
+    assert ranked[0].equity >= judged.equity
+    assert {scored.choice for scored in ranked} == set(options)

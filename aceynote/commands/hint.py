@@ -109,7 +109,7 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.api import MAX_ROLLOUT_GAMES, Engine, EngineInputError
+    from ..engine.api import MAX_ROLLOUT_GAMES, Engine, EngineInputError, rank_judging
 
     if args.rollout is not None and not 1 <= args.rollout <= MAX_ROLLOUT_GAMES:
         raise UsageError(f"--rollout takes 1 to {MAX_ROLLOUT_GAMES} games")
@@ -120,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
         engine = Engine(args.rules)
         if args.double:
             ranked = engine.rank_doubles(args.setup, args.depth)
+        elif written is not None:  # valued as analyze judges it, at the depth of the best
+            ranked = rank_judging(engine, args.setup, args.roll, args.kind, args.depth, written[0])
         else:
             ranked = engine.rank(args.setup, args.roll, args.kind, args.depth)
         rolled: list[RolloutResult] | None = None

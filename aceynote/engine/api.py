@@ -238,6 +238,21 @@ class Engine:
         return Decision(parse_setup(setup), KINDS[kind])
 
 
+def rank_judging(
+    engine: Engine, setup: str, roll: str, kind: str, depth: int, written: str
+) -> list[RankedPlay]:
+    """:meth:`Engine.rank`, with the play ``written`` (as the ranking writes it) valued at
+    ``depth`` as analyze judges a record's play (:meth:`Search.with_chosen`), for hint at
+    a moment of a record. The engine keeps this ranking: its :meth:`Engine.rollout` of the
+    same decision rolls out these plays, in this order."""
+    scored = engine._scored(setup, roll, kind, depth)
+    chosen = next((entry.choice for entry in scored if str(entry.choice.play) == written), None)
+    if chosen is not None and engine._last is not None:
+        scored, _ = engine.search.with_chosen(scored, chosen, depth)
+        engine._last = (engine._last[0], scored)
+    return _ranked(scored)
+
+
 def _depth(depth: int) -> int:
     if isinstance(depth, bool) or not isinstance(depth, int) or depth not in DEPTHS:
         raise EngineInputError(f"depth is 0, 1 or 2, not {depth!r:.24}")

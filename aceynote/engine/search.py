@@ -105,11 +105,27 @@ class Search:
     def judge(
         self, options: Sequence[Choice], chosen: int, depth: int
     ) -> tuple[list[Scored], Scored]:
-        """The ranking, and ``options[chosen]`` valued at the same depth as the best."""
-        ranked = self.rank(options, depth)
-        found = next(scored for scored in ranked if scored.choice is options[chosen])
-        if found.depth < depth and found.choice.after is not None:
-            found = self._valued([found], depth)[0]
+        """The ranking, and ``options[chosen]`` valued at the same depth as the best
+        (:meth:`with_chosen`)."""
+        return self.with_chosen(self.rank(options, depth), options[chosen], depth)
+
+    def with_chosen(
+        self, ranked: list[Scored], chosen: Choice, depth: int
+    ) -> tuple[list[Scored], Scored]:
+        """A ranking at ``depth`` with ``chosen``, one of its choices, valued at ``depth``.
+
+        A chosen play the filters left out is valued at ``depth`` and takes that
+        value in the ranking too (as gnubg values the play made), so that the
+        ranking shows it as it is judged, and the best is never worth less than it.
+        """
+        found = next(scored for scored in ranked if scored.choice is chosen)
+        if found.depth >= depth or found.choice.after is None:
+            return ranked, found
+        shifted, found = found, self._valued([found], depth)[0]
+        ranked = sorted(
+            (found if scored is shifted else scored for scored in ranked),
+            key=lambda scored: -scored.equity,
+        )
         return ranked, found
 
     def best(self, options: Sequence[Choice], depth: int) -> Choice:
