@@ -400,3 +400,15 @@ def test_analyze_counts_the_games_it_stopped_in_words(
     status, _, err = run_main(capsys, "analyze", str(SAMPLES / "mistakes.acey"), "--depth", "0")
     assert status == 1
     assert "aceynote: 1 game analysed only up to a syntax error" in err
+
+
+def test_analyze_names_where_each_stopped_game_stops(capsys: pytest.CaptureFixture[str]) -> None:
+    """'aceynote analyze ok.acey mistakes.acey' said only 'analysis stops at line 11, column
+    18' under 'Game 2', a game of neither file's numbering: which record was it in?"""
+    mistakes = str(SAMPLES / "mistakes.acey")
+    status, _, err = run_main(
+        capsys, "analyze", str(SAMPLES / "setup-bearoff.acey"), mistakes, "--depth", "0"
+    )
+    assert status == 1
+    assert f"aceynote: {mistakes}:11:18: AD401 the 1 and the 2 were both played" in err
+    assert err.count(":11:18:") == 1 and "setup-bearoff" not in err

@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..terminal_text import counted
+from ..terminal_text import counted, shown
 from ..validation.diagnostics import no_game_in
 from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, whole_number, write_out
 from .common import (
@@ -165,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
         progress.clear()
     if games.marked:
         deliver("\n".join(games.written), args.output)
+    for place in games.stopped_at:
+        print(f"aceynote: {place}", file=sys.stderr)
     if games.stopped:
         print(
             f"aceynote: {counted(games.stopped, 'game')} analysed only up to a syntax error, an illegal "
@@ -192,13 +194,15 @@ def _check_files(args: argparse.Namespace, sources: list[InputFile]) -> None:
         raise UsageError("--by groups the players' figures of --summary")
 
 
-def _games(args: argparse.Namespace, sources: list[InputFile]) -> Iterator[Game]:
-    """The games to analyse from ``sources`` (the files, folders and globs named), read one
-    at a time; a record without any is a usage error."""
+def _games(args: argparse.Namespace, sources: list[InputFile]) -> Iterator[tuple[str, Game]]:
+    """The games to analyse from ``sources`` (the files, folders and globs named), each with
+    its record's name, read one at a time; a record without any is a usage error."""
     if args.game is not None:
-        return iter([chosen_game(args.files[0], args.source_format, args.game)])
+        name = InputFile(args.files[0]).display_name
+        return iter([(name, chosen_game(args.files[0], args.source_format, args.game))])
     games = itertools.chain.from_iterable(
-        record_stream(source, args.source_format) for source in sources
+        ((source.display_name, game) for game in record_stream(source, args.source_format))
+        for source in sources
     )
     first = next(games, None)
     if first is None:
@@ -270,19 +274,24 @@ class _Games:
 
     With -o (``marked``), the games read but not yet analysed wait here, and
     each is written again with its marks when its analysis comes (``written``).
+    Each game's record name waits too, to say where a game's analysis stopped
+    (``stopped_at``: ``FILE:LINE:COL: CODE message``).
     """
 
-    def __init__(self, games: Iterator[Game], marked: bool) -> None:
+    def __init__(self, games: Iterator[tuple[str, Game]], marked: bool) -> None:
         self.games = games
         self.marked = marked
         self.waiting: deque[Game] = deque()
+        self.names: deque[str] = deque()
         self.written: list[str] = []
         self.stopped = 0  # games analysed only up to an error
+        self.stopped_at: list[str] = []
 
     def __iter__(self) -> Iterator[Game]:
-        for game in self.games:
+        for name, game in self.games:
             if self.marked:
                 self.waiting.append(game)
+            self.names.append(name)
             yield game
 
     def follow(
@@ -294,7 +303,13 @@ class _Games:
 
         for analysis in analysed:
             progress.clear()
-            self.stopped += analysis.stopped is not None
+            name, stopped = self.names.popleft(), analysis.stopped
+            if stopped is not None:
+                self.stopped += 1
+                self.stopped_at.append(
+                    f"{name}:{stopped.line}:{stopped.column}: {stopped.code} {shown(stopped.message)}"
+                    " (the game is analysed up to here)"
+                )
             if self.marked:
                 game = self.waiting.popleft()
                 annotate(game, analysis)
