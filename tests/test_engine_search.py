@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from boards import ALL_ROLLS, after, dice, random_position, reference_plays
 
+from aceynote.engine import Engine
 from aceynote.engine import search as search_module
 from aceynote.engine.api import shipped_network
 from aceynote.engine.decisions import ROLLS, Decision, choices, double_choices
@@ -277,3 +278,16 @@ def test_a_chosen_play_judged_deeper_takes_its_value_in_the_ranking() -> None:
     assert equities == sorted(equities, reverse=True)
     assert ranked[0].equity >= judged.equity
     assert {scored.choice for scored in ranked} == set(options)
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2])
+def test_of_plays_worth_exactly_the_same_one_that_wins_now_comes_first(depth: int) -> None:
+    """=11 leads to a sure win of 5 (the tables), =66 wins 5 at once: a learner is shown the
+    win first, and the search plays it."""
+    engine = Engine("standard")
+    doubles = engine.rank_doubles("W 6:1 / B 6:5 / W", depth)
+    assert {entry.equity for entry in doubles} == {5.0}
+    assert doubles[-1].double == 1 and doubles[0].double != 1
+    search = engine.search
+    decision = Decision(Position.from_setup("W 6:1 / B 6:5 / W"), SegmentKind.CHOSEN_DOUBLE)
+    assert search.best(double_choices(decision, search.rules), depth).after is None

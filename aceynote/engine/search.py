@@ -48,6 +48,12 @@ class Scored(NamedTuple):
     """The depth it was valued at (a win or a choice 1-ply left out keeps 0)."""
 
 
+def _best_first(scored: Scored) -> tuple[float, bool]:
+    """The order of a ranking: the highest equity first, and of plays worth exactly the
+    same (as the exact tables can make them) one that wins on the spot first."""
+    return -scored.equity, scored.choice.after is not None
+
+
 class Search:
     """0-ply and 1-ply search with one evaluator."""
 
@@ -77,7 +83,7 @@ class Search:
                 Scored(option, float(win), float(equity))
                 for option, win, equity in zip(options, wins, equities, strict=True)
             ),
-            key=lambda scored: -scored.equity,
+            key=_best_first,
         )
         for ply, (count, width) in enumerate(FILTERS[:depth], start=1):
             ranked = self._deepen(ranked, ply, count, width)
@@ -100,7 +106,7 @@ class Search:
             for scored, win, equity in zip(rest, wins, equities, strict=True)
         ]
         won = [scored for scored in ranked[reached:] if scored.choice.after is None]
-        return sorted(deeper + moved + won, key=lambda scored: -scored.equity)
+        return sorted(deeper + moved + won, key=_best_first)
 
     def judge(
         self, options: Sequence[Choice], chosen: int, depth: int
@@ -124,7 +130,7 @@ class Search:
         shifted, found = found, self._valued([found], depth)[0]
         ranked = sorted(
             (found if scored is shifted else scored for scored in ranked),
-            key=lambda scored: -scored.equity,
+            key=_best_first,
         )
         return ranked, found
 
@@ -132,8 +138,9 @@ class Search:
         if len(options) == 1:
             return options[0]
         if depth < 1:
-            _, equities = self.evaluator.choices(options)
-            return options[int(np.argmax(equities))]
+            wins, equities = self.evaluator.choices(options)
+            scored = map(Scored, options, wins.tolist(), equities.tolist())
+            return min(scored, key=_best_first).choice
         return self.rank(options, depth)[0].choice
 
     def _valued(self, head: list[Scored], plies: int) -> list[Scored]:
