@@ -8,6 +8,7 @@ open with the changes; a stop signal puts them in a recovery file.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import stat
@@ -290,6 +291,35 @@ async def test_a_signal_during_the_save_keeps_the_changes_in_a_recovery_file(
         await save_failing(pilot, app, monkeypatch, Stopped(signal.SIGTERM))
     assert app.stop_status() == 128 + signal.SIGTERM
     assert not path.exists()
+    (recovered,) = tmp_path.glob("s.recovered-*.acey")
+    assert "1. 64: in/19 in/21" in recovered.read_text(encoding="utf-8")
+
+
+@pilot_test
+async def test_a_stop_signal_is_seen_when_the_loops_wake_up_socket_is_full(
+    tmp_path: Path,
+) -> None:
+    """A paste into a closing window filled the wake-up socket of the app's loop with
+    Textual's keys: asyncio's own signal handler lost SIGHUP's byte there, and the app ran
+    on for ever after its window had closed."""
+    import asyncio
+    import socket
+
+    path = tmp_path / "s.acey"
+    app = recording_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        wake = asyncio.get_running_loop()._csock  # type: ignore[attr-defined]
+        assert isinstance(wake, socket.socket)
+        with contextlib.suppress(BlockingIOError):
+            while True:
+                wake.send(b"\0")
+        os.kill(os.getpid(), signal.SIGHUP)
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if app.stopped is not None:
+                break
+    assert app.stop_status() == 128 + signal.SIGHUP
     (recovered,) = tmp_path.glob("s.recovered-*.acey")
     assert "1. 64: in/19 in/21" in recovered.read_text(encoding="utf-8")
 

@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
+from types import FrameType
 
 from textual.app import App
 from textual.driver import Driver
@@ -30,6 +31,8 @@ from .game_list import GameList
 from .game_screen import GameScreen
 
 After = Callable[[], None] | None
+Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+"""What ``signal.signal`` gives back: the handler that was there."""
 
 
 class SavingApp(App[None]):
@@ -40,6 +43,7 @@ class SavingApp(App[None]):
         self.record: RecordFile | None = None
         # The signal that stopped the app and what to say about it, once one did.
         self.stopped: tuple[int, str] | None = None
+        self._before_stops: dict[int, Handler] = {}  # the handlers catch_stops replaced
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver; on a POSIX terminal one that outlives the terminal (see .terminal)."""
@@ -157,18 +161,30 @@ class SavingApp(App[None]):
 
     # -- stopping ----------------------------------------------------------------
     def catch_stops(self) -> None:
-        """From now on SIGTERM and SIGHUP call :meth:`stop` (in the app's own loop)."""
+        """From now on SIGTERM and SIGHUP call :meth:`stop` (in the app's own loop).
+
+        Not by asyncio's ``add_signal_handler``: its handler only writes the
+        signal's number to the loop's wake-up socket, and that byte is lost
+        when the socket is full, as it is when Textual's input thread has
+        handed the loop thousands of keys (a paste) while the loop waits to
+        write to a terminal nobody reads; a closed window's SIGHUP was then
+        never seen, and the app ran on. A handler of the signal module runs
+        in the main thread even while it waits, and puts :meth:`stop` in the
+        loop's queue.
+        """
         loop = asyncio.get_running_loop()
+
+        def caught(number: int, _frame: object) -> None:
+            loop.call_soon_threadsafe(self.stop, number)
+
         for number in STOP_SIGNALS:
-            # Signals are caught only in the main thread (and not on every system).
-            with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
-                loop.add_signal_handler(number, self.stop, number)
+            with contextlib.suppress(ValueError):  # only the main thread catches signals
+                self._before_stops[number] = signal.signal(number, caught)
 
     def release_stops(self) -> None:
-        loop = asyncio.get_running_loop()
-        for number in STOP_SIGNALS:
-            with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
-                loop.remove_signal_handler(number)
+        for number, before in self._before_stops.items():
+            signal.signal(number, before)
+        self._before_stops.clear()
 
     def stop(self, number: int) -> None:
         """Stopped by signal ``number``: keep the changes in a recovery file, and end."""
