@@ -178,15 +178,20 @@ async def test_code_actions_replace_an_illegal_play(client: LanguageClient) -> N
     assert first.diagnostics is not None and first.diagnostics[0].code == "AD304"
 
 
-@pytest.mark.asyncio
-async def test_code_actions_mark_a_hit_and_add_a_result(client: LanguageClient) -> None:
-    text = (ROOT / "samples" / "mistakes.acey").read_text(encoding="utf-8")
-    await opened(client, text)
-    params = types.CodeActionParams(
-        document(), types.Range(at(0, 0), at(16, 0)), types.CodeActionContext(diagnostics=[])
-    )
+async def code_actions_in_mistakes(
+    client: LanguageClient, where: types.Range
+) -> list[types.Command | types.CodeAction]:
+    """The code actions in ``where`` of samples/mistakes.acey, opened."""
+    await opened(client, (ROOT / "samples" / "mistakes.acey").read_text(encoding="utf-8"))
+    params = types.CodeActionParams(document(), where, types.CodeActionContext(diagnostics=[]))
     actions = await client.text_document_code_action_async(params)
     assert actions is not None
+    return actions
+
+
+@pytest.mark.asyncio
+async def test_code_actions_mark_a_hit_and_add_a_result(client: LanguageClient) -> None:
+    actions = await code_actions_in_mistakes(client, types.Range(at(0, 0), at(16, 0)))
     titles = [action.title for action in actions]
     assert "Mark the hit: in/20(2) 20/15*(2)" in titles
 
@@ -248,13 +253,7 @@ async def test_a_code_action_makes_an_unfinished_games_result_a_star(
 @pytest.mark.asyncio
 async def test_code_actions_replace_a_pass_that_should_be_a_play(client: LanguageClient) -> None:
     # mistakes.acey's turn 6: "54: --" where Black can play both dice (AD308).
-    text = (ROOT / "samples" / "mistakes.acey").read_text(encoding="utf-8")
-    await opened(client, text)
-    params = types.CodeActionParams(
-        document(), types.Range(at(13, 24), at(13, 24)), types.CodeActionContext(diagnostics=[])
-    )
-    actions = await client.text_document_code_action_async(params)
-    assert actions is not None
+    actions = await code_actions_in_mistakes(client, types.Range(at(13, 24), at(13, 24)))
     edits = [
         action.edit.changes[URI][0]
         for action in actions

@@ -528,11 +528,16 @@ async def test_a_finished_game_says_where_to_go_on(tmp_path: Path) -> None:
         assert any("nothing more can be entered" in n.message for n in app._notifications)
 
 
-@pilot_test
-async def test_ctrl_t_in_a_variation_says_why_not_before_its_questions(tmp_path: Path) -> None:
+def annotated_copy(tmp_path: Path) -> tuple[ReplayApp, Path]:
+    """The app on a copy of samples/annotated.acey, its first game shown, and the copy."""
     path = tmp_path / "annotated.acey"
     shutil.copyfile(SAMPLES / "annotated.acey", path)
-    app = ReplayApp(str(path), game=1)
+    return ReplayApp(str(path), game=1), path
+
+
+@pilot_test
+async def test_ctrl_t_in_a_variation_says_why_not_before_its_questions(tmp_path: Path) -> None:
+    app, _ = annotated_copy(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "4", ".", "enter", "v", "end", "r")  # on at the variation's end
         await pilot.pause()
@@ -681,9 +686,7 @@ def test_record_refuses_a_match_file(tmp_path: Path, capsys: pytest.CaptureFixtu
 # -- variations from the move list --------------------------------------------------------------
 @pilot_test
 async def test_promote_and_delete_a_variation(tmp_path: Path) -> None:
-    path = tmp_path / "annotated.acey"
-    shutil.copyfile(SAMPLES / "annotated.acey", path)
-    app = ReplayApp(str(path), game=1)
+    app, path = annotated_copy(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "4", ".", "enter", "v")
         replay = app.screen
