@@ -166,6 +166,11 @@ def _width(char: str) -> int:
     return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
+def columns(text: str) -> int:
+    """Columns ``text`` takes on a terminal: a wide (East Asian) character two, a combining one none."""
+    return sum(_width(char) for char in text)
+
+
 def _pad(text: str) -> str:
     """White space as wide as ``text`` shown: tabs stay tabs so that tab stops agree."""
     return "".join("\t" if char == "\t" else " " * _width(char) for char in text)

@@ -188,6 +188,21 @@ def test_hostile_names_are_escaped(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "\x1b" not in out and "\\x1b]0;x\\x07" in out
 
 
+def test_wide_names_keep_the_columns_in_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A Chinese character takes two columns on a terminal: the tables pad by columns.
+    text = short_game("李雷", "Bob", "1-0")
+    status, out, _ = run_main(capsys, "stats", written(tmp_path, text))
+    assert status == 0
+    lines = out.splitlines()
+    header = next(line for line in lines if line.startswith("  rank  player"))
+    row = next(line for line in lines if line.startswith("  1") and "李雷" in line)
+    games_end = row.index("李雷") + len("李雷") + row[row.index("李雷") + 2 :].index("1") + 1
+    # Each of the two wide characters takes one more column than its one character.
+    assert games_end + 2 == header.index("games") + len("games")
+
+
 def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         run_main(capsys, "stats", "--help")

@@ -15,7 +15,7 @@ from ..corpus.stats.lengths import GameFigures
 from ..corpus.stats.matches import Match
 from ..corpus.stats.openings import RollLine
 from ..corpus.stats.players import PlayerGroup, Record
-from ..terminal_text import clipped, counted, escaped
+from ..terminal_text import clipped, columns, counted, escaped
 from .stats_json import roll_name
 
 NAME_WIDTH = 24
@@ -45,16 +45,22 @@ def names_shown(width: int | None) -> Shown:
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
     """Columns as wide as their widest cell; the first ``left`` columns left-aligned."""
-    widths = [max(len(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
+    widths = [max(columns(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
 
     def line(cells: Sequence[str]) -> str:
         parts = [
-            cell.ljust(width) if index < left else cell.rjust(width)
+            _aligned(cell, width, index < left)
             for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
         ]
         return "  " + "  ".join(parts).rstrip()
 
     return [line(headers), *(line(row) for row in rows)]
+
+
+def _aligned(cell: str, width: int, to_left: bool) -> str:
+    """``cell`` padded to ``width`` terminal columns (a wide character takes two)."""
+    padding = " " * (width - columns(cell))
+    return cell + padding if to_left else padding + cell
 
 
 def percent(part: float, whole: float) -> str:
