@@ -135,6 +135,7 @@ def test_an_unreadable_file_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_pa
     )
     assert status == 2
     assert "none.acey: no such file" in err
+    assert "no game in" not in err  # unreadable, not empty: one message, not two
     assert out.startswith("5 games")
 
 
@@ -144,6 +145,7 @@ def test_not_utf8_names_its_place(capsys: pytest.CaptureFixture[str], tmp_path: 
     status, _, err = run_main(capsys, "stats", str(path))
     assert status == 2
     assert f"{path}:2:" in err
+    assert "no game in" not in err
 
 
 def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:

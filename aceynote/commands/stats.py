@@ -106,6 +106,7 @@ class _Reader:
         except (ReadError, OSError, UnicodeDecodeError) as error:
             self.unreadable += 1
             fail(unreadable(source, error))
+            return  # an unreadable record is no empty one: no "no game in" warning besides
         except InvalidRecord as error:  # a JSON document that holds no valid record
             self.left_out += 1
             fail(f"{source.display_name}: {error}")
