@@ -172,14 +172,15 @@ class Engine:
         """The choices of these dice (none: the doubles to name) ranked at ``depth``, or the
         last ranking again when it was of the same."""
         asked = (decision, high, low, depth)
-        if self._last is None or self._last[0] != asked:
+        last = self._last  # read once: another thread may rank with this engine meanwhile
+        if last is None or last[0] != asked:
             options = (
                 choices(decision, high, low, self.rules)
                 if high
                 else double_choices(decision, self.rules)
             )
-            self._last = (asked, self.search.rank(options, depth))
-        return self._last[1]
+            last = self._last = (asked, self.search.rank(options, depth))
+        return last[1]
 
     def rollout(
         self,
