@@ -84,8 +84,32 @@ def printable(text: str, *, lines: bool = False) -> str:
 
 
 def clipped(text: str, width: int = 24) -> str:
-    """``text`` cut to ``width`` characters, ``…`` marking the cut (24: a quote in a message)."""
-    return text if len(text) <= width else text[: max(width - 1, 0)] + MORE
+    """``text`` cut to ``width`` terminal columns, ``…`` marking the cut (24: a quote in a message).
+
+    A wide (East Asian) character takes two columns (:func:`columns`), so a
+    name in Chinese is cut at half the characters of one in English.
+    """
+    if columns(text) <= width:
+        return text
+    kept, used = [], 0
+    for char in text:
+        used += _width(char)
+        if used > width - 1:
+            break
+        kept.append(char)
+    return "".join(kept) + MORE
+
+
+def fitted(text: str, width: int) -> str:
+    """``text`` clipped (:func:`clipped`) and padded with spaces to exactly ``width`` columns."""
+    return aligned(clipped(text, width), width)
+
+
+def aligned(text: str, width: int, to_left: bool = True) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns, on the right (``to_left``)
+    or on the left; a wide character takes two columns (:func:`columns`)."""
+    padding = " " * (width - columns(text))
+    return text + padding if to_left else padding + text
 
 
 def path_shown(path: str, width: int = 100) -> str:

@@ -16,11 +16,12 @@ from analysed_games import ENDING, analysis_document
 from conftest import run_main
 
 from aceynote.analysis.run import analyze_one
-from aceynote.analysis.totals import summary
+from aceynote.analysis.totals import figures_by_row, game_players, summary, summary_text
 from aceynote.notation import Game
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
 from aceynote.rules import Position, parse_rules
+from aceynote.terminal_text import columns
 
 # (White, Black, Event, rules) of each generated game; None: no such tag.
 GAMES = [
@@ -134,6 +135,16 @@ def test_the_summary_by_event(capsys: pytest.CaptureFixture[str], corpus: list[P
         sums = hand_summed(members)
         for player in group["players"]:
             check_player(player, sums[player["name"]])
+
+
+def test_a_wide_name_keeps_the_summary_s_columns_in_line() -> None:
+    # A Chinese character takes two terminal columns: the names are padded by columns,
+    # so each figure ends in the column of its head, in both shapes of the table.
+    analysis = analyze_one(1, corpus_game(0, "李雷", "Bob", "Spring", "standard"), 0)
+    head, *rows = summary_text(summary([analysis])).splitlines()[1:4]
+    assert rows[1].startswith("李雷 ") and len({columns(line) for line in (head, *rows)}) == 1
+    lines = figures_by_row(game_players(analysis))
+    assert "李雷" in lines[0] and len({columns(line) for line in lines}) == 1
 
 
 def test_the_summary_holds_a_few_numbers_a_player() -> None:

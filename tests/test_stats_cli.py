@@ -14,7 +14,9 @@ from stats_records import CLUB, HAND_COUNTED, OPENINGS, short_game
 from aceynote.notation import Tag
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
+from aceynote.render.stats_text import names_shown
 from aceynote.rules import RuleSet
+from aceynote.terminal_text import columns
 from aceynote.validation import validate
 
 # An illegal play at line 3 column 8: White has no checker on point 24, all are in the pool.
@@ -203,6 +205,15 @@ def test_wide_names_keep_the_columns_in_line(
     games_end = row.index("李雷") + len("李雷") + row[row.index("李雷") + 2 :].index("1") + 1
     # Each of the two wide characters takes one more column than its one character.
     assert games_end + 2 == header.index("games") + len("games")
+
+
+def test_a_long_wide_name_is_cut_to_the_columns_an_ascii_one_gets() -> None:
+    # On an 80-column terminal a name gets what the other columns leave, counted
+    # in columns: a Chinese character takes two.
+    room = columns(names_shown(80)("x" * 200))
+    shown = names_shown(80)("李雷" * 100)
+    assert shown.endswith("…") and room - 1 <= columns(shown) <= room < 80
+    assert names_shown(None)("李雷" * 100) == "李雷" * 100
 
 
 def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,10 +27,10 @@ from aceynote.notation import parse_game
 from aceynote.notation.index import index_games
 from aceynote.notation.shorthand import parse_turn
 from aceynote.rules import Side
-from aceynote.terminal_text import printable, source_lines
+from aceynote.terminal_text import clipped, columns, printable, source_lines
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import CommentEditor, Confirm, Prompt
-from aceynote.tui.game_list import GameList
+from aceynote.tui.game_list import GameList, row_text
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.tag_editor import TagEditor
 from aceynote.tui.widgets import GameHeader, MoveList
@@ -202,6 +202,19 @@ def test_control_characters_are_shown_escaped() -> None:
     assert printable("\x9b\u202etxt") == r"\x9b\u202etxt"  # C1 CSI, a bidi override
     assert printable(printable(EVIL)) == printable(EVIL)
     assert printable("Ines Alder") == "Ines Alder"
+
+
+def test_wide_names_are_cut_and_padded_by_terminal_columns() -> None:
+    # A Chinese character takes two columns: the game list's cells are measured
+    # in columns, so the columns after a Chinese name stay in line.
+    name = "李小龙" * 10
+    assert clipped(name, 11) == "李小龙李小…" and columns(clipped(name, 11)) == 11
+    assert clipped(name, 10) == "李小龙李…"  # the fifth character would take columns 9-10
+    widths = (4, 12, 12)
+    for white in (name, "李雷", "Ines Alder"):
+        row = row_text(("12", white, "Bob"), widths)
+        assert columns(row) == sum(widths) + len(widths) - 1
+        assert row.endswith(" " + "Bob".ljust(12))
 
 
 def test_a_source_line_is_escaped_with_its_caret_under_the_place() -> None:

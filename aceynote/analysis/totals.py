@@ -22,7 +22,7 @@ from typing import Any
 
 from ..notation.tags import event_name, player_name
 from ..rules import Side
-from ..terminal_text import clipped, counted
+from ..terminal_text import aligned, clipped, columns, counted
 from .analysed import GameAnalysis, PlayerFigures
 from .figures import COLUMNS, Over, json_of
 
@@ -78,13 +78,13 @@ def summary_json(groups: list[Group], by: str) -> dict[str, Any]:
 
 def figures_table(players: list[tuple[str, PlayerFigures]], width: int = 0) -> list[str]:
     """The head and a line a player of the summary's table (names at least ``width`` wide)."""
-    width = max([width, len("player")] + [len(name) for name, _ in players])
+    width = max([width, len("player")] + [columns(name) for name, _ in players])
     heads = (f"{column.head:>{column.width}}" for column in COLUMNS)
     lines = [f"{'player':<{width}}" + "".join(heads)]
     for name, figures in players:
         cells = zip(figures_cells(figures), COLUMNS, strict=True)
         lines.append(
-            f"{name:<{width}}" + "".join(f"{cell:>{column.width}}" for cell, column in cells)
+            aligned(name, width) + "".join(f"{cell:>{column.width}}" for cell, column in cells)
         )
     return lines
 
@@ -94,9 +94,9 @@ def figures_by_row(players: list[tuple[str, PlayerFigures]], width: int = 12) ->
     column a player (names clipped to ``width``)."""
     names = [clipped(name, width) for name, _ in players]
     cells = [figures_cells(figures) for _, figures in players]
-    room = max(len(text) for text in [*names, *(cell for each in cells for cell in each)]) + 2
+    room = max(columns(text) for text in [*names, *(cell for each in cells for cell in each)]) + 2
     label = max(len(column.head) for column in COLUMNS)
-    lines = [" " * label + "".join(f"{name:>{room}}" for name in names)]
+    lines = [" " * label + "".join(aligned(name, room, to_left=False) for name in names)]
     for row, column in enumerate(COLUMNS):
         lines.append(f"{column.head:<{label}}" + "".join(f"{each[row]:>{room}}" for each in cells))
     return lines
@@ -104,7 +104,7 @@ def figures_by_row(players: list[tuple[str, PlayerFigures]], width: int = 12) ->
 
 def summary_text(groups: list[Group]) -> str:
     """The summary as tables, one a group: a line a player."""
-    width = max([len(name) for group in groups for name in group.players], default=0)
+    width = max([columns(name) for group in groups for name in group.players], default=0)
     lines: list[str] = []
     for group in groups:
         title = "All games" if group.event is None else f"Event {group.event}"

@@ -15,7 +15,7 @@ from ..corpus.stats.lengths import GameFigures
 from ..corpus.stats.matches import Match
 from ..corpus.stats.openings import RollLine
 from ..corpus.stats.players import PlayerGroup, Record
-from ..terminal_text import clipped, columns, counted, escaped
+from ..terminal_text import aligned, clipped, columns, counted, escaped
 from .stats_json import roll_name
 
 NAME_WIDTH = 24
@@ -49,18 +49,12 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) 
 
     def line(cells: Sequence[str]) -> str:
         parts = [
-            _aligned(cell, width, index < left)
+            aligned(cell, width, index < left)
             for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
         ]
         return "  " + "  ".join(parts).rstrip()
 
     return [line(headers), *(line(row) for row in rows)]
-
-
-def _aligned(cell: str, width: int, to_left: bool) -> str:
-    """``cell`` padded to ``width`` terminal columns (a wide character takes two)."""
-    padding = " " * (width - columns(cell))
-    return cell + padding if to_left else padding + cell
 
 
 def percent(part: float, whole: float) -> str:

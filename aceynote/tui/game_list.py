@@ -30,7 +30,7 @@ from textual.widgets import Footer, Input, Static
 
 from ..files.record import RecordFile
 from ..notation.index import GameEntry
-from ..terminal_text import clipped, counted, path_shown, printable
+from ..terminal_text import counted, fitted, path_shown, printable
 from .fields import Field
 from .keys import HELP, QUIT, SAVE
 
@@ -101,13 +101,9 @@ def column_widths(width: int) -> tuple[int, ...]:
     return tuple(flexible.get(label, size) for label, size in COLUMNS)
 
 
-def _fit(text: str, width: int) -> str:
-    return clipped(text, width).ljust(width)
-
-
 def row_text(values: tuple[str, ...], widths: tuple[int, ...]) -> str:
     """A row of the list: each value in its column, cut with ``…`` when it does not fit."""
-    return " ".join(_fit(value, width) for value, width in zip(values, widths, strict=True))
+    return " ".join(fitted(value, width) for value, width in zip(values, widths, strict=True))
 
 
 class GameTable(ScrollView, can_focus=True):
