@@ -109,7 +109,7 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.api import MAX_ROLLOUT_GAMES, Engine, EngineInputError, rank_judging
+    from ..engine.api import MAX_ROLLOUT_GAMES, Engine, EngineInputError
 
     if args.rollout is not None and not 1 <= args.rollout <= MAX_ROLLOUT_GAMES:
         raise UsageError(f"--rollout takes 1 to {MAX_ROLLOUT_GAMES} games")
@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         if args.double:
             ranked = engine.rank_doubles(args.setup, args.depth)
         elif written is not None:  # valued as analyze judges it, at the depth of the best
-            ranked = rank_judging(engine, args.setup, args.roll, args.kind, args.depth, written[0])
+            ranked = engine.rank_judging(args.setup, args.roll, args.kind, args.depth, written[0])
         else:
             ranked = engine.rank(args.setup, args.roll, args.kind, args.depth)
         rolled: list[RolloutResult] | None = None

@@ -182,6 +182,21 @@ class Engine:
             last = self._last = (asked, self.search.rank(options, depth))
         return last[1]
 
+    def rank_judging(
+        self, setup: str, roll: str, kind: str, depth: int, written: str
+    ) -> list[RankedPlay]:
+        """:meth:`rank`, with the play ``written`` (as the ranking writes it) valued at
+        ``depth`` as analyze judges a record's play (:meth:`Search.with_chosen`), for hint
+        at a moment of a record. The engine keeps this ranking: its :meth:`rollout` of the
+        same decision rolls out these plays, in this order."""
+        scored = self._scored(setup, roll, kind, depth)
+        chosen = next((entry.choice for entry in scored if str(entry.choice.play) == written), None)
+        last = self._last
+        if chosen is not None and last is not None:
+            scored, _ = self.search.with_chosen(scored, chosen, depth)
+            self._last = (last[0], scored)
+        return _ranked(scored)
+
     def rollout(
         self,
         setup: str,
@@ -237,21 +252,6 @@ class Engine:
         if not isinstance(kind, str) or kind not in KINDS:
             raise EngineInputError(f"kind is one of {', '.join(KINDS)}, not {kind!r:.24}")
         return Decision(parse_setup(setup), KINDS[kind])
-
-
-def rank_judging(
-    engine: Engine, setup: str, roll: str, kind: str, depth: int, written: str
-) -> list[RankedPlay]:
-    """:meth:`Engine.rank`, with the play ``written`` (as the ranking writes it) valued at
-    ``depth`` as analyze judges a record's play (:meth:`Search.with_chosen`), for hint at
-    a moment of a record. The engine keeps this ranking: its :meth:`Engine.rollout` of the
-    same decision rolls out these plays, in this order."""
-    scored = engine._scored(setup, roll, kind, depth)
-    chosen = next((entry.choice for entry in scored if str(entry.choice.play) == written), None)
-    if chosen is not None and engine._last is not None:
-        scored, _ = engine.search.with_chosen(scored, chosen, depth)
-        engine._last = (engine._last[0], scored)
-    return _ranked(scored)
 
 
 def _depth(depth: int) -> int:
