@@ -27,6 +27,7 @@ from aceynote.rules import (
     Side,
     TurnState,
     legal_plays,
+    parse_rules,
     roll_dice,
 )
 from aceynote.rules.randomgame import play_random_game
@@ -341,3 +342,45 @@ def test_a_play_as_good_as_the_best_is_not_said_to_be_worse(
     assert (
         whys == ["why: wins on the spot"] + ["why: as good as the best play: wins on the spot"] * 5
     )
+
+
+@pytest.mark.parametrize(
+    ("setup", "rules", "why"),
+    [
+        (
+            "W bar:1 10:14 / B 6:2 5:2 4:2 3:2 2:2 1:2 in:3 / W",
+            "standard",
+            "1 checker on the bar cannot enter, the opponent holds the 19 point and the 21 point",
+        ),
+        (
+            "W in:15 / B 6:2 4:2 in:11 / W",
+            "standard",
+            "the pool's checkers cannot enter, the opponent holds the 19 point and the 21 point",
+        ),
+        (
+            "W 2:1 in:14 / B 6:2 4:2 in:11 / W",
+            "standard",
+            "the pool's checkers cannot enter, the opponent holds the 19 point and the 21 point;"
+            " no checker on the board can move a 6 or a 4",
+        ),
+        (
+            "W 2:1 in:14 / B 6:2 4:2 in:11 / W",
+            "standard early_moves=no",
+            "the pool's checkers cannot enter, the opponent holds the 19 point and the 21 point,"
+            " and they enter before any other checker moves",
+        ),
+        ("W 1:1 2:14 / B in:15 / W", "bgammon", "no checker can move a 6 or a 4"),
+    ],
+)
+def test_a_roll_with_no_play_is_explained_by_what_stops_it(
+    capsys: pytest.CaptureFixture[str], setup: str, rules: str, why: str
+) -> None:
+    # hint --explain used to say only "leaves no blot" of a "--".
+    assert list(legal_plays(Position.from_setup(setup), (6, 4), parse_rules(rules))) == [
+        Position.from_setup(setup)
+    ]
+    words = ["--setup", setup, "--roll", "64", "--rules", rules, "--depth", "0", "--explain"]
+    status, out, err = run_main(capsys, "hint", *words)
+    assert status == 0, err
+    (line,) = [line.strip() for line in out.splitlines() if line.strip().startswith("why:")]
+    assert line.startswith(f"why: nothing can be played: {why}; leaves ")

@@ -314,9 +314,33 @@ def explain_ranking(
         for entry in ranked
     ]
     prime_before = longest_prime(position, position.turn).length
+    if dice is not None and ranked[0].play == play_text(()):
+        return [f"{nothing_to_play(position, dice, rules)}; {describe(found[0])}"]
     return [describe(found[0])] + [
         f"{AS_GOOD} {describe(other)}"
         if ties_best(entry.diff)
         else compare(other, found[0], prime_before)
         for other, entry in zip(found[1:], ranked[1:], strict=True)
     ]
+
+
+def nothing_to_play(position: Position, dice: tuple[int, int], rules: RuleSet) -> str:
+    """Why a roll has no legal play (``--``), in the words of the board."""
+    mover = position.mover
+    faces = sorted(set(dice), reverse=True)
+    moves = " or a ".join(str(die) for die in faces)
+    if mover[BAR]:
+        return f"nothing can be played: {_checkers(mover[BAR])} on the bar cannot enter, {_held(position, faces)}"
+    if not mover[POOL]:
+        return f"nothing can be played: no checker can move a {moves}"
+    why = f"nothing can be played: the pool's checkers cannot enter, {_held(position, faces)}"
+    if not any(mover[1:POOL]):
+        return why
+    if rules.early_moves:
+        return f"{why}; no checker on the board can move a {moves}"
+    return f"{why}, and they enter before any other checker moves"
+
+
+def _held(position: Position, faces: Sequence[int]) -> str:
+    """The points of entry of ``faces`` (the mover's 25 - die), each held by the opponent."""
+    return f"the opponent holds {_points(tuple(25 - die for die in faces))}"
