@@ -950,3 +950,23 @@ def test_a_model_with_two_rolls_in_one_turn_is_reported() -> None:
     report = validate(game)
     assert [d.code.code for d in report.diagnostics] == ["AD100"]
     assert "a turn has one roll" in report.diagnostics[0].message
+
+
+@pytest.mark.parametrize(
+    ("movetext", "tag", "code"),
+    [
+        ("1. 61: in/19 19/18 §2...§ 61: in/19 19/18", "", "AD201"),
+        ("1. 61: in/19 19/18 §2.§ 61: in/19 19/18", "", "AD202"),
+        ("§1.§ 61: in/19 19/18", '[Opening "3-5"]', "AD204"),
+        ("1. 61: in/19 19/18 1... 61: in/19 19/18 (§12...§ {why} 51: in/20 20/19)", "", "AD201"),
+    ],
+)
+def test_a_wrong_move_number_is_marked_on_the_number_alone(
+    movetext: str, tag: str, code: str
+) -> None:
+    # The span was the whole half-turn, so an editor underlined the play as well.
+    text, (start, end) = locate(record(movetext, tag) if tag else record(movetext))
+    (diagnostic,) = validate(parse_game(text)).diagnostics
+    span = diagnostic.span
+    assert (diagnostic.code.code, span.line, span.column) == (code, *start)
+    assert (span.end_line, span.end_column) == end

@@ -138,6 +138,8 @@ class Turn:
     variations: list[Variation] = field(default_factory=list)
     numbered: bool = field(default=True, compare=False)
     span: Span = field(default=NO_SPAN, compare=False)
+    number_span: Span | None = field(default=None, compare=False)
+    """Where the move number is written (None: none written, or not read from text)."""
 
 
 @dataclass(slots=True)

@@ -105,7 +105,7 @@ class _Builder(Transformer[Token, Any]):
         number = small_number(str(first).rstrip("."), "this move number", first)
         last = segments[-1].span
         span = Span(first.line or 0, first.column or 0, last.end_line, last.end_column)
-        return Turn(side, number, segments, comments, span=span)
+        return Turn(side, number, segments, comments, span=span, number_span=span_of(first))
 
     def line(self, children: list[Any]) -> list[Turn | Variation]:
         """The turns and variations of a line so far, in order (one list, appended to)."""

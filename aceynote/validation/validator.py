@@ -162,23 +162,24 @@ class GameValidator:
                     turn.span,
                 )
             return
+        where = turn.number_span or turn.span  # the number written is what is wrong
         if turn.side is not state.side and game_start:
             self.add(
                 codes.WRONG_FIRST_MOVER,
                 f"{state.side.title} moves first in this game (by its Opening or Setup), so the first turn is {expected}",
-                turn.span,
+                where,
             )
         elif turn.side is not state.side:
             self.add(
                 codes.WRONG_SIDE,
                 f"it is {state.side.title}'s turn here ({expected}), but this turn is numbered as {turn.side.title}'s",
-                turn.span,
+                where,
             )
         elif turn.number != state.number:
             self.add(
                 codes.WRONG_NUMBER,
                 f"this turn is numbered {turn.number}; counting the turns it is {expected}",
-                turn.span,
+                where,
             )
 
     def _turn(self, turn: Turn, position: Position, path: tuple[int, ...], last: bool) -> Position:
