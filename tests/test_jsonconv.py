@@ -185,6 +185,26 @@ def test_a_document_read_in_small_windows_fails_where_json_does(
     assert f"(line {expected.value.lineno}, column {expected.value.colno})" in str(found.value)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "\n\n",
+        "{",
+        '{"format": "aceynote"',
+        '{"format": "aceynote", "version": 1, "games": []',
+        '{"format": "aceynote", "version": 1, "games": [] ',
+    ],
+)
+def test_a_document_that_ends_early_fails_where_its_text_ends(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(text)
+    with pytest.raises(JsonRecordError) as found:
+        list(read_document(io.StringIO(text)))
+    assert f"(line {expected.value.lineno}, column {expected.value.colno})" in str(found.value)
+    assert "the text ends here" in str(found.value)
+
+
 def test_a_document_read_in_small_windows_gives_every_game(
     pretty_document: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -76,11 +76,18 @@ class _Window:
                 return ""
 
     def expect(self, wanted: str, what: str) -> str:
+        """The next character that is not blank, one of ``wanted``, read; else an error."""
         found = self.next_char()
-        if found not in wanted:
-            self.fail(f"not valid JSON: expected {what}")
+        if not found or found not in wanted:  # "" (the end) is in every string
+            self.fail_expecting(what)
         self.skip(1)
         return found
+
+    def fail_expecting(self, what: str) -> NoReturn:
+        """``what`` should stand here, where the text ends or something else stands."""
+        if self.at >= len(self.text):
+            self.fail(f"not valid JSON: the text ends here, where {what} should be")
+        self.fail(f"not valid JSON: expected {what}")
 
     def value(self, decode: Callable[[str, int], tuple[Any, int]]) -> Any:
         """The JSON value that starts here, read whole however long it is (up to ``largest``)."""
@@ -148,7 +155,7 @@ def _object_members(
     seen = False
     while True:
         if window.next_char() != '"':
-            window.fail("not valid JSON: expected a member's name in double quotes")
+            window.fail_expecting("a member's name in double quotes")
         name = window.value(decode)
         window.expect(":", "':' after a member's name")
         if name == array and seen:
