@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import BROKEN, EXECUTABLE
 
+import aceynote
 from aceynote.cli import main
 
 MESSY = '[White "Park"]\n[Event "E"]\n1. 25: IN/20 in/23 1... 46: in/19 in/21\n2. 66: in/19 in/19 19/13 19/13 9-0\n'
@@ -52,6 +53,30 @@ def test_canonical_output_is_a_fixed_point(
     path = record(tmp_path, CANONICAL + "\n" + SECOND)
     assert main(["fmt", str(path)]) == 0
     assert capsys.readouterr().out == CANONICAL + "\n" + SECOND
+
+
+@pytest.mark.parametrize(
+    ("tags", "first"),
+    [
+        ('[Opening "2-6"]', "1... 51: in/20 20/19"),
+        ('[Setup "W 6:2 / B 6:2 / B"]', "1... 43: 6/2 6/3"),
+    ],
+)
+def test_a_first_turn_written_without_its_number_keeps_its_side(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tags: str, first: str
+) -> None:
+    """Black moves first by the tag; fmt numbers the turn as Black's, as the replay reads it."""
+    moves = first.removeprefix("1... ")
+    path = record(tmp_path, f"{tags}\n{moves}\n*\n")
+    assert main(["fmt", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[2] == first
+    before = aceynote.validate(next(aceynote.read_games(str(path))))
+    after = aceynote.validate(next(aceynote.read_games(io.StringIO(out))))
+    assert [(r.before, r.after) for r in after.segments] == [
+        (r.before, r.after) for r in before.segments
+    ]
+    assert [d.code.code for d in after.diagnostics] == []
 
 
 def test_check_exits_1_when_a_file_would_change(

@@ -26,6 +26,7 @@ from .model import Game, Segment, Span, SyntaxProblem, Turn, Variation
 from .source import Source, text_lines
 from .split import GameTokens
 from .syntax_errors import last_turn_start, parse_error
+from .tags import first_mover
 from .words import (
     DICE,
     SEGMENT_KINDS,
@@ -152,12 +153,14 @@ def _attach_variations(items: Iterable[Any]) -> list[Turn]:
     return turns
 
 
-def _assign_sides(turns: list[Turn], before: Turn | None) -> None:
+def _assign_sides(turns: list[Turn], before: Turn | Side) -> None:
     """Fill in each turn's side and number from the written numbers and alternation.
 
-    ``before`` is the turn a variation replaces (None on the main line): the
-    variation's first turn is of the same side and number unless it says
-    otherwise.
+    ``before`` is the turn a variation replaces: the variation's first turn is
+    of the same side and number unless it says otherwise. On the main line it
+    is the side that moves first by the Setup or Opening tag (§7), as the
+    replay has it, so that a first turn written without its number is that
+    side's turn 1.
     """
     previous: Turn | None = None
     for turn in turns:
@@ -168,11 +171,11 @@ def _assign_sides(turns: list[Turn], before: Turn | None) -> None:
         previous = turn
 
 
-def _unnumbered(previous: Turn | None, before: Turn | None) -> tuple[Side, int]:
+def _unnumbered(previous: Turn | None, before: Turn | Side) -> tuple[Side, int]:
     if previous is None:
-        if before is not None:
-            return before.side, before.number
-        return Side.WHITE, 1
+        if isinstance(before, Side):
+            return before, 1
+        return before.side, before.number
     if previous.side is Side.WHITE:
         return Side.BLACK, previous.number
     return Side.WHITE, previous.number + 1
@@ -233,7 +236,8 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
 
 def _parse(tokens: list[Token]) -> Game:
     game = cast(Game, _grammar().lark.parse(tokens))
-    _assign_sides(game.turns, None)
+    first = first_mover(game.tag("Setup"), game.tag("Opening"))
+    _assign_sides(game.turns, first or Side.WHITE)
     return game
 
 

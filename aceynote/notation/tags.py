@@ -192,6 +192,19 @@ def opening_problem(value: str) -> str | None:
     return None
 
 
+def first_mover(setup: str | None, opening: str | None) -> Side | None:
+    """Who moves first by a game's Setup and Opening tags (§7): the Setup's side to roll, else
+    the Opening's winner; None where neither says (or can be read)."""
+    try:
+        if setup is not None:
+            return Position.from_setup(setup).turn
+        if opening is not None:
+            return opening_winner(parse_opening(opening))
+    except (SetupError, TagValueError, OpeningError):
+        return None
+    return None
+
+
 def setup_problem(value: str) -> str | None:
     try:
         Position.from_setup(value)
