@@ -380,6 +380,8 @@ def test_a_match_file_is_searched_and_its_games_written_as_records(
         (["--player", ""], "give the text to look for"),
         (["--event", "  "], "give the text to look for"),
         (["--position", "W 6:16 / B in:15"], "not a position"),
+        (["--position", "W 6:15 / B in:15", "--side-to-roll"], "a --position leaves it out"),
+        (["--side-to-roll"], "the side to roll of a --position: give one"),
         (["--white", "a", "--not"], "--not comes before a filter"),
         (["--or", "--white", "a"], "--or stands between two filters"),
         (["--white", "a", "--or"], "--or stands between two filters"),

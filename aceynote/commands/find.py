@@ -195,10 +195,12 @@ def register(commands: Commands) -> None:
         "--position",
         help="the position SETUP (docs/notation.md §7) stands after some segment of the main line;"
         " the side to roll is not compared (see --side-to-roll)",
-        **_valued(lambda text: filters.Reaches(filters.position_test(text)), "SETUP"),
+        **_valued(filters.position_test, "SETUP"),
     )
     play.add_argument(
-        "--side-to-roll", action="store_true", help="--position compares the side to roll too"
+        "--side-to-roll",
+        action="store_true",
+        help="--position compares the side to roll too (its Setup ends with it: ... / B)",
     )
     play.add_argument(
         "--duplicates",
@@ -253,13 +255,20 @@ def _query(args: argparse.Namespace) -> Query:
         raise UsageError("--or stands between two filters: put a filter after it")
     if args.side_to_roll:
         groups = [[_with_side(term) for term in group] for group in groups]
+        if not any(isinstance(term.test, filters.Reaches) for group in groups for term in group):
+            raise UsageError("--side-to-roll compares the side to roll of a --position: give one")
     return Query(groups)
 
 
 def _with_side(term: Term) -> Term:
-    if isinstance(term.test, filters.Reaches):
-        return Term(dataclasses.replace(term.test, turn=True), term.negated)
-    return term
+    if not isinstance(term.test, filters.Reaches):
+        return term
+    if not term.test.side_written:
+        raise UsageError(
+            "--side-to-roll compares the side to roll, but a --position leaves it out:"
+            " end the Setup with it, like '... / B'"
+        )
+    return Term(dataclasses.replace(term.test, turn=True), term.negated)
 
 
 class _Run:

@@ -199,13 +199,14 @@ def text_test(text: str) -> str:
     return text
 
 
-def position_test(text: str) -> Position:
+def position_test(text: str) -> Reaches:
     """A Setup string (docs/notation.md §7); the side to roll may be left out (W is assumed)."""
-    written = text if text.count("/") >= 2 else f"{text} / W"
+    side_written = text.count("/") >= 2
     try:
-        return Position.from_setup(written)
+        position = Position.from_setup(text if side_written else f"{text} / W")
     except SetupError as error:
         raise FilterError(f"'{text}' is not a position: {error}") from error
+    return Reaches(position, side_written=side_written)
 
 
 # -- filters on tags --------------------------------------------------------------------------------
@@ -338,10 +339,14 @@ class HasErrors:
 
 @dataclass(frozen=True, slots=True)
 class Reaches:
-    """The position stands after some segment of the main line; the side to roll only if ``turn``."""
+    """The position stands after some segment of the main line; the side to roll only if ``turn``.
+
+    ``side_written``: whether the Setup string named the side to roll (else W stands for it).
+    """
 
     position: Position
     turn: bool = False
+    side_written: bool = True
     plays: ClassVar[bool] = True
 
     def holds(self, view: GameView) -> bool:
