@@ -204,11 +204,18 @@ def test_impossible_or_malformed_setups_are_refused(setup: str) -> None:
 def test_a_character_the_message_could_not_show_is_named_by_its_code(
     setup: str, named: str
 ) -> None:
-    # Quoting the word around it ("must start with W or B, not 'W in:15'") shows a
+    # Quoting the word around it ("starts with W or B ..., not 'W in:15'") shows a
     # word that looks right: the player cannot see what is wrong.
     with pytest.raises(SetupError) as refused:
         Position.from_setup(setup)
     assert str(refused.value).startswith(named)
+
+
+@pytest.mark.parametrize("setup", ["W6:2 in:13 / B in:15 / W", "White 6:2 in:13 / B in:15 / W"])
+def test_a_side_letter_run_into_its_checkers_is_told_to_stand_apart(setup: str) -> None:
+    with pytest.raises(SetupError) as refused:
+        Position.from_setup(setup)
+    assert "then a blank before its checkers (W 6:2 in:13)" in str(refused.value)
 
 
 def test_setup_error_is_a_value_error() -> None:

@@ -228,7 +228,10 @@ def _parse_side_field(field: str) -> tuple[Side, tuple[int, ...]]:
         raise SetupError("a side field is empty; it must start with W or B")
     side_word = words[0].upper()
     if side_word not in ("W", "B"):
-        raise SetupError(f"a side field must start with W or B, not '{clipped(words[0])}'")
+        raise SetupError(
+            f"a side field starts with W or B, then a blank before its checkers (W 6:2 in:13),"
+            f" not '{clipped(words[0])}'"
+        )
     side = Side(side_word)
     counts = _empty_side()
     seen: set[int] = set()
