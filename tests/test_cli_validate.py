@@ -16,7 +16,7 @@ from aceynote.cli import main
 from aceynote.notation import parse_game, write_game
 from aceynote.notation.generate import generate_games
 from aceynote.rules import RuleSet
-from aceynote.validation import pipeline, validate
+from aceynote.validation import ALL_CODES, pipeline, validate
 
 SUMMARY = re.compile(
     r"^(\d+) games?, (\d+) turns?: (\d+) errors?, (\d+) warnings?"
@@ -537,6 +537,22 @@ def test_explain_says_what_a_code_means_with_its_example(
     assert "Rule 7: when only one die of the two can be played" in out
     assert '```acey\n[Setup "W 13:1 / B 22:2 / W"]\n1. 64: 13/9\n*\n```' in out
     assert "example.acey:2:4: error AD309: only one die can be played" in out
+
+
+def test_explain_in_json_gives_a_line_a_code_with_what_the_example_draws(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # --format json used to print the Markdown.
+    status, out, _ = run_main(capsys, "validate", "--explain", "all", "--format", "json")
+    entries = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and [entry["code"] for entry in entries] == [c.code for c in ALL_CODES]
+    (entry,) = [entry for entry in entries if entry["code"] == "AD309"]
+    assert (entry["severity"], entry["group"]) == ("error", "Plays")
+    example = tmp_path / "example.acey"
+    example.write_text(entry["example"], encoding="utf-8")
+    status, out, _ = run_main(capsys, "validate", str(example), "--format", "json")
+    (problem,) = [json.loads(line) for line in out.splitlines() if '"code"' in line]
+    assert (problem["code"], problem["message"]) == ("AD309", entry["message"])
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Iterable, Iterator
@@ -15,7 +16,7 @@ from ..rules import RulesError, RuleSet
 from ..terminal_text import shown
 from ..validation import ALL_CODES, Code
 from ..validation.diagnostics import no_game_in
-from ..validation.explained import CODES, explained
+from ..validation.explained import CODES, example_message, explained
 from ..validation.pipeline import GameCheck, Totals, check_game, check_games, check_pieces
 from .base import (
     EXIT_OK,
@@ -74,7 +75,7 @@ def register(commands: Commands) -> None:
         "--explain",
         metavar="CODE",
         help="say what a code (AD304) means, with a record that shows it, and read no file; "
-        "all: every code (docs/diagnostics.md)",
+        "all: every code (docs/diagnostics.md); with --format json, a JSON line a code",
     )
     parser.add_argument(
         "--rules", help='replay under these rules instead of each game\'s Rules tag, like "navy"'
@@ -234,13 +235,18 @@ def _size_of(source: InputFile) -> int | None:
         return None
 
 
-def _explain(name: str) -> int:
-    """Each code asked for in Markdown, what validate prints of its example below it."""
+def _explain(name: str, as_json: bool) -> int:
+    """Each code asked for in Markdown, what validate prints of its example below it; or,
+    ``as_json``, a JSON line a code."""
     found = CODES.get(name.upper())
     if name.lower() != "all" and found is None:
         raise UsageError(
             f"--explain: {name} is no code of aceynote's; the codes are in --explain all"
         )
+    if as_json:
+        for code in ALL_CODES if found is None else (found,):
+            write_out(json.dumps(_code_json(code), ensure_ascii=False) + "\n")
+        return EXIT_OK
     sections, group = [], ""
     for code in ALL_CODES if found is None else (found,):
         if found is None and code.group != group:
@@ -249,6 +255,18 @@ def _explain(name: str) -> int:
         sections.append(f"{explained(code)}\n```\n{_example_output(code)}\n```\n")
     write_out("\n".join(sections))
     return EXIT_OK
+
+
+def _code_json(code: Code) -> dict[str, str]:
+    return {
+        "code": code.code,
+        "severity": code.severity.value,
+        "group": code.group,
+        "title": code.title,
+        "explanation": code.explanation,
+        "example": code.example,
+        "message": example_message(code),
+    }
 
 
 def _example_output(code: Code) -> str:
@@ -264,7 +282,7 @@ def run(args: argparse.Namespace) -> int:
     if args.explain is not None:
         if args.files:
             raise UsageError("--explain reads no FILE: give one or the other")
-        return _explain(args.explain)
+        return _explain(args.explain, args.format == "json")
     if not args.files:
         raise UsageError("the following arguments are required: FILE")
     jobs = jobs_to_use(args.jobs, args.quiet)
