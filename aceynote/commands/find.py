@@ -355,7 +355,7 @@ def _check_output_formats(args: argparse.Namespace, sources: list[InputFile]) ->
     if len(kinds) > 1 and any(kind.name == "jsonl" for kind in kinds):
         raise UsageError(
             "the games found would mix JSON Lines and acey records in one output:"
-            " find in them separately, or use --list"
+            " find in them separately, or use --list, --count or --format json"
         )
 
 
