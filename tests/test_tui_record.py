@@ -506,6 +506,26 @@ async def test_r_in_the_middle_adds_a_variation_or_cuts_the_rest(tmp_path: Path)
 
 
 @pilot_test
+async def test_the_opening_in_words_only_where_nothing_was_played(tmp_path: Path) -> None:
+    path = unfinished(tmp_path)
+    path.write_text('[Opening "6-4"]\n' + path.read_text(encoding="utf-8"), encoding="utf-8")
+    app = ReplayApp(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "r")  # after 1... 43: in/21 in/22
+        await pilot.pause()
+        await pilot.click("#answer-variation")
+        await pilot.pause()
+        assert prompt(app).startswith("2. White to roll")
+        assert "Opening" not in feedback(app)  # two turns were played before it
+        await pilot.press("escape", "home", "r")
+        await pilot.pause()
+        await pilot.click("#answer-variation")
+        await pilot.pause()
+        assert prompt(app).startswith("1. White to roll")
+        assert "Opening: White rolled 6 and Black 4" in " ".join(feedback(app).split())
+
+
+@pilot_test
 async def test_a_game_with_errors_is_not_recorded(tmp_path: Path) -> None:
     app = ReplayApp(str(SAMPLES / "mistakes.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:
