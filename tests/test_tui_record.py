@@ -431,6 +431,54 @@ async def test_saving_halfway_through_an_acey_deucey_warns(tmp_path: Path) -> No
         assert "✗" not in str(screen(app).query_one(MoveList).get_option_at_index(1).prompt)
 
 
+@pilot_test
+async def test_esc_and_r_halfway_through_an_acey_deucey_come_back_for_the_double(
+    tmp_path: Path,
+) -> None:
+    app = recording_app(tmp_path / "game.acey")
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "21: in/24 in/23")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert prompt(app).startswith("White names a double")
+        await enter(pilot, app, "66: in/19(4)")
+        assert prompt(app).startswith("White's extra roll")
+
+
+@pilot_test
+async def test_a_record_saved_halfway_through_an_acey_deucey_is_entered_on(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.acey"
+    path.write_text("1. 21: in/24 in/23 =66: in/19(4)\n*\n", encoding="utf-8")
+    app = ReplayApp(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("end", "r")
+        await pilot.pause()
+        assert prompt(app).startswith("White's extra roll")
+        await enter(pilot, app, "+53: 19/14 19/16")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert validate(parse_game(path.read_text(encoding="utf-8"))).errors == 0
+
+
+@pilot_test
+async def test_an_acey_deucey_left_unfinished_before_the_next_turn_is_an_error(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.acey"
+    path.write_text("1. 21: in/24 in/23  43: in/21 in/22\n*\n", encoding="utf-8")
+    app = ReplayApp(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("end", "r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert any("has 1 error: correct it" in n.message for n in app._notifications)
+
+
 # -- from the replay ---------------------------------------------------------------------------
 def unfinished(tmp_path: Path) -> Path:
     path = tmp_path / "unfinished.acey"
