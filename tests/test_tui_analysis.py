@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHORT_GAME, pilot_test, run_main
+from conftest import SAMPLES, SHORT_GAME, pilot_test, run_main
 from test_tui_app import notifications
+from textual.widgets import OptionList
 
 from aceynote.analysis import run as analysis_run
 from aceynote.analysis.analysed import GameAnalysis
@@ -272,6 +273,21 @@ async def test_the_hint_ranks_the_plays_with_their_equity(short: Path) -> None:
             assert f"{100 * play.win:5.1f}%  {play.equity:+7.3f}" in detail
         assert "best" in app.screen.details[0] and f"{ranked[1].diff:+.3f}" in app.screen.details[1]
         assert "Black's 2 legal plays of 64" in app.screen.title_text
+
+
+@pilot_test
+async def test_p_s_ranking_gives_each_play_one_line_at_80_columns() -> None:
+    # Four moves of a 3-3 and their three figures: wider than a 60-column dialog's list.
+    app = ReplayApp(str(SAMPLES / "mistakes.acey"), game=1, turn="5", analysis_depth=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p", *"33", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PlayChoices)
+        rows = app.screen.query_one(OptionList)
+        longest = max(len(row) for row in app.screen.rows)
+        assert longest >= len("in/22 22/19 20/17 19/16*")
+        assert rows.virtual_size.height == rows.option_count  # no row wraps
 
 
 @pilot_test

@@ -290,6 +290,21 @@ async def test_a_roll_made_stays_until_played_whatever_screens_are_visited(
         assert segment_texts(app)[0] == (Side.WHITE, "64: in/19 in/21")
 
 
+@pytest.mark.parametrize("command", ["play", "record"])
+@pilot_test
+async def test_too_small_a_terminal_names_the_command_run(tmp_path: Path, command: str) -> None:
+    from test_tui_app import screen_lines
+
+    practice = Practice(Side.BLACK, 0, random.Random(3)) if command == "play" else None
+    record = RecordFile(str(tmp_path / "p.acey"), create=True)
+    game = new_game([("Opening", "5-3")])
+    app = ReplayApp(str(tmp_path / "p.acey"), record=record, new_game=game, practice=practice)
+    async with app.run_test(size=(79, 30)) as pilot:
+        await pilot.pause()
+        text = " ".join(" ".join(screen_lines(app)).split())
+        assert f"aceynote {command} needs at least 80x24" in text
+
+
 @pilot_test
 async def test_the_opening_roll_is_shown_at_the_start(tmp_path: Path) -> None:
     from test_tui_app import notes_text

@@ -431,6 +431,54 @@ async def test_saving_halfway_through_an_acey_deucey_warns(tmp_path: Path) -> No
         assert "✗" not in str(screen(app).query_one(MoveList).get_option_at_index(1).prompt)
 
 
+@pilot_test
+async def test_esc_and_r_halfway_through_an_acey_deucey_come_back_for_the_double(
+    tmp_path: Path,
+) -> None:
+    app = recording_app(tmp_path / "game.acey")
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "21: in/24 in/23")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert prompt(app).startswith("White names a double")
+        await enter(pilot, app, "66: in/19(4)")
+        assert prompt(app).startswith("White's extra roll")
+
+
+@pilot_test
+async def test_a_record_saved_halfway_through_an_acey_deucey_is_entered_on(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.acey"
+    path.write_text("1. 21: in/24 in/23 =66: in/19(4)\n*\n", encoding="utf-8")
+    app = ReplayApp(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("end", "r")
+        await pilot.pause()
+        assert prompt(app).startswith("White's extra roll")
+        await enter(pilot, app, "+53: 19/14 19/16")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert validate(parse_game(path.read_text(encoding="utf-8"))).errors == 0
+
+
+@pilot_test
+async def test_an_acey_deucey_left_unfinished_before_the_next_turn_is_an_error(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.acey"
+    path.write_text("1. 21: in/24 in/23  43: in/21 in/22\n*\n", encoding="utf-8")
+    app = ReplayApp(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("end", "r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert any("has 1 error: correct it" in n.message for n in app._notifications)
+
+
 # -- from the replay ---------------------------------------------------------------------------
 def unfinished(tmp_path: Path) -> Path:
     path = tmp_path / "unfinished.acey"
@@ -503,6 +551,26 @@ async def test_r_in_the_middle_adds_a_variation_or_cuts_the_rest(tmp_path: Path)
         await pilot.pause()
     text = path.read_text(encoding="utf-8")
     assert text.endswith("1. 64: in/19 in/21  66: in/19(4)\n*\n")
+
+
+@pilot_test
+async def test_the_opening_in_words_only_where_nothing_was_played(tmp_path: Path) -> None:
+    path = unfinished(tmp_path)
+    path.write_text('[Opening "6-4"]\n' + path.read_text(encoding="utf-8"), encoding="utf-8")
+    app = ReplayApp(str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "r")  # after 1... 43: in/21 in/22
+        await pilot.pause()
+        await pilot.click("#answer-variation")
+        await pilot.pause()
+        assert prompt(app).startswith("2. White to roll")
+        assert "Opening" not in feedback(app)  # two turns were played before it
+        await pilot.press("escape", "home", "r")
+        await pilot.pause()
+        await pilot.click("#answer-variation")
+        await pilot.pause()
+        assert prompt(app).startswith("1. White to roll")
+        assert "Opening: White rolled 6 and Black 4" in " ".join(feedback(app).split())
 
 
 @pilot_test

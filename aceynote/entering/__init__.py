@@ -5,7 +5,7 @@ in it: :class:`Recording` goes on from the end of one line of play.
 """
 
 from .entry_line import EntryProblem, TypedRoll, entries_in
-from .line_end import RecordingError, settle_result
+from .line_end import RecordingError, errors_refusal, settle_result
 from .session import Recording, describe
 
 __all__ = [
@@ -15,5 +15,6 @@ __all__ = [
     "TypedRoll",
     "describe",
     "entries_in",
+    "errors_refusal",
     "settle_result",
 ]

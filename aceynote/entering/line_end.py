@@ -10,11 +10,44 @@ from ..notation import Game, Turn
 from ..notation.lines import Path, line_turns
 from ..notation.tags import ending_reason
 from ..rules import Play, Position, TurnState
-from ..validation import Report
+from ..terminal_text import counted
+from ..validation import Diagnostic, Report
+from ..validation import diagnostics as codes
 
 
 class RecordingError(ValueError):
     """A game (or a place in it) that entries cannot be added to, with the reason."""
+
+
+_OWED = (codes.MISSING_DOUBLE, codes.MISSING_EXTRA)
+
+
+def owed_at_end(report: Report, turns: list[Turn]) -> list[Diagnostic]:
+    """What a line's last turn still owes, as the validator says: its chosen double or its
+    extra roll (AD401, AD404), found missing where the line's last segment ends.
+
+    The next entry brings it: it does not keep the line from being entered on,
+    as a double missing before the next turn does.
+    """
+    if not turns:
+        return []
+    end = turns[-1].segments[-1].span
+    return [
+        diagnostic
+        for diagnostic in report.diagnostics
+        if diagnostic.code in _OWED
+        and (diagnostic.span.line, diagnostic.span.column) == (end.end_line, end.end_column)
+    ]
+
+
+def errors_refusal(game: Game, report: Report, path: Path) -> str | None:
+    """Why entries cannot go on at the end of line ``path``: the game's errors to correct
+    first (all but what the line's last turn owes); None when there are none."""
+    errors = report.errors - len(owed_at_end(report, line_turns(game, path)))
+    if not errors:
+        return None
+    them = "it" if errors == 1 else "them"
+    return f"this game has {counted(errors, 'error')}: correct {them} before adding to it"
 
 
 def state_at_end(report: Report, turns: list[Turn], start: Position) -> TurnState:

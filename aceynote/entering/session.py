@@ -36,10 +36,9 @@ from ..rules import (
 )
 from ..terminal_text import counted
 from ..validation import Report, validate
-from ..validation import diagnostics as codes
 from .check import check_segment
 from .entry_line import EntryProblem, TypedRoll, example_entry, read_roll, typed_segment
-from .line_end import RecordingError, line_of, state_at_end
+from .line_end import RecordingError, errors_refusal, line_of, owed_at_end, state_at_end
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +110,9 @@ class Recording:
         errors, or one that has ended.
         """
         report = report or validate(game)
-        if report.errors:
-            raise RecordingError(
-                f"this game has {counted(report.errors, 'error')}: correct them before adding to it"
-            )
+        refusal = errors_refusal(game, report, path)
+        if refusal is not None:
+            raise RecordingError(refusal)
         if report.start is None:
             raise RecordingError("this game's start position cannot be set up")
         turns, start, number = line_of(game, report, path)
@@ -138,9 +136,9 @@ class Recording:
         Halfway through an acey-deucey the validator finds the chosen double
         (or the extra roll) missing; that is what the next entry brings.
         """
-        if self.state.expects in (SegmentKind.CHOSEN_DOUBLE, SegmentKind.EXTRA_ROLL):
-            owed = (codes.MISSING_DOUBLE, codes.MISSING_EXTRA)
-            kept = [d for d in self.report.diagnostics if d.code not in owed]
+        owed = owed_at_end(self.report, self.turns)
+        if owed:
+            kept = [d for d in self.report.diagnostics if d not in owed]
             return dataclasses.replace(self.report, diagnostics=kept)
         return self.report
 

@@ -50,9 +50,11 @@ class TooSmall(Screen[None]):
         Binding("q", "app.quit", "Quit", id="small.quit"),
     ]
 
-    def __init__(self, size: Size) -> None:
+    def __init__(self, size: Size, command: str) -> None:
+        """``command``: what was run (``aceynote play``), named in the message."""
         super().__init__()
         self.terminal = size
+        self.command = command
 
     def compose(self) -> ComposeResult:
         yield Static(self._message(), id="too-small-message", markup=False)
@@ -65,7 +67,7 @@ class TooSmall(Screen[None]):
         width, height = self.terminal
         return (
             f"The terminal is {width}x{height}: too small.\n"
-            f"aceynote replay needs at least {MIN_WIDTH}x{MIN_HEIGHT}:\n"
+            f"{self.command} needs at least {MIN_WIDTH}x{MIN_HEIGHT}:\n"
             "make the window larger or the font smaller.\n\nq quits."
         )
 
@@ -159,6 +161,13 @@ class ReplayApp(SavingApp):
         if self._started:
             self._fit(event.size)
 
+    @property
+    def command(self) -> str:
+        """The command that opened the app, as typed: ``aceynote replay``, ``record`` or ``play``."""
+        if self.new_game is None:
+            return "aceynote replay"
+        return "aceynote play" if self.practice is not None else "aceynote record"
+
     def _fit(self, size: Size) -> None:
         """Cover the screen with the too-small message below 80x24; take it away above."""
         top = self.screen_stack[-1] if self.screen_stack else None
@@ -166,7 +175,7 @@ class ReplayApp(SavingApp):
             if isinstance(top, TooSmall):
                 top.show(size)
             else:
-                self.push_screen(TooSmall(size))
+                self.push_screen(TooSmall(size, self.command))
         elif isinstance(top, TooSmall):
             self.pop_screen()
 

@@ -307,7 +307,9 @@ class PlayChoices(ModalScreen[None]):
         self.details = details
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="play-choices"):
+        # A play and its figures on one line: four moves and three numbers need the wide dialog.
+        classes = "dialog wide" if self.details is not None else "dialog"
+        with Vertical(classes=classes, id="play-choices"):
             yield text_line(self.title_text, "dialog-title")
             rows = self.rows
             if self.details is not None:

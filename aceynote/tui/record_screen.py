@@ -44,9 +44,13 @@ def idle_hint(recording: Recording) -> str:
 
 
 def with_opening(recording: Recording, hint: str) -> str:
-    """``hint``, after the opening roll in words while nothing is entered yet."""
+    """``hint``, after the opening roll in words while the game stands at its start.
+
+    At the start of a line, not of the game (a variation after the second
+    turn), the opening roll is long past: the hint alone.
+    """
     opening = opening_words(recording.game.tag("Opening") or "")
-    if opening is None or recording.turns:
+    if opening is None or recording.state.position != recording.report.start:
         return hint
     return f"Opening: {opening}. {hint}"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..analysis.practice import Practice
-from ..entering import Recording, RecordingError
+from ..entering import Recording, RecordingError, errors_refusal
 from ..notation.lines import (
     MAIN,
     Path,
@@ -36,17 +36,17 @@ class RecordingHere(ReplayView):
         timeline = self.timeline
         if timeline is None or not self.annotator.can_edit():
             return
-        if timeline.errors:
-            errors = counted(timeline.errors, "error")
+        frame = self.view.frame
+        path = frame.replay.line if frame.replay is not None else self.view.cursor.path
+        game = timeline.game
+        refusal = errors_refusal(game, timeline.report, path)
+        if refusal is not None:
             self.notify(
-                f"This game has {errors}: correct them before adding to it (n goes to the first).",
+                f"{refusal[0].upper()}{refusal[1:]} (n goes to the first).",
                 severity="warning",
                 timeout=5,
             )
             return
-        frame = self.view.frame
-        path = frame.replay.line if frame.replay is not None else self.view.cursor.path
-        game = timeline.game
         branch = find_branch(game, path, frame.segment)
         if branch.at_end(game) or not line_turns(game, path):
             self.record_at_end(path)
