@@ -172,6 +172,20 @@ async def test_a_wrong_marker_says_what_comes_next(tmp_path: Path) -> None:
         assert len(game_of(app).turns[0].segments) == 1
 
 
+@pilot_test
+async def test_each_segment_entered_is_named_with_its_turn_s_number(tmp_path: Path) -> None:
+    # The double and the extra roll were shown as "✓    =66: ..." (a gap for the number),
+    # while the undo of the same segment said "Undone: 1. =66: ...".
+    app = recording_app(tmp_path / "game.acey")
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "21: in/24 in/23")
+        assert feedback(app).startswith("✓ 1. 21: in/24 in/23   next:")
+        await enter(pilot, app, "=66: in/19(4)")
+        assert feedback(app).startswith("✓ 1. =66: in/19(4)   next:")
+        await pilot.press("ctrl+z")
+        assert feedback(app).startswith("Undone: 1. =66: in/19(4) ")
+
+
 # -- an illegal entry stays for correcting ------------------------------------------------
 @pilot_test
 async def test_an_illegal_entry_is_kept_on_the_line_with_the_legal_plays(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from textual.widgets import Footer
 from ..entering import EntryProblem, Recording, TypedRoll, describe, entries_in
 from ..files.record import RecordError, RecordFile
 from ..notation.tags import opening_words
-from ..notation.writer import segment_text, turn_number
+from ..notation.writer import segment_label
 from ..render.text_board import PendingRoll
 from ..rules import SegmentKind, Side
 from ..validation.timeline import Frame, Timeline
@@ -340,9 +340,7 @@ class RecordScreen(GameScreen):
             result = self._refusal(text[start:end]) or recording.enter(text[start:end])
             if isinstance(result, EntryProblem):
                 return text[start:end], result, text[start:]
-            turn = recording.turns[-1]
-            label = turn_number(turn) if turn.segments[0] is result else "  "
-            done.append(f"{label} {segment_text(result)}")
+            done.append(segment_label(recording.turns[-1], result))
         return None
 
     def _idle_hint(self) -> str:
