@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from aceynote import formats
 from aceynote.cli import main
 from aceynote.formats.bgammon import match_text
 
@@ -144,3 +145,12 @@ def test_from_is_refused_with_a_setup() -> None:
     with pytest.raises(SystemExit):
         main(["diagram", "--from", "nothing", "--setup", "W in:15 / B in:15 / W"])
     assert main(["diagram", "--from", "acey", "--setup", "W in:15 / B in:15 / W"]) == 2
+
+
+def test_a_format_is_found_by_its_name_and_an_unknown_name_is_refused_with_the_names() -> None:
+    # formats.named("parquett") raised a bare StopIteration, with no message.
+    assert formats.named("jsonl").extensions == (".jsonl", ".ndjson")
+    with pytest.raises(
+        ValueError, match="no format is called 'parquett'; the formats are acey, json"
+    ):
+        formats.named("parquett")

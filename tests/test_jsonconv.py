@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import SAMPLES, run_main
@@ -159,6 +161,46 @@ def test_bad_json_gives_a_clear_error_with_its_path(name: str) -> None:
     with pytest.raises(JsonRecordError) as error:
         list(read_document(io.StringIO(text)))
     assert where in str(error.value)
+
+
+def _one_game_json() -> dict[str, object]:
+    return game_to_json(parse_games('[White "a"]\n\n1. 64: in/19 in/21\n*\n')[0])
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda game: game.pop("tags"), "game: 'tags' is missing"),
+        (lambda game: game["turns"][0].update(side="red"), 'game.turns[0].side: "red" is not'),
+        (
+            lambda game: game["turns"][0]["segments"][0].update(kind="double"),
+            'game.turns[0].segments[0].kind: "double" is not',
+        ),
+        (lambda game: game.update(turns=None), "game.turns: None is not of type 'array'"),
+    ],
+    ids=["no tags", "side", "kind", "turns"],
+)
+def test_game_from_json_refuses_what_is_not_a_game_with_its_path(
+    damage: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    # The API's game_from_json trusted its data to be schema-valid: KeyError 'tags',
+    # KeyError 'red', KeyError 'double', TypeError, from deep inside.
+    game = _one_game_json()
+    damage(game)
+    with pytest.raises(JsonRecordError) as error:
+        game_from_json(game)
+    assert str(error.value).startswith(message)
+
+
+def test_a_game_of_a_document_that_no_record_could_say_is_refused_at_its_line() -> None:
+    # The schema's check gave the line; the check of the record written back did not.
+    game = _one_game_json()
+    game["comments"] = ["c" * 200_000]  # schema-valid; past a record line's length
+    text = json.dumps({**document_header(), "games": [_one_game_json(), game]}, indent=1)
+    with pytest.raises(JsonRecordError, match=r"games\[1\]: cannot be written") as error:
+        list(read_document(io.StringIO(text)))
+    second_game = [number for number, line in enumerate(text.splitlines(), 1) if line == "  {"]
+    assert error.value.line == second_game[1]
 
 
 @pytest.fixture(scope="module")

@@ -82,6 +82,17 @@ def test_legal_plays_refuses_what_is_not_a_roll(bad: tuple[int, ...]) -> None:
         legal_plays(board(INITIAL), bad, STANDARD)
 
 
+@pytest.mark.parametrize("bad", [(0, 3), (7, 3), (30, 1), (-1, 2), (8, 8, 8, 8), (0, 0, 0, 0)])
+def test_legal_plays_and_max_dice_refuse_a_die_outside_one_to_six(bad: tuple[int, ...]) -> None:
+    # A 0 or a -1 moved a checker nowhere or backwards (off/1 bore one back in), a 7
+    # entered on 18, a 30 raised IndexError and 8-8 a SetupError.
+    position = board("W 6:2 1:1 / B 6:2 / W")
+    with pytest.raises(DiceError, match="a die shows 1 to 6, not"):
+        legal_plays(position, bad, STANDARD)
+    with pytest.raises(DiceError, match="a die shows 1 to 6, not"):
+        max_dice(position, bad, STANDARD)
+
+
 # --- rule 3: a die of d moves d pips; entries land on 25-d -------------------
 
 

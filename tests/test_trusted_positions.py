@@ -319,6 +319,13 @@ def test_the_turns_before_a_syntax_error_are_replayed() -> None:
         ("1. 64: in/19 in/21  43: in/21 in/22 2. 21: in/24 in/23 =66:", 2),
         ("1. 64: in/19 in/21  43: in/21 \x01 in/22 2. 21: in/24 in/23", 1),
         ("1. 64: x/3", 0),
+        # Text the lexer cannot read has no token: the turn it stands in was kept in part
+        # when the next token started a turn ('43: in/21', then AD308 for a short play).
+        ("1. 64: in/19 in/21  43: in/21 1x9/18  2. 21: in/24 in/23", 1),
+        ("1. 64: in/19 1x9/18  43: in/21 in/22", 0),
+        ("1. 64: in/19 in/21  43: in/21 in/22\n%%\n2. 21: in/24 in/23", 1),
+        # After the main line's result, every turn is whole.
+        ("1. 64: in/19 in/21  43: in/21 in/22 * %%", 2),
     ],
 )
 def test_the_cut_falls_before_the_turn_that_holds_the_error(movetext: str, turns: int) -> None:

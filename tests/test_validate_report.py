@@ -7,6 +7,7 @@ must validate with no diagnostic, before and after being written as text.
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 import pytest
@@ -328,3 +329,20 @@ def test_generated_games_from_a_setup_validate_cleanly(seed: int) -> None:
     start = board("W 8:3 6:4 5:2 bar:1 in:5 / B 22:3 18:4 12:2 in:6 / B")
     for game in generate_games(2, seed, RuleSet(), setup=start):
         _same_replay(game)
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "message"),
+    [
+        ("1. 43: in/21 21/18\n*\n", None, "validate takes a Game, like parse_game(text), not str"),
+        (parse_game("1. 43: in/21 21/18\n*\n"), "navy", "rules is a RuleSet, like RuleSet.parse"),
+    ],
+    ids=["game as text", "rules as text"],
+)
+def test_validate_refuses_text_for_a_game_or_rules_with_what_it_takes(
+    game: object, rules: object, message: str
+) -> None:
+    # The engine takes a Rules value as text (Engine("navy")); validate(game, "navy") raised
+    # AttributeError: 'str' object has no attribute 'bearoff', from deep in the replay.
+    with pytest.raises(TypeError, match=re.escape(message)):
+        validate(game, rules)  # type: ignore[arg-type]

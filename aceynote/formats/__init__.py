@@ -57,8 +57,12 @@ RECORD_FORMATS: tuple[Format, ...] = tuple(found for found in FORMATS if found.r
 
 
 def named(name: str) -> Format:
-    """The format called ``name`` (one of :func:`names`)."""
-    return next(found for found in FORMATS if found.name == name)
+    """The format called ``name``; a ValueError that lists the names for any other."""
+    found = next((found for found in FORMATS if found.name == name), None)
+    if found is None:
+        names = ", ".join(each.name for each in FORMATS)
+        raise ValueError(f"no format is called {name!r:.40}; the formats are {names}")
+    return found
 
 
 def writable() -> tuple[Format, ...]:

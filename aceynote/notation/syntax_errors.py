@@ -140,7 +140,8 @@ def last_turn_start(tokens: list[Token], error: tuple[int, int]) -> int:
     """Where the main-line turn that holds the ``error`` position starts.
 
     ``tokens[:result]`` is then the tags, the game's comments and the whole
-    turns (with their variations) before that turn.
+    turns (with their variations) before that turn; all of them when the
+    error follows the main line's result.
     """
     cut = _heading_length(tokens)
     depth = 0
@@ -148,15 +149,19 @@ def last_turn_start(tokens: list[Token], error: tuple[int, int]) -> int:
     for index, token in enumerate(tokens):
         kind = token.type
         starts_turn = depth == 0 and (kind in _NUMBERS or (kind == "ROLL" and not after_number))
-        if (token.line or 0, token.column or 0) >= error:
-            follows_result = depth == 0 and index > 0 and tokens[index - 1].type == "RESULT"
-            return index if starts_turn or follows_result else cut
+        at = (token.line or 0, token.column or 0)
+        if at >= error:
+            # Text the lexer cannot read has no token: a token past the error follows such
+            # text, which belongs to the turn before it, though this token starts a turn.
+            return index if starts_turn and at == error else cut
         if starts_turn:
             cut = index
         if kind in _NUMBERS:
             after_number = True
         elif kind == "ROLL":
             after_number = False
+        elif kind == "RESULT" and depth == 0:
+            cut = index + 1
         elif kind == "LPAR":
             depth += 1
         elif kind == "RPAR":

@@ -290,6 +290,11 @@ class _PlayCollector:
 
 
 def _check_dice(dice: Sequence[int]) -> None:
+    """Refuse what :func:`roll_dice` could not give: a die outside 1..6 would move a checker
+    backwards, or bear one in, into a position no game reaches."""
+    for die in dice:
+        if not 1 <= die <= 6:
+            raise DiceError(f"a die shows 1 to 6, not {die}")
     if len(dice) == 2 and dice[0] != dice[1]:
         return
     if len(dice) == 4 and len(set(dice)) == 1:

@@ -258,6 +258,15 @@ def validate(game: Game, rules: RuleSet | None = None, first_error_only: bool = 
     """Replay ``game`` through the rules engine: its diagnostics and positions.
 
     ``rules`` overrides the game's Rules tag; ``first_error_only`` stops at
-    the game's first error.
+    the game's first error. Anything but a Game and a RuleSet (or None) is a
+    TypeError that says so: a Rules tag value is ``RuleSet.parse("navy")``.
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"validate takes a Game, like parse_game(text), not {_kind(game)}")
+    if rules is not None and not isinstance(rules, RuleSet):
+        raise TypeError(f"rules is a RuleSet, like RuleSet.parse('navy'), not {_kind(rules)}")
     return GameValidator(game, rules, first_error_only).run()
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__

@@ -335,26 +335,31 @@ def _variation(data: Json) -> Variation:
     )
 
 
-def game_from_json(data: Json, path: str = "game") -> Game:
-    """A game from its (schema-valid) JSON form, refused if no record could say it.
+def game_from_json(data: Json, path: str = "game", line: int | None = None) -> Game:
+    """A game from its JSON form, refused with a :class:`JsonRecordError` at ``path`` (and
+    ``line``) when it is not one: checked against the schema's ``#/$defs/game``, then
+    written and read back.
 
     The schema cannot say everything the notation does (``off`` comes last in
     a trip; a turn starts with its roll; move numbers fit the turns), so the
-    game is written and read back: it must come back the same.
+    game must come back the same.
     """
+    _check(validators()[1], data, path, line)
     game = _game(data)
     try:
         again = parse_game(write_game(game))
     except ReadError as error:  # a line past the reader's limit: a comment of megabytes
         reason = str(error).split(": ", 1)[-1].split(";")[0]
-        raise JsonRecordError(f"cannot be written as a record: {reason}", path) from error
+        raise JsonRecordError(f"cannot be written as a record: {reason}", path, line) from error
     if again.problems:
-        raise JsonRecordError(f"cannot be written as a record: {again.problems[0].message}", path)
+        problem = again.problems[0].message
+        raise JsonRecordError(f"cannot be written as a record: {problem}", path, line)
     if again != game:
         raise JsonRecordError(
             "cannot be written as a record: its turns, sides or move numbers do not follow "
             "one another as a record's do",
             path,
+            line,
         )
     return game
 
@@ -388,8 +393,7 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
                 begun = True
                 _check_header(header, complete=False)
             else:
-                _check(validators()[1], value, f"games[{index}]", line)
-                yield _at_line(game_from_json(value, f"games[{index}]"), line)
+                yield _at_line(game_from_json(value, f"games[{index}]", line), line)
                 index += 1
     except DocumentError as error:
         raise JsonRecordError(str(error), line=error.line) from error
@@ -433,5 +437,4 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
             raise JsonRecordError(
                 f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
             ) from error
-        _check(validators()[1], data, f"line {number}: game", number)
-        yield _at_line(game_from_json(data, f"line {number}: game"), number)
+        yield _at_line(game_from_json(data, f"line {number}: game", number), number)
