@@ -1,4 +1,4 @@
-"""``aceynote convert`` and ``aceynote schema``: records to JSON and back."""
+"""``aceynote convert`` and ``aceynote schema``: records from one file format to another."""
 
 from __future__ import annotations
 
