@@ -144,6 +144,20 @@ def result_problem(value: str) -> str | None:
     return None
 
 
+def result_points(token: str) -> tuple[int, int] | None:
+    """White's and Black's points of a result token (``9-0``); None for ``*`` or a token not
+    written W-B. Whether the points can stand is :func:`result_problem`'s question."""
+    match = _RESULT.fullmatch(token)
+    return None if match is None else (int(match.group(1)), int(match.group(2)))
+
+
+def points_winner(points: tuple[int, int] | None) -> Side | None:
+    """The side that scored, by a result's points (White's first); None for none or ``0-0``."""
+    if points is None or points == (0, 0):
+        return None
+    return Side.WHITE if points[0] > 0 else Side.BLACK
+
+
 def result_as_move(value: str) -> str | None:
     """The move a result-looking word may be a typo of: ``19-16`` for ``19/16`` (None: no move).
 

@@ -17,7 +17,7 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from ...notation import Game, Turn
-from ...notation.tags import ENDING_REASONS, match_length, match_score
+from ...notation.tags import ENDING_REASONS, match_length, match_score, result_points
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
 from ...terminal_text import C1_AND_BIDI, clipped
 from ...validation import Report, validate
@@ -245,9 +245,9 @@ def _winner(game: Game, report: Report) -> tuple[str, str]:
     """The header's winner and its points field (1 for a finished game; see docs/bgammon.md)."""
     if report.outcome is not None:
         return player_number(report.outcome.winner), "1"
-    white, _, black = game.result_text.partition("-")
-    if white.isdigit() and black.isdigit() and (int(white) or int(black)):
-        return ("1", white) if int(white) else ("2", black)
+    points = result_points(game.result_text)
+    if points is not None and any(points):
+        return ("1", str(points[0])) if points[0] else ("2", str(points[1]))
     return "0", "1"
 
 
