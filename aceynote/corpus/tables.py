@@ -18,7 +18,8 @@ from dataclasses import replace
 from ..notation import Game, Segment, parse_game, write_game
 from ..notation.model import NO_SPAN
 from ..notation.tags import date_parts, match_length, match_score, time_parts
-from ..rules import Position, SegmentKind, Side
+from ..notation.words import KIND_NAMES
+from ..rules import Position, Side
 from ..validation import Report, validate
 from .facts import game_facts
 
@@ -26,7 +27,6 @@ Row = dict[str, object]
 
 # The words the JSON form uses too (docs/json.md).
 SIDES = {side: side.name.lower() for side in Side}
-KINDS = {kind: kind.name.lower() for kind in SegmentKind}
 
 # Tags of the notation (docs/notation.md §2) and of the bgammon import (docs/bgammon.md)
 # whose value is any text: each has a column of its own.
@@ -204,7 +204,7 @@ def segment_rows(game_id: int, report: Report) -> Iterator[Row]:
             "ply": ply,
             "turn": replay.turn.number,
             "side": SIDES[replay.turn.side],
-            "kind": KINDS[segment.kind],
+            "kind": KIND_NAMES[segment.kind],
             "die_high": segment.high,
             "die_low": segment.low,
             "play": play_text(segment),

@@ -164,6 +164,9 @@ SEGMENT_KINDS = {
     "CHOSEN_DOUBLE": SegmentKind.CHOSEN_DOUBLE,
     "EXTRA_ROLL": SegmentKind.EXTRA_ROLL,
 }
+KIND_NAMES = {kind: terminal.lower() for terminal, kind in SEGMENT_KINDS.items()}
+"""A segment kind as the data forms name it, its terminal's name in lower case: the JSON
+form's ``kind`` (docs/json.md) and the Parquet tables' (docs/data.md), ``chosen_double``."""
 
 
 def unescape_tag_value(value: str) -> str:
