@@ -258,5 +258,4 @@ def _described(position: Position | None) -> tuple[str | None, int, int]:
     """A position's Setup (None once the game is over) and both sides' pips."""
     if position is None:
         return None, 0, 0
-    setup = None if position.winner is not None else position.to_setup()
-    return setup, position.pip_count(Side.WHITE), position.pip_count(Side.BLACK)
+    return position.setup_or_none, position.pip_count(Side.WHITE), position.pip_count(Side.BLACK)

@@ -88,7 +88,7 @@ def position_json(position: Position) -> Json:
     over = position.winner is not None
     return {
         # A finished game has no Setup string and nobody to roll.
-        "setup": None if over else position.to_setup(),
+        "setup": position.setup_or_none,
         "turn": None if over else _SIDES[position.turn],
         "white": side_json(Side.WHITE),
         "black": side_json(Side.BLACK),
