@@ -21,6 +21,8 @@ from aceynote.notation import (
     write_games,
 )
 from aceynote.notation.generate import generate_games
+from aceynote.notation.limits import MAX_COMMENT
+from aceynote.notation.words import comment_problem
 from aceynote.notation.writer import segment_label
 from aceynote.rules import POOL, RuleSet, SegmentKind, Side
 from aceynote.validation import validate
@@ -397,3 +399,14 @@ def test_a_segment_is_named_by_its_turn_number_and_its_text() -> None:
     assert segment_label(white) == "3. 21: 24/23 24/22"  # a turn's name: its first segment
     assert segment_label(white, white.segments[1]) == "3. =66: 19/13(2) !"
     assert segment_label(black) == "3... 31: 10/7 7/6"
+
+
+def test_a_comment_is_kept_only_when_the_record_reads_it_back() -> None:
+    """notation.words.comment_problem, which the app's comment editor asks: a comment the
+    writer writes reads back as it was; one with '}' or too long is refused."""
+    text = "a fine move\nwhite to play"
+    assert comment_problem(text) is None
+    game = Game(comments=[text])
+    assert parse_game(write_game(game)).comments == [text]
+    assert comment_problem("so } there") is not None
+    assert comment_problem("x" * (MAX_COMMENT + 1)) is not None

@@ -1,4 +1,4 @@
-"""An analysis as JSON (the form every front end and worker shares) and as text.
+"""An analysis as JSON (``analyze --format json``) and as text, both from its typed record.
 
 The JSON form is described by ``analysis.schema.json`` beside this module and
 in docs/engine.md. Equities are in the rules' points for the side named,

@@ -1,4 +1,4 @@
-"""What the subcommands share: exit codes, options, reading inputs, printing problems (output: :mod:`.destination`)."""
+"""What the subcommands share: options, reading inputs, a game or a turn chosen (exit codes: :mod:`.base`; output: :mod:`.destination`; diagnostics: :mod:`.printing`)."""
 
 from __future__ import annotations
 

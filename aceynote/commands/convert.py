@@ -1,4 +1,4 @@
-"""``aceynote convert`` and ``aceynote schema``: records to JSON and back."""
+"""``aceynote convert`` and ``aceynote schema``: records from one file format to another."""
 
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ from typing import IO
 
 from .. import formats
 from ..files.writing import (
-    cannot_write,
     copy_from_start,
     folder_problem,
-    read_only,
     write_atomically,
     write_folder_atomically,
 )
@@ -45,7 +43,7 @@ from .common import (
     record_games,
     unreadable,
 )
-from .destination import check_output
+from .destination import check_output, to_file
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
@@ -222,12 +220,7 @@ def _deliver(spool: IO[str], output: str) -> None:
     if output == "-":
         copy_out(spool)
         return
-    if read_only(output):
-        raise UsageError(f"{output} is read-only; not overwritten")
-    try:
-        write_atomically(output, copy_from_start(spool))
-    except OSError as error:
-        raise UsageError(cannot_write(output, error)) from error
+    to_file(output, lambda: write_atomically(output, copy_from_start(spool)))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -38,12 +38,19 @@ def check_output(output: str | None, inputs: Sequence[InputFile] = ()) -> None:
         raise UsageError(f"{output} is also an input; not overwritten: write elsewhere")
 
 
-def to_file(output: str, write: Callable[[], None]) -> None:
-    """Write a file by ``write``, unless it is read-only; a failure is a usage error."""
-    from ..files.writing import cannot_write, read_only
+def refuse_read_only(output: str) -> None:
+    """A usage error for an output file that is read-only (``find`` asks before its work)."""
+    from ..files.writing import read_only
 
     if read_only(output):
         raise UsageError(f"{output} is read-only; not overwritten")
+
+
+def to_file(output: str, write: Callable[[], None]) -> None:
+    """Write a file by ``write``, unless it is read-only; a failure is a usage error."""
+    from ..files.writing import cannot_write
+
+    refuse_read_only(output)
     try:
         write()
     except OSError as error:

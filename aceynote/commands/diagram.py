@@ -7,11 +7,11 @@ import sys
 
 from ..files.writing import write_bytes_atomically
 from ..render import png, svg
-from ..render.step_diagram import diagram_title
+from ..render.step_diagram import diagram_title, frame_moment
 from ..rules import Position, SetupError
 from ..terminal_text import counted, number_shown
 from ..validation import validate
-from ..validation.frames import START, Frame, GameFrames, turns_there
+from ..validation.frames import Frame, GameFrames, turns_there
 from .base import (
     EXIT_OK,
     Commands,
@@ -199,6 +199,6 @@ def run(args: argparse.Namespace) -> int:
     report = validate(game)
     frames = GameFrames(report)
     frame = chosen_frame(frames, args.turn, args.segment)
-    moment = "at the start" if frame.key == START else f"after {frame.label}"
-    deliver_picture(frame_board(frame, diagram_title(game, moment), args), args.output, picture)
+    title = diagram_title(game, frame_moment(frame))
+    deliver_picture(frame_board(frame, title, args), args.output, picture)
     return note_errors(report.errors, "the board shows the validator's replay of it")

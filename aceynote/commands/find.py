@@ -12,7 +12,7 @@ from typing import IO, Any, cast
 from ..corpus import filters
 from ..corpus.filters import Filter, FilterError, Query, Term
 from ..corpus.find import Copies, Found, Search, acey_games, other_games
-from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
+from ..files.writing import copy_from_start, write_atomically
 from ..formats import ACEY, InvalidRecord, named, record_format
 from ..notation import ReadError
 from ..notation.source import line_end
@@ -39,7 +39,7 @@ from .common import (
     jobs_to_use,
     unreadable,
 )
-from .destination import check_output
+from .destination import check_output, refuse_read_only, to_file
 
 DESCRIPTION = """\
 Print the games of records that pass every filter, byte for byte as they
@@ -371,18 +371,14 @@ def run(args: argparse.Namespace) -> int:
     _check_output_formats(args, sources)
     if args.output == STDIN:
         return _find(args, search, sources, write_out)
-    if read_only(args.output):
-        raise UsageError(f"{args.output} is read-only; not overwritten")
+    refuse_read_only(args.output)
     check_output(args.output, sources)
     with tempfile.SpooledTemporaryFile(1 << 22, mode="w+", encoding="utf-8", newline="") as spool:
         status = _find(args, search, sources, cast(IO[str], spool).write)
         if status == EXIT_USAGE:  # an input could not be read: OUT is left as it was
             fail("nothing written: fix the errors above first")
             return status
-        try:
-            write_atomically(args.output, copy_from_start(spool))
-        except OSError as error:
-            raise UsageError(cannot_write(args.output, error)) from error
+        to_file(args.output, lambda: write_atomically(args.output, copy_from_start(spool)))
     return status
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterator
 
-from ..files.writing import cannot_write, read_only, write_atomically
+from ..files.writing import write_atomically
 from ..notation import Game, write_game
 from ..notation.generate import MAX_PLAYERS, Variety, generate_games
 from ..rules import Position, RulesError, RuleSet, SetupError
 from .base import EXIT_OK, Commands, UsageError, add_command, whole_number, write_out
+from .destination import to_file
 
 DESCRIPTION = """\
 Play complete games with a seeded random legal player (it likes to hit and
@@ -84,12 +85,9 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         _write(games, write_out)
         return EXIT_OK
-    if read_only(args.output):
-        raise UsageError(f"{args.output} is read-only; not overwritten")
-    try:
-        write_atomically(args.output, lambda out: _write(games, out.write))
-    except OSError as error:
-        raise UsageError(cannot_write(args.output, error)) from error
+    to_file(
+        args.output, lambda: write_atomically(args.output, lambda out: _write(games, out.write))
+    )
     return EXIT_OK
 
 

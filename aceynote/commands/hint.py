@@ -201,8 +201,8 @@ def _from_setup(args: argparse.Namespace) -> Written:
 def _from_record(args: argparse.Namespace) -> Written:
     """Fill in --setup, --rules, --kind and (unless given) --roll from the moment of the
     record asked about; the play written there, when the ranking is of its dice."""
+    from ..analysis.output import KIND_WORDS
     from ..analysis.shown import replay_at
-    from ..engine.api import KINDS
     from ..rules import SegmentKind, play_text
     from ..validation import validate
     from .common import chosen_game, turn_option
@@ -232,7 +232,7 @@ def _from_record(args: argparse.Namespace) -> Written:
     if args.double and segment.kind is not SegmentKind.CHOSEN_DOUBLE:
         raise UsageError(f"{no_double} that segment is not a chosen double (a 1-2's is the next)")
     args.setup, args.rules = found.before.to_setup(), report.rules.to_tag()
-    args.kind = next(word for word, kind in KINDS.items() if kind is segment.kind)
+    args.kind = KIND_WORDS[segment.kind]
     written = f"{segment.high}{segment.low}"
     if args.roll is None and not args.double:
         args.roll = written

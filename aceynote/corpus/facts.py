@@ -3,19 +3,19 @@
 One home for the facts that ``find``, ``stats`` and the Parquet tables all
 ask of a game: its result as written, who won and by how much, its length,
 whether a 1-2 was played, the passes and hits, the validator's errors, and
-the main line's segments as replayed. Everything here is read from the
-validator's :class:`~aceynote.validation.Report`; nothing is replayed again.
+who moved first, counted along the main line as replayed. Everything here is
+read from the validator's :class:`~aceynote.validation.Report`; nothing is
+replayed again. A result token's points are the notation's
+(:func:`~aceynote.notation.tags.result_points`).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from ..notation.tags import points_winner, result_points
 from ..rules import SegmentKind, Side, is_acey_deucey
 from ..validation.report import Report
-
-_POINTS = re.compile(r"(\d+)-(\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,21 +40,13 @@ class GameFacts:
 
     @property
     def winner(self) -> Side | None:
-        if self.points is None or self.points == (0, 0):
-            return None
-        return Side.WHITE if self.points[0] > 0 else Side.BLACK
+        return points_winner(self.points)
 
     @property
     def outcome(self) -> str:
         """``white``, ``black`` or ``unfinished`` (a ``*`` result or none)."""
         winner = self.winner
         return "unfinished" if winner is None else ("white" if winner is Side.WHITE else "black")
-
-
-def result_points(result: str) -> tuple[int, int] | None:
-    """White's and Black's points of a result token (``9-0``); None for ``*``."""
-    match = _POINTS.fullmatch(result)
-    return None if match is None else (int(match.group(1)), int(match.group(2)))
 
 
 def game_facts(report: Report) -> GameFacts:

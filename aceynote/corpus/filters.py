@@ -22,10 +22,10 @@ from functools import cached_property
 from typing import ClassVar, Protocol
 
 from ..notation import Game
-from ..notation.tags import TAG_NAME
-from ..rules import Position, SetupError
+from ..notation.tags import TAG_NAME, points_winner, result_points
+from ..rules import Position, SetupError, Side
 from ..validation import Report, validate
-from .facts import GameFacts, game_facts, result_points
+from .facts import GameFacts, game_facts
 
 
 class FilterError(ValueError):
@@ -273,10 +273,10 @@ class ResultIs:
     def holds(self, view: GameView) -> bool:
         if self.wanted not in OUTCOMES:
             return view.result.strip() == self.wanted
-        points = result_points(view.result.strip())
-        if points is None or points == (0, 0):
+        winner = points_winner(result_points(view.result.strip()))
+        if winner is None:
             return self.wanted == "unfinished"
-        return self.wanted == ("white" if points[0] > 0 else "black")
+        return self.wanted == ("white" if winner is Side.WHITE else "black")
 
 
 def result_test(text: str) -> str:

@@ -27,7 +27,7 @@ from ..notation.writer import write_game
 from ..validation import Report
 from ..workers import on_processes
 from .filters import GameView, Query
-from .sections import LineTap, Standing, glance, lead, piece_text, read
+from .sections import LineTap, Standing, glance, lead, piece_text, read, standing_result
 
 if TYPE_CHECKING:
     pass
@@ -198,7 +198,7 @@ def other_games(
             tags.setdefault(tag.name, tag.value)
         text = tap.last.decode("utf-8") if lines else write_game(game)
         line = tap.last_number if lines else game.span.line
-        standing = Standing(line, tags, tags.get("Result") or game.result_text, text, game)
+        standing = Standing(line, tags, standing_result(tags, game.result_text), text, game)
         found = look(standing, search, number)
         if found is not None:
             yield found

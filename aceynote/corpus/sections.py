@@ -55,6 +55,12 @@ class Standing:
     game: Game | None = None
 
 
+def standing_result(tags: dict[str, str], token: str | None) -> str:
+    """A game's result as a :class:`Standing` has it: its Result tag, else its result token,
+    else ``*``."""
+    return tags.get("Result") or token or "*"
+
+
 @dataclass(slots=True)
 class PieceText:
     """A piece's text and what ends it: the reading error found in it or after it, if any."""
@@ -215,7 +221,7 @@ def _kept(
     line, counted = piece.first_line, 0  # no lone CR here: a line ends at LF
     for number, (block, word) in enumerate(zip(games.blocks, games.results, strict=True), start=1):
         tags = _tags(block)
-        result = tags.get("Result") or word or "*"
+        result = standing_result(tags, word)
         if keep(tags, result):
             start = starts[number - 1]
             line += text.count("\n", counted, start)
@@ -404,10 +410,8 @@ def read(piece: PieceText, parse: bool = True) -> list[Standing]:
         # The result token as written, with or without the parser (which, past a syntax
         # error, may not reach it): the main line's ends the game.
         results = [str(token) for token in tokens.tokens if token.type == "RESULT"]
-        result = results[-1] if results else "*"
-        standings.append(
-            Standing(lines.line_of(start), tags, tags.get("Result") or result, body, game)
-        )
+        result = standing_result(tags, results[-1] if results else None)
+        standings.append(Standing(lines.line_of(start), tags, result, body, game))
     return standings
 
 

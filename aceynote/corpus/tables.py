@@ -11,14 +11,15 @@ is None there.
 from __future__ import annotations
 
 import datetime
-import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from ..notation import Game, Segment, parse_game, write_game
 from ..notation.model import NO_SPAN
-from ..rules import Position, SegmentKind, Side
+from ..notation.tags import date_parts, match_length, match_score, time_parts
+from ..notation.words import KIND_NAMES
+from ..rules import Position, Side
 from ..validation import Report, validate
 from .facts import game_facts
 
@@ -26,7 +27,6 @@ Row = dict[str, object]
 
 # The words the JSON form uses too (docs/json.md).
 SIDES = {side: side.name.lower() for side in Side}
-KINDS = {kind: kind.name.lower() for kind in SegmentKind}
 
 # Tags of the notation (docs/notation.md §2) and of the bgammon import (docs/bgammon.md)
 # whose value is any text: each has a column of its own.
@@ -43,49 +43,47 @@ TEXT_TAGS = {
     "Termination": "termination",
     "Annotator": "annotator",
 }
-_DATE = re.compile(r"([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})")
-_TIME = re.compile(r"([0-9]{2}):([0-9]{2}):([0-9]{2})")
-_COUNT = re.compile(r"[0-9]{1,9}")  # fits a 32-bit column
-_SCORE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
 
 
 def _date(value: str) -> Row | None:
     """``date`` (a whole date, else None) and ``year`` (when known) of a Date tag."""
-    match = _DATE.fullmatch(value)
-    if match is None:
+    parts = date_parts(value)
+    if parts is None:
         return None
-    year, month, day = match.groups()
-    if not year.isdigit():
+    year, month, day = parts
+    if year is None:
         return {"date": None, "year": None}
     whole: datetime.date | None = None
-    if month.isdigit() and day.isdigit():
+    if month is not None and day is not None:
         try:
-            whole = datetime.date(int(year), int(month), int(day))
+            whole = datetime.date(year, month, day)
         except ValueError:
             return None  # 2026.02.30 is not a date: the text is kept in ``tags``
-    return {"date": whole, "year": int(year)}
+    return {"date": whole, "year": year}
 
 
 def _utc_time(value: str) -> Row | None:
-    match = _TIME.fullmatch(value)
-    if match is None:
+    parts = time_parts(value)
+    if parts is None:
         return None
-    hour, minute, second = (int(part) for part in match.groups())
     try:
-        return {"utc_time": datetime.time(hour, minute, second)}
+        return {"utc_time": datetime.time(*parts)}
     except ValueError:
         return None
 
 
 def _match_length(value: str) -> Row | None:
-    return {"match_length": int(value)} if _COUNT.fullmatch(value) else None
+    """The points of a MatchLength tag: at most 9 digits (the notation's), so that they fit a
+    32-bit column."""
+    length = match_length(value)
+    return None if length is None else {"match_length": length}
 
 
 def _match_score(value: str) -> Row | None:
-    match = _SCORE.fullmatch(value)
-    if match is None:
+    score = match_score(value)
+    if score is None:
         return None
-    return {"match_score_white": int(match.group(1)), "match_score_black": int(match.group(2))}
+    return {"match_score_white": score[0], "match_score_black": score[1]}
 
 
 # Tags with a type: what their columns hold, or None when the value is not of the type
@@ -206,7 +204,7 @@ def segment_rows(game_id: int, report: Report) -> Iterator[Row]:
             "ply": ply,
             "turn": replay.turn.number,
             "side": SIDES[replay.turn.side],
-            "kind": KINDS[segment.kind],
+            "kind": KIND_NAMES[segment.kind],
             "die_high": segment.high,
             "die_low": segment.low,
             "play": play_text(segment),
@@ -260,5 +258,4 @@ def _described(position: Position | None) -> tuple[str | None, int, int]:
     """A position's Setup (None once the game is over) and both sides' pips."""
     if position is None:
         return None, 0, 0
-    setup = None if position.winner is not None else position.to_setup()
-    return setup, position.pip_count(Side.WHITE), position.pip_count(Side.BLACK)
+    return position.setup_or_none, position.pip_count(Side.WHITE), position.pip_count(Side.BLACK)

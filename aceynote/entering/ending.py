@@ -13,8 +13,14 @@ from __future__ import annotations
 import dataclasses
 
 from ..notation import Game, Tag
-from ..notation.tags import ENDING_REASONS, ending_reason, result_problem
-from ..rules import Outcome, Side
+from ..notation.tags import (
+    ENDING_REASONS,
+    ending_reason,
+    points_winner,
+    result_points,
+    result_problem,
+)
+from ..rules import Outcome
 from ..validation import validate
 
 TagList = list[tuple[str, str]]
@@ -85,17 +91,10 @@ def ending_words(game: Game, won: Outcome | None) -> str:
     reason = ending_reason(game.tag("Termination"))
     if reason is None:
         return ""
-    points = _points(game.result_text)
-    if points is None or not any(points):
+    token = game.result_text
+    points = result_points(token) if result_problem(token) is None else None
+    winner = points_winner(points)
+    if points is None or winner is None:
         return _ENDED[reason] if reason == "abandoned" else f"ended by {reason}"
-    winner = Side.WHITE if points[0] else Side.BLACK
     how = _ENDED[reason].format(loser=winner.opponent.title)
     return f"{how}: {winner.title} scores {max(points)}"
-
-
-def _points(token: str) -> tuple[int, int] | None:
-    """White's and Black's points of a result token (None for ``*`` or a token not written so)."""
-    if token == "*" or result_problem(token) is not None:
-        return None
-    white, black = token.split("-")
-    return int(white), int(black)

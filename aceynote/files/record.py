@@ -349,11 +349,11 @@ class RecordFile:
 
 def unused_name(path: str) -> str:
     """A record name beside ``path`` that no file has: ``game.acey``, else ``game-2.acey``..."""
-    stem = os.path.splitext(path)[0]
-    candidate, number = stem + ".acey", 1
+    stem, suffix = os.path.splitext(path)[0], ACEY.extensions[0]
+    candidate, number = stem + suffix, 1
     while os.path.lexists(candidate):
         number += 1
-        candidate = f"{stem}-{number}.acey"
+        candidate = f"{stem}-{number}{suffix}"
     return candidate
 
 

@@ -16,9 +16,10 @@ import os
 import tempfile
 import time
 
+from ..formats import ACEY
 from .writing import create_new
 
-_SUFFIX = ".acey"
+_SUFFIX = ACEY.extensions[0]
 _TRIES = 100
 
 

@@ -18,7 +18,8 @@ TAG_NAME = "[A-Za-z][A-Za-z0-9_]*"
 letters, digits or ``_``; a regular expression's text, for the patterns built on it."""
 _OPENING_ROLL = re.compile(r"^([1-6])-([1-6])$")
 # "Any part may be ??" (§2): the year as ???? (PGN's way) or ??.
-_DATE = re.compile(r"^([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
+_DATE = re.compile(r"([0-9]{4}|\?{4}|\?{2})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})")
+_TIME = re.compile(r"([0-9]{2}):([0-9]{2}):([0-9]{2})")
 _RESULT = re.compile(r"([0-9]+)-([0-9]+)")
 ENDING_REASONS = ("resignation", "time", "abandoned")
 TERMINATIONS = ("normal", *ENDING_REASONS)
@@ -64,11 +65,31 @@ def date_tag(day: datetime.date) -> str:
     return day.strftime("%Y.%m.%d")
 
 
-def date_problem(value: str) -> str | None:
-    found = _DATE.match(value)
+def date_parts(value: str) -> tuple[int | None, int | None, int | None] | None:
+    """A Date tag's year, month and day, each None where it is written unknown (``??``, the
+    year ``????`` too); None for a value not written YYYY.MM.DD. Whether the month and day
+    can be is :func:`date_problem`'s question."""
+    found = _DATE.fullmatch(value)
     if found is None:
+        return None
+    year, month, day = (int(part) if part.isdigit() else None for part in found.groups())
+    return year, month, day
+
+
+def time_parts(value: str) -> tuple[int, int, int] | None:
+    """A UTCTime tag's hours, minutes and seconds; None for a value not written HH:MM:SS."""
+    found = _TIME.fullmatch(value)
+    if found is None:
+        return None
+    hours, minutes, seconds = (int(part) for part in found.groups())
+    return hours, minutes, seconds
+
+
+def date_problem(value: str) -> str | None:
+    parts = date_parts(value)
+    if parts is None:
         return f"the Date '{clipped(value, 40)}' is not written YYYY.MM.DD (?? for an unknown part)"
-    month, day = (int(part) if part.isdigit() else None for part in found.groups()[1:])
+    _, month, day = parts
     if (month is not None and not 1 <= month <= 12) or (day is not None and not 1 <= day <= 31):
         return f"the Date '{value}' has no such month or day"
     return None
@@ -142,6 +163,20 @@ def result_problem(value: str) -> str | None:
     if int(match.group(1)) and int(match.group(2)):
         return f"'{value}' gives points to both sides; one of them is 0"
     return None
+
+
+def result_points(token: str) -> tuple[int, int] | None:
+    """White's and Black's points of a result token (``9-0``); None for ``*`` or a token not
+    written W-B. Whether the points can stand is :func:`result_problem`'s question."""
+    match = _RESULT.fullmatch(token)
+    return None if match is None else (int(match.group(1)), int(match.group(2)))
+
+
+def points_winner(points: tuple[int, int] | None) -> Side | None:
+    """The side that scored, by a result's points (White's first); None for none or ``0-0``."""
+    if points is None or points == (0, 0):
+        return None
+    return Side.WHITE if points[0] > 0 else Side.BLACK
 
 
 def result_as_move(value: str) -> str | None:

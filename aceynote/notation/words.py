@@ -16,7 +16,7 @@ from lark import Token
 
 from ..rules import BAR, OFF, POOL, SegmentKind
 from ..terminal_text import clipped
-from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY, too_many_digits
+from .limits import MAX_COMMENT, MAX_DIGITS, MAX_MOVES_PER_PLAY, too_many_digits
 from .model import Move, Span, Stop, Tag, new_span
 
 
@@ -47,6 +47,18 @@ def span_between(first: Token, last: Token) -> Span:
 def comment_text(token: Token) -> str:
     """A comment's text (the lexer makes each line end inside it a plain newline)."""
     return str(token)[1:-1]
+
+
+def comment_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a comment of a record (it could not be read back), or None."""
+    if "}" in text:
+        return "A comment cannot hold '}': it would end the comment."
+    if len(text.strip()) > MAX_COMMENT:
+        return (
+            f"This comment has {len(text.strip()):,} characters: a record's comment holds"
+            f" up to {MAX_COMMENT:,}, so aceynote could not read it back."
+        )
+    return None
 
 
 _SOURCES = {"in": POOL, "bar": BAR}
@@ -164,6 +176,9 @@ SEGMENT_KINDS = {
     "CHOSEN_DOUBLE": SegmentKind.CHOSEN_DOUBLE,
     "EXTRA_ROLL": SegmentKind.EXTRA_ROLL,
 }
+KIND_NAMES = {kind: terminal.lower() for terminal, kind in SEGMENT_KINDS.items()}
+"""A segment kind as the data forms name it, its terminal's name in lower case: the JSON
+form's ``kind`` (docs/json.md) and the Parquet tables' (docs/data.md), ``chosen_double``."""
 
 
 def unescape_tag_value(value: str) -> str:

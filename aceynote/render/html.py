@@ -36,7 +36,7 @@ from .html_analysis import (
     review_data,
     review_heading,
 )
-from .step_diagram import players
+from .step_diagram import diagram_title, frame_moment, players
 
 if TYPE_CHECKING:
     from ..analysis.review import GameReview
@@ -216,7 +216,7 @@ class _GamePage:
 
     def _board(self, frame: Frame) -> ET.Element:
         replay = frame.replay
-        title = f"{self.players()}: {'start' if replay is None else 'after ' + frame.label}"
+        title = diagram_title(self.game, frame_moment(frame))
         if replay is None:
             return svg.board_element(
                 frame.position, flip=self.flip, size=BOARD_SIZE, theme=self.theme, title=title

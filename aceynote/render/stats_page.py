@@ -24,7 +24,7 @@ from ..terminal_text import counted
 from .elements import child, markup, number_text
 from .html import csp_hash
 from .stats_json import roll_name
-from .stats_text import percent
+from .stats_text import percent, score_shown
 
 BAR = 36  # the width of a bar and its gap, in the chart's units: room for a count of 5 digits
 CHART_HEIGHT = 160
@@ -256,7 +256,7 @@ def _tree(parent: ET.Element, title: str, rolls: Sequence[RollLine]) -> None:
             roll.roll,
             play.play,
             str(play.games),
-            "-" if play.score is None else f"{100 * play.score:.1f}%",
+            score_shown(play.score),
         ]
         for roll in rolls
         for play in roll.plays

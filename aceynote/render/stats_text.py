@@ -61,6 +61,11 @@ def percent(part: float, whole: float) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
+def score_shown(score: float | None) -> str:
+    """An opening play's score (the mover's share of the finished games won) in percent; ``-`` for none."""
+    return "-" if score is None else percent(score, 1)
+
+
 def _number(value: float | None, places: int = 1) -> str:
     return "-" if value is None else f"{value:.{places}f}"
 
@@ -186,7 +191,7 @@ def _tree(title: str, rolls: Sequence[RollLine]) -> list[str]:
             "" if index else f"{roll.roll} ({roll.games})",
             play.play,
             str(play.games),
-            "-" if play.score is None else f"{100 * play.score:.1f}%",
+            score_shown(play.score),
         ]
         for roll in rolls
         for index, play in enumerate(roll.plays)

@@ -13,6 +13,7 @@ import os
 from ..notation import Game
 from ..notation.writer import segment_label
 from ..rules import Side
+from ..validation import frames
 from ..validation.timeline import Frame
 from . import png, svg
 
@@ -25,6 +26,12 @@ def diagram_stem(record_path: str, game_number: int, frame: Frame) -> str:
         return f"{base}-g{game_number}-t0"
     side = "b" if turn.side is Side.BLACK else ""
     return f"{base}-g{game_number}-t{turn.number}{side}"
+
+
+def frame_moment(frame: frames.Frame) -> str:
+    """Where a frame of a diagram or a game page stands, in words: ``at the start``, ``after
+    17. 53: 13/8 13/10`` (a frame of the app, stepped through: :func:`moment`)."""
+    return "at the start" if frame.replay is None else f"after {frame.label}"
 
 
 def moment(frame: Frame) -> str:

@@ -166,6 +166,11 @@ class Position(NamedTuple):
             raise SetupError(f"{winner.title} has borne off all 15 checkers; the game is over")
         return f"{self._sides_text()} / {self.turn.value}"
 
+    @property
+    def setup_or_none(self) -> str | None:
+        """:meth:`to_setup`, or None once the game is over (no Setup starts there)."""
+        return None if self.winner is not None else self.to_setup()
+
     def _sides_text(self) -> str:
         return f"{_side_field(Side.WHITE, self.white)} / {_side_field(Side.BLACK, self.black)}"
 

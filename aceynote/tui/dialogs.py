@@ -15,8 +15,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from ..notation.limits import MAX_COMMENT
 from ..notation.tags import ENDING_REASONS, result_problem
+from ..notation.words import comment_problem
 from ..terminal_text import printable
 from .fields import Field
 from .pasting import CommentText
@@ -175,18 +175,6 @@ class CommentEditor(KeepOrCancel[str]):
             self.query_one("#comment-error", Static).update(problem)
             return
         self.dismiss(text)
-
-
-def comment_problem(text: str) -> str | None:
-    """Why ``text`` cannot be kept as a comment (the record could not be read back), or None."""
-    if "}" in text:
-        return "A comment cannot hold '}': it would end the comment."
-    if len(text.strip()) > MAX_COMMENT:
-        return (
-            f"This comment has {len(text.strip()):,} characters: a record's comment holds"
-            f" up to {MAX_COMMENT:,}, so aceynote could not read it back."
-        )
-    return None
 
 
 class Choose(CancellableDialog[str]):

@@ -1,4 +1,4 @@
-"""The widgets of the replay screen: board, status line, move list, notes, header."""
+"""The widgets of the replay screen: board, status line, move list, header (the notes: :mod:`.notes`)."""
 
 from __future__ import annotations
 

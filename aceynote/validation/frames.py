@@ -94,7 +94,7 @@ class Frame:
     @property
     def setup(self) -> str:
         """The position as a Setup string, or '' once the game is over (no Setup starts there)."""
-        return "" if self.position.winner is not None else self.position.to_setup()
+        return self.position.setup_or_none or ""
 
 
 class GameFrames:

@@ -17,7 +17,14 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from ...notation import Game, Turn
-from ...notation.tags import ENDING_REASONS, match_length, match_score
+from ...notation.tags import (
+    ENDING_REASONS,
+    date_parts,
+    match_length,
+    match_score,
+    result_points,
+    time_parts,
+)
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
 from ...terminal_text import C1_AND_BIDI, clipped
 from ...validation import Report, validate
@@ -46,8 +53,6 @@ KEPT_TAGS = frozenset(
 _HEADER_VALUES = ("Site", "Date", "UTCTime", "MatchLength", "MatchScore")
 _INDEX_LINE = len(INDEX_PREFIX) + OFFSET_DIGITS + 1
 _NAME_BREAKS = re.compile(rf"\s|[\x00-\x1f{C1_AND_BIDI}]")
-_DATE = re.compile(r"^([0-9]{4})\.([0-9]{2})\.([0-9]{2})$")
-_TIME = re.compile(r"^([0-9]{2}):([0-9]{2}):([0-9]{2})$")
 
 
 class MatchWriteError(ValueError):
@@ -245,9 +250,9 @@ def _winner(game: Game, report: Report) -> tuple[str, str]:
     """The header's winner and its points field (1 for a finished game; see docs/bgammon.md)."""
     if report.outcome is not None:
         return player_number(report.outcome.winner), "1"
-    white, _, black = game.result_text.partition("-")
-    if white.isdigit() and black.isdigit() and (int(white) or int(black)):
-        return ("1", white) if int(white) else ("2", black)
+    points = result_points(game.result_text)
+    if points is not None and any(points):
+        return ("1", str(points[0])) if points[0] else ("2", str(points[1]))
     return "0", "1"
 
 
@@ -266,21 +271,14 @@ def _ended_by(game: Game, report: Report) -> Side | None:
 
 
 def _timestamp(date: str | None, time: str | None) -> int:
-    found = _DATE.match(date or "")
-    if found is None:
+    """The game's start in seconds since 1970 (UTC): a whole Date, and its UTCTime if any; 0
+    when the Date is not whole or not a day."""
+    year, month, day = date_parts(date or "") or (None, None, None)
+    if year is None or month is None or day is None:
         return 0
-    clock = _TIME.match(time or "")
-    hours, minutes, seconds = (int(part) for part in clock.groups()) if clock else (0, 0, 0)
+    hours, minutes, seconds = time_parts(time or "") or (0, 0, 0)
     try:
-        moment = datetime.datetime(
-            int(found.group(1)),
-            int(found.group(2)),
-            int(found.group(3)),
-            hours,
-            minutes,
-            seconds,
-            tzinfo=datetime.UTC,
-        )
+        moment = datetime.datetime(year, month, day, hours, minutes, seconds, tzinfo=datetime.UTC)
     except ValueError:
         return 0
     return int(moment.timestamp())

@@ -18,6 +18,7 @@ from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_g
 from ...notation.model import Span
 from ...notation.source import ReadError
 from ...notation.tags import TagValueError, parse_opening
+from ...notation.words import KIND_NAMES
 from ...notation.writer import merge_trips, ordered_tags
 from ...rules import (
     BAR,
@@ -27,7 +28,6 @@ from ...rules import (
     Position,
     RulesError,
     RuleSet,
-    SegmentKind,
     SetupError,
     Side,
     Step,
@@ -46,12 +46,7 @@ if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow t
 FORMAT = "aceynote"
 VERSION = 1
 
-_KINDS = {
-    SegmentKind.ROLL: "roll",
-    SegmentKind.CHOSEN_DOUBLE: "chosen_double",
-    SegmentKind.EXTRA_ROLL: "extra_roll",
-}
-_KIND_OF = {text: kind for kind, text in _KINDS.items()}
+_KIND_OF = {text: kind for kind, text in KIND_NAMES.items()}
 _SIDES = {Side.WHITE: "white", Side.BLACK: "black"}
 _SIDE_OF = {text: side for side, text in _SIDES.items()}
 _PLACES = {POOL: "in", BAR: "bar", OFF: "off"}
@@ -93,7 +88,7 @@ def position_json(position: Position) -> Json:
     over = position.winner is not None
     return {
         # A finished game has no Setup string and nobody to roll.
-        "setup": None if over else position.to_setup(),
+        "setup": position.setup_or_none,
         "turn": None if over else _SIDES[position.turn],
         "white": side_json(Side.WHITE),
         "black": side_json(Side.BLACK),
@@ -121,7 +116,7 @@ class _Exporter:
 
     def segment(self, segment: Segment) -> Json:
         data: Json = {
-            "kind": _KINDS[segment.kind],
+            "kind": KIND_NAMES[segment.kind],
             "dice": [segment.high, segment.low],
             "moves": [_move_json(move) for move in merge_trips(segment.moves)],
             "glyphs": list(segment.glyphs),
