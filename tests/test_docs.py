@@ -10,6 +10,7 @@ import pytest
 from conftest import ROOT
 
 from aceynote.cli import main
+from aceynote.commands import COMMANDS
 from aceynote.notation import parse_game
 from aceynote.validation import ALL_CODES, validate
 
@@ -128,3 +129,23 @@ def test_the_help_shown_in_the_docs_is_the_help(
         with pytest.raises(SystemExit):
             main([command, "--help"])
         assert help_words(capsys.readouterr().out) == help_words(text), command
+
+
+CITED = re.compile(r"(\S+) §\d")
+DOCUMENT = re.compile(r"docs/[\w.-]+\.md")
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_the_documents_a_help_cites_are_there(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'aceynote record --help' sent --setup's reader to 'NOTATION §7', a file there is not
+    (the rules are docs/notation.md); a section is cited by its document's path."""
+    monkeypatch.setenv("COLUMNS", "1000")  # no path cut by a line's end
+    with pytest.raises(SystemExit):
+        main([command, "--help"] if command else ["--help"])
+    text = capsys.readouterr().out
+    for cited in CITED.findall(text):
+        assert DOCUMENT.fullmatch(cited.strip("(")), f"{cited}: cite docs/FILE.md §N"
+    for path in DOCUMENT.findall(text):
+        assert (ROOT / path).is_file(), path

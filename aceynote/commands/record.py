@@ -52,7 +52,9 @@ def register(commands: Commands) -> None:
         "--first", choices=("white", "black"), help="who moves first (no opening roll recorded)"
     )
     start.add_argument(
-        "--setup", metavar="SETUP", help="start from this position (a Setup string, NOTATION §7)"
+        "--setup",
+        metavar="SETUP",
+        help="start from this position (a Setup string, docs/notation.md §7)",
     )
     parser.set_defaults(run=run)
 
