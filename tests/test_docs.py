@@ -149,3 +149,11 @@ def test_the_documents_a_help_cites_are_there(
         assert DOCUMENT.fullmatch(cited.strip("(")), f"{cited}: cite docs/FILE.md §N"
     for path in DOCUMENT.findall(text):
         assert (ROOT / path).is_file(), path
+
+
+def test_the_readme_lists_every_document() -> None:
+    """docs/stats.md was missing from the README's Documentation list."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = readme.split("## Documentation", 1)[1].split("\n## ", 1)[0]
+    for document in sorted((ROOT / "docs").glob("*.md")):
+        assert f"](docs/{document.name})" in listed, document.name
