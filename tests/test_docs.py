@@ -4,6 +4,7 @@ every code is documented, and CI runs the README's test command."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,17 @@ def test_the_readme_lists_every_document() -> None:
     listed = readme.split("## Documentation", 1)[1].split("\n## ", 1)[0]
     for document in sorted((ROOT / "docs").glob("*.md")):
         assert f"](docs/{document.name})" in listed, document.name
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_no_heading_of_a_help_stands_alone(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'aceynote find --help' ended its description with 'filters (...):', a heading with
+    nothing under it but argparse's 'positional arguments:'."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main([command, "--help"] if command else ["--help"])
+    lines = capsys.readouterr().out.splitlines()
+    for line, after in pairwise(lines):
+        assert not (line.endswith(":") and not after.strip()), line
