@@ -35,6 +35,14 @@ def test_hint_ranks_the_plays_as_text(capsys: pytest.CaptureFixture[str]) -> Non
     assert len(lines) == 4  # two distinct plays: in/19 in/21, and one checker to 15
 
 
+def test_hint_writes_the_roll_as_the_record_does(capsys: pytest.CaptureFixture[str]) -> None:
+    # --roll 12 was echoed "roll 12", where every record and the ranking of a record's
+    # moment write the higher die first.
+    status, out, _ = run_main(capsys, "hint", "--setup", START, "--roll", "12", "--depth", "0")
+    assert status == 0
+    assert out.splitlines()[1] == "roll 21, rules standard, 0-ply"
+
+
 def test_hint_writes_plays_as_the_record_does(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 34 item 9: merged trips (in/19(2) 19/13(2)), as everything else writes them."""
     status, out, _ = run_main(capsys, "hint", "--setup", START, "--roll", "66")

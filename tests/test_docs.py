@@ -4,12 +4,14 @@ every code is documented, and CI runs the README's test command."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
 
 from aceynote.cli import main
+from aceynote.commands import COMMANDS
 from aceynote.notation import parse_game
 from aceynote.validation import ALL_CODES, validate
 
@@ -128,3 +130,45 @@ def test_the_help_shown_in_the_docs_is_the_help(
         with pytest.raises(SystemExit):
             main([command, "--help"])
         assert help_words(capsys.readouterr().out) == help_words(text), command
+
+
+CITED = re.compile(r"(\S+) §\d")
+DOCUMENT = re.compile(r"docs/[\w.-]+\.md")
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_the_documents_a_help_cites_are_there(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'aceynote record --help' sent --setup's reader to 'NOTATION §7', a file there is not
+    (the rules are docs/notation.md); a section is cited by its document's path."""
+    monkeypatch.setenv("COLUMNS", "1000")  # no path cut by a line's end
+    with pytest.raises(SystemExit):
+        main([command, "--help"] if command else ["--help"])
+    text = capsys.readouterr().out
+    for cited in CITED.findall(text):
+        assert DOCUMENT.fullmatch(cited.strip("(")), f"{cited}: cite docs/FILE.md §N"
+    for path in DOCUMENT.findall(text):
+        assert (ROOT / path).is_file(), path
+
+
+def test_the_readme_lists_every_document() -> None:
+    """docs/stats.md was missing from the README's Documentation list."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = readme.split("## Documentation", 1)[1].split("\n## ", 1)[0]
+    for document in sorted((ROOT / "docs").glob("*.md")):
+        assert f"](docs/{document.name})" in listed, document.name
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_no_heading_of_a_help_stands_alone(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'aceynote find --help' ended its description with 'filters (...):', a heading with
+    nothing under it but argparse's 'positional arguments:'."""
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main([command, "--help"] if command else ["--help"])
+    lines = capsys.readouterr().out.splitlines()
+    for line, after in pairwise(lines):
+        assert not (line.endswith(":") and not after.strip()), line

@@ -254,3 +254,26 @@ def test_an_edit_the_server_cannot_read_closes_the_document_and_says_so() -> Non
     ]
     assert published and published[-1] == {"uri": URI, "diagnostics": []}
     assert next(b for b in bodies if b.get("id") == 2)["result"] is None  # no longer open
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1"])
+def test_tcp_refuses_a_number_that_is_no_port(port: str) -> None:
+    # --tcp 99999 ended in asyncio's OverflowError and its traceback, exit 1.
+    refused = subprocess.run([*SERVER, "--tcp", port], capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2
+    assert f"argument --tcp: {int(port)} is no port: a port is 1 to 65535" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+def test_tcp_says_when_its_port_is_taken() -> None:
+    # A port already listened on ended in asyncio's OSError and its traceback, exit 1.
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        refused = subprocess.run(
+            [*SERVER, "--tcp", str(port)], capture_output=True, text=True, timeout=60
+        )
+    assert refused.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in refused.stderr
+    assert "Traceback" not in refused.stderr

@@ -168,3 +168,15 @@ def test_without_the_extra_the_replay_app_writes_the_svg_alone(
     stem = str(tmp_path / "club-g1-t0")
     assert write_new(stem, "<svg/>") == [f"{stem}.svg"]
     assert sorted(path.name for path in tmp_path.iterdir()) == ["club-g1-t0.svg"]
+
+
+def test_the_list_of_commands_says_diagram_draws_a_png_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 'aceynote --help' said "draw a position as a backgammon board (SVG)" alone.
+    from aceynote.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = next(line for line in capsys.readouterr().out.splitlines() if "diagram  " in line)
+    assert "(SVG or PNG)" in listed

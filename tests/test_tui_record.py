@@ -715,6 +715,18 @@ def test_record_needs_a_terminal_and_a_folder(
     assert main(["record", "-"]) == 2
 
 
+@pytest.mark.parametrize("command", ["replay", "record", "play"])
+def test_a_command_at_the_board_says_why_it_needs_a_file(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'cat game.acey | aceynote replay -' was told 'standard input is the keyboard here',
+    which a pipe is not: standard input brings these commands the keys, piped or not."""
+    assert main([command, "-"]) == 2
+    said = capsys.readouterr().err
+    assert f"{command} needs a file, not -: it takes the keys on standard input" in said
+    assert "keyboard here" not in said
+
+
 def test_the_recording_model_refuses_an_ended_game() -> None:
     game = parse_game('[Termination "time"]\n\n1. 64: in/19 in/21\n0-3\n')
     with pytest.raises(ValueError, match="ended by time"):

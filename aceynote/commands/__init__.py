@@ -28,7 +28,7 @@ COMMANDS: dict[str, Command] = {
         "record", "record a game in the terminal as it is played, checked by the rules"
     ),
     "play": Command("play", "play a game against the analysis engine, recorded as it goes"),
-    "diagram": Command("diagram", "draw a position as a backgammon board (SVG)"),
+    "diagram": Command("diagram", "draw a position as a backgammon board (SVG or PNG)"),
     "html": Command("html", "write a game as one self-contained web page (HTML)"),
     "hint": Command("hint", "rank the legal plays of a roll with the analysis engine"),
     "stats": Command(

@@ -27,6 +27,13 @@ if TYPE_CHECKING:
 STDIN = "-"
 
 
+def refuse_standard_input(path: str, command: str) -> None:
+    """Refuse ``-`` to a command at the board: its standard input brings it the keys, so a
+    record cannot come from there (piped or not)."""
+    if path == STDIN:
+        raise UsageError(f"{command} needs a file, not -: it takes the keys on standard input")
+
+
 class InputFile(NamedTuple):
     """A record to read: a path, or standard input when ``path`` is ``-``.
 

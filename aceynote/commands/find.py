@@ -57,8 +57,8 @@ examples:
   aceynote find games.acey --duplicates --list          second and later copies
   aceynote find games.jsonl --errors --format json      {"file", "game", "line"}
 
-filters (all must hold; --not turns the next one round; --or starts another
-group of filters, any group may match):
+Every filter must hold; --not turns the next one round; --or starts another
+group of filters, and any group may match.
 """
 
 EPILOG = """\

@@ -159,7 +159,10 @@ def _text(
     marks: list[_Mark],
 ) -> str:
     segment = {"roll": "roll", "double": "chosen double", "extra": "extra roll"}[args.kind]
-    what = "the double to name after a 1-2" if args.double else f"{segment} {args.roll}"
+    if args.double:
+        what = "the double to name after a 1-2"
+    else:  # the dice as a record writes them: 21, not 12
+        what = f"{segment} {''.join(sorted(args.roll, reverse=True))}"
     lines = [f"Setup {args.setup}", f"{what}, rules {args.rules}, {args.depth}-ply"]
     for rank, entry in enumerate(ranked, start=1):
         play = named_double_text(entry.double, entry.play)

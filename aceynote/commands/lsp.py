@@ -25,19 +25,30 @@ examples:
 def register(commands: Commands) -> None:
     parser = add_command(commands, "lsp", DESCRIPTION)
     parser.add_argument(
-        "--tcp", type=whole_number, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio"
+        "--tcp", type=port_number, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio"
     )
     parser.set_defaults(run=run)
 
 
+def port_number(text: str) -> int:
+    """The ``type`` of ``--tcp``: a TCP port, 1 to 65535."""
+    number = whole_number(text)
+    if not 1 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"{number} is no port: a port is 1 to 65535")
+    return number
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        from ..lsp.server import serve
+        from ..lsp.server import CannotListen, serve
     except ModuleNotFoundError as error:
         if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs"):
             raise
         raise UsageError(str(MissingExtra("pygls", "lsp"))) from error
-    code = serve(args.tcp)
+    try:
+        code = serve(args.tcp)
+    except CannotListen as error:
+        raise UsageError(str(error)) from None
     if args.tcp is None:
         sys.stdout = None  # pygls closed it as the client left
     return code

@@ -52,7 +52,9 @@ def register(commands: Commands) -> None:
         "--first", choices=("white", "black"), help="who moves first (no opening roll recorded)"
     )
     start.add_argument(
-        "--setup", metavar="SETUP", help="start from this position (a Setup string, NOTATION §7)"
+        "--setup",
+        metavar="SETUP",
+        help="start from this position (a Setup string, docs/notation.md §7)",
     )
     parser.set_defaults(run=run)
 
@@ -165,9 +167,9 @@ def record_to_enter_into(path: str, command: str) -> RecordFile:
     from ..files.record import RecordError, RecordFile
     from ..files.writing import read_only
     from ..formats import ACEY, record_format
+    from .common import refuse_standard_input
 
-    if path == "-":
-        raise UsageError(f"{command} needs a file: standard input is the keyboard here")
+    refuse_standard_input(path, command)
     read_as = record_format(path)
     if read_as is not ACEY:
         raise UsageError(

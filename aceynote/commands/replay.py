@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .base import Commands, UsageError, add_command, whole_number
-from .common import add_game_option, game_number, turn_option
+from .common import add_game_option, game_number, refuse_standard_input, turn_option
 
 if TYPE_CHECKING:
     from ..files.record import RecordFile
@@ -57,8 +57,7 @@ def run(args: argparse.Namespace) -> int:
     from ..files.record import RecordError, RecordFile
     from ..validation.diagnostics import no_game_in
 
-    if args.file == "-":
-        raise UsageError("replay needs a file: standard input is the keyboard here")
+    refuse_standard_input(args.file, "replay")
     number = game_number(args.game)
     if args.turn is not None:
         turn_option(args.turn)  # a usage error before the record is opened

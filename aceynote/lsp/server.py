@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import suppress
@@ -302,10 +303,15 @@ def _outline(server: AceyServer) -> None:
         return None if found is None else semantic_tokens(*found)
 
 
+class CannotListen(Exception):
+    """The port given to :func:`serve` cannot be listened on; the message says why."""
+
+
 def serve(port: int | None = None) -> int:
     """Answer one client on standard input and output, or on 127.0.0.1:``port``.
 
     The exit code: 1 when the client sent ``exit`` without ``shutdown`` first, else 0.
+    Raises :class:`CannotListen` when the port cannot be listened on.
     """
     pygls_log = logging.getLogger("pygls")
     pygls_log.addHandler(logging.NullHandler())
@@ -335,7 +341,12 @@ async def _one_client(server: AceyServer, port: int) -> None:
                 left.set_result(None)
         writer.close()
 
-    async with await asyncio.start_server(answer, "127.0.0.1", port):
+    try:
+        listening = await asyncio.start_server(answer, "127.0.0.1", port)
+    except OSError as error:  # the port is taken, or not this user's to take
+        why = os.strerror(error.errno) if error.errno else str(error)  # asyncio's words repeat ours
+        raise CannotListen(f"--tcp {port}: cannot listen on 127.0.0.1:{port}: {why}") from error
+    async with listening:
         await left
 
 

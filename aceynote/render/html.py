@@ -362,7 +362,7 @@ class _Shown(NamedTuple):
 
 MAX_PAGE_TURNS = 2_000
 """Turns of one game (its variations' too) a page shows: a real game has a few hundred, and a
-page holds a board for each position (about 3 KB), so a longer game's page would take gigabytes
+page holds a board for each position (about 4 KB), so a longer game's page would take gigabytes
 to build and no browser could step through it."""
 
 
