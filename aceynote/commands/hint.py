@@ -162,7 +162,9 @@ def _text(
     if args.double:
         what = "the double to name after a 1-2"
     else:  # the dice as a record writes them: 21, not 12
-        what = f"{segment} {''.join(sorted(args.roll, reverse=True))}"
+        from ..engine.api import parse_roll
+
+        what = f"{segment} {''.join(map(str, parse_roll(args.roll)))}"
     lines = [f"Setup {args.setup}", f"{what}, rules {args.rules}, {args.depth}-ply"]
     for rank, entry in enumerate(ranked, start=1):
         play = named_double_text(entry.double, entry.play)
