@@ -772,6 +772,34 @@ async def test_a_match_file_opens_read_only_and_saves_as_a_new_record(tmp_path: 
     assert validate(parse_game(saved)).errors == 0
 
 
+@pytest.mark.parametrize("extension", ["json", "jsonl"])
+@pilot_test
+async def test_a_json_record_opens_read_only_and_saves_as_a_new_record(
+    tmp_path: Path, extension: str
+) -> None:
+    # replay --help and docs/replay.md named .acey and .match only.
+    source = tmp_path / "one.acey"
+    source.write_text('[White "Park"]\n\n1. 64: in/19 in/21\n*\n', encoding="utf-8")
+    data = tmp_path / f"one.{extension}"
+    assert main(["convert", str(source), "--to", extension, "-o", str(data)]) == 0
+    source.unlink()
+    written = data.read_bytes()
+    app = ReplayApp(str(data))
+    async with app.run_test(size=SIZE) as pilot:
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert "one.acey" in replay.query_one("#notes").render().plain  # type: ignore[attr-defined]
+        await pilot.press("end", "r")
+        await pilot.pause()
+        await enter(pilot, app, "43: in/21 in/22")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert data.read_bytes() == written
+    saved = (tmp_path / "one.acey").read_text(encoding="utf-8")
+    assert saved.endswith("1. 64: in/19 in/21  43: in/21 in/22\n*\n")
+    assert validate(parse_game(saved)).errors == 0
+
+
 def test_record_refuses_a_match_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["record", str(tmp_path / "x.match")]) == 2
     assert "record into an .acey file" in capsys.readouterr().err

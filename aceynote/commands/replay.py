@@ -16,11 +16,12 @@ DESCRIPTION = """\
 Open a record in a full-screen board viewer: step through the games checker
 by checker, read the comments and the validator's findings where they
 belong, enter variations, and add comments, glyphs and tags. A file of
-several games opens on the game list. A bgammon.org replay (.match) opens
-read only: saving writes its games as a new .acey file next to it. On an
-unfinished game, r records the moves that follow (see docs/record.md). a
-analyses the game with the engine: the marks ?! ? ?? in the move list, the
-best plays in the notes, a graph of White's chances (see docs/engine.md).
+several games opens on the game list. A bgammon.org replay (.match) or a
+JSON record (.json, .jsonl) opens read only: saving writes its games as a
+new .acey file next to it. On an unfinished game, r records the moves that
+follow (see docs/record.md). a analyses the game with the engine: the marks
+?! ? ?? in the move list, the best plays in the notes, a graph of White's
+chances (see docs/engine.md).
 Press ? inside for every key; see docs/replay.md.
 
 examples:
@@ -36,7 +37,9 @@ examples:
 def register(commands: Commands) -> None:
     parser = add_command(commands, "replay", DESCRIPTION)
     parser.add_argument(
-        "file", metavar="FILE", help="the record to open (.acey, or a bgammon.org .match)"
+        "file",
+        metavar="FILE",
+        help="the record to open (.acey; or .match, .json, .jsonl, read only)",
     )
     add_game_option(parser, "open game N (1 = the first) instead of the list")
     parser.add_argument(
