@@ -134,3 +134,18 @@ def test_an_input_with_no_game_is_a_warning(
     status, out, err = run_main(capsys, "convert", str(empty), str(game), "--to", "json")
     assert status == 0 and len(json.loads(out)["games"]) == 1
     assert err == f"aceynote: warning: no game in {empty}\n"
+
+
+def test_a_game_that_breaks_the_rules_is_converted_as_written_and_a_syntax_error_is_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The help's exit status 1 "an input has errors" read as if rule errors stopped it too.
+    illegal = record(tmp_path, "illegal.acey", "1. 64: in/19 in/20\n*\n")  # in/20 is a 5
+    status, out, _ = run_main(capsys, "convert", str(illegal), "--to", "jsonl")
+    assert status == 0 and json.loads(out)["turns"][0]["segments"][0]["dice"] == [6, 4]
+    broken = record(tmp_path, "b.acey", BROKEN)
+    status, out, err = run_main(capsys, "convert", str(broken), "--to", "jsonl")
+    assert (status, out) == (1, "") and "error AD100" in err
+    with pytest.raises(SystemExit):
+        main(["convert", "--help"])
+    assert "a game that breaks the rules is converted as written" in capsys.readouterr().out

@@ -73,11 +73,13 @@ examples:
   cat game.acey | aceynote convert - --to json --diagnostics
   aceynote convert games/ --to parquet -o tables
 
-exit status: 0 converted, 1 an input has errors, 2 usage error, an
-unreadable file, or an output that cannot be written (a read-only OUT is
-not overwritten; a DIR that is not empty is refused). Every input is read
-and its problems reported; if any has one, nothing is written (for parquet:
-if an input cannot be read; games with errors are rows).
+exit status: 0 converted, 1 an input cannot be read as records (a syntax
+error; a game that breaks the rules is converted as written: aceynote
+validate judges it), 2 usage error, an unreadable file, or an output that
+cannot be written (a read-only OUT is not overwritten; a DIR that is not
+empty is refused). Every input is read and its problems reported; if any
+has one, nothing is written (for parquet: if an input cannot be read; games
+with errors are rows).
 """
 
 _SPOOL_BYTES = 8 * 1024 * 1024
