@@ -236,8 +236,10 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
 
 def _parse(tokens: list[Token]) -> Game:
     game = cast(Game, _grammar().lark.parse(tokens))
-    first = first_mover(game.tag("Setup"), game.tag("Opening"))
-    _assign_sides(game.turns, first or Side.WHITE)
+    first = Side.WHITE
+    if game.turns and not game.turns[0].numbered:  # else its number says, and no tag is read
+        first = first_mover(game.tag("Setup"), game.tag("Opening")) or Side.WHITE
+    _assign_sides(game.turns, first)
     return game
 
 
