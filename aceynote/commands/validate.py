@@ -243,12 +243,13 @@ def _explain(name: str, as_json: bool) -> int:
         raise UsageError(
             f"--explain: {name} is no code of aceynote's; the codes are in --explain all"
         )
+    asked = ALL_CODES if found is None else (found,)
     if as_json:
-        for code in ALL_CODES if found is None else (found,):
+        for code in asked:
             write_out(json.dumps(_code_json(code), ensure_ascii=False) + "\n")
         return EXIT_OK
     sections, group = [], ""
-    for code in ALL_CODES if found is None else (found,):
+    for code in asked:
         if found is None and code.group != group:
             group = code.group
             sections.append(f"## {group}\n")
