@@ -8,7 +8,6 @@ import sys
 from ..files.writing import write_bytes_atomically
 from ..render import png, svg
 from ..render.step_diagram import diagram_title, frame_moment
-from ..rules import Position, SetupError
 from ..terminal_text import counted, number_shown
 from ..validation import validate
 from ..validation.frames import Frame, GameFrames, turns_there
@@ -31,6 +30,7 @@ from .common import (
     turn_option,
 )
 from .destination import check_output, deliver, to_file
+from .tag_options import setup_option
 
 DESCRIPTION = """\
 Draw a position of a record, or a Setup string, as an SVG or PNG picture of
@@ -171,10 +171,7 @@ def _setup_board(args: argparse.Namespace) -> str:
         raise UsageError("--from names the format of a record FILE, not of --setup")
     if args.game is not None or args.turn is not None or args.segment is not None:
         raise UsageError("--game, --turn and --segment choose a moment of a record, not of --setup")
-    try:
-        position = Position.from_setup(args.setup)
-    except SetupError as error:
-        raise UsageError(f"--setup: {error}") from error
+    position = setup_option(args.setup)
     return svg.board(position, flip=args.flip, size=args.size, theme=args.theme)
 
 

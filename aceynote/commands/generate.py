@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 from ..files.writing import write_atomically
 from ..notation import Game, write_game
 from ..notation.generate import MAX_PLAYERS, Variety, generate_games
-from ..rules import Position, RulesError, RuleSet, SetupError
 from .base import EXIT_OK, Commands, UsageError, add_command, whole_number, write_out
 from .destination import to_file
+from .tag_options import rules_option, setup_option
 
 DESCRIPTION = """\
 Play complete games with a seeded random legal player (it likes to hit and
@@ -73,14 +73,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--players takes 2 to {MAX_PLAYERS} players")
     if args.events < 0:
         raise UsageError("--events takes a count of 0 or more")
-    try:
-        rules = RuleSet.parse(args.rules)
-    except RulesError as error:
-        raise UsageError(f"--rules: {error}") from error
-    try:
-        setup = Position.from_setup(args.setup) if args.setup else None
-    except SetupError as error:
-        raise UsageError(f"--setup: {error}") from error
+    rules = rules_option(args.rules)
+    setup = setup_option(args.setup) if args.setup else None
     games = generate_games(args.games, args.seed, rules, setup, Variety(args.players, args.events))
     if args.output == "-":
         _write(games, write_out)

@@ -82,28 +82,17 @@ _TEXT_TAGS = (
 
 def game_tags(args: argparse.Namespace) -> list[tuple[str, str]]:
     """The new game's tags from the options, each value checked (a UsageError says why)."""
-    from ..notation.tags import parse_opening
-    from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, opening_winner
+    from .tag_options import opening_option, rules_option, setup_option
 
     for option in (*(option for _, option in _TEXT_TAGS), "rules", "opening", "setup"):
         check_utf8(option, getattr(args, option))
     tags = [*_text_tags(args), ("Result", "*")]
     if args.rules is not None:
-        try:
-            tags.append(("Rules", RuleSet.parse(args.rules).to_tag()))
-        except RulesError as error:
-            raise UsageError(f"--rules: {error}") from error
+        tags.append(("Rules", rules_option(args.rules).to_tag()))
     if args.opening is not None:
-        try:
-            opening_winner(parse_opening(args.opening))
-        except (ValueError, OpeningError) as error:
-            raise UsageError(f"--opening: {error}") from error
-        tags.append(("Opening", " ".join(args.opening.split())))
+        tags.append(("Opening", opening_option(args.opening)))
     if args.setup is not None:
-        try:
-            tags.append(("Setup", Position.from_setup(args.setup).to_setup()))
-        except SetupError as error:
-            raise UsageError(f"--setup: {error}") from error
+        tags.append(("Setup", setup_option(args.setup).to_setup()))
     return tags
 
 

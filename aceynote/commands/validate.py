@@ -12,7 +12,7 @@ from typing import IO, cast
 from ..formats import ACEY, InvalidRecord
 from ..notation import ReadError, parse_game
 from ..notation.source import TappedStream
-from ..rules import RulesError, RuleSet
+from ..rules import RuleSet
 from ..terminal_text import shown
 from ..validation import ALL_CODES, Code
 from ..validation.diagnostics import no_game_in
@@ -40,6 +40,7 @@ from .common import (
     unreadable,
 )
 from .printing import Formatter, colour_wanted
+from .tag_options import rules_option
 
 DESCRIPTION = """\
 Replay every game through the rules engine and report each problem with
@@ -287,10 +288,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.files:
         raise UsageError("the following arguments are required: FILE")
     jobs = jobs_to_use(args.jobs, args.quiet)
-    try:
-        rules = RuleSet.parse(args.rules) if args.rules is not None else None
-    except RulesError as error:
-        raise UsageError(f"--rules: {error}") from error
+    rules = rules_option(args.rules) if args.rules is not None else None
     sources = expand_inputs(args.files)
     checker = _Run(args, rules, jobs)
     try:
