@@ -14,7 +14,11 @@ numbering (docs/notation.md §3):
   needs no input of its own: like a turn's roll, a 1-2 starts acey-deucey
   again and any other roll ends the turn);
 - the rules options that change play (§8): early_moves=no, bearoff=exact,
-  bonus_reroll=always, larger_die=no, score=single.
+  bonus_reroll=always, larger_die=no, score=single;
+- two judgements of each side's position that the points alone give the
+  network only by long learning (TD-Gammon's second version and gnubg add
+  such features): the share of the other side's 36 rolls that could hit one
+  of its blots, and its longest run of made points (a prime, / 6, at most 1).
 """
 
 from __future__ import annotations
@@ -30,7 +34,10 @@ POINT_UNITS = 4
 SIDE_INPUTS = 24 * POINT_UNITS + 4 + 2 + 1 + 1
 FLOW_INPUTS = 1
 RULE_INPUTS = 5
-INPUTS = 2 * SIDE_INPUTS + FLOW_INPUTS + RULE_INPUTS
+FEATURE_INPUTS = 2 * 2
+INPUTS = 2 * SIDE_INPUTS + FLOW_INPUTS + RULE_INPUTS + FEATURE_INPUTS
+RAW_INPUTS = INPUTS - FEATURE_INPUTS
+"""The inputs before the features were added, at the end (weights of version 1 have these)."""
 
 
 _PIP_WEIGHTS = np.array([0, *range(1, 25), 25, 25], dtype=np.float32) / np.float32(375)
@@ -83,6 +90,77 @@ def _sides_inputs(counts: Counts) -> npt.NDArray[np.float32]:
     return np.concatenate(parts, axis=2).reshape(batch, 2 * SIDE_INPUTS)
 
 
+def _reach() -> npt.NDArray[np.float32]:
+    """(36, 24): which distances each roll can move one checker (a 1-2 and the double it
+    names after it reach them all)."""
+    reach = np.zeros((36, 24), dtype=np.float32)
+    for index in range(36):
+        high, low = divmod(index, 6)
+        high, low = high + 1, low + 1
+        if {high, low} == {1, 2}:
+            steps = list(range(1, 25))
+        elif high == low:
+            steps = [high * count for count in range(1, 5)]
+        else:
+            steps = [high, low, high + low]
+        reach[index, [step - 1 for step in steps if step <= 24]] = 1
+    return reach
+
+
+_REACH = _reach()
+# A blot on point p (its side's numbering) and a checker of the other side on its point q
+# (25: the pool or the bar, from which it enters) are q + p - 25 pips apart. As bits, the
+# blot is bit 25 - p and the checker bit q, so the blot shifted d places meets a checker d
+# pips away.
+_BLOT_BITS = np.array([0, *(1 << (25 - point) for point in range(1, 25))], dtype=np.int64)
+_CHECKER_BITS = np.array([0, *(1 << point for point in range(1, 26)), 1 << 25], dtype=np.int64)
+_DISTANCES = np.arange(1, 25, dtype=np.int64)
+
+
+def _exposure(counts: Counts) -> Inputs:
+    """(N, 2): for each side, the share of the other side's rolls with which one of its
+    checkers could hit one of the side's blots, blocking left aside."""
+    blots = np.where(counts[:, :, :25] == 1, _BLOT_BITS, 0).sum(axis=2)
+    checkers = np.bitwise_or.reduce(np.where(counts > 0, _CHECKER_BITS, 0), axis=2)[:, ::-1]
+    apart = ((blots[:, :, None] << _DISTANCES) & checkers[:, :, None]) != 0
+    hitting = (apart.astype(np.float32) @ _REACH.T) > 0
+    return hitting.mean(axis=2, dtype=np.float32)
+
+
+def _runs() -> npt.NDArray[np.float32]:
+    """(3, 4096): of each 12 points as bits, the longest run of ones, the ones at the low
+    end and the ones at the high end."""
+    runs = np.zeros((3, 1 << 12), dtype=np.float32)
+    for bits in range(1 << 12):
+        ones = [bits >> place & 1 for place in range(12)]
+        text = "".join(map(str, ones))
+        runs[0, bits] = max(map(len, text.split("0")))
+        runs[1, bits] = len(text) - len(text.lstrip("1"))
+        runs[2, bits] = len(text) - len(text.rstrip("1"))
+    return runs
+
+
+_RUNS = _runs()
+_PLACES = (1 << np.arange(12, dtype=np.int32)).reshape(1, 12)
+
+
+def _longest_prime(made: npt.NDArray[np.bool_]) -> Inputs:
+    """The longest run of made points of ``made`` (N, 2, 24), / 6, at most 1."""
+    halves = made.reshape(-1, 2, 12).astype(np.int32) @ _PLACES.T
+    low, high = halves[:, 0, 0], halves[:, 1, 0]
+    longest = np.maximum.reduce(
+        [_RUNS[0, low], _RUNS[0, high], _RUNS[2, low] + _RUNS[1, high]]
+    )
+    return np.minimum(longest, np.float32(6)).reshape(-1, 2) / np.float32(6)
+
+
+def judgements(counts: Counts) -> Inputs:
+    """(N, 4): the exposure and the longest prime of the side to act, then of the other."""
+    exposure = _exposure(counts)
+    prime = _longest_prime(counts[:, :, 1:25] >= 2)
+    return np.stack([exposure, prime], axis=2).reshape(-1, 4)
+
+
 def encode(
     counts: Counts, doubles: npt.NDArray[np.bool_], rules: npt.NDArray[np.float32]
 ) -> Inputs:
@@ -99,6 +177,7 @@ def encode(
             _sides_inputs(counts),
             doubles.astype(np.float32).reshape(batch, FLOW_INPUTS),
             np.broadcast_to(rules, (batch, RULE_INPUTS)),
+            judgements(counts),
         ],
         axis=1,
     )

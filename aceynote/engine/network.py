@@ -19,10 +19,12 @@ from typing import IO, Any
 import numpy as np
 import numpy.typing as npt
 
-from .features import INPUTS
+from .features import INPUTS, RAW_INPUTS
 
 Array = npt.NDArray[np.floating[Any]]
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""Version 2 added the features at the end of the inputs; a file of version 1 is read
+with zero weights on them, which leaves its values as they were."""
 RACE_PREFIX = "race_"
 """The race network's arrays in a weights file (``race_w1`` and so on): an aceynote
 without race networks reads the file and leaves them out."""
@@ -167,7 +169,9 @@ class Network:
 def _network_of(data: Mapping[str, Array]) -> Network:
     version = int(data["version"])
     widths = [data[key].shape[1] for key in ("w1", f"{RACE_PREFIX}w1") if key in data]
-    if version != FORMAT_VERSION or set(widths) != {INPUTS}:
+    if (version, set(widths)) == (1, {RAW_INPUTS}):
+        data = _with_feature_weights(data)
+    elif version != FORMAT_VERSION or set(widths) != {INPUTS}:
         raise WeightsFormatError(
             f"these weights are of another format (version {version}, "
             f"{' and '.join(map(str, widths))} inputs); this aceynote reads version "
@@ -180,6 +184,16 @@ def _network_of(data: Mapping[str, Array]) -> Network:
     except KeyError as missing:
         raise WeightsFormatError(f"these weights lack the array {missing}") from None
     return network
+
+
+def _with_feature_weights(data: Mapping[str, Array]) -> dict[str, Array]:
+    """A version 1 file's arrays, its input weights given zero columns for the features."""
+    padded = dict(data)
+    for key in ("w1", f"{RACE_PREFIX}w1"):
+        if key in padded:
+            w1 = padded[key]
+            padded[key] = np.concatenate([w1, np.zeros((len(w1), INPUTS - RAW_INPUTS))], axis=1)
+    return padded
 
 
 def _arrays(network: Network, prefix: str) -> dict[str, Any]:
