@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from aceynote.engine.bots import GreedyPlayer, engine_match
-from aceynote.engine.features import INPUTS, encode, rule_bits
+from aceynote.engine.features import INPUTS, RAW_INPUTS, encode, judgements, rule_bits
 from aceynote.engine.network import Network
 from aceynote.engine.training import selfplay as train
 from aceynote.engine.training.average import main as average_main
@@ -38,6 +38,45 @@ def reference_side(counts: list[int]) -> list[float]:
     return [*units, counts[0] / 15, pips / 375]
 
 
+def reference_exposure(side: list[int], other: list[int]) -> float:
+    """The share of the other side's 36 rolls that reach a blot of the side, longhand:
+    a 1-2 reaches every distance (the double named after it), a double 1 to 4 of its die,
+    any other roll each die and their sum."""
+    # The other side's checker on its point q is on the side's point 25 - q, and moves up
+    # the side's numbering; from the pool or the bar it enters as if from the side's 0.
+    places = [25 - q for q in range(1, 25) if other[q]] + [0] * bool(other[25] + other[26])
+    blots = [point for point in range(1, 25) if side[point] == 1]
+    distances = {blot - place for blot in blots for place in places if place < blot}
+    hits = 0
+    for high in range(1, 7):
+        for low in range(1, 7):
+            if {high, low} == {1, 2}:
+                reach = set(range(1, 25))
+            elif high == low:
+                reach = {high * times for times in range(1, 5)}
+            else:
+                reach = {high, low, high + low}
+            hits += bool(reach & distances)
+    return hits / 36
+
+
+def reference_prime(counts: list[int]) -> float:
+    longest = run = 0
+    for point in range(1, 25):
+        run = run + 1 if counts[point] >= 2 else 0
+        longest = max(longest, run)
+    return min(longest, 6) / 6
+
+
+def judged(side: list[int], other: list[int]) -> list[float]:
+    return [
+        reference_exposure(side, other),
+        reference_prime(side),
+        reference_exposure(other, side),
+        reference_prime(other),
+    ]
+
+
 def test_inputs_match_the_documented_encoding() -> None:
     rng = np.random.default_rng(7)
     counts = rng.integers(0, 16, (40, 2, 27)).astype(np.int8)
@@ -49,10 +88,21 @@ def test_inputs_match_the_documented_encoding() -> None:
         + reference_side([int(v) for v in counts[i, 1]])
         + [float(doubles[i])]
         + [1.0, 1.0, 0.0, 0.0, 1.0]
+        + judged([int(v) for v in counts[i, 0]], [int(v) for v in counts[i, 1]])
         for i in range(40)
     ]
     assert got.shape == (40, INPUTS)
     np.testing.assert_allclose(got, np.array(expected, dtype=np.float32), atol=1e-6)
+
+
+def test_judgements_match_their_longhand_reading() -> None:
+    """Blots, shooters and primes are common only among few checkers a point."""
+    rng = np.random.default_rng(11)
+    counts = (rng.integers(0, 3, (300, 2, 27)) * (rng.random((300, 2, 27)) < 0.4)).astype(np.int8)
+    got = judgements(counts)
+    expected = [judged(list(map(int, row[0])), list(map(int, row[1]))) for row in counts]
+    np.testing.assert_allclose(got, np.array(expected, dtype=np.float32), atol=1e-6)
+    assert 0 < got[:, 0].mean() < 1 and (got[:, 1] >= 0.5).any()  # the cases were met
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -133,6 +183,24 @@ def test_weights_survive_saving_and_loading() -> None:
     assert loaded.games == 1234
     for name in ("w1", "b1", "w2", "b2"):
         np.testing.assert_array_equal(getattr(loaded, name), getattr(network, name))
+
+
+def test_weights_of_version_1_read_with_their_values_kept() -> None:
+    """Version 1 had no judgements among the inputs: its nets value every input as before."""
+    old = Network.fresh(hidden=5, seed=3)
+    old.w1 = old.w1[:, :RAW_INPUTS]
+    buffer = io.BytesIO()
+    arrays = {name: getattr(old, name) for name in ("w1", "b1", "w2", "b2")}
+    np.savez(buffer, version=np.array(1), games=np.array(77), **arrays)
+    buffer.seek(0)
+    loaded = Network.load(buffer)
+    x = np.random.default_rng(5).random((6, INPUTS))
+    _, wins, shares = loaded.forward(x)
+    hidden = 1 / (1 + np.exp(-(x[:, :RAW_INPUTS] @ old.w1.T + old.b1)))
+    out = hidden @ old.w2.T + old.b2
+    np.testing.assert_allclose(wins, 1 / (1 + np.exp(-out[:, 0])))
+    np.testing.assert_allclose(shares, np.tanh(out[:, 1]))
+    assert loaded.w1.shape == (5, INPUTS) and loaded.games == 77
 
 
 def save_weights_of_seven_inputs(target: Path | io.BytesIO) -> None:

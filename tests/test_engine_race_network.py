@@ -135,7 +135,7 @@ def test_race_training_starts_from_a_copy_of_the_contact_network_and_changes_onl
 ) -> None:
     monkeypatch.setattr(bots, "MAX_DECISIONS", 400)
     monkeypatch.setattr(races, "MAX_DECISIONS", 400)
-    start = Network.fresh(8, seed=5)
+    start = Network.fresh(8, seed=7)  # some random nets never leave contact in 400 decisions
     start.games = 321
     start.save(tmp_path / "start.npz")
     arguments = ["--races", "--games", "2", "--out", str(tmp_path / "out"), "--seed", "3"]

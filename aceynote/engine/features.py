@@ -148,9 +148,7 @@ def _longest_prime(made: npt.NDArray[np.bool_]) -> Inputs:
     """The longest run of made points of ``made`` (N, 2, 24), / 6, at most 1."""
     halves = made.reshape(-1, 2, 12).astype(np.int32) @ _PLACES.T
     low, high = halves[:, 0, 0], halves[:, 1, 0]
-    longest = np.maximum.reduce(
-        [_RUNS[0, low], _RUNS[0, high], _RUNS[2, low] + _RUNS[1, high]]
-    )
+    longest = np.maximum.reduce([_RUNS[0, low], _RUNS[0, high], _RUNS[2, low] + _RUNS[1, high]])
     return np.minimum(longest, np.float32(6)).reshape(-1, 2) / np.float32(6)
 
 

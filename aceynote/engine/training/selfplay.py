@@ -128,6 +128,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--alpha", type=float, default=0.1, help="learning rate (default 0.1)")
     parser.add_argument("--lam", type=float, default=0.7, help="TD lambda (default 0.7)")
+    parser.add_argument(
+        "--judgement-boost",
+        type=float,
+        default=1.0,
+        metavar="K",
+        help="the judgement inputs' weights learn K times as fast (default 1)",
+    )
     parser.add_argument("--eval-every", type=int, default=2000, metavar="K")
     parser.add_argument(
         "--eval-games", type=int, default=100, metavar="G", help="0: checkpoints, no curve"
@@ -184,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
 def _episodes(network: Network, args: argparse.Namespace) -> tuple[Network, Callable[[int], int]]:
     """The network that learns, and its game g's training (returning the decisions learned)."""
     if not args.races:
-        learner = TDLearner(network, args.alpha, args.lam)
+        learner = TDLearner(network, args.alpha, args.lam, args.judgement_boost)
         return network, lambda game: train_game(learner, game_rng(args.seed, game))
     trainee = network.race
     assert trainee is not None

@@ -26,6 +26,7 @@ import numpy.typing as npt
 from ...rules import Side
 from ..decisions import Decision
 from ..evaluator import NetworkEvaluator
+from ..features import RAW_INPUTS
 from ..network import Array, Network
 
 
@@ -51,11 +52,17 @@ def learn_decisions(
 class TDLearner:
     """Online TD(lambda) over the decisions of one game at a time."""
 
-    def __init__(self, network: Network, alpha: float, lam: float) -> None:
+    def __init__(
+        self, network: Network, alpha: float, lam: float, judgement_boost: float = 1.0
+    ) -> None:
         self.net = network
         self.alpha = alpha
         self.lam = lam
         hidden, inputs = network.w1.shape
+        # The judgements' input weights learn judgement_boost times as fast: when they are
+        # added to a trained net (at zero) they have far to go, the rest little.
+        self._input_rates = np.ones(inputs)
+        self._input_rates[RAW_INPUTS:] = judgement_boost
         self._trace_w1 = np.zeros((2, hidden, inputs))
         self._trace_b1 = np.zeros((2, hidden))
         self._trace_w2 = np.zeros((2, hidden))
@@ -114,7 +121,7 @@ class TDLearner:
     def _update(self, error: Array) -> None:
         step = self.alpha * error
         net = self.net
-        net.w1 += np.tensordot(step, self._trace_w1, axes=1)
+        net.w1 += np.tensordot(step, self._trace_w1, axes=1) * self._input_rates
         net.b1 += step @ self._trace_b1
         net.w2 += step[:, None] * self._trace_w2
         net.b2 += step * self._trace_b2
