@@ -161,6 +161,21 @@ def test_td_moves_each_weight_by_the_lambda_returns_times_the_gradient() -> None
         assert moved == pytest.approx(step, rel=1e-3, abs=1e-14)
 
 
+def test_the_judgements_boost_moves_only_their_input_weights_k_times_as_far() -> None:
+    x = np.random.default_rng(6).random((5, INPUTS))
+    white_acts = np.array([True, False, True, False, True])
+    moved = []
+    for boost in (1.0, 10.0):
+        network = Network.fresh(hidden=6, seed=8)
+        before = network.w1.copy()
+        TDLearner(network, 1e-6, 0.7, judgement_boost=boost).learn(x, white_acts, 1.0, 0.5)
+        moved.append(network.w1 - before)
+    plain, boosted = moved
+    np.testing.assert_allclose(boosted[:, :RAW_INPUTS], plain[:, :RAW_INPUTS], rtol=1e-3)
+    np.testing.assert_allclose(boosted[:, RAW_INPUTS:], 10 * plain[:, RAW_INPUTS:], rtol=1e-2)
+    assert np.abs(plain[:, RAW_INPUTS:]).min() > 0
+
+
 def test_td_moves_the_value_toward_the_outcome() -> None:
     network = Network.fresh(hidden=8, seed=5)
     learner = TDLearner(network, alpha=0.5, lam=0.7)
