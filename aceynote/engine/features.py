@@ -107,23 +107,33 @@ def _reach() -> npt.NDArray[np.float32]:
     return reach
 
 
-_REACH = _reach()
+def _hits_by_distances() -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """(4096, 36) twice: which rolls reach one of a set of distances 1..12 (as bits), and
+    which one of a set of distances 13..24."""
+    sets = (np.arange(1 << 12)[:, None] >> np.arange(12) & 1).astype(np.float32)
+    reach = _reach()
+    return (sets @ reach[:, :12].T) > 0, (sets @ reach[:, 12:].T) > 0
+
+
+_NEAR_HITS, _FAR_HITS = _hits_by_distances()
 # A blot on point p (its side's numbering) and a checker of the other side on its point q
 # (25: the pool or the bar, from which it enters) are q + p - 25 pips apart. As bits, the
-# blot is bit 25 - p and the checker bit q, so the blot shifted d places meets a checker d
-# pips away.
-_BLOT_BITS = np.array([0, *(1 << (25 - point) for point in range(1, 25))], dtype=np.int64)
-_CHECKER_BITS = np.array([0, *(1 << point for point in range(1, 26)), 1 << 25], dtype=np.int64)
-_DISTANCES = np.arange(1, 25, dtype=np.int64)
+# blot is bit 25 - p and the checker bit q, so the checkers shifted down d places meet a
+# blot d pips away.
+_BLOT_BITS = np.array([0, *(1 << (25 - point) for point in range(1, 25))], dtype=np.int32)
+_CHECKER_BITS = np.array([0, *(1 << point for point in range(1, 26)), 1 << 25], dtype=np.int32)
+_DISTANCES = np.arange(1, 25, dtype=np.int32)
+_TWELVE_BITS = (1 << np.arange(12)).astype(np.float32)
 
 
 def _exposure(counts: Counts) -> Inputs:
     """(N, 2): for each side, the share of the other side's rolls with which one of its
     checkers could hit one of the side's blots, blocking left aside."""
-    blots = np.where(counts[:, :, :25] == 1, _BLOT_BITS, 0).sum(axis=2)
+    blots = np.where(counts[:, :, :25] == 1, _BLOT_BITS, 0).sum(axis=2, dtype=np.int32)
     checkers = np.bitwise_or.reduce(np.where(counts > 0, _CHECKER_BITS, 0), axis=2)[:, ::-1]
-    apart = ((blots[:, :, None] << _DISTANCES) & checkers[:, :, None]) != 0
-    hitting = (apart.astype(np.float32) @ _REACH.T) > 0
+    apart = ((checkers[:, :, None] >> _DISTANCES) & blots[:, :, None]) != 0
+    halves = (apart.reshape(-1, 2, 2, 12).astype(np.float32) @ _TWELVE_BITS).astype(np.intp)
+    hitting = _NEAR_HITS[halves[:, :, 0]] | _FAR_HITS[halves[:, :, 1]]
     return hitting.mean(axis=2, dtype=np.float32)
 
 
