@@ -131,9 +131,10 @@ def tag_columns(game: Game) -> Row:
 def report_of(game: Game) -> Report:
     """The validator's report of ``game``, whose diagnostics stand where its segments do.
 
-    A game read from JSON has no places in a text; it is validated as its
-    canonical text (the same game, as the JSON reader checks), so that each
-    diagnostic can be told to its segment.
+    A game with no places in a text (built in code, or read from JSON whose
+    objects could not be placed) is validated as its canonical text (the same
+    game, as the JSON reader checks), so that each diagnostic can be told to
+    its segment.
     """
     first = game.turns[0].segments[0] if game.turns and game.turns[0].segments else None
     if first is not None and first.span == NO_SPAN:
