@@ -15,7 +15,7 @@ from typing import Any
 
 from ...notation.model import Span
 
-_BRACES = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\n]')  # a JSON string holds no line end
+_BRACES = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\n]')  # a JSON string holds no line end
 Places = dict[int, Span]
 """Each decoded object's span, by the object's ``id`` (the value is held while they are read)."""
 
