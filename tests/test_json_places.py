@@ -110,3 +110,20 @@ def test_a_member_written_twice_leaves_the_game_without_places(
     status, out, err = run_main(capsys, "validate", str(path))
     assert status == 1 and err == ""
     assert f"{path}:0:0: error AD301" in out
+
+
+@pytest.mark.parametrize("twice", ["tags", "turns"])
+def test_a_member_written_twice_never_leaves_wrong_places(games: list[Game], twice: str) -> None:
+    """The first value of the member written twice holds no object: the text and the value
+    hold as many objects, but in another order (the dict keeps the first one's place)."""
+    data = game_to_json(games[0])
+    members = json.dumps(data)[1:-1]
+    text = json.dumps({**document_header(), "games": []})[:-3] + "[{"
+    text += f'"{twice}": [], {members}' + "}]}"
+    [read] = read_document(io.StringIO(text))
+    assert read == games[0]
+    placed = [tag.span for tag in read.tags] + [turn.span for turn in _turns(read.turns)]
+    if NO_SPAN in placed:  # no places: the game stands at the line where it starts
+        assert set(placed) == {NO_SPAN} and read.span == Span(1, 1, 1, 1)
+    else:
+        _assert_placed(read, text)

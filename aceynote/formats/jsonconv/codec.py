@@ -374,14 +374,22 @@ def game_from_json(
 
 def _game(data: Json, places: Places) -> Game:
     tags = (Tag(tag["name"], tag["value"], places.get(id(tag), NO_SPAN)) for tag in data["tags"])
+    span = places.get(id(data), NO_SPAN)
     return Game(
         tags=ordered_tags(tags),
         comments=list(data["comments"]),
         turns=[_turn(turn, places) for turn in data["turns"]],
         result=data["result"],
         comments_after=list(data["comments_after"]),
-        span=places.get(id(data), NO_SPAN),
+        span=span,
+        result_span=None if span == NO_SPAN else _closing(span),
     )
+
+
+def _closing(span: Span) -> Span:
+    """The ``}`` that ends a placed object: a game's result is told there, after its turns
+    (wherever its members stand), as a record's result stands after its moves."""
+    return Span(span.end_line, span.end_column - 1, span.end_line, span.end_column)
 
 
 def read_document(stream: IO[str]) -> Iterator[Game]:

@@ -4,7 +4,9 @@ Python's decoder keeps no places. The objects are found again in the text
 (a scan that steps over strings), and matched to the decoded objects in the
 order both close: the decoder finishes an object's members before the object,
 in the order they are written. A game whose text and value do not match one
-for one (a member written twice keeps only its last value) gets no places.
+for one gets no places: one with an object that writes a member's name twice
+(:class:`.decode.Repeated`), whose members are no longer in the text's order
+and may hold fewer objects than the text.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...notation.model import Span
+from .decode import Repeated
 
 _BRACES = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\n]')  # a JSON string holds no line end
 Places = dict[int, Span]
@@ -51,7 +54,7 @@ def places_of(value: Any, spans: list[Span]) -> Places:
     """Each object of ``value`` matched to its span (:func:`object_spans`); none when the two
     do not match one for one."""
     objects = list(_objects_as_closed(value))
-    if len(objects) != len(spans):
+    if len(objects) != len(spans) or any(type(found) is Repeated for found in objects):
         return {}
     return {id(found): span for found, span in zip(objects, spans, strict=True)}
 

@@ -1,0 +1,91 @@
+"""A game read from JSON, its objects placed, is told apart by every consumer of places as
+the same game read from its record's text is: whatever order the JSON writes its members in."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+
+from aceynote.corpus.tables import report_of, segment_codes
+from aceynote.formats.jsonconv import document_header, game_to_json, read_document
+from aceynote.notation import Game, parse_game
+from aceynote.validation import Report, validate
+from aceynote.validation.frames import END_NOTE, START_NOTE, GameFrames
+
+# White's 1. plays in/20 with a 4 (AD304); the variation's Black plays from 19 (AD301); the
+# Date has no such month (AD106); the result says White won, but nobody has (AD503).
+RECORD = (
+    '[Event "x"]\n[Date "2020.13.45"]\n[Result "1-0"]\n[Opening "6-4"]\n\n'
+    "1. 64: in/19 in/20 (1. 64: in/19 in/21 1... 31: 19/16 in/24)\n"
+    "1... 31: in/22 in/24\n2. 52: 19/14 20/18\n1-0\n"
+)
+
+
+def _first(members: dict[str, Any], *names: str) -> dict[str, Any]:
+    """The same object, the members ``names`` written before the others."""
+    return {**{name: members[name] for name in names}, **members}
+
+
+def _read(game: dict[str, Any], indent: int | None = 2) -> Game:
+    text = json.dumps({**document_header(), "games": [game]}, indent=indent)
+    [read] = read_document(io.StringIO(text))
+    return read
+
+
+def _as_written(game: dict[str, Any]) -> dict[str, Any]:
+    return game
+
+
+def _turns_before_tags(game: dict[str, Any]) -> dict[str, Any]:
+    return _first(game, "turns", "result")
+
+
+def _variations_before_segments(game: dict[str, Any]) -> dict[str, Any]:
+    turns = [_first(turn, "variations") for turn in game["turns"]]
+    return {**game, "turns": turns}
+
+
+ORDERS = [_as_written, _turns_before_tags, _variations_before_segments]
+
+
+def _codes(report: Report) -> list[list[str]]:
+    """The codes told to each main-line segment, in order."""
+    codes = segment_codes(report)
+    return [sorted(codes.get(id(replay.segment), [])) for replay in report.main_line()]
+
+
+def _notes(report: Report) -> dict[str, list[str]]:
+    frames = GameFrames(report)
+    return {key: sorted(d.code.code for d in found) for key, found in frames.notes.items()}
+
+
+@pytest.fixture(scope="module")
+def record() -> Report:
+    report = validate(parse_game(RECORD))
+    codes = sorted(d.code.code for d in report.diagnostics)
+    assert codes == ["AD106", "AD301", "AD304", "AD503"], report.diagnostics
+    return report
+
+
+@pytest.mark.parametrize("order", ORDERS)
+@pytest.mark.parametrize("indent", [None, 2])
+def test_the_segments_table_tells_each_segment_the_codes_the_record_does(
+    record: Report, order: Any, indent: int | None
+) -> None:
+    """The result's finding is the game's, not its last turn's; a turn's variations written
+    before its segments do not hide the segments' findings."""
+    game = _read(order(game_to_json(record.game)), indent)
+    assert _codes(report_of(game)) == _codes(record) == [["AD304"], [], []]
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_the_frames_hold_each_finding_where_the_record_has_it(record: Report, order: Any) -> None:
+    """As on the web page and in the app: the tags' findings at the start, the result's at
+    the end, the rest at their segments."""
+    game = _read(order(game_to_json(record.game)))
+    expected = {START_NOTE: ["AD106"], "1": ["AD304"], "v2": ["AD301"], END_NOTE: ["AD503"]}
+    assert _notes(record) == expected
+    assert _notes(validate(game)) == expected
