@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from aceynote.corpus.tables import report_of, segment_codes
+from aceynote.corpus.tables import segment_codes
 from aceynote.formats.jsonconv import document_header, game_to_json, read_document
 from aceynote.notation import Game, parse_game
-from aceynote.validation import Report, validate
+from aceynote.notation.model import NO_SPAN
+from aceynote.validation import Report, validate, validate_in_place
 from aceynote.validation.frames import END_NOTE, START_NOTE, GameFrames
 
 # White's 1. plays in/20 with a 4 (AD304); the variation's Black plays from 19 (AD301); the
@@ -78,7 +79,7 @@ def test_the_segments_table_tells_each_segment_the_codes_the_record_does(
     """The result's finding is the game's, not its last turn's; a turn's variations written
     before its segments do not hide the segments' findings."""
     game = _read(order(game_to_json(record.game)), indent)
-    assert _codes(report_of(game)) == _codes(record) == [["AD304"], [], []]
+    assert _codes(validate_in_place(game)) == _codes(record) == [["AD304"], [], []]
 
 
 @pytest.mark.parametrize("order", ORDERS)
@@ -89,3 +90,21 @@ def test_the_frames_hold_each_finding_where_the_record_has_it(record: Report, or
     expected = {START_NOTE: ["AD106"], "1": ["AD304"], "v2": ["AD301"], END_NOTE: ["AD503"]}
     assert _notes(record) == expected
     assert _notes(validate(game)) == expected
+
+
+def test_a_game_without_places_is_analysed_and_shown_as_its_text() -> None:
+    """A game built in code (or read from JSON whose objects could not be placed) has no
+    places: analyze and the frames of the page and the app tell its findings to its
+    segments as for its text."""
+    from aceynote.analysis.run import analyze_one
+    from aceynote.formats.jsonconv import game_from_json
+
+    text = '[Event "x"]\n\n1. 21: in/24 in/23 1... 64: in/19 in/21 2. 53: 24/19 23/20\n*\n'
+    record = parse_game(text)  # AD401 after White's 1-2: the chosen double is missing
+    built = game_from_json(game_to_json(record))  # the same game, with no places
+    assert built == record and built.turns[0].segments[0].span == NO_SPAN
+    for game in (record, built):
+        analysis = analyze_one(1, game, depth=0)
+        assert analysis.stopped is not None and analysis.stopped.code == "AD401"
+        assert len(analysis.decisions) == 1
+    assert _notes(validate_in_place(built)) == _notes(validate(record))

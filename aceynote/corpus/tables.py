@@ -15,12 +15,11 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from ..notation import Game, Segment, parse_game, write_game
-from ..notation.model import NO_SPAN
+from ..notation import Game, Segment, write_game
 from ..notation.tags import date_parts, match_length, match_score, time_parts
 from ..notation.words import KIND_NAMES
 from ..rules import Position, Side
-from ..validation import Report, validate
+from ..validation import Report
 from .facts import game_facts
 
 Row = dict[str, object]
@@ -126,20 +125,6 @@ def tag_columns(game: Game) -> Row:
             others[tag.name] = tag.value
     row["tags"] = others
     return row
-
-
-def report_of(game: Game) -> Report:
-    """The validator's report of ``game``, whose diagnostics stand where its segments do.
-
-    A game with no places in a text (built in code, or read from JSON whose
-    objects could not be placed) is validated as its canonical text (the same
-    game, as the JSON reader checks), so that each diagnostic can be told to
-    its segment.
-    """
-    first = game.turns[0].segments[0] if game.turns and game.turns[0].segments else None
-    if first is not None and first.span == NO_SPAN:
-        game = parse_game(write_game(game))
-    return validate(game)
 
 
 def movetext(game: Game) -> str:
