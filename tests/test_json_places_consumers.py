@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import SIZE, pilot_test
 
 from aceynote.corpus.tables import segment_codes
 from aceynote.formats.jsonconv import document_header, game_to_json, read_document
@@ -108,3 +110,30 @@ def test_a_game_without_places_is_analysed_and_shown_as_its_text() -> None:
         assert analysis.stopped is not None and analysis.stopped.code == "AD401"
         assert len(analysis.decisions) == 1
     assert _notes(validate_in_place(built)) == _notes(validate(record))
+
+
+FOLLOWS = (  # Black's second turn is played from points it never reached: an error follows
+    '[White "Ames"]\n\n1. 61: in/19 19/18  61: in/19 19/18\n'
+    "2. 52: 13/8 in/23  43: in/21 in/22\n3. 43: 13/9 in/22\n2-0\n"
+)
+
+
+@pilot_test
+async def test_the_app_says_where_in_a_json_line_an_error_follows_from(tmp_path: Path) -> None:
+    """A JSON record's game is one line: the line alone would not say which error."""
+    from aceynote.formats.jsonconv.codec import read_json_lines
+    from aceynote.tui.app import ReplayApp
+    from aceynote.tui.notes import Notes
+
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps(game_to_json(parse_game(FOLLOWS))) + "\n", encoding="utf-8")
+    [game] = read_json_lines(io.StringIO(path.read_text(encoding="utf-8")))
+    follows = next(d.follows for d in validate(game).diagnostics if d.follows is not None)
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        shown = []
+        for _ in range(len(validate(game).diagnostics)):
+            await pilot.press("n")
+            shown.append(str(app.screen.query_one(Notes).render()))
+    said = f"(it may follow from the error at line 1, column {follows.column})"
+    assert follows.line == 1 and any(said in " ".join(text.split()) for text in shown)
