@@ -16,7 +16,7 @@ from ..engine.evaluator import evaluator_for
 from ..engine.search import Search
 from ..notation import Game
 from ..rules import RuleSet
-from ..validation import Report, validate
+from ..validation import Report, validate_in_place
 from ..workers import on_processes
 from .analysed import GameAnalysis
 from .cluster import on_cluster
@@ -37,7 +37,7 @@ def analyze_one(
     explain_all: bool = False,
 ) -> GameAnalysis:
     """Validate and analyse one game (``explain_all``: a reason for every decision)."""
-    return analyze_report(number, validate(game), depth, progress, explain_all=explain_all)
+    return analyze_report(number, validate_in_place(game), depth, progress, explain_all=explain_all)
 
 
 def analyze_report(

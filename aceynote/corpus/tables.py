@@ -15,12 +15,11 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from ..notation import Game, Segment, parse_game, write_game
-from ..notation.model import NO_SPAN
+from ..notation import Game, Segment, write_game
 from ..notation.tags import date_parts, match_length, match_score, time_parts
 from ..notation.words import KIND_NAMES
 from ..rules import Position, Side
-from ..validation import Report, validate
+from ..validation import Report
 from .facts import game_facts
 
 Row = dict[str, object]
@@ -128,19 +127,6 @@ def tag_columns(game: Game) -> Row:
     return row
 
 
-def report_of(game: Game) -> Report:
-    """The validator's report of ``game``, whose diagnostics stand where its segments do.
-
-    A game read from JSON has no places in a text; it is validated as its
-    canonical text (the same game, as the JSON reader checks), so that each
-    diagnostic can be told to its segment.
-    """
-    first = game.turns[0].segments[0] if game.turns and game.turns[0].segments else None
-    if first is not None and first.span == NO_SPAN:
-        game = parse_game(write_game(game))
-    return validate(game)
-
-
 def movetext(game: Game) -> str:
     """The game's movetext: as written when it was read from a record's text, else canonical.
 
@@ -236,21 +222,26 @@ def segment_codes(report: Report) -> dict[int, list[str]]:
     the turn's move number) to the end of its play, where a missing chosen
     double or extra roll is reported. A diagnostic elsewhere (a tag, the
     result, a turn after the end) is the game's, counted in its row only.
+
+    The places are sorted: a JSON record may write a turn's variations
+    before its segments, so that a turn's start and its first segment's are
+    apart, with other segments between them.
     """
-    starts: list[tuple[int, int]] = []
-    places: list[tuple[tuple[int, int], int]] = []
-    for replay in report.segments:  # in the order of the text: variations follow their turn
+    places: list[tuple[tuple[int, int], tuple[int, int], int]] = []
+    for replay in report.segments:
         segment = replay.segment
-        first = replay.turn.segments[0] is segment
-        start = replay.turn.span if first else segment.span
-        starts.append((start.line, start.column))
-        places.append(((segment.span.end_line, segment.span.end_column), id(segment)))
+        end = (segment.span.end_line, segment.span.end_column)
+        places.append(((segment.span.line, segment.span.column), end, id(segment)))
+        if replay.turn.segments[0] is segment:
+            places.append(((replay.turn.span.line, replay.turn.span.column), end, id(segment)))
+    places.sort()
+    starts = [start for start, _, _ in places]
     codes: dict[int, list[str]] = {}
     for diagnostic in report.diagnostics:
         at = (diagnostic.span.line, diagnostic.span.column)
         index = bisect_right(starts, at) - 1
-        if at != (0, 0) and index >= 0 and at <= places[index][0]:
-            codes.setdefault(places[index][1], []).append(diagnostic.code.code)
+        if at != (0, 0) and index >= 0 and at <= places[index][1]:
+            codes.setdefault(places[index][2], []).append(diagnostic.code.code)
     return codes
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, cast
 
 from ..notation import Game, ReadError
-from ..notation.source import not_utf8
+from ..notation.source import LINE_END, line_start, not_utf8
 from ..terminal_text import json_shown
 from .format import Entry, Output
 
@@ -54,13 +54,16 @@ class _Utf8Text(io.TextIOBase):
 
     A byte that is not UTF-8 is a ReadError at its line and column; a leading
     BOM is left out. Reads are bounded as asked (at most four bytes a character).
+    A character (or a CRLF) cut off at a read's end is kept for the next read.
     """
 
     def __init__(self, raw: IO[bytes], name: str) -> None:
         super().__init__()
         self.raw_stream = raw
         self.name = name
-        self.lines = 0
+        self.lines = 0  # the line ends read
+        self._line = b""  # the bytes read of the line under way, for an error's column
+        self._carry = b""
         self.started = False
 
     def readable(self) -> bool:
@@ -68,24 +71,32 @@ class _Utf8Text(io.TextIOBase):
 
     def read(self, size: int | None = -1, /) -> str:
         if size is None or size < 0:
-            text = self._text(self.raw_stream.read(), 1, final=True)
-        else:
-            data = self.raw_stream.read(4 * size + 4)
-            text = self._text(data, 1, final=len(data) < 4 * size + 4)
-        self.lines += text.count("\n")
-        return text
+            return self._text(self._carry + self.raw_stream.read(), final=True)
+        data = self.raw_stream.read(4 * size + 4)
+        return self._text(self._carry + data, final=len(data) < 4 * size + 4)
 
     def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
         data = self.raw_stream.readline(-1 if size < 0 else 4 * size + 4)
-        self.lines += 1
-        return self._text(data, self.lines, final=size < 0 or data.endswith(b"\n"))
+        whole = size < 0 or not data or data.endswith(b"\n")
+        return self._text(self._carry + data, final=whole)
 
-    def _text(self, data: bytes, first_line: int, final: bool) -> str:
-        """``data`` decoded; an incomplete character cut off at its end is dropped unless ``final``."""
+    def _text(self, data: bytes, final: bool) -> str:
+        """``data`` decoded; what is cut off at its end is carried over unless ``final``."""
         try:
-            text, _ = codecs.utf_8_decode(data, "strict", final)
+            text, used = codecs.utf_8_decode(data, "strict", final)
         except UnicodeDecodeError as error:
-            raise ReadError(not_utf8(self.name, data, error, first_line)) from error
+            error.start += len(self._line)
+            where = self._line + data
+            raise ReadError(not_utf8(self.name, where, error, self.lines + 1)) from error
+        if not final and text.endswith("\r"):  # its LF may come next: one line end
+            text, used = text[:-1], used - 1
+        self._carry = data[used:]
+        self._count_lines(data[:used])
         if not self.started:
             self.started, text = True, text.removeprefix("\ufeff")
         return text
+
+    def _count_lines(self, done: bytes) -> None:
+        ends = len(LINE_END.findall(done))
+        self.lines += ends
+        self._line = done[line_start(done, len(done)) :] if ends else self._line + done

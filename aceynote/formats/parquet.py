@@ -12,8 +12,9 @@ import os
 from collections.abc import Iterable
 from typing import Any
 
-from ..corpus.tables import Row, game_row, report_of, segment_rows
+from ..corpus.tables import Row, game_row, segment_rows
 from ..terminal_text import counted
+from ..validation import validate_in_place
 from .format import Entry, MissingExtra, Output
 
 try:
@@ -157,7 +158,7 @@ class _Tables:
         self.segment_batches: list[Any] = []
 
     def add(self, entry: Entry, game_id: int, output: Output) -> None:
-        report = report_of(entry.game)
+        report = validate_in_place(entry.game)
         self.game_rows.append(game_row(entry.source, entry.number, game_id, report))
         rows = list(segment_rows(game_id, report))
         self.segment_batches.append(pa.RecordBatch.from_pylist(rows, schema=SEGMENTS))

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..notation import Game, Segment, Tag, Turn, Variation
 from ..notation.writer import ordered_tags, segment_text, turn_number
 from ..rules import Position
-from ..validation import Diagnostic, validate
+from ..validation import Diagnostic, validate_in_place
 from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
 from .elements import markup
@@ -88,7 +88,7 @@ class _GamePage:
         self.several = several
         self.theme: svg.Theme = theme
         self.flip = flip
-        self.report = validate(game)
+        self.report = validate_in_place(game)
         self.frames = GameFrames(self.report)
         self.review = review
 

@@ -258,9 +258,11 @@ class NotesBuilder:
             kind = "error" if diagnostic.is_error else "warning"
             self._paragraph(diagnostic.message, role, f"{diagnostic.code.code} {kind}:")
             self._source(diagnostic)
-            if diagnostic.follows is not None:
+            follows = diagnostic.follows
+            if follows is not None:  # line and column: a JSON record's game is one line
                 self._paragraph(
-                    f"(it may follow from the error on line {diagnostic.follows.line})",
+                    f"(it may follow from the error at line {follows.line},"
+                    f" column {follows.column})",
                     "notes--dim",
                 )
             self._legal(diagnostic)

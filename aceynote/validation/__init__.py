@@ -5,7 +5,7 @@
 
 from .diagnostics import ALL_CODES, Code, Diagnostic, Severity
 from .report import Report, SegmentReplay
-from .validator import validate
+from .validator import validate, validate_in_place
 
 __all__ = [
     "ALL_CODES",
@@ -15,4 +15,5 @@ __all__ = [
     "SegmentReplay",
     "Severity",
     "validate",
+    "validate_in_place",
 ]

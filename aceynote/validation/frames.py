@@ -51,13 +51,16 @@ class Placement(Generic[T]):
     ``anchors`` are where the things a front end shows start (segments,
     turns) in the source. A diagnostic belongs to the last anchor at or
     before it, ``start`` when there is none (the tags); a syntax error of the
-    record, and anything at or after the result, belongs to ``end``.
+    record, and anything at or after the result, belongs to ``end``. A tag's
+    finding belongs to ``start`` wherever the tag stands (a JSON record may
+    write its tags after its turns).
     """
 
     def __init__(self, game: Game, anchors: Iterable[Anchor[T]], start: T, end: T) -> None:
         self._anchors = sorted(anchors, key=lambda anchor: anchor.key)
         self._keys = [anchor.key for anchor in self._anchors]
         self._problem_spans = {problem.span for problem in game.problems}
+        self._tags = {(tag.span.line, tag.span.column) for tag in game.tags}
         result = game.result_span
         self._result: SourceKey | None = None if result is None else (result.line, result.column)
         self._start = start
@@ -75,6 +78,8 @@ class Placement(Generic[T]):
             return Anchor(where, self._end)
         if self._result is not None and where >= self._result:
             return Anchor(self._result, self._end)
+        if where in self._tags:
+            return Anchor((0, 0), self._start)
         found = bisect_right(self._keys, where) - 1
         return self._anchors[found] if found >= 0 else Anchor((0, 0), self._start)
 

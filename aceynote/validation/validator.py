@@ -12,7 +12,8 @@ from __future__ import annotations
 import contextlib
 from typing import NamedTuple
 
-from ..notation import Game, Segment, Span, Turn
+from ..notation import Game, Segment, Span, Turn, parse_game, write_game
+from ..notation.model import NO_SPAN
 from ..notation.tags import ending_reason
 from ..notation.writer import move_number
 from ..rules import FlowFault, Position, RuleSet, Side, TurnState, outcome, roll_dice
@@ -266,6 +267,20 @@ def validate(game: Game, rules: RuleSet | None = None, first_error_only: bool = 
     if rules is not None and not isinstance(rules, RuleSet):
         raise TypeError(f"rules is a RuleSet, like RuleSet.parse('navy'), not {_kind(rules)}")
     return GameValidator(game, rules, first_error_only).run()
+
+
+def validate_in_place(game: Game) -> Report:
+    """:func:`validate`, for a front end that tells each diagnostic to its segment by place.
+
+    A game with no places in a text (built in code, or read from JSON whose
+    objects could not be placed) is validated as its canonical text: the same
+    game, whose diagnostics then stand where its segments do. The report's
+    game is that text's, not ``game``: for reading, not for editing ``game``.
+    """
+    first = game.turns[0].segments[0] if game.turns and game.turns[0].segments else None
+    if first is not None and first.span == NO_SPAN:
+        game = parse_game(write_game(game))
+    return validate(game)
 
 
 def _kind(value: object) -> str:

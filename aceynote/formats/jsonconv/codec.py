@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
-from ...notation.model import Span
+from ...notation.model import NO_SPAN, Span
 from ...notation.source import ReadError
 from ...notation.tags import TagValueError, parse_opening
 from ...notation.words import KIND_NAMES
@@ -36,6 +36,7 @@ from ...rules import (
 from ...validation import Diagnostic, Report
 from ..format import InvalidRecord
 from .decode import MAX_DEPTH, decode, loads
+from .places import Places, placed
 from .schema import schema, validators
 from .stream import BEGIN, DocumentError, members
 
@@ -294,14 +295,14 @@ def _read_place(value: int | str) -> int:
     return _PLACE_OF[value] if isinstance(value, str) else value
 
 
-def _move(data: Json) -> Move:
+def _move(data: Json, places: Places) -> Move:
     stops = [Stop(_read_place(stop["place"]), stop["hit"]) for stop in data["stops"]]
-    return Move(_read_place(data["source"]), stops, data["count"])
+    return Move(_read_place(data["source"]), stops, data["count"], places.get(id(data), NO_SPAN))
 
 
-def _segment(data: Json) -> Segment:
+def _segment(data: Json, places: Places) -> Segment:
     dice = (max(data["dice"]), min(data["dice"]))
-    moves = merge_trips(_move(move) for move in data["moves"])
+    moves = merge_trips(_move(move, places) for move in data["moves"])
     return Segment(
         _KIND_OF[data["kind"]],
         dice,
@@ -309,28 +310,33 @@ def _segment(data: Json) -> Segment:
         list(data["glyphs"]),
         list(data["nags"]),
         list(data["comments"]),
+        places.get(id(data), NO_SPAN),
     )
 
 
-def _turn(data: Json) -> Turn:
+def _turn(data: Json, places: Places) -> Turn:
     return Turn(
         _SIDE_OF[data["side"]],
         data["number"],
-        [_segment(segment) for segment in data["segments"]],
+        [_segment(segment, places) for segment in data["segments"]],
         list(data["comments"]),
-        [_variation(variation) for variation in data["variations"]],
+        [_variation(variation, places) for variation in data["variations"]],
+        span=places.get(id(data), NO_SPAN),
     )
 
 
-def _variation(data: Json) -> Variation:
+def _variation(data: Json, places: Places) -> Variation:
     return Variation(
-        [_turn(turn) for turn in data["turns"]],
+        [_turn(turn, places) for turn in data["turns"]],
         list(data["comments"]),
         list(data["comments_after"]),
+        places.get(id(data), NO_SPAN),
     )
 
 
-def game_from_json(data: Json, path: str = "game", line: int | None = None) -> Game:
+def game_from_json(
+    data: Json, path: str = "game", line: int | None = None, places: Places | None = None
+) -> Game:
     """A game from its JSON form, refused with a :class:`JsonRecordError` at ``path`` (and
     ``line``) when it is not one: checked against the schema's ``#/$defs/game``, then
     written and read back.
@@ -338,9 +344,14 @@ def game_from_json(data: Json, path: str = "game", line: int | None = None) -> G
     The schema cannot say everything the notation does (``off`` comes last in
     a trip; a turn starts with its roll; move numbers fit the turns), so the
     game must come back the same.
+
+    ``places`` says where the game's objects stand in its JSON text
+    (:mod:`.places`): the game, its tags, turns, variations, segments and
+    moves then have those spans, so that the validator's diagnostics point
+    into the JSON. Without them the game has the span of ``line``, if given.
     """
     _check(validators()[1], data, path, line)
-    game = _game(data)
+    game = _game(data, places or {})
     try:
         again = parse_game(write_game(game))
     except ReadError as error:  # a line past the reader's limit: a comment of megabytes
@@ -356,17 +367,29 @@ def game_from_json(data: Json, path: str = "game", line: int | None = None) -> G
             path,
             line,
         )
+    if game.span == NO_SPAN and line is not None:  # find --list shows the line
+        game.span = Span(line, 1, line, 1)
     return game
 
 
-def _game(data: Json) -> Game:
+def _game(data: Json, places: Places) -> Game:
+    tags = (Tag(tag["name"], tag["value"], places.get(id(tag), NO_SPAN)) for tag in data["tags"])
+    span = places.get(id(data), NO_SPAN)
     return Game(
-        tags=ordered_tags(Tag(tag["name"], tag["value"]) for tag in data["tags"]),
+        tags=ordered_tags(tags),
         comments=list(data["comments"]),
-        turns=[_turn(turn) for turn in data["turns"]],
+        turns=[_turn(turn, places) for turn in data["turns"]],
         result=data["result"],
         comments_after=list(data["comments_after"]),
+        span=span,
+        result_span=None if span == NO_SPAN else _closing(span),
     )
+
+
+def _closing(span: Span) -> Span:
+    """The ``}`` that ends a placed object: a game's result is told there, after its turns
+    (wherever its members stand), as a record's result stands after its moves."""
+    return Span(span.end_line, span.end_column - 1, span.end_line, span.end_column)
 
 
 def read_document(stream: IO[str]) -> Iterator[Game]:
@@ -379,7 +402,7 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
     header: Json = {}
     index, begun = 0, False
     try:
-        for name, value, line in members(stream, "games", decode, MAX_DOCUMENT):
+        for name, value, line, where in members(stream, "games", decode, MAX_DOCUMENT):
             if name != "games" or not (begun or value is BEGIN):
                 header[name] = value  # "games" too when it is not an array: the schema says so
                 if name not in schema()["properties"]:  # refused before more is held
@@ -388,17 +411,11 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
                 begun = True
                 _check_header(header, complete=False)
             else:
-                yield _at_line(game_from_json(value, f"games[{index}]", line), line)
+                yield game_from_json(value, f"games[{index}]", line, where)
                 index += 1
     except DocumentError as error:
         raise JsonRecordError(str(error), line=error.line) from error
     _check_header({**header, "games": []} if begun else header, complete=True)
-
-
-def _at_line(game: Game, line: int) -> Game:
-    """The game, its span the line where its JSON object starts (``find --list`` shows it)."""
-    game.span = Span(line, 1, line, 1)
-    return game
 
 
 def _check_header(document: Json, complete: bool) -> None:
@@ -432,4 +449,6 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
             raise JsonRecordError(
                 f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
             ) from error
-        yield _at_line(game_from_json(data, f"line {number}: game", number), number)
+        text = line.rstrip("\r\n")
+        where = placed(data, text, 0, len(text), number, 1)
+        yield game_from_json(data, f"line {number}: game", number, where)

@@ -5,6 +5,10 @@ decoder (which recurses as deep as the JSON nests) survives.
 
 Either one past its bound is a :class:`json.JSONDecodeError` at its place, as a
 JSON error is, so that the reader reports it with its file, line and column.
+
+An object that writes a member's name twice keeps the last value, as JSON
+does, and is a :class:`Repeated`: its members are not in the order of the
+text, so the places of its objects cannot be told (:mod:`.places`).
 """
 
 from __future__ import annotations
@@ -31,7 +35,16 @@ def _bounded_int(digits: str) -> int:
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
 
 
-_DECODER = json.JSONDecoder(parse_int=_bounded_int)
+class Repeated(dict[str, Any]):
+    """A JSON object in which a member's name is written twice (its value is the last)."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    return found if len(found) == len(pairs) else Repeated(found)
+
+
+_DECODER = json.JSONDecoder(parse_int=_bounded_int, object_pairs_hook=_object)
 _TOO_DEEP = f"nests too deeply to be read (a game nests {MAX_DEPTH} levels at most)"
 
 
@@ -50,7 +63,7 @@ def decode(text: str, at: int) -> tuple[Any, int]:
 def loads(text: str) -> Any:
     """``json.loads``; a number too long to mean anything is a decoding error at its place."""
     try:
-        return json.loads(text, parse_int=_bounded_int)
+        return json.loads(text, parse_int=_bounded_int, object_pairs_hook=_object)
     except RecursionError as error:
         raise json.JSONDecodeError(_TOO_DEEP, text, 0) from error
     except _NumberTooLong as error:

@@ -1,4 +1,8 @@
-"""The JSON Schema of the JSON form (docs/json.md): the file, with its rules part produced from RuleSet."""
+"""The JSON Schema of the JSON form (docs/json.md): the file, completed from the rules and notation.
+
+What they define (the rules' options, the segment kinds, the glyphs) is produced from them
+when the schema is read, so that it is written once.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
+from ...notation.model import GLYPH_MEANINGS
+from ...notation.words import KIND_NAMES
 from ...rules.ruleset import PRESETS, option_choices
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
@@ -19,11 +25,16 @@ Json = dict[str, Any]
 
 @cache
 def schema() -> Json:
-    """The JSON Schema (draft 2020-12) of the document form; its ``rules`` comes from RuleSet."""
+    """The JSON Schema (draft 2020-12) of the document form; its ``rules`` comes from RuleSet,
+    its segment kinds and glyphs from the notation."""
     loaded: Json = json.loads(
         (files("aceynote.formats.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8")
     )
-    loaded["$defs"]["rules"] = rules_schema()  # in its place: the order of $defs is kept
+    definitions = loaded["$defs"]
+    definitions["rules"] = rules_schema()  # in its place: the order of $defs is kept
+    segment = definitions["segment"]["properties"]
+    segment["kind"] = {"enum": list(KIND_NAMES.values())}
+    segment["glyphs"]["items"] = {"enum": list(GLYPH_MEANINGS)}
     return loaded
 
 

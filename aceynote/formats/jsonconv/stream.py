@@ -14,6 +14,8 @@ import json
 from collections.abc import Callable, Iterator
 from typing import IO, Any, NoReturn
 
+from .places import Places, placed
+
 WINDOW = 1 << 20  # characters read at a time
 BEGIN = object()
 """What :func:`members` gives as the value where the array member begins."""
@@ -38,6 +40,8 @@ class _Window:
         self.at = 0
         self.line, self.column = 1, 1
         self.ended = False
+        self.begun = (0, 1, 1)
+        """Where the last value read began: its offset in ``text``, its line and column."""
 
     def more(self, wanted: int = 0) -> bool:
         """Read ``wanted`` more characters (a window's worth); False at the end of the stream."""
@@ -102,6 +106,7 @@ class _Window:
             if end - self.at > self.largest:
                 self._too_large()
             if end < len(self.text) or not self._grow():  # a number may go on past the window
+                self.begun = (self.at, self.line, self.column)
                 self.skip(end - self.at)
                 return data
 
@@ -130,14 +135,19 @@ class _Window:
         raise DocumentError(message, self.line, self.column)
 
 
+Member = tuple[str, Any, int, Places | None]
+
+
 def members(
     stream: IO[str], array: str, decode: Callable[[str, int], tuple[Any, int]], largest: int
-) -> Iterator[tuple[str, Any, int]]:
-    """``(name, value, line)`` of each member of the document's object, in order.
+) -> Iterator[Member]:
+    """``(name, value, line, None)`` of each member of the document's object, in order.
 
-    The member called ``array`` (an array) gives ``(array, BEGIN, line)``
-    where it begins, then each of its items as ``(array, item, line)``. ``largest`` is the most characters one value
-    may take. A document with anything after its object is refused.
+    The member called ``array`` (an array) gives ``(array, BEGIN, line, None)``
+    where it begins, then each of its items as ``(array, item, line, places)``,
+    ``places`` saying where the item's objects stand (:mod:`.places`).
+    ``largest`` is the most characters one value may take. A document with
+    anything after its object is refused.
     """
     window = _Window(stream, largest)
     window.expect("{", "a JSON object, {")
@@ -151,7 +161,7 @@ def members(
 
 def _object_members(
     window: _Window, array: str, decode: Callable[[str, int], tuple[Any, int]]
-) -> Iterator[tuple[str, Any, int]]:
+) -> Iterator[Member]:
     seen = False
     while True:
         if window.next_char() != '"':
@@ -165,22 +175,22 @@ def _object_members(
             yield from _array_items(window, array, decode)
         else:
             line = window.line
-            yield name, window.value(decode), line
+            yield name, window.value(decode), line, None
         if window.expect(",}", "',' or '}' after a member") == "}":
             return
 
 
 def _array_items(
     window: _Window, array: str, decode: Callable[[str, int], tuple[Any, int]]
-) -> Iterator[tuple[str, Any, int]]:
-    yield array, BEGIN, window.line
+) -> Iterator[Member]:
+    yield array, BEGIN, window.line, None
     window.skip(1)
     if window.next_char() == "]":
         window.skip(1)
         return
     while True:
-        window.next_char()  # the item's line is where it starts, past the blanks
-        line = window.line
-        yield array, window.value(decode), line
+        item = window.value(decode)
+        start, line, column = window.begun  # where the item starts, past the blanks
+        yield array, item, line, placed(item, window.text, start, window.at, line, column)
         if window.expect(",]", "',' or ']' after an item") == "]":
             return
