@@ -134,7 +134,8 @@ def _exposure(counts: Counts) -> Inputs:
     apart = ((checkers[:, :, None] >> _DISTANCES) & blots[:, :, None]) != 0
     halves = (apart.reshape(-1, 2, 2, 12).astype(np.float32) @ _TWELVE_BITS).astype(np.intp)
     hitting = _NEAR_HITS[halves[:, :, 0]] | _FAR_HITS[halves[:, :, 1]]
-    return hitting.mean(axis=2, dtype=np.float32)
+    share: Inputs = hitting.mean(axis=2, dtype=np.float32)
+    return share
 
 
 def _runs() -> npt.NDArray[np.float32]:
@@ -159,7 +160,8 @@ def _longest_prime(made: npt.NDArray[np.bool_]) -> Inputs:
     halves = made.reshape(-1, 2, 12).astype(np.int32) @ _PLACES.T
     low, high = halves[:, 0, 0], halves[:, 1, 0]
     longest = np.maximum.reduce([_RUNS[0, low], _RUNS[0, high], _RUNS[2, low] + _RUNS[1, high]])
-    return np.minimum(longest, np.float32(6)).reshape(-1, 2) / np.float32(6)
+    prime: Inputs = np.minimum(longest, np.float32(6)).reshape(-1, 2) / np.float32(6)
+    return prime
 
 
 def judgements(counts: Counts) -> Inputs:
