@@ -126,13 +126,20 @@ _DISTANCES = np.arange(1, 25, dtype=np.int32)
 _TWELVE_BITS = (1 << np.arange(12)).astype(np.float32)
 
 
+def _twelve_bit_numbers(flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
+    """Each run of 12 flags on the last axis as a number 0..4095 (flag i is bit i): an index
+    into the 4,096-row tables of the exposure and the prime."""
+    numbers: npt.NDArray[np.intp] = (flags.astype(np.float32) @ _TWELVE_BITS).astype(np.intp)
+    return numbers
+
+
 def _exposure(counts: Counts) -> Inputs:
     """(N, 2): for each side, the share of the other side's rolls with which one of its
     checkers could hit one of the side's blots, blocking left aside."""
     blots = np.where(counts[:, :, :25] == 1, _BLOT_BITS, 0).sum(axis=2, dtype=np.int32)
     checkers = np.bitwise_or.reduce(np.where(counts > 0, _CHECKER_BITS, 0), axis=2)[:, ::-1]
     apart = ((checkers[:, :, None] >> _DISTANCES) & blots[:, :, None]) != 0
-    halves = (apart.reshape(-1, 2, 2, 12).astype(np.float32) @ _TWELVE_BITS).astype(np.intp)
+    halves = _twelve_bit_numbers(apart.reshape(-1, 2, 2, 12))
     hitting = _NEAR_HITS[halves[:, :, 0]] | _FAR_HITS[halves[:, :, 1]]
     share: Inputs = hitting.mean(axis=2, dtype=np.float32)
     return share
@@ -152,13 +159,12 @@ def _runs() -> npt.NDArray[np.float32]:
 
 
 _RUNS = _runs()
-_PLACES = (1 << np.arange(12, dtype=np.int32)).reshape(1, 12)
 
 
 def _longest_prime(made: npt.NDArray[np.bool_]) -> Inputs:
     """The longest run of made points of ``made`` (N, 2, 24), / 6, at most 1."""
-    halves = made.reshape(-1, 2, 12).astype(np.int32) @ _PLACES.T
-    low, high = halves[:, 0, 0], halves[:, 1, 0]
+    halves = _twelve_bit_numbers(made.reshape(-1, 2, 12))
+    low, high = halves[:, 0], halves[:, 1]
     longest = np.maximum.reduce([_RUNS[0, low], _RUNS[0, high], _RUNS[2, low] + _RUNS[1, high]])
     prime: Inputs = np.minimum(longest, np.float32(6)).reshape(-1, 2) / np.float32(6)
     return prime
