@@ -123,6 +123,33 @@ def test_fmt_keeps_each_files_line_ends(tmp_path: Path, capsys: pytest.CaptureFi
     assert capsys.readouterr().out == (CANONICAL + "\n" + SECOND).replace("\n", "\r\n")
 
 
+def test_fmt_keeps_a_files_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bom = "\ufeff"
+    path = record(tmp_path, bom + MESSY.replace("\n", "\r\n"))
+    assert main(["fmt", "-i", str(path)]) == 0
+    assert path.read_bytes() == (bom + CANONICAL).replace("\n", "\r\n").encode()
+    assert main(["fmt", "--check", str(path)]) == 0
+    assert main(["fmt", str(record(tmp_path, bom + MESSY, "other.acey"))]) == 0
+    assert capsys.readouterr().out == bom + CANONICAL
+
+
+def test_a_broken_first_game_keeps_one_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, "\ufeff" + BROKEN + "\n" + SECOND)
+    assert main(["fmt", str(path)]) == 1
+    assert capsys.readouterr().out == "\ufeff" + BROKEN + "\n" + SECOND
+
+
+def test_a_file_of_only_a_byte_order_mark_is_canonical(tmp_path: Path) -> None:
+    path = record(tmp_path, "\ufeff")
+    assert main(["fmt", "--check", str(path)]) == 0
+    assert main(["fmt", "-i", str(path)]) == 0
+    assert path.read_bytes() == b"\xef\xbb\xbf"
+
+
 def test_in_place_rewrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = record(tmp_path, MESSY + SECOND)
     assert main(["fmt", "-i", str(path)]) == 0

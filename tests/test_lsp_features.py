@@ -34,6 +34,16 @@ async def test_formatting_writes_what_fmt_writes_with_the_line_ends_kept(
 
 
 @pytest.mark.asyncio
+async def test_formatting_keeps_a_byte_order_mark(client: LanguageClient) -> None:
+    messy = '[Black "B"]\n[White "A"]\n1. 46: IN/19 in/21 34: in/21 in/22\n*\n'
+    await opened(client, "\ufeff" + messy)
+    params = types.DocumentFormattingParams(document(), OPTIONS)
+    (edit,) = await client.text_document_formatting_async(params)
+    assert edit.new_text == write_game(parse_games(messy)[0])
+    assert edit.range == types.Range(at(0, 1), at(4, 0))
+
+
+@pytest.mark.asyncio
 async def test_range_formatting_rewrites_only_the_games_it_touches(client: LanguageClient) -> None:
     game = '[White "A"]\n1. 46: in/19 in/21\n*\n'
     await opened(client, game + "\n" + game)

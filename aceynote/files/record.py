@@ -26,7 +26,7 @@ from ..notation import Game, ReadError, Turn, Variation, write_game
 from ..notation.index import GameEntry, index_games
 from ..notation.limits import MAX_LINE_BYTES
 from ..notation.parser import iter_game_tokens, parse_game_tokens
-from ..notation.source import line_end, line_too_long, utf8_text
+from ..notation.source import BOM, line_end, line_too_long, utf8_text
 from ..terminal_text import printable
 from ..validation import validate
 from .writing import not_regular, read_only, write_atomically
@@ -47,9 +47,6 @@ def file_mode(path: str) -> int | None:
         return os.stat(path).st_mode & 0o7777
     except OSError:
         return None
-
-
-BOM = "\ufeff"
 
 
 MAX_APP_FILE = 64 * 1024 * 1024

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import IO
 
 from .model import Game
-from .source import TappedStream, line_end, split_lines
+from .source import BOM, TappedStream, line_end, split_lines
 from .writer import write_game
 
 
@@ -33,6 +33,7 @@ class CopiedReading(TappedStream):
         self.first_kept = 1
         self.copied = 0
         self.first_line_end: str | None = None  # once the first line is read
+        self.bom = ""  # the byte order mark the record starts with, written back before its games
 
     @property
     def newline(self) -> str:
@@ -43,6 +44,7 @@ class CopiedReading(TappedStream):
         self.copy.write(line)
         if self.first_line_end is None and line:
             self.first_line_end = line_end(line.decode("utf-8", "replace"))
+            self.bom = BOM if line.startswith(BOM.encode("utf-8")) else ""
         for piece in split_lines(line) if line else ():
             self.starts.append(self.copied)
             self.copied += len(piece)
@@ -60,7 +62,7 @@ class CopiedReading(TappedStream):
         self.copy.seek(self.copied)
         self.forget(last)
         text = data.decode("utf-8", "replace")  # a bad byte stops the reader anyway
-        return text.removeprefix("\ufeff") if first <= 1 else text
+        return text.removeprefix(BOM) if first <= 1 else text
 
     def _start(self, line: int) -> int:
         index = line - self.first_kept
@@ -84,7 +86,7 @@ def write_canonical(
     A game with syntax errors is given to ``broken`` with its number (from 1)
     and written from the source as it stands (never from what could be read
     of it); the result is then False. Games are separated as the writer
-    separates them, in the record's own line ends.
+    separates them, in the record's own line ends, after the record's own BOM.
     """
     clean, wrote, ends_line = True, False, True
     for number, game in enumerate(games, start=1):
@@ -97,9 +99,11 @@ def write_canonical(
             text = write_game(game).replace("\n", reading.newline)
         if text:
             newline = reading.newline
-            out.write((newline if ends_line else newline * 2) if wrote else "")
+            out.write((newline if ends_line else newline * 2) if wrote else reading.bom)
             out.write(text)
             wrote, ends_line = True, text.endswith("\n")
+    if not wrote:
+        out.write(reading.bom)
     return clean
 
 

@@ -18,6 +18,7 @@ from lark import Token
 from ..terminal_text import clipped
 from .limits import MAX_COMMENT, MAX_GAME_WORDS
 from .model import GLYPH_MEANINGS
+from .source import BOM
 from .split import (
     BAD_TAG,
     PLAIN_MOVETEXT,
@@ -362,7 +363,7 @@ def _remember(
     game = splitter.current
     for number, line in enumerate(lines, start=first_line):
         if number == 1:
-            line = line.removeprefix("\ufeff")
+            line = line.removeprefix(BOM)
         if splitter.current is not game:  # the lines written were the last game's
             written, game = [], splitter.current
         if not splitter.over_limits:

@@ -18,6 +18,8 @@ from .limits import MAX_LINE_BYTES
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str]
 
+BOM = "\ufeff"  # a byte order mark: ignored at a file's start (docs/notation.md §1)
+
 
 class ReadError(Exception):
     """A record that cannot be read at all (missing file, not UTF-8 text)."""
