@@ -148,14 +148,14 @@ def _exposure(counts: Counts) -> Inputs:
 def _runs() -> npt.NDArray[np.float32]:
     """(3, 4096): of each 12 points as bits, the longest run of ones, the ones at the low
     end and the ones at the high end."""
-    runs = np.zeros((3, 1 << 12), dtype=np.float32)
-    for bits in range(1 << 12):
-        ones = [bits >> place & 1 for place in range(12)]
-        text = "".join(map(str, ones))
-        runs[0, bits] = max(map(len, text.split("0")))
-        runs[1, bits] = len(text) - len(text.lstrip("1"))
-        runs[2, bits] = len(text) - len(text.rstrip("1"))
-    return runs
+    ones = np.arange(1 << 12)[:, None] >> np.arange(12) & 1
+    run = longest = np.zeros(1 << 12, dtype=np.int64)
+    for place in range(12):
+        run = (run + 1) * ones[:, place]
+        longest = np.maximum(longest, run)
+    low_end = np.cumprod(ones, axis=1).sum(axis=1)
+    high_end = np.cumprod(ones[:, ::-1], axis=1).sum(axis=1)
+    return np.stack([longest, low_end, high_end]).astype(np.float32)
 
 
 _RUNS = _runs()
