@@ -43,7 +43,7 @@ FOLDER = ROOT / "benchmarks" / "decisions"
 from bench_engine import shard_of  # noqa: E402
 
 from aceynote.engine.api import KINDS, shipped_network  # noqa: E402
-from aceynote.engine.bearoff import cached_table, race_sides  # noqa: E402
+from aceynote.engine.bearoff import cached_table  # noqa: E402
 from aceynote.engine.bots import NetPlayer, Player, bot, opening, options_for  # noqa: E402
 from aceynote.engine.decisions import (  # noqa: E402
     PHASES,
@@ -55,6 +55,7 @@ from aceynote.engine.decisions import (  # noqa: E402
 )
 from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E402
 from aceynote.engine.network import Network  # noqa: E402
+from aceynote.engine.race_positions import race_sides  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
 from aceynote.rules import PRESETS, Position, RuleSet, SegmentKind, parse_rules  # noqa: E402

@@ -16,11 +16,20 @@ from conftest import run_main
 from aceynote.analysis.marks import mark_for
 from aceynote.engine import Engine
 from aceynote.engine.api import shipped_network
-from aceynote.engine.bearoff import BearoffTable, build, cached_table, main, sides, table_path
+from aceynote.engine.bearoff import BearoffTable, build, cached_table, main, table_path
 from aceynote.engine.decisions import ROLLS, Choice, Decision, choices, double_choices
 from aceynote.engine.evaluator import NetworkEvaluator, RaceEvaluator
+from aceynote.engine.race_positions import sides
 from aceynote.engine.search import Search
-from aceynote.rules import CHECKERS_PER_SIDE, Position, RuleSet, SegmentKind, Side, parse_rules
+from aceynote.rules import (
+    CHECKERS_PER_SIDE,
+    Position,
+    RuleSet,
+    SegmentKind,
+    SetupError,
+    Side,
+    parse_rules,
+)
 
 RACE_OPTIONS = [
     f"standard bearoff={bearoff} larger_die={larger} bonus_reroll={bonus} score={score}"
@@ -31,12 +40,27 @@ RACE_OPTIONS = [
 
 
 def race(mover: tuple[int, ...], other: tuple[int, ...], turn: Side = Side.WHITE) -> Position:
-    """A race with these home boards, the rest of each side borne off."""
+    """A race with these boards (points 1 up), the rest of each side borne off."""
 
     def side(board: tuple[int, ...]) -> tuple[int, ...]:
-        return (CHECKERS_PER_SIDE - sum(board), *board) + (0,) * 20
+        return (CHECKERS_PER_SIDE - sum(board), *board) + (0,) * (26 - len(board))
 
     return Position.from_sides(side(mover), side(other), turn)
+
+
+def races(boards: list[tuple[int, ...]], count: int, seed: str) -> list[Position]:
+    """``count`` races of two of these boards drawn at random: positions that can exist
+    (no point held by both sides), none with contact."""
+    draw, found = random.Random(seed), []
+    while len(found) < count:
+        position = race(draw.choice(boards), draw.choice(boards))
+        try:
+            Position.from_setup(position.to_setup())
+        except SetupError:
+            continue
+        if not position.has_contact:
+            found.append(position)
+    return found
 
 
 def choice_value(choice: Choice, table: BearoffTable) -> float:
@@ -53,11 +77,8 @@ def test_every_value_is_the_best_play_of_each_roll_by_the_rules_turn(rules_text:
     """Each value is what the rules' turn (choices: plays, the 1-2's double, the extra
     roll, the score) gives one decision on: the table is the fixed point of the game."""
     rules = parse_rules(rules_text)
-    table = build(rules, 3)
-    boards = sides(3)[1:]
-    draw = random.Random(rules_text)
-    for mover, other in [(draw.choice(boards), draw.choice(boards)) for _ in range(25)]:
-        position = race(mover, other)
+    table = build(rules, 3, stragglers=1)
+    for position in races(sides(3, 1)[1:], 25, rules_text):
         to_roll = sum(
             chance
             * max(
@@ -87,10 +108,24 @@ def test_a_race_of_one_checker_each_is_won_by_the_side_to_roll() -> None:
 
 
 def test_positions_outside_the_table_have_no_value() -> None:
-    table = build(parse_rules("standard"), 2)
+    table = build(parse_rules("standard"), 2, stragglers=1)
     assert table.value(race((3, 0, 0, 0, 0, 0), (1, 0, 0, 0, 0, 0)), SegmentKind.ROLL) is None
-    contact = Position.from_setup("W 7:1 / B 1:1 / W")
-    assert table.value(contact, SegmentKind.ROLL) is None
+    two_outside = Position.from_setup("W 8:1 7:1 / B 1:1 / W")
+    assert table.value(two_outside, SegmentKind.ROLL) is None
+    contact = Position.from_setup("W 13:1 / B 13:1 / W")  # Black's 13 is White's 12
+    assert contact.has_contact and table.value(contact, SegmentKind.ROLL) is None
+    passed = Position.from_setup("W 12:1 / B 12:1 / W")  # Black's 12 is White's 13
+    assert not passed.has_contact and table.value(passed, SegmentKind.ROLL) is not None
+
+
+def test_a_straggler_wins_only_with_the_rolls_that_bring_it_home_and_off() -> None:
+    """A checker on 13 against one on the 2 point: White wins only if its checker comes off
+    this turn: 4-4 (16 pips), 5-5, 6-6, or a 1-2 and the double it names (6-6)."""
+    value = Engine("standard").evaluate("W 13:1 / B 2:1 / W")
+    assert value.win == pytest.approx(5 / 36) and value.equity == pytest.approx(5 / 36 - 31 / 36)
+    ranked = Engine("standard").rank("W 13:1 / B 2:1 / W", "44")
+    assert (ranked[0].win, ranked[0].equity) == (1.0, 1.0)
+    assert all(entry.equity == pytest.approx(-1.0) for entry in ranked[1:])  # 44: 13/1 loses
 
 
 def test_the_issue_s_winning_play_is_best_and_marked_as_nothing(
@@ -111,11 +146,10 @@ def test_the_issue_s_winning_play_is_best_and_marked_as_nothing(
 @pytest.mark.parametrize("preset", ["standard", "bgammon", "navy"])
 def test_the_exact_best_play_of_a_race_loses_nothing_and_gets_no_mark(preset: str) -> None:
     rules = parse_rules(preset)
-    search = Search(RaceEvaluator(NetworkEvaluator(shipped_network(), rules), build(rules, 3)))
-    boards = sides(3)[1:]
+    table = build(rules, 3, stragglers=1)
+    search = Search(RaceEvaluator(NetworkEvaluator(shipped_network(), rules), table))
     draw = random.Random(preset)
-    for _ in range(30):
-        position = race(draw.choice(boards), draw.choice(boards))
+    for position in races(sides(3, 1)[1:], 30, preset):
         high, low, _ = draw.choice(ROLLS)
         options = choices(Decision(position, SegmentKind.ROLL), high, low, rules)
         for depth in (0, 1):
@@ -125,7 +159,7 @@ def test_the_exact_best_play_of_a_race_loses_nothing_and_gets_no_mark(preset: st
 
 
 def _exact_best(options: list[Choice], rules: RuleSet) -> Choice:
-    table = build(rules, 3)
+    table = build(rules, 3, stragglers=1)
     return max(options, key=lambda choice: choice_value(choice, table))
 
 

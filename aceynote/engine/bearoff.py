@@ -1,12 +1,15 @@
-"""Exact values of bear-off races (docs/engine.md, "Exact races").
+"""Exact values of races: bear-offs and stragglers (docs/engine.md, "Exact races").
 
-Once both sides have every checker left in their home boards (points 1..6,
-nothing in the pool or on the bar), neither can touch the other: the race is
-a game of dice alone, and its value can be worked out exactly. A table holds,
-for every pair of such sides with at most ``checkers`` checkers left each, the
+Once every checker of each side has passed every checker of the other (nothing
+in the pool or on the bar), neither can touch the other: the race is a game of
+dice alone, and its value can be worked out exactly. A table holds, for every
+pair of sides that are each a home board (points 1..6) of at most ``checkers``
+checkers or at most ``stragglers`` checkers anywhere on points 1..23, the
 value for the side to act of each of its two decisions: to roll (a turn's roll
 or the extra roll, which flow alike) and to name the chosen double after a 1-2
-played in full. The acey-deucey turn is played as the rules play it: every
+played in full. The stragglers are a race's last few checkers, one of them
+still far from home: the network, which seldom meets them in self-play, is
+worst there. The acey-deucey turn is played as the rules play it: every
 play comes from :func:`~aceynote.rules.legal_results`, what follows it from
 :class:`~aceynote.rules.TurnState`, the score from
 :func:`~aceynote.rules.outcome`'s rule (the loser's checkers left, or one
@@ -20,7 +23,7 @@ was, so no single ordering settles it) until no value moves by more than
 (``bearoff``, ``larger_die``, ``bonus_reroll``, ``score``) and is built on
 first use and kept in the user's cache folder (:func:`cache_folder`)::
 
-    python -m aceynote.engine.bearoff --rules bgammon --checkers 6
+    python -m aceynote.engine.bearoff --rules bgammon --checkers 6 --stragglers 2
 """
 
 from __future__ import annotations
@@ -29,10 +32,9 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
 from pathlib import Path
 from typing import NamedTuple
 
@@ -51,68 +53,44 @@ from ..rules import (
     parse_rules,
     roll_dice,
 )
-from .decisions import DOUBLES, HOME_TOP, ROLLS
+from .decisions import DOUBLES, ROLLS
+from .race_positions import (
+    DEFAULT_CHECKERS,
+    DEFAULT_STRAGGLERS,
+    RACE_POINTS,
+    pips,
+    race_sides,
+    sides,
+)
 
 Floats = npt.NDArray[np.float64]
 
-DEFAULT_CHECKERS = 6
-"""Up to six checkers a side: 924 sides, 853,776 races (gnubg's two-sided database has as many)."""
 TOLERANCE = 1e-9
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 _PASS, _DOUBLE, _EXTRA = 0, 1, 2
 """What follows a play: the turn passes, the chosen double, the extra roll."""
 
 
-def sides(checkers: int) -> list[tuple[int, ...]]:
-    """Every home board with at most ``checkers`` checkers (points 1..6), fewest pips first.
-
-    The empty board (the side has borne everything off) is first.
-    """
-    found = [
-        counts
-        for counts in product(range(checkers + 1), repeat=HOME_TOP)
-        if sum(counts) <= checkers
-    ]
-    return sorted(found, key=lambda counts: (_pips(counts), counts))
-
-
-def _pips(counts: Sequence[int]) -> int:
-    return sum(point * count for point, count in enumerate(counts, 1))
-
-
-def race_sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The mover's and the other side's home boards, when the position is a bear-off race."""
-    return home_boards(position.mover, position.waiting)
-
-
-def home_boards(
-    mover: tuple[int, ...], other: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """Both sides' home boards (points 1..6), when nothing of either stands outside them."""
-    if any(mover[HOME_TOP + 1 :]) or any(other[HOME_TOP + 1 :]):
-        return None
-    return mover[1 : HOME_TOP + 1], other[1 : HOME_TOP + 1]
-
-
 @dataclass(frozen=True, slots=True)
 class BearoffTable:
-    """Values of every race of up to ``checkers`` checkers a side, for the side to act.
+    """Values of every race of the boards of :func:`sides`, for the side to act.
 
     ``equity[kind][mover, other]`` and ``win[kind][mover, other]``, kind 0 to
     roll and 1 to name the chosen double, indexed by :func:`sides`.
     """
 
     checkers: int
+    stragglers: int
     equity: npt.NDArray[np.float32]
     win: npt.NDArray[np.float32]
 
     @property
     def index(self) -> dict[tuple[int, ...], int]:
-        return _index(self.checkers)
+        return _index(self.checkers, self.stragglers)
 
     def value(self, position: Position, kind: SegmentKind) -> tuple[float, float] | None:
         """The side to act's chance of winning and equity, None outside the table."""
-        found = race_sides(position)
+        found = race_sides(position, self.stragglers)
         if found is None:
             return None
         return self.lookup(found[0], found[1], kind is SegmentKind.CHOSEN_DOUBLE)
@@ -120,7 +98,7 @@ class BearoffTable:
     def lookup(
         self, mover: tuple[int, ...], other: tuple[int, ...], double: bool
     ) -> tuple[float, float] | None:
-        """The value of the race of these home boards (points 1..6), None outside the table."""
+        """The value of the race of these boards (points 1..23), None outside the table."""
         index = self.index
         at_mover, at_other = index.get(mover), index.get(other)
         if not at_mover or not at_other:  # None, or 0: a side that has borne everything off
@@ -134,6 +112,7 @@ class BearoffTable:
         np.savez_compressed(
             path,
             checkers=np.array(self.checkers),
+            stragglers=np.array(self.stragglers),
             equity=self.equity,
             win=self.win,
             version=np.array(FORMAT_VERSION),
@@ -144,12 +123,12 @@ class BearoffTable:
         with np.load(path) as data:
             if int(data["version"]) != FORMAT_VERSION:
                 raise ValueError(f"{path} is a bear-off table of another format")
-            return cls(int(data["checkers"]), data["equity"], data["win"])
+            return cls(int(data["checkers"]), int(data["stragglers"]), data["equity"], data["win"])
 
 
 @cache
-def _index(checkers: int) -> dict[tuple[int, ...], int]:
-    return {counts: at for at, counts in enumerate(sides(checkers))}
+def _index(checkers: int, stragglers: int) -> dict[tuple[int, ...], int]:
+    return {counts: at for at, counts in enumerate(sides(checkers, stragglers))}
 
 
 def race_key(rules: RuleSet) -> str:
@@ -166,12 +145,19 @@ def cache_folder() -> Path:
     return Path(base) / "aceynote"
 
 
-def table_path(rules: RuleSet, checkers: int, folder: Path | None = None) -> Path:
-    name = f"bearoff-{checkers}-{race_key(rules)}-v{FORMAT_VERSION}.npz"
+def table_path(
+    rules: RuleSet,
+    checkers: int,
+    folder: Path | None = None,
+    stragglers: int = DEFAULT_STRAGGLERS,
+) -> Path:
+    name = f"bearoff-{checkers}-{stragglers}-{race_key(rules)}-v{FORMAT_VERSION}.npz"
     return (folder or cache_folder()) / name
 
 
-def cached_table(rules: RuleSet, checkers: int = DEFAULT_CHECKERS) -> BearoffTable:
+def cached_table(
+    rules: RuleSet, checkers: int = DEFAULT_CHECKERS, stragglers: int = DEFAULT_STRAGGLERS
+) -> BearoffTable:
     """The table for these rules: read from the cache, or built and written there.
 
     A table is read once a process (every engine and search under the same
@@ -184,17 +170,17 @@ def cached_table(rules: RuleSet, checkers: int = DEFAULT_CHECKERS) -> BearoffTab
         bonus_reroll=rules.bonus_reroll,
         score=rules.score,
     )
-    return _table_in(cache_folder(), race_only, checkers)
+    return _table_in(cache_folder(), race_only, checkers, stragglers)
 
 
 @cache
-def _table_in(folder: Path, rules: RuleSet, checkers: int) -> BearoffTable:
-    path = table_path(rules, checkers, folder)
+def _table_in(folder: Path, rules: RuleSet, checkers: int, stragglers: int) -> BearoffTable:
+    path = table_path(rules, checkers, folder, stragglers)
     try:
         return BearoffTable.load(path)
     except (OSError, ValueError, KeyError):
         pass
-    table = build(rules, checkers)
+    table = build(rules, checkers, stragglers)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
@@ -205,17 +191,18 @@ def _table_in(folder: Path, rules: RuleSet, checkers: int) -> BearoffTable:
     return table
 
 
-def build(rules: RuleSet, checkers: int) -> BearoffTable:
+def build(rules: RuleSet, checkers: int, stragglers: int = 0) -> BearoffTable:
     """Work out the table by value iteration (module docstring)."""
-    boards = sides(checkers)
+    boards = sides(checkers, stragglers)
     moves = _Moves(rules, boards)
     points = np.array(
         [1.0 if rules.score is Scoring.SINGLE else float(sum(board)) for board in boards]
     )
-    solver = _Solver(moves, points, np.array([_pips(board) for board in boards], np.intp))
+    solver = _Solver(moves, points, np.array([pips(board) for board in boards], np.intp))
     solver.solve()
     return BearoffTable(
         checkers,
+        stragglers,
         np.stack([solver.equity[_EXTRA], solver.equity[_DOUBLE]]).astype(np.float32),
         np.stack([solver.win[_EXTRA], solver.win[_DOUBLE]]).astype(np.float32),
     )
@@ -237,14 +224,14 @@ class _Moves:
     ) -> Iterator[tuple[tuple[int, ...], int]]:
         """Each legal play's resulting board and what follows it."""
         rules = self.rules
-        mover = (CHECKERS_PER_SIDE - sum(board), *board) + (0,) * 20
-        # The other side stands where White's plays in its home board cannot reach it.
+        mover = (CHECKERS_PER_SIDE - sum(board), *board) + (0,) * (26 - RACE_POINTS)
+        # The other side stands on White's 24 point, which White's plays never reach.
         other = (CHECKERS_PER_SIDE - 1, 1) + (0,) * 25
         position = Position(mover, other, Side.WHITE)
         found, used = legal_results(position, roll_dice(high, low), rules)
         follows = TurnState(position, rules, kind).next_kind(kind, high, low, used)
         for result in found:
-            after = result.white[1 : HOME_TOP + 1]
+            after = result.white[1 : RACE_POINTS + 1]
             if result.winner is not None or follows is None:
                 yield after, _PASS
             else:
@@ -413,7 +400,15 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         default=DEFAULT_CHECKERS,
         choices=range(1, 9),
         metavar="N",
-        help=f"checkers a side, 1..8 (default {DEFAULT_CHECKERS})",
+        help=f"checkers a side in the home board, 1..8 (default {DEFAULT_CHECKERS})",
+    )
+    parser.add_argument(
+        "--stragglers",
+        type=int,
+        default=DEFAULT_STRAGGLERS,
+        choices=range(3),
+        metavar="S",
+        help=f"or checkers a side anywhere on points 1..23, 0..2 (default {DEFAULT_STRAGGLERS})",
     )
     return parser.parse_args(argv)
 
@@ -422,12 +417,13 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     rules = parse_rules(args.rules)
     started = time.monotonic()
-    table = build(rules, args.checkers)
-    path = table_path(rules, args.checkers)
+    table = build(rules, args.checkers, args.stragglers)
+    path = table_path(rules, args.checkers, stragglers=args.stragglers)
     path.parent.mkdir(parents=True, exist_ok=True)
     table.save(path)
     seconds = time.monotonic() - started
-    print(f"{path}: {len(sides(args.checkers)) ** 2:,} races in {seconds:.1f} s")
+    races = len(sides(args.checkers, args.stragglers)) ** 2
+    print(f"{path}: {races:,} races in {seconds:.1f} s")
     return 0
 
 

@@ -36,10 +36,11 @@ from ..rules import (
     Side,
     outcome,
 )
-from .bearoff import BearoffTable, cached_table, home_boards
+from .bearoff import BearoffTable, cached_table
 from .decisions import Choice, Decision
 from .features import Counts, encode, rule_bits
 from .network import Network
+from .race_positions import DEFAULT_STRAGGLERS, race_boards
 
 Floats = npt.NDArray[np.float64]
 
@@ -214,7 +215,7 @@ def bound(
 
 
 class RaceEvaluator(Evaluator):
-    """Exact values in the bear-off races of the table; ``elsewhere``'s otherwise.
+    """Exact values in the races of the table (bear-offs, and the last few checkers of a race); ``elsewhere``'s otherwise.
 
     The table is read (or built) the first time a race of it is asked for.
     """
@@ -255,9 +256,10 @@ class RaceEvaluator(Evaluator):
     def _exact(
         self, white: tuple[int, ...], black: tuple[int, ...], white_acts: bool, double: bool
     ) -> tuple[float, float] | None:
-        boards = home_boards(white, black) if white_acts else home_boards(black, white)
+        stragglers = DEFAULT_STRAGGLERS if self._table is None else self._table.stragglers
+        boards = race_boards(*((white, black) if white_acts else (black, white)), stragglers)
         if boards is None:
-            return None  # not a bear-off race: the quick test, before the table is read
+            return None  # not a race of the table: the quick test, before the table is read
         return self.table.lookup(*boards, double)
 
 
