@@ -79,6 +79,23 @@ def test_documented_output_is_what_validate_prints(
     assert "\n".join(printed) + "\n" == shown
 
 
+SESSION = re.compile(r"```text\n\$ aceynote ([^\n]*)\n(.*?)```", re.DOTALL)
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    SESSION.findall((ROOT / "docs" / "engine.md").read_text(encoding="utf-8")),
+    ids=lambda value: str(value).split("\n")[0],
+)
+def test_a_command_shown_with_its_output_prints_it(
+    command: str, shown: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The figures are the shipped net's: a new net means new examples."""
+    monkeypatch.chdir(ROOT)
+    assert main(command.split()) == 0
+    assert capsys.readouterr().out == shown
+
+
 def test_every_setup_in_the_help_and_the_docs_is_a_position() -> None:
     """The help examples of hint and generate used a Setup no game can reach (exit 2)."""
     from aceynote.rules import Position

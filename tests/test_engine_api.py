@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -88,6 +89,17 @@ def test_the_doubles_after_a_one_two_are_all_ranked() -> None:
     assert sorted(entry.double for entry in doubles) == [1, 2, 3, 4, 5, 6]
     assert engine.choose_double(setup) == doubles[0].double
     assert doubles[0].as_dict()["double"] == doubles[0].double
+
+
+def test_a_sure_loss_is_no_negative_zero() -> None:
+    """Black bears its last checker off next turn whatever it rolls: White's chances are 0,
+    never the -0.0 that a sum of 36ths passing 1 by an ulp once rounded to ("win -0.0%")."""
+    engine = Engine("standard")
+    ranked = engine.rank("W in:15 / B 1:1 / W", "65", depth=1)
+    figures = [value for entry in ranked for value in (entry.win, entry.equity, entry.diff)]
+    assert all(math.copysign(1.0, value) == 1.0 or value < 0 for value in figures)
+    assert {entry.win for entry in ranked} == {0.0}
+    assert engine.evaluate("W in:15 / B 1:1 / W", depth=1).win >= 0.0
 
 
 def test_nothing_to_play_is_a_pass() -> None:

@@ -104,7 +104,12 @@ def test_a_record_with_errors_is_drawn_and_says_so(
         (["diagram", "RECORD", "--segment", "500"], "--segment 500: the main line has 89"),
         (
             ["diagram", "RECORD", "--turn", "77"],
-            "--turn 77: the main line has 79 turns; give a number from 1 to 40 (12... for Black's)",
+            "--turn 77: the main line has 79 turns: White's turns are 1 to 40,"
+            " Black's turns are 1... to 39...\n",
+        ),
+        (
+            ["diagram", str(SAMPLES / "mistakes.acey"), "--turn", "99"],
+            "--turn 99: the main line has 14 turns; give a number from 1 to 8 (12... for Black's)",
         ),
         (["diagram", "RECORD", "--turn", "seven"], "'seven' is not a turn number"),
         (

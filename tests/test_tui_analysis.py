@@ -24,7 +24,7 @@ from aceynote.notation import parse_games
 from aceynote.tui import replay_analysis
 from aceynote.tui.analysis_bar import AnalysisBar, columns_of, ply_at
 from aceynote.tui.app import ReplayApp
-from aceynote.tui.dialogs import Confirm, PlayChoices, Prompt
+from aceynote.tui.dialogs import Choose, Confirm, PlayChoices, Prompt
 from aceynote.tui.notes import Notes
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.widgets import MoveList
@@ -252,6 +252,24 @@ async def test_saving_without_the_marks_leaves_the_record(short: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)  # not asked again
     assert short.read_text(encoding="utf-8") == SHORT_GAME
+
+
+@pilot_test
+async def test_save_and_quit_asks_about_the_marks_as_saving_does(short: Path) -> None:
+    async with analysed(short) as (app, pilot, _screen):
+        await pilot.press("down", "g")
+        assert isinstance(app.screen, Choose)
+        await pilot.press("down", "enter")  # a glyph: the record has a change
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "not saved" in app.screen.question
+        await pilot.click("#answer-save")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "analyze -o" in app.screen.question
+        await pilot.click("#answer-marks")
+        await pilot.pause()
+    saved = short.read_text(encoding="utf-8")
+    assert "aceynote: best" in saved and validate(parse_games(saved)[0]).errors == 0
 
 
 @pilot_test

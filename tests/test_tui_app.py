@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, SIZE, pilot_test
 from rich.console import Console
+from textual import events
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, Static, TextArea
@@ -346,6 +347,20 @@ async def test_quitting_with_unsaved_changes_asks_first(tmp_path: Path) -> None:
         await pilot.pause()
     assert app.return_code == 0
     assert path.read_text(encoding="utf-8") == original
+
+
+@pilot_test
+async def test_arrows_that_arrive_together_each_move_one_button(tmp_path: Path) -> None:
+    """Two lefts read from the terminal at once reached the app before the first one's
+    focus: both moved from Cancel, and Enter then quit without saving."""
+    app = ReplayApp(str(copy(tmp_path, "annotated.acey")), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "g", "enter", "q")
+        assert isinstance(app.screen, Confirm)
+        for _ in range(2):
+            app.post_message(events.Key("left", None))
+        await pilot.pause()
+        assert app.screen.focused is not None and app.screen.focused.id == "answer-save"
 
 
 @pilot_test

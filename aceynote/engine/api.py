@@ -260,14 +260,20 @@ def _depth(depth: int) -> int:
     return depth
 
 
+def _shown(value: float) -> float:
+    """A figure rounded as the API gives it: 4 places, and never -0.0 (a float's rounding
+    error below zero would print as "-0.0%")."""
+    return round(value, 4) + 0.0
+
+
 def _ranked(scored: list[Scored], with_double: bool = False) -> list[RankedPlay]:
     best = scored[0].equity
     return [
         RankedPlay(
             play=str(entry.choice.play),
-            win=round(entry.win, 4),
-            equity=round(entry.equity, 4),
-            diff=round(entry.equity - best, 4),
+            win=_shown(entry.win),
+            equity=_shown(entry.equity),
+            diff=_shown(entry.equity - best),
             double=entry.choice.high if with_double else 0,
         )
         for entry in scored

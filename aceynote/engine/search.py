@@ -196,7 +196,8 @@ class Search:
             totals[index][0] += chance * float(wins[best])
             totals[index][1] += chance * float(equities[best])
             start = stop
-        return [(win, equity) for win, equity in totals]
+        # The chances' float sum can pass 1 by an ulp: a sure win stays at most 1.
+        return [(min(win, 1.0), equity) for win, equity in totals]
 
     def _replies_deeper(
         self,

@@ -26,7 +26,7 @@ from .dialogs import Confirm, Help
 from .game_list import GameList
 from .keys import HELP, SAVE, help_of, on_key
 from .replay_screen import ReplayScreen
-from .saving import SavingApp
+from .saving import After, SavingApp
 
 if TYPE_CHECKING:
     from ..analysis.practice import Practice
@@ -339,12 +339,12 @@ class ReplayApp(SavingApp):
             screen.update_games(message.indices)
 
     # -- saving an analysis ----------------------------------------------------------
-    def action_save(self) -> None:
+    def save_asking(self, after: After) -> None:
         """Save; after an analysis that marked plays, first ask whether to write its marks."""
         replay = self._replay
         pending = replay.unwritten_analyses() if replay is not None else []
         if replay is None or not pending:
-            super().action_save()
+            self.save_then(after)
             return
 
         def answer(choice: str | None) -> None:
@@ -355,7 +355,7 @@ class ReplayApp(SavingApp):
             else:
                 self.notify("Not saved.", timeout=2)
                 return
-            self.save_then(None)
+            self.save_then(after)
 
         marks = sum(len(replay.analyses[index].marked) for index in pending)
         games = ("game " if len(pending) == 1 else "games ") + ", ".join(

@@ -42,7 +42,9 @@ class ButtonRow(Horizontal):
         buttons = list(self.query(Button))
         focused = self.screen.focused
         place = buttons.index(focused) if focused in buttons else 0
-        buttons[min(max(place + step, 0), len(buttons) - 1)].focus()
+        # At once, not by focus(), which waits its turn behind keys already read: two
+        # arrows that came together then moved one button.
+        self.screen.set_focus(buttons[min(max(place + step, 0), len(buttons) - 1)])
 
 
 class CancellableDialog(ModalScreen[AnswerT | None], Generic[AnswerT]):

@@ -57,7 +57,12 @@ class SavingApp(App[None]):
 
     # -- saving ----------------------------------------------------------------
     def action_save(self) -> None:
-        self.save_then(None)
+        self.save_asking(None)
+
+    def save_asking(self, after: After) -> None:
+        """Save as the save key saves, then run ``after``: what the app asks before a save
+        (the analysis' marks) is asked here, for quitting too."""
+        self.save_then(after)
 
     def save_then(self, after: After) -> None:
         """Save (asking first if the file changed on disk), then run ``after`` if saved."""
@@ -147,7 +152,7 @@ class SavingApp(App[None]):
 
         def answer(choice: str | None) -> None:
             if choice == "save":
-                self.save_then(self.exit)
+                self.save_asking(self.exit)
             elif choice == "discard":
                 self.exit()
 

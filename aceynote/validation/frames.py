@@ -220,7 +220,7 @@ def turns_there(held: TurnsHeld | None, where: str) -> str:
     if held is None:
         return f"{where} has no turn to go to."
     count, white, black = held
-    if white is None or black is None or white[0] != black[0]:
+    if white is None or black is None or white != black:
         said = f"{where} has {counted(count, 'turn')}: {_side_ranges(white, black)}"
         return said if said.endswith("...") else f"{said}."
     first, last = white[0], max(white[1], black[1])
