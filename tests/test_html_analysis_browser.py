@@ -94,6 +94,21 @@ def test_stepping_shows_each_segments_best_plays_and_moves_the_point(
     assert not opened.errors
 
 
+@pytest.mark.parametrize("width", [1200, 700, 360])
+def test_the_players_figures_stay_in_their_column(
+    open_file: FileOpener, analysed_page: Path, width: int
+) -> None:
+    """The table of eleven columns was wider than the games' column and cut off at its
+    right; it scrolls in its own box instead."""
+    opened = open_file(analysed_page, "")
+    opened.tab.set_viewport_size({"width": width, "height": 700})
+    table, column = opened.tab.evaluate(
+        """() => [document.querySelector('table.figures'), document.querySelector('.games')]
+            .map((element) => element.getBoundingClientRect().right)"""
+    )
+    assert table <= column + 0.5
+
+
 def test_clicking_the_graph_goes_to_that_segment(
     open_file: FileOpener, analysed_page: Path, record: Path, reference: dict[str, Any]
 ) -> None:

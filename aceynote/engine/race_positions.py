@@ -65,13 +65,14 @@ def race_boards(
     The quick tests come first: most positions have a side with many checkers
     outside its home board.
     """
+    outside = False  # two home boards can never meet
     for side in (mover, other):
-        if any(side[HOME_TOP + 1 :]) and (
-            side[0] < CHECKERS_PER_SIDE - stragglers or any(side[RACE_POINTS + 1 :])
-        ):
-            return None
+        if any(side[HOME_TOP + 1 :]):
+            if side[0] < CHECKERS_PER_SIDE - stragglers or any(side[RACE_POINTS + 1 :]):
+                return None
+            outside = True
     mover_board, other_board = mover[1 : RACE_POINTS + 1], other[1 : RACE_POINTS + 1]
-    if _farthest(mover_board) + _farthest(other_board) > RACE_POINTS + 1:
+    if outside and _farthest(mover_board) + _farthest(other_board) > RACE_POINTS + 1:
         return None  # a side's point p is the other's 25 - p: they can still meet
     return mover_board, other_board
 
