@@ -232,6 +232,12 @@ async def test_the_game_list_opens_a_game_and_filters() -> None:
         await pilot.press(*["backspace"] * 3, *"15-0")
         await pilot.press("enter", "enter")
         assert replay(app).game_index == 2
+        await pilot.press("l", "slash", "x", "escape")  # the filter cleared: the list has the keys
+        table = app.screen.query_one(GameTable)
+        assert table.shown == [0, 1, 2]
+        at_cursor = table.shown[table.cursor]
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen) and replay(app).game_index == at_cursor
 
 
 @pilot_test

@@ -396,6 +396,7 @@ class GameList(Screen[int | None]):
         field = self.query_one(Input)
         if self.focused is field and field.value:
             field.value = ""
+            self.table.focus()  # Enter then opens the game at the cursor
             return
         self.dismiss(None)
 
