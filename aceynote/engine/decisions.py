@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..rules import (
+    HOME_TOP,
     POOL,
     Play,
     Position,
@@ -32,8 +33,6 @@ ROLLS: tuple[tuple[int, int, float], ...] = tuple(
 """The 21 distinct rolls, higher die first, with their probabilities."""
 
 DOUBLES = (1, 2, 3, 4, 5, 6)
-HOME_TOP = 6
-"""The highest point of a side's home board."""
 NAMED_DOUBLES = tuple((die, die) for die in DOUBLES)
 """The dice of each double a side may name after a 1-2."""
 MAX_DECISIONS = 5000

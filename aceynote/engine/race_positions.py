@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations_with_replacement, product
 
-from ..rules import CHECKERS_PER_SIDE, Position
-from .decisions import HOME_TOP
+from ..rules import CHECKERS_PER_SIDE, HOME_TOP, Position
 
 DEFAULT_CHECKERS = 6
 """Up to six checkers a side in the home board: 924 boards (gnubg's two-sided database has as many)."""

@@ -16,6 +16,7 @@ from .play_text import merged_steps, play_text
 from .position import (
     BAR,
     CHECKERS_PER_SIDE,
+    HOME_TOP,
     OFF,
     POOL,
     Position,
@@ -54,6 +55,7 @@ from .turn import (
 __all__ = [
     "BAR",
     "CHECKERS_PER_SIDE",
+    "HOME_TOP",
     "OFF",
     "POOL",
     "PRESETS",

@@ -20,7 +20,17 @@ from functools import partial
 from typing import NamedTuple
 
 from .play_text import play_text
-from .position import BAR, CHECKERS_PER_SIDE, OFF, POOL, Position, Side, new_position, place_name
+from .position import (
+    BAR,
+    CHECKERS_PER_SIDE,
+    HOME_TOP,
+    OFF,
+    POOL,
+    Position,
+    Side,
+    new_position,
+    place_name,
+)
 from .ruleset import BearOff, RuleSet
 
 
@@ -138,7 +148,7 @@ class Board:
         open_point = self.open_point()
         top = min(highest, 24)
         found = [p for p in range(top, die, -1) if mover[p] and open_point[p - die]]
-        if not any(mover[7:POOL]):
+        if not any(mover[HOME_TOP + 1 : POOL]):
             found += self._bear_off_sources(die, top)
         return found
 
@@ -161,13 +171,13 @@ class Board:
         target = source - die
         if target > 0:
             return (Fault.BLOCKED, target) if self.waiting[25 - target] >= 2 else None
-        if mover[POOL] or any(mover[7:POOL]):
+        if mover[POOL] or any(mover[HOME_TOP + 1 : POOL]):
             return Fault.BEAR_OFF_EARLY, None
         if target == 0:
             return None
         if self.exact:
             return Fault.BEAR_OFF_EXACT, None
-        return (Fault.BEAR_OFF_HIGHER, None) if any(mover[source + 1 : 7]) else None
+        return (Fault.BEAR_OFF_HIGHER, None) if any(mover[source + 1 : HOME_TOP + 1]) else None
 
     def can_move(self, source: int, die: int) -> bool:
         """Whether a checker may leave ``source`` with ``die`` now."""
@@ -178,7 +188,7 @@ class Board:
         mover = self.mover
         if mover[die]:
             return [die] if die <= top else []
-        if self.exact or any(mover[die + 1 : 7]):
+        if self.exact or any(mover[die + 1 : HOME_TOP + 1]):
             return []
         highest = next((point for point in range(die - 1, 0, -1) if mover[point]), 0)
         return [highest] if 0 < highest <= top else []

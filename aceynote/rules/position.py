@@ -24,6 +24,8 @@ BAR = 26
 SLOTS = 27
 CHECKERS_PER_SIDE = 15
 POINTS = range(1, 25)
+HOME_TOP = 6
+"""The highest point of a side's home board (points 1..6, §3)."""
 
 PLACE_NAMES = {OFF: "off", POOL: "in", BAR: "bar"}
 

@@ -19,11 +19,10 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .moves import legal_results, roll_dice
-from .position import BAR, CHECKERS_PER_SIDE, OFF, POOL, Position, Side
+from .position import BAR, CHECKERS_PER_SIDE, HOME_TOP, OFF, POOL, Position, Side
 from .ruleset import RuleSet
 from .turn import is_acey_deucey
 
-HOME_TOP = 6
 _MOST_PIPS = 3 + 4 * 6
 _PAIRS = tuple((high, low) for high in range(1, 7) for low in range(1, high + 1))
 
