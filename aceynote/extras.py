@@ -3,25 +3,36 @@
 From the package index a user types ``pip install 'aceynote[data]'``; from a
 clone installed with ``pip install -e .`` that would fetch a second copy,
 and ``pip install -e '.[data]'`` is what fits. pip records which it was in
-the installed package's ``direct_url.json`` (PEP 610).
+the installed package's ``direct_url.json`` (PEP 610). The pip named is the
+one of the Python aceynote runs in (``PYTHON -m pip``): a bare ``pip`` on the
+PATH is often another Python's, as it is beside a virtual environment that
+is not activated.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
+import sys
 from urllib.parse import unquote, urlparse
 
 
 def install_command(extra: str) -> str:
-    """``pip install 'aceynote[EXTRA]'``, or for a local folder (a clone) the command that
-    names it: ``pip install -e '.[EXTRA]'`` (``.`` when it is the current folder)."""
+    """``PIP install 'aceynote[EXTRA]'``, or for a local folder (a clone) the command that
+    names it: ``PIP install -e '.[EXTRA]'`` (``.`` when it is the current folder); PIP is
+    :func:`pip`."""
     local = _local_install()
     if local is None:
-        return f"pip install 'aceynote[{extra}]'"
+        return f"{pip()} install 'aceynote[{extra}]'"
     folder, editable = local
     where = "." if os.path.abspath(os.getcwd()) == os.path.abspath(folder) else folder
-    return f"pip install {'-e ' if editable else ''}'{where}[{extra}]'"
+    return f"{pip()} install {'-e ' if editable else ''}'{where}[{extra}]'"
+
+
+def pip() -> str:
+    """The command of this Python's pip."""
+    return f"{shlex.quote(sys.executable)} -m pip" if sys.executable else "pip"
 
 
 def _local_install() -> tuple[str, bool] | None:

@@ -55,7 +55,7 @@ from aceynote.engine.decisions import (  # noqa: E402
 )
 from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E402
 from aceynote.engine.network import Network  # noqa: E402
-from aceynote.engine.race_positions import race_sides  # noqa: E402
+from aceynote.engine.race_positions import position_boards  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
 from aceynote.rules import PRESETS, Position, RuleSet, SegmentKind, parse_rules  # noqa: E402
@@ -151,7 +151,7 @@ def label(args: argparse.Namespace) -> None:
 def _label(case: dict[str, Any], trials: int, seed: int) -> dict[str, Any]:
     rules = parse_rules(case["rules"])
     decision, options = _options(case, rules)
-    if race_sides(decision.position) is not None:
+    if position_boards(decision.position) is not None:
         table = cached_table(rules)
         exact = [_exact(option, table) for option in options]
         if all(value is not None for value in exact):

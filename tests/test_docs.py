@@ -96,6 +96,15 @@ def test_a_command_shown_with_its_output_prints_it(
     assert capsys.readouterr().out == shown
 
 
+def test_the_python_api_example_runs() -> None:
+    """docs/engine.md's example, its rollout cut to 36 games."""
+    text = (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
+    after = text[text.index("## Python API") :]
+    example = after[after.index("```python\n") + 10 : after.index("```\n\n")]
+    assert "games=1296" in example
+    exec(compile(example.replace("games=1296", "games=36"), "docs/engine.md", "exec"), {})
+
+
 def test_every_setup_in_the_help_and_the_docs_is_a_position() -> None:
     """The help examples of hint and generate used a Setup no game can reach (exit 2)."""
     from aceynote.rules import Position

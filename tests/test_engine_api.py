@@ -14,6 +14,9 @@ from test_engine_network import save_weights_of_seven_inputs
 
 import aceynote.engine
 from aceynote.engine import Engine, EngineInputError
+from aceynote.engine.api import RankedPlay
+from aceynote.engine.decisions import Decision, choices
+from aceynote.engine.search import Scored
 from aceynote.notation import parse_games
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
@@ -91,15 +94,26 @@ def test_the_doubles_after_a_one_two_are_all_ranked() -> None:
     assert doubles[0].as_dict()["double"] == doubles[0].double
 
 
-def test_a_sure_loss_is_no_negative_zero() -> None:
-    """Black bears its last checker off next turn whatever it rolls: White's chances are 0,
-    never the -0.0 that a sum of 36ths passing 1 by an ulp once rounded to ("win -0.0%")."""
+def test_a_figure_a_hair_below_zero_is_given_as_zero_not_minus_zero() -> None:
+    """-0.0 printed as "win -0.0%"."""
+    decision = Decision(Position.from_setup("W in:15 / B 1:1 / W"), SegmentKind.ROLL)
+    option = choices(decision, 6, 5, parse_rules("standard"))[0]
+    ranked = RankedPlay.of(Scored(option, -1e-17, -1e-17), -2e-17)
+    assert [math.copysign(1.0, value) for value in (ranked.win, ranked.equity, ranked.diff)] == [
+        1.0,
+        1.0,
+        1.0,
+    ]
+
+
+def test_a_sure_win_looked_ahead_is_not_more_than_certain() -> None:
+    """Black bears its last checker off whatever it rolls: the 36ths of the rolls summed to
+    1.0000000000000002, and White's chance after a play was 1 minus that."""
     engine = Engine("standard")
-    ranked = engine.rank("W in:15 / B 1:1 / W", "65", depth=1)
-    figures = [value for entry in ranked for value in (entry.win, entry.equity, entry.diff)]
-    assert all(math.copysign(1.0, value) == 1.0 or value < 0 for value in figures)
-    assert {entry.win for entry in ranked} == {0.0}
-    assert engine.evaluate("W in:15 / B 1:1 / W", depth=1).win >= 0.0
+    black_to_roll = Decision(Position.from_setup("W in:15 / B 1:1 / B"), SegmentKind.ROLL)
+    ((win, _equity),) = engine.search.look_ahead([black_to_roll], 1)
+    assert win == 1.0
+    assert {entry.win for entry in engine.rank("W in:15 / B 1:1 / W", "65", depth=1)} == {0.0}
 
 
 def test_nothing_to_play_is_a_pass() -> None:

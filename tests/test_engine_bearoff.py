@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import subprocess
@@ -19,10 +20,11 @@ from aceynote.engine.api import shipped_network
 from aceynote.engine.bearoff import BearoffTable, build, cached_table, main, table_path
 from aceynote.engine.decisions import ROLLS, Choice, Decision, choices, double_choices
 from aceynote.engine.evaluator import NetworkEvaluator, RaceEvaluator
-from aceynote.engine.race_positions import sides
+from aceynote.engine.race_positions import DEFAULT_STRAGGLERS, table_boards
 from aceynote.engine.search import Search
 from aceynote.rules import (
     CHECKERS_PER_SIDE,
+    HOME_TOP,
     Position,
     RuleSet,
     SegmentKind,
@@ -77,8 +79,22 @@ def test_every_value_is_the_best_play_of_each_roll_by_the_rules_turn(rules_text:
     """Each value is what the rules' turn (choices: plays, the 1-2's double, the extra
     roll, the score) gives one decision on: the table is the fixed point of the game."""
     rules = parse_rules(rules_text)
-    table = build(rules, 3, stragglers=1)
-    for position in races(sides(3, 1)[1:], 25, rules_text):
+    table = build(rules, 3, 1)
+    assert_fixed_point(table, races(table_boards(3, 1)[1:], 25, rules_text), rules)
+
+
+@pytest.mark.parametrize("preset", ["standard", "bgammon"])
+def test_two_stragglers_are_valued_by_the_rules_turn_too(preset: str) -> None:
+    rules = parse_rules(preset)
+    table = build(rules, 4, 2)
+    drawn = races(table_boards(4, 2)[1:], 400, preset)
+    straggling = [p for p in drawn if any(p.white[HOME_TOP + 1 :]) or any(p.black[HOME_TOP + 1 :])]
+    assert len(straggling) >= 25
+    assert_fixed_point(table, straggling[:25], rules)
+
+
+def assert_fixed_point(table: BearoffTable, positions: list[Position], rules: RuleSet) -> None:
+    for position in positions:
         to_roll = sum(
             chance
             * max(
@@ -100,7 +116,7 @@ def test_every_value_is_the_best_play_of_each_roll_by_the_rules_turn(rules_text:
 
 
 def test_a_race_of_one_checker_each_is_won_by_the_side_to_roll() -> None:
-    table = build(parse_rules("standard"), 1)
+    table = build(parse_rules("standard"), 1, 0)
     assert table.value(race((1, 0, 0, 0, 0, 0), (1, 0, 0, 0, 0, 0)), SegmentKind.ROLL) == (
         1.0,
         1.0,
@@ -108,12 +124,18 @@ def test_a_race_of_one_checker_each_is_won_by_the_side_to_roll() -> None:
 
 
 def test_positions_outside_the_table_have_no_value() -> None:
-    table = build(parse_rules("standard"), 2, stragglers=1)
+    table = build(parse_rules("standard"), 2, 1)
     assert table.value(race((3, 0, 0, 0, 0, 0), (1, 0, 0, 0, 0, 0)), SegmentKind.ROLL) is None
     two_outside = Position.from_setup("W 8:1 7:1 / B 1:1 / W")
     assert table.value(two_outside, SegmentKind.ROLL) is None
     contact = Position.from_setup("W 13:1 / B 13:1 / W")  # Black's 13 is White's 12
     assert contact.has_contact and table.value(contact, SegmentKind.ROLL) is None
+    for setup in ("W 24:1 / B 2:1 / W", "W bar:1 / B 2:1 / W", "W 24:1 3:1 / B 2:1 / W"):
+        assert Position.from_setup(setup).has_contact
+        assert (
+            build(parse_rules("standard"), 1, 2).value(Position.from_setup(setup), SegmentKind.ROLL)
+            is None
+        )
     passed = Position.from_setup("W 12:1 / B 12:1 / W")  # Black's 12 is White's 13
     assert not passed.has_contact and table.value(passed, SegmentKind.ROLL) is not None
 
@@ -146,10 +168,10 @@ def test_the_issue_s_winning_play_is_best_and_marked_as_nothing(
 @pytest.mark.parametrize("preset", ["standard", "bgammon", "navy"])
 def test_the_exact_best_play_of_a_race_loses_nothing_and_gets_no_mark(preset: str) -> None:
     rules = parse_rules(preset)
-    table = build(rules, 3, stragglers=1)
+    table = build(rules, 3, 1)
     search = Search(RaceEvaluator(NetworkEvaluator(shipped_network(), rules), table))
     draw = random.Random(preset)
-    for position in races(sides(3, 1)[1:], 30, preset):
+    for position in races(table_boards(3, 1)[1:], 30, preset):
         high, low, _ = draw.choice(ROLLS)
         options = choices(Decision(position, SegmentKind.ROLL), high, low, rules)
         for depth in (0, 1):
@@ -159,7 +181,7 @@ def test_the_exact_best_play_of_a_race_loses_nothing_and_gets_no_mark(preset: st
 
 
 def _exact_best(options: list[Choice], rules: RuleSet) -> Choice:
-    table = build(rules, 3, stragglers=1)
+    table = build(rules, 3, 1)
     return max(options, key=lambda choice: choice_value(choice, table))
 
 
@@ -188,10 +210,42 @@ def test_a_table_is_built_once_into_the_cache_and_read_back(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     rules = parse_rules("bgammon")
     built = cached_table(rules, 2)
-    path = table_path(rules, 2)
+    path = table_path(rules, 2, DEFAULT_STRAGGLERS)
     assert path.parent == tmp_path / "aceynote" and path.is_file()
     read = cached_table(rules, 2)
     assert np.array_equal(read.equity, built.equity) and np.array_equal(read.win, built.win)
+
+
+def test_options_that_change_no_race_share_a_table() -> None:
+    """Under bearoff=high every die of a race can be played: larger_die and bonus_reroll
+    change nothing there, so one table serves; under bearoff=exact they count."""
+    high = {
+        table_path(parse_rules(f"standard larger_die={larger} bonus_reroll={bonus}"), 6, 2)
+        for larger in ("yes", "no")
+        for bonus in ("full", "always")
+    }
+    assert len(high) == 1
+    exact = parse_rules("standard bearoff=exact")
+    assert table_path(exact, 6, 2) != table_path(dataclasses.replace(exact, larger_die=False), 6, 2)
+    for rules_text in ("standard", "standard larger_die=no bonus_reroll=always"):
+        table = build(parse_rules(rules_text), 2, 1)
+        assert table.value(race((1, 1), (0, 1)), SegmentKind.ROLL) == pytest.approx(
+            build(parse_rules("standard"), 2, 1).value(race((1, 1), (0, 1)), SegmentKind.ROLL)
+        )
+
+
+def test_writing_a_table_removes_those_of_older_formats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = tmp_path / "aceynote"
+    folder.mkdir()
+    old = folder / "bearoff-6-bearoff=high-larger_die=yes-bonus_reroll=full-score=checkers-v1.npz"
+    old.write_bytes(b"an older format")
+    other = folder / "notes.txt"
+    other.write_text("not a table")
+    cached_table(parse_rules("navy"), 1, 1)
+    assert not old.exists() and other.exists()
 
 
 def test_a_cache_that_cannot_be_written_still_gives_the_table(
@@ -209,7 +263,7 @@ def test_the_build_command_writes_the_table_it_names(
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert main(["--rules", "standard score=single", "--checkers", "2"]) == 0
-    path = table_path(parse_rules("standard score=single"), 2)
+    path = table_path(parse_rules("standard score=single"), 2, DEFAULT_STRAGGLERS)
     assert path.is_file() and str(path) in capsys.readouterr().out
 
 

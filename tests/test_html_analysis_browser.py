@@ -102,11 +102,15 @@ def test_the_players_figures_stay_in_their_column(
     right; it scrolls in its own box instead."""
     opened = open_file(analysed_page, "")
     opened.tab.set_viewport_size({"width": width, "height": 700})
-    table, column = opened.tab.evaluate(
-        """() => [document.querySelector('table.figures'), document.querySelector('.games')]
-            .map((element) => element.getBoundingClientRect().right)"""
+    box, column, scrolls = opened.tab.evaluate(
+        """() => {
+          const box = document.querySelector('.figures-box');
+          const column = document.querySelector('.games');
+          return [box.getBoundingClientRect().right, column.getBoundingClientRect().right,
+                  getComputedStyle(box).overflowX];
+        }"""
     )
-    assert table <= column + 0.5
+    assert box <= column + 0.5 and scrolls == "auto"  # what does not fit is scrolled to
 
 
 def test_clicking_the_graph_goes_to_that_segment(

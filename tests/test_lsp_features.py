@@ -99,6 +99,46 @@ async def test_completion_offers_the_chosen_double_after_a_1_2(client: LanguageC
     assert [item.label for item in items][:2] == ["=11: ", "=22: "]
 
 
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("line", "setup", "roll", "kind"),
+    [
+        ("1. 21: in/24 24/22 =66: ", "W 22:1 in:14 / B in:15 / W", "66", "double"),
+        (
+            "1. 64: in/19 in/21  21: in/24 24/22 =66: ",
+            "W 19:1 21:1 in:13 / B 22:1 in:14 / B",
+            "66",
+            "double",
+        ),
+        (
+            "1. 21: in/24 24/22 =66: 22/16 in/19(3) +53: ",
+            "W 16:1 19:3 in:11 / B in:15 / W",
+            "53",
+            "extra",
+        ),
+    ],
+)
+async def test_completion_offers_the_plays_of_the_side_whose_turn_goes_on(
+    client: LanguageClient, line: str, setup: str, roll: str, kind: str
+) -> None:
+    """The chosen double and the extra roll are the same side's: its plays were offered
+    with the other side's checkers."""
+    await opened(client, f'[White "A"]\n{line}')
+    best = [ranked.play for ranked in Engine().rank(setup, roll, kind, 0)]
+    assert await completion_labels(client, at(1, len(line))) == best
+
+
+@pytest.mark.asyncio
+async def test_completion_of_a_chosen_double_begun(client: LanguageClient) -> None:
+    await opened(client, '[White "A"]\n1. 21: in/24 in/23 =5')
+    items = await client.text_document_completion_async(
+        types.CompletionParams(document(), at(1, 21))
+    )
+    assert isinstance(items, list) and [item.label for item in items] == ["=55: "]
+    edit = items[0].text_edit
+    assert isinstance(edit, types.TextEdit) and edit.range == types.Range(at(1, 19), at(1, 21))
+
+
 async def completion_labels(client: LanguageClient, where: types.Position) -> list[str]:
     items = await client.text_document_completion_async(types.CompletionParams(document(), where))
     assert isinstance(items, list)

@@ -89,8 +89,9 @@ def test_an_opponent_at_a_level_names_it_and_plays_legally() -> None:
 def test_play_takes_a_level_or_a_depth(capsys: pytest.CaptureFixture[str]) -> None:
     words = ["play", "x.acey", "--level", "casual"]
     assert build_parser(words).parse_args(words).level == "casual"
-    with pytest.raises(SystemExit):
-        build_parser(words).parse_args([*words, "--depth", "0"])
-    assert "not allowed with" in capsys.readouterr().err
+    for depth in ("0", "1"):  # 1 was the default, which argparse let through
+        with pytest.raises(SystemExit):
+            build_parser(words).parse_args([*words, "--depth", depth])
+        assert "not allowed with" in capsys.readouterr().err
     for name in LEVELS:
         assert build_parser(words).parse_args(["play", "x.acey", "--level", name]).level == name

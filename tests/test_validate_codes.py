@@ -233,6 +233,18 @@ CASES = [
         record(START_PLAY, '[Date "2025.12.04"]'),
     ),
     Case(
+        "AD106",
+        "no-such-day-in-february",
+        record(START_PLAY, '§[Date "2026.02.30"]'),
+        record(START_PLAY, '[Date "2024.02.29"]'),
+    ),
+    Case(
+        "AD106",
+        "the-29th-of-february-of-a-common-year",
+        record(START_PLAY, '§[Date "2025.02.29"]'),
+        record(START_PLAY, '[Date "????.02.29"]'),
+    ),
+    Case(
         "AD109",
         "match-length-in-words",
         record(START_PLAY, '§[MatchLength "seven"]'),

@@ -221,16 +221,10 @@ def judge_decision(
 
 
 def candidate(scored: Scored, best: Scored, kind: SegmentKind) -> RankedPlay:
-    """A play the search valued, as the engine's API gives it: its text, its figures rounded,
-    the double it names for a chosen double."""
+    """A play the search valued, as the engine's API gives it, with the double it names for
+    a chosen double."""
     double = scored.choice.high if kind is SegmentKind.CHOSEN_DOUBLE else 0
-    return RankedPlay(
-        play=play_text(scored.choice.play.steps),
-        win=round(scored.win, 4),
-        equity=round(scored.equity, 4),
-        diff=round(scored.equity - best.equity, 4),
-        double=double,
-    )
+    return RankedPlay.of(scored, best.equity, double)
 
 
 def _luck(decision: Decision, best: Scored, search: Search) -> float | None:

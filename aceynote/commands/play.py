@@ -56,7 +56,6 @@ def register(commands: Commands) -> None:
         "--depth",
         type=whole_number,
         choices=(0, 1),
-        default=1,
         help="how far the engine looks: 0 (fast) or 1 ply (default, stronger)",
     )
     strength.add_argument(
@@ -95,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
     you = Side.WHITE if args.you == "white" else Side.BLACK
     dice = dice_source(args.seed)
     level = None if args.level is None else LEVELS[args.level]
-    depth = args.depth if level is None else level.depth
+    # No default for --depth: argparse only refuses it beside --level when it is given.
+    depth = (1 if args.depth is None else args.depth) if level is None else level.depth
     names = {you: args.name or _login_name(), you.opponent: engine_name(depth, level)}
     tag_options = argparse.Namespace(
         **{option: getattr(args, option) for option in ("event", "site", "date", "round")},

@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import ClassVar, Protocol
 
 from ..notation import Game
-from ..notation.tags import TAG_NAME, points_winner, result_points
+from ..notation.tags import TAG_NAME, date_exists, points_winner, result_points
 from ..rules import Position, SetupError, Side
 from ..validation import Report, validate
 from .facts import GameFacts, game_facts
@@ -175,7 +175,7 @@ def _date_parts(word: str, text: str) -> DateParts:
             " as the Date tag), or a range like 2026-01..2026-06"
         )
     year, month, day = (int(part) if part else None for part in matched.groups())
-    if (month is not None and not 1 <= month <= 12) or (day is not None and not 1 <= day <= 31):
+    if not date_exists(year, month, day):
         raise FilterError(f"'{text}': no such month or day")
     return year, month, day
 
@@ -189,6 +189,11 @@ def tag_test(text: str) -> tuple[str, str, bool]:
         raise FilterError(f"'{text}': write a tag as Name=value, like Event=ladder")
     if value.startswith("="):
         return name.strip(), value[1:], True
+    if not value.strip():
+        raise FilterError(
+            f"'{text}': give the value to look for after '=' (every tag holds an empty one),"
+            f" or {name.strip()} alone for the games that have the tag"
+        )
     return name.strip(), value, value.isascii() and value.isdigit()
 
 

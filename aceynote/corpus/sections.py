@@ -36,7 +36,7 @@ from ..notation.cutter import Piece
 from ..notation.lexer import WHITE_SPACE_CHARACTERS
 from ..notation.limits import MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
 from ..notation.parser import iter_game_tokens, parse_game_tokens, terminal_pattern
-from ..notation.source import LINE_END, TappedStream, line_start, line_too_long, not_utf8
+from ..notation.source import BOM, LINE_END, TappedStream, line_start, line_too_long, not_utf8
 from ..notation.words import tag_parts, unescape_tag_value
 
 
@@ -88,7 +88,7 @@ def piece_text(piece: Piece) -> PieceText:
         text = data[: line_start(data, bad.start)].decode("utf-8")
         error = not_utf8(piece.name, data, bad, piece.first_line)
     if piece.first_line == 1:
-        text = text.removeprefix("\ufeff")
+        text = text.removeprefix(BOM)
     return PieceText(text, piece.first_line, error)
 
 

@@ -72,6 +72,18 @@ class RankedPlay:
             raise KeyError(name)
         return getattr(self, name)
 
+    @classmethod
+    def of(cls, scored: Scored, best_equity: float, double: int = 0) -> RankedPlay:
+        """A play the search valued, as the API gives it: its text and its figures rounded
+        to 4 places (never -0.0, which a rounding error below zero would print as "-0.0%")."""
+        return cls(
+            play=str(scored.choice.play),
+            win=_shown(scored.win),
+            equity=_shown(scored.equity),
+            diff=_shown(scored.equity - best_equity),
+            double=double,
+        )
+
     def as_dict(self) -> dict[str, Any]:
         found = asdict(self)
         if not self.double:
@@ -261,20 +273,9 @@ def _depth(depth: int) -> int:
 
 
 def _shown(value: float) -> float:
-    """A figure rounded as the API gives it: 4 places, and never -0.0 (a float's rounding
-    error below zero would print as "-0.0%")."""
-    return round(value, 4) + 0.0
+    return round(value, 4) + 0.0  # -0.0 + 0.0 is 0.0
 
 
 def _ranked(scored: list[Scored], with_double: bool = False) -> list[RankedPlay]:
     best = scored[0].equity
-    return [
-        RankedPlay(
-            play=str(entry.choice.play),
-            win=_shown(entry.win),
-            equity=_shown(entry.equity),
-            diff=_shown(entry.equity - best),
-            double=entry.choice.high if with_double else 0,
-        )
-        for entry in scored
-    ]
+    return [RankedPlay.of(entry, best, entry.choice.high if with_double else 0) for entry in scored]

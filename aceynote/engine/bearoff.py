@@ -3,8 +3,9 @@
 Once every checker of each side has passed every checker of the other (nothing
 in the pool or on the bar), neither can touch the other: the race is a game of
 dice alone, and its value can be worked out exactly. A table holds, for every
-pair of sides that are each a home board (points 1..6) of at most ``checkers``
-checkers or at most ``stragglers`` checkers anywhere on points 1..23, the
+pair of boards that are each a home board (points 1..6) of at most
+``home_checkers`` checkers or at most ``stragglers`` checkers anywhere on points
+1..23 (:mod:`.race_positions`), the
 value for the side to act of each of its two decisions: to roll (a turn's roll
 or the extra roll, which flow alike) and to name the chosen double after a 1-2
 played in full. The stragglers are a race's last few checkers, one of them
@@ -19,9 +20,9 @@ winning are those of that play.
 The values are found by value iteration over the whole table (a pass, when
 ``bearoff=exact`` leaves a die unplayable, can return a race to where it
 was, so no single ordering settles it) until no value moves by more than
-:data:`TOLERANCE`. A table depends on the four options that change a race
-(``bearoff``, ``larger_die``, ``bonus_reroll``, ``score``) and is built on
-first use and kept in the user's cache folder (:func:`cache_folder`)::
+:data:`TOLERANCE`. A table depends on the options that change a race
+(:func:`race_key`) and is built on first use and kept in the user's cache
+folder (:func:`cache_folder`)::
 
     python -m aceynote.engine.bearoff --rules bgammon --checkers 6 --stragglers 2
 """
@@ -43,6 +44,8 @@ import numpy.typing as npt
 
 from ..rules import (
     CHECKERS_PER_SIDE,
+    SLOTS,
+    BearOff,
     Position,
     RuleSet,
     Scoring,
@@ -55,12 +58,13 @@ from ..rules import (
 )
 from .decisions import DOUBLES, ROLLS
 from .race_positions import (
-    DEFAULT_CHECKERS,
+    DEFAULT_HOME_CHECKERS,
     DEFAULT_STRAGGLERS,
     RACE_POINTS,
+    Board,
     pips,
-    race_sides,
-    sides,
+    position_boards,
+    table_boards,
 )
 
 Floats = npt.NDArray[np.float64]
@@ -73,32 +77,34 @@ _PASS, _DOUBLE, _EXTRA = 0, 1, 2
 
 @dataclass(frozen=True, slots=True)
 class BearoffTable:
-    """Values of every race of the boards of :func:`sides`, for the side to act.
+    """Values of every race of the boards of :func:`.table_boards`, for the side to act.
 
     ``equity[kind][mover, other]`` and ``win[kind][mover, other]``, kind 0 to
-    roll and 1 to name the chosen double, indexed by :func:`sides`.
+    roll and 1 to name the chosen double, indexed by :func:`.table_boards`. The pairs
+    of boards that can still meet (about a sixth of them) are worked out too but
+    mean nothing: ask through :meth:`value`, or :meth:`lookup` with what
+    :func:`.race_boards` gives.
     """
 
-    checkers: int
+    home_checkers: int
     stragglers: int
     equity: npt.NDArray[np.float32]
     win: npt.NDArray[np.float32]
 
     @property
-    def index(self) -> dict[tuple[int, ...], int]:
-        return _index(self.checkers, self.stragglers)
+    def index(self) -> dict[Board, int]:
+        return _index(self.home_checkers, self.stragglers)
 
     def value(self, position: Position, kind: SegmentKind) -> tuple[float, float] | None:
         """The side to act's chance of winning and equity, None outside the table."""
-        found = race_sides(position, self.stragglers)
+        found = position_boards(position, self.stragglers)
         if found is None:
             return None
         return self.lookup(found[0], found[1], kind is SegmentKind.CHOSEN_DOUBLE)
 
-    def lookup(
-        self, mover: tuple[int, ...], other: tuple[int, ...], double: bool
-    ) -> tuple[float, float] | None:
-        """The value of the race of these boards (points 1..23), None outside the table."""
+    def lookup(self, mover: Board, other: Board, double: bool) -> tuple[float, float] | None:
+        """The value of the race of these boards (:func:`.race_boards`'s: they cannot meet),
+        None outside the table."""
         index = self.index
         at_mover, at_other = index.get(mover), index.get(other)
         if not at_mover or not at_other:  # None, or 0: a side that has borne everything off
@@ -111,7 +117,7 @@ class BearoffTable:
     def save(self, path: Path) -> None:
         np.savez_compressed(
             path,
-            checkers=np.array(self.checkers),
+            checkers=np.array(self.home_checkers),
             stragglers=np.array(self.stragglers),
             equity=self.equity,
             win=self.win,
@@ -122,21 +128,39 @@ class BearoffTable:
     def load(cls, path: Path) -> BearoffTable:
         with np.load(path) as data:
             if int(data["version"]) != FORMAT_VERSION:
-                raise ValueError(f"{path} is a bear-off table of another format")
+                raise ValueError(f"{path} is a race table of another format")
             return cls(int(data["checkers"]), int(data["stragglers"]), data["equity"], data["win"])
 
 
 @cache
-def _index(checkers: int, stragglers: int) -> dict[tuple[int, ...], int]:
-    return {counts: at for at, counts in enumerate(sides(checkers, stragglers))}
+def _index(home_checkers: int, stragglers: int) -> dict[Board, int]:
+    return {counts: at for at, counts in enumerate(table_boards(home_checkers, stragglers))}
+
+
+_RACE_OPTIONS = ("bearoff", "larger_die", "bonus_reroll", "score")
+
+
+def race_only(rules: RuleSet) -> RuleSet:
+    """The options of ``rules`` that change a race, the others as they are by default.
+
+    Under ``bearoff=high`` every die of a race can be played (a checker moves on
+    or bears off), so ``larger_die`` and ``bonus_reroll`` change nothing there.
+    """
+    if rules.bearoff is BearOff.HIGH:
+        return RuleSet(bearoff=rules.bearoff, score=rules.score)
+    return RuleSet(
+        bearoff=rules.bearoff,
+        larger_die=rules.larger_die,
+        bonus_reroll=rules.bonus_reroll,
+        score=rules.score,
+    )
 
 
 def race_key(rules: RuleSet) -> str:
     """The options that change a race, as a file name part."""
-    options = rules.options()
-    return "-".join(
-        f"{name}={options[name]}" for name in ("bearoff", "larger_die", "bonus_reroll", "score")
-    )
+    options = race_only(rules).options()
+    names = ("bearoff", "score") if rules.bearoff is BearOff.HIGH else _RACE_OPTIONS
+    return "-".join(f"{name}={options[name]}" for name in names)
 
 
 def cache_folder() -> Path:
@@ -146,17 +170,16 @@ def cache_folder() -> Path:
 
 
 def table_path(
-    rules: RuleSet,
-    checkers: int,
-    folder: Path | None = None,
-    stragglers: int = DEFAULT_STRAGGLERS,
+    rules: RuleSet, home_checkers: int, stragglers: int, folder: Path | None = None
 ) -> Path:
-    name = f"bearoff-{checkers}-{stragglers}-{race_key(rules)}-v{FORMAT_VERSION}.npz"
+    name = f"bearoff-{home_checkers}-{stragglers}-{race_key(rules)}-v{FORMAT_VERSION}.npz"
     return (folder or cache_folder()) / name
 
 
 def cached_table(
-    rules: RuleSet, checkers: int = DEFAULT_CHECKERS, stragglers: int = DEFAULT_STRAGGLERS
+    rules: RuleSet,
+    home_checkers: int = DEFAULT_HOME_CHECKERS,
+    stragglers: int = DEFAULT_STRAGGLERS,
 ) -> BearoffTable:
     """The table for these rules: read from the cache, or built and written there.
 
@@ -164,36 +187,40 @@ def cached_table(
     race options shares it). A cache that cannot be written (a read-only
     home) only costs the time to build the table again next time.
     """
-    race_only = RuleSet(
-        bearoff=rules.bearoff,
-        larger_die=rules.larger_die,
-        bonus_reroll=rules.bonus_reroll,
-        score=rules.score,
-    )
-    return _table_in(cache_folder(), race_only, checkers, stragglers)
+    return _table_in(cache_folder(), race_only(rules), home_checkers, stragglers)
 
 
 @cache
-def _table_in(folder: Path, rules: RuleSet, checkers: int, stragglers: int) -> BearoffTable:
-    path = table_path(rules, checkers, folder, stragglers)
+def _table_in(folder: Path, rules: RuleSet, home_checkers: int, stragglers: int) -> BearoffTable:
+    path = table_path(rules, home_checkers, stragglers, folder)
     try:
-        return BearoffTable.load(path)
+        table = BearoffTable.load(path)
+        if (table.home_checkers, table.stragglers) == (home_checkers, stragglers):
+            return table
     except (OSError, ValueError, KeyError):
         pass
-    table = build(rules, checkers, stragglers)
+    table = build(rules, home_checkers, stragglers)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
         table.save(partial)
         partial.replace(path)
+        _forget_old_tables(folder)
     except OSError:
         pass
     return table
 
 
-def build(rules: RuleSet, checkers: int, stragglers: int = 0) -> BearoffTable:
+def _forget_old_tables(folder: Path) -> None:
+    """Remove the tables of the formats before this one: no aceynote of now reads them."""
+    for version in range(1, FORMAT_VERSION):
+        for old in folder.glob(f"bearoff-*-v{version}.npz"):
+            old.unlink(missing_ok=True)
+
+
+def build(rules: RuleSet, home_checkers: int, stragglers: int) -> BearoffTable:
     """Work out the table by value iteration (module docstring)."""
-    boards = sides(checkers, stragglers)
+    boards = table_boards(home_checkers, stragglers)
     moves = _Moves(rules, boards)
     points = np.array(
         [1.0 if rules.score is Scoring.SINGLE else float(sum(board)) for board in boards]
@@ -201,7 +228,7 @@ def build(rules: RuleSet, checkers: int, stragglers: int = 0) -> BearoffTable:
     solver = _Solver(moves, points, np.array([pips(board) for board in boards], np.intp))
     solver.solve()
     return BearoffTable(
-        checkers,
+        home_checkers,
         stragglers,
         np.stack([solver.equity[_EXTRA], solver.equity[_DOUBLE]]).astype(np.float32),
         np.stack([solver.win[_EXTRA], solver.win[_DOUBLE]]).astype(np.float32),
@@ -224,7 +251,7 @@ class _Moves:
     ) -> Iterator[tuple[tuple[int, ...], int]]:
         """Each legal play's resulting board and what follows it."""
         rules = self.rules
-        mover = (CHECKERS_PER_SIDE - sum(board), *board) + (0,) * (26 - RACE_POINTS)
+        mover = (CHECKERS_PER_SIDE - sum(board), *board) + (0,) * (SLOTS - 1 - RACE_POINTS)
         # The other side stands on White's 24 point, which White's plays never reach.
         other = (CHECKERS_PER_SIDE - 1, 1) + (0,) * 25
         position = Position(mover, other, Side.WHITE)
@@ -388,8 +415,10 @@ def _layout(plays: _Plays, movers: npt.NDArray[np.intp]) -> _Layout:
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m aceynote.engine.bearoff",
-        description="Build the exact bear-off table of a Rules value into the cache "
-        f"({cache_folder()}); the engine builds it on first use otherwise.",
+        description="Build the exact race table of a Rules value into the cache "
+        f"({cache_folder()}); the engine builds it on first use otherwise. The engine reads "
+        f"the table of {DEFAULT_HOME_CHECKERS} checkers and {DEFAULT_STRAGGLERS} stragglers;"
+        " other sizes are for experiments.",
     )
     parser.add_argument(
         "--rules", default="standard", help='a Rules tag value (default "standard")'
@@ -397,10 +426,10 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--checkers",
         type=int,
-        default=DEFAULT_CHECKERS,
+        default=DEFAULT_HOME_CHECKERS,
         choices=range(1, 9),
         metavar="N",
-        help=f"checkers a side in the home board, 1..8 (default {DEFAULT_CHECKERS})",
+        help=f"checkers a side in the home board, 1..8 (default {DEFAULT_HOME_CHECKERS})",
     )
     parser.add_argument(
         "--stragglers",
@@ -418,12 +447,12 @@ def main(argv: list[str] | None = None) -> int:
     rules = parse_rules(args.rules)
     started = time.monotonic()
     table = build(rules, args.checkers, args.stragglers)
-    path = table_path(rules, args.checkers, stragglers=args.stragglers)
+    path = table_path(rules, args.checkers, args.stragglers)
     path.parent.mkdir(parents=True, exist_ok=True)
     table.save(path)
     seconds = time.monotonic() - started
-    races = len(sides(args.checkers, args.stragglers)) ** 2
-    print(f"{path}: {races:,} races in {seconds:.1f} s")
+    pairs = len(table_boards(args.checkers, args.stragglers)) ** 2
+    print(f"{path}: {pairs:,} pairs of boards in {seconds:.1f} s")
     return 0
 
 

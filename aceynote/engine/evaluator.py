@@ -11,7 +11,7 @@ here, once. The evaluators:
 - :class:`NetworkEvaluator`, the value network (and its race network, when
   it has one, where no contact is left), its values held within what the
   position can still win or lose (:func:`bound`);
-- :class:`RaceEvaluator`, the exact bear-off tables where a race is in them,
+- :class:`RaceEvaluator`, the exact race tables where a race is in them,
   another evaluator elsewhere (:func:`evaluator_for` makes the engine's own).
 
 Depth (0-, 1- and 2-ply) is :class:`~aceynote.engine.search.Search` over an
@@ -185,11 +185,7 @@ class NetworkEvaluator(Evaluator):
 
 def without_contact(counts: Counts) -> npt.NDArray[np.bool_]:
     """Which positions of a batch of counts (:func:`_counts`) are races: the rules'
-    ``Position.has_contact``, negated, for many positions at once.
-
-    Each side's farthest back is its highest place with a checker in its own
-    numbering (the pool and the bar as 25; 0 when all are off); the sides'
-    points p and 25 - p are one, so they can meet while the two sum to more than 25.
+    ``farthest_back`` and ``can_meet``, negated, for many positions at once in numpy.
     """
     occupied = counts[:, :, 1:] != 0  # the places 1..26
     highest = occupied.shape[2] - np.argmax(occupied[:, :, ::-1], axis=2)
@@ -215,7 +211,8 @@ def bound(
 
 
 class RaceEvaluator(Evaluator):
-    """Exact values in the races of the table (bear-offs, and the last few checkers of a race); ``elsewhere``'s otherwise.
+    """Exact values in the races of the table (bear-offs, and a race's last few checkers);
+    ``elsewhere``'s otherwise.
 
     The table is read (or built) the first time a race of it is asked for.
     """

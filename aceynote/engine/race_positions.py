@@ -11,29 +11,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations_with_replacement, product
+from typing import TypeAlias
 
-from ..rules import CHECKERS_PER_SIDE, HOME_TOP, Position
+from ..rules import CHECKERS_PER_SIDE, HOME_TOP, Position, can_meet, farthest_back
 
-DEFAULT_CHECKERS = 6
+DEFAULT_HOME_CHECKERS = 6
 """Up to six checkers a side in the home board: 924 boards (gnubg's two-sided database has as many)."""
 DEFAULT_STRAGGLERS = 2
-"""Or up to two anywhere: 272 boards more, 1,196 in all and 1,430,416 races."""
+"""Or up to two anywhere: 272 boards more, 1,196 in all."""
 RACE_POINTS = 23
 """A side's points a race can hold: its 24 point stands where the other side's checkers
 would still have to pass it."""
 
+Board = tuple[int, ...]
+"""A side's checkers on its points 1..23, in its own numbering."""
+Boards: TypeAlias = tuple[Board, Board]
 
-def sides(checkers: int, stragglers: int = 0) -> list[tuple[int, ...]]:
-    """The boards of a table (points 1..23), fewest pips first: every home board of at most
-    ``checkers`` checkers, and every board of at most ``stragglers``.
+
+def table_boards(home_checkers: int, stragglers: int) -> list[Board]:
+    """The boards of a table, fewest pips first: every home board of at most
+    ``home_checkers`` checkers, and every board of at most ``stragglers``.
 
     The empty board (the side has borne everything off) is first.
     """
     outside = (0,) * (RACE_POINTS - HOME_TOP)
     found = {
         counts + outside
-        for counts in product(range(checkers + 1), repeat=HOME_TOP)
-        if sum(counts) <= checkers
+        for counts in product(range(home_checkers + 1), repeat=HOME_TOP)
+        if sum(counts) <= home_checkers
     }
     for count in range(1, stragglers + 1):
         for places in combinations_with_replacement(range(1, RACE_POINTS + 1), count):
@@ -46,20 +51,17 @@ def pips(counts: Sequence[int]) -> int:
     return sum(point * count for point, count in enumerate(counts, 1))
 
 
-Boards = tuple[tuple[int, ...], tuple[int, ...]]
-
-
-def race_sides(position: Position, stragglers: int = DEFAULT_STRAGGLERS) -> Boards | None:
-    """The mover's and the other side's boards, when the position is a race a table of
-    ``stragglers`` may hold."""
+def position_boards(position: Position, stragglers: int = DEFAULT_STRAGGLERS) -> Boards | None:
+    """:func:`race_boards` of a position: the side to act's board first."""
     return race_boards(position.mover, position.waiting, stragglers)
 
 
 def race_boards(
     mover: tuple[int, ...], other: tuple[int, ...], stragglers: int = DEFAULT_STRAGGLERS
 ) -> Boards | None:
-    """Both sides' boards (points 1..23) when the checkers can no longer meet and each side
-    is a home board or has at most ``stragglers`` checkers left.
+    """Both sides' boards when the checkers can no longer meet and each side is a home
+    board or has at most ``stragglers`` checkers left (``mover`` and ``other``: all of a
+    side's places, in its own numbering).
 
     The quick tests come first: most positions have a side with many checkers
     outside its home board.
@@ -68,14 +70,8 @@ def race_boards(
     for side in (mover, other):
         if any(side[HOME_TOP + 1 :]):
             if side[0] < CHECKERS_PER_SIDE - stragglers or any(side[RACE_POINTS + 1 :]):
-                return None
+                return None  # too many checkers left, or one on 24, in the pool or on the bar
             outside = True
-    mover_board, other_board = mover[1 : RACE_POINTS + 1], other[1 : RACE_POINTS + 1]
-    if outside and _farthest(mover_board) + _farthest(other_board) > RACE_POINTS + 1:
-        return None  # a side's point p is the other's 25 - p: they can still meet
-    return mover_board, other_board
-
-
-def _farthest(board: tuple[int, ...]) -> int:
-    """The highest point with a checker on it, 0 for an empty board."""
-    return next((point for point in range(len(board), 0, -1) if board[point - 1]), 0)
+    if outside and can_meet(farthest_back(mover), farthest_back(other)):
+        return None
+    return mover[1 : RACE_POINTS + 1], other[1 : RACE_POINTS + 1]

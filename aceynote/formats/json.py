@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, cast
 
 from ..notation import Game, ReadError
-from ..notation.source import LINE_END, line_start, not_utf8
+from ..notation.source import BOM, LINE_END, line_start, not_utf8
 from ..terminal_text import json_shown
 from .format import Entry, Output
 
@@ -93,7 +93,7 @@ class _Utf8Text(io.TextIOBase):
         self._carry = data[used:]
         self._count_lines(data[:used])
         if not self.started:
-            self.started, text = True, text.removeprefix("\ufeff")
+            self.started, text = True, text.removeprefix(BOM)
         return text
 
     def _count_lines(self, done: bytes) -> None:

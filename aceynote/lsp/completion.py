@@ -34,7 +34,9 @@ from .tokens import piece_tokens
 from .under_cursor import games_of
 
 _ROLL = re.compile(r"(?:^|(?<=[\s.)]))([=+]?)([1-6])([1-6]):[ \t]*$")
-_AFTER_ACEY_DEUCEY = re.compile(r"(?:^|(?<=[\s.)]))\+?(?:12|21):[ \t]+[^=:]*[^\s:][ \t]+$")
+_AFTER_ACEY_DEUCEY = re.compile(
+    r"(?:^|(?<=[\s.)]))\+?(?:12|21):[ \t]+[^=:]*[^\s:][ \t]+(=[1-6]?)?$"
+)
 _TAG_NAME = re.compile(r"^[ \t]*\[([A-Za-z0-9_]*)$")
 _TAG_VALUE = re.compile(rf'^[ \t]*\[({TAG_NAME})[ \t]+"([^"]*?)([^" ]*)$')
 _KINDS = {"": "roll", "=": "double", "+": "extra"}
@@ -107,7 +109,9 @@ def _position_before(
     if not games or kinds.count("LPAR") > kinds.count("RPAR"):
         return None
     report = validate(games[-1])
-    position = report.final or report.start
+    line = report.main_line()
+    # The side that acts next: the mover again for a chosen double or an extra roll.
+    position = line[-1].after if line else report.start
     return None if position is None else (position, report.rules)
 
 
@@ -133,10 +137,12 @@ def complete(text: Text, parts: list[Part], at: types.Position) -> list[types.Co
     roll = _ROLL.search(before)
     if roll is not None:
         return _items(_plays(text, parts, at, roll), types.CompletionItemKind.Value, here)
-    if _AFTER_ACEY_DEUCEY.search(before):
-        return _items(
-            [f"={double}: " for double in DOUBLES], types.CompletionItemKind.Operator, here
-        )
+    named = _AFTER_ACEY_DEUCEY.search(before)
+    if named is not None:  # the "=" and the die already typed are replaced
+        typed = named.group(1) or ""
+        start = types.Position(at.line, at.character - len(typed))
+        doubles = [f"={double}: " for double in DOUBLES if f"={double}".startswith(typed)]
+        return _items(doubles, types.CompletionItemKind.Operator, types.Range(start, at))
     name = _TAG_NAME.match(before)
     if name is not None:
         start = types.Position(at.line, at.character - text.units(name.group(1)))

@@ -89,10 +89,25 @@ def date_problem(value: str) -> str | None:
     parts = date_parts(value)
     if parts is None:
         return f"the Date '{clipped(value, 40)}' is not written YYYY.MM.DD (?? for an unknown part)"
-    _, month, day = parts
-    if (month is not None and not 1 <= month <= 12) or (day is not None and not 1 <= day <= 31):
+    if not date_exists(*parts):
         return f"the Date '{value}' has no such month or day"
     return None
+
+
+def date_exists(year: int | None, month: int | None, day: int | None) -> bool:
+    """Whether a calendar has such a date; a part not known (None) can be any (a day of an
+    unknown year's February can be the 29th)."""
+    if month is not None and not 1 <= month <= 12:
+        return False
+    if day is None:
+        return True
+    if month is None:
+        return 1 <= day <= 31
+    leap = year is None or (year % 4 == 0 and (year % 100 != 0 or year % 400 == 0))
+    return 1 <= day <= (29 if month == 2 and leap else _MONTH_DAYS[month - 1])
+
+
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # not calendar: it imports datetime
 
 
 def match_length_problem(value: str) -> str | None:

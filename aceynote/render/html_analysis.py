@@ -94,7 +94,9 @@ def figures_table(parent: ET.Element, analysis: GameAnalysis) -> None:
     from ..analysis.figures import COLUMNS
     from ..analysis.totals import figures_cells, game_players
 
-    table = ET.SubElement(parent, "table", {"class": "figures"})
+    # In a box that scrolls: the table can be wider than the games' column.
+    box = ET.SubElement(parent, "div", {"class": "figures-box"})
+    table = ET.SubElement(box, "table", {"class": "figures"})
     ET.SubElement(table, "caption").text = "Each player's figures over this game"
     head = ET.SubElement(table, "tr")
     for label in ("player", *(column.head for column in COLUMNS)):

@@ -10,7 +10,7 @@ Black's point 25-p.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 from functools import partial
 from operator import mul
@@ -70,6 +70,20 @@ def opposite_point(point: int) -> int:
     return 25 - point
 
 
+def farthest_back(counts: Sequence[int]) -> int:
+    """A side's checker farthest from home, in its own numbering: 25 for one in the pool
+    or on the bar, 0 when every checker is off."""
+    if counts[POOL] or counts[BAR]:
+        return 25
+    return next((point for point in range(24, 0, -1) if counts[point]), 0)
+
+
+def can_meet(back: int, other_back: int) -> bool:
+    """Whether two sides whose farthest back (:func:`farthest_back`) are these can still meet:
+    a side's point p is the other's 25 - p, and they move towards each other."""
+    return back + other_back > 25
+
+
 def _empty_side() -> list[int]:
     return [0] * SLOTS
 
@@ -123,18 +137,8 @@ class Position(NamedTuple):
 
     @property
     def has_contact(self) -> bool:
-        """Whether a checker can still meet one of the other side's (else it is a race).
-
-        In White's numbering White's checkers move down from the pool and the
-        bar (25) and Black's up from theirs (0, entering on White's 1..6):
-        they can meet while White's farthest back is above Black's.
-        """
-        white, black = self.white, self.black
-        white_back = next((min(place, 25) for place in range(26, 0, -1) if white[place]), 0)
-        black_back = next((25 - place for place in range(24, 0, -1) if black[place]), 25)
-        if black[POOL] or black[BAR]:
-            black_back = 0
-        return white_back > black_back
+        """Whether a checker can still meet one of the other side's (else it is a race)."""
+        return can_meet(farthest_back(self.white), farthest_back(self.black))
 
     def has_won(self, side: Side) -> bool:
         return self.checkers(side)[OFF] == CHECKERS_PER_SIDE

@@ -390,13 +390,13 @@ class GameList(Screen[int | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.table.focus()
+        self.set_focus(self.table)
 
     def action_back(self) -> None:
         field = self.query_one(Input)
         if self.focused is field and field.value:
             field.value = ""
-            self.table.focus()  # Enter then opens the game at the cursor
+            self.set_focus(self.table)  # at once: an Enter read with the Esc opens the game
             return
         self.dismiss(None)
 

@@ -102,7 +102,8 @@ BAD_DATE = _warning(
     "AD106",
     "Date not in YYYY.MM.DD form",
     "A date is written YYYY.MM.DD, with ?? for a part not known (`1962.03.??`); another "
-    "form is kept as written.",
+    "form is kept as written. A month or a day the calendar does not have (`2026.13.01`, "
+    "`2026.02.30`) is flagged too.",
     '[Date "14 March 1962"]\n1. 64: in/19 in/21\n*\n',
 )
 BAD_TERMINATION = _warning(

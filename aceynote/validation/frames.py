@@ -223,7 +223,7 @@ def turns_there(held: TurnsHeld | None, where: str) -> str:
     if white is None or black is None or white != black:
         said = f"{where} has {counted(count, 'turn')}: {_side_ranges(white, black)}"
         return said if said.endswith("...") else f"{said}."
-    first, last = white[0], max(white[1], black[1])
+    first, last = white
     numbers = f"{first}" if first == last else f"a number from {first} to {last}"
     return f"{where} has {counted(count, 'turn')}; give {numbers} (12... for Black's)."
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...notation import Span, SyntaxProblem
-from ...notation.source import Source, text_lines
+from ...notation.source import BOM, Source, text_lines
 from ...terminal_text import clipped
 from .match_limits import MAX_INDEX_LINES, OFFSET_DIGITS
 
@@ -76,7 +76,7 @@ def _numbered(lines: Iterator[str]) -> Iterator[Line]:
     for number, raw in enumerate(lines, start=1):
         text = raw.rstrip("\r\n")
         if number == 1:
-            text = text.removeprefix("\ufeff")
+            text = text.removeprefix(BOM)
         yield Line(number, text, offset)
         offset += len(raw) if raw.isascii() else len(raw.encode("utf-8", "surrogatepass"))
 
