@@ -57,6 +57,9 @@ def test_glyphs_and_comments_are_kept() -> None:
         ('64: in/19 in/21\n[Event "x"]\n1. 33: --', ROLL, 1, "on one line"),
         ("1. 64: in/19 in/21", ROLL, 1, "without a move number"),
         ("12... 64: in/19 in/21", ROLL, 1, "without a move number"),
+        ("bar/19 in/21", ROLL, 1, "type the roll first, then the play, like 64:"),
+        ("  in/20 20/17", EXTRA, 3, "type the roll first, then the play, like +53:"),
+        ("in/19(2) 22/16 19/13", DOUBLE, 1, "type the roll first, then the play, like =66:"),
     ],
 )
 def test_a_wrong_entry_says_where_and_why(

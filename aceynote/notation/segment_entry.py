@@ -50,6 +50,9 @@ def parse_segment(text: str, expects: SegmentKind) -> Segment:
         raise EntryError(f"{expected} comes next", lead + 1)
     if _MOVE_NUMBER.match(written):
         raise EntryError("type the roll without a move number: the app numbers the turns", lead + 1)
+    if not written.lstrip("=+")[:1].isdigit():
+        example = {"": "64: in/19 in/21", "=": "=66: in/19(4)", "+": "+53: in/20 in/22"}[marker]
+        raise EntryError(f"type the roll first, then the play, like {example}", lead + 1)
     if "\n" in written or "[" in written:
         raise EntryError("type one segment on one line: a roll and its play", 1)
     before = _STAND_IN if marker else _TURN
