@@ -281,7 +281,7 @@ def test_tags_are_typed_columns_and_the_rest_a_map(
     assert [second[c] for c in ("match_length", "match_score_white", "utc_time")] == [None] * 3
     assert second["tags"] == {"MatchLength": "seven", "MatchScore": "2:3", "UTCTime": "25:00:00"}
     assert (third["date"], third["year"], third["tags"]) == (None, None, {"Date": "2026.02.30"})
-    assert third["warnings"] == 0  # the Date's form is right; the day does not exist
+    assert third["warnings"] == 1  # AD106: the Date's form is right, but the day does not exist
 
 
 BAD = """\

@@ -184,12 +184,12 @@ def tag_test(text: str) -> tuple[str, str, bool]:
     """``Name=value`` (or ``Name`` alone: the tag is there) as the name, the value sought and
     whether the whole value must be it: after ``==``, or a whole number after ``=``
     (``Round=1`` is round 1, not 10 or 21)."""
-    name, _, value = text.partition("=")
+    name, equals, value = text.partition("=")
     if not re.fullmatch(TAG_NAME, name.strip()):
         raise FilterError(f"'{text}': write a tag as Name=value, like Event=ladder")
     if value.startswith("="):
         return name.strip(), value[1:], True
-    if not value.strip():
+    if equals and not value.strip():
         raise FilterError(
             f"'{text}': give the value to look for after '=' (every tag holds an empty one),"
             f" or {name.strip()} alone for the games that have the tag"
