@@ -76,9 +76,9 @@ examples:
 exit status: 0 converted, 1 an input cannot be read as records (a syntax
 error; a game that breaks the rules is converted as written: aceynote
 validate judges it) or has a game the output format cannot hold (a .match
-holds only games under the bgammon rules), 2 usage error, an unreadable file, or an output that
-cannot be written (a read-only OUT is not overwritten; a DIR that is not
-empty is refused). Every input is read and its problems reported; if any
+holds only games under the bgammon rules), 2 usage error, an unreadable
+file, or an output that cannot be written (a read-only OUT is not
+overwritten; a DIR that is not empty is refused). Every input is read and its problems reported; if any
 has one, nothing is written (for parquet: if an input cannot be read; games
 with errors are rows).
 """

@@ -137,30 +137,26 @@ def _index(home_checkers: int, stragglers: int) -> dict[Board, int]:
     return {counts: at for at, counts in enumerate(table_boards(home_checkers, stragglers))}
 
 
-_RACE_OPTIONS = ("bearoff", "larger_die", "bonus_reroll", "score")
-
-
-def race_only(rules: RuleSet) -> RuleSet:
-    """The options of ``rules`` that change a race, the others as they are by default.
+def _race_options(rules: RuleSet) -> tuple[str, ...]:
+    """The names of the options that change a race under ``rules``.
 
     Under ``bearoff=high`` every die of a race can be played (a checker moves on
     or bears off), so ``larger_die`` and ``bonus_reroll`` change nothing there.
     """
     if rules.bearoff is BearOff.HIGH:
-        return RuleSet(bearoff=rules.bearoff, score=rules.score)
-    return RuleSet(
-        bearoff=rules.bearoff,
-        larger_die=rules.larger_die,
-        bonus_reroll=rules.bonus_reroll,
-        score=rules.score,
-    )
+        return ("bearoff", "score")
+    return ("bearoff", "larger_die", "bonus_reroll", "score")
+
+
+def race_only(rules: RuleSet) -> RuleSet:
+    """The options of ``rules`` that change a race, the others as they are by default."""
+    return RuleSet(**{name: getattr(rules, name) for name in _race_options(rules)})
 
 
 def race_key(rules: RuleSet) -> str:
     """The options that change a race, as a file name part."""
-    options = race_only(rules).options()
-    names = ("bearoff", "score") if rules.bearoff is BearOff.HIGH else _RACE_OPTIONS
-    return "-".join(f"{name}={options[name]}" for name in names)
+    options = rules.options()
+    return "-".join(f"{name}={options[name]}" for name in _race_options(rules))
 
 
 def cache_folder() -> Path:
