@@ -34,6 +34,14 @@ async def test_ranges_count_utf16_code_units(client: LanguageClient) -> None:
 
 
 @pytest.mark.asyncio
+async def test_a_byte_order_mark_is_counted_on_the_first_line(client: LanguageClient) -> None:
+    # The reader skips the mark (docs/notation.md §1); the client's line 0 still holds it.
+    open_document(client, "\ufeff1. 64: in/19 in/22\n*\n")
+    (found,) = await diagnostics_of(client)
+    assert found.range == types.Range(types.Position(0, 14), types.Position(0, 19))
+
+
+@pytest.mark.asyncio
 async def test_ranges_count_utf8_code_units_when_the_client_asks(
     neovim_client: LanguageClient,
 ) -> None:

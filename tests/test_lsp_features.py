@@ -188,6 +188,21 @@ async def test_hover_on_a_tag_and_on_a_code(client: LanguageClient) -> None:
     assert "trip the dice rolled do not make" in code.contents.value
 
 
+@pytest.mark.asyncio
+async def test_a_byte_order_mark_before_the_first_tag(client: LanguageClient) -> None:
+    # The client's line 0 holds the mark (one UTF-16 unit) that the reader skips.
+    await opened(client, '\ufeff[Termination "time"]\n1. 64: in/19 in/21\n*\n')
+    tag = await client.text_document_hover_async(types.HoverParams(document(), at(0, 3)))
+    assert tag is not None and isinstance(tag.contents, types.MarkupContent)
+    assert "resignation" in tag.contents.value
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(document())
+    )
+    assert tokens is not None and list(tokens.data[:3]) == [0, 1, len('[Termination "time"]')]
+    await opened(client, "\ufeff[Ru")
+    assert "Rules" in await completion_labels(client, at(0, 4))
+
+
 # docs/diagnostics.md's entry of each code, up to what validate prints of its example.
 ENTRY = re.compile(r"^### (AD\d{3}): .*?\n```acey\n.*?```\n", re.MULTILINE | re.DOTALL)
 

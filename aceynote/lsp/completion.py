@@ -143,13 +143,14 @@ def complete(text: Text, parts: list[Part], at: types.Position) -> list[types.Co
         start = types.Position(at.line, at.character - len(typed))
         doubles = [f"={double}: " for double in DOUBLES if f"={double}".startswith(typed)]
         return _items(doubles, types.CompletionItemKind.Operator, types.Range(start, at))
-    name = _TAG_NAME.match(before)
+    tag_line = before[text.skipped(at.line) :]  # a tag may follow the text's byte order mark
+    name = _TAG_NAME.match(tag_line)
     if name is not None:
         start = types.Position(at.line, at.character - text.units(name.group(1)))
         return _items(
             list(STANDARD_TAG_ORDER), types.CompletionItemKind.Property, types.Range(start, at)
         )
-    value = _TAG_VALUE.match(before)
+    value = _TAG_VALUE.match(tag_line)
     if value is not None:
         start = types.Position(at.line, at.character - text.units(value.group(3)))
         labels = _tag_values(value.group(1), value.group(2))

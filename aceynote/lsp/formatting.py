@@ -9,7 +9,6 @@ from __future__ import annotations
 from lsprotocol import types
 
 from ..notation import write_game
-from ..notation.source import BOM
 from .checking import Part
 from .text import Text
 from .under_cursor import games_of, piece_text
@@ -40,9 +39,7 @@ def format_parts(text: Text, parts: list[Part], first: int, last: int) -> list[t
     else:
         end = text.whole().end
     new = canonical.replace("\n", text.line_end)
-    start = types.Position(chosen[0].first_line - 1, 0)
-    if start.line == 0 and text.source.startswith(BOM):
-        start.character = text.units(BOM)  # kept, as fmt keeps it
+    start = text.position(chosen[0].first_line, 1)  # after a byte order mark, kept as fmt keeps it
     old = text.source[text.offset(start) : text.offset(end)]
     return [] if old == new else [types.TextEdit(types.Range(start, end), new)]
 

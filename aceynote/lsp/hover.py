@@ -69,6 +69,8 @@ def _word_at(line: str, column: int, pattern: re.Pattern[str]) -> str | None:
 def hover(text: Text, parts: list[Part], at: types.Position) -> types.Hover | None:
     """What the word under the cursor says, in Markdown."""
     line, column = text.line(at.line), text.column(at)
+    skipped = text.skipped(at.line)
+    line, column = line[skipped:], column - skipped  # as the reader reads the line
     code = _word_at(line, column, _CODE)
     if code is not None and code in CODES:
         found = CODES[code]

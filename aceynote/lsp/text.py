@@ -19,6 +19,7 @@ import numpy.typing as npt
 from lsprotocol import types
 
 from ..notation import Span
+from ..notation.source import BOM
 
 LINE_END = re.compile(r"\r\n|\r|\n")
 
@@ -175,11 +176,18 @@ class Text:
         text = self.source[self.start(number) : self.start(number + 1)]
         return text.rstrip("\r\n")  # a line holds one line end at most, at its end
 
+    def skipped(self, number: int) -> int:
+        """Code points the reader skips at a 0-based line's start: a byte order mark opening
+        the text (docs/notation.md §1), which the model's columns do not count and the
+        client's do."""
+        return 1 if number == 0 and self.source.startswith(BOM) else 0
+
     def position(self, line: int, column: int) -> types.Position:
         """The protocol's position of a 1-based line and code point column of the model."""
         if line > self.line_count:
             return self.whole().end
-        return types.Position(line - 1, self.units(self.line(line - 1)[: max(column - 1, 0)]))
+        before = self.skipped(line - 1) + max(column - 1, 0)
+        return types.Position(line - 1, self.units(self.line(line - 1)[:before]))
 
     def range(self, span: Span) -> types.Range:
         start = self.position(span.line, span.column)

@@ -87,7 +87,7 @@ def semantic_tokens(text: Text, parts: list[Part]) -> types.SemanticTokens:
                 continue
             for piece in _pieces(token):
                 line = piece.line + part.first_line - 2
-                start = text.units(text.line(line)[: piece.column - 1])
+                start = text.position(line + 1, piece.column).character
                 length = text.units(piece.text)
                 if not length:
                     continue
