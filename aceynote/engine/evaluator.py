@@ -11,8 +11,10 @@ here, once. The evaluators:
 - :class:`NetworkEvaluator`, the value network (and its race network, when
   it has one, where no contact is left), its values held within what the
   position can still win or lose (:func:`bound`);
-- :class:`RaceEvaluator`, the exact race tables where a race is in them,
-  another evaluator elsewhere (:func:`evaluator_for` makes the engine's own).
+- :class:`RaceEvaluator`, the exact race tables where a race is in them, and
+  :class:`LastCheckersEvaluator`, the exact values once each side has one
+  checker left: each an :class:`ExactEvaluator`, another evaluator elsewhere
+  (:func:`evaluator_for` makes the engine's own).
 
 Depth (0-, 1- and 2-ply) is :class:`~aceynote.engine.search.Search` over an
 evaluator; rollouts are :mod:`~aceynote.engine.rollout` over a search.
@@ -39,6 +41,7 @@ from ..rules import (
 from .bearoff import BearoffTable, cached_table
 from .decisions import Choice, Decision
 from .features import Counts, encode, rule_bits
+from .last_checkers import last_checkers_table, last_places
 from .network import Network
 from .race_positions import DEFAULT_STRAGGLERS, race_boards
 
@@ -210,23 +213,19 @@ def bound(
     return np.clip(equities, lowest, highest)
 
 
-class RaceEvaluator(Evaluator):
-    """Exact values in the races of the table (bear-offs, and a race's last few checkers);
-    ``elsewhere``'s otherwise.
+class ExactEvaluator(Evaluator):
+    """Exact values where a table holds the position (:meth:`exact`); ``elsewhere``'s
+    otherwise."""
 
-    The table is read (or built) the first time a race of it is asked for.
-    """
-
-    def __init__(self, elsewhere: Evaluator, table: BearoffTable | None = None) -> None:
+    def __init__(self, elsewhere: Evaluator) -> None:
         super().__init__(elsewhere.rules)
         self.elsewhere = elsewhere
-        self._table = table
 
-    @property
-    def table(self) -> BearoffTable:
-        if self._table is None:
-            self._table = cached_table(self.rules)
-        return self._table
+    @abstractmethod
+    def exact(
+        self, position: Position, white_acts: bool, double: bool
+    ) -> tuple[float, float] | None:
+        """The table's chance of winning and equity for the side named, None outside it."""
 
     def values(
         self, positions: Sequence[Position], white_acts: Sequence[bool], doubles: Sequence[bool]
@@ -237,11 +236,11 @@ class RaceEvaluator(Evaluator):
         for index, (position, white, double) in enumerate(
             zip(positions, white_acts, doubles, strict=True)
         ):
-            exact = self._exact(position.white, position.black, white, double)
-            if exact is None:
+            found = self.exact(position, white, double)
+            if found is None:
                 rest.append(index)
             else:
-                wins[index], equities[index] = exact
+                wins[index], equities[index] = found
         if rest:
             wins[rest], equities[rest] = self.elsewhere.values(
                 [positions[i] for i in rest],
@@ -250,9 +249,27 @@ class RaceEvaluator(Evaluator):
             )
         return wins, equities
 
-    def _exact(
-        self, white: tuple[int, ...], black: tuple[int, ...], white_acts: bool, double: bool
+
+class RaceEvaluator(ExactEvaluator):
+    """Exact values in the races of the table (bear-offs, and a race's last few checkers).
+
+    The table is read (or built) the first time a race of it is asked for.
+    """
+
+    def __init__(self, elsewhere: Evaluator, table: BearoffTable | None = None) -> None:
+        super().__init__(elsewhere)
+        self._table = table
+
+    @property
+    def table(self) -> BearoffTable:
+        if self._table is None:
+            self._table = cached_table(self.rules)
+        return self._table
+
+    def exact(
+        self, position: Position, white_acts: bool, double: bool
     ) -> tuple[float, float] | None:
+        white, black = position.white, position.black
         stragglers = DEFAULT_STRAGGLERS if self._table is None else self._table.stragglers
         boards = race_boards(*((white, black) if white_acts else (black, white)), stragglers)
         if boards is None:
@@ -260,9 +277,29 @@ class RaceEvaluator(Evaluator):
         return self.table.lookup(*boards, double)
 
 
+class LastCheckersEvaluator(ExactEvaluator):
+    """Exact values once each side has one checker left, contact or not (:mod:`.last_checkers`)."""
+
+    def values(
+        self, positions: Sequence[Position], white_acts: Sequence[bool], doubles: Sequence[bool]
+    ) -> tuple[Floats, Floats]:
+        # Such endings are rare: a batch without one goes on whole, at the cost of one test.
+        last = CHECKERS_PER_SIDE - 1
+        if any(p.white[OFF] == last and p.black[OFF] == last for p in positions):
+            return super().values(positions, white_acts, doubles)
+        return self.elsewhere.values(positions, white_acts, doubles)
+
+    def exact(
+        self, position: Position, white_acts: bool, double: bool
+    ) -> tuple[float, float] | None:
+        places = last_places(position, white_acts)
+        return None if places is None else last_checkers_table(self.rules).lookup(places, double)
+
+
 def evaluator_for(network: Network, rules: RuleSet) -> Evaluator:
-    """The engine's evaluator: exact races from the tables, the networks elsewhere."""
-    return RaceEvaluator(NetworkEvaluator(network, rules))
+    """The engine's evaluator: exact races and last checkers from the tables, the networks
+    elsewhere."""
+    return RaceEvaluator(LastCheckersEvaluator(NetworkEvaluator(network, rules)))
 
 
 def _counts(positions: Sequence[Position], white_acts: Sequence[bool]) -> Counts:
