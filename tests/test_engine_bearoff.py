@@ -13,12 +13,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import run_main
+from turn_values import choice_value, turn_values
 
 from aceynote.analysis.marks import mark_for
 from aceynote.engine import Engine
 from aceynote.engine.api import shipped_network
 from aceynote.engine.bearoff import BearoffTable, build, cached_table, main, table_path
-from aceynote.engine.decisions import ROLLS, Choice, Decision, choices, double_choices
+from aceynote.engine.decisions import ROLLS, Choice, Decision, choices
 from aceynote.engine.evaluator import NetworkEvaluator, RaceEvaluator
 from aceynote.engine.race_positions import DEFAULT_STRAGGLERS, table_boards
 from aceynote.engine.search import Search
@@ -65,15 +66,6 @@ def races(boards: list[tuple[int, ...]], count: int, seed: str) -> list[Position
     return found
 
 
-def choice_value(choice: Choice, table: BearoffTable) -> float:
-    """A choice's equity for its maker, read from the table one decision on."""
-    if choice.after is None:
-        return choice.points
-    found = table.value(choice.after.position, choice.after.kind)
-    assert found is not None
-    return found[1] if choice.same_side else -found[1]
-
-
 @pytest.mark.parametrize("rules_text", RACE_OPTIONS)
 def test_every_value_is_the_best_play_of_each_roll_by_the_rules_turn(rules_text: str) -> None:
     """Each value is what the rules' turn (choices: plays, the 1-2's double, the extra
@@ -95,18 +87,7 @@ def test_two_stragglers_are_valued_by_the_rules_turn_too(preset: str) -> None:
 
 def assert_fixed_point(table: BearoffTable, positions: list[Position], rules: RuleSet) -> None:
     for position in positions:
-        to_roll = sum(
-            chance
-            * max(
-                choice_value(choice, table)
-                for choice in choices(Decision(position, SegmentKind.ROLL), high, low, rules)
-            )
-            for high, low, chance in ROLLS
-        )
-        to_name = max(
-            choice_value(choice, table)
-            for choice in double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
-        )
+        to_roll, to_name = turn_values(position, rules, table.value)
         rolled = table.value(position, SegmentKind.ROLL)
         named = table.value(position, SegmentKind.CHOSEN_DOUBLE)
         assert rolled is not None and named is not None
@@ -182,7 +163,7 @@ def test_the_exact_best_play_of_a_race_loses_nothing_and_gets_no_mark(preset: st
 
 def _exact_best(options: list[Choice], rules: RuleSet) -> Choice:
     table = build(rules, 3, 1)
-    return max(options, key=lambda choice: choice_value(choice, table))
+    return max(options, key=lambda choice: choice_value(choice, table.value))
 
 
 def test_network_values_stay_within_what_the_position_can_win_or_lose() -> None:

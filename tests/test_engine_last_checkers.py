@@ -5,61 +5,38 @@ from __future__ import annotations
 import random
 
 import pytest
+from turn_values import turn_values
 
 from aceynote.engine import Engine
 from aceynote.engine.bearoff import build
-from aceynote.engine.decisions import ROLLS, Choice, Decision, choices, double_choices
 from aceynote.engine.last_checkers import (
     PLACES,
     LastCheckersTable,
     last_checkers_table,
     last_places,
+    pair_position,
 )
-from aceynote.rules import (
-    CHECKERS_PER_SIDE,
-    OFF,
-    SLOTS,
-    Position,
-    RuleSet,
-    SegmentKind,
-    SetupError,
-    Side,
-    parse_rules,
-)
+from aceynote.rules import Position, RuleSet, SegmentKind, SetupError, Side, parse_rules
 
 
-def lone(white_place: int, black_place: int) -> Position | None:
-    """White's last checker and Black's on these places, White to roll; None if no game
-    can reach it (both on one point)."""
-
-    def side(place: int) -> tuple[int, ...]:
-        counts = [0] * SLOTS
-        counts[OFF], counts[place] = CHECKERS_PER_SIDE - 1, 1
-        return tuple(counts)
-
-    position = Position(side(white_place), side(black_place), Side.WHITE)
+def reachable(position: Position) -> bool:
+    """Whether a game can reach it: [Setup] refuses both sides on one point."""
     try:
-        return Position.from_setup(position.to_setup())
+        Position.from_setup(position.to_setup())
     except SetupError:
-        return None
+        return False
+    return True
 
 
 def every_pair() -> list[Position]:
-    found = [lone(white, black) for white in PLACES for black in PLACES]
-    return [position for position in found if position is not None]
+    found = [pair_position(white, black) for white in PLACES for black in PLACES]
+    return [position for position in found if reachable(position)]
 
 
 def value(table: LastCheckersTable, position: Position, kind: SegmentKind) -> tuple[float, float]:
     places = last_places(position, position.turn is Side.WHITE)
     assert places is not None
     return table.lookup(places, kind is SegmentKind.CHOSEN_DOUBLE)
-
-
-def choice_value(choice: Choice, table: LastCheckersTable) -> float:
-    if choice.after is None:
-        return choice.points
-    found = value(table, *choice.after)
-    return found[1] if choice.same_side else -found[1]
 
 
 @pytest.mark.parametrize("preset", ["standard", "bgammon", "navy"])
@@ -88,18 +65,7 @@ def test_with_contact_each_value_is_the_best_play_of_each_roll(preset: str) -> N
 
 
 def assert_fixed_point(table: LastCheckersTable, position: Position, rules: RuleSet) -> None:
-    to_roll = sum(
-        chance
-        * max(
-            choice_value(choice, table)
-            for choice in choices(Decision(position, SegmentKind.ROLL), high, low, rules)
-        )
-        for high, low, chance in ROLLS
-    )
-    to_name = max(
-        choice_value(choice, table)
-        for choice in double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
-    )
+    to_roll, to_name = turn_values(position, rules, lambda *decision: value(table, *decision))
     rolled = value(table, position, SegmentKind.ROLL)
     assert rolled[1] == pytest.approx(to_roll, abs=1e-9)
     assert value(table, position, SegmentKind.CHOSEN_DOUBLE)[1] == pytest.approx(to_name, abs=1e-9)

@@ -78,8 +78,9 @@ def _pair(mover_place: int, other_place: int) -> int:
     return _AT[mover_place] * len(PLACES) + _AT[other_place]
 
 
-def _position(mover_place: int, other_place: int) -> Position:
-    """The pair with the mover as White (the rules are the same for either side)."""
+def pair_position(mover_place: int, other_place: int) -> Position:
+    """The pair's position with the mover as White, to roll (the rules are the same for
+    either side)."""
 
     def side(place: int) -> tuple[int, ...]:
         counts = [0] * SLOTS
@@ -116,7 +117,7 @@ class _Plays:
         group_starts: list[int] = []
         for mover_place in PLACES:
             for other_place in PLACES:
-                position = _position(mover_place, other_place)
+                position = pair_position(mover_place, other_place)
                 for high, low, kind in groups:
                     group_starts.append(len(sources))
                     for source, passed in _results(position, rules, high, low, kind):
