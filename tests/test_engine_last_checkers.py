@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from turn_values import turn_values
+from turn_values import choice_value, turn_values
 
+from aceynote.analysis.marks import mark_for
 from aceynote.engine import Engine
+from aceynote.engine.api import shipped_network
 from aceynote.engine.bearoff import build
+from aceynote.engine.decisions import ROLLS, Decision, choices
+from aceynote.engine.evaluator import evaluator_for
 from aceynote.engine.last_checkers import (
     PLACES,
     LastCheckersTable,
@@ -16,6 +20,7 @@ from aceynote.engine.last_checkers import (
     last_places,
     pair_position,
 )
+from aceynote.engine.search import Search
 from aceynote.rules import Position, RuleSet, SegmentKind, SetupError, Side, parse_rules
 
 
@@ -85,6 +90,29 @@ def test_the_engine_values_a_contact_ending_exactly_and_a_rollout_agrees() -> No
     best = engine.rank(setup, "65", depth=0)[0]
     (rolled,) = engine.rollout(setup, "65", games=1296, seed=3, top=1, depth=0)
     assert abs(rolled.equity - best.equity) < 3 * rolled.error
+
+
+@pytest.mark.parametrize("preset", ["standard", "bgammon"])
+def test_the_exact_best_play_loses_nothing_and_gets_no_mark(preset: str) -> None:
+    """At 0- and 1-ply every play is valued as the table values it, so the best is exact."""
+    rules = parse_rules(preset)
+    table, search = last_checkers_table(rules), Search(evaluator_for(shipped_network(), rules))
+    draw = random.Random(preset)
+    contact = [position for position in every_pair() if position.has_contact]
+    for position in draw.sample(contact, 20):
+        high, low, _ = draw.choice(ROLLS)
+        options = choices(Decision(position, SegmentKind.ROLL), high, low, rules)
+        exact = {
+            id(option): choice_value(option, lambda *at: value(table, *at)) for option in options
+        }
+        exact_best = max(options, key=lambda option: exact[id(option)])
+        for depth in (0, 1):
+            ranked, best = search.judge(options, options.index(exact_best), depth)
+            assert [scored.equity for scored in ranked] == pytest.approx(
+                [exact[id(scored.choice)] for scored in ranked], abs=1e-6
+            )  # the race tables, which some plays reach, are kept as float32
+            assert best.equity == pytest.approx(ranked[0].equity, abs=1e-6)
+            assert mark_for(ranked[0].equity - best.equity, rules) is None
 
 
 def test_a_pair_on_one_point_or_more_checkers_is_not_the_table_s() -> None:
