@@ -215,7 +215,7 @@ def test_options_that_change_no_race_share_a_table() -> None:
         )
 
 
-def test_writing_a_table_removes_those_of_older_formats(
+def test_writing_a_table_removes_those_no_aceynote_reads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
@@ -223,10 +223,18 @@ def test_writing_a_table_removes_those_of_older_formats(
     folder.mkdir()
     old = folder / "bearoff-6-bearoff=high-larger_die=yes-bonus_reroll=full-score=checkers-v1.npz"
     old.write_bytes(b"an older format")
-    other = folder / "notes.txt"
-    other.write_text("not a table")
+    # Under bearoff=high, larger_die and bonus_reroll no longer name a table.
+    unread = (
+        folder / "bearoff-6-2-bearoff=high-larger_die=yes-bonus_reroll=full-score=single-v2.npz"
+    )
+    read = table_path(parse_rules("bgammon"), 6, 2, folder)
+    being_written = read.with_suffix(".123.tmp.npz")
+    others = [folder / "notes.txt", read, being_written]
+    for path in [unread, *others]:
+        path.write_text("kept unless stale")
     cached_table(parse_rules("navy"), 1, 1)
-    assert not old.exists() and other.exists()
+    assert not old.exists() and not unread.exists()
+    assert all(path.exists() for path in others)
 
 
 def test_a_cache_that_cannot_be_written_still_gives_the_table(

@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import product
 from pathlib import Path
 from typing import NamedTuple
 
@@ -46,6 +48,7 @@ from ..rules import (
     CHECKERS_PER_SIDE,
     SLOTS,
     BearOff,
+    BonusReroll,
     Position,
     RuleSet,
     Scoring,
@@ -98,9 +101,7 @@ class BearoffTable:
     def value(self, position: Position, kind: SegmentKind) -> tuple[float, float] | None:
         """The side to act's chance of winning and equity, None outside the table."""
         found = position_boards(position, self.stragglers)
-        if found is None:
-            return None
-        return self.lookup(found[0], found[1], kind is SegmentKind.CHOSEN_DOUBLE)
+        return None if found is None else self.lookup(*found, kind is SegmentKind.CHOSEN_DOUBLE)
 
     def lookup(self, mover: Board, other: Board, double: bool) -> tuple[float, float] | None:
         """The value of the race of these boards (:func:`.race_boards`'s: they cannot meet),
@@ -109,10 +110,8 @@ class BearoffTable:
         at_mover, at_other = index.get(mover), index.get(other)
         if not at_mover or not at_other:  # None, or 0: a side that has borne everything off
             return None
-        table = int(double)
-        return float(self.win[table, at_mover, at_other]), float(
-            self.equity[table, at_mover, at_other]
-        )
+        at = (int(double), at_mover, at_other)
+        return float(self.win[at]), float(self.equity[at])
 
     def save(self, path: Path) -> None:
         np.savez_compressed(
@@ -207,11 +206,25 @@ def _table_in(folder: Path, rules: RuleSet, home_checkers: int, stragglers: int)
     return table
 
 
+_TABLE_NAME = re.compile(r"bearoff-\d+-(?:\d+-)?(?P<key>[a-z_=-]+)-v(?P<version>\d+)\.npz")
+
+
 def _forget_old_tables(folder: Path) -> None:
-    """Remove the tables of the formats before this one: no aceynote of now reads them."""
-    for version in range(1, FORMAT_VERSION):
-        for old in folder.glob(f"bearoff-*-v{version}.npz"):
-            old.unlink(missing_ok=True)
+    """Remove the tables no aceynote of now reads: of older formats, or named by options that
+    no longer change a race (:func:`_race_options`); a table being written is left alone."""
+    for path in folder.glob("bearoff-*.npz"):
+        name = _TABLE_NAME.fullmatch(path.name)
+        if name and (int(name["version"]) != FORMAT_VERSION or name["key"] not in _race_keys()):
+            path.unlink(missing_ok=True)
+
+
+@cache
+def _race_keys() -> frozenset[str]:
+    """The options part of every table name of this format."""
+    return frozenset(
+        race_key(RuleSet(bearoff=bearoff, larger_die=larger, bonus_reroll=bonus, score=score))
+        for bearoff, larger, bonus, score in product(BearOff, (True, False), BonusReroll, Scoring)
+    )
 
 
 def build(rules: RuleSet, home_checkers: int, stragglers: int) -> BearoffTable:
