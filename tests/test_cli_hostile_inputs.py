@@ -174,6 +174,12 @@ def test_standard_input_that_is_not_utf8(command: list[str]) -> None:
     assert "Traceback" not in err
 
 
+def test_a_byte_order_mark_moves_no_column_of_a_byte_that_is_not_utf8() -> None:
+    done = aceynote("validate", "-", input="\ufeff".encode() + LATIN)
+    assert done.returncode == 2
+    assert "<stdin>:1:12: is not UTF-8 text (byte 0xE9 here" in done.stderr.decode()
+
+
 def test_a_record_folder_reports_a_dangling_link_inside(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

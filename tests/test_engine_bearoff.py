@@ -54,7 +54,7 @@ def race(mover: tuple[int, ...], other: tuple[int, ...], turn: Side = Side.WHITE
 def races(boards: list[tuple[int, ...]], count: int, seed: str) -> list[Position]:
     """``count`` races of two of these boards drawn at random: positions that can exist
     (no point held by both sides), none with contact."""
-    draw, found = random.Random(seed), []
+    draw, found = random.Random(seed), list[Position]()
     while len(found) < count:
         position = race(draw.choice(boards), draw.choice(boards))
         try:

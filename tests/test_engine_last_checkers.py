@@ -24,8 +24,8 @@ from aceynote.engine.search import Search
 from aceynote.rules import Position, RuleSet, SegmentKind, SetupError, Side, parse_rules
 
 
-def reachable(position: Position) -> bool:
-    """Whether a game can reach it: [Setup] refuses both sides on one point."""
+def accepted(position: Position) -> bool:
+    """Whether [Setup] accepts it: it refuses both sides on one point."""
     try:
         Position.from_setup(position.to_setup())
     except SetupError:
@@ -35,7 +35,7 @@ def reachable(position: Position) -> bool:
 
 def every_pair() -> list[Position]:
     found = [pair_position(white, black) for white in PLACES for black in PLACES]
-    return [position for position in found if reachable(position)]
+    return [position for position in found if accepted(position)]
 
 
 def value(table: LastCheckersTable, position: Position, kind: SegmentKind) -> tuple[float, float]:
@@ -113,6 +113,17 @@ def test_the_exact_best_play_loses_nothing_and_gets_no_mark(preset: str) -> None
             )  # the race tables, which some plays reach, are kept as float32
             assert best.equity == pytest.approx(ranked[0].equity, abs=1e-6)
             assert mark_for(ranked[0].equity - best.equity, rules) is None
+
+
+def test_a_win_on_the_spot_comes_before_a_sure_win_later_at_every_depth() -> None:
+    """=55 and =66 bear White's checker off; =44 leaves it on 4 with the extra roll to come,
+    a sure win too. Weighted by the chances 1/36 and 2/36, that later win came to
+    1.0000000000000002 at 1- and 2-ply, and was ranked first."""
+    engine = Engine("standard")
+    for depth in (0, 1, 2):
+        ranked = engine.rank_doubles("W 20:1 / B 3:1 / W", depth)
+        assert [entry.equity for entry in ranked[:3]] == [1.0, 1.0, 1.0]
+        assert [entry.play.endswith("/off") for entry in ranked[:3]] == [True, True, False]
 
 
 def test_a_pair_on_one_point_or_more_checkers_is_not_the_table_s() -> None:

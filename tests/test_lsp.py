@@ -42,6 +42,26 @@ async def test_a_byte_order_mark_is_counted_on_the_first_line(client: LanguageCl
 
 
 @pytest.mark.asyncio
+async def test_text_that_is_not_utf8_after_a_byte_order_mark(client: LanguageClient) -> None:
+    open_document(client, '\ufeff[White "\ud800"]\n*\n')  # a lone surrogate: not UTF-8
+    (found,) = await diagnostics_of(client)
+    assert found.range == types.Range(types.Position(0, 9), types.Position(0, 10))
+
+
+@pytest.mark.asyncio
+async def test_a_byte_order_mark_later_in_the_text_is_a_blank_as_validate_reads_it(
+    client: LanguageClient,
+) -> None:
+    # Two records joined: the second's mark starts a piece, but not the file.
+    text = '[White "A"]\n\n1. 64: in/19 in/21\n*\n\n\ufeff[White "C"] [Black "D"] 1. 64: in/19\n*\n'
+    open_document(client, text)
+    (found,) = await diagnostics_of(client)
+    (expected,) = [d for game in parse_games(text) for d in validate(game).diagnostics]
+    start = types.Position(expected.span.line - 1, expected.span.column - 1)
+    assert (found.code, found.range.start) == (expected.code.code, start)
+
+
+@pytest.mark.asyncio
 async def test_ranges_count_utf8_code_units_when_the_client_asks(
     neovim_client: LanguageClient,
 ) -> None:

@@ -42,10 +42,9 @@ from ..rules import (
     roll_dice,
 )
 from ..rules.position import POINTS
-from .decisions import DOUBLES, ROLLS
+from .decisions import DOUBLES, ROLLS, THROWS, ways
 
 Floats = npt.NDArray[np.float64]
-Indices = npt.NDArray[np.intp]
 
 PLACES = (*POINTS, BAR)
 """Where a side's last checker can stand, in its own numbering."""
@@ -154,8 +153,8 @@ def last_checkers_table(rules: RuleSet) -> LastCheckersTable:
     """The table for these rules, worked out the first time a process asks."""
     rolls = _Plays(rules, [(high, low, SegmentKind.ROLL) for high, low, _ in ROLLS])
     doubles = _Plays(rules, [(die, die, SegmentKind.CHOSEN_DOUBLE) for die in DOUBLES])
-    chances = np.array([chance for _, _, chance in ROLLS])
-    # The doubles' groups are each die's plays; the side names the best die: one group a pair.
+    throws = np.array([ways(high, low) for high, low, _ in ROLLS])
+    # A pair's six groups of doubles are each die's plays; the side names the best die.
     doubles_per_pair = len(DOUBLES)
     win, equity = np.zeros((2, PAIRS)), np.zeros((2, PAIRS))
     while True:
@@ -165,13 +164,13 @@ def last_checkers_table(rules: RuleSet) -> LastCheckersTable:
         double_win, double_equity = _best(doubles, win_read, equity_read)
         new_equity = np.stack(
             [
-                (roll_equity.reshape(PAIRS, -1) * chances).sum(axis=1),
+                (roll_equity.reshape(PAIRS, -1) * throws).sum(axis=1) / THROWS,
                 double_equity.reshape(PAIRS, doubles_per_pair).max(axis=1),
             ]
         )
         new_win = np.stack(
             [
-                (roll_win.reshape(PAIRS, -1) * chances).sum(axis=1),
+                (roll_win.reshape(PAIRS, -1) * throws).sum(axis=1) / THROWS,
                 _win_at_best(double_win, double_equity, doubles_per_pair),
             ]
         )

@@ -21,7 +21,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..rules import Position, RuleSet, SegmentKind, TurnState, legal_results, roll_dice
-from .decisions import NAMED_DOUBLES, ROLLS, Choice, Decision
+from .decisions import NAMED_DOUBLES, ROLLS, THROWS, Choice, Decision, ways
 from .evaluator import Evaluator, Floats
 
 FILTERS = ((8, 0.1), (3, 0.04))
@@ -180,29 +180,28 @@ class Search:
 
     def _look_ahead(self, decisions: Sequence[Decision], plies: int) -> list[tuple[float, float]]:
         batch = _Batch(self.rules)
-        groups: list[tuple[int, float, int]] = []  # decision, chance, results in the group
+        groups: list[tuple[int, int, int]] = []  # decision, ways of the throws, results in it
         for index, decision in enumerate(decisions):
-            for chance, dice in _chances_of(decision.kind):
+            for throws, dice in _ways_of(decision.kind):
                 size = sum(batch.add(decision, high, low) for high, low in dice)
-                groups.append((index, chance, size))
+                groups.append((index, throws, size))
         wins, equities = self._values(batch.results, batch.passes, batch.doubles)
         if plies > 1:
             wins, equities = self._replies_deeper(batch, groups, wins, equities, plies - 1)
         totals = [[0.0, 0.0] for _ in decisions]
         start = 0
-        for index, chance, size in groups:
+        for index, throws, size in groups:
             stop = start + size
             best = start + int(np.argmax(equities[start:stop]))
-            totals[index][0] += chance * float(wins[best])
-            totals[index][1] += chance * float(equities[best])
+            totals[index][0] += throws * float(wins[best])
+            totals[index][1] += throws * float(equities[best])
             start = stop
-        # The chances' float sum can pass 1 by an ulp: a sure win stays at most 1.
-        return [(min(win, 1.0), equity) for win, equity in totals]
+        return [(win / THROWS, equity / THROWS) for win, equity in totals]
 
     def _replies_deeper(
         self,
         batch: _Batch,
-        groups: list[tuple[int, float, int]],
+        groups: list[tuple[int, int, int]],
         wins: Floats,
         equities: Floats,
         plies: int,
@@ -292,11 +291,11 @@ class _Batch:
         return Decision(result, follows)
 
 
-_ROLL_CHANCES = tuple((chance, ((high, low),)) for high, low, chance in ROLLS)
-_NAMING_A_DOUBLE = ((1.0, NAMED_DOUBLES),)
+_ROLL_WAYS = tuple((ways(high, low), ((high, low),)) for high, low, _ in ROLLS)
+_NAMING_A_DOUBLE = ((THROWS, NAMED_DOUBLES),)
 
 
-def _chances_of(kind: SegmentKind) -> tuple[tuple[float, tuple[tuple[int, int], ...]], ...]:
-    """What a decision's side may face, each with its chance: each of the 21 rolls; or,
-    naming the chosen double, one choice among the six doubles (its own, so no chance)."""
-    return _NAMING_A_DOUBLE if kind is SegmentKind.CHOSEN_DOUBLE else _ROLL_CHANCES
+def _ways_of(kind: SegmentKind) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """What a decision's side may face, each with its ways of the :data:`THROWS`: each of the
+    21 rolls; or, naming the chosen double, one choice among the six doubles (its own: all)."""
+    return _NAMING_A_DOUBLE if kind is SegmentKind.CHOSEN_DOUBLE else _ROLL_WAYS

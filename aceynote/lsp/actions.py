@@ -13,7 +13,7 @@ from .checking import Part
 from .published import as_protocol, moved
 from .text import Text
 from .tokens import piece_tokens
-from .under_cursor import AtCursor, contains, game_at, piece_text, play_span, segment_at
+from .under_cursor import AtCursor, contains, game_at, piece_data, play_span, segment_at
 
 QUICK_FIX = types.CodeActionKind.QuickFix
 
@@ -33,7 +33,7 @@ def _fixing(actions: list[types.CodeAction], fixed: types.Diagnostic) -> list[ty
 
 def _pass_span(text: Text, at: AtCursor, segment: Segment) -> Span | None:
     """Where a segment's ``--`` stands: the reader's token of it, in its piece's lines."""
-    for token in piece_tokens(piece_text(text, at.part)):
+    for token in piece_tokens(piece_data(text, at.part)):
         line, column = token.line or 0, token.column or 0
         if token.type == "PASS" and contains(segment.span, line, column):
             return Span(line, column, token.end_line or line, token.end_column or column)

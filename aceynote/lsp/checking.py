@@ -21,7 +21,7 @@ from hashlib import blake2b
 
 from ..notation import Game, ReadError, Span, read_games
 from ..notation.cutter import pieces
-from ..notation.source import BLOCK_BYTES, NamedBytes
+from ..notation.source import BLOCK_BYTES, BOM_BYTES, NamedBytes
 from ..validation import Diagnostic, validate
 from .text import EVERYTHING, Unchanged
 
@@ -71,6 +71,18 @@ class Part:
 def document_bytes(text: str) -> bytes:
     """The document as a file would hold it; a lone surrogate stays as the bytes the reader refuses."""
     return text.encode("utf-8", "surrogatepass")
+
+
+def as_read(data: bytes, first_line: int) -> bytes:
+    """A piece's bytes as the reader reads them in the whole document.
+
+    The reader skips a byte order mark on a file's line 1 only, and reads each
+    piece with its lines numbered from 1: a later piece's leading mark is given
+    as the blank it is where it stands (one character, so no column moves).
+    """
+    if first_line == 1 or not data.startswith(BOM_BYTES):
+        return data
+    return b" " + data[len(BOM_BYTES) :]
 
 
 def piece_games(data: bytes) -> Iterator[Game]:
@@ -174,6 +186,7 @@ class Checker:
             offset += _characters(piece.data)
 
     def _part(self, data: bytes, first_line: int) -> Part:
+        data = as_read(data, first_line)
         key = blake2b(data, digest_size=16).digest()
         found = self._found.get(key)
         if found is None:

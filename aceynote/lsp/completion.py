@@ -31,7 +31,7 @@ from ..validation import validate
 from .checking import Part, part_at
 from .text import Text
 from .tokens import piece_tokens
-from .under_cursor import games_of
+from .under_cursor import games_of, piece_data
 
 _ROLL = re.compile(r"(?:^|(?<=[\s.)]))([=+]?)([1-6])([1-6]):[ \t]*$")
 _AFTER_ACEY_DEUCEY = re.compile(
@@ -102,10 +102,9 @@ def _position_before(
 
     Only on a game's main line: in a variation (a ``(`` still open) there is none.
     """
-    start = text.offset(types.Position(part.first_line - 1, 0))
-    source = text.source[start : text.offset(roll_start)]
-    kinds = [token.type for token in piece_tokens(source)]
-    games = games_of(source)
+    data = piece_data(text, part, text.offset(roll_start))
+    kinds = [token.type for token in piece_tokens(data)]
+    games = games_of(data)
     if not games or kinds.count("LPAR") > kinds.count("RPAR"):
         return None
     report = validate(games[-1])

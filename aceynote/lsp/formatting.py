@@ -11,7 +11,7 @@ from lsprotocol import types
 from ..notation import write_game
 from .checking import Part
 from .text import Text
-from .under_cursor import games_of, piece_text
+from .under_cursor import games_of, piece_data
 
 
 def _canonical(text: Text, parts: list[Part]) -> str | None:
@@ -20,7 +20,7 @@ def _canonical(text: Text, parts: list[Part]) -> str | None:
     for part in parts:
         if part.unread is not None:
             return None
-        for game in games_of(piece_text(text, part)):
+        for game in games_of(piece_data(text, part)):
             if game.problems:
                 return None
             written.append(write_game(game))

@@ -12,7 +12,7 @@ from ..notation.writer import segment_text, turn_number
 from .checking import Part
 from .text import Text
 from .tokens import piece_tokens
-from .under_cursor import all_turns, games_of, piece_text
+from .under_cursor import all_turns, games_of, piece_data
 
 
 def _turn_symbol(text: Text, part: Part, turn: Turn) -> types.DocumentSymbol:
@@ -40,7 +40,7 @@ def _game_symbol(text: Text, part: Part, game: Game, number: int) -> types.Docum
 
 def _games(text: Text, parts: list[Part]) -> Iterator[tuple[Part, Game]]:
     for part in parts:
-        for game in games_of(piece_text(text, part)):
+        for game in games_of(piece_data(text, part)):
             yield part, game
 
 
@@ -68,7 +68,7 @@ def folding_ranges(text: Text, parts: list[Part]) -> list[types.FoldingRange]:
     for part, game in _games(text, parts):
         found += _game_folds(part, game)
     for part in parts:
-        for token in piece_tokens(piece_text(text, part)):
+        for token in piece_tokens(piece_data(text, part)):
             if token.type == "COMMENT":
                 span = Span(token.line or 1, 1, token.end_line or 1, 1)
                 found.append(_fold(part, span, types.FoldingRangeKind.Comment))

@@ -14,9 +14,9 @@ from lark import Token
 from lsprotocol import types
 
 from ..notation import ReadError, iter_game_tokens
-from .checking import Part, document_bytes
+from .checking import Part
 from .text import Text
-from .under_cursor import piece_text
+from .under_cursor import piece_data
 
 # The legend: the protocol's standard token types, so that every theme colours them.
 KINDS = {
@@ -47,10 +47,10 @@ class Piece(NamedTuple):
     kind: str
 
 
-def piece_tokens(source: str) -> Iterator[Token]:
-    """The reader's tokens of a piece's text (lines from 1), as far as it can be read."""
+def piece_tokens(data: bytes) -> Iterator[Token]:
+    """The reader's tokens of a piece (lines from 1), as far as it can be read."""
     try:
-        for game in iter_game_tokens(io.BytesIO(document_bytes(source))):
+        for game in iter_game_tokens(io.BytesIO(data)):
             yield from game.tokens
     except ReadError:
         return
@@ -82,7 +82,7 @@ def semantic_tokens(text: Text, parts: list[Part]) -> types.SemanticTokens:
     data: list[int] = []
     last_line, last_start = 0, 0
     for part in parts:
-        for token in piece_tokens(piece_text(text, part)):
+        for token in piece_tokens(piece_data(text, part)):
             if token.type not in _INDEX:
                 continue
             for piece in _pieces(token):

@@ -8,20 +8,24 @@ from dataclasses import dataclass
 
 from ..notation import Game, ReadError, Segment, Span, Turn
 from ..validation import Report, validate
-from .checking import Part, document_bytes, part_at, piece_games
+from .checking import Part, as_read, document_bytes, part_at, piece_games
 from .text import Text
 
 
-def piece_text(text: Text, part: Part) -> str:
-    """The text of a piece, its line ends as written."""
-    return text.source[text.start(part.first_line - 1) : text.start(part.last_line)]
+def piece_data(text: Text, part: Part, end: int | None = None) -> bytes:
+    """A piece's bytes as the reader reads them (:func:`.as_read`), its line ends as written;
+    up to ``end`` (an index in the text) if given."""
+    stop = text.start(part.last_line) if end is None else end
+    return as_read(
+        document_bytes(text.source[text.start(part.first_line - 1) : stop]), part.first_line
+    )
 
 
-def games_of(source: str) -> list[Game]:
-    """The games of a piece's text, as far as it can be read (lines numbered from 1)."""
+def games_of(data: bytes) -> list[Game]:
+    """The games of a piece, as far as it can be read (lines numbered from 1)."""
     games: list[Game] = []
     with suppress(ReadError):  # the diagnostics say why the reading stopped; the games before stand
-        games.extend(piece_games(document_bytes(source)))
+        games.extend(piece_games(data))
     return games
 
 
@@ -43,7 +47,7 @@ def game_at(text: Text, parts: list[Part], line: int) -> AtCursor | None:
     if part is None:
         return None
     inner = line + 2 - part.first_line
-    games = games_of(piece_text(text, part))
+    games = games_of(piece_data(text, part))
     for game in games:
         if game.span.line <= inner <= game.span.end_line:
             return AtCursor(part, game, inner)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import IO
 
 from .model import Game
-from .source import BOM, TappedStream, line_end, split_lines
+from .source import BOM, BOM_BYTES, TappedStream, line_end, split_lines
 from .writer import write_game
 
 
@@ -44,7 +44,7 @@ class CopiedReading(TappedStream):
         self.copy.write(line)
         if self.first_line_end is None and line:
             self.first_line_end = line_end(line.decode("utf-8", "replace"))
-            self.bom = BOM if line.startswith(BOM.encode("utf-8")) else ""
+            self.bom = BOM if line.startswith(BOM_BYTES) else ""
         for piece in split_lines(line) if line else ():
             self.starts.append(self.copied)
             self.copied += len(piece)

@@ -19,6 +19,7 @@ from .limits import MAX_LINE_BYTES
 Source = str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str]
 
 BOM = "\ufeff"  # a byte order mark: ignored at a file's start (docs/notation.md §1)
+BOM_BYTES = BOM.encode("utf-8")
 
 
 class ReadError(Exception):
@@ -35,6 +36,8 @@ def not_utf8(name: str, data: bytes, error: UnicodeDecodeError, first_line: int 
     if first_line is not None:
         line = first_line + len(LINE_END.findall(data, 0, error.start))
         start = line_start(data, error.start)
+        if line == 1 and data.startswith(BOM_BYTES, start):
+            start += len(BOM_BYTES)  # the reader skips it: columns count from after it
         column = len(data[start : error.start].decode("utf-8", "replace")) + 1
         where = f"{name}:{line}:{column}"
     return (
