@@ -41,7 +41,7 @@ from ..rules import (
 from .bearoff import BearoffTable, cached_table
 from .decisions import Choice, Decision
 from .features import Counts, encode, rule_bits
-from .last_checkers import last_checkers_table, last_places
+from .last_checkers import last_checkers_table, last_places, one_checker_each
 from .network import Network
 from .race_positions import DEFAULT_STRAGGLERS, race_boards
 
@@ -284,8 +284,7 @@ class LastCheckersEvaluator(ExactEvaluator):
         self, positions: Sequence[Position], white_acts: Sequence[bool], doubles: Sequence[bool]
     ) -> tuple[Floats, Floats]:
         # Such endings are rare: a batch without one goes on whole, at the cost of one test.
-        last = CHECKERS_PER_SIDE - 1
-        if any(p.white[OFF] == last and p.black[OFF] == last for p in positions):
+        if any(one_checker_each(position) for position in positions):
             return super().values(positions, white_acts, doubles)
         return self.elsewhere.values(positions, white_acts, doubles)
 

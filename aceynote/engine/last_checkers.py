@@ -54,15 +54,21 @@ TOLERANCE = 1e-12
 _ROLL, _DOUBLE = 0, 1
 
 
+def one_checker_each(position: Position) -> bool:
+    """Whether each side has borne off all its checkers but one."""
+    last = CHECKERS_PER_SIDE - 1
+    return position.white[OFF] == last and position.black[OFF] == last
+
+
 def last_places(position: Position, white_acts: bool) -> tuple[int, int] | None:
     """The places of the side to act's last checker and of the other side's, None unless
     each side has exactly one checker left, on a point or the bar (the table's pairs on one
     point, and checkers in the pool, cannot be reached and mean nothing)."""
+    if not one_checker_each(position):
+        return None
     mover, other = (
         (position.white, position.black) if white_acts else (position.black, position.white)
     )
-    if mover[OFF] != CHECKERS_PER_SIDE - 1 or other[OFF] != CHECKERS_PER_SIDE - 1:
-        return None
     places = _place(mover), _place(other)
     if places[1] in POINTS and places[0] == opposite_point(places[1]):
         return None
