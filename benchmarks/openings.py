@@ -42,11 +42,17 @@ RESULTS = ROOT / "benchmarks" / "results"
 from bench_engine import shard_of  # noqa: E402
 
 from aceynote.engine.api import shipped_network  # noqa: E402
-from aceynote.engine.decisions import ROLLS, Choice, Decision, choices, double_choices  # noqa: E402
+from aceynote.engine.decisions import Choice, Decision, choices, double_choices  # noqa: E402
 from aceynote.engine.evaluator import evaluator_for  # noqa: E402
 from aceynote.engine.rollout import summed, trials  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
-from aceynote.rules import Position, Side, parse_rules, play_text  # noqa: E402
+from aceynote.rules import (  # noqa: E402
+    ROLLS,
+    Position,
+    Side,
+    parse_rules,
+    play_text,
+)
 
 START = Position.initial(Side.WHITE)
 
@@ -63,7 +69,7 @@ def candidates(search: Search, top: int) -> Iterator[Candidate]:
     """Every roll's candidates, rank by rank: the ``top`` best plays of each at 1-ply, then the
     best play of each double named after the best 1-2 play."""
     per_roll: dict[str, list[Choice]] = {}
-    for high, low, _ in sorted(ROLLS, key=lambda roll: (-roll[0], -roll[1])):
+    for high, low in sorted(ROLLS, key=lambda roll: (-roll[0], -roll[1])):
         options = choices(Decision.start(START), high, low, search.evaluator.rules)
         per_roll[f"{high}{low}"] = [scored.choice for scored in search.rank(options, 1)][:top]
     for rank in range(top):

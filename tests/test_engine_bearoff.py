@@ -19,13 +19,14 @@ from aceynote.analysis.marks import mark_for
 from aceynote.engine import Engine
 from aceynote.engine.api import shipped_network
 from aceynote.engine.bearoff import BearoffTable, build, cached_table, main, table_path
-from aceynote.engine.decisions import ROLLS, Choice, Decision, choices
+from aceynote.engine.decisions import Choice, Decision, choices
 from aceynote.engine.evaluator import NetworkEvaluator, RaceEvaluator
 from aceynote.engine.race_positions import DEFAULT_STRAGGLERS, table_boards
 from aceynote.engine.search import Search
 from aceynote.rules import (
     CHECKERS_PER_SIDE,
     HOME_TOP,
+    ROLLS,
     Position,
     RuleSet,
     SegmentKind,
@@ -153,7 +154,7 @@ def test_the_exact_best_play_of_a_race_loses_nothing_and_gets_no_mark(preset: st
     search = Search(RaceEvaluator(NetworkEvaluator(shipped_network(), rules), table))
     draw = random.Random(preset)
     for position in races(table_boards(3, 1)[1:], 30, preset):
-        high, low, _ = draw.choice(ROLLS)
+        high, low = draw.choice(ROLLS)
         options = choices(Decision(position, SegmentKind.ROLL), high, low, rules)
         for depth in (0, 1):
             ranked, best = search.judge(options, options.index(_exact_best(options, rules)), depth)

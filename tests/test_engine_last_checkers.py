@@ -11,7 +11,7 @@ from aceynote.analysis.marks import mark_for
 from aceynote.engine import Engine
 from aceynote.engine.api import shipped_network
 from aceynote.engine.bearoff import build
-from aceynote.engine.decisions import ROLLS, Decision, choices
+from aceynote.engine.decisions import Decision, choices
 from aceynote.engine.evaluator import evaluator_for
 from aceynote.engine.last_checkers import (
     PLACES,
@@ -21,7 +21,7 @@ from aceynote.engine.last_checkers import (
     pair_position,
 )
 from aceynote.engine.search import Search
-from aceynote.rules import Position, RuleSet, SegmentKind, SetupError, Side, parse_rules
+from aceynote.rules import ROLLS, Position, RuleSet, SegmentKind, SetupError, Side, parse_rules
 
 
 def accepted(position: Position) -> bool:
@@ -100,7 +100,7 @@ def test_the_exact_best_play_loses_nothing_and_gets_no_mark(preset: str) -> None
     draw = random.Random(preset)
     contact = [position for position in every_pair() if position.has_contact]
     for position in draw.sample(contact, 20):
-        high, low, _ = draw.choice(ROLLS)
+        high, low = draw.choice(ROLLS)
         options = choices(Decision(position, SegmentKind.ROLL), high, low, rules)
         exact = {
             id(option): choice_value(option, lambda *at: value(table, *at)) for option in options

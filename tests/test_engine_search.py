@@ -11,11 +11,21 @@ from boards import ALL_ROLLS, after, dice, random_position, reference_plays
 from aceynote.engine import Engine
 from aceynote.engine import search as search_module
 from aceynote.engine.api import shipped_network
-from aceynote.engine.decisions import ROLLS, Decision, choices, double_choices
+from aceynote.engine.decisions import Decision, choices, double_choices
 from aceynote.engine.evaluator import evaluator_for
 from aceynote.engine.rollout import rollout
 from aceynote.engine.search import Search
-from aceynote.rules import PRESETS, Position, SegmentKind, Side, legal_plays, parse_rules
+from aceynote.rules import (
+    PRESETS,
+    ROLLS,
+    THROWS,
+    Position,
+    SegmentKind,
+    Side,
+    legal_plays,
+    parse_rules,
+    ways,
+)
 from aceynote.rules.randomgame import play_random_game
 
 RULE_SETS = [*PRESETS.values(), parse_rules("standard larger_die=no score=single")]
@@ -124,19 +134,14 @@ def test_the_look_ahead_is_the_average_of_each_rolls_best_choice(rules_index: in
             expected = (wins[best], equities[best])
         else:
             expected_win = expected_equity = 0.0
-            for high, low, chance in ROLLS:
+            for high, low in ROLLS:
                 wins, equities = search.evaluator.choices(choices(decision, high, low, rules))
                 best = int(np.argmax(equities))
-                expected_win += chance * wins[best]
-                expected_equity += chance * equities[best]
+                expected_win += ways(high, low) / THROWS * wins[best]
+                expected_equity += ways(high, low) / THROWS * equities[best]
             expected = (expected_win, expected_equity)
         assert win == pytest.approx(expected[0], abs=1e-5)
         assert equity == pytest.approx(expected[1], abs=1e-4)
-
-
-def test_the_rolls_and_their_chances() -> None:
-    assert len(ROLLS) == 21
-    assert sum(chance for _, _, chance in ROLLS) == pytest.approx(1.0)
 
 
 def test_a_one_ply_ranking_is_in_order_and_marks_its_depths() -> None:
@@ -212,7 +217,7 @@ def test_a_two_ply_look_ahead_takes_each_roll_s_best_reply_valued_at_one_ply() -
     search = search_for(0)
     decision = next(d for d in game_decisions(78, 0, every=5) if d.kind is SegmentKind.ROLL)
     expected = 0.0
-    for high, low, chance in ROLLS:
+    for high, low in ROLLS:
         options = choices(decision, high, low, rules)
         _, equities = search.evaluator.choices(options)
         replies = [
@@ -225,7 +230,7 @@ def test_a_two_ply_look_ahead_takes_each_roll_s_best_reply_valued_at_one_ply() -
                 continue
             ((_, equity),) = search.look_ahead([reply.after], 1)
             values.append(equity if reply.same_side else -equity)
-        expected += chance * max(values)
+        expected += ways(high, low) / THROWS * max(values)
     ((_, equity),) = search.look_ahead([decision], 2)
     assert equity == pytest.approx(expected, abs=1e-6)
 

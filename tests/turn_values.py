@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from aceynote.engine.decisions import ROLLS, Choice, Decision, choices, double_choices
-from aceynote.rules import Position, RuleSet, SegmentKind
+from aceynote.engine.decisions import Choice, Decision, choices, double_choices
+from aceynote.rules import ROLLS, THROWS, Position, RuleSet, SegmentKind, ways
 
 ValueOf = Callable[[Position, SegmentKind], "tuple[float, float] | None"]
 """A table's chance of winning and equity of a decision for its side to act."""
@@ -22,15 +22,18 @@ def choice_value(choice: Choice, value_of: ValueOf) -> float:
 
 
 def turn_values(position: Position, rules: RuleSet, value_of: ValueOf) -> tuple[float, float]:
-    """The equities to roll (each roll's best play, by chance) and to name the chosen double
-    (the best double and play), every choice valued one decision on."""
-    to_roll = sum(
-        chance
-        * max(
-            choice_value(choice, value_of)
-            for choice in choices(Decision(position, SegmentKind.ROLL), high, low, rules)
+    """The equities to roll (each roll's best play, weighed by its ways) and to name the
+    chosen double (the best double and play), every choice valued one decision on."""
+    to_roll = (
+        sum(
+            ways(high, low)
+            * max(
+                choice_value(choice, value_of)
+                for choice in choices(Decision(position, SegmentKind.ROLL), high, low, rules)
+            )
+            for high, low in ROLLS
         )
-        for high, low, chance in ROLLS
+        / THROWS
     )
     to_name = max(
         choice_value(choice, value_of)

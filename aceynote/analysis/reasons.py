@@ -18,10 +18,9 @@ from typing import Any
 
 from ..engine.api import RankedPlay
 from ..engine.decisions import Choice, Decision, choices, double_choices
-from ..rules import BAR, OFF, POOL, Position, RuleSet, SegmentKind, play_text
+from ..rules import BAR, OFF, POOL, THROWS, Position, RuleSet, SegmentKind, play_text
 from ..rules.replies import blots, longest_prime, points_held, replies
 
-ROLLS = 36
 PRIME = 3
 """The fewest points in a row the reasons call a prime."""
 BEST_PLAY = "the best play:"
@@ -156,7 +155,7 @@ def describe(facts: PlayFacts) -> str:
     if facts.prime >= PRIME:
         parts.append(_prime(facts))
     if facts.opponent_wins:
-        parts.append(f"the opponent wins at once with {facts.opponent_wins} of {ROLLS} rolls")
+        parts.append(f"the opponent wins at once with {facts.opponent_wins} of {THROWS} rolls")
     return "; ".join(parts)
 
 
@@ -179,7 +178,7 @@ def _gives_win(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     if mine <= theirs:
         return None
     return (
-        f"lets the opponent win at once with {mine} of {ROLLS} rolls "
+        f"lets the opponent win at once with {mine} of {THROWS} rolls "
         f"(the best play: {theirs or 'none'})"
     )
 
@@ -269,7 +268,7 @@ def _leaves(facts: PlayFacts, short: bool = False) -> str:
         return f"leaves {blot}"
     if not facts.shots:
         return f"leaves {blot} that no roll hits"
-    rolls = f"{facts.shots}" if short else f"{facts.shots} of {ROLLS} rolls"
+    rolls = f"{facts.shots}" if short else f"{facts.shots} of {THROWS} rolls"
     return f"leaves {blot} that {rolls} hit"
 
 

@@ -46,6 +46,7 @@ import numpy.typing as npt
 
 from ..rules import (
     CHECKERS_PER_SIDE,
+    ROLLS,
     SLOTS,
     BearOff,
     BonusReroll,
@@ -58,8 +59,9 @@ from ..rules import (
     legal_results,
     parse_rules,
     roll_dice,
+    ways,
 )
-from .decisions import DOUBLES, ROLLS
+from .decisions import DOUBLES
 from .race_positions import (
     DEFAULT_HOME_CHECKERS,
     DEFAULT_STRAGGLERS,
@@ -251,8 +253,8 @@ class _Moves:
         self.rules = rules
         index = {board: at for at, board in enumerate(boards)}
         self.size = len(boards)
-        chances = np.array([chance for _, _, chance in ROLLS])
-        self.rolls = _Plays([self._roll(board, index) for board in boards], chances)
+        roll_ways = np.array([ways(high, low) for high, low in ROLLS], np.float64)
+        self.rolls = _Plays([self._roll(board, index) for board in boards], roll_ways)
         self.doubles = _Plays([self._doubles(board, index) for board in boards], np.ones(1))
 
     def _results(
@@ -283,7 +285,7 @@ class _Moves:
                 (index[after], kind)
                 for after, kind in self._results(board, high, low, SegmentKind.ROLL)
             ]
-            for high, low, _ in ROLLS
+            for high, low in ROLLS
         ]
 
     def _doubles(
@@ -303,9 +305,9 @@ class _Moves:
 class _Plays:
     """One decision's plays for every board, flat: the target boards, what follows each
     (:data:`_PASS`...), and where each board's plays and each of its groups start
-    (a group is a roll's plays, or every chosen double's)."""
+    (a group: a roll's plays, or every chosen double's), and each group's ways to come."""
 
-    def __init__(self, per_board: list[list[list[tuple[int, int]]]], chances: Floats) -> None:
+    def __init__(self, per_board: list[list[list[tuple[int, int]]]], group_ways: Floats) -> None:
         targets: list[int] = []
         kinds: list[int] = []
         group_starts: list[list[int]] = []
@@ -317,11 +319,10 @@ class _Plays:
                 group_starts[-1].append(len(targets) - board_starts[-1])
                 targets += [target for target, _ in plays]
                 kinds += [kind for _, kind in plays]
-        self.targets = np.array(targets, np.intp)
-        self.kinds = np.array(kinds, np.intp)
+        self.targets, self.kinds = np.array(targets, np.intp), np.array(kinds, np.intp)
         self.board_starts = np.array([*board_starts, len(targets)], np.intp)
         self.group_starts = np.array(group_starts, np.intp)
-        self.chances = chances
+        self.group_ways, self.all_ways = group_ways, float(group_ways.sum())
 
 
 class _Solver:
@@ -384,7 +385,7 @@ class _Solver:
     def _values(
         self, plays: _Plays, layout: _Layout, others: npt.NDArray[np.intp]
     ) -> tuple[Floats, Floats]:
-        """Each race's value: each group's best play (the likelier win among equals), by chance."""
+        """Each race's value: each group's best play (the likelier win among equals), by its ways."""
         flat, _, group_starts, group_sizes = layout
         against = np.repeat(others, layout.plays_per_race)
         kinds, targets = plays.kinds[flat], plays.targets[flat]
@@ -395,10 +396,10 @@ class _Solver:
         best = np.maximum.reduceat(equities, group_starts)
         at_best = equities >= np.repeat(best, group_sizes)
         best_wins = np.maximum.reduceat(np.where(at_best, wins, -1.0), group_starts)
-        groups = len(plays.chances)
+        groups = len(plays.group_ways)
         return (
-            (best.reshape(-1, groups) * plays.chances).sum(axis=1),
-            (best_wins.reshape(-1, groups) * plays.chances).sum(axis=1),
+            (best.reshape(-1, groups) * plays.group_ways).sum(axis=1) / plays.all_ways,
+            (best_wins.reshape(-1, groups) * plays.group_ways).sum(axis=1) / plays.all_ways,
         )
 
 

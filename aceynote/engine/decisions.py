@@ -25,25 +25,6 @@ from ..rules import (
     roll_dice,
 )
 
-THROWS = 36
-"""The ordered throws of two dice."""
-
-
-def ways(high: int, low: int) -> int:
-    """How many of the :data:`THROWS` give this roll.
-
-    A sum weighted by ways, divided by :data:`THROWS` once at the end, keeps a
-    value that every roll gives exactly (a sure win: 1), where a sum weighted by
-    the chances 1/36 and 2/36 can pass it by a rounding.
-    """
-    return 1 if high == low else 2
-
-
-ROLLS: tuple[tuple[int, int, float], ...] = tuple(
-    (high, low, ways(high, low) / THROWS) for high in range(1, 7) for low in range(1, high + 1)
-)
-"""The 21 distinct rolls, higher die first, with their probabilities."""
-
 DOUBLES = (1, 2, 3, 4, 5, 6)
 NAMED_DOUBLES = tuple((die, die) for die in DOUBLES)
 """The dice of each double a side may name after a 1-2."""

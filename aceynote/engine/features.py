@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..rules import BearOff, BonusReroll, RuleSet, Scoring
+from ..rules import ORDERED_ROLLS, THROWS, BearOff, BonusReroll, RuleSet, Scoring, is_acey_deucey
 
 POINT_UNITS = 4
 SIDE_INPUTS = 24 * POINT_UNITS + 4 + 2 + 1 + 1
@@ -93,16 +93,14 @@ def _sides_inputs(counts: Counts) -> npt.NDArray[np.float32]:
 def _reach() -> npt.NDArray[np.float32]:
     """(36, 24): which distances each roll can move one checker (a 1-2 and the double it
     names after it reach them all)."""
-    reach = np.zeros((36, 24), dtype=np.float32)
-    for index in range(36):
-        high, low = divmod(index, 6)
-        high, low = high + 1, low + 1
-        if {high, low} == {1, 2}:
+    reach = np.zeros((THROWS, 24), dtype=np.float32)
+    for index, (first, second) in enumerate(ORDERED_ROLLS):
+        if is_acey_deucey(first, second):
             steps = list(range(1, 25))
-        elif high == low:
-            steps = [high * count for count in range(1, 5)]
+        elif first == second:
+            steps = [first * count for count in range(1, 5)]
         else:
-            steps = [high, low, high + low]
+            steps = [first, second, first + second]
         reach[index, [step - 1 for step in steps if step <= 24]] = 1
     return reach
 

@@ -31,7 +31,9 @@ from ..rules import (
     BAR,
     CHECKERS_PER_SIDE,
     OFF,
+    ROLLS,
     SLOTS,
+    THROWS,
     Position,
     RuleSet,
     SegmentKind,
@@ -40,9 +42,10 @@ from ..rules import (
     legal_results,
     opposite_point,
     roll_dice,
+    ways,
 )
 from ..rules.position import POINTS
-from .decisions import DOUBLES, ROLLS, THROWS, ways
+from .decisions import DOUBLES
 
 Floats = npt.NDArray[np.float64]
 
@@ -157,9 +160,9 @@ def _results(
 @cache
 def last_checkers_table(rules: RuleSet) -> LastCheckersTable:
     """The table for these rules, worked out the first time a process asks."""
-    rolls = _Plays(rules, [(high, low, SegmentKind.ROLL) for high, low, _ in ROLLS])
+    rolls = _Plays(rules, [(high, low, SegmentKind.ROLL) for high, low in ROLLS])
     doubles = _Plays(rules, [(die, die, SegmentKind.CHOSEN_DOUBLE) for die in DOUBLES])
-    throws = np.array([ways(high, low) for high, low, _ in ROLLS])
+    throws = np.array([ways(high, low) for high, low in ROLLS])
     # A pair's six groups of doubles are each die's plays; the side names the best die.
     doubles_per_pair = len(DOUBLES)
     win, equity = np.zeros((2, PAIRS)), np.zeros((2, PAIRS))

@@ -20,12 +20,10 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..rules import SegmentKind
+from ..rules import ORDERED_ROLLS, THROWS, SegmentKind
 from ..rules.randomgame import roll_pair
 from .decisions import MAX_DECISIONS, NAMED_DOUBLES, Choice
 from .search import Search
-
-ORDERED_ROLLS = tuple((first, second) for first in range(1, 7) for second in range(1, 7))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +94,7 @@ def trials(
     same dice, so two choices' trials can be compared one by one."""
     for trial in range(games):
         rng = random.Random(f"rollout:{seed}:{trial}")
-        first = ORDERED_ROLLS[(trial + seed) % 36]
+        first = ORDERED_ROLLS[(trial + seed) % THROWS]
         yield play_out(choice, search, rng, first, truncate)
 
 

@@ -20,8 +20,18 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..rules import Position, RuleSet, SegmentKind, TurnState, legal_results, roll_dice
-from .decisions import NAMED_DOUBLES, ROLLS, THROWS, Choice, Decision, ways
+from ..rules import (
+    ROLLS,
+    THROWS,
+    Position,
+    RuleSet,
+    SegmentKind,
+    TurnState,
+    legal_results,
+    roll_dice,
+    ways,
+)
+from .decisions import NAMED_DOUBLES, Choice, Decision
 from .evaluator import Evaluator, Floats
 
 FILTERS = ((8, 0.1), (3, 0.04))
@@ -291,7 +301,7 @@ class _Batch:
         return Decision(result, follows)
 
 
-_ROLL_WAYS = tuple((ways(high, low), ((high, low),)) for high, low, _ in ROLLS)
+_ROLL_WAYS = tuple((ways(high, low), ((high, low),)) for high, low in ROLLS)
 _NAMING_A_DOUBLE = ((THROWS, NAMED_DOUBLES),)
 
 

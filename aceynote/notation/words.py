@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from lark import Token
 
-from ..rules import BAR, OFF, POOL, SegmentKind
+from ..rules import BAR, OFF, ORDERED_ROLLS, POOL, SegmentKind
 from ..terminal_text import clipped
 from .limits import MAX_COMMENT, MAX_DIGITS, MAX_MOVES_PER_PLAY, too_many_digits
 from .model import Move, Span, Stop, Tag, new_span
@@ -166,8 +166,7 @@ _WORD = re.compile(r"\S+")
 DICE = {
     f"{prefix}{first}{second}:": (first, second)
     for prefix in ("", "=", "+")
-    for first in range(1, 7)
-    for second in range(1, 7)
+    for first, second in ORDERED_ROLLS
 }
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..corpus.stats import Figures
-from ..corpus.stats.counted_game import ROLLS
 from ..corpus.stats.dice import ACEY_DEUCEY_SHARE, DEGREES, DOUBLE_SHARE, DiceCounts
 from ..corpus.stats.lengths import GameFigures
 from ..corpus.stats.matches import Match
 from ..corpus.stats.openings import RollLine
 from ..corpus.stats.players import PlayerGroup, Record
+from ..rules import ROLLS
 
 VERSION = 1
 _PLACES = 6

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from importlib import resources
 
 from ..corpus.stats import Figures
-from ..corpus.stats.counted_game import ROLLS
 from ..corpus.stats.dice import DiceCounts
 from ..corpus.stats.lengths import GameFigures
 from ..corpus.stats.matches import Match
 from ..corpus.stats.openings import RollLine
 from ..corpus.stats.players import Crosstable, PlayerGroup
+from ..rules import ROLLS
 from ..terminal_text import counted
 from .elements import child, markup, number_text
 from .html import csp_hash

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..corpus.stats import Figures
-from ..corpus.stats.counted_game import ROLLS
 from ..corpus.stats.dice import ACEY_DEUCEY_SHARE, DEGREES, DOUBLE_SHARE, DiceCounts
 from ..corpus.stats.lengths import GameFigures
 from ..corpus.stats.matches import Match
 from ..corpus.stats.openings import RollLine
 from ..corpus.stats.players import PlayerGroup, Record
+from ..rules import ROLLS
 from ..terminal_text import aligned, clipped, columns, counted, escaped
 from .stats_json import roll_name
 

@@ -28,6 +28,7 @@ from .position import (
     opposite_point,
     place_name,
 )
+from .rolls import ORDERED_ROLLS, ROLLS, THROWS, ways
 from .ruleset import PRESETS, BearOff, BonusReroll, RulesError, RuleSet, Scoring, parse_rules
 from .trips import (
     ForcedPlay,
@@ -60,9 +61,12 @@ __all__ = [
     "CHECKERS_PER_SIDE",
     "HOME_TOP",
     "OFF",
+    "ORDERED_ROLLS",
     "POOL",
     "PRESETS",
+    "ROLLS",
     "SLOTS",
+    "THROWS",
     "BearOff",
     "BonusReroll",
     "DiceError",
@@ -112,4 +116,5 @@ __all__ = [
     "resigned",
     "roll_dice",
     "trip_distance",
+    "ways",
 ]

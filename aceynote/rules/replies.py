@@ -20,11 +20,11 @@ from typing import NamedTuple
 
 from .moves import legal_results, roll_dice
 from .position import BAR, CHECKERS_PER_SIDE, HOME_TOP, OFF, POOL, Position, Side
+from .rolls import ROLLS, ways
 from .ruleset import RuleSet
 from .turn import is_acey_deucey
 
 _MOST_PIPS = 3 + 4 * 6
-_PAIRS = tuple((high, low) for high in range(1, 7) for low in range(1, high + 1))
 
 
 class Replies(NamedTuple):
@@ -101,11 +101,10 @@ def replies(position: Position, rules: RuleSet) -> Replies:
     can_hit = bool(blots(position, target))
     can_win = _may_win(position, roller)
     counts = [0, 0]
-    for high, low in _PAIRS:
-        weight = 1 if high == low else 2
+    for high, low in ROLLS:
         for index, (wanted, found) in enumerate(((can_hit, hits), (can_win, wins))):
             if wanted and _roll_reaches(position, high, low, rules, found):
-                counts[index] += weight
+                counts[index] += ways(high, low)
     return Replies(*counts)
 
 

@@ -18,7 +18,7 @@ from itertools import islice
 
 from ...notation.tags import player_name
 from ...notation.writer import merge_trips
-from ...rules import SegmentKind, Side
+from ...rules import ROLLS, SegmentKind, Side
 from ...validation.report import Report, SegmentReplay
 from ..facts import GameFacts, game_facts
 
@@ -27,10 +27,6 @@ KEPT_TAGS = ("Event", "Match", "MatchLength", "MatchScore")
 _ROLLS_OF_DICE = (SegmentKind.ROLL, SegmentKind.EXTRA_ROLL)
 
 
-# The 21 rolls, the high die first: 11, 21, 22, 31, 32, 33, ... 66.
-ROLLS: tuple[tuple[int, int], ...] = tuple(
-    (high, low) for high in range(1, 7) for low in range(1, high + 1)
-)
 _ROLL_INDEX = {roll: index for index, roll in enumerate(ROLLS)}
 
 

@@ -14,19 +14,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ...rules import ROLLS, THROWS, ways
 from .chisquare import chi_square, chi_square_p_value
-from .counted_game import ROLLS, CountedGame
+from .counted_game import CountedGame
 
 DEGREES = len(ROLLS) - 1
 ENOUGH_ROLLS = 180  # a double's expected count is 5
-DOUBLE_SHARE = Fraction(6, 36)
-ACEY_DEUCEY_SHARE = Fraction(2, 36)
 
 
 def roll_chance(roll: tuple[int, int]) -> Fraction:
     """A roll's chance with fair dice: 1/36 for a double, 2/36 for the others."""
-    high, low = roll
-    return Fraction(1 if high == low else 2, 36)
+    return Fraction(ways(*roll), THROWS)
+
+
+DOUBLE_SHARE = sum((roll_chance((die, die)) for die in range(1, 7)), Fraction(0))
+ACEY_DEUCEY_SHARE = roll_chance((2, 1))
 
 
 @dataclass(frozen=True, slots=True)

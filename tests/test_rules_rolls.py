@@ -1,0 +1,32 @@
+"""The dice's outcomes (rules/rolls.py): the 36 throws, the 21 rolls and their ways."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from aceynote.rules import ORDERED_ROLLS, ROLLS, THROWS, ways
+from aceynote.rules.randomgame import roll_pair
+
+
+def test_the_rolls_are_the_throws_higher_die_first_with_their_ways() -> None:
+    named = Counter((max(throw), min(throw)) for throw in ORDERED_ROLLS)
+    assert THROWS == 36 == len(set(ORDERED_ROLLS))
+    assert set(ROLLS) == set(named) and len(ROLLS) == 21
+    assert {roll: ways(*roll) for roll in ROLLS} == dict(named)
+    assert sum(ways(high, low) for high, low in ROLLS) == THROWS
+
+
+def test_the_rolls_are_listed_high_die_first_from_11_to_66() -> None:
+    assert ROLLS[:4] == ((1, 1), (2, 1), (2, 2), (3, 1))
+    assert ROLLS[-1] == (6, 6)
+    assert all(high >= low for high, low in ROLLS)
+
+
+def test_the_rolled_dice_are_rolls_in_their_ways_share() -> None:
+    rng = random.Random(7)
+    seen = Counter(roll_pair(rng) for _ in range(36_000))
+    assert set(seen) == set(ROLLS)
+    for roll, count in seen.items():
+        expected = 36_000 * ways(*roll) / THROWS
+        assert abs(count - expected) < 5 * (expected * (1 - ways(*roll) / THROWS)) ** 0.5
