@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from aceynote.rules import ORDERED_ROLLS, ROLLS, THROWS, ways
+from aceynote.rules import DOUBLES, ORDERED_ROLLS, ROLLS, THROWS, ways
 from aceynote.rules.randomgame import roll_pair
 
 
@@ -30,3 +30,8 @@ def test_the_rolled_dice_are_rolls_in_their_ways_share() -> None:
     for roll, count in seen.items():
         expected = 36_000 * ways(*roll) / THROWS
         assert abs(count - expected) < 5 * (expected * (1 - ways(*roll) / THROWS)) ** 0.5
+
+
+def test_the_doubles_a_side_may_name_are_the_rolls_of_one_way_each() -> None:
+    assert DOUBLES == tuple(roll for roll in ROLLS if ways(*roll) == 1)
+    assert [high for high, _ in DOUBLES] == [1, 2, 3, 4, 5, 6]

@@ -46,6 +46,7 @@ import numpy.typing as npt
 
 from ..rules import (
     CHECKERS_PER_SIDE,
+    DOUBLES,
     ROLLS,
     SLOTS,
     BearOff,
@@ -61,7 +62,6 @@ from ..rules import (
     roll_dice,
     ways,
 )
-from .decisions import DOUBLES
 from .race_positions import (
     DEFAULT_HOME_CHECKERS,
     DEFAULT_STRAGGLERS,
@@ -296,8 +296,8 @@ class _Moves:
         return [
             [
                 (index[after], kind)
-                for die in DOUBLES
-                for after, kind in self._results(board, die, die, SegmentKind.CHOSEN_DOUBLE)
+                for high, low in DOUBLES
+                for after, kind in self._results(board, high, low, SegmentKind.CHOSEN_DOUBLE)
             ]
         ]
 

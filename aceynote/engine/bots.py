@@ -12,10 +12,10 @@ import random
 from collections.abc import Callable, Iterator
 from typing import NamedTuple, Protocol
 
-from ..rules import Position, RuleSet, SegmentKind, Side, opening_winner
+from ..rules import DOUBLES, Position, RuleSet, SegmentKind, Side, opening_winner
 from ..rules.position import POINTS
 from ..rules.randomgame import opening_rolls, roll_pair
-from .decisions import MAX_DECISIONS, NAMED_DOUBLES, Choice, Decision, choices
+from .decisions import MAX_DECISIONS, Choice, Decision, choices
 from .search import Search
 
 
@@ -79,7 +79,7 @@ def opening(rng: random.Random) -> Position:
 def dice_for(decision: Decision, rng: random.Random) -> tuple[tuple[int, int], ...]:
     """The dice a decision plays: a roll of the dice, or each double the side may name."""
     if decision.kind is SegmentKind.CHOSEN_DOUBLE:
-        return NAMED_DOUBLES
+        return DOUBLES
     return (roll_pair(rng),)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..rules import (
+    DOUBLES,
     HOME_TOP,
     POOL,
     Play,
@@ -25,9 +26,6 @@ from ..rules import (
     roll_dice,
 )
 
-DOUBLES = (1, 2, 3, 4, 5, 6)
-NAMED_DOUBLES = tuple((die, die) for die in DOUBLES)
-"""The dice of each double a side may name after a 1-2."""
 MAX_DECISIONS = 5000
 """Where self-play, rollouts and bot matches cut a game short (none comes near it)."""
 
@@ -105,4 +103,4 @@ def choices(decision: Decision, high: int, low: int, rules: RuleSet) -> list[Cho
 
 def double_choices(decision: Decision, rules: RuleSet) -> list[Choice]:
     """Every double the side may name after a 1-2, with every legal play of it."""
-    return [choice for die in DOUBLES for choice in choices(decision, die, die, rules)]
+    return [choice for high, low in DOUBLES for choice in choices(decision, high, low, rules)]

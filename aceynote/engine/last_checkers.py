@@ -30,6 +30,7 @@ import numpy.typing as npt
 from ..rules import (
     BAR,
     CHECKERS_PER_SIDE,
+    DOUBLES,
     OFF,
     ROLLS,
     SLOTS,
@@ -45,7 +46,6 @@ from ..rules import (
     ways,
 )
 from ..rules.position import POINTS
-from .decisions import DOUBLES
 
 Floats = npt.NDArray[np.float64]
 
@@ -161,7 +161,7 @@ def _results(
 def last_checkers_table(rules: RuleSet) -> LastCheckersTable:
     """The table for these rules, worked out the first time a process asks."""
     rolls = _Plays(rules, [(high, low, SegmentKind.ROLL) for high, low in ROLLS])
-    doubles = _Plays(rules, [(die, die, SegmentKind.CHOSEN_DOUBLE) for die in DOUBLES])
+    doubles = _Plays(rules, [(high, low, SegmentKind.CHOSEN_DOUBLE) for high, low in DOUBLES])
     throws = np.array([ways(high, low) for high, low in ROLLS])
     # A pair's six groups of doubles are each die's plays; the side names the best die.
     doubles_per_pair = len(DOUBLES)

@@ -20,9 +20,9 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..rules import ORDERED_ROLLS, THROWS, SegmentKind
+from ..rules import DOUBLES, ORDERED_ROLLS, THROWS, SegmentKind
 from ..rules.randomgame import roll_pair
-from .decisions import MAX_DECISIONS, NAMED_DOUBLES, Choice
+from .decisions import MAX_DECISIONS, Choice
 from .search import Search
 
 
@@ -75,7 +75,7 @@ def play_out(
                 return float(equities[0]), float(wins[0])
             return -float(equities[0]), 1 - float(wins[0])
         if decision.kind is SegmentKind.CHOSEN_DOUBLE:
-            dice = NAMED_DOUBLES
+            dice = DOUBLES
         else:
             dice = (stratified or roll_pair(rng),)
             stratified = None

@@ -21,6 +21,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..rules import (
+    DOUBLES,
     ROLLS,
     THROWS,
     Position,
@@ -31,7 +32,7 @@ from ..rules import (
     roll_dice,
     ways,
 )
-from .decisions import NAMED_DOUBLES, Choice, Decision
+from .decisions import Choice, Decision
 from .evaluator import Evaluator, Floats
 
 FILTERS = ((8, 0.1), (3, 0.04))
@@ -302,7 +303,7 @@ class _Batch:
 
 
 _ROLL_WAYS = tuple((ways(high, low), ((high, low),)) for high, low in ROLLS)
-_NAMING_A_DOUBLE = ((THROWS, NAMED_DOUBLES),)
+_NAMING_A_DOUBLE = ((THROWS, DOUBLES),)
 
 
 def _ways_of(kind: SegmentKind) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:

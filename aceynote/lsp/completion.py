@@ -17,6 +17,7 @@ from ..engine import Engine, EngineInputError
 from ..notation.tags import TAG_NAME, TERMINATIONS
 from ..notation.writer import STANDARD_TAG_ORDER
 from ..rules import (
+    DOUBLES,
     PRESETS,
     DiceError,
     Position,
@@ -40,7 +41,6 @@ _AFTER_ACEY_DEUCEY = re.compile(
 _TAG_NAME = re.compile(r"^[ \t]*\[([A-Za-z0-9_]*)$")
 _TAG_VALUE = re.compile(rf'^[ \t]*\[({TAG_NAME})[ \t]+"([^"]*?)([^" ]*)$')
 _KINDS = {"": "roll", "=": "double", "+": "extra"}
-DOUBLES = ("11", "22", "33", "44", "55", "66")
 
 
 def _items(
@@ -140,7 +140,8 @@ def complete(text: Text, parts: list[Part], at: types.Position) -> list[types.Co
     if named is not None:  # the "=" and the die already typed are replaced
         typed = named.group(1) or ""
         start = types.Position(at.line, at.character - len(typed))
-        doubles = [f"={double}: " for double in DOUBLES if f"={double}".startswith(typed)]
+        written = [f"={high}{low}" for high, low in DOUBLES]
+        doubles = [f"{double}: " for double in written if double.startswith(typed)]
         return _items(doubles, types.CompletionItemKind.Operator, types.Range(start, at))
     tag_line = before[text.skipped(at.line) :]  # a tag may follow the text's byte order mark
     name = _TAG_NAME.match(tag_line)

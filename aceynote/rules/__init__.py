@@ -28,7 +28,7 @@ from .position import (
     opposite_point,
     place_name,
 )
-from .rolls import ORDERED_ROLLS, ROLLS, THROWS, ways
+from .rolls import DOUBLES, ORDERED_ROLLS, ROLLS, THROWS, ways
 from .ruleset import PRESETS, BearOff, BonusReroll, RulesError, RuleSet, Scoring, parse_rules
 from .trips import (
     ForcedPlay,
@@ -59,6 +59,7 @@ from .turn import (
 __all__ = [
     "BAR",
     "CHECKERS_PER_SIDE",
+    "DOUBLES",
     "HOME_TOP",
     "OFF",
     "ORDERED_ROLLS",

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .moves import legal_results, roll_dice
 from .position import BAR, CHECKERS_PER_SIDE, HOME_TOP, OFF, POOL, Position, Side
-from .rolls import ROLLS, ways
+from .rolls import DOUBLES, ROLLS, ways
 from .ruleset import RuleSet
 from .turn import is_acey_deucey
 
@@ -127,6 +127,6 @@ def _roll_reaches(
         found(after)
         for result in results
         if result.winner is None
-        for die in range(1, 7)
-        for after in legal_results(result, roll_dice(die, die), rules)[0]
+        for high, low in DOUBLES
+        for after in legal_results(result, roll_dice(high, low), rules)[0]
     )

@@ -22,6 +22,9 @@ ROLLS: tuple[tuple[int, int], ...] = tuple(
 )
 """The 21 distinct rolls, higher die first: 11, 21, 22, 31, 32, 33, ... 66."""
 
+DOUBLES: tuple[tuple[int, int], ...] = tuple((die, die) for die in range(1, 7))
+"""The six doubles: the rolls a side may name after a 1-2 (docs/notation.md §8, rule 8)."""
+
 
 def ways(high: int, low: int) -> int:
     """How many of the :data:`THROWS` give this roll: 1 for a double, else 2."""

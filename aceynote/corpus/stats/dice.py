@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...rules import ROLLS, THROWS, ways
+from ...rules import DOUBLES, ROLLS, THROWS, ways
 from .chisquare import chi_square, chi_square_p_value
 from .counted_game import CountedGame
 
@@ -27,7 +27,7 @@ def roll_chance(roll: tuple[int, int]) -> Fraction:
     return Fraction(ways(*roll), THROWS)
 
 
-DOUBLE_SHARE = sum((roll_chance((die, die)) for die in range(1, 7)), Fraction(0))
+DOUBLE_SHARE = sum((roll_chance(double) for double in DOUBLES), Fraction(0))
 ACEY_DEUCEY_SHARE = roll_chance((2, 1))
 
 
