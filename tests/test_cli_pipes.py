@@ -127,3 +127,19 @@ def test_generate() -> None:
 def test_schema() -> None:
     # The schema fits in a pipe: the pipe is closed before it is written.
     assert closed_at_once("schema") == (0, "")
+
+
+def test_analyze_keeps_exit_1_for_the_games_it_stopped_in(tmp_path: Path) -> None:
+    path = copies(tmp_path, "mistakes.acey")
+    line, status, errors = first_line_then_close("analyze", "--depth", "0", path)
+    assert line.strip()
+    assert status == 1
+    assert "(the game is analysed up to here)" in errors
+    assert_quiet(errors)
+
+
+def test_stats_keeps_exit_1_for_the_games_it_left_out() -> None:
+    status, errors = closed_at_once("stats", str(SAMPLES / "mistakes.acey"))
+    assert status == 1
+    assert "with errors left out of the figures" in errors
+    assert_quiet(errors)

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING
 
 from ..terminal_text import counted, shown
 from ..validation.diagnostics import no_game_in
-from .base import EXIT_OK, EXIT_PROBLEMS, Commands, UsageError, add_command, whole_number, write_out
+from .base import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    Commands,
+    UsageError,
+    add_command,
+    output_closed,
+    whole_number,
+    write_out,
+)
 from .common import (
     InputFile,
     add_explain_option,
@@ -159,12 +168,14 @@ def run(args: argparse.Namespace) -> int:
             _tables(followed, args.output)
         else:
             _report(followed, args.format, shown=args.output != "-")
+        if games.marked:
+            deliver("\n".join(games.written), args.output)
     except ClusterError as error:
         raise UsageError(str(error)) from error
+    except BrokenPipeError:  # the reader stopped early (| head): no more games, the status so far
+        output_closed()
     finally:
         progress.clear()
-    if games.marked:
-        deliver("\n".join(games.written), args.output)
     for place in games.stopped_at:
         print(f"aceynote: {place}", file=sys.stderr)
     if games.stopped:

@@ -17,7 +17,16 @@ from ..render.stats_text import figures_text
 from ..terminal_text import counted, shown
 from ..validation import Diagnostic, validate
 from ..validation.diagnostics import no_game_in
-from .base import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Commands, add_command, fail, write_out
+from .base import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    Commands,
+    add_command,
+    fail,
+    output_closed,
+    write_out,
+)
 from .common import (
     InputFile,
     add_record_files,
@@ -147,11 +156,14 @@ def run(args: argparse.Namespace) -> int:
     check_output(args.html, sources)
     reader = _Reader(args.source_format)
     found = figures(reader.counted(sources), args.by)
-    if args.html is not None:
-        deliver(stats_page(found), args.html)
-    if args.html != "-":
-        if args.format == "json":
-            write_out(json.dumps(figures_json(found), indent=2) + "\n")
-        else:
-            write_out(figures_text(found, _terminal_width()))
+    try:
+        if args.html is not None:
+            deliver(stats_page(found), args.html)
+        if args.html != "-":
+            if args.format == "json":
+                write_out(json.dumps(figures_json(found), indent=2) + "\n")
+            else:
+                write_out(figures_text(found, _terminal_width()))
+    except BrokenPipeError:  # the reader stopped early (| head): the figures' status still holds
+        output_closed()
     return reader.status()
