@@ -33,5 +33,5 @@ def test_the_rolled_dice_are_rolls_in_their_ways_share() -> None:
 
 
 def test_the_doubles_a_side_may_name_are_the_rolls_of_one_way_each() -> None:
-    assert DOUBLES == tuple(roll for roll in ROLLS if ways(*roll) == 1)
+    assert tuple(roll for roll in ROLLS if ways(*roll) == 1) == DOUBLES
     assert [high for high, _ in DOUBLES] == [1, 2, 3, 4, 5, 6]
