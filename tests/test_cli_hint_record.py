@@ -99,6 +99,21 @@ def test_a_moment_that_is_not_there_is_a_usage_error(
     assert status == 2 and message in err
 
 
+@pytest.mark.parametrize(
+    ("words", "next_named"),
+    [
+        (("--turn", "3", "--segment", "1"), True),  # 3. 21: the 1-2 before =11
+        (("--segment", "4"), False),  # 2... 62: no 1-2, so no double follows
+    ],
+)
+def test_double_on_a_roll_says_where_the_double_is_only_after_a_1_2(
+    capsys: pytest.CaptureFixture[str], words: tuple[str, ...], next_named: bool
+) -> None:
+    status, _, err = run_main(capsys, "hint", ANNOTATED, *words, "--double")
+    assert status == 2 and "not a chosen double" in err
+    assert ("this 1-2's is the next segment" in err) is next_named
+
+
 def test_double_with_a_turn_ranks_that_turns_chosen_double(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -208,7 +208,7 @@ def _from_record(args: argparse.Namespace) -> Written:
     record asked about; the play written there, when the ranking is of its dice."""
     from ..analysis.output import KIND_WORDS
     from ..analysis.shown import replay_at
-    from ..rules import SegmentKind, play_text
+    from ..rules import SegmentKind, is_acey_deucey, play_text
     from ..validation import validate
     from .common import chosen_game, turn_option
 
@@ -235,7 +235,9 @@ def _from_record(args: argparse.Namespace) -> Written:
     _check_reached(args.file, report, found)
     segment = found.segment
     if args.double and segment.kind is not SegmentKind.CHOSEN_DOUBLE:
-        raise UsageError(f"{no_double} that segment is not a chosen double (a 1-2's is the next)")
+        after_acey_deucey = " (this 1-2's is the next segment)"
+        named_next = after_acey_deucey if is_acey_deucey(segment.high, segment.low) else ""
+        raise UsageError(f"{no_double} that segment is not a chosen double{named_next}")
     args.setup, args.rules = found.before.to_setup(), report.rules.to_tag()
     args.kind = KIND_WORDS[segment.kind]
     written = f"{segment.high}{segment.low}"
