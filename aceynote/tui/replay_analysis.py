@@ -234,9 +234,11 @@ class Analysing(ReplayView):
 
     def _where_to_explain(self) -> str:
         """Where a play the engine can explain is, if the game has one."""
-        timeline = self.timeline
-        if timeline is not None and any(replay.legal for replay in timeline.report.segments):
+        report = self.timeline.report if self.timeline is not None else None
+        if report is not None and any(replay.legal for replay in report.segments):
             return "go to a legal play (↓)."
+        if report is None or not any(found.is_error for found in report.diagnostics):
+            return "this game has no play yet."
         return "this game has no legal play to explain (fix its first error, then come back)."
 
     def on_explained(self, message: Explained) -> None:
