@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from analysed_games import short_game
 
-from aceynote.analysis.practice import HINT_PLAYS, hint_rows, review_lines
+from aceynote.analysis.analysed import AnalysedDecision
+from aceynote.analysis.practice import HINT_PLAYS, REVIEW_COSTLIEST, hint_rows, review, review_lines
 from aceynote.analysis.run import analyze_one
 from aceynote.notation import parse_game
 from aceynote.rules import Position, Side, TurnState, parse_rules
+from aceynote.validation import validate
 
 RULES = parse_rules("standard")
 
@@ -51,3 +53,32 @@ def test_a_review_without_a_decision_of_yours_gives_no_rating() -> None:
     assert lines[0] == "You made no decision with a choice in it: no error rate or rating to give."
     assert not any("rating" in line for line in lines[1:])
     assert review_lines(analysis, Side.WHITE)[0].startswith("Your error rate 0.")
+
+
+def test_a_review_says_why_of_each_costliest_decision_marked_or_not() -> None:
+    """A costly play can be too small to mark, and an analysis explains only the marked ones
+    unless asked: the review asks."""
+    game = short_game(5)
+
+    def costliest(explain_all: bool) -> list[AnalysedDecision]:
+        analysis = analyze_one(1, game, depth=0, explain_all=explain_all)
+        yours = [d for d in analysis.decisions if d.side is Side.WHITE and d.loss > 0]
+        return sorted(yours, key=lambda d: -d.loss)[:REVIEW_COSTLIEST]
+
+    assert any(decision.mark is None for decision in costliest(False))
+    lines = review(validate(game), Side.WHITE, depth=0)
+    shown = lines[lines.index("Your costliest decisions:") + 1 :]
+    explained = costliest(True)
+    assert len(shown) == len(explained)
+    for decision, line in zip(explained, shown, strict=True):
+        assert decision.reason is not None
+        assert line.startswith(f"{decision.number} {decision.roll}: {decision.played}")
+        assert line.endswith(f": {decision.reason.text}")
+
+
+def test_a_review_counts_one_decision_in_the_singular() -> None:
+    analysis = analyze_one(
+        1, parse_game('[White "You"]\n[Black "Engine"]\n\n1. 52: in/20 in/23\n*\n'), depth=0
+    )
+    assert analysis.players[Side.WHITE].unforced == 1
+    assert " over 1 unforced decision;" in review_lines(analysis, Side.WHITE)[0]

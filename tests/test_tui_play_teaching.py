@@ -11,8 +11,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from aceynote.analysis.practice import Practice, hint_rows, review_lines
-from aceynote.analysis.run import analyze_report
+from aceynote.analysis.practice import Practice, hint_rows, review
 from aceynote.rules import Position, Side, TurnState, parse_rules
 from aceynote.tui.dialogs import EndGame, PlayChoices
 from aceynote.validation import validate
@@ -72,8 +71,7 @@ async def test_once_the_game_is_over_the_key_shows_its_review(tmp_path: Path) ->
         game = screen(app).recording.game
         assert screen(app).recording.over
         rows = await rows_of_the_key(pilot, app)
-        analysis = analyze_report(1, validate(game), 0)
-        assert rows == review_lines(analysis, Side.WHITE)
+        assert rows == review(validate(game), Side.WHITE, 0)
         assert rows[0].startswith("Your error rate") and "rating" in rows[0]
 
 

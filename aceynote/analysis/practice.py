@@ -27,11 +27,12 @@ from ..engine.search import Search
 from ..notation.writer import roll_text, segment_play_text
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
-from ..terminal_text import signed
+from ..terminal_text import counted, signed
+from ..validation import Report
 from .analysed import GameAnalysis
 from .marks import game_value
 from .reasons import explain_ranking
-from .run import search_for
+from .run import analyze_report, search_for
 from .shown import ranked_plays
 
 
@@ -203,14 +204,21 @@ def hint_rows(state: TurnState, high: int, low: int, depth: int) -> list[tuple[s
     ]
 
 
+def review(report: Report, side: Side, depth: int) -> list[str]:
+    """A finished game's review (:func:`review_lines`), every decision analysed with its
+    reason: a costly play need not be a marked one, and the review says why of each."""
+    return review_lines(analyze_report(1, report, depth, explain_all=True), side)
+
+
 def review_lines(game: GameAnalysis, side: Side) -> list[str]:
     """A finished game's review for the person who played ``side``, from its analysis: the
     error rate, the rating, the marks, the costliest decisions and why, luck."""
     mine, engine = game.players[side], game.players[side.opponent]
     marks = ", ".join(f"{mark.value} {count}" for mark, count in mine.marks.items())
+    decisions = counted(mine.unforced, "unforced decision")
     judged = (
-        f"Your error rate {round(mine.error_rate, 4):.3f} over {mine.unforced} unforced"
-        f" decisions; rating {mine.rating:.1f} (thousandths of a game lost a decision)."
+        f"Your error rate {round(mine.error_rate, 4):.3f} over {decisions};"
+        f" rating {mine.rating:.1f} (thousandths of a game lost a decision)."
         if mine.unforced
         else "You made no decision with a choice in it: no error rate or rating to give."
     )
