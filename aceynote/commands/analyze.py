@@ -89,7 +89,9 @@ examples:
   aceynote analyze league.acey --summary --by event --format json
 
 exit status: 0 analysed, 1 analysed but a game has an illegal play (analysed
-up to it), 2 usage error, unreadable file, or no scheduler at the address.
+up to it), 2 usage error, unreadable file, no game in the files named (there
+is nothing to analyse; validate and stats count 0 games instead), or no
+scheduler at the address.
 """
 
 
