@@ -9,7 +9,6 @@ from test_tui_app import screen_lines
 from test_tui_play import ScriptedDice, feedback, play_app, screen, settle
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import OptionList
 
 from aceynote.analysis.practice import Practice, hint_rows, review
 from aceynote.rules import Position, Side, TurnState, parse_rules
@@ -81,5 +80,4 @@ async def rows_of_the_key(pilot: Pilot[None], app: App[None]) -> list[str]:
     await app.workers.wait_for_complete()
     await pilot.pause()
     assert isinstance(app.screen, PlayChoices)
-    shown = app.screen.query_one(OptionList)
-    return [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+    return app.screen.shown_rows

@@ -343,3 +343,31 @@ async def test_beside_the_notes_the_board_grows_with_the_height(
         board, status = replay(app).query_one(Board), replay(app).query_one(StatusBar)
         assert board.region.height == board_rows  # a full stack of 15 at most
         assert status.region.y == board.region.bottom and status.region.bottom < size[1]
+
+
+@pilot_test
+async def test_a_list_dialog_scrolls_by_line_and_page_and_stops_at_its_ends() -> None:
+    """↑ ↓ a line, PgUp PgDn a page, Home End the ends; at an end a key goes no further
+    (a list of options would wrap its hidden highlight round to the other end)."""
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(PlayChoices("many rows", [f"row {n}" for n in range(60)]))
+        await pilot.pause()
+        view = app.screen.query_one("#play-rows")
+        page = view.scrollable_content_region.height
+        assert 1 < page < 60 and view.max_scroll_y > page
+
+        async def after(*keys: str) -> float:
+            await pilot.press(*keys)
+            await pilot.pause()
+            return view.scroll_y
+
+        assert await after("down") == 1
+        assert await after("pagedown") >= page
+        assert await after("end") == view.max_scroll_y
+        assert await after("down") == view.max_scroll_y
+        assert await after("up") == view.max_scroll_y - 1
+        assert await after("home") == 0
+        assert await after("up") == 0
+        await pilot.press("escape")
+        assert not isinstance(app.screen, PlayChoices)

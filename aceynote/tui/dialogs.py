@@ -295,29 +295,24 @@ class PlayChoices(ModalScreen[None]):
         self.title_text = title
         self.rows = rows
         self.details = details
+        if details is not None:
+            width = max(map(len, rows), default=0)
+            rows = [f"{row:<{width}}  {detail}" for row, detail in zip(rows, details, strict=True)]
+        self.shown_rows = rows or ["-- (nothing can be played)"]
 
     def compose(self) -> ComposeResult:
         # A play and its figures on one line: four moves and three numbers need the wide dialog.
         classes = "dialog wide" if self.details is not None else "dialog"
         with Vertical(classes=classes, id="play-choices"):
             yield text_line(self.title_text, "dialog-title")
-            rows = self.rows
-            if self.details is not None:
-                width = max(map(len, rows), default=0)
-                rows = [
-                    f"{row:<{width}}  {detail}"
-                    for row, detail in zip(rows, self.details, strict=True)
-                ]
-            rows = rows or ["-- (nothing can be played)"]
-            yield OptionList(*[Option(row) for row in rows], id="play-rows", markup=False)
-            yield Static("↑ ↓ PgUp PgDn: scroll   esc: close", classes="dialog-help")
+            # Text to read, not options to pick: the scrolling container takes the keys, so
+            # each moves the view (a list's arrows would move a highlight nobody sees).
+            with VerticalScroll(id="play-rows"):
+                yield Static("\n".join(self.shown_rows), id="play-rows-text", markup=False)
+            yield Static("↑ ↓ PgUp PgDn Home End: scroll   esc: close", classes="dialog-help")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.dismiss(None)
+        self.query_one("#play-rows").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
