@@ -43,6 +43,27 @@ def test_hint_writes_the_roll_as_the_record_does(capsys: pytest.CaptureFixture[s
     assert out.splitlines()[1] == "roll 21, rules standard, 0-ply"
 
 
+def test_hint_writes_the_setup_as_a_record_s_setup_tag_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run_main(
+        capsys, "hint", "--setup", "b 1:1 / w 05:1 / b", "--roll", "21", "--depth", "0"
+    )
+    assert status == 0
+    assert out.splitlines()[0] == "Setup W 5:1 / B 1:1 / B"
+
+
+@pytest.mark.parametrize(("kind", "other"), [("roll", "a roll"), ("extra", "an extra roll")])
+def test_hint_double_with_a_kind_of_roll_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], kind: str, other: str
+) -> None:
+    status, out, err = run_main(capsys, "hint", "--setup", START, "--double", "--kind", kind)
+    assert status == 2 and not out
+    assert err == (
+        f"aceynote: error: --double ranks the doubles named after a 1-2, not the plays of {other}\n"
+    )
+
+
 def test_hint_writes_plays_as_the_record_does(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 34 item 9: merged trips (in/19(2) 19/13(2)), as everything else writes them."""
     status, out, _ = run_main(capsys, "hint", "--setup", START, "--roll", "66")

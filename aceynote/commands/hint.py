@@ -158,6 +158,8 @@ def _text(
     args: argparse.Namespace,
     marks: list[_Mark],
 ) -> str:
+    from ..rules import Position
+
     segment = {"roll": "roll", "double": "chosen double", "extra": "extra roll"}[args.kind]
     if args.double:
         what = "the double to name after a 1-2"
@@ -165,7 +167,8 @@ def _text(
         from ..engine.api import parse_roll
 
         what = f"{segment} {''.join(map(str, parse_roll(args.roll)))}"
-    lines = [f"Setup {args.setup}", f"{what}, rules {args.rules}, {args.depth}-ply"]
+    setup = Position.from_setup(args.setup).to_setup()  # as the record's Setup tag writes it
+    lines = [f"Setup {setup}", f"{what}, rules {args.rules}, {args.depth}-ply"]
     for rank, entry in enumerate(ranked, start=1):
         play = named_double_text(entry.double, entry.play)
         diff = "" if rank == 1 else f"  {signed(entry.diff)}"
@@ -199,6 +202,9 @@ def _from_setup(args: argparse.Namespace) -> Written:
         raise UsageError("--from names the format of a record FILE, not of --setup")
     if args.roll is None and not args.double:
         raise UsageError("give the dice with --roll, or --double")
+    if args.double and args.kind not in (None, "double"):
+        other = "an extra roll" if args.kind == "extra" else "a roll"
+        raise UsageError(f"--double ranks the doubles named after a 1-2, not the plays of {other}")
     args.kind, args.rules = args.kind or "roll", args.rules or "standard"
     return None
 
