@@ -175,6 +175,16 @@ def test_html_to_a_file_and_to_stdout(capsys: pytest.CaptureFixture[str], tmp_pa
     assert status == 0 and out.startswith("<!DOCTYPE html>") and "5 games, 5 turns" not in out
 
 
+def test_json_and_the_page_on_standard_output_both_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Standard output takes one of them: the JSON asked for is not silently dropped."""
+    path = written(tmp_path, CLUB)
+    status, out, err = run_main(capsys, "stats", path, "--format", "json", "--html", "-")
+    assert status == 2 and not out
+    assert "--html - writes the page to standard output" in err and "--html OUT" in err
+
+
 def test_nothing_to_count(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, err = run_main(capsys, "stats", written(tmp_path, ""))
     assert (status, out) == (0, "0 games: nothing to count\n")

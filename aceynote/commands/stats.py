@@ -22,6 +22,7 @@ from .base import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Commands,
+    UsageError,
     add_command,
     fail,
     output_closed,
@@ -152,6 +153,11 @@ def _terminal_width() -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.html == "-" and args.format == "json":
+        raise UsageError(
+            "--html - writes the page to standard output instead of the figures:"
+            " with --format json, write the page to a file (--html OUT)"
+        )
     sources = expand_inputs(args.files)
     check_output(args.html, sources)
     reader = _Reader(args.source_format)
