@@ -80,8 +80,12 @@ def test_explain_with_a_setup_and_the_doubles(capsys: pytest.CaptureFixture[str]
 @pytest.mark.parametrize(
     ("words", "message"),
     [
-        (("--turn", "99"), "no such turn"),
-        (("--segment", "0"), "no such turn"),
+        (("--turn", "99"), "--turn 99: the main line has 79 turns: White's turns are 1 to 40,"),
+        (("--turn", "99..."), "--turn 99...: the main line has 79 turns:"),
+        (("--segment", "0"), "--segment 0: the main line has 89 segments (give 1 to 89)"),
+        (("--segment", "90"), "--segment 90: the main line has 89 segments (give 1 to 89)"),
+        (("--turn", "3", "--segment", "4"), "--segment 4: turn 3 has 3 segments (give 1 to 3)"),
+        (("--turn", "2...", "--segment", "2"), "turn 2... has 1 segment (give 1 to 1)"),
         (("--turn", "zz"), "not a turn number"),
         ((), "--turn T or --segment K"),
         (("--turn", "3", "--setup", "W in:15 / B in:15 / W"), "not both"),
@@ -165,7 +169,7 @@ def test_the_illegal_play_s_own_moment_is_ranked_without_a_written_play(
         (ILLEGAL, "2...", "after the record's first error, AD304 at {record}:4:14:"),
         (ILLEGAL, "3", "after the record's first error, AD304 at {record}:4:14:"),
         (FLOW, "1...", "after the record's first error, AD401 at {record}:3:19:"),
-        (CUT, "3", "no such turn or segment (the record has errors: 'aceynote validate {record}'"),
+        (CUT, "3", "give 1 (12... for Black's) (the record has errors: 'aceynote validate {record}'"),
     ],
 )
 def test_a_moment_past_the_first_error_is_refused_naming_it(
@@ -180,7 +184,7 @@ def test_no_such_turn_in_a_record_without_errors_says_only_that(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     status, _, err = run_main(capsys, "hint", ANNOTATED, "--depth", "0", "--turn", "300")
-    assert status == 2 and err.rstrip().endswith("no such turn or segment")
+    assert status == 2 and err.rstrip().endswith("Black's turns are 1... to 39...")
 
 
 def test_hint_values_the_written_play_as_analyze_judges_it(

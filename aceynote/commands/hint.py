@@ -16,6 +16,7 @@ from .common import add_game_option, add_record_file
 if TYPE_CHECKING:
     from ..engine.api import RankedPlay
     from ..engine.rollout import RolloutResult
+    from ..rules import Side
     from ..validation import Report, SegmentReplay
 
 DESCRIPTION = """\
@@ -235,9 +236,7 @@ def _from_record(args: argparse.Namespace) -> Written:
     if found is None and asked != args.segment and replay_at(report, number, side, 1):
         raise UsageError(f"{no_double} turn {args.turn} has no chosen double")
     if found is None or (args.turn is not None and number is None):
-        errors = any(diagnostic.is_error for diagnostic in report.diagnostics)
-        cut = f" (the record has errors: 'aceynote validate {args.file}' says where)"
-        raise UsageError(f"the main line has no such turn or segment{cut if errors else ''}")
+        raise UsageError(_no_such_moment(report, args, number, side))
     _check_reached(args.file, report, found)
     segment = found.segment
     if args.double and segment.kind is not SegmentKind.CHOSEN_DOUBLE:
@@ -252,6 +251,46 @@ def _from_record(args: argparse.Namespace) -> Written:
     if not found.legal or (not args.double and sorted(args.roll) != sorted(written)):
         return None
     return play_text(found.steps), segment.high if args.double else 0
+
+
+def _no_such_moment(
+    report: Report, args: argparse.Namespace, number: int | None, side: Side | None
+) -> str:
+    """Where --turn or --segment names a moment the main line does not hold: what it holds,
+    and whether the record's errors cut it short."""
+    said = _moments_held(report, args, number, side)
+    if not any(diagnostic.is_error for diagnostic in report.diagnostics):
+        return said
+    cut = f" (the record has errors: 'aceynote validate {args.file}' says where)"
+    if said.endswith(".") and not said.endswith("..."):  # a full stop, not a turn's "..."
+        return f"{said[:-1]}{cut}."
+    return said + cut
+
+
+def _moments_held(
+    report: Report, args: argparse.Namespace, number: int | None, side: Side | None
+) -> str:
+    """What the main line holds, where --turn or --segment names a moment it does not."""
+    from ..rules import Side
+    from ..terminal_text import number_shown
+    from ..validation.frames import turns_held, turns_there
+
+    replays = report.main_line()
+    if args.turn is None:
+        return f"--segment {args.segment}: the main line {_segments_held(len(replays))}"
+    sides = [Side.WHITE, Side.BLACK] if side is None else [side]
+    of_each = (
+        [r for r in replays if r.turn.number == number and r.turn.side is who] for who in sides
+    )
+    turn = next((found for found in of_each if found), [])
+    if number is None or not turn:
+        held = turns_there(turns_held(r.turn for r in replays), "the main line")
+        return f"--turn {number_shown(args.turn)}: {held}"
+    return f"--segment {args.segment}: turn {args.turn} {_segments_held(len(turn))}"
+
+
+def _segments_held(count: int) -> str:
+    return f"has {counted(count, 'segment')} (give 1 to {count})" if count else "has no segment"
 
 
 def _check_reached(name: str, report: Report, found: SegmentReplay) -> None:
