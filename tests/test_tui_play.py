@@ -318,7 +318,7 @@ async def test_the_opening_roll_is_shown_at_the_start(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.press("home")
         await pilot.pause()
-        assert f"Opening: {said}" in " ".join(notes_text(app).split())
+        assert f"Opening: {said}." in " ".join(notes_text(app).split())
 
 
 @pilot_test

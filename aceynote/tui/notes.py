@@ -208,7 +208,7 @@ class NotesBuilder:
         game = self.timeline.game
         opening = opening_words(game.tag("Opening") or "")
         if opening is not None:
-            self._paragraph(opening, "notes--dim", "Opening:")
+            self._paragraph(f"{opening}.", "notes--dim", "Opening:")  # a sentence, as play's
         for comment in game.comments:
             self._comment(comment)
         if self.timeline.report.start is None and not game.problems:
