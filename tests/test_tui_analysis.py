@@ -407,3 +407,16 @@ async def test_w_where_nothing_is_to_explain_says_where_to_go(
         await pilot.press("home", "w")
         await pilot.pause()
         assert said in notifications(app)[-1]
+
+
+@pilot_test
+@pytest.mark.parametrize(
+    ("sample", "said"),
+    [
+        ("mistakes.acey", "Analysed game 1 up to its first error (AD401 at 11:18) at 0-ply: "),
+        ("annotated.acey", "Analysed game 1 at 0-ply: "),
+    ],
+)
+async def test_the_analysis_done_says_whether_an_error_cut_it_short(sample: str, said: str) -> None:
+    async with analysed(SAMPLES / sample) as (app, _, _):
+        assert notifications(app)[-1].startswith(said)

@@ -302,4 +302,10 @@ def _summary(analysis: GameAnalysis) -> str:
     by_kind = ", ".join(f"{marks.count(mark)} {mark.value}" for mark in Mark if mark in marks)
     found = f"{counted(len(marks), 'play')} marked ({by_kind})" if marks else "no play marked"
     decisions = counted(len(analysis.decisions), "decision")
-    return f"Analysed game {analysis.number} at {analysis.depth}-ply: {decisions}, {found}."
+    stopped = analysis.stopped
+    cut = (
+        ""
+        if stopped is None
+        else f" up to its first error ({stopped.code} at {stopped.line}:{stopped.column})"
+    )
+    return f"Analysed game {analysis.number}{cut} at {analysis.depth}-ply: {decisions}, {found}."
