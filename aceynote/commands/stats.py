@@ -22,7 +22,6 @@ from .base import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Commands,
-    UsageError,
     add_command,
     fail,
     output_closed,
@@ -154,7 +153,7 @@ def _terminal_width() -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     if args.html == "-" and args.format == "json":
-        raise UsageError(
+        return fail(
             "--html - writes the page to standard output instead of the figures:"
             " with --format json, write the page to a file (--html OUT)"
         )
