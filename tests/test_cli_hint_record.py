@@ -169,7 +169,11 @@ def test_the_illegal_play_s_own_moment_is_ranked_without_a_written_play(
         (ILLEGAL, "2...", "after the record's first error, AD304 at {record}:4:14:"),
         (ILLEGAL, "3", "after the record's first error, AD304 at {record}:4:14:"),
         (FLOW, "1...", "after the record's first error, AD401 at {record}:3:19:"),
-        (CUT, "3", "give 1 (12... for Black's) (the record has errors: 'aceynote validate {record}'"),
+        (
+            CUT,
+            "3",
+            "give 1 (12... for Black's) (the record has errors: 'aceynote validate {record}'",
+        ),
     ],
 )
 def test_a_moment_past_the_first_error_is_refused_naming_it(
