@@ -371,3 +371,18 @@ async def test_a_list_dialog_scrolls_by_line_and_page_and_stops_at_its_ends() ->
         assert await after("up") == 0
         await pilot.press("escape")
         assert not isinstance(app.screen, PlayChoices)
+
+
+@pilot_test
+async def test_a_list_dialog_wraps_a_row_too_long_for_it() -> None:
+    """A play's why can be longer than the dialog is wide: it goes on on the next line, not
+    off the dialog's edge."""
+    words = " ".join(f"word{n}" for n in range(40))
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(PlayChoices("one long row", ["in/19 in/22"], [words]))
+        await pilot.pause()
+        text = app.screen.query_one("#play-rows-text")
+        assert text.size.height > 1 and text.region.right <= SIZE[0]
+        shown = " ".join(" ".join(line.split()) for line in screen_lines(app))
+        assert "word0" in shown and "word39" in shown
