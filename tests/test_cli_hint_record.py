@@ -210,3 +210,15 @@ def test_hint_values_the_written_play_as_analyze_judges_it(
     shown = [(entry["play"], entry["equity"]) for entry in ninth["best"]]
     assert shown[0] == (ranked[0]["play"], ranked[0]["equity"])
     assert (written["play"], written["equity"]) in shown
+
+
+def test_double_on_a_1_2_that_won_does_not_point_to_a_double_after_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "won.acey"
+    record.write_text('[Setup "W 2:1 1:1 / B 6:2 / W"]\n\n1. 21: 2/off 1/off\n2-0\n', "utf-8")
+    status, _, err = run_main(
+        capsys, "hint", str(record), "--turn", "1", "--segment", "1", "--double"
+    )
+    assert status == 2 and "not a chosen double" in err
+    assert "next segment" not in err

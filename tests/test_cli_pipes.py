@@ -143,3 +143,13 @@ def test_stats_keeps_exit_1_for_the_games_it_left_out() -> None:
     assert status == 1
     assert "with errors left out of the figures" in errors
     assert_quiet(errors)
+
+
+def test_analyze_says_when_its_marked_record_is_not_written(tmp_path: Path) -> None:
+    path = copies(tmp_path, "mistakes.acey")
+    marked = tmp_path / "marked.acey"
+    _, status, errors = first_line_then_close("analyze", "--depth", "0", "-o", str(marked), path)
+    assert status == 1
+    assert f"{marked} not written: the report's reader stopped" in errors
+    assert not marked.exists()
+    assert_quiet(errors)

@@ -5,7 +5,13 @@ from __future__ import annotations
 from analysed_games import short_game
 
 from aceynote.analysis.analysed import AnalysedDecision
-from aceynote.analysis.practice import HINT_PLAYS, REVIEW_COSTLIEST, hint_rows, review, review_lines
+from aceynote.analysis.practice import (
+    HINT_PLAYS,
+    REVIEW_COSTLIEST,
+    hint_rows,
+    practice_review,
+    review_lines,
+)
 from aceynote.analysis.run import analyze_one
 from aceynote.notation import parse_game
 from aceynote.rules import Position, Side, TurnState, parse_rules
@@ -66,7 +72,7 @@ def test_a_review_says_why_of_each_costliest_decision_marked_or_not() -> None:
         return sorted(yours, key=lambda d: -d.loss)[:REVIEW_COSTLIEST]
 
     assert any(decision.mark is None for decision in costliest(False))
-    lines = review(validate(game), Side.WHITE, depth=0)
+    lines = practice_review(validate(game), Side.WHITE, depth=0)
     shown = lines[lines.index("Your costliest decisions:") + 1 :]
     explained = costliest(True)
     assert len(shown) == len(explained)

@@ -10,7 +10,7 @@ from test_tui_play import ScriptedDice, feedback, play_app, screen, settle
 from textual.app import App
 from textual.pilot import Pilot
 
-from aceynote.analysis.practice import Practice, hint_rows, review
+from aceynote.analysis.practice import Practice, hint_rows, practice_review
 from aceynote.rules import Position, Side, TurnState, parse_rules
 from aceynote.tui.dialogs import EndGame, PlayChoices
 from aceynote.validation import validate
@@ -70,7 +70,7 @@ async def test_once_the_game_is_over_the_key_shows_its_review(tmp_path: Path) ->
         game = screen(app).recording.game
         assert screen(app).recording.over
         rows = await rows_of_the_key(pilot, app)
-        assert rows == review(validate(game), Side.WHITE, 0)
+        assert rows == practice_review(validate(game), Side.WHITE, 0)
         assert rows[0].startswith("Your error rate") and "rating" in rows[0]
 
 

@@ -204,7 +204,7 @@ def hint_rows(state: TurnState, high: int, low: int, depth: int) -> list[tuple[s
     ]
 
 
-def review(report: Report, side: Side, depth: int) -> list[str]:
+def practice_review(report: Report, side: Side, depth: int) -> list[str]:
     """A finished game's review (:func:`review_lines`), every decision analysed with its
     reason: a costly play need not be a marked one, and the review says why of each."""
     return review_lines(analyze_report(1, report, depth, explain_all=True), side)

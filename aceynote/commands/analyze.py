@@ -176,6 +176,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from error
     except BrokenPipeError:  # the reader stopped early (| head): no more games, the status so far
         output_closed()
+        if games.marked and args.output != "-":
+            print(
+                f"aceynote: {shown(args.output)} not written: the report's reader stopped"
+                " before the analysis was done",
+                file=sys.stderr,
+            )
     finally:
         progress.clear()
     for place in games.stopped_at:

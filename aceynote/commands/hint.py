@@ -215,7 +215,7 @@ def _from_record(args: argparse.Namespace) -> Written:
     record asked about; the play written there, when the ranking is of its dice."""
     from ..analysis.output import KIND_WORDS
     from ..analysis.shown import replay_at
-    from ..rules import SegmentKind, is_acey_deucey, play_text
+    from ..rules import SegmentKind, play_text
     from ..validation import validate
     from .common import chosen_game, turn_option
 
@@ -240,9 +240,12 @@ def _from_record(args: argparse.Namespace) -> Written:
     _check_reached(args.file, report, found)
     segment = found.segment
     if args.double and segment.kind is not SegmentKind.CHOSEN_DOUBLE:
-        after_acey_deucey = " (this 1-2's is the next segment)"
-        named_next = after_acey_deucey if is_acey_deucey(segment.high, segment.low) else ""
-        raise UsageError(f"{no_double} that segment is not a chosen double{named_next}")
+        in_turn = found.turn.segments
+        at = next(index for index, each in enumerate(in_turn) if each is segment)
+        following = in_turn[at + 1 : at + 2]
+        named_next = bool(following) and following[0].kind is SegmentKind.CHOSEN_DOUBLE
+        after_acey_deucey = " (this 1-2's is the next segment)" if named_next else ""
+        raise UsageError(f"{no_double} that segment is not a chosen double{after_acey_deucey}")
     args.setup, args.rules = found.before.to_setup(), report.rules.to_tag()
     args.kind = KIND_WORDS[segment.kind]
     written = f"{segment.high}{segment.low}"

@@ -17,7 +17,7 @@ from textual import work
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from ..analysis.practice import Practice, hint_rows, review, roll_entry
+from ..analysis.practice import Practice, hint_rows, practice_review, roll_entry
 from ..entering import EntryProblem, Recording, TypedRoll, describe
 from ..files.record import RecordFile
 from ..notation.writer import segment_text, turn_number
@@ -228,7 +228,9 @@ class PlayScreen(RecordScreen):
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _review(self) -> None:
-        lines = review(self.recording.report, self.opponent.side.opponent, self.practice.depth)
+        lines = practice_review(
+            self.recording.report, self.opponent.side.opponent, self.practice.depth
+        )
         title = f"Your game, as the engine at {self.practice.depth}-ply sees it"
         self.app.call_from_thread(self.app.push_screen, PlayChoices(title, lines))
 
