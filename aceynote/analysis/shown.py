@@ -62,9 +62,18 @@ def replay_at(
     replays = report.main_line()
     if number is None:
         return replays[segment - 1] if segment is not None and 0 < segment <= len(replays) else None
+    turn = turn_replays(replays, number, side)
+    index = 1 if segment is None else segment
+    return turn[index - 1] if 0 < index <= len(turn) else None
+
+
+def turn_replays(
+    replays: list[SegmentReplay], number: int, side: Side | None
+) -> list[SegmentReplay]:
+    """The segments of turn ``number`` in ``replays`` (White's, else Black's, unless
+    ``side``); none when the line has no such turn."""
     for who in [Side.WHITE, Side.BLACK] if side is None else [side]:
         turn = [r for r in replays if r.turn.number == number and r.turn.side is who]
-        index = 1 if segment is None else segment
         if turn:
-            return turn[index - 1] if 0 < index <= len(turn) else None
-    return None
+            return turn
+    return []

@@ -262,7 +262,7 @@ def _no_such_moment(
     """Where --turn or --segment names a moment the main line does not hold: what it holds,
     and whether the record's errors cut it short."""
     said = _moments_held(report, args, number, side)
-    if not any(diagnostic.is_error for diagnostic in report.diagnostics):
+    if not report.errors:
         return said
     cut = f" (the record has errors: 'aceynote validate {args.file}' says where)"
     if said.endswith(".") and not said.endswith("..."):  # a full stop, not a turn's "..."
@@ -274,19 +274,15 @@ def _moments_held(
     report: Report, args: argparse.Namespace, number: int | None, side: Side | None
 ) -> str:
     """What the main line holds, where --turn or --segment names a moment it does not."""
-    from ..rules import Side
+    from ..analysis.shown import turn_replays
     from ..terminal_text import number_shown
     from ..validation.frames import turns_held, turns_there
 
     replays = report.main_line()
     if args.turn is None:
         return f"--segment {args.segment}: the main line {_segments_held(len(replays))}"
-    sides = [Side.WHITE, Side.BLACK] if side is None else [side]
-    of_each = (
-        [r for r in replays if r.turn.number == number and r.turn.side is who] for who in sides
-    )
-    turn = next((found for found in of_each if found), [])
-    if number is None or not turn:
+    turn = [] if number is None else turn_replays(replays, number, side)
+    if not turn:
         held = turns_there(turns_held(r.turn for r in replays), "the main line")
         return f"--turn {number_shown(args.turn)}: {held}"
     return f"--segment {args.segment}: turn {args.turn} {_segments_held(len(turn))}"

@@ -237,7 +237,7 @@ class Analysing(ReplayView):
         report = self.timeline.report if self.timeline is not None else None
         if report is not None and any(replay.legal for replay in report.segments):
             return "go to a legal play (↓)."
-        if report is None or not any(found.is_error for found in report.diagnostics):
+        if report is None or not report.errors:
             return "this game has no play yet."
         return "this game has no legal play to explain (fix its first error, then come back)."
 
