@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from aceynote.rules import DOUBLES, ORDERED_ROLLS, ROLLS, THROWS, ways
+from aceynote.rules import DOUBLES, ORDERED_ROLLS, ROLLS, THROWS, roll_of, ways
 from aceynote.rules.randomgame import roll_pair
 
 
@@ -15,6 +15,14 @@ def test_the_rolls_are_the_throws_higher_die_first_with_their_ways() -> None:
     assert set(ROLLS) == set(named) and len(ROLLS) == 21
     assert {roll: ways(*roll) for roll in ROLLS} == dict(named)
     assert sum(ways(high, low) for high, low in ROLLS) == THROWS
+
+
+def test_a_throw_gives_its_roll_higher_die_first_whichever_die_came_first() -> None:
+    assert roll_of(3, 5) == roll_of(5, 3) == (5, 3)
+    assert roll_of(4, 4) == (4, 4)
+    assert Counter(roll_of(*throw) for throw in ORDERED_ROLLS) == {
+        roll: ways(*roll) for roll in ROLLS
+    }
 
 
 def test_the_rolls_are_listed_high_die_first_from_11_to_66() -> None:

@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules
+from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules, roll_of
 from .decisions import Decision, choices, double_choices
 from .evaluator import evaluator_for
 from .network import Network, WeightsFormatError
@@ -131,7 +131,7 @@ def parse_roll(roll: str) -> tuple[int, int]:
     if len(text) != 2 or not all(char in "123456" for char in text):
         raise EngineInputError(f"'{roll[:12]}' is not a roll; write two dice 1..6, like 64 or 21")
     first, second = int(text[0]), int(text[1])
-    return max(first, second), min(first, second)
+    return roll_of(first, second)
 
 
 def parse_setup(setup: str) -> Position:

@@ -60,8 +60,8 @@ from ..rules import (
     legal_results,
     parse_rules,
     roll_dice,
-    ways,
 )
+from .dice_values import best_of_groups, over_rolls
 from .race_positions import (
     DEFAULT_HOME_CHECKERS,
     DEFAULT_STRAGGLERS,
@@ -253,9 +253,8 @@ class _Moves:
         self.rules = rules
         index = {board: at for at, board in enumerate(boards)}
         self.size = len(boards)
-        roll_ways = np.array([ways(high, low) for high, low in ROLLS], np.float64)
-        self.rolls = _Plays([self._roll(board, index) for board in boards], roll_ways)
-        self.doubles = _Plays([self._doubles(board, index) for board in boards], np.ones(1))
+        self.rolls = _Plays([self._roll(board, index) for board in boards], by_roll=True)
+        self.doubles = _Plays([self._doubles(board, index) for board in boards], by_roll=False)
 
     def _results(
         self, board: tuple[int, ...], high: int, low: int, kind: SegmentKind
@@ -305,9 +304,9 @@ class _Moves:
 class _Plays:
     """One decision's plays for every board, flat: the target boards, what follows each
     (:data:`_PASS`...), and where each board's plays and each of its groups start
-    (a group: a roll's plays, or every chosen double's), and each group's ways to come."""
+    (a group: each roll's plays, ``by_roll``, or every chosen double's in one)."""
 
-    def __init__(self, per_board: list[list[list[tuple[int, int]]]], group_ways: Floats) -> None:
+    def __init__(self, per_board: list[list[list[tuple[int, int]]]], *, by_roll: bool) -> None:
         targets: list[int] = []
         kinds: list[int] = []
         group_starts: list[list[int]] = []
@@ -322,7 +321,7 @@ class _Plays:
         self.targets, self.kinds = np.array(targets, np.intp), np.array(kinds, np.intp)
         self.board_starts = np.array([*board_starts, len(targets)], np.intp)
         self.group_starts = np.array(group_starts, np.intp)
-        self.group_ways, self.all_ways = group_ways, float(group_ways.sum())
+        self.by_roll = by_roll
 
 
 class _Solver:
@@ -385,7 +384,7 @@ class _Solver:
     def _values(
         self, plays: _Plays, layout: _Layout, others: npt.NDArray[np.intp]
     ) -> tuple[Floats, Floats]:
-        """Each race's value: each group's best play (the likelier win among equals), by its ways."""
+        """Each race's value and chance of winning: its groups' best plays, over the dice."""
         flat, _, group_starts, group_sizes = layout
         against = np.repeat(others, layout.plays_per_race)
         kinds, targets = plays.kinds[flat], plays.targets[flat]
@@ -393,13 +392,11 @@ class _Solver:
         # stored transposed as [target, other]; the rest read [target, other] directly.
         equities = self.equity[kinds, targets, against]
         wins = self.win[kinds, targets, against]
-        best = np.maximum.reduceat(equities, group_starts)
-        at_best = equities >= np.repeat(best, group_sizes)
-        best_wins = np.maximum.reduceat(np.where(at_best, wins, -1.0), group_starts)
-        groups = len(plays.group_ways)
-        return (
-            (best.reshape(-1, groups) * plays.group_ways).sum(axis=1) / plays.all_ways,
-            (best_wins.reshape(-1, groups) * plays.group_ways).sum(axis=1) / plays.all_ways,
+        best, best_wins = best_of_groups(equities, wins, group_starts, group_sizes)
+        if not plays.by_roll:
+            return best, best_wins
+        return over_rolls(best.reshape(-1, len(ROLLS))), over_rolls(
+            best_wins.reshape(-1, len(ROLLS))
         )
 
 

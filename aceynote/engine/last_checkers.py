@@ -34,7 +34,6 @@ from ..rules import (
     OFF,
     ROLLS,
     SLOTS,
-    THROWS,
     Position,
     RuleSet,
     SegmentKind,
@@ -43,9 +42,9 @@ from ..rules import (
     legal_results,
     opposite_point,
     roll_dice,
-    ways,
 )
 from ..rules.position import POINTS
+from .dice_values import best_of_groups, over_rolls
 
 Floats = npt.NDArray[np.float64]
 
@@ -162,27 +161,18 @@ def last_checkers_table(rules: RuleSet) -> LastCheckersTable:
     """The table for these rules, worked out the first time a process asks."""
     rolls = _Plays(rules, [(high, low, SegmentKind.ROLL) for high, low in ROLLS])
     doubles = _Plays(rules, [(high, low, SegmentKind.CHOSEN_DOUBLE) for high, low in DOUBLES])
-    throws = np.array([ways(high, low) for high, low in ROLLS])
     # A pair's six groups of doubles are each die's plays; the side names the best die.
-    doubles_per_pair = len(DOUBLES)
+    dice_starts = np.arange(0, PAIRS * len(DOUBLES), len(DOUBLES))
+    dice_sizes = np.full(PAIRS, len(DOUBLES))
     win, equity = np.zeros((2, PAIRS)), np.zeros((2, PAIRS))
     while True:
         win_read = np.append(win.ravel(), 1.0)
         equity_read = np.append(equity.ravel(), 1.0)
         roll_win, roll_equity = _best(rolls, win_read, equity_read)
         double_win, double_equity = _best(doubles, win_read, equity_read)
-        new_equity = np.stack(
-            [
-                (roll_equity.reshape(PAIRS, -1) * throws).sum(axis=1) / THROWS,
-                double_equity.reshape(PAIRS, doubles_per_pair).max(axis=1),
-            ]
-        )
-        new_win = np.stack(
-            [
-                (roll_win.reshape(PAIRS, -1) * throws).sum(axis=1) / THROWS,
-                _win_at_best(double_win, double_equity, doubles_per_pair),
-            ]
-        )
+        named_equity, named_win = best_of_groups(double_equity, double_win, dice_starts, dice_sizes)
+        new_equity = np.stack([over_rolls(roll_equity.reshape(PAIRS, -1)), named_equity])
+        new_win = np.stack([over_rolls(roll_win.reshape(PAIRS, -1)), named_win])
         change = float(np.max(np.abs(new_equity - equity)))
         win, equity = new_win, new_equity
         if change < TOLERANCE:
@@ -194,14 +184,5 @@ def _best(plays: _Plays, win_read: Floats, equity_read: Floats) -> tuple[Floats,
     sign = np.where(plays.passes, -1.0, 1.0)
     equities = sign * equity_read[plays.sources]
     wins = np.where(plays.passes, 1.0 - win_read[plays.sources], win_read[plays.sources])
-    best = np.maximum.reduceat(equities, plays.group_starts)
-    at_best = equities >= np.repeat(best, plays.group_sizes)
-    return np.maximum.reduceat(np.where(at_best, wins, -1.0), plays.group_starts), best
-
-
-def _win_at_best(wins: Floats, equities: Floats, groups: int) -> Floats:
-    """The chance of winning of each pair's best die (the likelier win among equals)."""
-    equities, wins = equities.reshape(PAIRS, groups), wins.reshape(PAIRS, groups)
-    at_best = equities >= equities.max(axis=1, keepdims=True)
-    best_wins: Floats = np.where(at_best, wins, -1.0).max(axis=1)
-    return best_wins
+    best, best_wins = best_of_groups(equities, wins, plays.group_starts, plays.group_sizes)
+    return best_wins, best

@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..rules import DOUBLES, ORDERED_ROLLS, THROWS, SegmentKind
+from ..rules import DOUBLES, ORDERED_ROLLS, THROWS, SegmentKind, roll_of
 from ..rules.randomgame import roll_pair
 from .decisions import MAX_DECISIONS, Choice
 from .search import Search
@@ -67,7 +67,7 @@ def play_out(
         return choice.points, float(choice.points > 0)
     chooser = choice.play.result.turn
     decision = choice.after
-    stratified: tuple[int, int] | None = (max(first), min(first))
+    stratified: tuple[int, int] | None = roll_of(*first)
     for made in range(MAX_DECISIONS):
         if made == truncate:
             wins, equities = search.evaluator.decisions([decision])

@@ -33,6 +33,7 @@ from ..rules import (
     ways,
 )
 from .decisions import Choice, Decision
+from .dice_values import best_of_groups, by_ways
 from .evaluator import Evaluator, Floats
 
 FILTERS = ((8, 0.1), (3, 0.04))
@@ -199,15 +200,16 @@ class Search:
         wins, equities = self._values(batch.results, batch.passes, batch.doubles)
         if plies > 1:
             wins, equities = self._replies_deeper(batch, groups, wins, equities, plies - 1)
-        totals = [[0.0, 0.0] for _ in decisions]
-        start = 0
-        for index, throws, size in groups:
-            stop = start + size
-            best = start + int(np.argmax(equities[start:stop]))
-            totals[index][0] += throws * float(wins[best])
-            totals[index][1] += throws * float(equities[best])
-            start = stop
-        return [(win / THROWS, equity / THROWS) for win, equity in totals]
+        owners, group_ways, sizes = (np.array(column) for column in zip(*groups, strict=True))
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        best, best_wins = best_of_groups(equities, wins, starts, sizes)
+        count = len(decisions)
+        looked_wins = by_ways(best_wins, group_ways, owners, count)
+        looked_equities = by_ways(best, group_ways, owners, count)
+        return [
+            (float(win), float(equity))
+            for win, equity in zip(looked_wins, looked_equities, strict=True)
+        ]
 
     def _replies_deeper(
         self,

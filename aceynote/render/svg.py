@@ -28,7 +28,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from ..rules import BAR, OFF, POOL, Position, Side, Step
+from ..rules import BAR, OFF, POOL, Position, Side, Step, roll_dice
 from ..validation import SegmentReplay
 from .elements import centred_text, child, markup, number_text, text_at
 from .geometry import (
@@ -257,7 +257,7 @@ def _dice(root: ET.Element, style: Style, dice: tuple[int, int], mover: Side) ->
     A double is four dice, as it is played.
     """
     group = _checkers(root, style, mover, class_="dice", data_dice=f"{dice[0]}{dice[1]}")
-    faces = dice * 2 if dice[0] == dice[1] else dice
+    faces = roll_dice(*dice)
     side, gap = 56, 14
     left = RIGHT + 3 * POINT - (len(faces) * side + (len(faces) - 1) * gap) / 2
     y = MIDDLE - side / 2

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..rules import BAR, OFF, POOL, Position, SegmentKind, Side, Step
+from ..rules import BAR, OFF, POOL, Position, SegmentKind, Side, Step, roll_dice
 from ..validation.timeline import Frame
 
 Span = tuple[str, tuple[str, ...]]
@@ -325,7 +325,7 @@ class BoardPainter:
             SegmentKind.CHOSEN_DOUBLE: "=",
             SegmentKind.EXTRA_ROLL: "+",
         }
-        dice = [high] * 4 if high == low else [high, low]
+        dice = list(roll_dice(high, low))
         spans: list[Span] = [(prefix[kind], (FELT, LABEL))]
         for die, used in zip(dice, _used_dice(dice, spent), strict=True):
             spans.append((f" {die} ", (DIE_USED if used or idle else DIE,)))

@@ -28,7 +28,7 @@ from .position import (
     opposite_point,
     place_name,
 )
-from .rolls import DOUBLES, ORDERED_ROLLS, ROLLS, THROWS, ways
+from .rolls import DOUBLES, ORDERED_ROLLS, ROLLS, THROWS, roll_of, ways
 from .ruleset import PRESETS, BearOff, BonusReroll, RulesError, RuleSet, Scoring, parse_rules
 from .trips import (
     ForcedPlay,
@@ -116,6 +116,7 @@ __all__ = [
     "read_trips",
     "resigned",
     "roll_dice",
+    "roll_of",
     "trip_distance",
     "ways",
 ]

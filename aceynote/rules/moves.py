@@ -31,6 +31,7 @@ from .position import (
     new_position,
     place_name,
 )
+from .rolls import roll_of
 from .ruleset import BearOff, RuleSet
 
 
@@ -346,7 +347,7 @@ def _legal_steps(
     if len(dice) == 2:
         # The larger die first: where one step of either die reaches the same
         # position, the play kept is the one rule 7 names (the larger die).
-        collector.pair(max(dice), min(dice))
+        collector.pair(*roll_of(*dice))
     else:
         collector.double(dice[0], 4, BAR)
     plays = collector.plays

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from .moves import Play, legal_plays
 from .position import OFF, Position, Side
 from .replies import blots
+from .rolls import roll_of
 from .ruleset import RuleSet
 from .turn import Outcome, SegmentKind, TurnState, opening_winner, outcome
 
@@ -42,8 +43,7 @@ class RandomGame:
 
 def roll_pair(rng: random.Random) -> tuple[int, int]:
     """A roll of two dice, higher die first."""
-    first, second = rng.randint(1, 6), rng.randint(1, 6)
-    return max(first, second), min(first, second)
+    return roll_of(rng.randint(1, 6), rng.randint(1, 6))
 
 
 def opening_rolls(rng: random.Random) -> list[tuple[int, int]]:

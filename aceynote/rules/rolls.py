@@ -29,3 +29,8 @@ DOUBLES: tuple[tuple[int, int], ...] = tuple((die, die) for die in range(1, 7))
 def ways(high: int, low: int) -> int:
     """How many of the :data:`THROWS` give this roll: 1 for a double, else 2."""
     return 1 if high == low else 2
+
+
+def roll_of(first: int, second: int) -> tuple[int, int]:
+    """A throw of two dice as the roll it gives: the higher die first (``35`` is ``53``)."""
+    return max(first, second), min(first, second)

@@ -32,6 +32,7 @@ from ...rules import (
     Side,
     Step,
     opening_winner,
+    roll_of,
 )
 from ...validation import Diagnostic, Report
 from ..format import InvalidRecord
@@ -301,7 +302,7 @@ def _move(data: Json, places: Places) -> Move:
 
 
 def _segment(data: Json, places: Places) -> Segment:
-    dice = (max(data["dice"]), min(data["dice"]))
+    dice = roll_of(*data["dice"])
     moves = merge_trips(_move(move, places) for move in data["moves"])
     return Segment(
         _KIND_OF[data["kind"]],
