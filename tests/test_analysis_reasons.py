@@ -162,6 +162,7 @@ def facts(**given: object) -> PlayFacts:
         borne_off=0,
         off=0,
         wins=False,
+        contact=True,
     )
     return PlayFacts(**{**plain, **given})  # type: ignore[arg-type]
 
@@ -182,6 +183,33 @@ def test_the_sentence_for_a_win_and_a_win_given() -> None:
     )
     assert compare(facts(opponent_wins=11), facts()) == (
         "lets the opponent win at once with 11 of 36 rolls (the best play: none)"
+    )
+
+
+def test_a_race_is_described_by_its_pips_and_checkers_off_never_by_blots() -> None:
+    before = board("W 8:2 6:3 5:2 3:2 2:1 / B 7:2 5:3 4:3 1:2 / W")
+    race = play_facts(before, after(before, "8/2 6/4"), True, STANDARD)
+    assert not race.contact and race.blots == 2 and race.race == -1
+    assert describe(race) == "leaves a race 1 pip behind"
+    off = play_facts(before, after(before, "6/off 2/off"), True, STANDARD)
+    assert describe(off) == "leaves a race 1 pip behind; bears off 2 checkers"
+    fighting = board("W 8:2 6:3 13:10 / B 20:1 in:14 / W")
+    contact = play_facts(fighting, after(fighting, "8/2 6/4"), True, STANDARD)
+    assert contact.contact and describe(contact).startswith("leaves 3 blots that 28 of 36")
+
+
+def test_between_two_races_only_the_win_the_checkers_off_and_the_pips_count() -> None:
+    race = {"contact": False}
+    assert compare(facts(**race, blots=3, given_up=(5,)), facts(**race, made=(4,), prime=4)) == (
+        "bears off as many checkers and is as far on in the race as the best play: the "
+        "engine prefers how the best play spreads the checkers to bear off"
+    )
+    assert compare(facts(**race, blots=2, race=-3), facts(**race, borne_off=1, race=3)) == (
+        "bears off none where the best bears off 1; falls 6 pips behind the best play in the race"
+    )
+    kept = compare(facts(blots=1, shots=11), facts(**race, blots=2))
+    assert (
+        kept == "leaves 1 blot that 11 of 36 rolls hit (the best play leaves a race level in pips)"
     )
 
 

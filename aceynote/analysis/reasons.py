@@ -3,8 +3,8 @@
 For a play, the facts of the position it leaves (:class:`PlayFacts`): blots
 and the opponent's rolls of 36 that hit one, points made and given up, the
 longest prime and the opponent's checkers behind it, checkers hit, in the
-pool and on the bar, pips, checkers borne off, a win on the spot and the
-opponent's rolls that win at once. For a decision, the written play's facts
+pool and on the bar, pips, checkers borne off, a win on the spot, the
+opponent's rolls that win at once, and whether the checkers can still meet. For a decision, the written play's facts
 beside the best play's and the difference that matters most, first, as a
 sentence (:class:`Reason`). The counting is the rules'
 (:mod:`aceynote.rules.replies`).
@@ -37,6 +37,8 @@ class PlayFacts:
     a blot and that win at once; None when the turn goes on (the side plays
     the chosen double or the extra roll before the opponent rolls). ``race``
     is the opponent's pips less the side's (positive: the side is ahead).
+    ``contact``: a checker can still meet one of the other side's; without it
+    the play leaves a race, where blots, points and primes no longer matter.
     """
 
     blots: int
@@ -55,6 +57,7 @@ class PlayFacts:
     borne_off: int
     off: int
     wins: bool
+    contact: bool
 
     def as_dict(self) -> dict[str, Any]:
         found = asdict(self)
@@ -102,6 +105,7 @@ def play_facts(before: Position, after: Position, passes: bool, rules: RuleSet) 
         borne_off=mine[OFF] - before.checkers(side)[OFF],
         off=mine[OFF],
         wins=after.winner is side,
+        contact=after.has_contact,
     )
 
 
@@ -132,7 +136,13 @@ def reason(before: Position, written: Choice, best: Choice, rules: RuleSet, loss
 
 def compare(written: PlayFacts, best: PlayFacts, prime_before: int = 0) -> str:
     """The differences that matter, most first (at most two), as one sentence."""
-    found = [text for rule in _DIFFERENCES if (text := rule(written, best, prime_before))]
+    rules = _DIFFERENCES if written.contact or best.contact else _RACE_DIFFERENCES
+    found = [text for rule in rules if (text := rule(written, best, prime_before))]
+    if not found and not (written.contact or best.contact):
+        return (
+            "bears off as many checkers and is as far on in the race as the best play: the "
+            "engine prefers how the best play spreads the checkers to bear off"
+        )
     if not found:
         return (
             "is no worse than the best play in shots, points, prime, hits, the pool or the race: "
@@ -146,17 +156,27 @@ def describe(facts: PlayFacts) -> str:
     parts = [_leaves(facts)]
     if facts.wins:
         parts = ["wins on the spot"]
+    elif facts.borne_off:
+        parts.append(f"bears off {_checkers(facts.borne_off)}")
     if facts.hits:
         parts.append(f"hits {_checkers(facts.hits)}")
-    if facts.made:
-        parts.append(f"makes {_points(facts.made)}")
-    if facts.given_up:
-        parts.append(f"gives up {_points(facts.given_up)}")
-    if facts.prime >= PRIME:
-        parts.append(_prime(facts))
+    if facts.contact:
+        parts += _holdings(facts)
     if facts.opponent_wins:
         parts.append(f"the opponent wins at once with {facts.opponent_wins} of {THROWS} rolls")
     return "; ".join(parts)
+
+
+def _holdings(facts: PlayFacts) -> list[str]:
+    """The points and the prime a play leaves, which count while checkers can still meet."""
+    found = []
+    if facts.made:
+        found.append(f"makes {_points(facts.made)}")
+    if facts.given_up:
+        found.append(f"gives up {_points(facts.given_up)}")
+    if facts.prime >= PRIME:
+        found.append(_prime(facts))
+    return found
 
 
 # -- the differences, most important first -------------------------------------------
@@ -257,10 +277,15 @@ _DIFFERENCES = (
     _off,
     _race,
 )
+_RACE_DIFFERENCES = (_win, _gives_win, _off, _race)
+"""Where both plays leave a race: no checker can be hit, so no blot, point or prime counts."""
 
 
 def _leaves(facts: PlayFacts, short: bool = False) -> str:
-    """``leaves 2 blots that 20 of 36 rolls hit``; with ``short``, the other play's words."""
+    """``leaves 2 blots that 20 of 36 rolls hit``; with ``short``, the other play's words;
+    ``leaves a race 12 pips ahead`` where no checker can be hit."""
+    if not facts.contact and not facts.wins:
+        return f"leaves a race {_standing(facts.race)}"
     if not facts.blots:
         return "leaves none" if short else "leaves no blot"
     blot = f"{facts.blots}" if short else _count(facts.blots, "blot")
@@ -270,6 +295,12 @@ def _leaves(facts: PlayFacts, short: bool = False) -> str:
         return f"leaves {blot} that no roll hits"
     rolls = f"{facts.shots}" if short else f"{facts.shots} of {THROWS} rolls"
     return f"leaves {blot} that {rolls} hit"
+
+
+def _standing(race: int) -> str:
+    if not race:
+        return "level in pips"
+    return f"{_count(abs(race), 'pip')} {'ahead' if race > 0 else 'behind'}"
 
 
 def _prime(facts: PlayFacts) -> str:
