@@ -394,6 +394,8 @@ async def test_w_past_the_record_s_first_error_says_so(tmp_path: Path) -> None:
         ("1. 64: in/19 in/2x", "this game has no legal play to explain"),
         ("1. 64: in/19 in/21", "go to a legal play (↓)"),
         ("", "this game has no play yet."),
+        ('[Rules "bonus_reroll=sometimes"]\n', "this game has no play yet."),
+        ('[Setup "W 13:15 / garbage"]\n\n1. 64: 13/7 13/9', "fix its first error"),
     ],
 )
 async def test_w_where_nothing_is_to_explain_says_where_to_go(

@@ -34,6 +34,7 @@ from ..files.record import RecordError, RecordFile
 from ..notation.model import Mark
 from ..terminal_text import counted, printable
 from ..validation import Report
+from ..validation.diagnostics import SYNTAX
 from ..validation.timeline import Place, Timeline
 from .analysis_bar import AnalysisBar
 from .dialogs import PlayChoices
@@ -234,10 +235,10 @@ class Analysing(ReplayView):
 
     def _where_to_explain(self) -> str:
         """Where a play the engine can explain is, if the game has one."""
-        report = self.timeline.report if self.timeline is not None else None
-        if report is not None and any(replay.legal for replay in report.segments):
+        timeline = self.timeline
+        if timeline is not None and any(replay.legal for replay in timeline.report.segments):
             return "go to a legal play (↓)."
-        if report is None or not report.errors:
+        if timeline is None or not _may_hold_plays(timeline):
             return "this game has no play yet."
         return "this game has no legal play to explain (fix its first error, then come back)."
 
@@ -295,6 +296,14 @@ class Analysing(ReplayView):
     def keep_analysis_out(self) -> None:
         """Saved without the marks: not asked again about these analyses."""
         self.kept.update(self.unwritten_analyses())
+
+
+def _may_hold_plays(timeline: Timeline) -> bool:
+    """Whether the game has plays written, or text that could not be read and may hold some
+    (a tag's error alone hides none)."""
+    report = timeline.report
+    unread = any(diagnostic.code is SYNTAX for diagnostic in report.diagnostics)
+    return unread or any(turn.segments for turn in timeline.game.turns)
 
 
 def _summary(analysis: GameAnalysis) -> str:
