@@ -11,6 +11,7 @@ import pytest
 from conftest import BROKEN, run_main
 from stats_records import CLUB, HAND_COUNTED, OPENINGS, short_game
 
+from aceynote.commands import stats as stats_command
 from aceynote.notation import Tag
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
@@ -210,7 +211,7 @@ def test_wide_names_keep_the_columns_in_line(
     status, out, _ = run_main(capsys, "stats", written(tmp_path, text))
     assert status == 0
     lines = out.splitlines()
-    header = next(line for line in lines if line.startswith("  rank  player"))
+    header = next(line for line in lines if line.startswith("  #  player"))
     row = next(line for line in lines if line.startswith("  1") and "李雷" in line)
     games_end = row.index("李雷") + len("李雷") + row[row.index("李雷") + 2 :].index("1") + 1
     # Each of the two wide characters takes one more column than its one character.
@@ -224,6 +225,20 @@ def test_a_long_wide_name_is_cut_to_the_columns_an_ascii_one_gets() -> None:
     shown = names_shown(80)("李雷" * 100)
     assert shown.endswith("…") and room - 1 <= columns(shown) <= room < 80
     assert names_shown(None)("李雷" * 100) == "李雷" * 100
+
+
+def test_the_players_table_fits_an_80_column_terminal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stats_command, "_terminal_width", lambda: 80)
+    text = short_game("Alexandra Konstantinopoulou-Smythe", "Bob", "1-0")
+    status, out, _ = run_main(capsys, "stats", written(tmp_path, text))
+    assert status == 0
+    shown = out.splitlines()
+    start = next(at for at, line in enumerate(shown) if line.startswith("Players:"))
+    players = shown[start : shown.index("", start)]
+    assert max(columns(line) for line in players) <= 80
+    assert any(line.startswith("  1  Alexandra Konst") for line in players)
 
 
 def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
@@ -320,10 +335,10 @@ def test_names_are_cut_only_to_a_terminals_width(
     games = [counted_game(validate(game), "f", n) for n, game in enumerate(parse_games(text), 1)]
     found = figures(games)
     wide = figures_text(found, 200)
-    assert f"  1     {LONG_NAME}" in wide and "…" not in wide
-    assert "Harbour Club autumn lad…" in figures_text(found, 80)  # 24 at least
-    line = next(line for line in figures_text(found, 105).splitlines() if line.startswith("  1 "))
-    assert len(line) == 105 and line.startswith("  1     Harbour Club autumn ladder c… ")
+    assert f"  1  {LONG_NAME}" in wide and "…" not in wide
+    assert "Harbour Club au…" in figures_text(found, 60)  # 16 at least
+    line = next(line for line in figures_text(found, 93).splitlines() if line.startswith("  1 "))
+    assert len(line) == 93 and line.startswith("  1  Harbour Club autumn ladder c… ")
 
 
 def _peak_of_stats(capsys: pytest.CaptureFixture[str], path: str) -> int:

@@ -18,7 +18,8 @@ from ..rules import ROLLS
 from ..terminal_text import aligned, clipped, columns, counted, escaped
 from .stats_json import roll_name
 
-NAME_WIDTH = 24
+NAME_WIDTH = 16
+"""The fewest columns a name is cut to: the players' table then fits 80 columns."""
 MATCH_NAME_WIDTH = 100  # a match's name holds both players' names and the file's
 BAR_WIDTH = 40
 UNLIKELY = 0.01  # a p-value below this: counts fair dice seldom give
@@ -26,8 +27,12 @@ SELDOM_SHOWN = 1e-12  # a p-value below this is shown as "p < 1e-12" (it may und
 
 
 _PLAYER_HEADERS = (
-    *("rank", "player", "games", "wins", "losses", "unfinished", "points", "against"),
+    *("#", "player", "games", "won", "lost", "open", "points", "against"),
     *("per win", "longest"),
+)
+_PLAYER_LEGEND = (
+    "  open: unfinished games; points: won; against: conceded;",
+    "  per win: points a win on average; longest: turns of the longest game",
 )
 # The players' table beside its names: the headers' widths and two spaces before each.
 _BESIDE_NAMES = sum(2 + len(header) for header in _PLAYER_HEADERS if header != "player") + 2
@@ -90,7 +95,7 @@ def _players(group: PlayerGroup, name_shown: Shown) -> list[str]:
         for line in group.players
     ]
     lines += table(_PLAYER_HEADERS, rows, left=2)
-    return [*lines, "", *_crosstable(group, name_shown)]
+    return [*lines, *_PLAYER_LEGEND, "", *_crosstable(group, name_shown)]
 
 
 def _crosstable(group: PlayerGroup, name_shown: Shown) -> list[str]:
