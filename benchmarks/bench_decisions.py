@@ -7,6 +7,7 @@ Run on demand, never as tests:
     python benchmarks/bench_decisions.py label --phases race,bear-off   # the cheap ones first
     python benchmarks/bench_decisions.py score --depth 1       # mean equity lost, by phase
     python benchmarks/bench_decisions.py score --depth 2 --phases contact
+    python benchmarks/bench_decisions.py top-up --phases race  # the choices not yet labelled
 
 make: decisions with more than one legal play, from games of the engine
 (0-ply self-play), the random and the greedy bot under the bgammon and the
@@ -15,14 +16,19 @@ standard presets, the same number of each phase (engine/decisions.py
 each decision's candidate plays and their values for the side to play: in a
 bear-off race of the exact tables every play, exactly; elsewhere the plays any
 engine setting would choose (0-, 1- and 2-ply, with and without the race
-tables) and the 1-ply's best four, each rolled out in full (never truncated)
+tables, of the shipped net and of each of ``--nets``) and the 1-ply's best
+four, each rolled out in full (never truncated)
 ``--trials`` times with the 0-ply engine on both sides, the first roll
 stratified and the same dice for every play (a rollout's line names the
 weights that played it, by their games). Labels are appended to the
 ``--out`` file one line at a time, so runs resume and N runs (``--shard K/N``)
 share it. score: for an engine setting, the play it chooses in each
 labelled decision and the equity that play loses against the best labelled
-one, averaged by phase with its standard error.
+one, averaged by phase with its standard error. top-up: the choices of
+those settings that a label lacks (a net shipped since chooses others),
+rolled out as the label's others were, by the same net (a shipped net of
+:data:`NETS`, read from git) with the same trials and dice, appended as a
+line that ``adds`` its values to the label.
 """
 
 from __future__ import annotations
@@ -31,8 +37,11 @@ import argparse
 import json
 import math
 import random
+import subprocess
 import sys
+import tempfile
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +69,17 @@ from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
 from aceynote.rules import PRESETS, Position, RuleSet, SegmentKind, parse_rules  # noqa: E402
 
+NETS = {
+    20_000: "ad28327",
+    165_000: "46014df",
+    286_058: "bfe1172",
+    344_987: "a0318a9",
+    450_000: "5112867",
+}
+"""Shipped nets by their self-play games, each with a commit whose aceynote/engine/weights.npz
+it is: the nets that rolled labels out, and the first one shipped, which ``score`` measures."""
+SCORED_NETS = (20_000,)
+"""The nets besides the shipped one whose choices the candidates hold (issue 32 scores it)."""
 PRESET_NAMES = ("bgammon", "standard")
 SOURCES = ("engine", "random", "greedy")
 
@@ -134,7 +154,7 @@ def choice_text(choice: Choice, kind: str) -> str:
 
 def label(args: argparse.Namespace) -> None:
     cases = _read(args.decisions)
-    done = {case["id"] for case in _read(args.out)}
+    done = set(labels_of(args.out))
     shard, shards = args.shard
     ordered = sorted(cases, key=lambda case: case["phase"] != "bear-off")  # exact ones first
     for case in ordered:
@@ -142,13 +162,13 @@ def label(args: argparse.Namespace) -> None:
             continue
         if case["phase"] not in args.phases:
             continue
-        labelled = {"id": case["id"], **_label(case, args.trials, args.seed)}
+        labelled = {"id": case["id"], **_label(case, args.trials, args.seed, args.nets)}
         with args.out.open("a", encoding="utf-8") as out:  # one write a line: shards share it
             out.write(json.dumps(labelled) + "\n")
         print(f"  {case['id']} {case['phase']}: {labelled['method']}", file=sys.stderr)
 
 
-def _label(case: dict[str, Any], trials: int, seed: int) -> dict[str, Any]:
+def _label(case: dict[str, Any], trials: int, seed: int, nets: tuple[int, ...]) -> dict[str, Any]:
     rules = parse_rules(case["rules"])
     decision, options = _options(case, rules)
     if position_boards(decision.position) is not None:
@@ -161,15 +181,23 @@ def _label(case: dict[str, Any], trials: int, seed: int) -> dict[str, Any]:
             return {"method": "exact", "values": values}
     network = shipped_network()
     search = Search(evaluator_for(network, rules))
-    candidates = _candidates(options, rules)
+    candidates = _candidates(options, rules, nets)
+    return {
+        "method": f"rollout {trials}",
+        "weights": network.games,
+        "seed": seed,
+        "values": _rolled_out(candidates, search, trials, seed, case["kind"]),
+    }
+
+
+def _rolled_out(
+    candidates: list[Choice], search: Search, trials: int, seed: int, kind: str
+) -> dict[str, list[float]]:
     values = {}
     for option in candidates:
         result = rollout(option, search, trials, seed)
-        values[choice_text(option, case["kind"])] = [
-            round(result.equity, 5),
-            round(result.error, 5),
-        ]
-    return {"method": f"rollout {trials}", "weights": network.games, "values": values}
+        values[choice_text(option, kind)] = [round(result.equity, 5), round(result.error, 5)]
+    return values
 
 
 def _exact(option: Choice, table: Any) -> float | None:
@@ -178,27 +206,90 @@ def _exact(option: Choice, table: Any) -> float | None:
     found = table.value(option.after.position, option.after.kind)
     if found is None:
         return None
-    return found[1] if option.same_side else -found[1]
+    return float(found[1]) if option.same_side else -float(found[1])
 
 
-def _candidates(options: list[Choice], rules: RuleSet) -> list[Choice]:
+def _candidates(options: list[Choice], rules: RuleSet, nets: tuple[int, ...]) -> list[Choice]:
     """The plays any engine setting scored here would choose, and the 1-ply's best four."""
-    network = shipped_network()
-    picked: list[Choice] = []
-    for evaluator in (evaluator_for(network, rules), NetworkEvaluator(network, rules)):
-        search = Search(evaluator)
-        ranked = search.rank(options, 1)
-        picked += [search.best(options, 0), *(entry.choice for entry in ranked[:4])]
-        picked.append(search.rank(options, 2)[0].choice)
+    ranked = Search(evaluator_for(shipped_network(), rules)).rank(options, 1)
+    picked = [entry.choice for entry in ranked[:4]] + _choices(options, rules, nets)
     return list(dict.fromkeys(picked))
+
+
+def _choices(options: list[Choice], rules: RuleSet, nets: tuple[int, ...]) -> list[Choice]:
+    """The choice of every setting ``score`` measures: 0-, 1- and 2-ply, with and without
+    the tables, of the shipped net and of ``nets``."""
+    picked: list[Choice] = []
+    for network in (shipped_network(), *(net_of(games) for games in nets)):
+        for evaluator in (evaluator_for(network, rules), NetworkEvaluator(network, rules)):
+            search = Search(evaluator)
+            picked += [search.rank(options, depth)[0].choice for depth in (0, 1, 2)]
+    return list(dict.fromkeys(picked))
+
+
+@cache
+def net_of(games: int) -> Network:
+    """The shipped net of ``games`` self-play games (:data:`NETS`), read from git."""
+    shipped = shipped_network()
+    if games == shipped.games:
+        return shipped
+    if games not in NETS:
+        raise SystemExit(f"no shipped net of {games} games is known (NETS: {sorted(NETS)})")
+    weights = f"{NETS[games]}:aceynote/engine/weights.npz"
+    data = subprocess.run(
+        ["git", "-C", str(ROOT), "show", weights], capture_output=True, check=True
+    )
+    with tempfile.TemporaryFile() as file:
+        file.write(data.stdout)
+        file.seek(0)
+        network = Network.load(file).for_play()
+    if network.games != games:
+        raise SystemExit(f"{weights} holds a net of {network.games} games, not {games}")
+    return network
+
+
+def top_up(args: argparse.Namespace) -> None:
+    cases = {case["id"]: case for case in _read(args.decisions)}
+    shard, shards = args.shard
+    for labelled in labels_of(args.out).values():
+        case = cases[labelled["id"]]
+        if case["phase"] not in args.phases or (case["id"] - 1) % shards != shard - 1:
+            continue
+        if labelled["method"] == "exact":  # every play is valued
+            continue
+        rules = parse_rules(case["rules"])
+        _, options = _options(case, rules)
+        wanted = _choices(options, rules, args.nets)
+        missing = [c for c in wanted if choice_text(c, case["kind"]) not in labelled["values"]]
+        if not missing:
+            continue
+        if labelled.get("weights") is None:
+            print(f"  {case['id']}: its rollouts' net is not named: left as it is", file=sys.stderr)
+            continue
+        trials, seed = int(labelled["method"].split()[1]), labelled.get("seed", 1)
+        search = Search(evaluator_for(net_of(labelled["weights"]), rules))
+        added = {
+            "id": case["id"],
+            "method": labelled["method"],
+            "weights": labelled["weights"],
+            "seed": seed,
+            "adds": True,
+            "values": _rolled_out(missing, search, trials, seed, case["kind"]),
+        }
+        with args.out.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(added) + "\n")
+        print(f"  {case['id']} {case['phase']}: {len(missing)} added", file=sys.stderr)
 
 
 def score(args: argparse.Namespace) -> None:
     cases = {case["id"]: case for case in _read(args.decisions)}
-    network = Network.load(args.weights).for_play() if args.weights else shipped_network()
+    if args.weights:
+        network = Network.load(args.weights).for_play()
+    else:
+        network = net_of(args.net) if args.net else shipped_network()
     losses: dict[str, list[float]] = defaultdict(list)
     missing = 0
-    for labelled in _read(args.out):
+    for labelled in labels_of(args.out).values():
         case = cases[labelled["id"]]
         if case["phase"] not in args.phases:
             continue
@@ -215,7 +306,8 @@ def score(args: argparse.Namespace) -> None:
         losses[case["phase"]].append(max(values.values()) - values[chosen])
     every = [loss for phase in PHASES for loss in losses[phase]]
     setting = f"{args.depth}-ply{' without tables' if args.no_tables else ''}"
-    print(f"{setting}, weights {args.weights or 'shipped'}: mean equity lost a decision")
+    weights = args.weights or (f"the {args.net}-game net" if args.net else "shipped")
+    print(f"{setting}, weights {weights}: mean equity lost a decision")
     for phase, found in [*((phase, losses[phase]) for phase in PHASES), ("all", every)]:
         print(f"  {phase:9} {_mean_and_error(found)}")
     if missing:
@@ -239,6 +331,39 @@ def phases_of(text: str) -> tuple[str, ...]:
             f"no phase '{unknown[0]}': the phases are {', '.join(PHASES)}"
         )
     return named
+
+
+NETS_HELP = (
+    "the other shipped nets, by their games, whose choices are labelled too"
+    f" (comma-separated; default {','.join(map(str, SCORED_NETS))}; known: {sorted(NETS)})"
+)
+
+
+def nets_of(text: str) -> tuple[int, ...]:
+    """``20000,165000``: shipped nets of :data:`NETS` by their games."""
+    try:
+        named = tuple(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not games, comma-separated") from None
+    unknown = [games for games in named if games not in NETS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"no shipped net of {unknown[0]} games: {sorted(NETS)}")
+    return named
+
+
+def labels_of(path: Path) -> dict[int, dict[str, Any]]:
+    """Each labelled decision's label by its id: a line that ``adds`` values joins the
+    label before it, which the same net rolled out the same way."""
+    labels: dict[int, dict[str, Any]] = {}
+    for line in _read(path):
+        if not line.get("adds"):
+            labels[line["id"]] = line
+            continue
+        first = labels[line["id"]]
+        if (first["method"], first.get("weights")) != (line["method"], line["weights"]):
+            raise SystemExit(f"{path}: values added to decision {line['id']} another way")
+        first["values"].update(line["values"])
+    return labels
 
 
 def _read(path: Path) -> list[dict[str, Any]]:
@@ -267,10 +392,18 @@ def main() -> int:
         default=PHASES,
         help=f"label only these phases, comma-separated (default all: {','.join(PHASES)})",
     )
+    two.add_argument("--nets", type=nets_of, default=SCORED_NETS, help=NETS_HELP)
     two.set_defaults(run=label)
+    four = jobs.add_parser("top-up")
+    four.add_argument("--shard", type=shard_of, default=(1, 1))
+    four.add_argument("--phases", type=phases_of, default=PHASES, help="as label's")
+    four.add_argument("--nets", type=nets_of, default=SCORED_NETS, help=NETS_HELP)
+    four.set_defaults(run=top_up)
     three = jobs.add_parser("score")
     three.add_argument("--depth", type=int, choices=(0, 1, 2), default=1)
-    three.add_argument("--weights", type=Path, help="a network's weights (default the shipped)")
+    which = three.add_mutually_exclusive_group()
+    which.add_argument("--weights", type=Path, help="a network's weights (default the shipped)")
+    which.add_argument("--net", type=int, choices=sorted(NETS), help="a shipped net, by its games")
     three.add_argument(
         "--no-tables", action="store_true", help="no exact tables: the networks alone in races"
     )
