@@ -28,7 +28,8 @@ one, averaged by phase with its standard error. top-up: the choices of
 those settings that a label lacks (a net shipped since chooses others),
 rolled out as the label's others were, by the same net (a shipped net of
 :data:`NETS`, read from git) with the same trials and dice, appended as a
-line that ``adds`` its values to the label.
+line that ``adds`` its values to the label (a label whose net is not
+named is labelled again, whole, by the shipped net: the later line wins).
 """
 
 from __future__ import annotations
@@ -263,19 +264,19 @@ def top_up(args: argparse.Namespace) -> None:
         missing = [c for c in wanted if choice_text(c, case["kind"]) not in labelled["values"]]
         if not missing:
             continue
-        if labelled.get("weights") is None:
-            print(f"  {case['id']}: its rollouts' net is not named: left as it is", file=sys.stderr)
-            continue
         trials, seed = int(labelled["method"].split()[1]), labelled.get("seed", 1)
-        search = Search(evaluator_for(net_of(labelled["weights"]), rules))
-        added = {
-            "id": case["id"],
-            "method": labelled["method"],
-            "weights": labelled["weights"],
-            "seed": seed,
-            "adds": True,
-            "values": _rolled_out(missing, search, trials, seed, case["kind"]),
-        }
+        if labelled.get("weights") is None:  # its net is not known: labelled again, whole
+            added = {"id": case["id"], **_label(case, trials, seed, args.nets)}
+        else:
+            search = Search(evaluator_for(net_of(labelled["weights"]), rules))
+            added = {
+                "id": case["id"],
+                "method": labelled["method"],
+                "weights": labelled["weights"],
+                "seed": seed,
+                "adds": True,
+                "values": _rolled_out(missing, search, trials, seed, case["kind"]),
+            }
         with args.out.open("a", encoding="utf-8") as out:
             out.write(json.dumps(added) + "\n")
         print(f"  {case['id']} {case['phase']}: {len(missing)} added", file=sys.stderr)
