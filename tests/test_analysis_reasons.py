@@ -163,6 +163,8 @@ def facts(**given: object) -> PlayFacts:
         off=0,
         wins=False,
         contact=True,
+        outside=0,
+        gaps=(),
     )
     return PlayFacts(**{**plain, **given})  # type: ignore[arg-type]
 
@@ -190,9 +192,16 @@ def test_a_race_is_described_by_its_pips_and_checkers_off_never_by_blots() -> No
     before = board("W 8:2 6:3 5:2 3:2 2:1 / B 7:2 5:3 4:3 1:2 / W")
     race = play_facts(before, after(before, "8/2 6/4"), True, STANDARD)
     assert not race.contact and race.blots == 2 and race.race == -1
-    assert describe(race) == "leaves a race 1 pip behind"
+    assert race.outside == 1 and race.gaps == (1,)
+    assert describe(race) == (
+        "leaves a race 1 pip behind; 1 checker still outside the home board; a gap on the 1 point"
+    )
     off = play_facts(before, after(before, "6/off 2/off"), True, STANDARD)
-    assert describe(off) == "leaves a race 1 pip behind; bears off 2 checkers"
+    assert off.outside == 2 and off.gaps == (4, 2, 1)
+    assert describe(off) == (
+        "leaves a race 1 pip behind; bears off 2 checkers; 2 checkers still outside the home "
+        "board; gaps on the 4 point, the 2 point and the 1 point"
+    )
     fighting = board("W 8:2 6:3 13:10 / B 20:1 in:14 / W")
     contact = play_facts(fighting, after(fighting, "8/2 6/4"), True, STANDARD)
     assert contact.contact and describe(contact).startswith("leaves 3 blots that 28 of 36")
@@ -206,6 +215,10 @@ def test_between_two_races_only_the_win_the_checkers_off_and_the_pips_count() ->
     )
     assert compare(facts(**race, blots=2, race=-3), facts(**race, borne_off=1, race=3)) == (
         "bears off none where the best bears off 1; falls 6 pips behind the best play in the race"
+    )
+    assert compare(facts(**race, outside=2, gaps=(3,)), facts(**race, outside=1)) == (
+        "leaves 2 checkers outside the home board where the best leaves 1; "
+        "leaves a gap on the 3 point (the best play: none)"
     )
     kept = compare(facts(blots=1, shots=11), facts(**race, blots=2))
     assert (

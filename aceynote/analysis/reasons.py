@@ -4,7 +4,8 @@ For a play, the facts of the position it leaves (:class:`PlayFacts`): blots
 and the opponent's rolls of 36 that hit one, points made and given up, the
 longest prime and the opponent's checkers behind it, checkers hit, in the
 pool and on the bar, pips, checkers borne off, a win on the spot, the
-opponent's rolls that win at once, and whether the checkers can still meet. For a decision, the written play's facts
+opponent's rolls that win at once, whether the checkers can still meet,
+and for a race the checkers still outside the home board and its gaps. For a decision, the written play's facts
 beside the best play's and the difference that matters most, first, as a
 sentence (:class:`Reason`). The counting is the rules'
 (:mod:`aceynote.rules.replies`).
@@ -18,7 +19,18 @@ from typing import Any
 
 from ..engine.api import RankedPlay
 from ..engine.decisions import Choice, Decision, choices, double_choices
-from ..rules import BAR, OFF, POOL, THROWS, Position, RuleSet, SegmentKind, play_text
+from ..rules import (
+    BAR,
+    CHECKERS_PER_SIDE,
+    HOME_TOP,
+    OFF,
+    POOL,
+    THROWS,
+    Position,
+    RuleSet,
+    SegmentKind,
+    play_text,
+)
 from ..rules.replies import blots, longest_prime, points_held, replies
 
 PRIME = 3
@@ -39,6 +51,8 @@ class PlayFacts:
     is the opponent's pips less the side's (positive: the side is ahead).
     ``contact``: a checker can still meet one of the other side's; without it
     the play leaves a race, where blots, points and primes no longer matter.
+    ``outside``: the side's checkers not yet in its home board; ``gaps``: its
+    home points left empty below its highest checker there, highest first.
     """
 
     blots: int
@@ -58,10 +72,13 @@ class PlayFacts:
     off: int
     wins: bool
     contact: bool
+    outside: int
+    gaps: tuple[int, ...]
 
     def as_dict(self) -> dict[str, Any]:
         found = asdict(self)
         found["made"], found["given_up"] = list(self.made), list(self.given_up)
+        found["gaps"] = list(self.gaps)
         return found
 
 
@@ -106,7 +123,14 @@ def play_facts(before: Position, after: Position, passes: bool, rules: RuleSet) 
         off=mine[OFF],
         wins=after.winner is side,
         contact=after.has_contact,
+        outside=CHECKERS_PER_SIDE - mine[OFF] - sum(mine[1 : HOME_TOP + 1]),
+        gaps=_gaps(mine),
     )
+
+
+def _gaps(counts: Sequence[int]) -> tuple[int, ...]:
+    highest = next((point for point in range(HOME_TOP, 0, -1) if counts[point]), 0)
+    return tuple(point for point in range(highest - 1, 0, -1) if not counts[point])
 
 
 def choice_facts(before: Position, choice: Choice, rules: RuleSet) -> PlayFacts:
@@ -162,9 +186,21 @@ def describe(facts: PlayFacts) -> str:
         parts.append(f"hits {_checkers(facts.hits)}")
     if facts.contact:
         parts += _holdings(facts)
+    elif not facts.wins:
+        parts += _bearing_in(facts)
     if facts.opponent_wins:
         parts.append(f"the opponent wins at once with {facts.opponent_wins} of {THROWS} rolls")
     return "; ".join(parts)
+
+
+def _bearing_in(facts: PlayFacts) -> list[str]:
+    """What a race play leaves to bring home and bear off: checkers outside, gaps."""
+    found = []
+    if facts.outside:
+        found.append(f"{_checkers(facts.outside)} still outside the home board")
+    if facts.gaps:
+        found.append(_gap_words(facts.gaps))
+    return found
 
 
 def _holdings(facts: PlayFacts) -> list[str]:
@@ -259,6 +295,26 @@ def _off(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     return f"bears off {written.borne_off or 'none'} where the best bears off {best.borne_off}"
 
 
+def _outside(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    if written.outside <= best.outside:
+        return None
+    return (
+        f"leaves {_checkers(written.outside)} outside the home board where the best leaves "
+        f"{best.outside or 'none'}"
+    )
+
+
+def _gaps_left(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    if len(written.gaps) <= len(best.gaps):
+        return None
+    theirs = _points(best.gaps) if best.gaps else "none"
+    return f"leaves {_gap_words(written.gaps)} (the best play: {theirs})"
+
+
+def _gap_words(gaps: tuple[int, ...]) -> str:
+    return f"{'a gap' if len(gaps) == 1 else 'gaps'} on {_points(gaps)}"
+
+
 def _race(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     behind = best.race - written.race
     return f"falls {_count(behind, 'pip')} behind the best play in the race" if behind > 0 else None
@@ -277,7 +333,7 @@ _DIFFERENCES = (
     _off,
     _race,
 )
-_RACE_DIFFERENCES = (_win, _gives_win, _off, _race)
+_RACE_DIFFERENCES = (_win, _gives_win, _off, _race, _outside, _gaps_left)
 """Where both plays leave a race: no checker can be hit, so no blot, point or prime counts."""
 
 

@@ -104,7 +104,8 @@ def _facts(prefix: str) -> list[tuple[str, Any]]:
     columns += [(prefix + name, pa.list_(pa.int8())) for name in ("made", "given_up")]
     columns += [(prefix + name, pa.int16()) for name in ("pips", "race")]
     columns += [(prefix + name, pa.int8()) for name in ("borne_off", "off")]
-    return [*columns, (prefix + "wins", pa.bool_()), (prefix + "contact", pa.bool_())]
+    columns += [(prefix + "wins", pa.bool_()), (prefix + "contact", pa.bool_())]
+    return [*columns, (prefix + "outside", pa.int8()), (prefix + "gaps", pa.list_(pa.int8()))]
 
 
 DECISIONS = pa.schema(
