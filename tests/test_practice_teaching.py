@@ -13,8 +13,9 @@ from aceynote.analysis.practice import (
     review_lines,
 )
 from aceynote.analysis.run import analyze_one
+from aceynote.engine import Engine
 from aceynote.notation import parse_game
-from aceynote.rules import Position, Side, TurnState, parse_rules
+from aceynote.rules import Position, SegmentKind, Side, TurnState, parse_rules
 from aceynote.validation import validate
 
 RULES = parse_rules("standard")
@@ -22,12 +23,22 @@ RULES = parse_rules("standard")
 
 def test_a_hint_ranks_the_best_plays_with_why() -> None:
     state = TurnState.begin(Position.from_setup("W 13:3 8:1 6:1 / B 21:2 in:13 / W"), RULES)
-    rows = hint_rows(state, 3, 1, depth=0)
+    rows = hint_rows(state, (3, 1), depth=0)
     assert 1 < len(rows) <= HINT_PLAYS
     plays = [play for play, _ in rows]
     assert len(set(plays)) == len(plays)
     assert "best: " in rows[0][1] and all(": " in detail for _, detail in rows)
     assert all("leaves" in detail or "make" in detail or "hits" in detail for _, detail in rows)
+
+
+def test_a_hint_at_a_chosen_double_ranks_the_six_doubles_as_hint_double_does() -> None:
+    setup = "W 13:3 8:1 6:1 / B 21:2 in:13 / W"
+    state = TurnState(Position.from_setup(setup), RULES, SegmentKind.CHOSEN_DOUBLE)
+    rows = hint_rows(state, None, depth=0)
+    ranked = Engine("standard").rank_doubles(setup, depth=0)
+    assert [play for play, _ in rows] == [f"={d.double}{d.double}: {d.play}" for d in ranked]
+    assert sorted(d.double for d in ranked) == [1, 2, 3, 4, 5, 6]
+    assert "best: " in rows[0][1] and all(": " in detail for _, detail in rows[1:])
 
 
 def test_a_review_names_the_rating_the_marks_and_the_costliest_decisions() -> None:

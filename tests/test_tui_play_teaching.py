@@ -11,7 +11,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from aceynote.analysis.practice import Practice, hint_rows, practice_review
-from aceynote.rules import Position, Side, TurnState, parse_rules
+from aceynote.rules import Position, SegmentKind, Side, TurnState, parse_rules
 from aceynote.tui.dialogs import EndGame, PlayChoices
 from aceynote.validation import validate
 
@@ -25,7 +25,7 @@ async def test_the_hint_key_ranks_the_plays_of_the_roll_with_why(tmp_path: Path)
         assert screen(app).rolled == "64"
         rows = await rows_of_the_key(pilot, app)
         state = TurnState.begin(Position.initial(Side.WHITE), parse_rules("standard"))
-        expected = hint_rows(state, 6, 4, depth=0)
+        expected = hint_rows(state, (6, 4), depth=0)
         assert len(rows) == len(expected)
         for row, (play, detail) in zip(rows, expected, strict=True):
             assert row.startswith(play) and row.endswith(detail)
@@ -44,6 +44,20 @@ async def test_the_words_under_a_roll_name_the_hint_key(tmp_path: Path) -> None:
         assert "ctrl+g: the engine's best plays" in feedback(app)
         shown = " ".join(line[:50].strip() for line in screen_lines(app))  # the left panel
         assert "ctrl+g: the engine's best plays" in shown  # in view at 80x24
+
+
+@pilot_test
+async def test_the_hint_key_ranks_the_doubles_to_name_after_a_1_2(tmp_path: Path) -> None:
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([6, 4])))
+    async with app.run_test(size=SIZE) as pilot:
+        await enter_on_line(pilot, screen(app), "21: in/24 in/23")
+        state = screen(app).recording.state
+        assert state.expects is SegmentKind.CHOSEN_DOUBLE
+        rows = await rows_of_the_key(pilot, app)
+        expected = hint_rows(state, None, depth=0)
+        assert [row.split()[0] for row in rows] == [play.split()[0] for play, _ in expected]
+        assert sorted(row[:4] for row in rows) == [f"={d}{d}:" for d in range(1, 7)]
+        assert "The engine's choice of double, each with its best play" in app.screen.title_text
 
 
 @pilot_test

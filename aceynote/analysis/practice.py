@@ -29,11 +29,11 @@ from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
 from ..terminal_text import counted, signed
 from ..validation import Report
-from .analysed import GameAnalysis
+from .analysed import GameAnalysis, candidate_text
 from .marks import game_value
 from .reasons import explain_ranking
 from .run import analyze_report, search_for
-from .shown import ranked_plays
+from .shown import ranked_doubles, ranked_plays
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,15 +187,19 @@ HINT_PLAYS = 5
 REVIEW_COSTLIEST = 3
 
 
-def hint_rows(state: TurnState, high: int, low: int, depth: int) -> list[tuple[str, str]]:
-    """The best plays of the roll for the side to act (at most :data:`HINT_PLAYS`): each play,
-    and its figures with why, beside the best (docs/engine.md, "Why")."""
+def hint_rows(state: TurnState, dice: tuple[int, int] | None, depth: int) -> list[tuple[str, str]]:
+    """The best plays of the roll ``dice`` for the side to act (at most :data:`HINT_PLAYS`),
+    or with None the six doubles it may name, each with its best play: each play, and its
+    figures with why, beside the best (docs/engine.md, "Why")."""
     kind = state.expects or SegmentKind.ROLL
-    ranked = ranked_plays(state.position, kind, high, low, state.rules, depth)[:HINT_PLAYS]
-    reasons = explain_ranking(state.position, kind, (high, low), state.rules, ranked)
+    if dice is None:
+        ranked = ranked_doubles(state.position, state.rules, depth)
+    else:
+        ranked = ranked_plays(state.position, kind, *dice, state.rules, depth)[:HINT_PLAYS]
+    reasons = explain_ranking(state.position, kind, dice, state.rules, ranked)
     return [
         (
-            option.play,
+            candidate_text(option),
             f"{100 * option.win:5.1f}% {signed(option.equity)}"
             + (f" {signed(option.diff)}" if rank else "  best")
             + f": {why}",

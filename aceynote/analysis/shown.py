@@ -10,7 +10,8 @@ segments, is :class:`~.review.GameReview`.)
 from __future__ import annotations
 
 from ..engine.api import RankedPlay
-from ..engine.decisions import Decision, choices
+from ..engine.decisions import Decision, choices, double_choices
+from ..engine.search import best_of_each_double
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState
 from ..validation import Report, SegmentReplay
 from .analysed import AnalysedDecision
@@ -41,6 +42,15 @@ def ranked_plays(
     # A search of its own: the app's analysis may be running in another thread.
     search = search_for(rules)
     ranked = search.rank(choices(Decision(position, kind), high, low, rules), depth)
+    return [candidate(scored, ranked[0], kind) for scored in ranked]
+
+
+def ranked_doubles(position: Position, rules: RuleSet, depth: int) -> list[RankedPlay]:
+    """The six doubles to name after a 1-2 played in full, each with its best play, best
+    first, as ``hint --double`` ranks them."""
+    kind = SegmentKind.CHOSEN_DOUBLE
+    options = double_choices(Decision(position, kind), rules)
+    ranked = best_of_each_double(search_for(rules).rank(options, depth))
     return [candidate(scored, ranked[0], kind) for scored in ranked]
 
 

@@ -32,7 +32,7 @@ from .decisions import Decision, choices, double_choices
 from .evaluator import evaluator_for
 from .network import Network, WeightsFormatError
 from .rollout import RolloutResult, rollouts
-from .search import DEPTHS, Scored, Search
+from .search import DEPTHS, Scored, Search, best_of_each_double
 
 KINDS = {
     "roll": SegmentKind.ROLL,
@@ -242,10 +242,7 @@ class Engine:
 
     def _best_of_each_double(self, setup: str, depth: int) -> list[Scored]:
         ranked = self._ranked_once(self._decision(setup, "double"), 0, 0, _depth(depth))
-        best_of_each: dict[int, Scored] = {}
-        for scored in ranked:
-            best_of_each.setdefault(scored.choice.high, scored)
-        return list(best_of_each.values())
+        return best_of_each_double(ranked)
 
     def choose_double(self, setup: str, depth: int = 1) -> int:
         """The double to name after a 1-2 whose 1 and 2 were both played (1..6)."""

@@ -66,6 +66,15 @@ def _best_first(scored: Scored) -> tuple[float, bool]:
     return -scored.equity, scored.choice.after is not None
 
 
+def best_of_each_double(ranked: Sequence[Scored]) -> list[Scored]:
+    """Of a ranking of the doubles to name after a 1-2 and their plays, each double's best
+    play, best first: the choice of the double is the choice of its best play."""
+    best: dict[int, Scored] = {}
+    for scored in ranked:
+        best.setdefault(scored.choice.high, scored)
+    return list(best.values())
+
+
 class Search:
     """0-ply and 1-ply search with one evaluator."""
 

@@ -153,7 +153,10 @@ class PlayScreen(RecordScreen):
         if self._engine_to_act():
             return f"{self.opponent.name} is to play."
         if state.expects is SegmentKind.CHOSEN_DOUBLE:
-            return f"Name your double and its play ({self.recording.example()})."
+            return (
+                f"Name your double and its play ({self.recording.example()});"
+                " ctrl+g: the engine's choice."
+            )
         if self.rolled is not None:
             return f"You rolled {self.rolled}: type its play, or ↓ ↑ to pick one and Enter."
         return (
@@ -213,16 +216,21 @@ class PlayScreen(RecordScreen):
         if self.recording.over:
             self._review()
             return
+        state = self.recording.state
         typed = self.recording.typed_roll(self.line.text or self.rolled or "")
-        if self._engine_to_act() or not isinstance(typed, TypedRoll):
+        if self._engine_to_act():
+            self.notify(f"{self.opponent.name} is to play: wait for its move.", timeout=3)
+        elif isinstance(typed, TypedRoll):
+            self._hint(state, (typed.high, typed.low), f"the best plays of {typed.label}")
+        elif state.expects is SegmentKind.CHOSEN_DOUBLE:
+            self._hint(state, None, "choice of double, each with its best play")
+        else:
             self.notify("Roll first (ctrl+r) or type your roll: ctrl+g ranks its plays.", timeout=3)
-            return
-        self._hint(self.recording.state, typed.high, typed.low, typed.label)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _hint(self, state: TurnState, high: int, low: int, label: str) -> None:
-        rows = hint_rows(state, high, low, self.practice.depth)
-        title = f"The engine's best plays of {label}, {self.practice.depth}-ply: win %, equity, why"
+    def _hint(self, state: TurnState, dice: tuple[int, int] | None, what: str) -> None:
+        rows = hint_rows(state, dice, self.practice.depth)
+        title = f"The engine's {what}, {self.practice.depth}-ply: win %, equity, why"
         plays, details = [play for play, _ in rows], [detail for _, detail in rows]
         self.app.call_from_thread(self.app.push_screen, PlayChoices(title, plays, details))
 
