@@ -9,6 +9,7 @@ the same output, byte for byte.
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -76,6 +77,8 @@ def test_each_reading_command_reads_each_format_as_the_acey_form(
         assert run(capsys, command, str(forms[name])) == (0, expected, ""), name
         stdin_of(monkeypatch, forms[name].read_text(encoding="utf-8"))
         assert run(capsys, command, "-", "--from", name) == (0, expected, ""), name
+        stdin_of(monkeypatch, forms[name].read_text(encoding="utf-8"))  # its first line tells it
+        assert run(capsys, command, "-") == (0, expected, ""), name
     stdin_of(monkeypatch, REPLAY)  # no --from: the replay's first line tells it
     assert run(capsys, command, "-") == (0, expected, "")
 
@@ -90,6 +93,23 @@ def test_a_replay_on_standard_input_is_recognised_with_or_without_its_index_tabl
         assert (status, err) == (0, "")
         assert out.endswith(": 0 errors, 0 warnings\n")
         assert "AD100" not in out
+
+
+def test_json_on_standard_input_is_recognised_however_it_is_laid_out(
+    forms: dict[str, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = json.loads(forms["json"].read_text(encoding="utf-8"))
+    layouts = (
+        json.dumps(document, indent=2),
+        json.dumps(document),
+        "\ufeff" + json.dumps(document),
+    )
+    for text in layouts:
+        stdin_of(monkeypatch, text)
+        assert run(capsys, ["validate"], "-") == (0, "2 games, 5 turns: 0 errors, 0 warnings\n", "")
+    stdin_of(monkeypatch, '{"tags": []}\n')  # a game that JSON Lines' reader names the fault of
+    status, out, err = run(capsys, ["validate"], "-")
+    assert status == 1 and "AD100" not in out and "line 1" in err
 
 
 def test_jobs_reads_a_replay_on_standard_input_as_one(

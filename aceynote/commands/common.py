@@ -310,8 +310,8 @@ def add_source_format(parser: argparse.ArgumentParser) -> None:
         choices=[found.name for found in RECORD_FORMATS],
         help=(
             "read the input in this format (default: by the file's extension, acey for any"
-            " other; on stdin a bgammon.org replay is recognised by its first line, anything"
-            " else is read as acey)"
+            " other; on stdin JSON, JSON Lines and a bgammon.org replay are recognised by"
+            " their first line, anything else is read as acey)"
         ),
     )
 

@@ -27,13 +27,23 @@ from .format import (
 ACEY = Format("acey", (".acey",), lazy_reader(".acey"), lazy_writer(".acey"), "acey-deucey record")
 FORMATS: tuple[Format, ...] = (
     ACEY,
-    Format("json", (".json",), lazy_reader(".json"), lazy_writer(".json"), "JSON document"),
+    Format(
+        "json",
+        (".json",),
+        lazy_reader(".json"),
+        lazy_writer(".json"),
+        "JSON document",
+        # The document's object: "{" alone on its line, or its "format" or "games" key.
+        re.compile(rb'(?:\xef\xbb\xbf)?\s*\{\s*(?:$|.*"(?:format|games)"\s*:)'),
+    ),
     Format(
         "jsonl",
         (".jsonl", ".ndjson"),
         lazy_reader(".jsonl"),
         lazy_writer(".jsonl"),
         "JSON Lines file",
+        # Any other object: a game on a line of its own. An acey record never starts with "{".
+        re.compile(rb"(?:\xef\xbb\xbf)?\s*\{"),
     ),
     Format(
         "bgammon",
@@ -85,8 +95,8 @@ def of_start(first_line: bytes) -> Format:
     """The format of a stream whose first line (or its first bytes) is ``first_line``.
 
     Standard input has no name to tell its format by; a format whose files
-    start in their own way (a bgammon.org replay) is recognised, any other
-    input is an acey record.
+    start in their own way (JSON, a bgammon.org replay) is recognised, any
+    other input is an acey record.
     """
     found = (each for each in RECORD_FORMATS if each.starts and each.starts.match(first_line))
     return next(found, ACEY)
