@@ -83,6 +83,35 @@ def test_an_unknown_extension_is_a_usage_error_before_anything_is_read(
     assert "AD100" not in err
 
 
+@pytest.mark.parametrize(
+    ("to", "name", "says"),
+    [
+        ("bgammon", "out.acey", "name it .match, or give --to acey"),
+        ("jsonl", "out.match", "name it .jsonl, or give --to bgammon"),
+        ("acey", "out.JSON", "name it .acey, or give --to json"),
+    ],
+)
+def test_an_output_named_for_another_format_is_refused_and_not_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], to: str, name: str, says: str
+) -> None:
+    source = record(tmp_path, "game.acey", GOOD)
+    status, out, err = run_main(
+        capsys, "convert", str(source), "--to", to, "-o", str(tmp_path / name)
+    )
+    assert (status, out) == (2, "")
+    assert f"--to {to} does not match -o " in err and says in err
+    assert not (tmp_path / name).exists()
+
+
+@pytest.mark.parametrize(("to", "name"), [("jsonl", "out.ndjson"), ("acey", "out.txt")])
+def test_an_output_named_for_its_format_or_for_none_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], to: str, name: str
+) -> None:
+    source = record(tmp_path, "game.acey", GOOD)
+    assert run_main(capsys, "convert", str(source), "--to", to, "-o", str(tmp_path / name))[0] == 0
+    assert (tmp_path / name).read_text(encoding="utf-8")
+
+
 def test_a_new_output_file_gets_the_umask_mode(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], umask_027: None
 ) -> None:

@@ -102,7 +102,10 @@ def register(commands: Commands) -> None:
         "--output",
         default="-",
         metavar="OUT",
-        help="file to write (default - for stdout); for --to parquet the folder to make",
+        help=(
+            "file to write (default - for stdout), named for its format (an extension of"
+            " another format is refused); for --to parquet the folder to make"
+        ),
     )
     parser.add_argument(
         "--positions",
@@ -136,6 +139,20 @@ def _check_extension(source: InputFile, chosen: str | None) -> None:
         choices = "|".join(each.name for each in formats.RECORD_FORMATS)
         raise UsageError(
             f"{source.path}: cannot tell the format from the extension; use --from {choices}"
+        )
+
+
+def _check_output_name(output: str | None, chosen: str) -> None:
+    """Refuse an output whose extension names another format than ``--to``: every command
+    reads a file by its extension, so it would not be read back as what it holds."""
+    if output is None or output == "-":
+        return
+    named = formats.of_path(output, formats.RECORD_FORMATS)
+    if named is not None and named.name != chosen:
+        wanted = formats.named(chosen).extensions[0]
+        raise UsageError(
+            f"--to {chosen} does not match -o {output} (its extension is the {named.name} format's);"
+            f" name it {wanted}, or give --to {named.name}"
         )
 
 
@@ -235,6 +252,7 @@ def run(args: argparse.Namespace) -> int:
     if formats.named(args.to).folder:
         return _write_folder(converter, sources, args.output)
     check_output(args.output, sources)
+    _check_output_name(args.output, args.to)
     with tempfile.SpooledTemporaryFile(
         _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
     ) as spool:
