@@ -112,6 +112,20 @@ def test_an_output_named_for_its_format_or_for_none_is_written(
     assert (tmp_path / name).read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("to", ["acey", "bgammon"])
+@pytest.mark.parametrize("detail", ["--positions", "--diagnostics"])
+def test_details_a_format_has_no_room_for_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], to: str, detail: str
+) -> None:
+    source = record(tmp_path, "game.acey", GOOD)
+    status, out, err = run_main(capsys, "convert", str(source), "--to", to, detail)
+    assert (status, out) == (2, "")
+    assert err.endswith(
+        f"--positions and --diagnostics are for --to json and jsonl: the {to} format has no"
+        " room for them\n"
+    )
+
+
 def test_a_new_output_file_gets_the_umask_mode(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], umask_027: None
 ) -> None:

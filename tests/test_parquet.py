@@ -392,7 +392,7 @@ def test_a_folder_that_is_not_empty_is_refused_and_kept(
         ("-", "--to parquet writes a folder: name it with -o DIR"),
         ("file.txt", "file.txt: is not a folder"),
         ("no/such/t", "the folder"),
-        ("t --positions", "--positions and --diagnostics are for the JSON forms"),
+        ("t --positions", "--positions and --diagnostics are for --to json and jsonl: the tables"),
     ],
 )
 def test_outputs_that_cannot_be_a_folder(

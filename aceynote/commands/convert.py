@@ -110,10 +110,12 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--positions",
         action="store_true",
-        help="add the position after every segment and the dice each step used",
+        help="JSON forms: add the position after every segment and the dice each step used",
     )
     parser.add_argument(
-        "--diagnostics", action="store_true", help="add the validator's findings to each game"
+        "--diagnostics",
+        action="store_true",
+        help="JSON forms: add the validator's findings to each game",
     )
     parser.set_defaults(run=run)
     schema_parser = add_command(
@@ -140,6 +142,20 @@ def _check_extension(source: InputFile, chosen: str | None) -> None:
         raise UsageError(
             f"{source.path}: cannot tell the format from the extension; use --from {choices}"
         )
+
+
+def _check_details(args: argparse.Namespace) -> None:
+    """Refuse ``--positions`` or ``--diagnostics`` where the format written has no room."""
+    written = formats.named(args.to)
+    if written.details or not (args.positions or args.diagnostics):
+        return
+    takes = " and ".join(each.name for each in formats.writable() if each.details)
+    why = (
+        "the tables always hold the positions and the validator's codes"
+        if written.folder
+        else f"the {written.name} format has no room for them"
+    )
+    raise UsageError(f"--positions and --diagnostics are for --to {takes}: {why}")
 
 
 def _check_output_name(output: str | None, chosen: str) -> None:
@@ -248,6 +264,7 @@ def run(args: argparse.Namespace) -> int:
     sources = expand_inputs(args.files)
     for source in sources:
         _check_extension(source, args.source_format)  # a usage error before any reading
+    _check_details(args)
     converter = _Converter(args)
     if formats.named(args.to).folder:
         return _write_folder(converter, sources, args.output)
@@ -271,11 +288,6 @@ def _write_folder(converter: _Converter, sources: list[InputFile], folder: str) 
     """Write a format of a folder (parquet) to ``folder``, made only when every input was read."""
     if folder == "-":
         raise UsageError(f"--to {converter.args.to} writes a folder: name it with -o DIR")
-    if converter.args.positions or converter.args.diagnostics:
-        raise UsageError(
-            "--positions and --diagnostics are for the JSON forms; the tables always hold"
-            " the positions and the validator's codes"
-        )
     problem = folder_problem(folder)
     if problem is not None:
         raise UsageError(problem)

@@ -51,14 +51,20 @@ def register(commands: Commands) -> None:
         type=whole_number,
         default=0,
         metavar="N",
-        help=f"draw each game's players from N names (2 to {MAX_PLAYERS})",
+        help=(
+            f"draw each game's players from N names (2 to {MAX_PLAYERS}; default 0: Random"
+            " White v Random Black)"
+        ),
     )
     parser.add_argument(
         "--events",
         type=whole_number,
         default=0,
         metavar="N",
-        help="share the games out among N events, with sites, rounds and dates",
+        help=(
+            "share the games out among N events, with sites, rounds and dates (default 0:"
+            " every game in the one event 'aceynote generate')"
+        ),
     )
     parser.add_argument(
         "-o", "--output", default="-", metavar="OUT", help="file to write (default - for stdout)"

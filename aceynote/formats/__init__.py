@@ -35,6 +35,7 @@ FORMATS: tuple[Format, ...] = (
         "JSON document",
         # The document's object: "{" alone on its line, or its "format" or "games" key.
         re.compile(rb'(?:\xef\xbb\xbf)?\s*\{\s*(?:$|.*"(?:format|games)"\s*:)'),
+        details=True,
     ),
     Format(
         "jsonl",
@@ -44,6 +45,7 @@ FORMATS: tuple[Format, ...] = (
         "JSON Lines file",
         # Any other object: a game on a line of its own. An acey record never starts with "{".
         re.compile(rb"(?:\xef\xbb\xbf)?\s*\{"),
+        details=True,
     ),
     Format(
         "bgammon",

@@ -74,7 +74,8 @@ class Format:
     is, in words, for messages ("bgammon.org replay"). ``starts``: what the first line of a
     file of it matches, so that standard input in it is recognised (None: it cannot be told
     from an acey record by its start). ``folder``: its writer writes a folder of files
-    (``Output.folder``) rather than one stream."""
+    (``Output.folder``) rather than one stream. ``details``: its writer adds the positions
+    and the validator's findings when asked (``--positions``, ``--diagnostics``)."""
 
     name: str
     extensions: tuple[str, ...]
@@ -83,6 +84,7 @@ class Format:
     kind: str
     starts: Pattern[bytes] | None = None
     folder: bool = False
+    details: bool = False
 
     def games(self, handle: IO[bytes], name: str) -> Iterator[Game]:
         """The games of ``handle`` read in this format (one that can be read: a record format)."""
