@@ -22,6 +22,7 @@ from aceynote.rules import RuleSet, SegmentKind, Side
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import Confirm, EndGame, PlayChoices, Prompt
 from aceynote.tui.entry import EntryFeedback, EntryLine, PlayList
+from aceynote.tui.game_list import cells
 from aceynote.tui.record_screen import RecordScreen
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.widgets import Board, MoveList
@@ -819,6 +820,8 @@ async def test_promote_and_delete_a_variation(tmp_path: Path) -> None:
         assert game is not None and replay.view.cursor.path == ()
         assert len(game.turns) == 7 and segments(Game(turns=game.turns[6:])) == ["32: 20/17 in/23"]
         assert game.result == "*"  # the main line now ends unfinished
+        listed = cells(replay.record.entries[0])  # the game list says so too
+        assert listed[3:5] == ("*", "7")
         demoted = game.turns[6].variations[0].turns
         assert len(demoted) == 73 and segments(Game(turns=demoted[:1])) == ["32: in/22 22/20 ?!"]
         await pilot.press("s")
