@@ -251,6 +251,9 @@ def test_typing_narrows_the_plays_in_any_order_with_counts_chains_and_marks() ->
     assert two == typed.matching("in/19(2) ") and two
     assert all("in/19(2)" in play or "in/19(3)" in play or "in/19(4)" in play for play in two)
     assert typed.matching("in/19(4)") == ["in/19(4)"]
+    # A count still being typed counts too: in/19(4 can only become in/19(4).
+    assert typed.matching("in/19(4") == ["in/19(4)"]
+    assert typed.matching("in/19(") == typed.matching("in/19")
     # 24/12 goes by 18 and hits on 12: with or without the mark, not with a wrong one.
     by_trip = typed.matching("24/12 ")
     assert by_trip == typed.matching("24/12* ") == typed.matching("24/18 18/12* ")

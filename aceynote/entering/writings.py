@@ -137,8 +137,10 @@ class Writings:
             return
         stops, marks = ((), ()) if start is None else (start[0].stops, start[0].marks)
         before = stops[-1] if stops else source
-        for stop, mark in self._next_stops(last.split("(", 1)[0].lower(), before):
-            yield [Trip(source, (*stops, stop), (*marks, mark))]
+        typed, _, count = last.partition("(")
+        checkers = int(count) if count.isdigit() else 1  # in/20(4: four checkers, not yet closed
+        for stop, mark in self._next_stops(typed.lower(), before):
+            yield [Trip(source, (*stops, stop), (*marks, mark))] * checkers
 
     def _next_stops(self, typed: str, before: int) -> Iterator[tuple[int, bool]]:
         """The stops after ``before`` that ``typed`` can begin, and whether each is marked."""

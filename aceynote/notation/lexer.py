@@ -60,8 +60,11 @@ _BAD_ROLL = re.compile(r"^[=+]?[0-9]*:$")
 _MOVE_LIKE = re.compile(r"^[0-9A-Za-z]+/")
 
 
-def describe_stray(word: str) -> str:
-    """Say in a player's words why a word is not part of the notation."""
+def describe_stray(word: str, before: str = "") -> str:
+    """Say in a player's words why a word is not part of the notation; ``before``: the
+    character just before it."""
+    if before == "(" and word.isdigit():
+        return f"the count ({word} is never closed: write ({word}), like in/20(2)"
     if re.fullmatch(r"=[1-6][1-6]:", word):
         return f"'{word}' is not a chosen double: after an acey-deucey name a double, like =66:"
     if _BAD_ROLL.match(word):
@@ -337,7 +340,7 @@ def _odd(
         message = (
             'a tag goes on a line of its own, written [Name "value"]'
             if kind == "TAG"
-            else describe_stray(value)
+            else describe_stray(value, text[start - 1 : start] if start else "")
         )
         splitter.problem(message, token, text)
     else:
