@@ -138,6 +138,35 @@ def test_pip_counts_and_the_side_to_roll() -> None:
         assert to_roll.text == expected
 
 
+def test_dice_still_being_played_say_who_is_to_play_them() -> None:
+    position = Position.from_setup("W 19:1 in:14 / B in:15 / W")  # 65 half played: 19/14 next
+    steps = (Step(POOL, 19, 6),)
+    playing = parse(
+        svg.board(position, last_steps=steps, mover=Side.WHITE, dice=(6, 5), playing=True)
+    )
+    assert [e.text for e in by_class(playing, "to-roll")] == ["White to play"]
+    title = playing.find(SVG + "title")
+    assert title is not None and "White to play;" in (title.text or "")
+    done = parse(svg.board(position, dice=(6, 5)))
+    assert [e.text for e in by_class(done, "to-roll")] == ["White to roll"]
+
+
+def test_a_diagram_of_a_roll_not_yet_played_says_who_is_to_play_it() -> None:
+    from aceynote.notation import parse_game
+    from aceynote.render.step_diagram import frame_svg
+    from aceynote.validation import validate
+    from aceynote.validation.timeline import Timeline
+
+    game = parse_game("1. 64: in/19 in/21\n1... 53: in/20 in/22\n*\n")
+    frames = Timeline(validate(game)).main.frames
+    rolled = next(frame for frame in frames if frame.replay is not None and not frame.final)
+    said = by_class(parse(frame_svg(game, rolled, Side.WHITE)), "to-roll")
+    assert [e.text for e in said] == [f"{rolled.position.turn.title} to play"]
+    ended = frames[-1]
+    said = by_class(parse(frame_svg(game, ended, Side.WHITE)), "to-roll")
+    assert [e.text for e in said] == [f"{ended.position.turn.title} to roll"]
+
+
 def test_points_are_numbered_from_the_viewers_side() -> None:
     position = Position.from_setup("W 6:2 in:13 / B 6:1 in:14 / W")
     for flip in (False, True):

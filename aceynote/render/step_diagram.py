@@ -69,6 +69,7 @@ def frame_svg(game: Game, frame: Frame, viewer: Side) -> str:
         last_steps=frame.steps_done,
         mover=frame.mover,
         dice=(segment.high, segment.low),
+        playing=not frame.final,
         flip=flip,
         title=title,
     )

@@ -14,7 +14,7 @@ at the bottom: its points 13-24 run along the top from left to right and
 point carries that side's number. The bar is the column between the halves;
 the tray on the right holds each side's pool (``in``) and borne-off
 checkers, the top half for the side sitting at the top. The middle band
-shows who is to roll, each side's pip count and the dice.
+shows who is to roll (or to play the dice shown), each side's pip count and the dice.
 
 This is drawing only: counts, pips and who is to roll come from the
 :class:`~aceynote.rules.Position`, the last moves from the validator's
@@ -230,11 +230,10 @@ def _tray_labels(root: ET.Element, style: Style) -> None:
             centred_text(group, tray_x(place), y, name, style.label_size)
 
 
-def _band(root: ET.Element, style: Style, position: Position) -> None:
-    """The middle band: who is to roll (left half) and both pip counts (the tray)."""
+def _band(root: ET.Element, style: Style, position: Position, playing: bool) -> None:
+    """The middle band: who is to roll or to play (left half) and both pip counts (the tray)."""
     group = child(root, "g", class_="band", fill=style.palette.label)
-    winner = position.winner
-    words = f"{winner.title} has won" if winner else f"{position.turn.title} to roll"
+    words = _who(position, playing)
     centred_text(group, LEFT + 3 * POINT, MIDDLE, words, style.label_size, class_="to-roll")
     size = min(style.label_size, BAND / 2 - 4)
     for side, offset in ((style.top(), -BAND / 4), (style.viewer, BAND / 4)):
@@ -298,6 +297,7 @@ def _position(
     steps: Sequence[Step],
     mover: Side | None,
     dice: tuple[int, int] | None,
+    playing: bool,
 ) -> None:
     """What one position shows: the checkers, the counts, the dice and the last moves."""
     if mover is not None:
@@ -305,7 +305,7 @@ def _position(
     _stacks(layer, style, position)
     _bar(layer, style, position)
     _tray(layer, style, position)
-    _band(layer, style, position)
+    _band(layer, style, position, playing)
     if dice is not None:
         _dice(layer, style, dice, mover or position.turn)
     if steps and mover is not None:
@@ -313,11 +313,18 @@ def _position(
         arrows(layer, style, position, steps, mover)
 
 
-def _description(position: Position, style: Style) -> str:
+def _description(position: Position, style: Style, playing: bool) -> str:
     pips = ", ".join(f"{side.title} {position.pip_count(side)} pips" for side in Side)
-    winner = position.winner
-    who = f"{winner.title} has won" if winner else f"{position.turn.title} to roll"
+    who = _who(position, playing)
     return f"Acey-deucey board seen from {style.viewer.title}'s side: {who}; {pips}."
+
+
+def _who(position: Position, playing: bool) -> str:
+    """Who has won, or who acts next: to play the dice shown, or to roll."""
+    winner = position.winner
+    if winner is not None:
+        return f"{winner.title} has won"
+    return f"{position.turn.title} to {'play' if playing else 'roll'}"
 
 
 def board_element(
@@ -326,6 +333,7 @@ def board_element(
     last_steps: Sequence[Step] = (),
     mover: Side | None = None,
     dice: tuple[int, int] | None = None,
+    playing: bool = False,
     flip: bool = False,
     size: int = 600,
     theme: Theme = "light",
@@ -350,11 +358,12 @@ def board_element(
             "class": f"aceynote-board {theme}",
         },
     )
-    child(root, "title").text = title or _description(position, style)
+    child(root, "title").text = title or _description(position, style, playing)
     if title:
-        child(root, "desc").text = _description(position, style)
+        child(root, "desc").text = _description(position, style, playing)
     _base(child(root, "g", class_="base"), style)
-    _position(child(root, "g", class_="position"), style, position, last_steps, mover, dice)
+    layer = child(root, "g", class_="position")
+    _position(layer, style, position, last_steps, mover, dice, playing)
     return root
 
 
@@ -364,6 +373,7 @@ def board(
     last_steps: Sequence[Step] = (),
     mover: Side | None = None,
     dice: tuple[int, int] | None = None,
+    playing: bool = False,
     flip: bool = False,
     size: int = 600,
     theme: Theme = "light",
@@ -375,7 +385,9 @@ def board(
     ``SegmentReplay.steps``) are drawn as arrows and their points
     highlighted; ``mover`` is the side that made them (required with
     them). ``dice`` are drawn in the middle band in the colours of
-    ``mover``, or of the side to roll when no mover is named. ``flip`` shows
+    ``mover``, or of the side to roll when no mover is named; ``playing``:
+    they are still being played, by the side to act (the band says it is to
+    play, not to roll). ``flip`` shows
     the board from Black's side. ``size`` is the width in pixels, 120 to
     4000 (the height is 4/5 of it; from 300 up no text is under 10 pixels
     high). ``theme`` is
@@ -387,6 +399,7 @@ def board(
         last_steps=last_steps,
         mover=mover,
         dice=dice,
+        playing=playing,
         flip=flip,
         size=size,
         theme=theme,
