@@ -252,9 +252,11 @@ async def test_the_board_shows_the_dice_rolled_until_they_are_played(tmp_path: P
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert middle_band(app) == ("○ White to roll", [])
+        assert prompt(app) == "1. White to roll"
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert middle_band(app) == ("○ White to play", ["6", "4"])
+        assert prompt(app) == "1. White to play 64"  # the line's title says it too
         await enter(pilot, app, "55: in/20(4)")  # other dice: refused, the roll made stays shown
         assert screen(app).problem is not None
         assert middle_band(app) == ("○ White to play", ["6", "4"])
@@ -262,6 +264,10 @@ async def test_the_board_shows_the_dice_rolled_until_they_are_played(tmp_path: P
         await settle(pilot, app)
         doing, _ = middle_band(app)
         assert doing == "● Black played"  # the engine's reply, with its own dice
+
+
+def prompt(app: ReplayApp) -> str:
+    return str(screen(app).query_one(EntryLine).border_title)
 
 
 @pilot_test
@@ -286,6 +292,7 @@ async def test_a_roll_made_stays_until_played_whatever_screens_are_visited(
         await pilot.press("r")  # asked again: the same roll
         await pilot.pause()
         assert screen(app).query_one(EntryLine).text == "64"
+        assert prompt(app) == "1. White to play 64"
         await enter(pilot, app, "64: in/19 in/21")
         assert segment_texts(app)[0] == (Side.WHITE, "64: in/19 in/21")
 

@@ -169,8 +169,9 @@ class Recording:
         last = self.turns[-1]
         return last.number + 1 if self.mover is Side.WHITE else last.number
 
-    def prompt(self) -> str:
-        """What comes next, in the words of the entry line's prompt."""
+    def prompt(self, rolled: str | None = None) -> str:
+        """What comes next, in the words of the entry line's prompt; ``rolled``: the dice
+        already rolled for it (``64``), which are then to be played."""
         side = self.mover.title
         if self.over:
             return self._ended_words()
@@ -178,9 +179,10 @@ class Recording:
         if expects is SegmentKind.CHOSEN_DOUBLE:
             return f"{side} names a double (=DD:)"
         if expects is SegmentKind.EXTRA_ROLL:
-            return f"{side}'s extra roll (+RR:)"
+            return f"{side}'s extra roll {rolled or '(+RR:)'}"
         dots = "." if self.mover is Side.WHITE else "..."
-        return f"{self.next_number()}{dots} {side} to roll"
+        acts = f"to play {rolled}" if rolled else "to roll"
+        return f"{self.next_number()}{dots} {side} {acts}"
 
     def example(self) -> str:
         """An entry that fits the prompt, legal here (``=66: 19/13(2) 21/15(2)``); empty when over."""

@@ -123,6 +123,9 @@ class PlayScreen(RecordScreen):
     def rolled(self, dice: str | None) -> None:
         self.practice.rolled = None if dice is None else (self._segments(), dice)
 
+    def _rolled_dice(self) -> str | None:
+        return None if self.rolled is None else self.rolled.lstrip("+")
+
     def _segments(self) -> int:
         return sum(len(turn.segments) for turn in self.recording.turns)
 
@@ -208,6 +211,7 @@ class PlayScreen(RecordScreen):
             return
         self.rolled = rolled
         self.line.set_text(rolled)
+        self._show_prompt()
 
     # -- teaching: a hint, the review -------------------------------------------------------
     def action_hint(self) -> None:
