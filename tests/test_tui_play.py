@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from conftest import SIZE, enter_on_line, pilot_test
 
-from aceynote.analysis.practice import Practice, engine_name
+from aceynote.analysis.practice import LEVELS, Practice, engine_name, engine_named, engine_side
 from aceynote.cli import main
 from aceynote.engine import Engine
 from aceynote.entering import EntryProblem
@@ -421,6 +421,67 @@ def test_play_refuses_what_it_cannot_open(
 
 def test_the_engine_tag_names_the_depth() -> None:
     assert engine_name(1) == "aceynote engine, 1-ply"
+
+
+def test_the_engine_tags_read_back_as_the_depth_and_level_they_name() -> None:
+    for depth in (0, 1):
+        assert engine_named(engine_name(depth)) == (depth, None)
+    for level in LEVELS.values():
+        assert engine_named(engine_name(level.depth, level)) == (level.depth, level)
+    assert engine_named("Ines Alder") is None
+    assert engine_named("aceynote engine, 3-ply") is None
+    game = parse_game('[White "Ines"]\n[Black "aceynote engine, casual"]\n\n*\n')
+    assert engine_side(game) is Side.BLACK
+    both = parse_game('[White "aceynote engine, 0-ply"]\n[Black "aceynote engine, 1-ply"]\n\n*\n')
+    assert engine_side(both) is None and engine_side(parse_game("*\n")) is None
+
+
+UNFINISHED = (
+    '[White "aceynote engine, 0-ply"]\n[Black "Ines"]\n[Opening "5-3"]\n\n1. 63: in/19 in/22\n*\n'
+)
+
+
+def test_play_game_refuses_a_game_it_cannot_go_on_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    path = tmp_path / "games.acey"
+    resigned = '[Termination "resignation"]\n[Result "15-0"]\n'
+    finished = UNFINISHED.replace("[Opening", resigned + "[Opening").replace("*\n", "15-0\n")
+    people = '[White "Ann"]\n[Black "Ines"]\n\n1. 63: in/19 in/22\n*\n'
+    path.write_text(f"{UNFINISHED}\n{people}\n{finished}", encoding="utf-8")
+    before = path.read_bytes()
+    cases = [
+        (["--game", "4"], "has 3 games: --game takes 1 to 3"),
+        (["--game", "2"], "game 2 of"),
+        (["--game", "3"], "is over"),
+        (["--game", "1", "--you", "black"], "not with --you"),
+        (["--game", "1", "--depth", "1"], "not with --depth"),
+    ]
+    for arguments, words in cases:
+        assert main(["play", str(path), *arguments]) == 2, arguments
+        assert words in capsys.readouterr().err, arguments
+    assert path.read_bytes() == before
+
+
+@pilot_test
+async def test_a_game_begun_with_play_goes_on_against_the_engine(tmp_path: Path) -> None:
+    path = tmp_path / "games.acey"
+    path.write_text(UNFINISHED, encoding="utf-8")
+    practice = Practice(Side.WHITE, 0, ScriptedDice([6, 2]))  # as --game 1 makes it
+    app = ReplayApp(str(path), game=1, record=RecordFile(str(path)), practice=practice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Black to roll" in prompt(app)
+        await enter(pilot, app, "54: in/20 in/21")
+        await settle(pilot, app)
+        played = segment_texts(app)
+        assert played[:2] == [(Side.WHITE, "63: in/19 in/22"), (Side.BLACK, "54: in/20 in/21")]
+        assert [side for side, _ in played[2:]] == [Side.WHITE]  # the engine's reply, 62
+        assert played[2][1].startswith("62: ")
 
 
 @pilot_test

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from ..engine.bots import NetPlayer, Player
 from ..engine.decisions import Choice, Decision, choices, double_choices
 from ..engine.search import Search
+from ..notation import Game
 from ..notation.writer import roll_text, segment_play_text
 from ..rules import Position, RuleSet, SegmentKind, Side, TurnState, resigned
 from ..rules.randomgame import opening_rolls, roll_pair
@@ -62,6 +63,23 @@ def engine_name(depth: int, level: Level | None = None) -> str:
     """The engine as a player tag names it: ``aceynote engine, 1-ply`` or, at a level,
     ``aceynote engine, casual``."""
     return f"aceynote engine, {depth}-ply" if level is None else f"aceynote engine, {level.name}"
+
+
+def engine_named(name: str) -> tuple[int, Level | None] | None:
+    """The depth and level of the engine a player tag names (:func:`engine_name`); None
+    for anyone else."""
+    named: list[tuple[int, Level | None]] = [
+        (depth, None) for depth in (0, 1) if name == engine_name(depth)
+    ]
+    named += [(level.depth, level) for level in LEVELS.values() if name == engine_name(0, level)]
+    return named[0] if named else None
+
+
+def engine_side(game: Game) -> Side | None:
+    """The side a game's player tags name the engine (:func:`engine_name`): the game was
+    begun with ``aceynote play``. None when neither does, or both."""
+    sides = [side for side in Side if engine_named(game.tag(side.title) or "") is not None]
+    return sides[0] if len(sides) == 1 else None
 
 
 class NoisyPlayer:

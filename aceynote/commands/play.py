@@ -17,11 +17,17 @@ plays) with your own dice, or press ctrl+r (or r on an empty line) for the
 app to roll for you. The engine rolls and plays for itself, each of its
 segments shown on the board for a moment. ctrl+z takes back your last
 segment and the engine's reply, ctrl+g lists the engine's best plays of your
-roll with why (after a 1-2: the doubles to name) (once the game is over: its review, your error rate, rating,
-marks and costliest decisions), ctrl+t ends the game (you resign), ctrl+s
-saves. The saved game is an ordinary record with tags saying who played
-([Black "aceynote engine, 1-ply"]). Dice come from the system's randomness;
---seed makes the game's dice repeatable. See docs/record.md.
+roll with why, or after a 1-2 the doubles to name (once the game is over:
+its review, your error rate, rating, marks and costliest decisions), ctrl+t
+ends the game (you resign), ctrl+s saves. The saved game is an ordinary
+record with tags saying who played ([Black "aceynote engine, 1-ply"]). Dice
+come from the system's randomness; --seed makes the game's dice repeatable.
+See docs/record.md.
+
+--game N goes on with game N of FILE, an unfinished game begun with play
+(saved and quit): the engine takes the side its tag names, at the depth or
+level it names, and you the other; the game's own tags stand, so --you,
+--name, --rules, --depth, --level and the game's details are not given.
 
 --level sets how well the engine plays, as gnubg's levels do: beginner,
 casual, intermediate and advanced value the plays at 0-ply and add an error
@@ -35,6 +41,7 @@ examples:
   aceynote play practice.acey --you black --rules bgammon --depth 0
   aceynote play practice.acey --name "Ines Alder" --seed 7
   aceynote play practice.acey --level casual
+  aceynote play practice.acey --game 3
 """
 
 
@@ -44,7 +51,6 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--you",
         choices=("white", "black"),
-        default="white",
         help="the side you play (default white; the engine plays the other)",
     )
     parser.add_argument("--name", metavar="NAME", help="your name in the record (default: login)")
@@ -70,6 +76,12 @@ def register(commands: Commands) -> None:
         help="roll the game's dice from this seed (repeatable)",
     )
     add_game_details(parser)
+    parser.add_argument(
+        "--game",
+        type=whole_number,
+        metavar="N",
+        help="go on with game N of FILE, an unfinished game against the engine",
+    )
     parser.set_defaults(run=run)
 
 
@@ -80,18 +92,28 @@ def _login_name() -> str:
         return "Player"
 
 
+_NEW_GAME_OPTIONS = ("you", "name", "rules", "depth", "level", "event", "site", "date", "round")
+"""What a new game is begun with; a game gone on with (--game) keeps its own."""
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.seed is not None and args.seed < 0:
+        raise UsageError(f"--seed: a seed is 0 or more, not {args.seed}")
+    if args.game is not None:
+        return _go_on(args)
+    return _new(args)
+
+
+def _new(args: argparse.Namespace) -> int:
     from ..analysis.practice import LEVELS, Practice, dice_source, engine_name, opening_tag
     from ..notation.lines import new_game
     from ..rules import Side
     from ..tui.app import ReplayApp
 
-    if args.seed is not None and args.seed < 0:
-        raise UsageError(f"--seed: a seed is 0 or more, not {args.seed}")
     check_utf8("name", args.name)
     if args.name is not None and ("\n" in args.name or "\r" in args.name):
         raise UsageError("--name: a name is one line")
-    you = Side.WHITE if args.you == "white" else Side.BLACK
+    you = Side.BLACK if args.you == "black" else Side.WHITE
     dice = dice_source(args.seed)
     level = None if args.level is None else LEVELS[args.level]
     # No default for --depth: argparse only refuses it beside --level when it is given.
@@ -110,5 +132,39 @@ def run(args: argparse.Namespace) -> int:
     errors = dice_source(None if args.seed is None else args.seed + 1)
     practice = Practice(you.opponent, depth, dice, level=level, errors=errors)
     app = ReplayApp(args.file, record=record, new_game=new_game(tags), practice=practice)
+    app.run()
+    return app.stop_status()
+
+
+def _go_on(args: argparse.Namespace) -> int:
+    """Game ``--game`` of FILE, begun with play and not finished, played on."""
+    from ..analysis.practice import Practice, dice_source, engine_named, engine_side
+    from ..tui.app import ReplayApp
+    from ..validation import validate
+
+    given = [f"--{name}" for name in _NEW_GAME_OPTIONS if getattr(args, name) is not None]
+    if given:
+        raise UsageError(f"--game goes on with a game as it was begun: not with {given[0]}")
+    record = record_to_enter_into(args.file, "play")
+    if not len(record):
+        raise UsageError(f"{args.file} holds no game to go on with")
+    if not 1 <= args.game <= len(record):
+        raise UsageError(f"{args.file} has {len(record)} games: --game takes 1 to {len(record)}")
+    game = record.load(args.game - 1).game
+    side = engine_side(game)
+    if side is None:
+        raise UsageError(
+            f"game {args.game} of {args.file} was not begun with play: neither of its White"
+            " and Black tags names the engine (like 'aceynote engine, 1-ply')"
+        )
+    report = validate(game)
+    if report.errors:
+        raise UsageError(f"game {args.game} has errors: see aceynote validate {args.file}")
+    if report.outcome is not None or game.result_text != "*":
+        raise UsageError(f"game {args.game} is over ({game.result_text}): nothing to play on")
+    depth, level = engine_named(game.tag(side.title) or "") or (1, None)
+    errors = dice_source(None if args.seed is None else args.seed + 1)
+    practice = Practice(side, depth, dice_source(args.seed), level=level, errors=errors)
+    app = ReplayApp(args.file, game=args.game, record=record, practice=practice)
     app.run()
     return app.stop_status()

@@ -133,7 +133,8 @@ class ReplayApp(SavingApp):
         ``new_game``: add this game after the file's games and start recording
         it (``first`` moves first when its tags do not say). ``analysis_depth``:
         the engine's depth (0 or 1) for the analysis key and the hint.
-        ``practice``: the new game is played against the engine (``aceynote play``).
+        ``practice``: the new game, or without one game ``game``, is played against the
+        engine (``aceynote play``).
         """
         super().__init__()
         self.path = path
@@ -164,9 +165,9 @@ class ReplayApp(SavingApp):
     @property
     def command(self) -> str:
         """The command that opened the app, as typed: ``aceynote replay``, ``record`` or ``play``."""
-        if self.new_game is None:
-            return "aceynote replay"
-        return "aceynote play" if self.practice is not None else "aceynote record"
+        if self.practice is not None:
+            return "aceynote play"
+        return "aceynote replay" if self.new_game is None else "aceynote record"
 
     def _fit(self, size: Size) -> None:
         """Cover the screen with the too-small message below 80x24; take it away above."""
@@ -200,7 +201,7 @@ class ReplayApp(SavingApp):
         self._replay.analysis_depth = self.analysis_depth
         await self.push_screen(self._replay)
         self.install_screen(GameList(record), name="games")
-        if self.new_game is not None:
+        if self.new_game is not None or self.practice is not None:
             if self.practice is not None:
                 self.replay.practice = ((self.start_game or 1) - 1, self.practice)
             self.replay.show_game((self.start_game or 1) - 1)
