@@ -63,7 +63,8 @@ group of filters, and any group may match.
 
 EPILOG = """\
 exit status: 0 some game matched, 1 none matched (as grep), 2 usage error,
-a bad filter value or an unreadable file.
+a bad filter value or an unreadable file (the other files are still read, and
+what is printed, a --count too, is of their games only: the status says so).
 """
 
 
