@@ -431,6 +431,31 @@ def test_analyze_counts_the_games_it_stopped_in_words(
     assert "aceynote: 1 game analysed only up to a syntax error" in err
 
 
+@pytest.mark.parametrize(
+    ("tag", "code"),
+    [
+        ('[Setup "W in:16 / B in:15 / W"]', "AD103"),
+        ('[Rules "bogus"]', "AD102"),
+        ('[Opening "3-3"]', "AD104"),
+    ],
+)
+def test_a_game_whose_start_tags_are_wrong_is_not_analysed_nor_hinted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tag: str, code: str
+) -> None:
+    """A wrong Rules tag was analysed under the standard rules, exit 0, and a Setup that
+    cannot be used gave an empty report, exit 0: nothing said the analysis was not the game's."""
+    record = tmp_path / "start.acey"
+    record.write_text(f'[White "A"]\n[Black "B"]\n{tag}\n\n1. 64: in/19 in/21\n*\n', "utf-8")
+    status, out, err = run_main(capsys, "analyze", str(record), "--depth", "0", "--format", "json")
+    assert status == 1
+    (game,) = json.loads(out)["games"]
+    assert game["decisions"] == [] and game["stopped"]["code"] == code
+    assert f"{record}:3:1: {code} " in err
+    status, _, err = run_main(capsys, "hint", str(record), "--turn", "1", "--depth", "0")
+    assert status == 2  # a Setup that cannot be used leaves no turn to go to at all
+    assert f"{code} at {record}:3:1" in err or "the record has errors" in err
+
+
 def test_analyze_names_where_each_stopped_game_stops(capsys: pytest.CaptureFixture[str]) -> None:
     """'aceynote analyze ok.acey mistakes.acey' said only 'analysis stops at line 11, column
     18' under 'Game 2', a game of neither file's numbering: which record was it in?"""

@@ -140,7 +140,8 @@ class PlayerFigures:
 
 @dataclass(frozen=True, slots=True)
 class Stopped:
-    """Where the analysis of a game stopped: its first error (a syntax error or an illegal play)."""
+    """Where the analysis of a game stopped: its first error (a syntax error, an illegal play,
+    an error in a turn's flow or in the tags the game starts from)."""
 
     line: int
     column: int

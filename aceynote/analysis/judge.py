@@ -53,9 +53,22 @@ _FLOW_ERRORS = frozenset(
 give (a Black roll where White was to name its double), so no decision there is judged."""
 
 
+_START_ERRORS = frozenset(
+    code.code
+    for code in (codes.BAD_RULES, codes.BAD_SETUP, codes.BAD_OPENING, codes.OPENING_WITH_SETUP)
+)
+"""Errors in the tags a game starts from (its rules, Setup, Opening): the replay goes on
+with a stand-in (the standard rules, the opening position), not the game's own, so no
+decision of it is judged."""
+
+
 def judged_line(report: Report) -> tuple[list[SegmentReplay], Diagnostic | None]:
     """The main line's segments up to its first illegal play or error in a turn's flow,
-    and that error (None when the line has none)."""
+    and that error (None when the line has none); none when the tags it starts from are
+    wrong, and that error."""
+    start = next((d for d in report.diagnostics if d.code.code in _START_ERRORS), None)
+    if start is not None:
+        return [], start
     flow = _flow_errors(report)
     judged: list[SegmentReplay] = []
     for replay in report.main_line():

@@ -61,8 +61,9 @@ table; -o still comments only the marked plays.
 -o writes the record again with each mark as a glyph on its segment and a
 comment naming the best play, the equity lost and why. A glyph a person set wins
 (the comment then names the mark); the marks and comments of an earlier
-analysis are replaced, every other comment and glyph is kept. A game with an illegal play is analysed up to that play, and
-the output says so.
+analysis are replaced, every other comment and glyph is kept. A game with an
+illegal play is analysed up to that play, one with a wrong Rules, Setup or
+Opening tag not at all, and the output says so.
 
 --summary gives, instead of each game's report, each player's figures over
 all the games of every FILE (players matched by name as 'aceynote stats'
@@ -88,8 +89,9 @@ examples:
   aceynote analyze club/ samples/match.acey --summary --depth 0
   aceynote analyze league.acey --summary --by event --format json
 
-exit status: 0 analysed, 1 analysed but a game has an illegal play (analysed
-up to it), 2 usage error, unreadable file, no game in the files named (there
+exit status: 0 analysed, 1 analysed but a game has an error (analysed up to
+it: an illegal play, a syntax error; not at all: a wrong Rules, Setup or
+Opening tag), 2 usage error, unreadable file, no game in the files named (there
 is nothing to analyse; validate and stats count 0 games instead), or no
 scheduler at the address.
 """
@@ -189,7 +191,8 @@ def run(args: argparse.Namespace) -> int:
     if games.stopped:
         print(
             f"aceynote: {counted(games.stopped, 'game')} analysed only up to a syntax error, an illegal "
-            "play or a turn's flow gone wrong ('aceynote validate' lists the problems)",
+            "play, a turn's flow gone wrong or a wrong Rules, Setup or Opening tag ('aceynote"
+            " validate' lists the problems)",
             file=sys.stderr,
         )
         return EXIT_PROBLEMS
