@@ -26,10 +26,14 @@ def test_each_figure_has_its_own_key() -> None:
 
 
 def test_a_game_without_a_result_has_none_and_many_games_sum_the_finished() -> None:
+    """Many games none of which is finished have no result either: +0 read as games drawn."""
     unfinished = PlayerFigures(games=1, decisions=3, luck=0.25)
     game = json_of(unfinished, Over.ONE_GAME)
     assert (game["result"], game["luck_adjusted"], "games" in game) == (None, None, False)
     assert [row.text(unfinished, Over.ONE_GAME) for row in ROWS if row.finished_only] == ["-", "-"]
     many = json_of(unfinished, Over.MANY_GAMES)
-    assert (many["result"], many["luck_adjusted"], many["games"]) == (0, 0.0, 1)
+    assert (many["result"], many["luck_adjusted"], many["games"]) == (None, None, 1)
+    one_finished = PlayerFigures(games=2, decisions=9, finished=1, result=0, luck_adjusted=-0.5)
+    summed = json_of(one_finished, Over.MANY_GAMES)
+    assert (summed["result"], summed["luck_adjusted"]) == (0, -0.5)  # a game drawn level: 0
     assert many["marks"] == {"?!": 0, "?": 0, "??": 0}

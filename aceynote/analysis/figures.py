@@ -38,8 +38,9 @@ class Figure:
     ``form`` writes it rounded in a table. ``row`` is its words as a row of a
     game's report (a figure over one game has them), ``head`` and ``width``
     its column of the summary's table (no ``head``: no column). A figure
-    ``finished_only`` is summed over the finished games, so over one game
-    that is not finished it is null, written ``-``.
+    ``finished_only`` is summed over the finished games, so where none is
+    finished (one game that is not, or many with none) it is null, written
+    ``-``: a result of 0 would read as a game drawn.
     """
 
     key: str
@@ -59,7 +60,7 @@ class Figure:
         A game's figures are rounded to 4 places as they are made (:mod:`.summary`), so
         rounding them again here changes none of them.
         """
-        if self.finished_only and over is Over.ONE_GAME and not figures.finished:
+        if self.finished_only and not figures.finished:
             return None
         value = self.get(figures)
         return value if self.places is None else round(value, self.places)
