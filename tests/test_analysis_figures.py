@@ -33,7 +33,7 @@ def test_a_game_without_a_result_has_none_and_many_games_sum_the_finished() -> N
     assert [row.text(unfinished, Over.ONE_GAME) for row in ROWS if row.finished_only] == ["-", "-"]
     many = json_of(unfinished, Over.MANY_GAMES)
     assert (many["result"], many["luck_adjusted"], many["games"]) == (None, None, 1)
-    one_finished = PlayerFigures(games=2, decisions=9, finished=1, result=0, luck_adjusted=-0.5)
+    one_finished = PlayerFigures(games=2, decisions=9, finished=1, result=-3, luck_adjusted=-2.5)
     summed = json_of(one_finished, Over.MANY_GAMES)
-    assert (summed["result"], summed["luck_adjusted"]) == (0, -0.5)  # a game drawn level: 0
+    assert (summed["result"], summed["luck_adjusted"]) == (-3, -2.5)  # the finished game's
     assert many["marks"] == {"?!": 0, "?": 0, "??": 0}
