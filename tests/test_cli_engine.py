@@ -466,3 +466,25 @@ def test_analyze_names_where_each_stopped_game_stops(capsys: pytest.CaptureFixtu
     assert status == 1
     assert f"aceynote: {mistakes}:11:18: AD401 the 1 and the 2 were both played" in err
     assert err.count(":11:18:") == 1 and "setup-bearoff" not in err
+
+
+def test_analyze_of_several_records_names_where_each_game_was_read(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Game 2 of the report was game 1 of the second record: the report says so."""
+    setup, mistakes = str(SAMPLES / "setup-bearoff.acey"), str(SAMPLES / "mistakes.acey")
+    _, out, _ = run_main(capsys, "analyze", setup, mistakes, "--depth", "0")
+    headers = [line for line in out.splitlines() if line.startswith("Game ")]
+    assert [h.split(":")[0] for h in headers] == [
+        f"Game 1 ({setup}, game 1)",
+        f"Game 2 ({mistakes}, game 1)",
+    ]
+    _, out, _ = run_main(capsys, "analyze", setup, mistakes, "--depth", "0", "--format", "json")
+    document = json.loads(out)
+    jsonschema.validate(document, schema())
+    assert [g["record"] for g in document["games"]] == [
+        {"file": setup, "game": 1},
+        {"file": mistakes, "game": 1},
+    ]
+    _, out, _ = run_main(capsys, "analyze", mistakes, "--depth", "0", "--format", "json")
+    assert "record" not in json.loads(out)["games"][0]  # one record: its own numbering

@@ -156,7 +156,9 @@ class GameAnalysis:
     ``number`` counts the games analysed from 1; ``white``, ``black`` and
     ``event`` are the game's tags (None without), ``rules`` its Rules tag
     value, ``thresholds`` the equity lost from which a play is marked ``?!``,
-    ``?``, ``??``.
+    ``?``, ``??``. ``record``: where the game was read, its record's name and its
+    number there, when the games analysed come from several records (the command
+    that read them sets it).
     """
 
     number: int
@@ -169,6 +171,7 @@ class GameAnalysis:
     stopped: Stopped | None
     decisions: tuple[AnalysedDecision, ...]
     players: dict[Side, PlayerFigures]
+    record: tuple[str, int] | None = None
 
     @property
     def marked(self) -> list[AnalysedDecision]:

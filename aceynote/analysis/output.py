@@ -46,8 +46,11 @@ def _decision_json(decision: AnalysedDecision) -> dict[str, Any]:
 def analysis_json(analysis: GameAnalysis) -> dict[str, Any]:
     """One game's analysis as plain data."""
     stopped = analysis.stopped
+    where = analysis.record
+    record = {} if where is None else {"record": {"file": where[0], "game": where[1]}}
     return {
         "game": analysis.number,
+        **record,
         "white": analysis.white,
         "black": analysis.black,
         "event": analysis.event,
@@ -125,8 +128,10 @@ def figures_lines(players: dict[Side, PlayerFigures]) -> list[str]:
 def analysis_text(analysis: GameAnalysis) -> str:
     """A game's analysis for reading: each decision with the best plays, then the figures."""
     white, black = shown(analysis.white or "White"), shown(analysis.black or "Black")
+    where = analysis.record
+    read = "" if where is None else f" ({shown(where[0])}, game {where[1]})"
     lines = [
-        f"Game {analysis.number}: {white} (White) v {black} (Black), "
+        f"Game {analysis.number}{read}: {white} (White) v {black} (Black), "
         f"rules {analysis.rules}, {analysis.depth}-ply"
     ]
     for decision in analysis.decisions:

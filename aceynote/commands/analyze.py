@@ -7,7 +7,8 @@ import itertools
 import sys
 from collections import deque
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..terminal_text import counted, shown
 from ..validation.diagnostics import no_game_in
@@ -159,7 +160,8 @@ def run(args: argparse.Namespace) -> int:
         _check_folder(args.output)
     else:
         check_output(args.output)
-    games = _Games(_games(args, sources), marked=args.output is not None and not tables)
+    marked = args.output is not None and not tables
+    games = _Games(_games(args, sources), marked, several=len(sources) > 1)
     progress = _Progress()
     jobs = jobs_to_use(args.jobs, quiet=True)
     explain_all = args.explain == "all"
@@ -216,14 +218,22 @@ def _check_files(args: argparse.Namespace, sources: list[InputFile]) -> None:
         raise UsageError("--by groups the players' figures of --summary")
 
 
-def _games(args: argparse.Namespace, sources: list[InputFile]) -> Iterator[tuple[str, Game]]:
+Read: TypeAlias = "tuple[str, int, Game]"
+"""A game to analyse, with its record's name and its number there."""
+
+
+def _games(args: argparse.Namespace, sources: list[InputFile]) -> Iterator[Read]:
     """The games to analyse from ``sources`` (the files, folders and globs named), each with
-    its record's name, read one at a time; a record without any is a usage error."""
+    its record's name and number there, read one at a time; a record without any is a usage
+    error."""
     if args.game is not None:
         name = InputFile(args.files[0]).display_name
-        return iter([(name, chosen_game(args.files[0], args.source_format, args.game))])
+        return iter([(name, args.game, chosen_game(args.files[0], args.source_format, args.game))])
     games = itertools.chain.from_iterable(
-        ((source.display_name, game) for game in record_stream(source, args.source_format))
+        (
+            (source.display_name, number, game)
+            for number, game in enumerate(record_stream(source, args.source_format), start=1)
+        )
         for source in sources
     )
     first = next(games, None)
@@ -297,23 +307,25 @@ class _Games:
     With -o (``marked``), the games read but not yet analysed wait here, and
     each is written again with its marks when its analysis comes (``written``).
     Each game's record name waits too, to say where a game's analysis stopped
-    (``stopped_at``: ``FILE:LINE:COL: CODE message``).
+    (``stopped_at``: ``FILE:LINE:COL: CODE message``), and with ``several`` records
+    where each game was read (its analysis's ``record``).
     """
 
-    def __init__(self, games: Iterator[tuple[str, Game]], marked: bool) -> None:
+    def __init__(self, games: Iterator[Read], marked: bool, several: bool) -> None:
         self.games = games
         self.marked = marked
+        self.several = several
         self.waiting: deque[Game] = deque()
-        self.names: deque[str] = deque()
+        self.names: deque[tuple[str, int]] = deque()
         self.written: list[str] = []
         self.stopped = 0  # games analysed only up to an error
         self.stopped_at: list[str] = []
 
     def __iter__(self) -> Iterator[Game]:
-        for name, game in self.games:
+        for name, number, game in self.games:
             if self.marked:
                 self.waiting.append(game)
-            self.names.append(name)
+            self.names.append((name, number))
             yield game
 
     def follow(
@@ -325,7 +337,9 @@ class _Games:
 
         for analysis in analysed:
             progress.clear()
-            name, stopped = self.names.popleft(), analysis.stopped
+            (name, number), stopped = self.names.popleft(), analysis.stopped
+            if self.several:
+                analysis = replace(analysis, record=(name, number))
             if stopped is not None:
                 self.stopped += 1
                 self.stopped_at.append(
