@@ -103,6 +103,7 @@ def test_json_on_standard_input_is_recognised_however_it_is_laid_out(
         json.dumps(document, indent=2),
         json.dumps(document),
         "\ufeff" + json.dumps(document),
+        "\n\n" + json.dumps(document, indent=1),
     )
     for text in layouts:
         stdin_of(monkeypatch, text)
@@ -110,6 +111,16 @@ def test_json_on_standard_input_is_recognised_however_it_is_laid_out(
     stdin_of(monkeypatch, '{"tags": []}\n')  # a game that JSON Lines' reader names the fault of
     status, out, err = run(capsys, ["validate"], "-")
     assert status == 1 and "AD100" not in out and "line 1" in err
+
+
+@pytest.mark.parametrize(
+    "comment", ["{A club game.}\n", "{\nA club game.\n}\n", '{"Well played": said Ames}\n']
+)
+def test_an_acey_record_that_starts_with_a_comment_is_read_as_acey_on_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, comment: str
+) -> None:
+    stdin_of(monkeypatch, comment + "1. 64: in/19 in/21\n*\n")
+    assert run(capsys, ["validate"], "-") == (0, "1 game, 1 turn: 0 errors, 0 warnings\n", "")
 
 
 def test_jobs_reads_a_replay_on_standard_input_as_one(

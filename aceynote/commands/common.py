@@ -331,9 +331,26 @@ def input_format(
         return handle, named(chosen)
     if source.path != STDIN:
         return handle, record_format(source.path)
-    # Bounded as the readers' lines are: input with no line end is told by its start.
-    first = handle.readline(MAX_LINE_BYTES + 1)
-    return cast(IO[bytes], Replayed(first, handle)), of_start(first)
+    start = _telling_start(handle)
+    return cast(IO[bytes], Replayed(start, handle)), of_start(start)
+
+
+_LINES_TO_TELL = 16
+"""At most this many lines are read to tell standard input's format: blank lines and a
+JSON document's opening brace on a line of its own stand before what tells it."""
+
+
+def _telling_start(handle: IO[bytes]) -> bytes:
+    """Standard input's first line that tells its format, with the lines before it: a line
+    that is blank, or a lone ``{``, tells nothing yet (each line bounded as the readers' are:
+    input with no line end is told by its start)."""
+    start = b""
+    for _ in range(_LINES_TO_TELL):
+        line = handle.readline(MAX_LINE_BYTES + 1)
+        start += line
+        if not line or line.strip().lstrip(b"\xef\xbb\xbf") not in (b"", b"{"):
+            break
+    return start
 
 
 def record_games(handle: IO[bytes], source: InputFile, chosen: str | None) -> Iterator[Game]:

@@ -52,9 +52,10 @@ JSON Lines (one game a line, streamed for corpora of any size), and JSON or
 JSON Lines back to .acey in canonical form; bgammon.org replay files (.match)
 in and out (docs/bgammon.md). The input format comes from the file's
 extension (.acey, .json, .jsonl, .match) or --from; on standard input JSON
-(its first line the document's "{", or its "format" or "games" key), JSON
-Lines (any other "{") and a bgammon.org replay are recognised by their first
-line, anything else is read as .acey. JSON input is checked against the schema ('aceynote schema') and
+(an object whose first key is "format", "version" or "games"), JSON Lines
+(any other object: "{" and a quoted name, then a colon) and a bgammon.org
+replay are recognised by their first line, anything else is read as .acey
+(a record may start with a {comment}). JSON input is checked against the schema ('aceynote schema') and
 problems name their JSON path. An input with no game is a warning.
 
 --to parquet writes a folder, -o DIR (new, or an empty folder), of two

@@ -33,8 +33,9 @@ FORMATS: tuple[Format, ...] = (
         lazy_reader(".json"),
         lazy_writer(".json"),
         "JSON document",
-        # The document's object: "{" alone on its line, or its "format" or "games" key.
-        re.compile(rb'(?:\xef\xbb\xbf)?\s*\{\s*(?:$|.*"(?:format|games)"\s*:)'),
+        # The document's object and its first key, "format", "version" or "games" (the
+        # start given to of_start runs on past a lone "{" to the line after it).
+        re.compile(rb'(?:\xef\xbb\xbf)?\s*\{\s*"(?:format|version|games)"\s*:'),
         details=True,
     ),
     Format(
@@ -43,8 +44,9 @@ FORMATS: tuple[Format, ...] = (
         lazy_reader(".jsonl"),
         lazy_writer(".jsonl"),
         "JSON Lines file",
-        # Any other object: a game on a line of its own. An acey record never starts with "{".
-        re.compile(rb"(?:\xef\xbb\xbf)?\s*\{"),
+        # Any other object with a key: a game on a line of its own (an acey record's comment
+        # starts with "{" too, but not with a quoted name and a colon).
+        re.compile(rb'(?:\xef\xbb\xbf)?\s*\{\s*"[A-Za-z_]+"\s*:'),
         details=True,
     ),
     Format(
@@ -94,7 +96,8 @@ def record_format(path: str) -> Format:
 
 
 def of_start(first_line: bytes) -> Format:
-    """The format of a stream whose first line (or its first bytes) is ``first_line``.
+    """The format of a stream whose first line (or its first bytes) is ``first_line``
+    (with the blank lines and a lone ``{`` before it).
 
     Standard input has no name to tell its format by; a format whose files
     start in their own way (JSON, a bgammon.org replay) is recognised, any
