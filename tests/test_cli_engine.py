@@ -432,28 +432,46 @@ def test_analyze_counts_the_games_it_stopped_in_words(
 
 
 @pytest.mark.parametrize(
-    ("tag", "code"),
+    ("tag", "code", "first_turn", "hint_says"),
     [
-        ('[Setup "W in:16 / B in:15 / W"]', "AD103"),
-        ('[Rules "bogus"]', "AD102"),
-        ('[Opening "3-3"]', "AD104"),
+        ('[Setup "W in:16 / B in:15 / W"]', "AD103", "64: in/19 in/21", "the record has errors"),
+        ('[Rules "bogus"]', "AD102", "64: in/19 in/21", "after the record's first error, AD102"),
+        ('[Rules "standard bearoff=x"]', "AD102", "64: in/19 in/19", "first error, AD102"),
     ],
 )
 def test_a_game_whose_start_tags_are_wrong_is_not_analysed_nor_hinted(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, tag: str, code: str
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    tag: str,
+    code: str,
+    first_turn: str,
+    hint_says: str,
 ) -> None:
     """A wrong Rules tag was analysed under the standard rules, exit 0, and a Setup that
-    cannot be used gave an empty report, exit 0: nothing said the analysis was not the game's."""
+    cannot be used gave an empty report, exit 0: nothing said the analysis was not the game's.
+    An illegal first play is no decision of the record's own either (hint ranked it)."""
     record = tmp_path / "start.acey"
-    record.write_text(f'[White "A"]\n[Black "B"]\n{tag}\n\n1. 64: in/19 in/21\n*\n', "utf-8")
+    record.write_text(f'[White "A"]\n[Black "B"]\n{tag}\n\n1. {first_turn}\n*\n', "utf-8")
     status, out, err = run_main(capsys, "analyze", str(record), "--depth", "0", "--format", "json")
     assert status == 1
     (game,) = json.loads(out)["games"]
     assert game["decisions"] == [] and game["stopped"]["code"] == code
     assert f"{record}:3:1: {code} " in err
     status, _, err = run_main(capsys, "hint", str(record), "--turn", "1", "--depth", "0")
-    assert status == 2  # a Setup that cannot be used leaves no turn to go to at all
-    assert f"{code} at {record}:3:1" in err or "the record has errors" in err
+    assert status == 2 and hint_says in err
+
+
+def test_a_wrong_opening_tag_still_lets_the_game_be_analysed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The moves say who began: the replay is the game's own, so its decisions are judged."""
+    record = tmp_path / "opening.acey"
+    tags = '[White "A"]\n[Black "B"]\n[Opening "3-3"]\n\n'
+    record.write_text(tags + "1. 64: in/19 in/21  43: in/21 in/22\n*\n", "utf-8")
+    status, out, _ = run_main(capsys, "analyze", str(record), "--depth", "0", "--format", "json")
+    (game,) = json.loads(out)["games"]
+    assert len(game["decisions"]) == 2 and game["stopped"] is None
+    assert status == 0
 
 
 def test_analyze_names_where_each_stopped_game_stops(capsys: pytest.CaptureFixture[str]) -> None:

@@ -254,6 +254,9 @@ def test_typing_narrows_the_plays_in_any_order_with_counts_chains_and_marks() ->
     # A count still being typed counts too: in/19(4 can only become in/19(4).
     assert typed.matching("in/19(4") == ["in/19(4)"]
     assert typed.matching("in/19(") == typed.matching("in/19")
+    # More checkers than dice, or none, is no play (and a huge count costs nothing).
+    assert typed.matching("in/19(5") == typed.matching("in/19(0") == []
+    assert typed.matching("in/19(10000000000") == []
     # 24/12 goes by 18 and hits on 12: with or without the mark, not with a wrong one.
     by_trip = typed.matching("24/12 ")
     assert by_trip == typed.matching("24/12* ") == typed.matching("24/18 18/12* ")

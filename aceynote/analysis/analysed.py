@@ -141,7 +141,7 @@ class PlayerFigures:
 @dataclass(frozen=True, slots=True)
 class Stopped:
     """Where the analysis of a game stopped: its first error (a syntax error, an illegal play,
-    an error in a turn's flow or in the tags the game starts from)."""
+    an error in a turn's flow, or a wrong Rules or Setup tag)."""
 
     line: int
     column: int

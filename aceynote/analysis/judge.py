@@ -53,20 +53,23 @@ _FLOW_ERRORS = frozenset(
 give (a Black roll where White was to name its double), so no decision there is judged."""
 
 
-_START_ERRORS = frozenset(
-    code.code
-    for code in (codes.BAD_RULES, codes.BAD_SETUP, codes.BAD_OPENING, codes.OPENING_WITH_SETUP)
-)
-"""Errors in the tags a game starts from (its rules, Setup, Opening): the replay goes on
-with a stand-in (the standard rules, the opening position), not the game's own, so no
-decision of it is judged."""
+_START_ERRORS = frozenset(code.code for code in (codes.BAD_RULES, codes.BAD_SETUP))
+"""Errors in the tags a game starts from, its Rules and its Setup: the replay goes on with
+a stand-in (the standard rules, the opening position), not the game's own, so no decision
+of it is judged."""
+
+
+def start_error(report: Report) -> Diagnostic | None:
+    """The error in the tags the game starts from (:data:`_START_ERRORS`), if any: no
+    decision of any of its lines can be judged."""
+    return next((d for d in report.diagnostics if d.code.code in _START_ERRORS), None)
 
 
 def judged_line(report: Report) -> tuple[list[SegmentReplay], Diagnostic | None]:
     """The main line's segments up to its first illegal play or error in a turn's flow,
     and that error (None when the line has none); none when the tags it starts from are
     wrong, and that error."""
-    start = next((d for d in report.diagnostics if d.code.code in _START_ERRORS), None)
+    start = start_error(report)
     if start is not None:
         return [], start
     flow = _flow_errors(report)
@@ -89,7 +92,7 @@ def error_before(report: Report, replay: SegmentReplay) -> Diagnostic | None:
     (the position before it is the record's own; not one after a turn gone wrong)."""
     line, stopped = judged_line(report)
     index = next(at for at, each in enumerate(report.main_line()) if each is replay)
-    ended_by_it = stopped is None or stopped.code.code not in _FLOW_ERRORS
+    ended_by_it = stopped is None or stopped.code.code not in _FLOW_ERRORS | _START_ERRORS
     if index < len(line) or (index == len(line) and not replay.legal and ended_by_it):
         return None
     return stopped

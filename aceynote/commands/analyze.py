@@ -63,8 +63,8 @@ table; -o still comments only the marked plays.
 comment naming the best play, the equity lost and why. A glyph a person set wins
 (the comment then names the mark); the marks and comments of an earlier
 analysis are replaced, every other comment and glyph is kept. A game with an
-illegal play is analysed up to that play, one with a wrong Rules, Setup or
-Opening tag not at all, and the output says so.
+illegal play is analysed up to that play, one with a wrong Rules or Setup
+tag not at all, and the output says so.
 
 --summary gives, instead of each game's report, each player's figures over
 all the games of every FILE (players matched by name as 'aceynote stats'
@@ -91,8 +91,8 @@ examples:
   aceynote analyze league.acey --summary --by event --format json
 
 exit status: 0 analysed, 1 analysed but a game has an error (analysed up to
-it: an illegal play, a syntax error; not at all: a wrong Rules, Setup or
-Opening tag), 2 usage error, unreadable file, no game in the files named (there
+it: an illegal play, a syntax error; not at all: a wrong Rules or Setup
+tag), 2 usage error, unreadable file, no game in the files named (there
 is nothing to analyse; validate and stats count 0 games instead), or no
 scheduler at the address.
 """
@@ -193,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     if games.stopped:
         print(
             f"aceynote: {counted(games.stopped, 'game')} analysed only up to a syntax error, an illegal "
-            "play, a turn's flow gone wrong or a wrong Rules, Setup or Opening tag ('aceynote"
+            "play, a turn's flow gone wrong or a wrong Rules or Setup tag ('aceynote"
             " validate' lists the problems)",
             file=sys.stderr,
         )

@@ -139,6 +139,8 @@ class Writings:
         before = stops[-1] if stops else source
         typed, _, count = last.partition("(")
         checkers = int(count) if count.isdigit() else 1  # in/20(4: four checkers, not yet closed
+        if not 1 <= checkers <= len(self.dice):  # no play moves more checkers than it has dice
+            return
         for stop, mark in self._next_stops(typed.lower(), before):
             yield [Trip(source, (*stops, stop), (*marks, mark))] * checkers
 

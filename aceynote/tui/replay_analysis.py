@@ -25,7 +25,7 @@ from textual.worker import get_current_worker
 
 from ..analysis.analysed import AnalysedDecision, GameAnalysis
 from ..analysis.annotate import annotate
-from ..analysis.judge import AnalysisCancelled, decisions_to_judge, error_before
+from ..analysis.judge import AnalysisCancelled, decisions_to_judge, error_before, start_error
 from ..analysis.review import GameReview, review_of_report
 from ..analysis.run import analyze_report
 from ..analysis.shown import explain_replay
@@ -210,7 +210,8 @@ class Analysing(ReplayView):
         if timeline is None or replay is None or not replay.legal:
             self.notify(f"Nothing to explain here: {self._where_to_explain()}", timeout=4)
             return
-        error = None if replay.line else error_before(timeline.report, replay)
+        report = timeline.report
+        error = start_error(report) if replay.line else error_before(report, replay)
         if error is not None:
             self.notify(
                 f"Nothing to explain past the record's first error ({error.code.code} at"
@@ -221,7 +222,7 @@ class Analysing(ReplayView):
         if id(replay.segment) in self.view.explained:
             self.notify("Its why is in the notes below (tab scrolls them).", timeout=3)
             return
-        report, depth = timeline.report, self.analysis_depth
+        depth = self.analysis_depth
 
         def explain() -> None:
             try:
