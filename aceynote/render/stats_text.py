@@ -18,8 +18,9 @@ from ..rules import ROLLS
 from ..terminal_text import aligned, clipped, columns, counted, escaped
 from .stats_json import roll_name
 
-NAME_WIDTH = 16
-"""The fewest columns a name is cut to: the players' table then fits 80 columns."""
+NAME_WIDTH = 14
+"""The fewest columns a name is cut to: the players' table then fits 80 columns with up to
+999 players (16 columns with fewer than 10)."""
 MATCH_NAME_WIDTH = 100  # a match's name holds both players' names and the file's
 BAR_WIDTH = 40
 UNLIKELY = 0.01  # a p-value below this: counts fair dice seldom give
@@ -34,17 +35,20 @@ _PLAYER_LEGEND = (
     "  open: unfinished games; points: won; against: conceded;",
     "  per win: points a win on average; longest: turns of the longest game",
 )
-# The players' table beside its names: the headers' widths and two spaces before each.
+# The players' table beside its names: the headers' widths and two spaces before each
+# (the rank's column as wide as a one-digit rank: a rank of more digits takes more).
 _BESIDE_NAMES = sum(2 + len(header) for header in _PLAYER_HEADERS if header != "player") + 2
 Shown = Callable[[str], str]
 
 
-def names_shown(width: int | None) -> Shown:
+def names_shown(width: int | None, players: int = 1) -> Shown:
     """How a name is shown: escaped; on a terminal ``width`` columns wide, cut to the room
-    the players' table leaves it (``NAME_WIDTH`` at least); in a pipe (None), whole."""
+    the players' table of ``players`` leaves it (``NAME_WIDTH`` at least); in a pipe
+    (None), whole."""
     if width is None:
         return escaped
-    room = max(NAME_WIDTH, width - _BESIDE_NAMES)
+    rank_digits = len(str(players))
+    room = max(NAME_WIDTH, width - _BESIDE_NAMES - (rank_digits - 1))
     return lambda text: escaped(clipped(text, room))
 
 
@@ -230,7 +234,8 @@ def _match(match: Match, name_shown: Shown) -> list[str]:
 
 def figures_text(figures: Figures, width: int | None = None) -> str:
     """The figures as ``stats`` prints them; names cut to a terminal ``width`` wide (None: whole)."""
-    name_shown = names_shown(width)
+    most = max((len(group.players) for group in figures.groups), default=1)
+    name_shown = names_shown(width, most)
     lines = [f"{counted(figures.games, 'game')}, {counted(figures.turns, 'turn')}", ""]
     if not figures.games:
         return "0 games: nothing to count\n"
