@@ -86,9 +86,9 @@ def test_an_unknown_extension_is_a_usage_error_before_anything_is_read(
 @pytest.mark.parametrize(
     ("to", "name", "says"),
     [
-        ("bgammon", "out.acey", "name it .match, or give --to acey"),
-        ("jsonl", "out.match", "name it .jsonl, or give --to bgammon"),
-        ("acey", "out.JSON", "name it .acey, or give --to json"),
+        ("bgammon", "out.acey", "names the acey format by its extension, but --to bgammon"),
+        ("jsonl", "out.match", "names the bgammon format by its extension, but --to jsonl"),
+        ("acey", "out.JSON", "names the json format by its extension, but --to acey"),
     ],
 )
 def test_an_output_named_for_another_format_is_refused_and_not_written(
@@ -99,8 +99,26 @@ def test_an_output_named_for_another_format_is_refused_and_not_written(
         capsys, "convert", str(source), "--to", to, "-o", str(tmp_path / name)
     )
     assert (status, out) == (2, "")
-    assert f"--to {to} does not match -o " in err and says in err
+    wanted = {"bgammon": ".match", "jsonl": ".jsonl", "acey": ".acey"}[to]
+    assert says in err and err.endswith(f" was asked: name it {wanted}\n")
     assert not (tmp_path / name).exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        (["generate"], "but generate writes acey records: name it .acey"),
+        (["analyze", "--depth", "0"], "but -o writes the record again, in acey: name it .acey"),
+    ],
+)
+def test_other_commands_writing_records_refuse_an_output_named_for_another_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], says: str
+) -> None:
+    source = [str(record(tmp_path, "game.acey", GOOD))] if command[0] == "analyze" else []
+    target = tmp_path / "out.json"
+    status, _, err = run_main(capsys, *command, *source, "-o", str(target))
+    assert status == 2 and f"-o {target} names the json format by its extension, {says}" in err
+    assert not target.exists()
 
 
 @pytest.mark.parametrize(("to", "name"), [("jsonl", "out.ndjson"), ("acey", "out.txt")])

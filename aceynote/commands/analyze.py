@@ -32,7 +32,7 @@ from .common import (
     jobs_to_use,
     record_stream,
 )
-from .destination import check_output, deliver
+from .destination import check_output, check_output_name, deliver
 
 if TYPE_CHECKING:
     from ..analysis.analysed import GameAnalysis
@@ -160,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         _check_folder(args.output)
     else:
         check_output(args.output)
+        check_output_name(args.output, "acey", "-o writes the record again, in acey")
     marked = args.output is not None and not tables
     games = _Games(_games(args, sources), marked, several=len(sources) > 1)
     progress = _Progress()

@@ -43,7 +43,7 @@ from .common import (
     record_games,
     unreadable,
 )
-from .destination import check_output, to_file
+from .destination import check_output, check_output_name, to_file
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
@@ -159,20 +159,6 @@ def _check_details(args: argparse.Namespace) -> None:
     raise UsageError(f"--positions and --diagnostics are for --to {takes}: {why}")
 
 
-def _check_output_name(output: str | None, chosen: str) -> None:
-    """Refuse an output whose extension names another format than ``--to``: every command
-    reads a file by its extension, so it would not be read back as what it holds."""
-    if output is None or output == "-":
-        return
-    named = formats.of_path(output, formats.RECORD_FORMATS)
-    if named is not None and named.name != chosen:
-        wanted = formats.named(chosen).extensions[0]
-        raise UsageError(
-            f"--to {chosen} does not match -o {output} (its extension is the {named.name} format's);"
-            f" name it {wanted}, or give --to {named.name}"
-        )
-
-
 class _Converter:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
@@ -270,7 +256,7 @@ def run(args: argparse.Namespace) -> int:
     if formats.named(args.to).folder:
         return _write_folder(converter, sources, args.output)
     check_output(args.output, sources)
-    _check_output_name(args.output, args.to)
+    check_output_name(args.output, args.to, f"--to {args.to} was asked")
     with tempfile.SpooledTemporaryFile(
         _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
     ) as spool:

@@ -15,6 +15,23 @@ if TYPE_CHECKING:
     from .common import InputFile
 
 
+def check_output_name(output: str | None, written: str, said: str) -> None:
+    """Refuse an output file whose extension names another record format than the one
+    ``written`` (``said``: what chose it, like ``--to json was asked``): every command reads a file by
+    its extension, so the file would not be read back as what it holds."""
+    from .. import formats
+
+    if output is None or output == "-":
+        return
+    named = formats.of_path(output, formats.RECORD_FORMATS)
+    if named is not None and named.name != written:
+        wanted = formats.named(written).extensions[0]
+        raise UsageError(
+            f"-o {output} names the {named.name} format by its extension, but {said}:"
+            f" name it {wanted}"
+        )
+
+
 def deliver(text: str, output: str) -> None:
     """Write ``text`` to standard output (``-``) or, whole or not at all, to a file."""
     from ..files.writing import write_atomically

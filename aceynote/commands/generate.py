@@ -9,7 +9,7 @@ from ..files.writing import write_atomically
 from ..notation import Game, write_game
 from ..notation.generate import MAX_PLAYERS, Variety, generate_games
 from .base import EXIT_OK, Commands, UsageError, add_command, whole_number, write_out
-from .destination import to_file
+from .destination import check_output_name, to_file
 from .tag_options import rules_option, setup_option
 
 DESCRIPTION = """\
@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--players takes 2 to {MAX_PLAYERS} players")
     if args.events < 0:
         raise UsageError("--events takes a count of 0 or more")
+    check_output_name(args.output, "acey", "generate writes acey records")
     rules = rules_option(args.rules)
     setup = setup_option(args.setup) if args.setup else None
     games = generate_games(args.games, args.seed, rules, setup, Variety(args.players, args.events))
