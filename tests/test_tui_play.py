@@ -467,6 +467,30 @@ def test_play_game_refuses_a_game_it_cannot_go_on_with(
     assert path.read_bytes() == before
 
 
+def test_play_game_gives_the_engine_the_side_and_level_its_tag_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    opened: list[ReplayApp] = []
+    monkeypatch.setattr(ReplayApp, "run", lambda app: opened.append(app))
+    monkeypatch.setattr(ReplayApp, "stop_status", lambda app: 0)
+    path = tmp_path / "games.acey"
+    casual = UNFINISHED.replace(
+        '"aceynote engine, 0-ply"]\n[Black "Ines"]', '"Ines"]\n[Black "aceynote engine, casual"]'
+    )
+    path.write_text(f"{UNFINISHED}\n{casual}", encoding="utf-8")
+    for number, side, depth, level in ((1, Side.WHITE, 0, None), (2, Side.BLACK, 0, "casual")):
+        assert main(["play", str(path), "--game", str(number), "--seed", "4"]) == 0
+        app = opened[-1]
+        practice = app.practice
+        assert practice is not None and app.start_game == number and app.new_game is None
+        assert (practice.engine, practice.depth) == (side, depth)
+        assert (practice.level.name if practice.level else None) == level
+
+
 @pilot_test
 async def test_a_game_begun_with_play_goes_on_against_the_engine(tmp_path: Path) -> None:
     path = tmp_path / "games.acey"

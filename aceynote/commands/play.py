@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import argparse
 import getpass
+from typing import TYPE_CHECKING
 
 from .base import Commands, UsageError, add_command, whole_number
 from .record import add_game_details, check_utf8, game_tags, record_to_enter_into
+
+if TYPE_CHECKING:
+    import random
+
+    from ..analysis.practice import Level, Practice
+    from ..rules import Side
+    from ..tui.app import ReplayApp
 
 DESCRIPTION = """\
 Play a game against the analysis engine, recorded as you go: a new game is
@@ -47,7 +55,9 @@ examples:
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "play", DESCRIPTION)
-    parser.add_argument("file", metavar="FILE", help="the record to add the game to (.acey)")
+    parser.add_argument(
+        "file", metavar="FILE", help="the record to add the game to, or go on in (.acey)"
+    )
     parser.add_argument(
         "--you",
         choices=("white", "black"),
@@ -105,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from ..analysis.practice import LEVELS, Practice, dice_source, engine_name, opening_tag
+    from ..analysis.practice import LEVELS, dice_source, engine_name, opening_tag
     from ..notation.lines import new_game
     from ..rules import Side
     from ..tui.app import ReplayApp
@@ -129,16 +139,13 @@ def _new(args: argparse.Namespace) -> int:
     )
     tags = game_tags(tag_options)
     record = record_to_enter_into(args.file, "play")
-    errors = dice_source(None if args.seed is None else args.seed + 1)
-    practice = Practice(you.opponent, depth, dice, level=level, errors=errors)
-    app = ReplayApp(args.file, record=record, new_game=new_game(tags), practice=practice)
-    app.run()
-    return app.stop_status()
+    practice = _against(you.opponent, depth, level, dice, args.seed)
+    return _played(ReplayApp(args.file, record=record, new_game=new_game(tags), practice=practice))
 
 
 def _go_on(args: argparse.Namespace) -> int:
     """Game ``--game`` of FILE, begun with play and not finished, played on."""
-    from ..analysis.practice import Practice, dice_source, engine_named, engine_side
+    from ..analysis.practice import dice_source, engine_named, engine_side
     from ..tui.app import ReplayApp
     from ..validation import validate
 
@@ -154,8 +161,8 @@ def _go_on(args: argparse.Namespace) -> int:
     side = engine_side(game)
     if side is None:
         raise UsageError(
-            f"game {args.game} of {args.file} was not begun with play: neither of its White"
-            " and Black tags names the engine (like 'aceynote engine, 1-ply')"
+            f"game {args.game} of {args.file} was not begun with play: not one of its White"
+            " and Black tags, but only one, names the engine (like 'aceynote engine, 1-ply')"
         )
     report = validate(game)
     if report.errors:
@@ -163,8 +170,21 @@ def _go_on(args: argparse.Namespace) -> int:
     if report.outcome is not None or game.result_text != "*":
         raise UsageError(f"game {args.game} is over ({game.result_text}): nothing to play on")
     depth, level = engine_named(game.tag(side.title) or "") or (1, None)
-    errors = dice_source(None if args.seed is None else args.seed + 1)
-    practice = Practice(side, depth, dice_source(args.seed), level=level, errors=errors)
-    app = ReplayApp(args.file, game=args.game, record=record, practice=practice)
+    practice = _against(side, depth, level, dice_source(args.seed), args.seed)
+    return _played(ReplayApp(args.file, game=args.game, record=record, practice=practice))
+
+
+def _against(
+    side: Side, depth: int, level: Level | None, dice: random.Random, seed: int | None
+) -> Practice:
+    """The engine playing ``side``; at a level, its errors seeded after the game's dice."""
+    from ..analysis.practice import Practice, dice_source
+
+    errors = dice_source(None if seed is None else seed + 1)
+    return Practice(side, depth, dice, level=level, errors=errors)
+
+
+def _played(app: ReplayApp) -> int:
+    """The game against the engine played in the app; the app's exit status."""
     app.run()
     return app.stop_status()
