@@ -30,7 +30,7 @@ def test_a_game_without_a_result_has_none_and_many_games_sum_the_finished() -> N
     unfinished = PlayerFigures(games=1, decisions=3, luck=0.25)
     game = json_of(unfinished, Over.ONE_GAME)
     assert (game["result"], game["luck_adjusted"], "games" in game) == (None, None, False)
-    assert [row.text(unfinished, Over.ONE_GAME) for row in ROWS if row.finished_only] == ["-", "-"]
+    assert [row.text(unfinished) for row in ROWS if row.finished_only] == ["-", "-"]
     many = json_of(unfinished, Over.MANY_GAMES)
     assert (many["result"], many["luck_adjusted"], many["games"]) == (None, None, 1)
     one_finished = PlayerFigures(games=2, decisions=9, finished=1, result=-3, luck_adjusted=-2.5)

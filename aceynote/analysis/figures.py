@@ -54,8 +54,8 @@ class Figure:
     finished_only: bool = False
     mark: Mark | None = None
 
-    def value(self, figures: PlayerFigures, over: Over) -> float | None:
-        """The figure as the JSON has it, over one game or over many.
+    def value(self, figures: PlayerFigures) -> float | None:
+        """The figure as the JSON has it, over one game or over many alike.
 
         A game's figures are rounded to 4 places as they are made (:mod:`.summary`), so
         rounding them again here changes none of them.
@@ -65,9 +65,9 @@ class Figure:
         value = self.get(figures)
         return value if self.places is None else round(value, self.places)
 
-    def text(self, figures: PlayerFigures, over: Over) -> str:
+    def text(self, figures: PlayerFigures) -> str:
         """The figure as a table writes it: its JSON value, ``-`` for null."""
-        value = self.value(figures, over)
+        value = self.value(figures)
         return "-" if value is None else self.form(value)
 
 
@@ -127,5 +127,5 @@ def json_of(figures: PlayerFigures, over: Over) -> dict[str, Any]:
     for figure in FIGURES:
         if over in figure.over:
             place = found if figure.mark is None else found.setdefault("marks", {})
-            place[figure.key] = figure.value(figures, over)
+            place[figure.key] = figure.value(figures)
     return found

@@ -120,7 +120,7 @@ def figures_lines(players: dict[Side, PlayerFigures]) -> list[str]:
     white, black = players[Side.WHITE], players[Side.BLACK]
     lines = [f"  {'':<22}{'White':>12}{'Black':>12}"]
     for figure in ROWS:
-        cells = (figure.text(player, Over.ONE_GAME) for player in (white, black))
+        cells = (figure.text(player) for player in (white, black))
         lines.append(f"  {figure.row:<22}" + "".join(f"{cell:>12}" for cell in cells))
     return lines
 

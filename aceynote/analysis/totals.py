@@ -125,4 +125,4 @@ def game_players(game: GameAnalysis) -> list[tuple[str, PlayerFigures]]:
 def figures_cells(figures: PlayerFigures) -> list[str]:
     """A player's figures over many games as the summary's table writes them (the JSON's
     figures, rounded as it rounds them)."""
-    return [column.text(figures, Over.MANY_GAMES) for column in COLUMNS]
+    return [column.text(figures) for column in COLUMNS]

@@ -30,10 +30,9 @@ from ..rules import (
     TurnState,
     legal_results,
     roll_dice,
-    ways,
 )
 from .decisions import Choice, Decision
-from .dice_values import best_of_groups, by_ways
+from .dice_values import ROLL_WAYS, best_of_groups, by_ways
 from .evaluator import Evaluator, Floats
 
 FILTERS = ((8, 0.1), (3, 0.04))
@@ -313,7 +312,7 @@ class _Batch:
         return Decision(result, follows)
 
 
-_ROLL_WAYS = tuple((ways(high, low), ((high, low),)) for high, low in ROLLS)
+_ROLL_WAYS = tuple((int(throws), (roll,)) for throws, roll in zip(ROLL_WAYS, ROLLS, strict=True))
 _NAMING_A_DOUBLE = ((THROWS, DOUBLES),)
 
 
