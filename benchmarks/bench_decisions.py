@@ -279,7 +279,8 @@ def top_up(args: argparse.Namespace) -> None:
             }
         with args.out.open("a", encoding="utf-8") as out:
             out.write(json.dumps(added) + "\n")
-        print(f"  {case['id']} {case['phase']}: {len(missing)} added", file=sys.stderr)
+        done = "labelled again, whole" if "adds" not in added else f"{len(missing)} added"
+        print(f"  {case['id']} {case['phase']}: {done}", file=sys.stderr)
 
 
 def score(args: argparse.Namespace) -> None:
