@@ -123,8 +123,16 @@ class PlayScreen(RecordScreen):
     def rolled(self, dice: str | None) -> None:
         self.practice.rolled = None if dice is None else (self._segments(), dice)
 
-    def _rolled_dice(self) -> str | None:
-        return None if self.rolled is None else self.rolled.lstrip("+")
+    def _refresh(self) -> None:
+        super()._refresh()
+        self._prompt_the_roll()
+
+    def _prompt_the_roll(self) -> None:
+        """The entry line's prompt names the dice the app rolled, to be played ("to play 64")."""
+        rolled, recording = self.rolled, self.recording
+        if rolled is not None:
+            prompt = recording.prompt(rolled.lstrip("+"))
+            self.line.set_prompt(prompt, recording.over, recording.example())
 
     def _segments(self) -> int:
         return sum(len(turn.segments) for turn in self.recording.turns)
@@ -211,7 +219,7 @@ class PlayScreen(RecordScreen):
             return
         self.rolled = rolled
         self.line.set_text(rolled)
-        self._show_prompt()
+        self._prompt_the_roll()
 
     # -- teaching: a hint, the review -------------------------------------------------------
     def action_hint(self) -> None:

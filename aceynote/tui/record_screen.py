@@ -217,17 +217,7 @@ class RecordScreen(GameScreen):
         else:
             status.show(frame, recording.path)
         self.query_one(MoveList).show_frame(frame)
-        self._show_prompt()
-
-    def _show_prompt(self) -> None:
-        """The entry line's prompt: what comes next, with the dice rolled for it."""
-        recording = self.recording
-        rolled = self._rolled_dice()
-        self.line.set_prompt(recording.prompt(rolled), recording.over, recording.example())
-
-    def _rolled_dice(self) -> str | None:
-        """The dice the app rolled for the next entry (none here: the person rolls)."""
-        return None
+        self.line.set_prompt(recording.prompt(), recording.over, recording.example())
 
     def _changed(self) -> None:
         """After an entry, an undo or a redo: the record knows whether the game changed."""
