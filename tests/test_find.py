@@ -418,6 +418,8 @@ def test_exit_status_is_0_found_1_none_2_unreadable(
     assert status == 2 and "mix JSON Lines and acey records" in err
     assert "--list, --count or --format json" in err  # each of them works
     assert run_main(capsys, "find", sample, str(mixed), "--count")[1] == "2\n"
+    status, _, err = run_main(capsys, "find", "-", sample)  # stdin's format is not known yet
+    assert status == 2 and "standard input's format" in err and "--from" in err
     assert run_main(capsys, "find", sample, str(mixed), "--list")[0] == 0
     status, out, _ = run_main(capsys, "find", sample, str(mixed), "--format", "json")
     assert status == 0 and len([json.loads(line) for line in out.splitlines()]) == 2

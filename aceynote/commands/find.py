@@ -348,6 +348,11 @@ def _check_output_formats(args: argparse.Namespace, sources: list[InputFile]) ->
     """Games of JSON Lines and of records cannot share one output: refuse before reading."""
     if args.count or args.list or args.format == "json":
         return
+    if not args.source_format and len(sources) > 1 and any(s.path == STDIN for s in sources):
+        raise UsageError(
+            "standard input's format (acey or JSON Lines) is told only as it is read, and its"
+            " games would share one output with the other files': say it with --from"
+        )
     kinds = {
         named(args.source_format) if args.source_format else record_format(source.path)
         for source in sources
