@@ -49,6 +49,17 @@ async def test_text_that_is_not_utf8_after_a_byte_order_mark(client: LanguageCli
 
 
 @pytest.mark.asyncio
+async def test_a_byte_sent_escaped_is_named_as_the_byte_it_stands_for(
+    client: LanguageClient,
+) -> None:
+    """A client that read the byte 0xE9 (Latin-1 é) sends it as U+DCE9: the message named 0xED."""
+    open_document(client, '[White "Ren\udce9"]\n*\n')
+    (found,) = await diagnostics_of(client)
+    assert "byte 0xE9 here" in found.message
+    assert found.range == types.Range(types.Position(0, 11), types.Position(0, 12))
+
+
+@pytest.mark.asyncio
 async def test_a_byte_order_mark_later_in_the_text_is_a_blank_as_validate_reads_it(
     client: LanguageClient,
 ) -> None:

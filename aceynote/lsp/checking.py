@@ -69,8 +69,13 @@ class Part:
 
 
 def document_bytes(text: str) -> bytes:
-    """The document as a file would hold it; a lone surrogate stays as the bytes the reader refuses."""
-    return text.encode("utf-8", "surrogatepass")
+    """The document as a file would hold it; a lone surrogate stays as the bytes the reader
+    refuses: U+DC80..U+DCFF as the byte it stands for (how a client that read a byte that is
+    not UTF-8 sends it, escaped), any other as its own three."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
 
 
 def as_read(data: bytes, first_line: int) -> bytes:
