@@ -5,10 +5,10 @@ and the opponent's rolls of 36 that hit one, points made and given up, the
 longest prime and the opponent's checkers behind it, checkers hit, in the
 pool and on the bar, pips, checkers borne off, a win on the spot, the
 opponent's rolls that win at once, whether the checkers can still meet,
-and for a race the checkers still outside the home board and its gaps. For a decision, the written play's facts
-beside the best play's and the difference that matters most, first, as a
-sentence (:class:`Reason`). The counting is the rules'
-(:mod:`aceynote.rules.replies`).
+and for a race the checkers still outside the home board and its gaps.
+For a decision, the written play's facts beside the best play's and the
+difference that matters most, first, as a sentence (:class:`Reason`). The
+counting is the rules' (:mod:`aceynote.rules.replies`).
 """
 
 from __future__ import annotations
@@ -160,9 +160,10 @@ def reason(before: Position, written: Choice, best: Choice, rules: RuleSet, loss
 
 def compare(written: PlayFacts, best: PlayFacts, prime_before: int = 0) -> str:
     """The differences that matter, most first (at most two), as one sentence."""
-    rules = _DIFFERENCES if written.contact or best.contact else _RACE_DIFFERENCES
+    racing = not (written.contact or best.contact)
+    rules = _RACE_DIFFERENCES if racing else _DIFFERENCES
     found = [text for rule in rules if (text := rule(written, best, prime_before))]
-    if not found and not (written.contact or best.contact):
+    if not found and racing:
         return (
             "bears off as many checkers and is as far on in the race as the best play: the "
             "engine prefers how the best play spreads the checkers to bear off"

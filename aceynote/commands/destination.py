@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 def check_output_name(output: str | None, written: str, said: str) -> None:
     """Refuse an output file whose extension names another record format than the one
-    ``written`` (``said``: what chose it, like ``--to json was asked``): every command reads a file by
-    its extension, so the file would not be read back as what it holds."""
+    ``written`` (``said``: what chose it, like ``--to json was asked``): every command
+    reads a file by its extension, so the file would not be read back as what it holds."""
     from .. import formats
 
     if output is None or output == "-":

@@ -177,7 +177,7 @@ class RecordFile:
     def append_game(self, game: Game) -> int:
         """Add a new game after the file's games; its index (written once edited)."""
         index = len(self.entries)
-        tags = {tag.name: tag.value for tag in reversed(game.tags)}
+        tags = game.tag_values()
         end = len(self.text)
         line = self.text.count("\n") + 1
         self.entries.append(GameEntry(index + 1, end, end, line, tags))
@@ -391,8 +391,7 @@ def _read_whole(read_as: Format, path: str, text: str) -> list[Game]:
 
 
 def _match_entry(index: int, game: Game) -> GameEntry:
-    tags = {tag.name: tag.value for tag in reversed(game.tags)}
-    return GameEntry(index + 1, 0, 0, game.span.line, tags)
+    return GameEntry(index + 1, 0, 0, game.span.line, game.tag_values())
 
 
 def _trailing_blank_lines(chunk: str) -> str:

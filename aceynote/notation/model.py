@@ -206,6 +206,10 @@ class Game:
                 return tag.value
         return None
 
+    def tag_values(self) -> dict[str, str]:
+        """Every tag's value by its name, the first of a name counting (as :meth:`tag`)."""
+        return {tag.name: tag.value for tag in reversed(self.tags)}
+
     def tag_entry(self, name: str) -> Tag | None:
         for tag in self.tags:
             if tag.name == name:

@@ -29,9 +29,8 @@ class GameScreen(Screen[None]):
         if self.game_index < len(self.record.entries):
             entry = self.record.entries[self.game_index]
             entry.turns, entry.errors = timeline.report.turns, timeline.report.errors
-            game = timeline.game  # its tags as edited: the first of a name counts
-            entry.tags = {tag.name: tag.value for tag in reversed(game.tags)}
-            entry.tags["Result"] = game.result_text
+            game = timeline.game  # its tags as edited
+            entry.tags = {**game.tag_values(), "Result": game.result_text}
         self.query_one(MoveList).load(timeline)
         self.refresh_header()
         self.refresh_bindings()  # keys shown in the footer may depend on the game

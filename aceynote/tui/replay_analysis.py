@@ -34,7 +34,6 @@ from ..files.record import RecordError, RecordFile
 from ..notation.model import Mark
 from ..terminal_text import counted, printable
 from ..validation import Report
-from ..validation.diagnostics import SYNTAX
 from ..validation.timeline import Place, Timeline
 from .analysis_bar import AnalysisBar
 from .dialogs import PlayChoices
@@ -302,9 +301,8 @@ class Analysing(ReplayView):
 def _may_hold_plays(timeline: Timeline) -> bool:
     """Whether the game has plays written, or text that could not be read and may hold some
     (a tag's error alone hides none)."""
-    report = timeline.report
-    unread = any(diagnostic.code is SYNTAX for diagnostic in report.diagnostics)
-    return unread or any(turn.segments for turn in timeline.game.turns)
+    game = timeline.game
+    return bool(game.problems) or any(turn.segments for turn in game.turns)
 
 
 def _summary(analysis: GameAnalysis) -> str:
