@@ -243,6 +243,24 @@ async def test_code_actions_replace_an_illegal_play(client: LanguageClient) -> N
     assert first.diagnostics is not None and first.diagnostics[0].code == "AD304"
 
 
+@pytest.mark.asyncio
+async def test_code_actions_answer_for_the_problems_at_the_range_or_named(
+    client: LanguageClient,
+) -> None:
+    (illegal,) = await opened(client, ILLEGAL)
+    elsewhere = types.Range(at(3, 1), at(3, 1))  # on "1." of the line, not on the play
+    assert not illegal.range.start.character <= 1 <= illegal.range.end.character
+
+    async def titles(context: list[types.Diagnostic]) -> list[str]:
+        params = types.CodeActionParams(document(), elsewhere, types.CodeActionContext(context))
+        actions = await client.text_document_code_action_async(params)
+        return [action.title for action in actions or []]
+
+    assert await titles([]) == []
+    # Neovim's way: the cursor as the range, the line's diagnostics as the context.
+    assert await titles([illegal]) == ["Play in/19 in/21", "Play in/19 19/15"]
+
+
 async def code_actions_in_mistakes(
     client: LanguageClient, where: types.Range
 ) -> list[types.Command | types.CodeAction]:

@@ -88,21 +88,37 @@ def _fixes(uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic) -> list[t
     return []
 
 
+def _touches(first: types.Range, second: types.Range) -> bool:
+    """Whether two ranges overlap or meet: a cursor at either end of a problem is on it."""
+    before = (first.end.line, first.end.character) < (second.start.line, second.start.character)
+    after = (second.end.line, second.end.character) < (first.start.line, first.start.character)
+    return not (before or after)
+
+
+def _named(found: types.Diagnostic, context: types.CodeActionContext) -> bool:
+    """Whether the client names this problem among the context's diagnostics."""
+    return any(
+        sent.range == found.range and sent.code == found.code for sent in context.diagnostics
+    )
+
+
 def code_actions(
-    uri: str, text: Text, parts: list[Part], lines: types.Range
+    uri: str, text: Text, parts: list[Part], asked: types.CodeActionParams
 ) -> list[types.CodeAction]:
-    """The fixes of the problems on the lines of the range."""
+    """The fixes of the problems the asked range touches, and of those its context names.
+
+    The protocol's context carries "the diagnostics overlapping the range" as
+    the client sees them: Neovim sends those of the cursor's line with the
+    cursor alone as the range, so both are read.
+    """
     actions: list[types.CodeAction] = []
     for part in parts:
-        if part.last_line - 1 < lines.start.line or part.first_line - 1 > lines.end.line:
-            continue
         for diagnostic in part.diagnostics:
             placed = moved(diagnostic, part)
-            span = placed.span
-            if span.end_line - 1 < lines.start.line or span.line - 1 > lines.end.line:
+            found = as_protocol(uri, text, placed)
+            if not (_touches(found.range, asked.range) or _named(found, asked.context)):
                 continue
-            at = game_at(text, parts, span.line - 1)
+            at = game_at(text, parts, placed.span.line - 1)
             if at is not None:
-                fixes = _fixes(uri, text, at, diagnostic)
-                actions += _fixing(fixes, as_protocol(uri, text, placed))
+                actions += _fixing(_fixes(uri, text, at, diagnostic), found)
     return actions

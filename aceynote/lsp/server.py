@@ -278,7 +278,7 @@ def _requests(server: AceyServer) -> None:
     async def actions(params: types.CodeActionParams) -> list[types.CodeAction] | None:
         uri = params.text_document.uri
         found = await server.current(uri)
-        return None if found is None else code_actions(uri, *found, params.range)
+        return None if found is None else code_actions(uri, *found, params)
 
     _outline(server)
 
