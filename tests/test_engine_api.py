@@ -94,6 +94,19 @@ def test_the_doubles_after_a_one_two_are_all_ranked() -> None:
     assert doubles[0].as_dict()["double"] == doubles[0].double
 
 
+@pytest.mark.parametrize("depth", [1, 2])
+def test_each_doubles_best_is_the_one_its_roll_alone_ranks_first(depth: int) -> None:
+    """Filtered together, the six doubles' plays left the 11's best out of the 1-ply look:
+    the 33 was named though the 11's best, ranked on its own, is worth more."""
+    engine = Engine("standard")
+    setup = "W 21:2 14:2 13:3 6:5 3:3 / B 24:3 9:8 7:1 1:2 in:1 / W"
+    doubles = engine.rank_doubles(setup, depth)
+    for entry in doubles:
+        alone = engine.rank(setup, f"{entry.double}{entry.double}", "double", depth)[0]
+        assert (entry.play, entry.equity) == (alone.play, alone.equity)
+    assert doubles == sorted(doubles, key=lambda entry: -entry.equity)
+
+
 def test_a_figure_a_hair_below_zero_is_given_as_zero_not_minus_zero() -> None:
     """-0.0 printed as "win -0.0%"."""
     decision = Decision(Position.from_setup("W in:15 / B 1:1 / W"), SegmentKind.ROLL)

@@ -10,7 +10,8 @@ chosen double, the average over the extra roll's 21 rolls of the mover's
 best 0-ply play. 2-ply takes the best 3 of those, none more than 0.04 of the
 largest score behind, and looks two decisions further: for each of the
 next decision's rolls, the best reply by 0-ply (:data:`REPLY_COUNT`) is
-valued at 1-ply.
+valued at 1-ply. Naming the double after a 1-2 is six decisions in one: the
+filters choose among each double's plays apart.
 """
 
 from __future__ import annotations
@@ -95,8 +96,21 @@ class Search:
         the position can bring), so that one ranking compares like with like:
         none of them can pass the best, and ``depth`` says which is which.
         A lone choice (a forced play) is valued at ``depth`` too: its value is
-        shown, even if there is nothing to choose.
+        shown, even if there is nothing to choose. The plays of each double to
+        name after a 1-2 are filtered and searched as that double's own
+        decision, so that each double's best is the one its roll alone would
+        rank first, and the double named is the one whose best is best.
         """
+        by_dice: dict[tuple[int, int], list[Choice]] = {}
+        for option in options:
+            by_dice.setdefault((option.high, option.low), []).append(option)
+        if depth > 0 and len(by_dice) > 1:
+            rankings = (self._rank_dice(group, depth) for group in by_dice.values())
+            return sorted((scored for ranking in rankings for scored in ranking), key=_best_first)
+        return self._rank_dice(options, depth)
+
+    def _rank_dice(self, options: Sequence[Choice], depth: int) -> list[Scored]:
+        """:meth:`rank` of the choices of one roll of the dice."""
         wins, equities = self.evaluator.choices(options)
         ranked = sorted(
             (
