@@ -121,11 +121,40 @@ def test_double_on_a_roll_says_where_the_double_is_only_after_a_1_2(
 def test_double_with_a_turn_ranks_that_turns_chosen_double(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    chosen = replays()[5]  # 3. =11: after White's 2-1
+    chosen = replays()[5]  # 3. =11: 9/8 8/7 7/6 6/5, after White's 2-1
     ranked = hint_json(capsys, "--turn", "3", "--double")
-    assert len(ranked) == 6 and {entry["double"] for entry in ranked} == {1, 2, 3, 4, 5, 6}
+    assert {entry["double"] for entry in ranked} == {1, 2, 3, 4, 5, 6}
     status, out, _ = run_main(capsys, "hint", ANNOTATED, "--depth", "0", "--turn", "3", "--double")
     assert status == 0 and out.splitlines()[0] == f"Setup {chosen.before.to_setup()}"
+
+
+def test_double_with_a_turn_values_the_written_double_and_play_as_analyze_judges_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The written =11 was left out: the ranking showed each double's best only, the 11's
+    a play the record did not make. It now stands beside them, valued as analyze values it."""
+    chosen = replays()[5]
+    ranked = hint_json(capsys, "--turn", "3", "--double")
+    (written,) = [entry for entry in ranked if entry.get("written")]
+    assert (written["double"], written["play"]) == (1, play_text(chosen.steps))
+    elevens = [entry for entry in ranked if entry["double"] == 1]
+    assert len(ranked) == 7 and len(elevens) == 2  # the 11's best, and the written 11
+    status, out, err = run_main(capsys, "analyze", ANNOTATED, "--depth", "0", "--format", "json")
+    assert status == 0, err
+    judged = json.loads(out)["games"][0]["decisions"]
+    named = next(d for d in judged if d["number"] == "3." and d["kind"] == "double")
+    assert (named["equity"], named["loss"]) == (written["equity"], -written["diff"])
+
+
+def test_rollout_at_a_moment_rolls_out_the_written_play_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The written 12/10 10/9 of turn 3 ranks 5th at 0-ply: past the best four rolled out."""
+    ranked = hint_json(capsys, "--turn", "3", "--rollout", "2")
+    rolled = [entry["play"] for entry in ranked if "rollout" in entry]
+    (written,) = [entry["play"] for entry in ranked if entry.get("written")]
+    assert rolled == [entry["play"] for entry in ranked[:4]] + [written]
+    assert written not in rolled[:4]
 
 
 def test_a_setup_still_needs_its_roll(capsys: pytest.CaptureFixture[str]) -> None:

@@ -326,6 +326,23 @@ def test_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "latin1.acey" in err
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_games_before_a_byte_not_utf8_are_checked(
+    jobs: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The byte stops the reading at its line (docs/notation.md choice 12) as a file's end
+    # would: the game before it, whose end only the next game's tag line would have told, is
+    # checked; then the byte is reported, exit 2.
+    path = tmp_path / "mixed.acey"
+    first = '[White "A"]\n1. 64: in/19 in/20\n*\n'
+    path.write_bytes(first.encode() + b'[White "B\xe9"]\n1. 64: in/19 in/21\n*\n')
+    status, out, err = run_main(capsys, "validate", "--jobs", jobs, str(path))
+    assert status == 2
+    assert out.startswith(f"{path}:2:14: error AD304: ")
+    assert err.startswith(f"aceynote: error: {path}:4:10: is not UTF-8 text (byte 0xE9 here")
+    assert summary_counts(out.splitlines()[-1]) == (1, 1, 1, 0, 1)
+
+
 @pytest.mark.parametrize(
     "args",
     [["--rules", "pirate"], ["--rules", "standard bearoff=maybe"], ["--jobs", "0"]],

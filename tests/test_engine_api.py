@@ -243,6 +243,33 @@ def test_no_input_gives_anything_but_a_play_or_a_clear_error(
         assert isinstance(play, str) and play
 
 
+def test_rank_judging_refuses_a_play_that_is_not_legal() -> None:
+    engine = Engine("standard")
+    with pytest.raises(EngineInputError, match="'in/18 in/19' is not a legal play"):
+        engine.rank_judging(START, "64", "roll", 0, "in/18 in/19")
+    with pytest.raises(EngineInputError, match="of the double 22"):
+        engine.rank_judging("W 23:1 24:1 in:13 / B in:15 / W", None, "double", 0, "in/19(4)", 2)
+
+
+def test_a_written_double_that_is_not_its_doubles_best_stands_beside_the_best() -> None:
+    engine = Engine("standard")
+    setup = "W 23:1 24:1 in:13 / B in:15 / W"
+    best = {entry.double: entry.play for entry in engine.rank_doubles(setup, 0)}
+    others = [e.play for e in engine.rank(setup, "11", "double", 0) if e.play != best[1]]
+    shown = engine.rank_judging(setup, None, "double", 0, others[-1], 1)
+    assert [(e.double, e.play) for e in shown if e.double != 1 or e.play != others[-1]] == [
+        (e.double, e.play) for e in engine.rank_doubles(setup, 0)
+    ]
+    assert (1, others[-1]) in [(e.double, e.play) for e in shown]
+    rolled = engine.rollout(setup, None, games=2, top=2, depth=0)
+    assert len(rolled) == 3  # the best two, and the written play last
+
+
+def test_the_doubles_are_not_named_on_an_extra_roll() -> None:
+    with pytest.raises(EngineInputError, match="not on the extra roll"):
+        Engine("standard").rollout("W 23:1 24:1 in:13 / B in:15 / W", None, "extra", games=1)
+
+
 @pytest.mark.parametrize("roll", ["31", None])
 def test_a_rollout_of_the_plays_just_ranked_does_not_rank_them_again(
     roll: str | None, monkeypatch: pytest.MonkeyPatch

@@ -194,6 +194,8 @@ def test_a_rollout_truncated_at_once_is_the_zero_ply_value_and_a_long_one_plays_
     assert rollout(options[0], search, 6, seed=3, truncate=10**4) == played_out
     total = played_out.equity * 6  # whole games: whole points
     assert total == pytest.approx(round(total))
+    with pytest.raises(ValueError, match="0 or more, not -1"):  # it played out, as None
+        rollout(options[0], search, 6, seed=3, truncate=-1)
 
 
 def test_a_full_look_ahead_cache_still_answers_the_decisions_it_held(

@@ -26,21 +26,21 @@ SERVER = [sys.executable, "-m", "aceynote", "lsp"]
 async def test_text_that_is_not_utf8_is_a_diagnostic_at_its_character(
     client: LanguageClient, before: str, units: int
 ) -> None:
-    # As aceynote validate reads the same file: the reading stops at that line, and the
-    # game it was reading is not judged.
+    # As aceynote validate reads the same file: the reading stops at that line, as at the
+    # end of the document, so the game before it is judged (its illegal play found).
     white = f'[White "{before}\ud800"]\n'
     found = await opened(client, ILLEGAL + white + "1. 64: in/19 in/21\n*\n")
-    assert [d.code for d in found] == [None]
-    assert found[0].range == types.Range(at(5, units), at(5, units + 1))  # in UTF-16 units
-    assert found[0].message.startswith("the document is not UTF-8 text")
+    assert [d.code for d in found] == ["AD304", None]
+    assert found[1].range == types.Range(at(5, units), at(5, units + 1))  # in UTF-16 units
+    assert found[1].message.startswith("the document is not UTF-8 text")
 
 
 @pytest.mark.asyncio
 async def test_a_line_past_the_limit_is_a_diagnostic(client: LanguageClient) -> None:
     found = await opened(client, ILLEGAL + "{" + "x" * (1 << 20) + "}\n")
-    assert [d.code for d in found] == [None]
-    assert found[0].range.start == at(5, 0)
-    assert "1 MiB" in found[0].message
+    assert [d.code for d in found] == ["AD304", None]  # the game before the line is judged
+    assert found[1].range.start == at(5, 0)
+    assert "1 MiB" in found[1].message
 
 
 @pytest.mark.asyncio

@@ -43,10 +43,11 @@ the best that matters most (docs/engine.md, "Why").
 the extra roll after it (--kind extra); what follows a play, and so what is
 best, depends on it. --double ranks the six doubles to name after a 1-2
 played in full, each with its best play (with FILE and --turn, that turn's
-chosen double). --kind and --rules go with --setup; a record's moment has
-its own. --rollout N plays N games from each
-of the best plays (the 0-ply engine on both sides) and shows the rollout's
-equity with its standard error.
+chosen double, the written double and play marked beside them). --kind and
+--rules go with --setup; a record's moment has its own. --rollout N plays N
+games from each of the best four plays, and from the written one (the 0-ply
+engine on both sides), and shows the rollout's equity with its standard
+error.
 
 examples:
   aceynote hint --setup "W in:15 / B in:15 / W" --roll 64
@@ -119,17 +120,18 @@ def run(args: argparse.Namespace) -> int:
     written = _from_record(args) if args.file is not None else _from_setup(args)
     try:
         engine = Engine(args.rules)
-        if args.double:
+        roll = None if args.double else args.roll
+        if written is not None:  # valued as analyze judges it, at the depth of the best
+            play, double = written
+            ranked = engine.rank_judging(args.setup, roll, args.kind, args.depth, play, double)
+        elif args.double:
             ranked = engine.rank_doubles(args.setup, args.depth)
-        elif written is not None:  # valued as analyze judges it, at the depth of the best
-            ranked = engine.rank_judging(args.setup, args.roll, args.kind, args.depth, written[0])
         else:
             ranked = engine.rank(args.setup, args.roll, args.kind, args.depth)
-        rolled: list[RolloutResult] | None = None
+        rolled: list[RolloutResult | None] | None = None
         if args.rollout is not None:
-            roll = None if args.double else args.roll
             # Ranked at the depth shown, so that each rollout stands beside its own play.
-            rolled = engine.rollout(
+            results = engine.rollout(
                 args.setup,
                 roll,
                 args.kind,
@@ -137,14 +139,16 @@ def run(args: argparse.Namespace) -> int:
                 1 if args.seed is None else args.seed,
                 depth=args.depth,
             )
+            rolled = _beside(ranked, results, written)
     except EngineInputError as error:
         raise UsageError(str(error)) from None
     marks = _marks(ranked, written, args)
     if args.format == "json":
         entries = [entry.as_dict() for entry in ranked]
         if rolled is not None:
-            for entry, result in zip(entries, rolled, strict=False):
-                entry["rollout"] = result.as_dict()
+            for entry, result in zip(entries, rolled, strict=True):
+                if result is not None:
+                    entry["rollout"] = result.as_dict()
         for entry, mark in zip(entries, marks, strict=True):
             entry.update(mark.as_json())
         write_out(json.dumps(entries, indent=2) + "\n")
@@ -153,9 +157,24 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _beside(
+    ranked: list[RankedPlay], results: list[RolloutResult], written: Written
+) -> list[RolloutResult | None]:
+    """Each ranked play's rollout, None for those not rolled out: the best plays' in
+    order, and the written play's last when it is not among them (Engine.rollout)."""
+    from ..engine.api import ROLLOUT_TOP
+
+    beside: list[RolloutResult | None] = [None] * len(ranked)
+    beside[: min(ROLLOUT_TOP, len(results))] = results[:ROLLOUT_TOP]
+    if len(results) > ROLLOUT_TOP and written is not None:
+        at = [(entry.play, entry.double) for entry in ranked].index(written)
+        beside[at] = results[-1]
+    return beside
+
+
 def _text(
     ranked: list[RankedPlay],
-    rolled: list[RolloutResult] | None,
+    rolled: list[RolloutResult | None] | None,
     args: argparse.Namespace,
     marks: list[_Mark],
 ) -> str:
@@ -178,8 +197,9 @@ def _text(
             f"{diff}{marks[rank - 1].suffix}"
         )
         lines += marks[rank - 1].lines
-        if rolled is not None and rank <= len(rolled):
-            lines.append(_rollout_line(rolled[rank - 1]))
+        result = None if rolled is None else rolled[rank - 1]
+        if result is not None:
+            lines.append(_rollout_line(result))
     return "\n".join(lines) + "\n"
 
 

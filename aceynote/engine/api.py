@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules, roll_of
-from .decisions import Decision, choices, double_choices
+from .decisions import Choice, Decision, choices, double_choices
 from .evaluator import evaluator_for
 from .network import Network, WeightsFormatError
 from .rollout import RolloutResult, rollouts
@@ -165,9 +165,10 @@ class Engine:
             raise EngineInputError(f"Rules: {error}") from None
         network = shipped_network() if weights is None else _network_from(weights)
         self.search = Search(evaluator_for(network, self.rules))
-        # The last ranking made, by its decision, dice and depth: rollout() rolls out the
-        # plays that rank() has just shown (hint), and a 2-ply ranking costs seconds.
-        self._last: tuple[tuple[Decision, int, int, int], list[Scored]] | None = None
+        # The last ranking made, by its decision, dice and depth, and the record's play it
+        # judged: rollout() rolls out the plays that rank() or rank_judging() has just
+        # shown (hint), and a 2-ply ranking costs seconds.
+        self._last: _Ranking | None = None
 
     def rank(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> list[RankedPlay]:
         """Every legal play of ``roll``, best first (one entry, "--", when none is possible)."""
@@ -175,39 +176,62 @@ class Engine:
 
     def _scored(self, setup: str, roll: str, kind: str, depth: int) -> list[Scored]:
         decision = self._decision(setup, kind)
+        return self._ranked_once(decision, *self._dice(decision, roll), _depth(depth))
+
+    @staticmethod
+    def _dice(decision: Decision, roll: str) -> tuple[int, int]:
         high, low = parse_roll(roll)
         if decision.kind is SegmentKind.CHOSEN_DOUBLE and high != low:
             raise EngineInputError(f"the chosen double must be a double, like 66, not {roll}")
-        return self._ranked_once(decision, high, low, _depth(depth))
+        return high, low
 
     def _ranked_once(self, decision: Decision, high: int, low: int, depth: int) -> list[Scored]:
         """The choices of these dice (none: the doubles to name) ranked at ``depth``, or the
         last ranking again when it was of the same."""
+        return self._ranking_of(decision, high, low, depth).ranked
+
+    def _ranking_of(self, decision: Decision, high: int, low: int, depth: int) -> _Ranking:
         asked = (decision, high, low, depth)
         last = self._last  # read once: another thread may rank with this engine meanwhile
-        if last is None or last[0] != asked:
+        if last is None or last.asked != asked:
             options = (
                 choices(decision, high, low, self.rules)
                 if high
                 else double_choices(decision, self.rules)
             )
-            last = self._last = (asked, self.search.rank(options, depth))
-        return last[1]
+            last = self._last = _Ranking(asked, self.search.rank(options, depth))
+        return last
 
     def rank_judging(
-        self, setup: str, roll: str, kind: str, depth: int, written: str
+        self,
+        setup: str,
+        roll: str | None,
+        kind: str,
+        depth: int,
+        written: str,
+        written_double: int = 0,
     ) -> list[RankedPlay]:
         """:meth:`rank`, with the play ``written`` (as the ranking writes it) valued at
         ``depth`` as analyze judges a record's play (:meth:`Search.with_chosen`), for hint
-        at a moment of a record. The engine keeps this ranking: its :meth:`rollout` of the
-        same decision rolls out these plays, in this order."""
-        scored = self._scored(setup, roll, kind, depth)
-        chosen = next((entry.choice for entry in scored if str(entry.choice.play) == written), None)
-        last = self._last
-        if chosen is not None and last is not None:
-            scored, _ = self.search.with_chosen(scored, chosen, depth)
-            self._last = (last[0], scored)
-        return _ranked(scored)
+        at a moment of a record; with ``roll`` None, :meth:`rank_doubles` with ``written``
+        the play of ``written_double`` (1..6), shown beside the doubles' best plays when it
+        is none of them. A play that is not legal there is refused. The engine keeps this
+        ranking: its :meth:`rollout` of the same decision rolls out these plays, in this
+        order, and the written play too."""
+        if roll is None:
+            double = _whole(written_double, "written_double", 1, 6)
+            decision = self._doubles_decision(setup, kind)
+            ranking = self._ranking_of(decision, 0, 0, _depth(depth))
+        else:
+            double = 0
+            decision = self._decision(setup, kind)
+            ranking = self._ranking_of(decision, *self._dice(decision, roll), _depth(depth))
+        chosen = _written_choice(ranking.ranked, _text(written, "written", "'in/19 in/21'"), double)
+        judged, _ = self.search.with_chosen(ranking.ranked, chosen, depth)
+        self._last = _Ranking(ranking.asked, judged, chosen)
+        if roll is not None:
+            return _ranked(judged)
+        return _ranked(_doubles_shown(judged, chosen), with_double=True)
 
     def rollout(
         self,
@@ -221,16 +245,24 @@ class Engine:
     ) -> list[RolloutResult]:
         """Roll out the best ``top`` plays of :meth:`rank` at ``depth`` (of
         :meth:`rank_doubles` when ``roll`` is None), in the same order, ``games`` trials
-        each: 1 to
-        :data:`MAX_ROLLOUT_GAMES`; ``seed`` any whole number, ``top`` 1 or more."""
+        each: 1 to :data:`MAX_ROLLOUT_GAMES`; ``seed`` any whole number, ``top`` 1 or more.
+        After :meth:`rank_judging` of the same decision, its written play is rolled out
+        too when it is not among them: its result comes last."""
         games = _whole(games, "games", 1, MAX_ROLLOUT_GAMES)
         seed = _whole(seed, "seed")
         top = _whole(top, "top", 1)
         if roll is None:
-            scored = self._best_of_each_double(setup, depth)
+            decision = self._doubles_decision(setup, kind)
+            ranking = self._ranking_of(decision, 0, 0, _depth(depth))
+            best = _doubles_shown(ranking.ranked, ranking.written)
         else:
-            scored = self._scored(setup, roll, kind, depth)
-        return rollouts([entry.choice for entry in scored[:top]], self.search, games, seed)
+            decision = self._decision(setup, kind)
+            ranking = self._ranking_of(decision, *self._dice(decision, roll), _depth(depth))
+            best = ranking.ranked
+        picked = [entry.choice for entry in best[:top]]
+        if ranking.written is not None and ranking.written not in picked:
+            picked.append(ranking.written)
+        return rollouts(picked, self.search, games, seed)
 
     def best_play(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> str:
         """The best play of ``roll`` in the notation (``--`` when nothing can be played)."""
@@ -243,6 +275,16 @@ class Engine:
     def _best_of_each_double(self, setup: str, depth: int) -> list[Scored]:
         ranked = self._ranked_once(self._decision(setup, "double"), 0, 0, _depth(depth))
         return best_of_each_double(ranked)
+
+    def _doubles_decision(self, setup: str, kind: str) -> Decision:
+        """The decision to name a double, asked for by ``roll`` None with ``kind``."""
+        if kind == "extra":
+            raise EngineInputError(
+                "the doubles are named after a 1-2, not on the extra roll: with roll None,"
+                " kind is 'roll' or 'double'"
+            )
+        self._decision(setup, kind)  # checks the kind
+        return self._decision(setup, "double")
 
     def choose_double(self, setup: str, depth: int = 1) -> int:
         """The double to name after a 1-2 whose 1 and 2 were both played (1..6)."""
@@ -276,3 +318,33 @@ def _shown(value: float) -> float:
 def _ranked(scored: list[Scored], with_double: bool = False) -> list[RankedPlay]:
     best = scored[0].equity
     return [RankedPlay.of(entry, best, entry.choice.high if with_double else 0) for entry in scored]
+
+
+@dataclass(frozen=True, slots=True)
+class _Ranking:
+    """A ranking the engine made: what was asked (decision, dice, depth), the plays best
+    first, and the record's play it judged (:meth:`Engine.rank_judging`), if any."""
+
+    asked: tuple[Decision, int, int, int]
+    ranked: list[Scored]
+    written: Choice | None = None
+
+
+def _written_choice(ranked: list[Scored], written: str, double: int) -> Choice:
+    """The choice of the ranking whose play is ``written`` (of the double ``double``, when
+    the doubles are ranked); refused when no legal play is written so."""
+    for entry in ranked:
+        choice = entry.choice
+        if str(choice.play) == written and (not double or choice.high == double):
+            return choice
+    dice = f" of the double {double}{double}" if double else ""
+    raise EngineInputError(f"'{written[:40]}' is not a legal play{dice} in this position")
+
+
+def _doubles_shown(ranked: list[Scored], written: Choice | None) -> list[Scored]:
+    """Each double's best play, best first, and the record's play ``written`` in its place
+    when it is not its double's best."""
+    shown = best_of_each_double(ranked)
+    if written is None or any(entry.choice is written for entry in shown):
+        return shown
+    return [entry for entry in ranked if entry in shown or entry.choice is written]

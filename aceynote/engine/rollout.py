@@ -120,6 +120,8 @@ def rollout(
 
     ``truncate``: stop each trial after that many decisions (see the module's note).
     """
+    if truncate is not None and truncate < 0:
+        raise ValueError(f"truncate is a number of decisions, 0 or more, not {truncate}")
     return summed(trials(choice, search, games, seed, truncate))
 
 

@@ -23,7 +23,7 @@ from .lalr_tables import load_parser, package_data
 from .lexer import Lexer, build_master_pattern
 from .limits import MAX_MOVES_PER_PLAY
 from .model import Game, Segment, Span, SyntaxProblem, Turn, Variation
-from .source import Source, text_lines
+from .source import Source, UpToUnreadable, text_lines
 from .split import GameTokens
 from .syntax_errors import last_turn_start, parse_error
 from .tags import first_mover
@@ -268,13 +268,16 @@ def iter_game_tokens(
     ``first_line`` is the number of the source's first line, for a piece of a
     larger file; ``skipped``: the piece goes on a game past its limits
     (:attr:`~aceynote.notation.cutter.Piece.skipped`), its lines are only
-    decoded (a reading error is still one) and it holds no game.
+    decoded (a reading error is still one) and it holds no game. A line that
+    cannot be read ends the games as the end of the source would, and its
+    :class:`ReadError` follows them.
     """
-    lines = text_lines(source, first_line)
+    lines = UpToUnreadable(text_lines(source, first_line))
     if skipped:
         deque(lines, maxlen=0)
-        return
-    yield from Lexer(_grammar().pattern).games(lines, first_line)
+    else:
+        yield from Lexer(_grammar().pattern).games(lines, first_line)
+    lines.raise_failure()
 
 
 def read_games(source: Source, first_line: int = 1, skipped: bool = False) -> Iterator[Game]:

@@ -123,6 +123,32 @@ def text_lines(source: Source, first_line: int = 1) -> Iterator[str]:
             handle.close()
 
 
+class UpToUnreadable:
+    """Lines of a source up to the first one that cannot be read, whose :class:`ReadError` waits.
+
+    The reader reads the lines before such a line as it reads a file that ends
+    there, so the games before it, and the one it stands in as far as it goes,
+    are handed out; :meth:`raise_failure` then says why the reading stopped
+    (docs/notation.md choice 12). Else a game would be lost whenever the line
+    that cannot be read is the one that would have told the reader it ended.
+    """
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self.lines = lines
+        self.failure: ReadError | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        try:
+            yield from self.lines
+        except ReadError as error:
+            self.failure = error
+
+    def raise_failure(self) -> None:
+        """Raise the ReadError that ended the lines, if one did."""
+        if self.failure is not None:
+            raise self.failure
+
+
 def _lines_of(source: Source, first_line: int) -> tuple[Iterator[str], IO[Any] | None]:
     """The lines of a path or open file, and the file to close."""
     if isinstance(source, (str, os.PathLike)):
