@@ -506,3 +506,16 @@ def test_analyze_of_several_records_names_where_each_game_was_read(
     ]
     _, out, _ = run_main(capsys, "analyze", mistakes, "--depth", "0", "--format", "json")
     assert "record" not in json.loads(out)["games"][0]  # one record: its own numbering
+
+
+def test_analyze_of_one_game_picked_names_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """--game 2 was reported as "Game 1", with nothing to say it was the file's second."""
+    match = str(SAMPLES / "match.acey")
+    _, out, _ = run_main(capsys, "analyze", match, "--game", "02", "--depth", "0")
+    assert out.startswith(f"Game 1 ({match}, game 2): Carr (White) v Dunn (Black)")
+    _, out, _ = run_main(
+        capsys, "analyze", match, "--game", "2", "--depth", "0", "--format", "json"
+    )
+    document = json.loads(out)
+    jsonschema.validate(document, schema())
+    assert document["games"][0]["record"] == {"file": match, "game": 2}

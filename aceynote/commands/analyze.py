@@ -29,6 +29,7 @@ from .common import (
     add_record_files,
     chosen_game,
     expand_inputs,
+    game_number,
     jobs_to_use,
     record_stream,
 )
@@ -162,7 +163,8 @@ def run(args: argparse.Namespace) -> int:
         check_output(args.output)
         check_output_name(args.output, "acey", "-o writes the record again, in acey")
     marked = args.output is not None and not tables
-    games = _Games(_games(args, sources), marked, several=len(sources) > 1)
+    picked = len(sources) > 1 or args.game is not None  # Game 1 is not the file's first
+    games = _Games(_games(args, sources), marked, name_each=picked)
     progress = _Progress()
     jobs = jobs_to_use(args.jobs, quiet=True)
     explain_all = args.explain == "all"
@@ -227,9 +229,11 @@ def _games(args: argparse.Namespace, sources: list[InputFile]) -> Iterator[Read]
     """The games to analyse from ``sources`` (the files, folders and globs named), each with
     its record's name and number there, read one at a time; a record without any is a usage
     error."""
-    if args.game is not None:
+    asked = game_number(args.game)
+    if asked is not None:
         name = InputFile(args.files[0]).display_name
-        return iter([(name, args.game, chosen_game(args.files[0], args.source_format, args.game))])
+        game = chosen_game(args.files[0], args.source_format, args.game)  # checks the number
+        return iter([(name, asked.needed, game)])
     games = itertools.chain.from_iterable(
         (
             (source.display_name, number, game)
@@ -308,14 +312,15 @@ class _Games:
     With -o (``marked``), the games read but not yet analysed wait here, and
     each is written again with its marks when its analysis comes (``written``).
     Each game's record name waits too, to say where a game's analysis stopped
-    (``stopped_at``: ``FILE:LINE:COL: CODE message``), and with ``several`` records
-    where each game was read (its analysis's ``record``).
+    (``stopped_at``: ``FILE:LINE:COL: CODE message``), and with ``name_each`` (several
+    records, or a game picked by --game) where each game was read (its analysis's
+    ``record``).
     """
 
-    def __init__(self, games: Iterator[Read], marked: bool, several: bool) -> None:
+    def __init__(self, games: Iterator[Read], marked: bool, name_each: bool) -> None:
         self.games = games
         self.marked = marked
-        self.several = several
+        self.name_each = name_each
         self.waiting: deque[Game] = deque()
         self.names: deque[tuple[str, int]] = deque()
         self.written: list[str] = []
@@ -339,7 +344,7 @@ class _Games:
         for analysis in analysed:
             progress.clear()
             (name, number), stopped = self.names.popleft(), analysis.stopped
-            if self.several:
+            if self.name_each:
                 analysis = replace(analysis, record=(name, number))
             if stopped is not None:
                 self.stopped += 1
