@@ -434,7 +434,12 @@ def test_analyze_counts_the_games_it_stopped_in_words(
 @pytest.mark.parametrize(
     ("tag", "code", "first_turn", "hint_says"),
     [
-        ('[Setup "W in:16 / B in:15 / W"]', "AD103", "64: in/19 in/21", "the record has errors"),
+        (
+            '[Setup "W in:16 / B in:15 / W"]',
+            "AD103",
+            "64: in/19 in/21",
+            "the record's first error, AD103",
+        ),
         ('[Rules "bogus"]', "AD102", "64: in/19 in/21", "after the record's first error, AD102"),
         ('[Rules "standard bearoff=x"]', "AD102", "64: in/19 in/19", "first error, AD102"),
     ],

@@ -201,7 +201,14 @@ def test_the_illegal_play_s_own_moment_is_ranked_without_a_written_play(
         (
             CUT,
             "3",
-            "give 1 (12... for Black's) (the record has errors: 'aceynote validate {record}'",
+            "give 1 (1... for Black's) (hint, like analyze, stops at the record's first error,"
+            " AD100 at {record}:4:18)",
+        ),
+        (
+            '[Setup "W in:16 / B in:15 / W"]\n\n1. 64: in/19 in/21\n',
+            "1",
+            "has no turn to go to (hint, like analyze, stops at the record's first error,"
+            " AD103 at {record}:3:1)",
         ),
     ],
 )

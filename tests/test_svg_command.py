@@ -109,7 +109,7 @@ def test_a_record_with_errors_is_drawn_and_says_so(
         ),
         (
             ["diagram", str(SAMPLES / "mistakes.acey"), "--turn", "99"],
-            "--turn 99: the main line has 14 turns; give a number from 1 to 8 (12... for Black's)",
+            "--turn 99: the main line has 14 turns; give a number from 1 to 8 (8... for Black's)",
         ),
         (["diagram", "RECORD", "--turn", "seven"], "'seven' is not a turn number"),
         (

@@ -86,6 +86,18 @@ def judged_line(report: Report) -> tuple[list[SegmentReplay], Diagnostic | None]
     return judged, None
 
 
+def line_stop(report: Report) -> Diagnostic | None:
+    """The error the judged line (:func:`judged_line`) ends at, or the syntax error the
+    reader stopped at (the game is kept up to it); None when the whole main line is judged."""
+    return judged_line(report)[1] or _syntax_stop(report)
+
+
+def _syntax_stop(report: Report) -> Diagnostic | None:
+    if not report.game.problems:
+        return None
+    return next(d for d in report.diagnostics if d.code is codes.SYNTAX)
+
+
 def error_before(report: Report, replay: SegmentReplay) -> Diagnostic | None:
     """The error that ends the judged line before ``replay``, a main-line segment; None when
     its decision can be ranked: one of the judged line, or the illegal play that ends it
@@ -143,9 +155,7 @@ def analyze_game(
         judged.append(judge_decision(ply, replay, search, depth, explain_all, tally))
         if progress is not None:
             progress(len(judged))
-    if stopped is None and report.game.problems:
-        # A syntax error: the reader kept the game up to it, and the analysis ends there.
-        stopped = next(d for d in report.diagnostics if d.code is codes.SYNTAX)
+    stopped = stopped or _syntax_stop(report)
     game = report.game
     return GameAnalysis(
         number=number,

@@ -281,10 +281,19 @@ def _no_such_moment(
 ) -> str:
     """Where --turn or --segment names a moment the main line does not hold: what it holds,
     and whether the record's errors cut it short."""
+    from ..analysis.judge import line_stop
+
     said = _moments_held(report, args, number, side)
     if not report.errors:
         return said
-    cut = f" (the record has errors: 'aceynote validate {args.file}' says where)"
+    stop = line_stop(report)
+    if stop is None:
+        cut = f" (the record has errors: 'aceynote validate {args.file}' says where)"
+    else:
+        where = f"{args.file}:{stop.span.line}:{stop.span.column}"
+        cut = (
+            f" (hint, like analyze, stops at the record's first error, {stop.code.code} at {where})"
+        )
     if said.endswith(".") and not said.endswith("..."):  # a full stop, not a turn's "..."
         return f"{said[:-1]}{cut}."
     return said + cut

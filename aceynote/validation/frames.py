@@ -225,7 +225,7 @@ def turns_there(held: TurnsHeld | None, where: str) -> str:
         return said if said.endswith("...") else f"{said}."
     first, last = white
     numbers = f"{first}" if first == last else f"a number from {first} to {last}"
-    return f"{where} has {counted(count, 'turn')}; give {numbers} (12... for Black's)."
+    return f"{where} has {counted(count, 'turn')}; give {numbers} ({last}... for Black's)."
 
 
 def _side_ranges(white: tuple[int, int] | None, black: tuple[int, int] | None) -> str:
