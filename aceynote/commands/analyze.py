@@ -108,7 +108,7 @@ def register(commands: Commands) -> None:
         type=whole_number,
         choices=(0, 1, 2),
         default=1,
-        help="search depth (default 1; 2 is 10 to 15 times slower)",
+        help="search depth (default 1; 2 is about 10 times slower)",
     )
     parser.add_argument(
         "-o",
