@@ -72,9 +72,9 @@ def test_hand_written_game_exact_text() -> None:
         "\n"
         "{pre}\n"
         "1. 52: in/20 in/23  64: in/19 in/21\n"
-        "2. 21: in/24 in/23 =66: in/19(2) 19/13(2) +53: in/20 in/22 {nice} 2... 66: -- !?\n"
-        "   $14\n"
-        "3. 66: in/19(2) 13/7*(2) ?! (3. 31: 23/20 24/23 {alt}) 3... 65: bar/19 21/16*\n"
+        "2. 21: in/24 in/23 =66: in/19(2) 19/13(2) +53: in/20 in/22 {nice}  2... 66: --\n"
+        "   !? $14\n"
+        "3. 66: in/19(2) 13/7*(2) ?! (3. 31: 23/20 24/23 {alt})  3... 65: bar/19 21/16*\n"
         "0-6\n"
     )
 
@@ -201,13 +201,16 @@ def test_each_main_line_white_turn_starts_a_line() -> None:
 
 def test_black_number_written_where_needed() -> None:
     # After a comment or a variation a Black turn carries N...; right after White's play it need not.
+    # Two spaces stand before Black's turn either way (canonical form).
     written = canonical(
         "1. 52: 13/8 13/11 1... 64: 24/18 24/20 2. 31: 8/5 6/5 {c} 2... 66: 24/18(4)\n"
         "3. 21: in/24 in/23 (3. 11: in/24(4)) 3... 55: in/20(4)\n*\n"
     )
     assert "1. 52: 13/8 13/11  64: 24/18 24/20\n" in written
-    assert "{c} 2... 66: 24/18(4)" in written
-    assert "(3. 11: in/24(4)) 3... 55: in/20(4)" in written
+    assert "{c}  2... 66: 24/18(4)" in written
+    assert "(3. 11: in/24(4))  3... 55: in/20(4)" in written
+    after_comment = "1. 64: in/19 in/21 {c}  1... 43: in/21 in/22\n*\n"
+    assert canonical("1. 64: in/19 in/21 {c}  43: in/21 in/22\n*\n") == after_comment
 
 
 def test_black_turn_comment_survives_a_round_trip() -> None:

@@ -216,7 +216,7 @@ class _MovetextWriter:
                 self.variation(variation)
 
     def turn(self, turn: Turn, needs_number: bool) -> None:
-        gap = "  " if turn.side is Side.BLACK and not needs_number else " "
+        gap = "  " if turn.side is Side.BLACK else " "  # two spaces before Black's turn, always
         number = ""
         if needs_number:
             number = turn_number(turn)
