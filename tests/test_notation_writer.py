@@ -357,6 +357,19 @@ def test_a_roll_and_its_first_move_stay_on_one_line(filler: int) -> None:
     assert parse_game(written) == game
 
 
+@pytest.mark.parametrize("number", ["1.", "1..."])
+def test_a_number_its_comments_and_its_roll_stay_on_one_line(number: str) -> None:
+    # Canonical form: a move number, its roll and the first move are never split over two
+    # lines, nor a comment broken: with the comments between them, the unit may pass 80.
+    note = "{a comment on the turn, long enough to need the line to wrap somewhere after it}"
+    white = "1. 64: in/19 in/21 " if number == "1..." else ""
+    roll = "43: in/21 in/22" if white else "64: in/19 in/21"
+    written = canonical(f"{white}{number} {note} {{and one more}} {roll}\n*\n")
+    head = f"{number} {note} {{and one more}} {roll.rsplit(' ', 1)[0]}"
+    assert any(line.lstrip().startswith(head) for line in written.splitlines()), written
+    assert parse_game(written) == parse_game(f"{white}{number} {note} {{and one more}} {roll}\n*\n")
+
+
 def test_an_empty_variation_built_in_code_is_not_written() -> None:
     from aceynote.notation import Variation
 

@@ -217,20 +217,14 @@ class _MovetextWriter:
 
     def turn(self, turn: Turn, needs_number: bool) -> None:
         gap = "  " if turn.side is Side.BLACK else " "  # two spaces before Black's turn, always
-        number = ""
-        if needs_number:
-            number = turn_number(turn)
-        if turn.comments and number:
-            self.word(number, gap)
-            number, gap = "", " "
-        for text in turn.comments:
-            self.word(_comment(text), gap)
-            gap = " "
+        # A number, its comments, its roll and the first move are never split over lines
+        # (a comment is never broken, so the unit may run past 80 columns as a comment may).
+        head = [turn_number(turn)] if needs_number else []
+        head += [_comment(text) for text in turn.comments]
         for segment in turn.segments:
             roll, play, *notes = segment_words(segment)
-            # A number, its roll and the first move are never split over lines.
-            self.word(" ".join(filter(None, (number, roll, play))), gap)
-            number, gap = "", " "
+            self.word(" ".join([*head, roll, play]), gap)
+            head, gap = [], " "
             for word in notes:
                 self.word(word)
 
