@@ -254,6 +254,28 @@ def test_closing_parenthesis_stays_within_80_columns() -> None:
             assert len(line) <= 80, line
 
 
+@pytest.mark.parametrize("filler", range(0, 60, 3))
+def test_a_closing_parenthesis_stays_with_what_it_closes(filler: int) -> None:
+    # Where ')' does not fit at a line's end, the word it closes goes with it to the next.
+    text = (
+        f"1. 64: in/19 in/21 {{{'x' * filler}}}  43: in/21 in/22 (1... 43: in/22 22/18)"
+        " (1... 43: in/21 21/18) (1... 43: in/21 21/18 !)\n*\n"
+    )
+    written = canonical(text)
+    for line in movetext_lines(written):
+        assert len(line) <= 80 and not line.lstrip().startswith(")"), written
+    assert parse_game(written) == parse_game(text)
+
+
+def test_a_closing_parenthesis_past_the_line_takes_its_word_along() -> None:
+    brief = "1. 64: in/19 in/21  43: in/21 in/22 (1... 43: in/22 22/18) (1... 43: in/21 21/18)\n*\n"
+    assert movetext_lines(canonical(brief)) == [
+        "1. 64: in/19 in/21  43: in/21 in/22 (1... 43: in/22 22/18) (1... 43: in/21",
+        "   21/18)",
+        "*",
+    ]
+
+
 def test_generated_games_layout() -> None:
     for game in generate_games(4, 11, RuleSet.parse("standard")):
         written = write_game(game)

@@ -163,12 +163,13 @@ class _MovetextWriter:
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.current = ""
+        self.last_start = 0  # where the last word starts in the current line
         self.opening = ""  # "(" waiting to be glued to the next word
 
     def new_line(self) -> None:
         if self.current:
             self.lines.append(self.current)
-        self.current = ""
+        self.current, self.last_start = "", 0
 
     def word(self, text: str, gap: str = " ") -> None:
         if self.opening:
@@ -176,21 +177,24 @@ class _MovetextWriter:
         column = len(self.current) - self.current.rfind("\n") - 1
         first_line = text.split("\n", 1)[0]
         if not self.current:
-            self.current = text
+            self.current, self.last_start = text, 0
         elif column + len(gap) + len(first_line) > LINE_WIDTH:
             self.lines.append(self.current)
-            self.current = CONTINUATION + text
+            self.current, self.last_start = CONTINUATION + text, len(CONTINUATION)
         else:
+            self.last_start = len(self.current) + len(gap)
             self.current += gap + text
 
     def close_variation(self) -> None:
-        """Glue ')' to the last word, or start a line with it when the line is full."""
+        """Glue ')' to the last word; when the line has no room for it, that word goes with it
+        to the next line, as a word that does not fit does: ')' stays with what it closes."""
         column = len(self.current) - self.current.rfind("\n") - 1
-        if column + 1 > LINE_WIDTH:
-            self.lines.append(self.current)
-            self.current = CONTINUATION + ")"
-        else:
-            self.current += ")"
+        last = self.current[self.last_start :]
+        before = self.current[: self.last_start].rstrip(" ")
+        if column + 1 > LINE_WIDTH and before.strip() and "\n" not in last:
+            self.lines.append(before)
+            self.current, self.last_start = CONTINUATION + last, len(CONTINUATION)
+        self.current += ")"
 
     def turns(self, turns: list[Turn], main_line: bool) -> None:
         interrupted = True
