@@ -129,6 +129,38 @@ def test_a_sure_win_looked_ahead_is_not_more_than_certain() -> None:
     assert {entry.win for entry in engine.rank("W in:15 / B 1:1 / W", "65", depth=1)} == {0.0}
 
 
+@pytest.mark.parametrize(
+    ("rules", "setup", "kind", "points"),
+    [
+        ("standard", "W 1:1 / B in:15 / W", "roll", 15),  # any roll bears it off
+        ("standard", "W 1:1 / B 6:5 5:3 / W", "roll", 8),  # beyond the race tables' boards
+        ("standard", "W 2:1 1:1 / B 13:2 in:13 / W", "roll", 15),  # contact behind it
+        ("standard", "W 6:2 / B in:15 / W", "double", 15),  # =66 after the 1-2 bears both off
+        ("standard score=single", "W 1:1 / B in:15 / W", "roll", 1),
+    ],
+)
+def test_a_side_that_bears_off_its_last_checkers_whatever_it_rolls_wins_them_exactly(
+    rules: str, setup: str, kind: str, points: int
+) -> None:
+    """The network gave 'W 1:1 / B in:15 / W' 14.979 at 0-ply, where every roll wins 15."""
+    evaluated = Engine(rules).evaluate(setup, kind)
+    assert (evaluated.win, evaluated.equity) == (1.0, float(points))
+
+
+@pytest.mark.parametrize(
+    ("rules", "setup"),
+    [
+        ("standard", "W 2:1 / B 24:2 in:13 / W"),  # Black holds White's 1 point: 11 is stuck
+        ("standard", "W 6:2 / B in:15 / W"),  # 31 leaves two checkers
+        ("standard", "W 3:1 1:2 / B in:15 / W"),  # three checkers, two dice
+        ("bgammon", "W 1:1 / B 19:2 in:13 / W"),  # bearoff=exact: only a 1 bears it off
+    ],
+)
+def test_a_side_that_may_fail_to_finish_is_not_given_a_sure_win(rules: str, setup: str) -> None:
+    evaluated = Engine(rules).evaluate(setup)
+    assert evaluated.win < 1
+
+
 def test_nothing_to_play_is_a_pass() -> None:
     engine = Engine()
     # Black holds every entry point White could use with a 6 or a 5 (White's 19 and 20).

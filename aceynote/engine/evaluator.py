@@ -30,7 +30,9 @@ import numpy.typing as npt
 
 from ..rules import (
     CHECKERS_PER_SIDE,
+    HOME_TOP,
     OFF,
+    POOL,
     Position,
     RuleSet,
     Scoring,
@@ -43,7 +45,7 @@ from .decisions import Choice, Decision
 from .features import Counts, encode, rule_bits
 from .last_checkers import last_checkers_table, last_places, one_checker_each
 from .network import Network
-from .race_positions import DEFAULT_STRAGGLERS, race_boards
+from .race_positions import DEFAULT_STRAGGLERS, RACE_POINTS, Board, race_boards
 
 Floats = npt.NDArray[np.float64]
 
@@ -250,8 +252,21 @@ class ExactEvaluator(Evaluator):
         return wins, equities
 
 
+LAST_ON_ONE: Board = (1,) + (0,) * (RACE_POINTS - 1)
+"""A board of one checker on the 1 point: it bears off on its next turn (or, under
+``bearoff=exact``, may), so only a side sure to finish first wins against it for sure."""
+SURE_MOST = {False: 2, True: 6}
+"""The most checkers a side can be sure to bear off in what is left of its turn: with its
+roll (a roll that is no double nor 1-2 plays two dice), or naming the double after a 1-2
+(four dice, then an extra roll's two)."""
+SURE = 1 - 1e-9
+"""A chance of winning that is 1 but for rounding: a side that can fail has at least one
+roll in 36 of failing, and the other at least one of then finishing."""
+
+
 class RaceEvaluator(ExactEvaluator):
-    """Exact values in the races of the table (bear-offs, and a race's last few checkers).
+    """Exact values in the races of the table (bear-offs, and a race's last few checkers),
+    and where the side to act bears its last checkers off this turn whatever it rolls.
 
     The table is read (or built) the first time a race of it is asked for.
     """
@@ -271,10 +286,32 @@ class RaceEvaluator(ExactEvaluator):
     ) -> tuple[float, float] | None:
         white, black = position.white, position.black
         stragglers = DEFAULT_STRAGGLERS if self._table is None else self._table.stragglers
-        boards = race_boards(*((white, black) if white_acts else (black, white)), stragglers)
-        if boards is None:
-            return None  # not a race of the table: the quick test, before the table is read
-        return self.table.lookup(*boards, double)
+        mover, other = (white, black) if white_acts else (black, white)
+        boards = race_boards(mover, other, stragglers)  # the quick test, before the table
+        found = None if boards is None else self.table.lookup(*boards, double)
+        if found is not None:
+            return found
+        if mover[OFF] < CHECKERS_PER_SIDE - SURE_MOST[double]:
+            return None  # the quick test: more checkers left than any turn sure to bear off
+        return self._sure_finish(mover, other, double)
+
+    def _sure_finish(
+        self, mover: tuple[int, ...], other: tuple[int, ...], double: bool
+    ) -> tuple[float, float] | None:
+        """A win for sure, contact or not, when the side to act (every checker in its home
+        board, none of the other side's below its highest to block it) bears off its last
+        checkers this turn whatever it rolls: the table tells, pitted against
+        :data:`LAST_ON_ONE`."""
+        if any(mover[HOME_TOP + 1 :]):
+            return None
+        highest = max(point for point in range(1, HOME_TOP + 1) if mover[point])
+        if any(other[POOL - highest + 1 : POOL]):  # its points 24 down: the mover's 1 up
+            return None
+        found = self.table.lookup(mover[1 : RACE_POINTS + 1], LAST_ON_ONE, double)
+        if found is None or found[0] < SURE:
+            return None
+        points = 1 if self.rules.score is Scoring.SINGLE else CHECKERS_PER_SIDE - other[OFF]
+        return 1.0, float(points)
 
 
 class LastCheckersEvaluator(ExactEvaluator):
