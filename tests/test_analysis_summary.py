@@ -160,6 +160,7 @@ def test_the_summary_holds_a_few_numbers_a_player() -> None:
     ("words", "message"),
     [
         (("--summary", "-o", "out.acey"), "not with -o"),
+        (("--summary", "--explain", "all"), "--summary has none"),
         (("--by", "event"), "--summary"),
     ],
 )

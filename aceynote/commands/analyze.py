@@ -217,6 +217,8 @@ def _check_files(args: argparse.Namespace, sources: list[InputFile]) -> None:
         )
     if args.summary and (args.output is not None or args.format == "parquet"):
         raise UsageError("--summary prints the players' figures: not with -o or --format parquet")
+    if args.summary and args.explain == "all":
+        raise UsageError("--explain all gives each game's report its reasons: --summary has none")
     if args.by != "player" and not args.summary:
         raise UsageError("--by groups the players' figures of --summary")
 
