@@ -85,6 +85,13 @@ FEATURES = {
     "nag": "1. 52: 13/8 13/11 $1\n*\n",
     "nag_right_after_move": "1. 52: 13/8 13/11$14\n*\n",
     "nags_and_glyphs": "1. 52: 13/8 13/11 ! $1 $14 ?\n*\n",
+    # §4: a note (comment, glyph, NAG) is an element of movetext, wherever it stands.
+    "glyph_after_variation": "1. 64: in/19 in/21 (1. 64: in/19 19/15) !  43: in/21 in/22\n*\n",
+    "nag_after_variation": "1. 64: in/19 in/21 (1. 64: in/19 19/15) $2  43: in/21 in/22\n*\n",
+    "glyph_after_move_number": "1. 64: in/19 in/21 1... ? 43: in/21 in/22\n*\n",
+    "glyph_after_first_move_number": "1. ! 64: in/19 in/21\n*\n",
+    "glyph_before_first_turn": "! 1. 64: in/19 in/21\n*\n",
+    "glyph_at_variation_start": "1. 64: in/19 in/21 ( ! 1. 64: in/19 19/15)\n*\n",
     "comment_before_first_turn": "{before}\n1. 52: 13/8 13/11\n*\n",
     "comment_after_move_number": "1. {after number} 52: 13/8 13/11\n*\n",
     "comment_after_segment": "1. 52: 13/8 13/11 {after play}\n*\n",
@@ -392,3 +399,58 @@ def test_everything_together() -> None:
     assert game.turns[2].segments[0].glyphs == ["?!"] and game.turns[2].segments[0].nags == [14]
     assert game.result == "9-0"
     assert game.comments_after == ["end"]
+
+
+# --------------------------------------------------------------------------- where a glyph marks
+
+# Each glyph or NAG marks the segment before it in its line of play (§4); with none
+# before it, the first after it (docs/notation.md choice 20): the mark, whether the segment
+# marked is the variation's first (else the game's first), and the text fmt writes.
+MARKED = {
+    "glyph_after_variation": (
+        "!",
+        False,
+        "1. 64: in/19 in/21 ! (1. 64: in/19 19/15)  1... 43: in/21 in/22\n",
+    ),
+    "nag_after_variation": (
+        "$2",
+        False,
+        "1. 64: in/19 in/21 $2 (1. 64: in/19 19/15)  1... 43: in/21 in/22\n",
+    ),
+    "glyph_after_move_number": ("?", False, "1. 64: in/19 in/21 ?  43: in/21 in/22\n"),
+    "glyph_after_first_move_number": ("!", False, "1. 64: in/19 in/21 !\n"),
+    "glyph_before_first_turn": ("!", False, "1. 64: in/19 in/21 !\n"),
+    "glyph_at_variation_start": ("!", True, "1. 64: in/19 in/21 (1. 64: in/19 19/15 !)\n"),
+}
+
+
+@pytest.mark.parametrize("name", MARKED)
+def test_a_glyph_marks_its_segment_and_is_kept(name: str) -> None:
+    from aceynote.formats.jsonconv import game_from_json, game_to_json
+    from aceynote.notation import write_game
+    from aceynote.validation import validate
+
+    game = read(FEATURES[name])
+    mark, in_variation, written = MARKED[name]
+    turn = game.turns[0].variations[0].turns[0] if in_variation else game.turns[0]
+    segment = turn.segments[0]
+    assert [*segment.glyphs, *(f"${nag}" for nag in segment.nags)] == [mark]
+    assert write_game(game) == written + "*\n"  # fmt writes it in its canonical place
+    assert read(write_game(game)) == game
+    assert game_from_json(game_to_json(game)) == game  # the JSON form keeps it
+    assert not validate(game).diagnostics  # and the replay reads the game as written
+
+
+def test_glyphs_with_no_segment_before_them_go_before_the_first_segments_own() -> None:
+    game = read("{g} ! $3 1. {t} ?! 64: in/19 in/21 ?? $4 1... !! 43: in/21 in/22\n*\n")
+    white, black = game.turns
+    assert white.segments[0].glyphs == ["!", "?!", "??", "!!"]
+    assert white.segments[0].nags == [3, 4]
+    assert (game.comments, white.comments) == (["g"], ["t"])
+    assert not black.segments[0].glyphs
+
+
+def test_a_glyph_in_a_game_with_no_segment_is_a_syntax_error() -> None:
+    [problem] = parse_game('[White "x"]\n! *\n').problems
+    assert (problem.span.line, problem.span.column) == (2, 1)
+    assert problem.message.startswith("a glyph or NAG marks a play, and this game has none")

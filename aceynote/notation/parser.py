@@ -81,75 +81,136 @@ class _Builder(Transformer[Token, Any]):
                 segment.moves += read_moves(token)
                 if len(segment.moves) > MAX_MOVES_PER_PLAY:
                     raise ReadProblem(TOO_MANY_MOVES, segment.moves[MAX_MOVES_PER_PLAY].span)
-            elif kind == "GLYPH":
-                segment.glyphs.append(str(token))
-            elif kind == "NAG":
-                segment.nags.append(small_number(str(token)[1:], "this NAG", token))
+            elif kind in _MARKS:
+                _mark(segment, (token,))
             elif kind == "COMMENT":
                 segment.comments.append(comment_text(token))
         segment.span = span_between(head, end)
         return segment
 
-    def turn(self, children: list[Any]) -> Turn:
+    def turn(self, children: list[Any]) -> Turn | list[Any]:
+        """A turn; one with glyphs or NAGs after its number comes after them in a list, for
+        the line to give them to the segment before the number (see :func:`_line_turns`)."""
         first = children[0]
         if isinstance(first, Segment):
             # No move number: side and number come from the turn before (see _assign_sides).
             # (The list is lark's own, made for this call: the turn may keep it.)
             span = first.span if len(children) == 1 else first.span.to(children[-1].span)
             return Turn(Side.WHITE, 0, children, numbered=False, span=span)
-        comments: list[str] = []
+        notes: list[Token] = []
         segments = children[1:]
-        if len(children) > 2:  # comments after the number, or acey-deucey segments
+        if len(children) > 2:  # notes after the number, or acey-deucey segments
             segments = [child for child in children[1:] if isinstance(child, Segment)]
-            comments = [comment_text(c) for c in children[1:] if not isinstance(c, Segment)]
+            notes = [child for child in children[1:] if not isinstance(child, Segment)]
         side = Side.BLACK if first.type == "BLACK_NUMBER" else Side.WHITE
         number = small_number(str(first).rstrip("."), "this move number", first)
         last = segments[-1].span
         span = Span(first.line or 0, first.column or 0, last.end_line, last.end_column)
-        return Turn(side, number, segments, comments, span=span, number_span=span_of(first))
+        turn = Turn(
+            side, number, segments, _comments_of(notes), span=span, number_span=span_of(first)
+        )
+        marks = _marks_of(notes)
+        return [*marks, turn] if marks else turn
 
-    def line(self, children: list[Any]) -> list[Turn | Variation]:
-        """The turns and variations of a line so far, in order (one list, appended to)."""
+    def line(self, children: list[Any]) -> list[Any]:
+        """The items of a line so far, in order (one list, appended to): its turns and
+        variations, and the glyphs and NAGs that stand between them (handed on in a list)."""
+        item = children[-1]
         if len(children) == 1:
-            return children  # lark's own list, made for this call
-        items: list[Turn | Variation] = children[0]
-        items.append(children[1])
+            return item if type(item) is list else children  # a list made for this call
+        items: list[Any] = children[0]
+        if type(item) is list:
+            items += item
+        else:
+            items.append(item)
         return items
 
-    def variation(self, children: list[Any]) -> Variation:
+    def variation(self, children: list[Any]) -> Variation | list[Any]:
+        """A variation; glyphs or NAGs after its ``)`` follow it in a list, for the line to give
+        them to the segment the variation follows (see :func:`_line_turns`)."""
         inside_at = next(i for i, child in enumerate(children) if isinstance(child, list))
-        leading = [comment_text(c) for c in children[1:inside_at]]
-        after = [comment_text(c) for c in children[inside_at + 2 :]]
-        turns = _attach_variations(children[inside_at])
-        return Variation(turns, leading, after, span_of(children[0]).to(span_of(children[-1])))
+        leading, after = children[1:inside_at], children[inside_at + 2 :]
+        turns = _line_turns([*_marks_of(leading), *children[inside_at]])
+        ends = [children[inside_at + 1], *(note for note in after if note.type == "COMMENT")]
+        span = span_of(children[0]).to(span_of(ends[-1]))  # its comments after ')' too
+        variation = Variation(turns, _comments_of(leading), _comments_of(after), span)
+        marks = _marks_of(after)
+        return [variation, *marks] if marks else variation
 
     def start(self, children: list[Any]) -> Game:
         game = Game()
         body: list[Any] = []
+        leading: list[Token] = []  # glyphs and NAGs before the first turn
         result_seen = False
         for child in children:
-            if isinstance(child, Token) and child.type == "TAG":
+            if not isinstance(child, Token):
+                body = child  # the main line
+            elif child.type == "TAG":
                 game.tags.append(read_tag(child))
-            elif isinstance(child, Token) and child.type == "RESULT":
+            elif child.type == "RESULT":
                 for points in str(child).split("-"):
                     small_number(points, "a number of this result", child)
                 game.result, game.result_span, result_seen = str(child), span_of(child), True
-            elif isinstance(child, Token) and child.type == "COMMENT":
+            elif child.type == "COMMENT":
                 target = game.comments_after if result_seen else game.comments
                 target.append(comment_text(child))
             else:
-                body = child  # the main line
-        game.turns = _attach_variations(body)
+                leading.append(child)
+        game.turns = _line_turns([*leading, *body])
         return game
 
 
-def _attach_variations(items: Iterable[Any]) -> list[Turn]:
+_MARKS = frozenset({"GLYPH", "NAG"})
+
+_NOTHING_TO_MARK = (
+    "a glyph or NAG marks a play, and this game has none: write it after one, like 13/8 !"
+)
+
+
+def _marks_of(notes: Iterable[Token]) -> list[Token]:
+    return [note for note in notes if note.type in _MARKS]
+
+
+def _comments_of(notes: Iterable[Token]) -> list[str]:
+    return [comment_text(note) for note in notes if note.type == "COMMENT"]
+
+
+def _mark(segment: Segment, marks: Iterable[Token], first: bool = False) -> None:
+    """Give a segment glyphs and NAGs, in written order: after its own, or (``first``) before."""
+    glyphs = [str(mark) for mark in marks if mark.type == "GLYPH"]
+    nags = [small_number(str(mark)[1:], "this NAG", mark) for mark in marks if mark.type == "NAG"]
+    at = 0 if first else len(segment.glyphs)
+    segment.glyphs[at:at] = glyphs
+    at = 0 if first else len(segment.nags)
+    segment.nags[at:at] = nags
+
+
+def _line_turns(items: Iterable[Any]) -> list[Turn]:
+    """A line's turns, from its turns, variations, glyphs and NAGs in written order.
+
+    Each variation goes to the turn before it. Each glyph or NAG marks the
+    segment before it in the line (§4), so one after a variation's ``)`` or
+    after a move number marks the last segment before that variation or
+    number; one with no segment before it (at the start of the movetext or
+    of a variation) marks the first segment after it (docs/notation.md
+    choice 20).
+    """
     turns: list[Turn] = []
+    waiting: list[Token] = []
     for item in items:
         if isinstance(item, Turn):
+            if waiting:
+                _mark(item.segments[0], waiting, first=True)
+                waiting = []
             turns.append(item)
         elif isinstance(item, Variation):
             turns[-1].variations.append(item)
+        elif turns:
+            _mark(turns[-1].segments[-1], (item,))
+        else:
+            waiting.append(item)
+    if waiting:
+        raise ReadProblem(_NOTHING_TO_MARK, span_of(waiting[0]))
     return turns
 
 
