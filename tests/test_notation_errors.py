@@ -85,6 +85,12 @@ CASES = {
     "count_5": ("", "1. 66: 13/7(5)\n*\n", "13/7(5)", "count"),
     "count_1": ("", "1. 66: 13/7(1) 13/7 24/18\n*\n", "13/7(1)", "count"),
     "count_never_closed": ("", "1. 66: 13/7(4 24/18\n*\n", "4 24/18", "count (4 is never closed"),
+    "count_apart_from_its_move": (
+        "",
+        "1. 55: in/20 (4)\n*\n",
+        "4)",
+        "a count is written right after its move, with no space: 13/7(4), not 13/7 (4)",
+    ),
     "stray_word": ("", "1. 52: 13/8 hello 13/11\n*\n", "hello", "hello"),
     "stray_word_own_line": ("", "1. 52: 13/8 13/11\nhello\n*\n", "hello", "hello"),
     "close_paren_without_open": ("", "1. 52: 13/8 13/11 )\n*\n", ")", ")"),

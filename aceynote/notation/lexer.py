@@ -60,10 +60,15 @@ _BAD_ROLL = re.compile(r"^[=+]?[0-9]*:$")
 _MOVE_LIKE = re.compile(r"^[0-9A-Za-z]+/")
 
 
-def describe_stray(word: str, before: str = "") -> str:
-    """Say in a player's words why a word is not part of the notation; ``before``: the
-    character just before it."""
+def describe_stray(word: str, before: str = "", after: str = "") -> str:
+    """Say in a player's words why a word is not part of the notation; ``before`` and
+    ``after``: the characters just before and after it."""
     if before == "(" and word.isdigit():
+        if after == ")":  # a whole count, only not where a count goes: right after its move
+            return (
+                f"a count is written right after its move, with no space: "
+                f"13/7({word}), not 13/7 ({word})"
+            )
         return f"the count ({word} is never closed: write ({word}), like in/20(2)"
     if re.fullmatch(r"=[1-6][1-6]:", word):
         return f"'{word}' is not a chosen double: after an acey-deucey name a double, like =66:"
@@ -320,7 +325,7 @@ def _odd(
     never closed ends the chunk.
     """
     kind, value, start = token.type, str(token), token.start_pos or 0
-    line, column = token.line or 0, token.column or 0
+    line, column, end = token.line or 0, token.column or 0, start + len(value)
     if kind == "TAG" and first_on_line:
         yield token
         return True
@@ -340,7 +345,9 @@ def _odd(
         message = (
             'a tag goes on a line of its own, written [Name "value"]'
             if kind == "TAG"
-            else describe_stray(value, text[start - 1 : start] if start else "")
+            else describe_stray(
+                value, text[start - 1 : start] if start else "", text[end : end + 1]
+            )
         )
         splitter.problem(message, token, text)
     else:
