@@ -91,6 +91,12 @@ CASES = {
         "4)",
         "a count is written right after its move, with no space: 13/7(4), not 13/7 (4)",
     ),
+    "variation_of_a_comment_alone": (
+        "",
+        "1. 64: in/19 in/21 ({only comment})\n*\n",
+        ")\n*",
+        "a variation holds at least one turn",
+    ),
     "stray_word": ("", "1. 52: 13/8 hello 13/11\n*\n", "hello", "hello"),
     "stray_word_own_line": ("", "1. 52: 13/8 13/11\nhello\n*\n", "hello", "hello"),
     "close_paren_without_open": ("", "1. 52: 13/8 13/11 )\n*\n", ")", ")"),

@@ -37,6 +37,8 @@ MISREAD = "'19-16' was read as a result where a move was expected: a move is wri
         "1. 64: in/19 in/21  43: 19-16\n2. 52: in/20 in/23\n",
         # inside a variation, closed later
         "1. 64: in/19 in/21  43: in/21 in/22 (1... 43: in/21 19-16)\n2. 52: in/20 in/23\n",
+        # a comment after it leaves it what it was
+        "1. 64: in/19 in/21  43: in/21 19-16 {typo}\n2. 52: in/20 in/23\n",
     ],
 )
 def test_a_move_written_like_a_result_is_named_where_it_stands(movetext: str) -> None:
@@ -82,11 +84,14 @@ def test_a_true_result_at_the_end_is_quiet() -> None:
     assert diagnostics(text) == []
 
 
-def test_a_result_then_more_movetext_still_says_the_game_ended() -> None:
-    # 1-0 is no move: the next game was meant, and it starts with its tags.
-    game = parse_game(record("1. 64: in/19 in/21 1-0\n1. 52: in/20 in/23\n"))
+@pytest.mark.parametrize("result", ["1-0", "1-0 {done}", "* {c}", "* {c} {d}"])
+def test_a_result_then_more_movetext_still_says_the_game_ended(result: str) -> None:
+    # 1-0 is no move: the next game was meant, and it starts with its tags. The comments
+    # after a result belong to the game it ended (§1): they leave it ended.
+    game = parse_game(record(f"1. 64: in/19 in/21 {result}\n1. 52: in/20 in/23\n"))
     [problem] = game.problems
     assert problem.message.startswith("the result ends the game")
+    assert (problem.span.line, problem.span.column) == (2, 1)
 
 
 # -- the move that no die fits ---------------------------------------------------------------

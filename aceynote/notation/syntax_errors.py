@@ -77,12 +77,12 @@ def parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
         return "this variation is never closed: add ')' at its end", span_of(opening)
     index = next((i for i, t in enumerate(tokens) if t is token), len(tokens))
     previous = tokens[index - 1] if index > 0 else None
-    if token.type == "RPAR" and previous is not None and previous.type == "LPAR":
+    if token.type == "RPAR" and _kind_before(tokens, index, _NOTES) == "LPAR":
         return "a variation holds at least one turn, like (12. 52: 13/8 13/11)", span_of(token)
-    misread = _misread_result(token, previous)
+    misread = _misread_result(token, previous, _before(tokens, index, _COMMENT))
     if misread is not None:
         return misread
-    if previous is not None and previous.type == "RESULT":
+    if _kind_before(tokens, index, _COMMENT) == "RESULT":
         message = 'the result ends the game: the next game starts with its tags, like [Event "..."]'
         return message, span_of(token)
     if token.type == "RPAR" and "RPAR" not in error.expected:
@@ -104,18 +104,43 @@ def parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
 # Where a play's moves are expected or may go on: after a roll's colon, or after moves.
 _BEFORE_A_MOVE = frozenset({"ROLL", "CHOSEN_DOUBLE", "EXTRA_ROLL", "MOVES"})
 
+_COMMENT = frozenset({"COMMENT"})
+_NOTES = frozenset({"COMMENT", "GLYPH", "NAG"})
 
-def _misread_result(token: Token, previous: Token | None) -> tuple[str, Span] | None:
+
+def _before(tokens: list[Token], index: int, passed: frozenset[str]) -> Token | None:
+    """The last token before ``tokens[index]`` that is not of a kind ``passed`` over.
+
+    What a message names is what stands before the notes in between: a
+    comment after a result leaves the game ended, and a variation holding
+    only notes holds no turn.
+    """
+    for position in range(index - 1, -1, -1):
+        if tokens[position].type not in passed:
+            return tokens[position]
+    return None
+
+
+def _kind_before(tokens: list[Token], index: int, passed: frozenset[str]) -> str | None:
+    found = _before(tokens, index, passed)
+    return None if found is None else found.type
+
+
+def _misread_result(
+    token: Token, previous: Token | None, settled: Token | None
+) -> tuple[str, Span] | None:
     """A word like ``19-16`` read as a result where the game goes on: a typo of the move 19/16.
 
-    Either the result stands where a play is still needed (``43: 19-16``), or
-    movetext follows it (``43: in/21 19-16  52: ...``). The error is put on the
-    result-looking word, so the turn that holds it is not replayed.
+    Either the result stands where a play is still needed (``43: 19-16``;
+    ``previous`` is the token before), or movetext follows it, comments aside
+    (``43: in/21 19-16  52: ...``; ``settled`` is the token before those
+    comments). The error is put on the result-looking word, so the turn that
+    holds it is not replayed.
     """
     if token.type == "RESULT" and previous is not None and previous.type in _BEFORE_A_MOVE:
         word = token
-    elif previous is not None and previous.type == "RESULT" and token.type != "TAG":
-        word = previous
+    elif settled is not None and settled.type == "RESULT" and token.type != "TAG":
+        word = settled
     else:
         return None
     if result_as_move(str(word)) is None:
