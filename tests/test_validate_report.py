@@ -185,6 +185,18 @@ def test_a_later_error_the_impossible_play_caused_follows_from_it() -> None:
     assert later.follows == first.span
 
 
+def test_what_a_chosen_double_the_turn_has_no_room_for_brings_about_follows_from_it() -> None:
+    """Black holds White's 7 and 5: only the 2 of the 1-2 can be played, so no double is
+    named. Replayed as written, the =66 bore White's last checker off, and Black's turn and
+    the result '*' were errors of their own; they exist only because the double was played."""
+    text = record("1. 21: 8/6 =66: 6/off  43: 18/14 18/15\n", setup("W 8:1 / B 18:2 20:2 / W"))
+    report = validate(parse_game(text))
+    unlooked, *later = report.diagnostics
+    assert unlooked.code.code == "AD402" and unlooked.follows is None
+    assert [d.code.code for d in later] == ["AD501", "AD502"]
+    assert all(d.follows == unlooked.span for d in later)
+
+
 def test_possible_but_illegal_play_is_applied_and_nothing_follows_from_it() -> None:
     report = validate(parse_game(ILLEGAL_FIRST))
     assert codes(report) == ["AD308", "AD308", "AD310"]

@@ -195,6 +195,8 @@ class GameValidator:
                     self._after_end(flow.position, segment.span)
                     return flow.position
                 self._flow_fault(fault, segment)
+                if fault in _UNLOOKED_FOR and self.recover(segment.span):
+                    continue  # the other way out: the segment the turn has no room for left out
             play, legal, used = self.plays.play(segment, flow, roll_dice(high, low))
             after = flow.played(kind, high, low, play, used)
             handed_on = after.to_roll
@@ -253,6 +255,17 @@ _FLOW_CODES: dict[FlowFault, Code] = {
     FlowFault.EXTRA_WITHOUT_DOUBLE: codes.UNEXPECTED_EXTRA,
     FlowFault.EXTRA_WITHOUT_FULL_DOUBLE: codes.UNEXPECTED_EXTRA,
 }
+
+
+_UNLOOKED_FOR = frozenset(
+    {
+        FlowFault.DOUBLE_WITHOUT_ACEY_DEUCEY,
+        FlowFault.EXTRA_WITHOUT_DOUBLE,
+        FlowFault.EXTRA_WITHOUT_FULL_DOUBLE,
+    }
+)
+"""A chosen double or extra roll the turn has no room for: the replay plays it as written
+(a recovery, docs/notation.md choice 10), the other way out leaves it out."""
 
 
 def validate(game: Game, rules: RuleSet | None = None, first_error_only: bool = False) -> Report:
