@@ -218,6 +218,7 @@ class Engine:
         is none of them. A play that is not legal there is refused. The engine keeps this
         ranking: its :meth:`rollout` of the same decision rolls out these plays, in this
         order, and the written play too."""
+        written = _text(written, "written", "'in/19 in/21'")
         if roll is None:
             double = _whole(written_double, "written_double", 1, 6)
             decision = self._doubles_decision(setup, kind)
@@ -226,7 +227,7 @@ class Engine:
             double = 0
             decision = self._decision(setup, kind)
             ranking = self._ranking_of(decision, *self._dice(decision, roll), _depth(depth))
-        chosen = _written_choice(ranking.ranked, _text(written, "written", "'in/19 in/21'"), double)
+        chosen = _written_choice(ranking.ranked, written, double)
         judged, _ = self.search.with_chosen(ranking.ranked, chosen, depth)
         self._last = _Ranking(ranking.asked, judged, chosen)
         if roll is not None:
@@ -278,12 +279,11 @@ class Engine:
 
     def _doubles_decision(self, setup: str, kind: str) -> Decision:
         """The decision to name a double, asked for by ``roll`` None with ``kind``."""
-        if kind == "extra":
+        if _kind(kind) is SegmentKind.EXTRA_ROLL:
             raise EngineInputError(
                 "the doubles are named after a 1-2, not on the extra roll: with roll None,"
                 " kind is 'roll' or 'double'"
             )
-        self._decision(setup, kind)  # checks the kind
         return self._decision(setup, "double")
 
     def choose_double(self, setup: str, depth: int = 1) -> int:
@@ -300,9 +300,13 @@ class Engine:
         return Evaluation(win, equity)
 
     def _decision(self, setup: str, kind: str) -> Decision:
-        if not isinstance(kind, str) or kind not in KINDS:
-            raise EngineInputError(f"kind is one of {', '.join(KINDS)}, not {kind!r:.24}")
-        return Decision(parse_setup(setup), KINDS[kind])
+        return Decision(parse_setup(setup), _kind(kind))
+
+
+def _kind(kind: str) -> SegmentKind:
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise EngineInputError(f"kind is one of {', '.join(KINDS)}, not {kind!r:.24}")
+    return KINDS[kind]
 
 
 def _depth(depth: int) -> int:
