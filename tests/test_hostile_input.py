@@ -17,8 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aceynote.cli import main
-from aceynote.formats.jsonconv import game_to_json, read_document, read_json_lines
-from aceynote.formats.jsonconv.codec import JsonRecordError
+from aceynote.formats.jsonconv import JsonRecordError, game_to_json, read_document, read_json_lines
 from aceynote.notation import ReadError, parse_game, parse_games, read_games, write_game
 from aceynote.notation.limits import (
     MAX_COMMENT,

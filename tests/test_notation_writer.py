@@ -448,3 +448,9 @@ def test_a_comment_is_kept_only_when_the_record_reads_it_back() -> None:
     assert parse_game(write_game(game)).comments == [text]
     assert comment_problem("so } there") is not None
     assert comment_problem("x" * (MAX_COMMENT + 1)) is not None
+    # A line inside that looks like a tag starts a new game; as the last line, '}' follows it.
+    inside, last = 'x\n[Event "y"]\nz', 'x\r[Event "y"]'
+    assert comment_problem(inside) is not None
+    assert parse_games(write_game(Game(comments=[inside])))[0].comments != [inside]
+    assert comment_problem(last) is None
+    assert parse_game(write_game(Game(comments=[last]))).comments == ['x\n[Event "y"]']

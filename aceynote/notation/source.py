@@ -84,6 +84,12 @@ def line_end(text: str) -> str:
     return "\n" if found is None else found.group()
 
 
+def plain_newlines(text: str) -> str:
+    """``text`` with each CRLF and lone CR made LF: a line end inside a comment, as the
+    reader reads it whichever a file uses (docs/notation.md choice 15)."""
+    return _TEXT_LINE_END.sub("\n", text)
+
+
 _LONE_CR = re.compile(rb"(?<=\r)(?!\n)")
 
 

@@ -18,6 +18,8 @@ from ..rules import BAR, OFF, ORDERED_ROLLS, POOL, SegmentKind
 from ..terminal_text import clipped
 from .limits import MAX_COMMENT, MAX_DIGITS, MAX_MOVES_PER_PLAY, too_many_digits
 from .model import Move, Span, Stop, Tag, new_span
+from .source import plain_newlines
+from .split import looks_like_tag_line
 
 
 class ReadProblem(ValueError):
@@ -50,9 +52,22 @@ def comment_text(token: Token) -> str:
 
 
 def comment_problem(text: str) -> str | None:
-    """Why ``text`` cannot be a comment of a record (it could not be read back), or None."""
+    """Why ``text`` cannot be a comment of a record (it could not be read back), or None.
+
+    Its line ends may be any (it is read back with plain newlines). A line
+    that looks like a tag closes a comment left open (choice 6), so one that
+    stands inside a comment, between its first line (after the ``{``) and
+    its last (before the ``}``), would end it there and start a new game.
+    """
     if "}" in text:
         return "A comment cannot hold '}': it would end the comment."
+    inner = plain_newlines(text).split("\n")[1:-1]
+    tag_like = next((line for line in inner if looks_like_tag_line(line)), None)
+    if tag_like is not None:
+        return (
+            f"A line of a comment cannot look like a tag ({clipped(tag_like.strip(), 40)}):"
+            " a record would read it as a tag that starts a new game."
+        )
     if len(text.strip()) > MAX_COMMENT:
         return (
             f"This comment has {len(text.strip()):,} characters: a record's comment holds"

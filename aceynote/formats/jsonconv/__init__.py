@@ -1,9 +1,9 @@
 """JSON conversion of game records, both ways, with a published JSON Schema."""
 
+from .checks import JsonRecordError
 from .codec import (
     FORMAT,
     VERSION,
-    JsonRecordError,
     diagnostic_json,
     document_header,
     game_from_json,

@@ -10,13 +10,12 @@ positions and diagnostics that ``--positions`` and ``--diagnostics`` add.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
 from ...notation.model import NO_SPAN, Span
-from ...notation.source import ReadError
+from ...notation.source import ReadError, plain_newlines
 from ...notation.tags import TagValueError, parse_opening
 from ...notation.words import KIND_NAMES
 from ...notation.writer import merge_trips, ordered_tags
@@ -35,15 +34,11 @@ from ...rules import (
     roll_of,
 )
 from ...validation import Diagnostic, Report
-from ..format import InvalidRecord
-from .decode import MAX_DEPTH, decode, loads
+from .checks import JsonRecordError, check, check_comments, explain, path_of
+from .decode import decode, loads
 from .places import Places, placed
 from .schema import schema, validators
 from .stream import BEGIN, DocumentError, members
-
-if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import ValidationError
 
 FORMAT = "aceynote"
 VERSION = 1
@@ -55,16 +50,6 @@ _PLACES = {POOL: "in", BAR: "bar", OFF: "off"}
 _PLACE_OF = {text: place for place, text in _PLACES.items()}
 
 Json = dict[str, Any]
-
-
-class JsonRecordError(InvalidRecord):
-    """JSON that is not a record of this format; ``path`` says where (``games[3].turns[1]``)."""
-
-    def __init__(self, message: str, path: str = "", line: int | None = None) -> None:
-        where = f"{path}: " if path else ""
-        super().__init__(f"{where}{message}")
-        self.path = path
-        self.line = line
 
 
 def _place(place: int) -> int | str:
@@ -213,83 +198,14 @@ def document_header() -> Json:
 # -- from JSON ---------------------------------------------------------------
 
 
-def _path(error: ValidationError, prefix: str) -> str:
-    path = prefix
-    for part in error.absolute_path:
-        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
-    return path
-
-
-def _explain(error: ValidationError) -> str:
-    """A schema error in plain words."""
-    if error.validator == "required":
-        return str(error.message).replace("is a required property", "is missing")
-    if error.validator == "additionalProperties":
-        return str(error.message)
-    if error.validator in ("oneOf", "anyOf", "enum", "const") or error.validator == "$ref":
-        return f"{json.dumps(error.instance)[:60]} is not allowed here"
-    return str(error.message)
-
-
 # One game of a document or one JSON Lines line, in characters: ~12 bytes of memory each.
 MAX_DOCUMENT = 16 * 1024 * 1024
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _depth(data: object) -> int:
-    """How deeply ``data`` nests, found without recursion (and without going past the limit)."""
-    deepest, stack = 0, [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if depth <= MAX_DEPTH:
-            if isinstance(item, dict):
-                stack += [(child, depth + 1) for child in item.values()]
-            elif isinstance(item, list):
-                stack += [(child, depth + 1) for child in item]
-    return deepest
-
-
-def _lone_surrogate(data: object, prefix: str) -> str | None:
-    """The path of the first text holding half a UTF-16 pair (``"\\ud800"``), if any."""
-    stack: list[tuple[object, str]] = [(data, prefix)]
-    while stack:
-        item, path = stack.pop()
-        if isinstance(item, str):
-            if _SURROGATE.search(item):
-                return path
-        elif isinstance(item, dict):
-            stack += [(key, path) for key in item]
-            stack += [(child, _joined(path, key)) for key, child in item.items()]
-        elif isinstance(item, list):
-            stack += [(child, f"{path}[{index}]") for index, child in enumerate(item)]
-    return None
-
-
-def _joined(path: str, key: str) -> str:
-    return f"{path}.{key}" if path else key
-
-
-def _check(
-    validator: Draft202012Validator, data: object, prefix: str, line: int | None = None
-) -> None:
-    if _depth(data) > MAX_DEPTH:
-        raise JsonRecordError(f"nests more than {MAX_DEPTH} levels deep", prefix, line)
-    surrogate = _lone_surrogate(data, prefix)
-    if surrogate is not None:
-        raise JsonRecordError(
-            "holds half of a UTF-16 surrogate pair (like \\ud800), which is no character: "
-            "write the whole character",
-            surrogate,
-            line,
-        )
-    error = min(
-        validator.iter_errors(data),
-        key=lambda e: (len(e.absolute_path), str(e.absolute_path)),
-        default=None,
-    )
-    if error is not None:
-        raise JsonRecordError(_explain(error), _path(error, prefix), line)
+def _comment_texts(texts: list[str]) -> list[str]:
+    """Comments as a record holds them: each line end a plain newline (docs/notation.md
+    choice 15), so that a CR in one reads as the record written from it does."""
+    return [plain_newlines(text) for text in texts]
 
 
 def _read_place(value: int | str) -> int:
@@ -310,7 +226,7 @@ def _segment(data: Json, places: Places) -> Segment:
         moves,
         list(data["glyphs"]),
         list(data["nags"]),
-        list(data["comments"]),
+        _comment_texts(data["comments"]),
         places.get(id(data), NO_SPAN),
     )
 
@@ -320,7 +236,7 @@ def _turn(data: Json, places: Places) -> Turn:
         _SIDE_OF[data["side"]],
         data["number"],
         [_segment(segment, places) for segment in data["segments"]],
-        list(data["comments"]),
+        _comment_texts(data["comments"]),
         [_variation(variation, places) for variation in data["variations"]],
         span=places.get(id(data), NO_SPAN),
     )
@@ -329,8 +245,8 @@ def _turn(data: Json, places: Places) -> Turn:
 def _variation(data: Json, places: Places) -> Variation:
     return Variation(
         [_turn(turn, places) for turn in data["turns"]],
-        list(data["comments"]),
-        list(data["comments_after"]),
+        _comment_texts(data["comments"]),
+        _comment_texts(data["comments_after"]),
         places.get(id(data), NO_SPAN),
     )
 
@@ -351,7 +267,8 @@ def game_from_json(
     moves then have those spans, so that the validator's diagnostics point
     into the JSON. Without them the game has the span of ``line``, if given.
     """
-    _check(validators()[1], data, path, line)
+    check(validators()[1], data, path, line)
+    check_comments(data, path, line)
     game = _game(data, places or {})
     try:
         again = parse_game(write_game(game))
@@ -378,10 +295,10 @@ def _game(data: Json, places: Places) -> Game:
     span = places.get(id(data), NO_SPAN)
     return Game(
         tags=ordered_tags(tags),
-        comments=list(data["comments"]),
+        comments=_comment_texts(data["comments"]),
         turns=[_turn(turn, places) for turn in data["turns"]],
         result=data["result"],
-        comments_after=list(data["comments_after"]),
+        comments_after=_comment_texts(data["comments_after"]),
         span=span,
         result_span=None if span == NO_SPAN else _closing(span),
     )
@@ -425,11 +342,11 @@ def _check_header(document: Json, complete: bool) -> None:
     Where the games begin (``complete`` False) a member still to come is not missing.
     """
     if complete:
-        _check(validators()[0], document, "")
+        check(validators()[0], document, "")
         return
     for error in validators()[0].iter_errors({**document, "games": []}):
         if error.validator != "required":
-            raise JsonRecordError(_explain(error), _path(error, ""))
+            raise JsonRecordError(explain(error), path_of(error, ""))
 
 
 def read_json_lines(stream: IO[str]) -> Iterator[Game]:

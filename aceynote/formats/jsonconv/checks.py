@@ -1,0 +1,142 @@
+"""A game's JSON checked before it is read: the schema, and what the schema cannot say.
+
+The schema is checked by jsonschema; its errors are told in plain words at
+their JSON path (``games[3].turns[1].side``). Before it, what would make the
+check itself fail or mislead: nesting past the decoder's depth, and text
+that is no character (half a UTF-16 pair). After it, what only the notation
+knows: a comment that a record could not read back (a line in it that looks
+like a tag would start a new game), found at its path rather than as a game
+that does not come back the same.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ...notation.words import comment_problem
+from ..format import InvalidRecord
+from .decode import MAX_DEPTH
+
+if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+
+class JsonRecordError(InvalidRecord):
+    """JSON that is not a record of this format; ``path`` says where (``games[3].turns[1]``)."""
+
+    def __init__(self, message: str, path: str = "", line: int | None = None) -> None:
+        where = f"{path}: " if path else ""
+        super().__init__(f"{where}{message}")
+        self.path = path
+        self.line = line
+
+
+def check(
+    validator: Draft202012Validator, data: object, prefix: str, line: int | None = None
+) -> None:
+    """Refuse ``data`` (at ``prefix``, on ``line``) unless ``validator``'s schema takes it."""
+    if _depth(data) > MAX_DEPTH:
+        raise JsonRecordError(f"nests more than {MAX_DEPTH} levels deep", prefix, line)
+    surrogate = _lone_surrogate(data, prefix)
+    if surrogate is not None:
+        raise JsonRecordError(
+            "holds half of a UTF-16 surrogate pair (like \\ud800), which is no character: "
+            "write the whole character",
+            surrogate,
+            line,
+        )
+    error = min(
+        validator.iter_errors(data),
+        key=lambda e: (len(e.absolute_path), str(e.absolute_path)),
+        default=None,
+    )
+    if error is not None:
+        raise JsonRecordError(explain(error), path_of(error, prefix), line)
+
+
+def check_comments(game: object, prefix: str, line: int | None = None) -> None:
+    """Refuse a game (schema-valid) holding a comment that a record could not read back,
+    at the comment's path, with the notation's reason (``notation.words.comment_problem``)."""
+    for path, text in _comments(game, prefix):
+        problem = comment_problem(text)
+        if problem is not None:
+            raise JsonRecordError(problem, path, line)
+
+
+_COMMENT_LISTS = ("comments", "comments_after")
+
+
+def _comments(data: object, prefix: str) -> Iterator[tuple[str, str]]:
+    """Each comment of a schema-valid game with its path, in the order of the text."""
+    stack: list[tuple[object, str]] = [(data, prefix)]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, dict):
+            for key in _COMMENT_LISTS:
+                for index, text in enumerate(item.get(key, ())):
+                    yield f"{_joined(path, key)}[{index}]", text
+            stack += [(child, _joined(path, key)) for key, child in reversed(item.items())]
+        elif isinstance(item, list):
+            stack += [
+                (child, f"{path}[{index}]") for index, child in reversed(list(enumerate(item)))
+            ]
+
+
+def path_of(error: ValidationError, prefix: str) -> str:
+    """Where a schema error stands, as a JSON path after ``prefix``."""
+    path = prefix
+    for part in error.absolute_path:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path
+
+
+def explain(error: ValidationError) -> str:
+    """A schema error in plain words."""
+    if error.validator == "required":
+        return str(error.message).replace("is a required property", "is missing")
+    if error.validator == "additionalProperties":
+        return str(error.message)
+    if error.validator in ("oneOf", "anyOf", "enum", "const") or error.validator == "$ref":
+        return f"{json.dumps(error.instance)[:60]} is not allowed here"
+    return str(error.message)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _depth(data: object) -> int:
+    """How deeply ``data`` nests, found without recursion (and without going past the limit)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth <= MAX_DEPTH:
+            if isinstance(item, dict):
+                stack += [(child, depth + 1) for child in item.values()]
+            elif isinstance(item, list):
+                stack += [(child, depth + 1) for child in item]
+    return deepest
+
+
+def _lone_surrogate(data: object, prefix: str) -> str | None:
+    """The path of the first text holding half a UTF-16 pair (``"\\ud800"``), if any."""
+    stack: list[tuple[object, str]] = [(data, prefix)]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return path
+        elif isinstance(item, dict):
+            stack += [(key, path) for key in item]
+            stack += [(child, _joined(path, key)) for key, child in item.items()]
+        elif isinstance(item, list):
+            stack += [(child, f"{path}[{index}]") for index, child in enumerate(item)]
+    return None
+
+
+def _joined(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
