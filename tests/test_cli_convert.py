@@ -72,15 +72,16 @@ def test_json_errors_in_one_input_do_not_stop_the_others(
     assert f"{unreadable}:1:12: is not UTF-8 text (byte 0xE9 here" in err
 
 
-def test_an_unknown_extension_is_a_usage_error_before_anything_is_read(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("name", ["game.txt", "game"])
+def test_a_file_of_another_extension_is_read_as_acey_as_every_command_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    broken = record(tmp_path, "broken.acey", BROKEN)
-    odd = record(tmp_path, "game.txt", GOOD)
-    status, out, err = run_main(capsys, "convert", str(broken), str(odd), "--to", "json")
-    assert (status, out) == (2, "")
-    assert err.startswith(f"aceynote: error: {odd}: cannot tell the format")
-    assert "AD100" not in err
+    """--from's help says so; convert alone refused it ('cannot tell the format')."""
+    odd = record(tmp_path, name, GOOD)
+    acey = record(tmp_path, "game.acey", GOOD)
+    status, out, err = run_main(capsys, "convert", str(odd), "--to", "jsonl")
+    assert (status, err) == (0, "")
+    assert out == run_main(capsys, "convert", str(acey), "--to", "jsonl")[1]
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,6 @@ from .base import (
     write_out,
 )
 from .common import (
-    STDIN,
     InputFile,
     add_record_files,
     expand_inputs,
@@ -51,7 +50,8 @@ Convert game records: .acey to JSON (one document holding every game) or
 JSON Lines (one game a line, streamed for corpora of any size), and JSON or
 JSON Lines back to .acey in canonical form; bgammon.org replay files (.match)
 in and out (docs/bgammon.md). The input format comes from the file's
-extension (.acey, .json, .jsonl, .match) or --from; on standard input JSON
+extension (.acey, .json, .jsonl, .match; any other is read as .acey, as
+every command reads it) or --from; on standard input JSON
 (an object whose first key is "format", "version" or "games"), JSON Lines
 (any other object: "{" and a quoted name, then a colon) and a bgammon.org
 replay are recognised by their first line, anything else is read as .acey
@@ -128,21 +128,6 @@ def register(commands: Commands) -> None:
 def run_schema(args: argparse.Namespace) -> int:
     write_out(json.dumps(schema(), indent=2) + "\n")
     return EXIT_OK
-
-
-def _check_extension(source: InputFile, chosen: str | None) -> None:
-    """Refuse an input whose format its name does not tell, unless --from tells it.
-
-    Other commands read such a file as an acey record; convert does not guess,
-    since its output would be taken for a conversion of the file.
-    """
-    if chosen is not None or source.path == STDIN or source.problem is not None:
-        return
-    if formats.of_path(source.path, formats.RECORD_FORMATS) is None:
-        choices = "|".join(each.name for each in formats.RECORD_FORMATS)
-        raise UsageError(
-            f"{source.path}: cannot tell the format from the extension; use --from {choices}"
-        )
 
 
 def _check_details(args: argparse.Namespace) -> None:
@@ -249,8 +234,6 @@ def _deliver(spool: IO[str], output: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     sources = expand_inputs(args.files)
-    for source in sources:
-        _check_extension(source, args.source_format)  # a usage error before any reading
     _check_details(args)
     converter = _Converter(args)
     if formats.named(args.to).folder:

@@ -66,7 +66,7 @@ FORMATS: tuple[Format, ...] = (
 # The formats the commands that read records (validate, fmt, convert, html,
 # diagram, analyze, the replay app, folders named on the command line) tell by
 # a file's extension: every format that can be read. Any other file is read
-# as an acey record (convert refuses to guess).
+# as an acey record.
 RECORD_FORMATS: tuple[Format, ...] = tuple(found for found in FORMATS if found.read is not None)
 
 
