@@ -8,6 +8,7 @@ the games' texts are cut from the record at its ``[Event`` lines.
 
 from __future__ import annotations
 
+import calendar
 import json
 import re
 from collections.abc import Callable
@@ -115,12 +116,14 @@ def outcome(game: Json) -> str:
 
 
 def date_within(value: str, first: tuple[int, int, int], last: tuple[int, int, int]) -> bool:
-    """Every date the tag value may mean (?? unknown) lies from ``first`` to ``last``."""
-    parts = value.split(".")
-    if not parts[0].isdigit():
+    """Every date the tag value may mean (?? unknown) lies from ``first`` to ``last``: its
+    earliest (January, the 1st) and its latest (December, the month's last day)."""
+    year, month, day = (int(part) if part.isdigit() else None for part in value.split("."))
+    if year is None:
         return False
-    low = tuple(int(part) if part.isdigit() else 0 for part in parts)
-    high = tuple(int(part) if part.isdigit() else 99 for part in parts)
+    low = (year, month or 1, day or 1)
+    high_month = month or 12
+    high = (year, high_month, day or calendar.monthrange(year, high_month)[1])
     return low >= first and high <= last
 
 
@@ -171,7 +174,27 @@ CASES: dict[str, tuple[list[str], Callable[[Json], bool]]] = {
     "date dots": (["--date", "2026.11"], lambda g: tags(g)["Date"].startswith("2026.11.")),
     "date range": (
         ["--date", "2026-01..2026-06"],
-        lambda g: date_within(tags(g)["Date"], (2026, 1, 0), (2026, 6, 99)),
+        lambda g: date_within(tags(g)["Date"], (2026, 1, 1), (2026, 6, 30)),
+    ),
+    "date range of days": (
+        ["--date", "2026-01-01..2026-12-31"],
+        lambda g: date_within(tags(g)["Date"], (2026, 1, 1), (2026, 12, 31)),
+    ),
+    "date range of months": (
+        ["--date", "2026-01..2026-12"],
+        lambda g: date_within(tags(g)["Date"], (2026, 1, 1), (2026, 12, 31)),
+    ),
+    "date from a month": (
+        ["--date", "2026-01.."],
+        lambda g: date_within(tags(g)["Date"], (2026, 1, 1), (9999, 12, 31)),
+    ),
+    "date to a month": (
+        ["--date", "..2026-11"],
+        lambda g: date_within(tags(g)["Date"], (0, 1, 1), (2026, 11, 30)),
+    ),
+    "date a month by days": (
+        ["--date", "2026-11-01..2026-11-30"],
+        lambda g: date_within(tags(g)["Date"], (2026, 11, 1), (2026, 11, 30)),
     ),
     "date open": (["--date", "..2025"], lambda g: tags(g)["Date"].startswith("2025.")),
     "rules": (["--rules", "navy"], lambda g: "navy" in tags(g).get("Rules", "standard")),
@@ -231,6 +254,39 @@ def test_every_filter_finds_the_games_the_json_form_shows(
     expected = [number for number, game in enumerate(games, start=1) if wanted(game)]
     assert 0 < len(expected) < len(games), f"{case}: the corpus does not tell this filter apart"
     assert found_numbers(capsys, path, *words) == expected
+
+
+@pytest.mark.parametrize(
+    ("date", "inside", "outside"),
+    [
+        (
+            "2026.??.??",
+            ["2026-01-01..2026-12-31", "2026-01..2026-12", "2026-01..", "..2026-12"],
+            ["2026-01-02..2026-12-31", "2026-01..2026-11", "2026-02..", "..2026-11-30"],
+        ),
+        (
+            "2026.11.??",
+            ["2026-11-01..2026-11-30", "2026-11", "2026-11..2026-11"],
+            ["2026-11-01..2026-11-29", "2026-11-02.."],
+        ),
+        ("2024.02.??", ["2024-02-01..2024-02-29"], ["..2024-02-28"]),
+    ],
+)
+def test_a_date_with_unknown_parts_is_found_when_every_date_it_may_be_is_inside(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    date: str,
+    inside: list[str],
+    outside: list[str],
+) -> None:
+    """find.md: the bounds of a month or day range hold the whole month and year (the
+    unknown parts counted as months 0 and 99 missed 2026.??.?? in 2026-01-01..2026-12-31)."""
+    path = tmp_path / "dated.acey"
+    path.write_text(f'[Date "{date}"]\n\n*\n')
+    for when in inside:
+        assert run_main(capsys, "find", str(path), "--date", when, "--count")[1] == "1\n", when
+    for when in outside:
+        assert run_main(capsys, "find", str(path), "--date", when, "--count")[1] == "0\n", when
 
 
 def test_turns_equal_to_a_number(

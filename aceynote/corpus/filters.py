@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import ClassVar, Protocol
 
 from ..notation import Game
-from ..notation.tags import TAG_NAME, date_exists, points_winner, result_points
+from ..notation.tags import TAG_NAME, date_exists, last_day, points_winner, result_points
 from ..rules import Position, SetupError, Side
 from ..validation import Report, validate
 from .facts import GameFacts, game_facts
@@ -130,14 +130,20 @@ class DateTest:
         return _earliest(self.first) > _latest(self.last)
 
 
-def _earliest(parts: DateParts) -> tuple[int, ...]:
-    """The earliest date ``parts`` may mean, as numbers to compare (an unwritten part 0)."""
-    return tuple(0 if part is None else part for part in parts)
+def _earliest(parts: DateParts) -> tuple[int, int, int]:
+    """The earliest date ``parts`` may mean, as numbers to compare: an unwritten month or day
+    is the first (so ``2026.??.??`` is in a range from 2026-01-01), an unwritten year 0."""
+    year, month, day = parts
+    return (0 if year is None else year, 1 if month is None else month, 1 if day is None else day)
 
 
-def _latest(parts: DateParts) -> tuple[int, ...]:
-    """The latest date ``parts`` may mean, as numbers to compare (an unwritten part 99)."""
-    return tuple(99 if part is None else part for part in parts)
+def _latest(parts: DateParts) -> tuple[int, int, int]:
+    """The latest date ``parts`` may mean: an unwritten month December, an unwritten day the
+    month's last (so ``2026.11.??`` is in a range to 2026-11-30), an unwritten year 9999."""
+    year, month, day = parts
+    month = 12 if month is None else month
+    day = last_day(year, month) if day is None else day
+    return (9999 if year is None else year, month, day)
 
 
 def _tag_date(value: str) -> DateParts | None:
@@ -160,7 +166,7 @@ def date_test(text: str) -> DateTest:
         raise FilterError(f"'{text}': a date range needs a first or a last date")
     test = DateTest(
         _date_parts(first, text) if first.strip() else (None, None, None),
-        _date_parts(last, text) if last.strip() else (9999, None, None),
+        _date_parts(last, text) if last.strip() else (None, None, None),
     )
     if test.empty:
         raise FilterError(f"'{text}': the range's first date is the earlier one")

@@ -101,10 +101,16 @@ def date_exists(year: int | None, month: int | None, day: int | None) -> bool:
         return False
     if day is None:
         return True
-    if month is None:
-        return 1 <= day <= 31
+    return 1 <= day <= last_day(year, month)
+
+
+def last_day(year: int | None, month: int | None) -> int:
+    """The last day a month may have: its own (February's 29th in a leap year or an unknown
+    one); 31 for a month not known, or none of the twelve."""
+    if month is None or not 1 <= month <= 12:
+        return 31
     leap = year is None or (year % 4 == 0 and (year % 100 != 0 or year % 400 == 0))
-    return 1 <= day <= (29 if month == 2 and leap else _MONTH_DAYS[month - 1])
+    return 29 if month == 2 and leap else _MONTH_DAYS[month - 1]
 
 
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # not calendar: it imports datetime
