@@ -22,6 +22,7 @@ import pytest
 from aceynote.cli import main
 
 if TYPE_CHECKING:
+    from aceynote.notation import Game
     from aceynote.validation import Report
 
 # -- paths -----------------------------------------------------------------------------------
@@ -30,6 +31,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 
 # -- the command line ------------------------------------------------------------------------
+
+
+def refusal(games: list[Game]) -> tuple[str, int, int]:
+    """The syntax error of the one game among ``games`` that a reader could not read (a JSON
+    game that is no record's): its message, line and column."""
+    (problem,) = [problem for game in games for problem in game.problems]
+    return problem.message, problem.span.line, problem.span.column
+
 
 # The installed ``aceynote`` script beside this interpreter.
 EXECUTABLE = str(Path(sys.executable).with_name("aceynote"))

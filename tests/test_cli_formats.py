@@ -109,8 +109,8 @@ def test_json_on_standard_input_is_recognised_however_it_is_laid_out(
         stdin_of(monkeypatch, text)
         assert run(capsys, ["validate"], "-") == (0, "2 games, 5 turns: 0 errors, 0 warnings\n", "")
     stdin_of(monkeypatch, '{"tags": []}\n')  # a game that JSON Lines' reader names the fault of
-    status, out, err = run(capsys, ["validate"], "-")
-    assert status == 1 and "AD100" not in out and "line 1" in err
+    status, out, _ = run(capsys, ["validate"], "-")
+    assert status == 1 and "<stdin>:1:1: error AD100: game: 'rules' is missing" in out
 
 
 @pytest.mark.parametrize(
@@ -157,16 +157,19 @@ def test_a_folder_holds_records_in_every_format(
     assert out == "8 games, 20 turns: 0 errors, 0 warnings\n"
 
 
-def test_a_json_document_that_is_no_record_is_an_error_in_every_command(
+def test_a_json_document_that_is_no_record_cannot_be_read_by_every_command_alike(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """validate and fmt said 1 (errors), stats 1 ('1 game with errors left out'), the others 2."""
     document = tmp_path / "package.json"
     document.write_text('{"name": "not a record"}\n', encoding="utf-8")
     status, _, err = run(capsys, ["validate"], str(document))
-    assert status == 1
+    assert status == 2
     assert err.startswith(f"aceynote: error: {document}: ")
-    assert run(capsys, ["fmt"], str(document))[0] == 1
-    for command in (["html"], ["diagram"], ["analyze"]):
+    assert run(capsys, ["fmt"], str(document))[0] == 2
+    status, _, err = run(capsys, ["stats"], str(document))
+    assert status == 2 and "left out" not in err
+    for command in (["html"], ["diagram"], ["analyze"], ["find"], ["convert", "--to", "acey"]):
         status, out, err = run(capsys, command, str(document))
         assert (status, out) == (2, "")
         assert err.startswith(f"aceynote: error: {document}: "), command
@@ -185,3 +188,56 @@ def test_a_format_is_found_by_its_name_and_an_unknown_name_is_refused_with_the_n
         ValueError, match="no format is called 'parquett'; the formats are acey, json"
     ):
         formats.named("parquett")
+
+
+def _json_game() -> dict[str, object]:
+    from aceynote.formats.jsonconv import game_to_json
+    from aceynote.notation import parse_game
+
+    return game_to_json(parse_game('[White "Ames"]\n\n1. 64: in/19 in/21  43: in/21 in/22\n*\n'))
+
+
+def _broken_inputs(folder: Path) -> dict[str, Path]:
+    """Three games with a bad one between: a line that is no JSON, a game the schema refuses."""
+    good, bad = _json_game(), _json_game()
+    bad["turns"][0]["side"] = "green"  # type: ignore[index]
+    lines = folder / "three.jsonl"
+    lines.write_text(f"{json.dumps(good)}\n{{oops\n{json.dumps(good)}\n", encoding="utf-8")
+    document = folder / "three.json"
+    header = {"format": "aceynote", "version": 1}
+    document.write_text(json.dumps({**header, "games": [good, bad, good]}, indent=1))
+    return {"jsonl": lines, "json": document}
+
+
+@pytest.mark.parametrize("kind", ["jsonl", "json"])
+def test_a_bad_json_game_is_reported_at_its_line_and_the_games_after_it_are_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """Each JSON Lines line stands alone, and a document's game the schema refuses is one
+    game with errors: every game after it was dropped, and the exit statuses disagreed (find
+    2, stats and validate 1)."""
+    path = _broken_inputs(tmp_path)[kind]
+    where = f"{path}:2:2: error AD100: not valid JSON" if kind == "jsonl" else f"{path}:"
+    status, out, _ = run(capsys, ["validate"], str(path))
+    assert status == 1 and where in out and out.endswith("3 games, 4 turns: 1 error, 0 warnings\n")
+    status, out, err = run(capsys, ["stats", "--format", "json"], str(path))
+    assert status == 1 and where in err and json.loads(out)["games"] == 2
+    assert err.endswith("aceynote: 1 game with errors left out of the figures\n")
+    assert run(capsys, ["find", "--count"], str(path))[:2] == (0, "3\n")
+    status, out, _ = run(capsys, ["find", "--white", "ames", "--list"], str(path))
+    assert status == 0 and [row.split("\t")[1] for row in out.splitlines()] == ["1", "3"]
+    status, out, err = run(capsys, ["html", "--all"], str(path))
+    assert status == 1 and 'id="game-3"' in out
+    status, out, err = run(capsys, ["convert", "--to", "acey"], str(path))
+    assert (status, out) == (1, "") and where in err
+
+
+def test_an_empty_json_document_cannot_be_read_and_no_game_is_said_to_be_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """stats said '1 game with errors left out of the figures' of an empty .json."""
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    for command in (["validate"], ["stats"], ["find"], ["convert", "--to", "acey"]):
+        status, _, err = run(capsys, command, str(empty))
+        assert status == 2 and "the text ends here" in err and "left out" not in err, command

@@ -350,7 +350,7 @@ def test_a_json_error_names_its_file(tmp_path: Path, capsys: pytest.CaptureFixtu
     games.write_text(json.dumps(document), encoding="utf-8")
     assert main(["convert", str(games), "--to", "acey"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"aceynote: error: {games}: games[0].turns[3].side: ")
+    assert err.startswith(f"{games}:") and " error AD100: games[0].turns[3].side: " in err
 
 
 def test_json_that_nests_too_deeply_names_its_file(
@@ -360,9 +360,10 @@ def test_json_that_nests_too_deeply_names_its_file(
     deep.write_text('{"games": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
     lines = tmp_path / "deep.jsonl"
     lines.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
-    for path in (deep, lines):
-        assert main(["convert", str(path), "--to", "acey"]) == 1
-        assert f"aceynote: error: {path}: " in capsys.readouterr().err
+    assert main(["convert", str(deep), "--to", "acey"]) == 2  # the document cannot be read on
+    assert f"aceynote: error: {deep}: " in capsys.readouterr().err
+    assert main(["convert", str(lines), "--to", "acey"]) == 1  # a line is a game with an error
+    assert f"{lines}:1:1: error AD100: not valid JSON: nests too deeply" in capsys.readouterr().err
 
 
 def test_json_lines_that_are_not_utf8_say_where(

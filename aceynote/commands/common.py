@@ -177,6 +177,10 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
 
 def unreadable(source: InputFile, error: Exception) -> str:
     """Why a record cannot be read, in words: the file counts as unreadable."""
+    from ..formats import InvalidRecord
+
+    if isinstance(error, InvalidRecord):  # its message does not name the input
+        return f"{source.display_name}: {error}"
     if isinstance(error, UnicodeDecodeError):
         return not_utf8(source.display_name, error.object, error, None)
     if isinstance(error, OSError):
@@ -435,10 +439,8 @@ def record_stream(named: str | InputFile, chosen: str | None) -> Iterator[Game]:
     try:
         with source.reading() as handle:
             yield from record_games(handle, source, chosen)
-    except (ReadError, OSError, UnicodeDecodeError) as error:
+    except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
         raise UsageError(unreadable(source, error)) from error
-    except InvalidRecord as error:  # a JSON document that holds no valid record
-        raise UsageError(f"{source.display_name}: {error}") from error
 
 
 def chosen_game(path: str, chosen: str | None, game: str | None) -> Game:

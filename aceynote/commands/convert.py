@@ -21,8 +21,7 @@ from ..formats import Entry, InvalidRecord, MissingExtra, Output
 from ..formats.jsonconv import schema
 from ..notation import Game, ReadError
 from ..terminal_text import shown
-from ..validation import Diagnostic
-from ..validation.diagnostics import SYNTAX, no_game_in
+from ..validation.diagnostics import no_game_in
 from . import COMMANDS
 from .base import (
     EXIT_OK,
@@ -75,11 +74,12 @@ examples:
   cat game.acey | aceynote convert - --to json --diagnostics
   aceynote convert games/ --to parquet -o tables
 
-exit status: 0 converted, 1 an input cannot be read as records (a syntax
-error; a game that breaks the rules is converted as written: aceynote
-validate judges it) or has a game the output format cannot hold (a .match
-holds only games under the bgammon rules), 2 usage error, an unreadable
-file, or an output that cannot be written (a read-only OUT is not
+exit status: 0 converted, 1 a game of an input cannot be read as a record
+(a syntax error, a JSON game the schema refuses; a game that breaks the
+rules is converted as written: aceynote validate judges it) or cannot be
+held by the output format (a .match holds only games under the bgammon
+rules), 2 usage error, an unreadable file (not UTF-8, or a JSON document
+that cannot be read on), or an output that cannot be written (a read-only OUT is not
 overwritten; a DIR that is not empty is refused). Every input is read and its problems reported; if any
 has one, nothing is written (for parquet: if an input cannot be read; games
 with errors are rows).
@@ -162,13 +162,10 @@ class _Converter:
         """
         try:
             yield from self.games(source)
-        except InvalidRecord as error:
-            self.failed = True
-            fail(f"{source.display_name}: {error}")
         except RecursionError:
             self.failed = True
             fail(f"{source.display_name}: nests too deeply to be read as a record")
-        except (ReadError, OSError, UnicodeDecodeError) as error:
+        except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
             self.unreadable_files += 1
             fail(unreadable(source, error))
 
@@ -190,12 +187,7 @@ class _Converter:
 
     def _report(self, source: InputFile, index: int, game: Game) -> None:
         self.failed = True
-        for problem in game.problems:
-            diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
-            print(
-                self.formatter.format(source.display_name, index, diagnostic, problem.source_line),
-                file=sys.stderr,
-            )
+        print(self.formatter.problems(source.display_name, index, game), file=sys.stderr)
 
     def entries(self, sources: list[InputFile]) -> Iterator[Entry]:
         for source in sources:

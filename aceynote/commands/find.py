@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from typing import IO, Any, cast
@@ -14,7 +15,7 @@ from ..corpus.filters import Filter, FilterError, Query, Term
 from ..corpus.find import Copies, Found, Search, acey_games, other_games
 from ..files.writing import copy_from_start, write_atomically
 from ..formats import ACEY, InvalidRecord, named, record_format
-from ..notation import ReadError
+from ..notation import Game, ReadError
 from ..notation.source import line_end
 from ..terminal_text import shown
 from .base import (
@@ -40,6 +41,7 @@ from .common import (
     unreadable,
 )
 from .destination import check_output, refuse_read_only, to_file
+from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
 Print the games of records that pass every filter, byte for byte as they
@@ -284,6 +286,7 @@ class _Run:
         self.copies = Copies()
         self.count = 0
         self.unreadable = 0
+        self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
 
     @property
     def done(self) -> bool:
@@ -302,12 +305,9 @@ class _Run:
                             break
         except BrokenPipeError:
             raise
-        except (ReadError, OSError, UnicodeDecodeError) as error:
+        except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
             self.unreadable += 1
             fail(unreadable(source, error))
-        except InvalidRecord as error:
-            self.unreadable += 1
-            fail(f"{source.display_name}: {error}")
 
     def _games(self, handle: IO[bytes], source: InputFile) -> Iterator[Found]:
         stream, read_as = input_format(handle, source, self.args.source_format)
@@ -315,7 +315,16 @@ class _Run:
         if read_as is ACEY:
             return acey_games(stream, name, self.search, self.args.jobs, tune_garbage_collector)
         assert read_as.read is not None
-        return other_games(stream, name, read_as.read, self.search, read_as.name == "jsonl")
+        lines = read_as.name == "jsonl"
+        return other_games(stream, name, read_as.read, self.search, lines, self._unwritable(name))
+
+    def _unwritable(self, name: str) -> Callable[[int, Game], None]:
+        """What says, on stderr, why a game found in a .match or .json input is not written."""
+
+        def report(number: int, game: Game) -> None:
+            print(self.formatter.problems(name, number, game), file=sys.stderr)
+
+        return report
 
     def _kept(self, found: Found) -> bool:
         if self.args.duplicates is None:
@@ -334,8 +343,8 @@ class _Run:
             columns = [f"{name}:{found.line}", str(found.number)]
             columns += [tags.get(tag, "") for tag in ("White", "Black", "Date")] + [found.result]
             self.out("\t".join(shown(column) for column in columns) + "\n")
-        else:
-            text = found.text  # a game ending the file without a line end gets the file's
+        elif text := found.text:  # none: a game of a .match or .json with syntax errors
+            # A game ending the file without a line end gets the file's.
             self.out(text if text.endswith(("\n", "\r")) else text + line_end(text))
 
     def status(self) -> int:

@@ -16,8 +16,6 @@ from ..formats import ACEY, Format, InvalidRecord
 from ..notation import Game, ReadError
 from ..notation.canonical import CopiedReading, same_text, write_canonical
 from ..terminal_text import shown
-from ..validation import Diagnostic
-from ..validation.diagnostics import SYNTAX
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -128,11 +126,8 @@ class _Formatting:
             self._format(source)
         except BrokenPipeError:
             raise
-        except (ReadError, OSError, UnicodeDecodeError) as error:
+        except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
             self.found(fail(unreadable(source, error)))
-        except InvalidRecord as error:  # a JSON document that holds no valid record
-            self.found(EXIT_PROBLEMS)
-            fail(f"{source.display_name}: {error}")
 
     def _refusal(self, source: InputFile, read_as: Format) -> str | None:
         """Why fmt will not check or rewrite this input: it is not an acey record."""
@@ -178,12 +173,7 @@ class _Formatting:
         """What reports the syntax errors of game ``number`` of ``source``, on stderr."""
 
         def report(number: int, game: Game) -> None:
-            for problem in game.problems:
-                diagnostic = Diagnostic(SYNTAX, problem.message, problem.span)
-                line = self.formatter.format(
-                    source.display_name, number, diagnostic, problem.source_line
-                )
-                print(line, file=sys.stderr)
+            print(self.formatter.problems(source.display_name, number, game), file=sys.stderr)
 
         return report
 

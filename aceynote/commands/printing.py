@@ -11,8 +11,10 @@ import json
 import os
 from typing import NamedTuple, TextIO
 
+from ..notation import Game
 from ..terminal_text import caret_lines, json_shown, shown
 from ..validation import Diagnostic, Severity
+from ..validation.diagnostics import SYNTAX
 
 _RESET = "\033[0m"
 _STYLES = {
@@ -39,6 +41,19 @@ class Formatter(NamedTuple):
 
     def _paint(self, style: object, text: str) -> str:
         return f"{_STYLES[style]}{text}{_RESET}" if self.colour else text
+
+    def problems(self, name: str, game_number: int, game: Game) -> str:
+        """A game's syntax errors, each as a diagnostic (AD100) with its line: what convert,
+        fmt and find say of a game they cannot write."""
+        return "\n".join(
+            self.format(
+                name,
+                game_number,
+                Diagnostic(SYNTAX, problem.message, problem.span),
+                problem.source_line,
+            )
+            for problem in game.problems
+        )
 
     def format(self, name: str, game_number: int, diagnostic: Diagnostic, source_line: str) -> str:
         if self.as_json:

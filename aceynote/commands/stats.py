@@ -57,8 +57,9 @@ examples:
   aceynote generate --games 200 | aceynote stats -
 
 exit status: 0 every game counted, 1 some game has errors (left out; the
-figures of the others are printed), 2 usage error, an unreadable file, or
-an output that cannot be written.
+figures of the others are printed), 2 usage error, an unreadable file (not
+UTF-8, or a JSON document that cannot be read on), or an output that cannot
+be written.
 """
 
 
@@ -112,14 +113,10 @@ class _Reader:
                         )
                     else:
                         yield counted_game(report, source.display_name, number)
-        except (ReadError, OSError, UnicodeDecodeError) as error:
+        except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
             self.unreadable += 1
             fail(unreadable(source, error))
             return  # an unreadable record is no empty one: no "no game in" warning besides
-        except InvalidRecord as error:  # a JSON document that holds no valid record
-            self.left_out += 1
-            fail(f"{source.display_name}: {error}")
-            return
         if not number:
             print(f"aceynote: warning: {shown(no_game_in(source.display_name))}", file=sys.stderr)
 

@@ -62,8 +62,9 @@ examples:
   aceynote validate --explain AD304               what a code means, with an example
 
 exit status: 0 every record valid (warnings allowed unless --strict),
-1 some record invalid, 2 usage error, unreadable file or output that
-cannot be written.
+1 some record invalid (a game of JSON that is no record's too: an error at
+its line), 2 usage error, unreadable file (not UTF-8, or a JSON document
+that cannot be read on) or output that cannot be written.
 """
 
 _PROGRESS_MIN_BYTES = 4 << 20
@@ -208,15 +209,10 @@ class _Run:
             self.file(source)
         except BrokenPipeError:
             raise
-        except (ReadError, OSError, UnicodeDecodeError) as error:
+        except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
             self._clear_progress()
             self.totals.unreadable += 1
             fail(unreadable(source, error))
-        except InvalidRecord as error:  # a JSON document that holds no valid record
-            self._clear_progress()
-            self.totals.errors += 1
-            self.totals.invalid_games += 1
-            fail(f"{source.display_name}: {error}")
 
     def status(self) -> int:
         totals = self.totals

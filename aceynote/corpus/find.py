@@ -181,12 +181,16 @@ def other_games(
     reader: Callable[[IO[bytes], str], Iterator[Game]],
     search: Search,
     lines: bool,
+    unwritable: Callable[[int, Game], None],
 ) -> Iterator[Found]:
     """The games of a file in another format that match, in order.
 
     ``lines``: the format has one game a line (JSON Lines), and a game's
     text is its line as it stands; any other game's text is the game
-    written as an acey record.
+    written as an acey record. A game of those with syntax errors has no
+    such text (``convert --to acey`` writes none): it is found as any game,
+    with no text, and given to ``unwritable`` with its number when its text
+    is wanted (``search.texts``).
     """
     tap = LineTap(stream)
     source = (
@@ -196,11 +200,13 @@ def other_games(
         tags: dict[str, str] = {}
         for tag in game.tags:
             tags.setdefault(tag.name, tag.value)
-        text = tap.last.decode("utf-8") if lines else write_game(game)
+        text = tap.last.decode("utf-8") if lines else "" if game.problems else write_game(game)
         line = tap.last_number if lines else game.span.line
         standing = Standing(line, tags, standing_result(tags, game.result_text), text, game)
         found = look(standing, search, number)
         if found is not None:
+            if search.texts and game.problems and not lines:
+                unwritable(number, game)
             yield found
 
 

@@ -60,10 +60,12 @@ class MissingExtra(ImportError):
 
 
 class InvalidRecord(ValueError):
-    """An input read in its format that holds no valid record of it: the input has errors.
+    """An input read in its format that cannot be read on as one: a JSON document whose text
+    is not JSON from some place on, or that is not aceynote's (its format or version).
 
-    Unlike a file that cannot be read at all (:class:`aceynote.ReadError`),
-    this is a problem with the input's content, reported as such.
+    The commands count it as a file that cannot be read (:class:`aceynote.ReadError`,
+    exit status 2), after the games before it. A game that cannot be read is no such
+    error: the reader gives it as a game with a syntax error at its place, and reads on.
     """
 
 

@@ -13,7 +13,18 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any
 
-from ...notation import Game, Move, Segment, Stop, Tag, Turn, Variation, parse_game, write_game
+from ...notation import (
+    Game,
+    Move,
+    Segment,
+    Stop,
+    SyntaxProblem,
+    Tag,
+    Turn,
+    Variation,
+    parse_game,
+    write_game,
+)
 from ...notation.model import NO_SPAN, Span
 from ...notation.source import ReadError, plain_newlines
 from ...notation.tags import TagValueError, parse_opening
@@ -316,6 +327,10 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
     The document is read a game at a time (:mod:`.stream`), so its size has
     no limit; one game may take up to 16 MiB of text. The members around the
     games (format, version) are checked when the games begin and at the end.
+    A game that is no record's is a game with that syntax error at its ``{``
+    (:func:`_unread`), and the games after it are read; text that is not
+    JSON, or a document that is not aceynote's, cannot be read on: a
+    :class:`JsonRecordError` after the games before it.
     """
     header: Json = {}
     index, begun = 0, False
@@ -329,11 +344,27 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
                 begun = True
                 _check_header(header, complete=False)
             else:
-                yield game_from_json(value, f"games[{index}]", line, where)
+                yield _document_game(value, index, line, where)
                 index += 1
     except DocumentError as error:
         raise JsonRecordError(str(error), line=error.line) from error
     _check_header({**header, "games": []} if begun else header, complete=True)
+
+
+def _document_game(data: Json, index: int, line: int, where: Places | None) -> Game:
+    """Game ``index`` of a document, or (refused) a game with the reason at its ``{``."""
+    try:
+        return game_from_json(data, f"games[{index}]", line, where)
+    except JsonRecordError as error:
+        start = (where or {}).get(id(data))
+        return _unread(str(error), *((line, 1) if start is None else (start.line, start.column)))
+
+
+def _unread(message: str, line: int, column: int) -> Game:
+    """A game that cannot be read: its one syntax error at its place, as the record reader
+    gives a game it cannot read, so that every command reports it there and reads on."""
+    span = Span(line, column, line, column + 1)
+    return Game(problems=[SyntaxProblem(message, span)], span=span)
 
 
 def _check_header(document: Json, complete: bool) -> None:
@@ -350,23 +381,32 @@ def _check_header(document: Json, complete: bool) -> None:
 
 
 def read_json_lines(stream: IO[str]) -> Iterator[Game]:
-    """The games of a JSON Lines file, one game a line, each checked against the schema."""
+    """The games of a JSON Lines file, one game a line, each checked against the schema.
+
+    Each line stands alone: one that is no game (not JSON, not a game's, over
+    16 MiB) is a game with that syntax error at its line (:func:`_unread`),
+    and the lines after it are read.
+    """
     number = 0
     while line := stream.readline(MAX_DOCUMENT + 1):
         number += 1
         if len(line) > MAX_DOCUMENT:
-            raise JsonRecordError(
-                f"line {number} is over {MAX_DOCUMENT // (1024 * 1024)} MiB; one game is far less",
-                line=number,
-            )
-        if not line.strip():
-            continue
-        try:
-            data = loads(line)
-        except json.JSONDecodeError as error:
-            raise JsonRecordError(
-                f"line {number} is not valid JSON: {error.msg} (column {error.colno})", line=number
-            ) from error
-        text = line.rstrip("\r\n")
-        where = placed(data, text, 0, len(text), number, 1)
-        yield game_from_json(data, f"line {number}: game", number, where)
+            while not line.endswith("\n") and (line := stream.readline(MAX_DOCUMENT)):
+                pass  # the rest of the line is skipped
+            megabytes = MAX_DOCUMENT // (1024 * 1024)
+            yield _unread(f"this line is over {megabytes} MiB; one game is far less", number, 1)
+        elif line.strip():
+            yield _json_line_game(line, number)
+
+
+def _json_line_game(line: str, number: int) -> Game:
+    """The game of line ``number``, or (refused) a game with the reason at its place."""
+    try:
+        data = loads(line)
+    except json.JSONDecodeError as error:
+        return _unread(f"not valid JSON: {error.msg}", number, error.colno)
+    text = line.rstrip("\r\n")
+    try:
+        return game_from_json(data, "game", number, placed(data, text, 0, len(text), number, 1))
+    except JsonRecordError as error:
+        return _unread(str(error), number, 1)
