@@ -57,6 +57,20 @@ def test_a_header_value_the_replay_cannot_hold_is_named_and_left_out(
     assert main(["validate", str(match)]) == 0  # and the replay written reads back
 
 
+@pytest.mark.parametrize("date", ["1962.03.14", "1969.12.31", "2026.03.??", "2026.02.30"])
+def test_a_date_the_header_cannot_hold_gives_the_start_time_of_no_date(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], date: str
+) -> None:
+    """bgammon.md: 0 when there is no date; 1962.03.14 gave -246240000, a start time no
+    replay has, while the warning said the Date was left out."""
+    match = tmp_path / "game.match"
+    record = _record(tmp_path, {"Date": date, "UTCTime": "10:00:00"})
+    assert main(["convert", str(record), "--to", "bgammon", "-o", str(match)]) == 0
+    header = next(line for line in match.read_text().splitlines() if line.startswith("i "))
+    assert header.split()[1] == "0"
+    assert f"the Date '{date}'" in capsys.readouterr().err
+
+
 def test_header_values_the_replay_holds_are_not_named(tmp_path: Path) -> None:
     tags = {
         "Site": "bgammon.org",

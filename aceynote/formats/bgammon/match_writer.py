@@ -272,7 +272,8 @@ def _ended_by(game: Game, report: Report) -> Side | None:
 
 def _timestamp(date: str | None, time: str | None) -> int:
     """The game's start in seconds since 1970 (UTC): a whole Date, and its UTCTime if any; 0
-    when the Date is not whole or not a day."""
+    (no date, to the reader) when the Date is not whole, not a day, or before 1970, which a
+    replay's start time cannot say."""
     year, month, day = date_parts(date or "") or (None, None, None)
     if year is None or month is None or day is None:
         return 0
@@ -281,4 +282,4 @@ def _timestamp(date: str | None, time: str | None) -> int:
         moment = datetime.datetime(year, month, day, hours, minutes, seconds, tzinfo=datetime.UTC)
     except ValueError:
         return 0
-    return int(moment.timestamp())
+    return max(0, int(moment.timestamp()))
