@@ -530,10 +530,14 @@ async def test_the_tag_editor_fits_80x24_and_marks_the_focused_field() -> None:
         assert "▶" in lines[moved.region.y] and "▶" not in lines[focused.region.y]
 
 
+def send_burst(app: ReplayApp, *keys: tuple[str, str | None]) -> None:
+    """Keys posted at once, as a terminal hands over keys that come together."""
+    for key, character in keys:
+        app.post_message(events.Key(key, character))
+
+
 @pilot_test
 async def test_keys_typed_in_one_burst_act_in_their_order_in_a_tag_field() -> None:
-    from textual import events
-
     app = ReplayApp(str(SAMPLES / "match.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("i")
@@ -543,14 +547,45 @@ async def test_keys_typed_in_one_burst_act_in_their_order_in_a_tag_field() -> No
         field.cursor_position = len(field.value)
         burst = [("ctrl+u", "\x15"), *((c, c) for c in "Spring"), ("backspace", "\x7f")]
         burst += [("ctrl+w", "\x17"), *((c, c) for c in "Autumn cup")]
-        for key, character in burst:  # as a terminal hands them over: all at once
-            app.post_message(events.Key(key, character))
+        send_burst(app, *burst)
         await pilot.pause()
         await pilot.pause()
         assert field.value == "Autumn cup"
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, ReplayScreen)
         assert app.record is not None and app.record.dirty
+
+
+@pilot_test
+async def test_keys_typed_in_one_burst_act_in_their_order_in_the_comment_editor(
+    tmp_path: Path,
+) -> None:
+    path = copy(tmp_path, "match.acey")
+    app = ReplayApp(str(path), game=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "c")
+        editor = app.screen
+        assert isinstance(editor, CommentEditor)
+        area = editor.query_one(TextArea)
+        error = editor.query_one("#comment-error", Static)
+        await pilot.press("a", "b")
+        send_burst(app, ("left", None), ("c", "c"))
+        await pilot.pause()
+        assert area.text == "acb"
+        send_burst(app, ("backspace", "\x7f"), ("X", "X"))
+        await pilot.pause()
+        assert area.text == "aXb"
+        area.text = "Good entry, builds the 7 point }"
+        area.move_cursor(area.document.end)
+        await pilot.press("ctrl+s")
+        assert app.screen is editor
+        assert "cannot hold '}'" in str(error.render())
+        send_burst(app, ("backspace", "\x7f"), ("backspace", "\x7f"), ("full_stop", "."))
+        await pilot.pause()
+        assert area.text == "Good entry, builds the 7 point."
+        assert str(error.render()) == ""  # the } is gone, and so is what was said of it
+        await pilot.press("ctrl+s")
+        assert "Good entry, builds the 7 point." in notes_text(app)
 
 
 @pilot_test

@@ -150,6 +150,7 @@ class CommentEditor(KeepOrCancel[str]):
         self.title_text = title
         self.text = text
         self.shown = printable(text, lines=True)
+        self.problem: str | None = None  # shown under the text
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
@@ -167,16 +168,24 @@ class CommentEditor(KeepOrCancel[str]):
         area.focus()
         area.move_cursor(area.document.end)
 
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        """A problem shown goes as soon as the text no longer has it."""
+        event.stop()
+        if self.problem is not None:
+            self._check(event.text_area.text)
+
     def action_keep(self) -> None:
         text = self.query_one(TextArea).text
         if text == self.shown:
             self.dismiss(self.text)
-            return
-        problem = comment_problem(text)
-        if problem is not None:
-            self.query_one("#comment-error", Static).update(problem)
-            return
-        self.dismiss(text)
+        elif self._check(text) is None:
+            self.dismiss(text)
+
+    def _check(self, text: str) -> str | None:
+        """Why the comment cannot hold ``text`` (None: it can), shown under it."""
+        self.problem = comment_problem(text)
+        self.query_one("#comment-error", Static).update(printable(self.problem or "", lines=True))
+        return self.problem
 
 
 class Choose(CancellableDialog[str]):

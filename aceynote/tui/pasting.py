@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.widgets import TextArea
 
 from ..terminal_text import printable
+from .fields import act_in_order, own_keys
 
 
 class PasteParser(XTermParser):
@@ -91,13 +92,21 @@ def _marker_begun(data: str) -> int:
     return 0
 
 
+_TEXT_KEYS = own_keys(TextArea)
+
+
 class CommentText(TextArea):
-    """The comment editor's text: a paste is shown printable, as the comment is.
+    """The comment editor's text: a paste is shown printable, as the comment is, and the
+    editing keys act in the order they are typed (:mod:`.fields`).
 
     A pasted control character or bidi override (``\\x1b``, ``\\u202e``) is
     written as its escape, which is what the editor shows for one the comment
     already held.
     """
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Before TextArea's own handler, which inserts a printable key.
+        await act_in_order(self, event, _TEXT_KEYS)
 
     async def _on_paste(self, event: events.Paste) -> None:
         # Textual calls this, and then TextArea's own handler, which inserts the text.
