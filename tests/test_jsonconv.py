@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SAMPLES, refusal, run_main
+from conftest import ROOT, SAMPLES, refusal, run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -439,3 +439,22 @@ def test_a_comment_line_that_looks_like_a_tag_is_refused_at_its_path(
     last_line = _one_commented_game('x\n[Event "y"]')  # the '}' follows it: read back alike
     path.write_text(last_line + "\n")
     assert run_main(capsys, "validate", str(path))[0] == 0
+
+
+def test_a_schema_file_in_the_package_is_the_schema_or_is_named_and_marked_a_template() -> None:
+    """The package's aceynote.schema.json, which docs/json.md called the schema, held
+    placeholders for the rules, the segment kinds and the glyphs."""
+    from importlib.resources import files
+
+    docs = (ROOT / "docs" / "json.md").read_text(encoding="utf-8")
+    found = [
+        each for each in files("aceynote.formats.jsonconv").iterdir() if each.name.endswith(".json")
+    ]
+    assert found
+    for each in found:
+        data = json.loads(each.read_text(encoding="utf-8"))
+        if "template" in each.name:
+            assert "not the schema" in data["$comment"]
+            assert f"`aceynote/formats/jsonconv/{each.name}`" in docs
+        else:
+            assert data == schema(), each.name

@@ -352,7 +352,7 @@ class Diagnostic:
         return self.code.severity is Severity.ERROR
 
     def as_json(self) -> dict[str, Any]:
-        """The diagnostic as the JSON schema's ``diagnostic`` (aceynote/formats/jsonconv/aceynote.schema.json)."""
+        """The diagnostic as the JSON schema's ``diagnostic`` (``aceynote schema``)."""
         span, follows = self.span, self.follows
         return {
             "code": self.code.code,

@@ -1,4 +1,4 @@
-"""Games to JSON and back (docs/json.md; the schema is aceynote.schema.json).
+"""Games to JSON and back (docs/json.md; the schema is :func:`.schema.schema`).
 
 The JSON holds a game in canonical form (as ``aceynote fmt`` writes it):
 tags in the standard order, dice higher first, identical trips merged. The

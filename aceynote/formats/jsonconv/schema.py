@@ -1,7 +1,9 @@
-"""The JSON Schema of the JSON form (docs/json.md): the file, completed from the rules and notation.
+"""The JSON Schema of the JSON form (docs/json.md): its template, completed from the rules and notation.
 
 What they define (the rules' options, the segment kinds, the glyphs) is produced from them
-when the schema is read, so that it is written once.
+when the schema is read, so that it is written once: the package's ``schema_template.json``
+holds the rest, with a ``$comment`` where each goes, and is named for what it is, since it is
+not the schema (``aceynote schema`` prints that).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ...rules.ruleset import PRESETS, option_choices
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator
 
-SCHEMA_FILE = "aceynote.schema.json"
+TEMPLATE = "schema_template.json"
 
 Json = dict[str, Any]
 
@@ -28,8 +30,9 @@ def schema() -> Json:
     """The JSON Schema (draft 2020-12) of the document form; its ``rules`` comes from RuleSet,
     its segment kinds and glyphs from the notation."""
     loaded: Json = json.loads(
-        (files("aceynote.formats.jsonconv") / SCHEMA_FILE).read_text(encoding="utf-8")
+        (files("aceynote.formats.jsonconv") / TEMPLATE).read_text(encoding="utf-8")
     )
+    del loaded["$comment"]  # the template's word that it is one
     definitions = loaded["$defs"]
     definitions["rules"] = rules_schema()  # in its place: the order of $defs is kept
     segment = definitions["segment"]["properties"]
