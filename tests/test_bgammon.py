@@ -8,12 +8,16 @@ side, the pool written as 'off', moves split by ', ' (newer) or ' ' (older).
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
 import pytest
 from boards import BGAMMON
+from conftest import run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from aceynote.formats import Skipped
 from aceynote.formats.bgammon import game_lines, left_out, match_text, read_match, refusal
 from aceynote.notation import Game, parse_game, write_game
 from aceynote.notation.generate import generate_games
@@ -22,6 +26,11 @@ from aceynote.validation import validate
 
 
 def read(text: str) -> list[Game]:
+    """The games of a replay (what the reader leaves out, left out)."""
+    return [found for found in read_all(text) if isinstance(found, Game)]
+
+
+def read_all(text: str) -> list[Game | Skipped]:
     return list(read_match(io.BytesIO(text.encode("utf-8"))))
 
 
@@ -172,15 +181,44 @@ def test_a_finished_game_takes_its_result_from_the_rules() -> None:
     assert again.result == game.result
 
 
-def test_backgammon_and_tabula_games_are_refused_one_by_one() -> None:
-    acey = HEADER + "\n1 r 6-1 off/19, off/24\n"
-    backgammon = "i 1702738670 A B 1 0 0 1 1 0\n1 r 4-1 13/9, 9/8\n"
-    tabula = "i 1702738670 A B 1 0 0 1 1 2\n1 r 4-1 1/5\n"
-    games = read(with_index(backgammon, acey, tabula))
-    assert len(games) == 3
-    assert "a backgammon game, not acey-deucey" in games[0].problems[0].message
-    assert not games[1].problems and games[1].turns
-    assert "a tabula game, not acey-deucey" in games[2].problems[0].message
+_ACEY = HEADER + "\n1 r 6-1 off/19, off/24\n"
+_BACKGAMMON = "i 1702738670 A B 1 0 0 1 1 0\n1 r 4-1 13/9, 9/8\n"
+_TABULA = "i 1702738670 A B 1 0 0 1 1 2\n1 r 4-1 1/5\n"
+
+
+def test_backgammon_and_tabula_games_are_left_out_one_by_one() -> None:
+    found = read_all(with_index(_BACKGAMMON, _ACEY, _TABULA))
+    assert len(found) == 3
+    assert isinstance(found[0], Skipped) and isinstance(found[2], Skipped)
+    assert found[0].line == 4 and "a backgammon game, not acey-deucey: left out" in found[0].reason
+    assert isinstance(found[1], Game) and not found[1].problems and found[1].turns
+    assert "a tabula game, not acey-deucey: left out" in found[2].reason
+
+
+@pytest.mark.parametrize(
+    ("command", "out"),
+    [
+        (["validate"], "1 game, 1 turn: 0 errors, 0 warnings\n"),
+        (["find", "--count"], "1\n"),
+        (["stats", "--format", "json"], None),
+        (["convert", "--to", "acey"], None),
+    ],
+)
+def test_every_command_leaves_the_backgammon_games_out_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], out: str | None
+) -> None:
+    """bgammon.md: validate reported AD100 and counted them, convert wrote nothing, find
+    printed an empty acey-deucey game; only stats left them out."""
+    path = tmp_path / "mixed.match"
+    path.write_text(with_index(_BACKGAMMON, _ACEY, _TABULA), encoding="utf-8")
+    status, printed, err = run_main(capsys, command[0], str(path), *command[1:])
+    assert status == 0
+    assert out is None or printed == out
+    assert err.count("not acey-deucey: left out") == 2 and f"{path}:4: " in err
+    if command[0] == "convert":
+        assert printed.count("[White") == 1 and "Park" in printed
+    if command[0] == "stats":
+        assert json.loads(printed)["games"] == 1
 
 
 @pytest.mark.parametrize(

@@ -478,7 +478,7 @@ def test_standard_input_with_no_line_end_is_told_in_bounded_memory(
 
 
 def test_a_first_line_read_only_in_part_to_tell_the_format_is_given_back_whole() -> None:
-    from aceynote.commands.common import Replayed
+    from aceynote.commands.input_formats import Replayed
 
     rest = io.BytesIO(b"def\nnext\n")
     stream = Replayed(b"abc", rest)  # "abc" was read of the line "abcdef"

@@ -6,22 +6,19 @@ import argparse
 import contextlib
 import errno
 import glob
-import io
 import os
 import re
 import sys
 from collections.abc import Iterator
 from itertools import islice
-from typing import IO, TYPE_CHECKING, NamedTuple, cast
+from typing import IO, TYPE_CHECKING, NamedTuple
 
 from ..notation import Game, ReadError
-from ..notation.limits import MAX_LINE_BYTES
 from ..notation.source import NamedBytes, not_utf8
 from ..terminal_text import clipped, counted, number_shown
 from .base import EXIT_OK, EXIT_PROBLEMS, UsageError
 
 if TYPE_CHECKING:
-    from ..formats import Format
     from ..rules import Side
 
 STDIN = "-"
@@ -320,88 +317,6 @@ def add_source_format(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def input_format(
-    handle: IO[bytes], source: InputFile, chosen: str | None
-) -> tuple[IO[bytes], Format]:
-    """The format ``source`` is read in, and the stream to read it from.
-
-    ``chosen`` (``--from``) names it; else a file's extension tells it, and
-    standard input's first line: the bytes read to tell are given again by
-    the stream returned, first.
-    """
-    from ..formats import named, of_start, record_format
-
-    if chosen is not None:
-        return handle, named(chosen)
-    if source.path != STDIN:
-        return handle, record_format(source.path)
-    start = _telling_start(handle)
-    return cast(IO[bytes], Replayed(start, handle)), of_start(start)
-
-
-_LINES_TO_TELL = 16
-"""At most this many lines are read to tell standard input's format: blank lines and a
-JSON document's opening brace on a line of its own stand before what tells it."""
-
-
-def _telling_start(handle: IO[bytes]) -> bytes:
-    """Standard input's first line that tells its format, with the lines before it: a line
-    that is blank, or a lone ``{``, tells nothing yet (each line bounded as the readers' are:
-    input with no line end is told by its start)."""
-    start = b""
-    for _ in range(_LINES_TO_TELL):
-        line = handle.readline(MAX_LINE_BYTES + 1)
-        start += line
-        if not line or line.strip().lstrip(b"\xef\xbb\xbf") not in (b"", b"{"):
-            break
-    return start
-
-
-def record_games(handle: IO[bytes], source: InputFile, chosen: str | None) -> Iterator[Game]:
-    """The games of one input, read in its :func:`input_format`."""
-    stream, read_as = input_format(handle, source, chosen)
-    return read_as.games(stream, source.display_name)
-
-
-class Replayed(io.BufferedIOBase):
-    """A binary stream whose first line, ``first``, was read already (to tell its format).
-
-    That line comes first again, then the rest of the stream.
-    """
-
-    def __init__(self, first: bytes, rest: IO[bytes]) -> None:
-        super().__init__()
-        self.first = first
-        self.rest = rest
-        self.name = getattr(rest, "name", "<stdin>")  # read_games names the input in its errors
-
-    def readable(self) -> bool:
-        return True
-
-    def readline(self, size: int | None = -1, /) -> bytes:
-        limit = -1 if size is None else size
-        if not self.first:
-            return self.rest.readline(limit)
-        taken = self._taken(limit)
-        if self.first or taken.endswith(b"\n") or len(taken) == limit:
-            return taken
-        # The first line was read only in part: the rest of it follows.
-        return taken + self.rest.readline(limit - len(taken) if limit >= 0 else -1)
-
-    def read(self, size: int | None = -1, /) -> bytes:
-        limit = -1 if size is None else size
-        data = self._taken(limit)
-        if limit < 0:
-            return data + self.rest.read()
-        return data + self.rest.read(limit - len(data)) if len(data) < limit else data
-
-    def _taken(self, limit: int) -> bytes:
-        """Up to ``limit`` of the bytes read before (all of them for -1), no longer kept."""
-        cut = len(self.first) if limit < 0 else limit
-        taken, self.first = self.first[:cut], self.first[cut:]
-        return taken
-
-
 # -- reading a record, writing the output (diagram, html, analyze, stats) ------------------
 
 
@@ -434,6 +349,7 @@ def record_stream(named: str | InputFile, chosen: str | None) -> Iterator[Game]:
     (an input of :func:`expand_inputs` says its own problem: a folder without records).
     """
     from ..formats import InvalidRecord
+    from .input_formats import record_games
 
     source = named if isinstance(named, InputFile) else InputFile(named)
     try:

@@ -38,10 +38,10 @@ from .common import (
     InputFile,
     add_record_files,
     expand_inputs,
-    record_games,
     unreadable,
 )
 from .destination import check_output, check_output_name, to_file
+from .input_formats import record_games
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\

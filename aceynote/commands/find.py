@@ -8,6 +8,7 @@ import json
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import IO, Any, cast
 
 from ..corpus import filters
@@ -36,11 +37,11 @@ from .common import (
     InputFile,
     add_record_files,
     expand_inputs,
-    input_format,
     jobs_to_use,
     unreadable,
 )
 from .destination import check_output, refuse_read_only, to_file
+from .input_formats import input_format, skipped_note
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
@@ -314,9 +315,9 @@ class _Run:
         name = source.display_name
         if read_as is ACEY:
             return acey_games(stream, name, self.search, self.args.jobs, tune_garbage_collector)
-        assert read_as.read is not None
         lines = read_as.name == "jsonl"
-        return other_games(stream, name, read_as.read, self.search, lines, self._unwritable(name))
+        reader = partial(read_as.games, skipped=skipped_note(name))
+        return other_games(stream, name, reader, self.search, lines, self._unwritable(name))
 
     def _unwritable(self, name: str) -> Callable[[int, Game], None]:
         """What says, on stderr, why a game found in a .match or .json input is not written."""

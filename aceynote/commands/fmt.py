@@ -32,9 +32,9 @@ from .common import (
     InputFile,
     add_record_files,
     expand_inputs,
-    input_format,
     unreadable,
 )
+from .input_formats import input_format, skipped_note
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
@@ -156,7 +156,8 @@ class _Formatting:
                 if refused is not None:
                     self.found(fail(refused))
                     return
-                games = read_as.games(stream, source.display_name)
+                name = source.display_name
+                games = read_as.games(stream, name, skipped_note(name))
                 clean = write_canonical(reading, games, canonical, self._reporter(source))
             if not clean:
                 self.found(EXIT_PROBLEMS)

@@ -31,10 +31,10 @@ from .common import (
     InputFile,
     add_record_files,
     expand_inputs,
-    record_games,
     unreadable,
 )
 from .destination import check_output, deliver
+from .input_formats import record_games
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\

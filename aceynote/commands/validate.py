@@ -35,10 +35,10 @@ from .common import (
     InputFile,
     add_record_files,
     expand_inputs,
-    input_format,
     jobs_to_use,
     unreadable,
 )
+from .input_formats import input_format, skipped_note
 from .printing import Formatter, colour_wanted
 from .tag_options import rules_option
 
@@ -150,7 +150,8 @@ class _Run:
             if self.jobs > 1 and read_as is ACEY:
                 self._parallel(source, stream, reader, size)
             else:
-                games = read_as.games(stream, source.display_name)
+                name = source.display_name
+                games = read_as.games(stream, name, skipped_note(name))
                 checks = check_games(games, self.rules, self.args.first)
                 self.emit(source.display_name, self._with_progress(checks, reader, size, source))
         self._clear_progress()

@@ -17,8 +17,18 @@ from typing import IO, Any, NamedTuple
 from ..extras import install_command
 from ..notation import Game
 
-Reader = Callable[[IO[bytes], str], Iterator[Game]]
-"""The games of a binary stream; the string names the input in messages."""
+
+class Skipped(NamedTuple):
+    """What a reader leaves out of an input, being no game it reads (a backgammon game in a
+    bgammon.org replay): the line where it starts and why, for a message."""
+
+    line: int
+    reason: str
+
+
+Reader = Callable[[IO[bytes], str], Iterator["Game | Skipped"]]
+"""The games of a binary stream, and what it leaves out; the string names the input in
+messages."""
 
 
 class Entry(NamedTuple):
@@ -29,8 +39,8 @@ class Entry(NamedTuple):
     game: Game
 
 
-def _ignore(message: str) -> None:
-    """Say nothing (the default for what a writer leaves out)."""
+def _ignore(message: object) -> None:
+    """Say nothing (the default for what a reader or a writer leaves out)."""
 
 
 @dataclass(slots=True)
@@ -88,11 +98,24 @@ class Format:
     folder: bool = False
     details: bool = False
 
-    def games(self, handle: IO[bytes], name: str) -> Iterator[Game]:
-        """The games of ``handle`` read in this format (one that can be read: a record format)."""
+    def games(
+        self, handle: IO[bytes], name: str, skipped: Callable[[Skipped], None] = _ignore
+    ) -> Iterator[Game]:
+        """The games of ``handle`` read in this format (one that can be read: a record format);
+        what the reader leaves out goes to ``skipped``, in its turn (a command says so)."""
         if self.read is None:
             raise TypeError(f"{self.kind}s cannot be read")
-        return self.read(handle, name)
+        return _games_of(self.read(handle, name), skipped)
+
+
+def _games_of(
+    found: Iterator[Game | Skipped], skipped: Callable[[Skipped], None]
+) -> Iterator[Game]:
+    for each in found:
+        if isinstance(each, Skipped):
+            skipped(each)
+        else:
+            yield each
 
 
 def _imported(module: str, name: str) -> Any:

@@ -25,6 +25,7 @@ from ...notation.source import Source
 from ...notation.writer import merge_trips
 from ...rules import BAR, OFF, POOL, Position, SegmentKind, Side, TurnState, parse_rules
 from ...validation import Report, validate
+from ..format import Skipped
 from .header import (
     FIELDS,
     RULES,
@@ -59,31 +60,35 @@ _SOURCES = {"off": POOL, "o": POOL, "home": POOL, "h": POOL, "bar": BAR, "b": BA
 _DESTS = {"off": OFF, "o": OFF, "home": OFF, "h": OFF}
 
 
-def read_match(source: Source) -> Iterator[Game]:
+def read_match(source: Source) -> Iterator[Game | Skipped]:
     """The games of a ``.match`` file, one at a time (only one game's lines are held).
 
-    A game that cannot be read, or is not acey-deucey, comes with its
-    ``problems``; the other games are read as usual. What the index table
-    says wrong about the file as a whole goes with its last game.
+    A game that cannot be read comes with its ``problems``; a game of
+    another variant (backgammon, tabula) is :class:`Skipped`, one by one
+    (docs/bgammon.md), unless something is wrong around it (its place in the
+    index table, lines before it): then it is a game with those problems.
+    The other games are read as usual. What the index table says wrong
+    about the file as a whole goes with its last game.
     """
     stream = LineStream(source)
     index = IndexTable()
     index.read(stream)
-    previous: Game | None = None
+    held: list[Game | Skipped] = []  # from the last game read on, which the leftover joins
     number = 0
     while (header := _next_header(stream)) is not None:
         number += 1
-        game = _GameReader(header, stream, index.problems(number, header.line)).game()
-        if previous is not None:
-            yield previous
-        previous = game
+        found = _GameReader(header, stream, index.problems(number, header.line)).game()
+        if isinstance(found, Game):
+            yield from held
+            held = []
+        held.append(found)
     leftover = index.leftover(number)
-    if previous is None and leftover is not None:
-        previous = Game(problems=[leftover], span=leftover.span)
-    elif previous is not None and leftover is not None:
-        previous.problems = sorted([*previous.problems, leftover], key=lambda p: p.span.line)
-    if previous is not None:
-        yield previous
+    last = held[0] if held else None
+    if isinstance(last, Game) and leftover is not None:
+        last.problems = sorted([*last.problems, leftover], key=lambda p: p.span.line)
+    elif leftover is not None:
+        held.append(Game(problems=[leftover], span=leftover.span))
+    yield from held
 
 
 class _Header:
@@ -140,12 +145,13 @@ class _GameReader:
         self.declined = False  # the last event is a declined doubling cube
         self.last = self.header
 
-    def game(self) -> Game:
+    def game(self) -> Game | Skipped:
         header = self.header
         game = Game()
         game.source_lines = {header.number: header.text}
         words = header_words(header)
         fields = [word for word, _ in words]
+        other = len(words) == FIELDS and fields[0] == "i" and fields[9] != "1"
         if len(words) != FIELDS or fields[0] != "i":
             self._fail(
                 "a game starts with 'i <timestamp> <player1> <player2> <match length> <score1> <score2> <winner> <cube value> <variant>'",
@@ -153,19 +159,15 @@ class _GameReader:
                 1,
                 len(header.text),
             )
-        elif fields[9] != "1":
-            what = VARIANTS.get(fields[9], f"a game of variant {fields[9]}")
-            self._fail(
-                f"this is {what}, not acey-deucey; aceynote reads the acey-deucey games of a .match file",
-                header,
-                1,
-                len(header.text),
-            )
+        elif other:
+            self._fail(_other_variant(fields[9]), header, 1, len(header.text))
         else:
             self.remarks += header_problems(words, header)
             self._events(game)
         for _ in self.stream.events():  # the rest of a game that cannot be read on
             pass
+        if other and not self.remarks:
+            return Skipped(header.number, _other_variant(fields[9]))
         game.span = line_span(header).to(line_span(self.last))
         return self._finish(game, fields)
 
@@ -323,6 +325,12 @@ class _GameReader:
             if termination is not None:
                 game.tags.append(Tag("Termination", termination))
         game.tags.append(Tag("Result", game.result))
+
+
+def _other_variant(variant: str) -> str:
+    """What a game of another variant than acey-deucey is, and what becomes of it."""
+    what = VARIANTS.get(variant, f"a game of variant {variant}")
+    return f"this is {what}, not acey-deucey: left out, as aceynote reads the acey-deucey games of a .match file"
 
 
 def _word(found: re.Match[str]) -> tuple[str, int]:
