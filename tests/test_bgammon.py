@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from boards import BGAMMON
-from conftest import run_main
+from conftest import ROOT, run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -243,6 +243,20 @@ def test_a_move_that_does_not_fit_the_roll_is_a_validator_error_at_its_place() -
     [diagnostic] = validate(game).diagnostics
     assert diagnostic.code.code == "AD304"
     assert (diagnostic.span.line, diagnostic.span.column) == (3, 17)
+
+
+def test_a_replay_that_breaks_the_rules_is_converted_as_written_and_the_docs_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """convert --help: a game that breaks the rules is converted as written; bgammon.md said
+    that a file validate finds errors in is not converted either."""
+    path = tmp_path / "broken.match"
+    path.write_text(with_index(HEADER + "\n1 r 6-1 off/19, off/20\n"), encoding="utf-8")
+    assert run_main(capsys, "validate", str(path))[0] == 1
+    status, out, err = run_main(capsys, "convert", str(path), "--to", "acey")
+    assert (status, err) == (0, "") and "1. 61: in/19 in/20" in out
+    docs = (ROOT / "docs" / "bgammon.md").read_text(encoding="utf-8")
+    assert "is not converted either" not in docs and "converted as written" in docs
 
 
 def test_a_truncated_header_is_located() -> None:
