@@ -377,6 +377,25 @@ async def test_r_in_the_replay_comes_back_to_the_game_against_the_engine(tmp_pat
         assert [side for side, _ in segment_texts(app)][:2] == [Side.WHITE, Side.BLACK]
 
 
+@pilot_test
+async def test_undo_and_redo_go_on_after_a_visit_to_the_replay(tmp_path: Path) -> None:
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, random.Random(2)))
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await settle(pilot, app)
+        played = segment_texts(app)
+        await pilot.press("escape", "r")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert segment_texts(app) == []
+        await pilot.press("escape", "r")
+        await pilot.pause()
+        await pilot.press("ctrl+y")
+        await settle(pilot, app)
+        assert segment_texts(app) == played
+
+
 # -- the same seed, the same game ----------------------------------------------------------
 async def _seeded_game(path: Path, seed: int) -> list[tuple[Side, str]]:
     app = play_app(path, Practice(Side.BLACK, 0, random.Random(seed)))
@@ -506,6 +525,26 @@ async def test_a_game_begun_with_play_goes_on_against_the_engine(tmp_path: Path)
         assert played[:2] == [(Side.WHITE, "63: in/19 in/22"), (Side.BLACK, "54: in/20 in/21")]
         assert [side for side, _ in played[2:]] == [Side.WHITE]  # the engine's reply, 62
         assert played[2][1].startswith("62: ")
+
+
+@pilot_test
+async def test_undo_says_why_the_moves_played_before_play_game_stay(tmp_path: Path) -> None:
+    from test_tui_app import notifications
+
+    path = tmp_path / "games.acey"
+    path.write_text(UNFINISHED.replace("*\n", "1... 54: in/20 in/21\n*\n"), encoding="utf-8")
+    practice = Practice(Side.WHITE, 0, ScriptedDice([6, 2]))  # as --game 1 makes it
+    app = ReplayApp(str(path), game=1, record=RecordFile(str(path)), practice=practice)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        played = segment_texts(app)
+        assert [side for side, _ in played] == [Side.WHITE, Side.BLACK, Side.WHITE]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert segment_texts(app) == played
+        said = notifications(app)[-1]
+        assert "you have not played" not in said
+        assert "before this entry line opened" in said
 
 
 @pilot_test

@@ -303,6 +303,40 @@ async def test_undo_and_redo_across_a_chosen_double_and_an_extra_roll(tmp_path: 
         assert app.record is not None and not app.record.dirty  # nothing left to save
 
 
+@pilot_test
+async def test_undo_goes_on_after_a_visit_to_the_replay(tmp_path: Path) -> None:
+    app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
+    async with app.run_test(size=SIZE) as pilot:
+        for text in ("64: in/19 in/21", "43: in/21 in/22"):
+            await enter(pilot, app, text)
+        await pilot.press("escape", "c", "G", "o", "o", "d", "ctrl+s", "r")  # a comment too
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert segments(game_of(app)) == ["64: in/19 in/21"]
+        await pilot.press("ctrl+z", "ctrl+y", "ctrl+y")
+        await pilot.pause()
+        assert segments(game_of(app)) == ["64: in/19 in/21", "43: in/21 in/22"]
+
+
+@pilot_test
+async def test_undo_says_why_the_moves_of_a_line_cut_cannot_be_taken_back(tmp_path: Path) -> None:
+    from test_tui_app import notifications
+
+    app = ReplayApp(str(unfinished(tmp_path)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("home", "down", "r")
+        await pilot.pause()
+        await pilot.click("#answer-cut")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert segments(game_of(app)) == ["64: in/19 in/21"]
+        said = notifications(app)[-1]
+        assert "nothing was entered" not in said
+        assert "before this entry line opened" in said
+
+
 # -- the end of a game ---------------------------------------------------------------------
 @pilot_test
 async def test_the_15th_checker_off_ends_the_game_with_the_rules_result(tmp_path: Path) -> None:

@@ -6,15 +6,18 @@ in it: :class:`Recording` goes on from the end of one line of play.
 
 from .entry_line import EntryProblem, TypedRoll, entries_in
 from .line_end import RecordingError, errors_refusal, settle_result
-from .session import Recording, describe
+from .session import Recording, bring_back, carry_history, describe, take_back
 
 __all__ = [
     "EntryProblem",
     "Recording",
     "RecordingError",
     "TypedRoll",
+    "bring_back",
+    "carry_history",
     "describe",
     "entries_in",
     "errors_refusal",
     "settle_result",
+    "take_back",
 ]

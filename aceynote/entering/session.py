@@ -15,7 +15,10 @@ a variation), and asks every rule question of the engine and the validator:
 - the result of a finished game is the rules' :func:`~aceynote.rules.outcome`.
 
 Undo and redo go back and forth over what was entered here (segments, and
-the end of a game by Termination).
+the end of a game by Termination), one at a time, or a move and the replies
+after it (:func:`take_back`, :func:`bring_back`: ``aceynote play``); the
+history goes on in a recording of the same line opened again
+(:func:`carry_history`).
 """
 
 from __future__ import annotations
@@ -324,27 +327,6 @@ class Recording:
         self._revalidate()
         return action
 
-    def take_back(self, side: Side) -> list[_Action]:
-        """Undo up to and with the last segment ``side`` entered: that move and what came after.
-
-        What was taken back, last first; nothing when ``side`` entered no
-        segment here (a practice game's engine may have moved first). The end
-        of a game by Termination, when it came last, is taken back alone. Redo
-        brings it all back, one action at a time.
-        """
-        if self.done and isinstance(self.done[-1], _Ended):
-            ended = self.undo()
-            assert ended is not None
-            return [ended]
-        if not any(_entered_by(action, side) for action in self.done):
-            return []
-        taken: list[_Action] = []
-        while not taken or not _entered_by(taken[-1], side):
-            action = self.undo()
-            assert action is not None
-            taken.append(action)
-        return taken
-
     def redo(self) -> _Action | None:
         """Bring back what undo took back last."""
         if not self.undone:
@@ -386,7 +368,54 @@ class Recording:
                 game.set_tag(name, value)
 
 
-def _entered_by(action: _Action, side: Side) -> bool:
+def take_back(recording: Recording, side: Side) -> list[_Action]:
+    """Undo up to and with the last segment ``side`` entered: that move and what came after.
+
+    What was taken back, last first; nothing when ``side`` entered no
+    segment here (a practice game's engine may have moved first). The end
+    of a game by Termination, when it came last, is taken back alone.
+    :func:`bring_back` brings it back.
+    """
+    done = recording.done
+    ended_last = bool(done) and isinstance(done[-1], _Ended)
+    if not ended_last and not any(_entered_by(action, side) for action in done):
+        return []
+    taken: list[_Action] = []
+    while not taken or not (ended_last or _entered_by(taken[-1], side)):
+        action = recording.undo()
+        assert action is not None
+        taken.append(action)
+    return taken
+
+
+def bring_back(recording: Recording, side: Side) -> list[_Action]:
+    """Redo what the last :func:`take_back` took: ``side``'s segment and the other side's after
+    it, or the end of the game alone. What was brought back, first first; nothing when
+    nothing was taken back."""
+    brought: list[_Action] = []
+    action = recording.redo()
+    while action is not None:
+        brought.append(action)
+        after = recording.undone[-1] if recording.undone else None
+        replies = isinstance(action, _Entered) and isinstance(after, _Entered)
+        action = recording.redo() if replies and not _entered_by(after, side) else None
+    return brought
+
+
+def carry_history(left: Recording | None, recording: Recording) -> None:
+    """Give ``recording`` the undo and redo history of ``left``, a recording of the same line
+    left for a while (Esc, then r), when the line still ends where ``left`` left it."""
+    if left is None or left.game is not recording.game or left.path != recording.path:
+        return
+    if left.turns is not recording.turns or left.state != recording.state:
+        return
+    last = left.done[-1] if left.done else None
+    if isinstance(last, _Entered) and last.segment is not recording.turns[-1].segments[-1]:
+        return  # the line was changed in between, to the same position
+    recording.done, recording.undone = left.done, left.undone
+
+
+def _entered_by(action: _Action | None, side: Side) -> bool:
     return isinstance(action, _Entered) and action.turn.side is side
 
 

@@ -18,14 +18,14 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 
 from ..analysis.practice import Practice, hint_rows, practice_review, roll_entry
-from ..entering import EntryProblem, Recording, TypedRoll, describe
+from ..entering import EntryProblem, Recording, TypedRoll, bring_back, describe, take_back
 from ..files.record import RecordFile
 from ..notation.writer import segment_text, turn_number
 from ..render.text_board import PendingRoll
-from ..rules import SegmentKind, TurnState
+from ..rules import SegmentKind, Side, TurnState
 from .dialogs import PlayChoices
 from .entry import EntryLine
-from .record_screen import RecordScreen, with_opening
+from .record_screen import RecordScreen, nothing_to_undo, with_opening
 
 
 class EngineEntry(Message):
@@ -105,13 +105,17 @@ class PlayScreen(RecordScreen):
         self.opponent = practice.opponent(recording.report.rules)
         self._generation = 0  # one more at every change: an engine entry of before is stale
         self._thinking = False
-        self._taken_back: list[int] = []  # how many actions each undo took, for redo
 
     def on_mount(self) -> None:
         super().on_mount()
         if self.rolled is not None:  # rolled before the replay screen was visited
             self.line.set_text(self.rolled)
         self._engine_next()
+
+    @property
+    def you(self) -> Side:
+        """The side the person plays."""
+        return self.opponent.side.opponent
 
     @property
     def rolled(self) -> str | None:
@@ -248,9 +252,7 @@ class PlayScreen(RecordScreen):
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _review(self) -> None:
-        lines = practice_review(
-            self.recording.report, self.opponent.side.opponent, self.practice.depth
-        )
+        lines = practice_review(self.recording.report, self.you, self.practice.depth)
         title = f"Your game, as the engine at {self.practice.depth}-ply sees it"
         self.app.call_from_thread(self.app.push_screen, PlayChoices(title, lines))
 
@@ -262,8 +264,6 @@ class PlayScreen(RecordScreen):
         if made is not None and self.line.text.startswith(made[1]):
             self.line.set_text("")  # a roll made for a segment undone or redone is gone with it
         self.practice.rolled = None
-        if not self.recording.undone:
-            self._taken_back.clear()  # a new entry: redo has nothing to bring back
         super()._changed()
 
     def on_entry_line_submitted(self, message: EntryLine.Submitted) -> None:
@@ -271,25 +271,23 @@ class PlayScreen(RecordScreen):
         self._engine_next()
 
     def action_undo(self) -> None:
-        taken = self.recording.take_back(self.opponent.side.opponent)
+        taken = take_back(self.recording, self.you)
         if not taken:
-            self.notify("Nothing to undo: you have not played yet.", timeout=2)
+            self.notify(nothing_to_undo(self.recording, self.you), timeout=5)
             return
-        self._taken_back.append(len(taken))
         self._changed()
         reply = " and the engine's reply" if len(taken) > 1 else ""
         self.feedback.show_done(f"Undone: {describe(taken[-1])}{reply} (ctrl+y brings it back)")
 
     def action_redo(self) -> None:
-        if not self._taken_back:
+        actions = bring_back(self.recording, self.you)
+        if not actions:
             self.notify("Nothing to redo.", timeout=2)
             return
-        actions = [self.recording.redo() for _ in range(self._taken_back.pop())]
         self._changed()
-        yours = actions[0]  # the first brought back is your segment (or the game's end)
-        assert yours is not None
         reply = " and the engine's reply" if len(actions) > 1 else ""
-        self.feedback.show_done(f"Redone: {describe(yours)}{reply}")
+        # The first brought back is your segment (or the game's end).
+        self.feedback.show_done(f"Redone: {describe(actions[0])}{reply}")
         self._engine_next()
 
     # -- the engine's entries ------------------------------------------------------------

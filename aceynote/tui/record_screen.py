@@ -86,6 +86,26 @@ def _end_as_chosen(screen: RecordScreen, choice: tuple[str | None, str] | None) 
         screen.feedback.show_done(f"Game over by {choice[0]}: {result} (ctrl+z takes it back)")
 
 
+def nothing_to_undo(recording: Recording, you: Side | None = None) -> str:
+    """Why ctrl+z has nothing to take back (``you``: the side whose moves it takes back).
+
+    It takes back what was entered on the entry line of this line of play,
+    an Esc to the replay and r back included (:func:`~aceynote.entering.carry_history`),
+    not the moves the line had when it was opened: a game gone on with, a line cut.
+    """
+    if not any(you is None or turn.side is you for turn in recording.turns):
+        nothing = "nothing was entered" if you is None else "you have not played"
+        return f"Nothing to undo: {nothing} yet."
+    moves, done, what = (
+        ("the", "entered", "is entered") if you is None else ("your", "played", "you play")
+    )
+    return (
+        f"Nothing to undo: {moves} moves on the board were {done} before this entry line"
+        f" opened, and ctrl+z takes back only what {what} on it. To play on from an earlier"
+        " turn: Esc, then r there."
+    )
+
+
 def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
     """What to do with the plays listed for the roll typed."""
     if not shown:
@@ -367,7 +387,7 @@ class RecordScreen(GameScreen):
     def action_undo(self) -> None:
         action = self.recording.undo()
         if action is None:
-            self.notify("Nothing to undo: nothing was entered here yet.", timeout=2)
+            self.notify(nothing_to_undo(self.recording), timeout=5)
             return
         self._changed()
         self.feedback.show_done(f"Undone: {describe(action)} (ctrl+y brings it back)")

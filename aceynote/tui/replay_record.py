@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..analysis.practice import Practice
-from ..entering import Recording, RecordingError, errors_refusal
+from ..entering import Recording, RecordingError, carry_history, errors_refusal
 from ..notation.lines import (
     MAIN,
     Path,
@@ -30,6 +30,8 @@ class RecordingHere(ReplayView):
     """
 
     practice: tuple[int, Practice] | None = None
+    left: Recording | None = None
+    """The recording last left by Esc: r at the same line's end goes on with its undo history."""
 
     def action_record(self) -> None:
         """Enter what follows: at the end of the line, or from the segment shown."""
@@ -112,6 +114,7 @@ class RecordingHere(ReplayView):
             self.notify(f"Cannot record here: {error}.", severity="warning", timeout=5)
             self._revalidate_at_end(unused_variation())
             return
+        carry_history(self.left, recording)
         if recording.over:
             self.notify(
                 f"{recording.prompt()}: nothing more can be entered. To play on from"
@@ -123,6 +126,7 @@ class RecordingHere(ReplayView):
         was_edited = self.game_index in self.record.edited
 
         def back(_: None) -> None:
+            self.left = recording
             self._revalidate_at_end(recording.path if recording.done else unused_variation())
 
         practice = self.practice
