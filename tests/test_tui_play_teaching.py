@@ -29,6 +29,8 @@ async def test_the_hint_key_ranks_the_plays_of_the_roll_with_why(tmp_path: Path)
         assert len(rows) == len(expected)
         for row, (play, detail) in zip(rows, expected, strict=True):
             assert row.startswith(play) and row.endswith(detail)
+        assert isinstance(app.screen, PlayChoices)
+        assert app.screen.title_text == "The engine's best plays of 64, 0-ply: win %, equity, why"
         await pilot.press("escape")
         assert not isinstance(app.screen, PlayChoices)
 

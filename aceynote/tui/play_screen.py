@@ -237,7 +237,7 @@ class PlayScreen(RecordScreen):
         if self._engine_to_act():
             self.notify(f"{self.opponent.name} is to play: wait for its move.", timeout=3)
         elif isinstance(typed, TypedRoll):
-            self._hint(state, (typed.high, typed.low), f"the best plays of {typed.label}")
+            self._hint(state, (typed.high, typed.low), f"best plays of {typed.label}")
         elif state.expects is SegmentKind.CHOSEN_DOUBLE:
             self._hint(state, None, "choice of double, each with its best play")
         else:
