@@ -113,6 +113,30 @@ def test_json_on_standard_input_is_recognised_however_it_is_laid_out(
     assert status == 1 and "<stdin>:1:1: error AD100: game: 'rules' is missing" in out
 
 
+@pytest.mark.parametrize("before", ["\n\n", "\ufeff\n", " \r\n\t\n"])
+def test_a_replay_on_standard_input_is_recognised_past_blank_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, before: str
+) -> None:
+    """json.md: the first line tells the format, past blank lines; a replay after them was
+    read as acey (its header lines all syntax errors)."""
+    replay = "\n".join(GAME) + "\n"  # a replay without an index table: no offsets to shift
+    stdin_of(monkeypatch, before + replay)
+    told = run(capsys, ["validate"], "-")
+    stdin_of(monkeypatch, before + replay)
+    assert told == run(capsys, ["validate", "--from", "bgammon"], "-")
+    assert told[0] == 0 and told[1].startswith("1 game, 3 turns: 0 errors")
+    stdin_of(monkeypatch, before + REPLAY)  # its index table counts the blank lines' bytes too
+    told = run(capsys, ["validate"], "-")
+    stdin_of(monkeypatch, before + REPLAY)
+    assert told == run(capsys, ["validate", "--from", "bgammon"], "-")
+    stdin_of(monkeypatch, before + '{"tags": 1}\n')  # JSON Lines: its line counts them too
+    line = before.count("\n") + 1
+    assert (
+        f"<stdin>:{line}:1: error AD100: game: 'rules' is missing"
+        in run(capsys, ["validate"], "-")[1]
+    )
+
+
 @pytest.mark.parametrize(
     "comment", ["{A club game.}\n", "{\nA club game.\n}\n", '{"Well played": said Ames}\n']
 )

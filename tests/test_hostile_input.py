@@ -489,6 +489,9 @@ def test_a_first_line_read_only_in_part_to_tell_the_format_is_given_back_whole()
     ]
     bounded = Replayed(b"abc", io.BytesIO(b"def\n"))
     assert [bounded.readline(5), bounded.readline(5)] == [b"abcde", b"f\n"]
+    # Several lines read to tell the format (blank lines first) come back one by one.
+    lines = Replayed(b"\n\r\nabc", io.BytesIO(b"def\nnext\n"))
+    assert list(iter(lines.readline, b"")) == [b"\n", b"\r\n", b"abcdef\n", b"next\n"]
 
 
 def test_comments_before_any_tag_are_kept_up_to_the_limit_of_a_game() -> None:

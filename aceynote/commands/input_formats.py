@@ -76,9 +76,11 @@ def skipped_note(name: str) -> Callable[[Skipped], None]:
 
 
 class Replayed(io.BufferedIOBase):
-    """A binary stream whose first line, ``first``, was read already (to tell its format).
+    """A binary stream whose first lines, ``first``, were read already (to tell its format:
+    the blank lines and a lone ``{`` before the line that tells it).
 
-    That line comes first again, then the rest of the stream.
+    They come first again, a line at a time as read (a reader's line numbers
+    count them), then the rest of the stream.
     """
 
     def __init__(self, first: bytes, rest: IO[bytes]) -> None:
@@ -94,7 +96,8 @@ class Replayed(io.BufferedIOBase):
         limit = -1 if size is None else size
         if not self.first:
             return self.rest.readline(limit)
-        taken = self._taken(limit)
+        line_end = self.first.find(b"\n") + 1 or len(self.first)  # the lines read, one by one
+        taken = self._taken(line_end if limit < 0 else min(limit, line_end))
         if self.first or taken.endswith(b"\n") or len(taken) == limit:
             return taken
         # The first line was read only in part: the rest of it follows.

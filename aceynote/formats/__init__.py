@@ -36,7 +36,7 @@ FORMATS: tuple[Format, ...] = (
         "JSON document",
         # The document's object and its first key, "format", "version" or "games" (the
         # start given to of_start runs on past a lone "{" to the line after it).
-        re.compile(rb'(?:\xef\xbb\xbf)?\s*\{\s*"(?:format|version|games)"\s*:'),
+        re.compile(rb'\{\s*"(?:format|version|games)"\s*:'),
         details=True,
     ),
     Format(
@@ -47,7 +47,7 @@ FORMATS: tuple[Format, ...] = (
         "JSON Lines file",
         # Any other object with a key: a game on a line of its own (an acey record's comment
         # starts with "{" too, but not with a quoted name and a colon).
-        re.compile(rb'(?:\xef\xbb\xbf)?\s*\{\s*"[A-Za-z_]+"\s*:'),
+        re.compile(rb'\{\s*"[A-Za-z_]+"\s*:'),
         details=True,
     ),
     Format(
@@ -58,7 +58,7 @@ FORMATS: tuple[Format, ...] = (
         "bgammon.org replay",
         # The index table's first line, or (a file without one) a game's header line:
         # neither can start an acey record (formats/bgammon/match_reader.py).
-        re.compile(rb"(?:\xef\xbb\xbf)?(?:bgammon-replay [0-9]|i [0-9]+ )"),
+        re.compile(rb"(?:bgammon-replay [0-9]|i [0-9]+ )"),
     ),
     # Write only: a folder of two tables for data tools (docs/data.md; aceynote[data]).
     Format("parquet", (), None, lazy_writer(".parquet"), "Parquet folder", folder=True),
@@ -102,9 +102,11 @@ def of_start(first_line: bytes) -> Format:
 
     Standard input has no name to tell its format by; a format whose files
     start in their own way (JSON, a bgammon.org replay) is recognised, any
-    other input is an acey record.
+    other input is an acey record. A format's ``starts`` is matched past a
+    byte order mark and the blank lines, here for every format.
     """
-    found = (each for each in RECORD_FORMATS if each.starts and each.starts.match(first_line))
+    start = first_line.removeprefix(b"\xef\xbb\xbf").lstrip()
+    found = (each for each in RECORD_FORMATS if each.starts and each.starts.match(start))
     return next(found, ACEY)
 
 

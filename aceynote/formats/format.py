@@ -84,8 +84,8 @@ class Format:
     """A file format: ``name`` (``--from``/``--to``), its file name ``extensions`` (lower
     case, the first one the usual), its reader and writer, and ``kind``: what a file of it
     is, in words, for messages ("bgammon.org replay"). ``starts``: what the first line of a
-    file of it matches, so that standard input in it is recognised (None: it cannot be told
-    from an acey record by its start). ``folder``: its writer writes a folder of files
+    file of it matches, past a byte order mark and blank lines, so that standard input in it
+    is recognised (None: it cannot be told from an acey record by its start). ``folder``: its writer writes a folder of files
     (``Output.folder``) rather than one stream. ``details``: its writer adds the positions
     and the validator's findings when asked (``--positions``, ``--diagnostics``)."""
 
