@@ -474,7 +474,7 @@ def test_play_game_refuses_a_game_it_cannot_go_on_with(
     path.write_text(f"{UNFINISHED}\n{people}\n{finished}", encoding="utf-8")
     before = path.read_bytes()
     cases = [
-        (["--game", "4"], "has 3 games: --game takes 1 to 3"),
+        (["--game", "4"], "games.acey holds 3 games"),
         (["--game", "2"], "game 2 of"),
         (["--game", "3"], "is over"),
         (["--game", "1", "--you", "black"], "not with --you"),
@@ -484,6 +484,13 @@ def test_play_game_refuses_a_game_it_cannot_go_on_with(
         assert main(["play", str(path), *arguments]) == 2, arguments
         assert words in capsys.readouterr().err, arguments
     assert path.read_bytes() == before
+    one = tmp_path / "one.acey"
+    one.write_text(UNFINISHED, encoding="utf-8")
+    assert main(["play", str(one), "--game", "2"]) == 2
+    assert "one.acey holds 1 game\n" in capsys.readouterr().err  # not "has 1 games"
+    assert main(["play", str(tmp_path / "missing.acey"), "--game", "1"]) == 2
+    assert "missing.acey: no such file, so no game 1 to go on with" in capsys.readouterr().err
+    assert not (tmp_path / "missing.acey").exists()
 
 
 def test_play_game_gives_the_engine_the_side_and_level_its_tag_names(

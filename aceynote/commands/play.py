@@ -6,6 +6,7 @@ import argparse
 import getpass
 from typing import TYPE_CHECKING
 
+from ..terminal_text import counted
 from .base import Commands, UsageError, add_command, whole_number
 from .record import add_game_details, check_utf8, game_tags, record_to_enter_into
 
@@ -153,10 +154,13 @@ def _go_on(args: argparse.Namespace) -> int:
     if given:
         raise UsageError(f"--game goes on with a game as it was begun: not with {given[0]}")
     record = record_to_enter_into(args.file, "play")
+    if not record.existed:
+        raise UsageError(f"{args.file}: no such file, so no game {args.game} to go on with")
     if not len(record):
         raise UsageError(f"{args.file} holds no game to go on with")
     if not 1 <= args.game <= len(record):
-        raise UsageError(f"{args.file} has {len(record)} games: --game takes 1 to {len(record)}")
+        games = counted(len(record), "game")
+        raise UsageError(f"there is no game {args.game}: {args.file} holds {games}")
     game = record.load(args.game - 1).game
     side = engine_side(game)
     if side is None:
