@@ -75,9 +75,9 @@ examples:
   aceynote convert games/ --to parquet -o tables
 
 exit status: 0 converted, 1 a game of an input cannot be read as a record
-(a syntax error, a JSON game the schema refuses; a game that breaks the
-rules is converted as written: aceynote validate judges it) or cannot be
-held by the output format (a .match holds only games under the bgammon
+(a syntax error, a JSON game the schema refuses;
+a game that breaks the rules is converted as written: aceynote validate
+judges it) or cannot be held by the output format (a .match holds only games under the bgammon
 rules), 2 usage error, an unreadable file (not UTF-8, or a JSON document
 that cannot be read on), or an output that cannot be written (a read-only OUT is not
 overwritten; a DIR that is not empty is refused). Every input is read and its problems reported; if any
