@@ -63,6 +63,18 @@ def forms(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Path]
     return found
 
 
+@pytest.mark.parametrize("name", ["bgammon", "json"])
+def test_find_writes_the_games_of_a_replay_or_a_document_as_convert_to_acey_does(
+    forms: dict[str, Path], capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """find.md: convert --to acey writes the same text; find wrote no blank line between two
+    games ('5-0' then '[Site ...')."""
+    converted = run(capsys, ["convert", "--to", "acey"], str(forms[name]))
+    assert converted[0] == 0 and "*\n\n[Site" in converted[1]
+    assert run(capsys, ["find"], str(forms[name])) == converted
+    assert run(capsys, ["find"], str(forms["acey"]))[1] == converted[1]
+
+
 @pytest.mark.parametrize("command", READERS.values(), ids=READERS.keys())
 def test_each_reading_command_reads_each_format_as_the_acey_form(
     command: list[str],

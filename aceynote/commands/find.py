@@ -18,6 +18,7 @@ from ..files.writing import copy_from_start, write_atomically
 from ..formats import ACEY, InvalidRecord, named, record_format
 from ..notation import Game, ReadError
 from ..notation.source import line_end
+from ..notation.writer import GAMES_APART
 from ..terminal_text import shown
 from .base import (
     EXIT_OK,
@@ -287,6 +288,8 @@ class _Run:
         self.copies = Copies()
         self.count = 0
         self.unreadable = 0
+        self.apart = ""  # what stands between two games of the input written: see _games
+        self.written = 0  # the games of the input written
         self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
 
     @property
@@ -313,6 +316,10 @@ class _Run:
     def _games(self, handle: IO[bytes], source: InputFile) -> Iterator[Found]:
         stream, read_as = input_format(handle, source, self.args.source_format)
         name = source.display_name
+        self.written = 0
+        # Acey games and JSON Lines are written as they stand (an acey game's blank lines
+        # after it are its own); other formats' games as convert --to acey writes them.
+        self.apart = "" if read_as is ACEY or read_as.name == "jsonl" else GAMES_APART
         if read_as is ACEY:
             return acey_games(stream, name, self.search, self.args.jobs, tune_garbage_collector)
         lines = read_as.name == "jsonl"
@@ -345,6 +352,8 @@ class _Run:
             columns += [tags.get(tag, "") for tag in ("White", "Black", "Date")] + [found.result]
             self.out("\t".join(shown(column) for column in columns) + "\n")
         elif text := found.text:  # none: a game of a .match or .json with syntax errors
+            self.out(self.apart if self.written else "")
+            self.written += 1
             # A game ending the file without a line end gets the file's.
             self.out(text if text.endswith(("\n", "\r")) else text + line_end(text))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from ..notation import Game, read_games, write_game
+from ..notation import Game, read_games, write_games
 from .format import Entry, Output
 
 
@@ -16,5 +16,4 @@ def read(handle: IO[bytes], name: str) -> Iterator[Game]:
 
 def write(entries: Iterable[Entry], output: Output) -> None:
     """Every game in canonical form, a blank line between two."""
-    for count, entry in enumerate(entries):
-        output.stream.write(("\n" if count else "") + write_game(entry.game))
+    write_games((entry.game for entry in entries), output.stream)

@@ -258,9 +258,14 @@ def write_game(game: Game) -> str:
     return "\n".join(parts) + "\n"
 
 
+GAMES_APART = "\n"
+"""What stands between two games written one after another in canonical form: a blank line
+(each game's text ends with its line end)."""
+
+
 def write_games(games: Iterable[Game], out: IO[str]) -> None:
     """Write games one after another, a blank line between them."""
     for index, game in enumerate(games):
         if index:
-            out.write("\n")
+            out.write(GAMES_APART)
         out.write(write_game(game))
