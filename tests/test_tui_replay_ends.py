@@ -331,6 +331,19 @@ async def test_n_goes_to_a_warning_where_the_footer_offers_r_instead(tmp_path: P
         assert "AD311" in notes_text(app)
 
 
+@pilot_test
+async def test_n_and_N_say_alike_that_a_clean_game_has_nothing_to_go_to() -> None:
+    from test_tui_app import notifications
+
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("end", "N")
+        said = "The validator found nothing to point out in this game."
+        assert notifications(app) == [said]
+        await pilot.press("n")
+        assert notifications(app) == [said, said]
+
+
 # -- a tall wide terminal ----------------------------------------------------------------------
 @pytest.mark.parametrize(("size", "board_rows"), [((200, 50), 35), ((180, 30), 27)])
 @pilot_test

@@ -111,7 +111,12 @@ class GameView(Container, can_focus=True):
         # n where the footer does not show it (no error): to a warning, or why not
         Binding("n", "diagnostic(1)", "Error", id="replay.next-diagnostic", show=False),
         Binding("n", "no_diagnostic", "Error", id="replay.next-diagnostic", show=False),
-        *(_moving(*key) for key in _KEYS[11:]),
+        _moving(*_KEYS[11]),
+        # N where the validator found nothing: why not, as n says
+        Binding(
+            "N", "no_diagnostic", "Previous error", id="replay.previous-diagnostic", show=False
+        ),
+        *(_moving(*key) for key in _KEYS[12:]),
     ]
 
     cursor: reactive[Place] = reactive(Place(MAIN, 0), init=False, always_update=True)
