@@ -5,7 +5,8 @@ would set the terminal's title and ``\\x1b[2J`` clear its screen; a bidi
 override would show a line in another order than it is read. The command
 line and the terminal app both show such characters as escapes (``\\x1b``,
 ``\\u202e``), which hold no such character themselves: the command line
-with :func:`shown` (a tab stays a tab) and :func:`caret_lines`, its JSON
+with :func:`shown` (a tab stays a tab, but in a column: :func:`cell`) and
+:func:`caret_lines`, its JSON
 with :func:`json_shown` (``\\u`` escapes, the same JSON), the terminal
 app with :func:`printable` (a tab shows as spaces: Textual writes text
 through Rich, which passes ESC on) and :func:`source_lines`. The pictures
@@ -176,6 +177,14 @@ _MAX_MESSAGE = 1000
 def shown(text: str) -> str:
     """``text`` with every character that would steer a terminal written as an escape."""
     return escaped(clipped(text, _MAX_MESSAGE))
+
+
+def cell(text: str, width: int | None = _MAX_MESSAGE) -> str:
+    """``text`` as one cell of a table or one column of tab-separated lines (``find --list``,
+    the tables of ``stats``): escaped as :func:`shown` escapes it, and a tab too (``\\x09``),
+    which would part the columns; cut to ``width`` columns as shown (None: whole)."""
+    text = text.replace("\t", "\\x09")
+    return escaped(text if width is None else clipped(text, width))
 
 
 def _width(char: str) -> int:

@@ -392,6 +392,17 @@ def test_count_and_list(
     ]
 
 
+def test_a_tab_in_a_tag_is_shown_escaped_in_its_column_of_the_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tab in a value made 7 tab-separated columns of --list's 6."""
+    path = tmp_path / "tab.acey"
+    path.write_text('[White "Ames"]\n[Black "O\'Brien\ttab"]\n\n*\n', encoding="utf-8")
+    status, out, _ = run_main(capsys, "find", str(path), "--list")
+    assert status == 0
+    assert out.rstrip("\n").split("\t") == [f"{path}:1", "1", "Ames", "O'Brien\\x09tab", "", "*"]
+
+
 def test_json_lines_games_are_their_lines_as_they_stand(
     capsys: pytest.CaptureFixture[str], corpus: tuple[Path, list[str], list[Json]]
 ) -> None:

@@ -203,6 +203,21 @@ def test_hostile_names_are_escaped(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "\x1b" not in out and "\\x1b]0;x\\x07" in out
 
 
+def test_a_tab_in_a_name_is_shown_escaped_and_keeps_the_columns_in_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """stats.md: names are shown escaped where they hold control characters; a tab was
+    kept, and moved the table's columns."""
+    text = short_game("O'Brien\ttab", "Bob", "1-0")
+    status, out, _ = run_main(capsys, "stats", written(tmp_path, text))
+    assert status == 0 and "\t" not in out and "O'Brien\\x09tab" in out
+    header = next(line for line in out.splitlines() if line.startswith("  #  player"))
+    row = next(line for line in out.splitlines() if "O'Brien" in line and line.startswith("  1"))
+    assert len(row) == len(header)  # every column in line with its heading
+    short = names_shown(80)("O'Brien\ttab" + "x" * 200)
+    assert columns(short) == columns(names_shown(80)("y" * 200))  # cut as shown
+
+
 def test_wide_names_keep_the_columns_in_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

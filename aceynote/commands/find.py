@@ -19,7 +19,7 @@ from ..formats import ACEY, InvalidRecord, named, record_format
 from ..notation import Game, ReadError
 from ..notation.source import line_end
 from ..notation.writer import GAMES_APART
-from ..terminal_text import shown
+from ..terminal_text import cell
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -350,7 +350,7 @@ class _Run:
             tags = found.tags
             columns = [f"{name}:{found.line}", str(found.number)]
             columns += [tags.get(tag, "") for tag in ("White", "Black", "Date")] + [found.result]
-            self.out("\t".join(shown(column) for column in columns) + "\n")
+            self.out("\t".join(cell(column) for column in columns) + "\n")
         elif text := found.text:  # none: a game of a .match or .json with syntax errors
             self.out(self.apart if self.written else "")
             self.written += 1

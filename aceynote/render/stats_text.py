@@ -15,7 +15,7 @@ from ..corpus.stats.matches import Match
 from ..corpus.stats.openings import RollLine
 from ..corpus.stats.players import PlayerGroup, Record
 from ..rules import ROLLS
-from ..terminal_text import aligned, clipped, columns, counted, escaped
+from ..terminal_text import aligned, cell, columns, counted, escaped
 from .stats_json import roll_name
 
 NAME_WIDTH = 14
@@ -42,14 +42,14 @@ Shown = Callable[[str], str]
 
 
 def names_shown(width: int | None, players: int = 1) -> Shown:
-    """How a name is shown: escaped; on a terminal ``width`` columns wide, cut to the room
+    """How a name is shown: escaped, a tab too (:func:`~aceynote.terminal_text.cell`); on a terminal ``width`` columns wide, cut to the room
     the players' table of ``players`` leaves it (``NAME_WIDTH`` at least); in a pipe
     (None), whole."""
     if width is None:
-        return escaped
+        return lambda text: cell(text, None)
     rank_digits = len(str(players))
     room = max(NAME_WIDTH, width - _BESIDE_NAMES - (rank_digits - 1))
-    return lambda text: escaped(clipped(text, room))
+    return lambda text: cell(text, room)
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
@@ -218,7 +218,7 @@ def _match(match: Match, name_shown: Shown) -> list[str]:
         for name, points in zip(match.players, match.score, strict=True)
     )
     winner = "" if match.winner is None else f"; {name_shown(match.winner)} won"
-    lines = [f"  {escaped(clipped(match.name, MATCH_NAME_WIDTH))}{length}: {score}{winner}"]
+    lines = [f"  {cell(match.name, MATCH_NAME_WIDTH)}{length}: {score}{winner}"]
     for index, game in enumerate(match.games, start=1):
         stated = "" if game.stated is None else f"  (MatchScore says {escaped(game.stated)})"
         # White's points first, as in the result and the MatchScore beside it (the
