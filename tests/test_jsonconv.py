@@ -458,3 +458,14 @@ def test_a_schema_file_in_the_package_is_the_schema_or_is_named_and_marked_a_tem
             assert f"`aceynote/formats/jsonconv/{each.name}`" in docs
         else:
             assert data == schema(), each.name
+
+
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", ""])
+@pytest.mark.parametrize("text", ['{"a": [1, 2', '{"a": [1, 2] "b"', '{"a": "x', "{oops"])
+def test_a_json_lines_error_stands_where_pythons_parser_puts_it(text: str, line_end: str) -> None:
+    """A line cut short was reported at column 1 (of the line after, by the parser's count)."""
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(text)
+    message, line, column = refusal(list(read_json_lines(io.StringIO(f"\n{text}{line_end}"))))
+    assert message == f"not valid JSON: {expected.value.msg}"
+    assert (line, column) == (2, expected.value.colno)

@@ -400,12 +400,16 @@ def read_json_lines(stream: IO[str]) -> Iterator[Game]:
 
 
 def _json_line_game(line: str, number: int) -> Game:
-    """The game of line ``number``, or (refused) a game with the reason at its place."""
+    """The game of line ``number``, or (refused) a game with the reason at its place.
+
+    The line is decoded without its line end, so that an error where the text ends (a line
+    cut short) stands at the end of the line, not at column 1 of the next.
+    """
+    text = line.rstrip("\r\n")
     try:
-        data = loads(line)
+        data = loads(text)
     except json.JSONDecodeError as error:
         return _unread(f"not valid JSON: {error.msg}", number, error.colno)
-    text = line.rstrip("\r\n")
     try:
         return game_from_json(data, "game", number, placed(data, text, 0, len(text), number, 1))
     except JsonRecordError as error:
