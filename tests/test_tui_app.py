@@ -147,6 +147,39 @@ async def test_next_diagnostic_shows_the_error_and_the_legal_plays() -> None:
         assert "AD503" in notes_text(app)
 
 
+def after_play(text: str, play: str) -> str:
+    """The character that follows ``play`` in ``text`` (empty at its end)."""
+    end = text.index(play) + len(play)
+    return text[end : end + 1]
+
+
+@pilot_test
+async def test_no_message_puts_a_glyph_or_a_full_stop_right_after_a_play(tmp_path: Path) -> None:
+    from aceynote.notation.writer import segment_label
+
+    app = ReplayApp(str(copy(tmp_path, "annotated.acey")), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t", "3", "enter", "up")  # after 3. =11: 9/8 8/7 7/6 6/5 !
+        frame = replay(app).query_one(Board).frame
+        assert frame is not None and frame.turn is not None and frame.segment is not None
+        play = segment_label(frame.turn, frame.segment)
+        assert play.endswith("!")
+        said: list[str] = []
+        await pilot.press("p")
+        assert isinstance(app.screen, Prompt)
+        said.append(app.screen.title_text)
+        await pilot.press("escape", "y")
+        said.append(notifications(app)[-1])
+        await pilot.press("r")
+        assert isinstance(app.screen, Confirm)
+        said.append(app.screen.question)
+        await pilot.click("#answer-cut")
+        await pilot.pause()
+        said.append(notifications(app)[-1])
+        for text in said:  # each would read as a glyph, a move number's dot or a roll's colon
+            assert after_play(text, play) not in ("?", "!", ".", ":"), text
+
+
 @pilot_test
 async def test_variations_are_entered_and_left() -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)

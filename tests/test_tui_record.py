@@ -253,11 +253,12 @@ async def test_the_roll_alone_then_picking_from_the_list(tmp_path: Path) -> None
         assert plays.shown == ["in/21 in/22", "in/21 21/18"]
         await pilot.press(*" in/2")
         assert plays.shown == ["in/21 in/22"]
-        assert "Tab completes it" in feedback(app)
+        assert "Tab completes it: in/21 in/22" in feedback(app)
+        assert not feedback(app).endswith(".")  # a full stop after a play reads as notation
         await pilot.press("tab")
         assert screen(app).query_one(EntryLine).text == "43: in/21 in/22"
         await pilot.pause()
-        assert "Enter enters it" in feedback(app)  # no longer "Tab completes it"
+        assert "Enter enters it: in/21 in/22" in feedback(app)  # no longer "Tab completes it"
         await pilot.press("enter")
         await pilot.pause()
         assert segments(game_of(app))[-1] == "43: in/21 in/22"

@@ -56,7 +56,7 @@ def ask_plays(widget: Widget, frame: Frame, rules: RuleSet, depth: int) -> None:
         )
         widget.run_worker(rank, thread=True, exclusive=True, group="hint", exit_on_error=False)
 
-    prompt = f"{side} to play {when}.\nWhich roll? (like 64)"
+    prompt = f"{side} to play {when}\nWhich roll? (like 64)"
     widget.app.push_screen(Prompt(prompt, rolled, "64"), show)
 
 
@@ -103,7 +103,7 @@ def copy_setup(widget: Widget, frame: Frame) -> None:
         widget.notify(f"No Setup string here: {error}.", severity="warning", timeout=4)
         return
     widget.app.copy_to_clipboard(setup)
-    widget.notify(f"Copied the Setup of the position {when}:\n{setup}", timeout=8)
+    widget.notify(f"Copied the position {when} as its Setup string\n{setup}", timeout=8)
 
 
 def write_diagram(

@@ -112,7 +112,7 @@ def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
         return "No legal play is written that way: Enter checks it as typed."
     if len(shown) == 1:
         done = typed.rest.strip() == shown[0]  # completed by Tab, or typed whole
-        return f"One play left: {shown[0]}. {'Enter enters' if done else 'Tab completes'} it."
+        return f"One play left; {'Enter enters' if done else 'Tab completes'} it: {shown[0]}"
     if not typed.rest:
         return f"{len(shown)} legal plays: type the play, or ↓ ↑ to pick one and Enter."
     return f"{len(shown)} plays left: type on, or ↓ ↑ to pick one and Enter."

@@ -68,15 +68,17 @@ class RecordingHere(ReplayView):
                 return
             if choice == "cut":
                 cut = cut_after(game, branch)
-                self.notify(f"Cut {counted(cut, 'segment')} {where}.", timeout=3)
+                self.notify(
+                    f"Cut {counted(cut, 'segment')} {where}, to record on from there.", timeout=3
+                )
                 self.record_at_end(path)
             else:
                 self.record_at_end(branch_after(game, branch), new_variation=was_edited)
 
+        # Never a ? or . right after a play: it would read as the notation's glyph.
         question = (
-            f"Record {where}? The line goes on after it.\n"
-            "Enter the new moves as a variation, cut the rest of the line,"
-            " or go on at its end? (esc: cancel)"
+            f"Record {where}, where the line goes on: enter the new moves as a variation,"
+            " cut the rest of the line, or go on at its end? (esc: cancel)"
         )
         answers = [("variation", "Variation"), ("cut", "Cut the rest"), ("end", "At the end")]
         self.app.push_screen(Confirm(question, answers), answer)
