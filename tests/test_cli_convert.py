@@ -122,6 +122,50 @@ def test_other_commands_writing_records_refuse_an_output_named_for_another_forma
     assert not target.exists()
 
 
+@pytest.mark.parametrize(
+    ("command", "name", "says"),
+    [
+        (["diagram"], "victim.acey", "names the acey format by its extension, but diagram draws"),
+        (["diagram"], "board.html", "names the html format by its extension, but diagram draws"),
+        (
+            ["html"],
+            "page.acey",
+            "names the acey format by its extension, but html writes a web page",
+        ),
+        (["html"], "page.svg", "names the svg format by its extension, but html writes a web page"),
+        (["stats", "--html"], "figures.acey", "names the acey format by its extension, but --html"),
+        (
+            ["find"],
+            "found.json",
+            "names the json format by its extension, but find writes the games found as acey: name it .acey",
+        ),
+        (
+            ["find", "--list"],
+            "list.acey",
+            "names the acey format by its extension, but --list writes no record",
+        ),
+        (
+            ["find", "--format", "json"],
+            "list.jsonl",
+            "names the jsonl format by its extension, but --format json writes no record",
+        ),
+    ],
+)
+def test_every_command_that_writes_a_file_refuses_one_named_for_another_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], name: str, says: str
+) -> None:
+    """Only convert, generate and analyze -o refused such a name: diagram -o victim.acey wrote
+    an SVG over a record, find -o out.json wrote acey games into a .json."""
+    source = record(tmp_path, "game.acey", GOOD)
+    target = tmp_path / name
+    target.write_text("mine", encoding="utf-8")
+    option = [] if command[-1] == "--html" else ["-o"]
+    status, out, err = run_main(capsys, command[0], str(source), *command[1:], *option, str(target))
+    assert (status, out) == (2, "")
+    assert says in err and "Traceback" not in err
+    assert target.read_text(encoding="utf-8") == "mine"
+
+
 @pytest.mark.parametrize(("to", "name"), [("jsonl", "out.ndjson"), ("acey", "out.txt")])
 def test_an_output_named_for_its_format_or_for_none_is_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], to: str, name: str

@@ -121,7 +121,7 @@ def test_a_format_that_does_not_match_the_name_is_refused(
     out = tmp_path / "board.svg"
     status, _, err = run_main(capsys, "diagram", RECORD, "--format", "png", "-o", str(out))
     assert status == 2
-    assert f"--format png does not match -o {out}" in err
+    assert f"-o {out} names the svg format by its extension, but --format png was asked" in err
     assert not out.exists()
     status, out_text, _ = run_main(capsys, "diagram", RECORD, "--format", "svg")
     assert status == 0 and out_text.startswith("<svg")

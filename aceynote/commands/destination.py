@@ -15,21 +15,49 @@ if TYPE_CHECKING:
     from .common import InputFile
 
 
-def check_output_name(output: str | None, written: str, said: str) -> None:
-    """Refuse an output file whose extension names another record format than the one
-    ``written`` (``said``: what chose it, like ``--to json was asked``): every command
-    reads a file by its extension, so the file would not be read back as what it holds."""
+PICTURES_AND_PAGES = {"svg": (".svg",), "png": (".png",), "html": (".html", ".htm")}
+"""The files the commands write besides records, by their extensions: diagram's pictures, and
+the pages of html and stats --html."""
+
+
+def named_kind(path: str) -> str | None:
+    """What a file's name says it holds: a record format's name, or svg, png or html (None:
+    a name of none of them)."""
     from .. import formats
 
+    record = formats.of_path(path, formats.RECORD_FORMATS)
+    if record is not None:
+        return record.name
+    lowered = path.lower()
+    kinds = PICTURES_AND_PAGES.items()
+    return next((kind for kind, extensions in kinds if lowered.endswith(extensions)), None)
+
+
+def check_output_name(
+    output: str | None, written: str | None, said: str, option: str = "-o"
+) -> None:
+    """Refuse an output file whose name says it holds another kind of file than the one
+    ``written`` (:func:`named_kind`; None: none of them, a list) before any work (``said``:
+    what chose it, like ``--to json was asked``; ``option``: the one that names the file).
+    Every command reads a file by its extension, and a browser or a viewer opens it by it:
+    such a file would not be read as what it holds, and a record of that name is lost."""
     if output is None or output == "-":
         return
-    named = formats.of_path(output, formats.RECORD_FORMATS)
-    if named is not None and named.name != written:
-        wanted = formats.named(written).extensions[0]
-        raise UsageError(
-            f"-o {output} names the {named.name} format by its extension, but {said}:"
-            f" name it {wanted}"
-        )
+    named = named_kind(output)
+    if named is None or named == written:
+        return
+    wanted = "give it another name" if written is None else f"name it {_extension(written)}"
+    raise UsageError(
+        f"{option} {output} names the {named} format by its extension, but {said}: {wanted}"
+    )
+
+
+def _extension(kind: str) -> str:
+    """The usual extension of a kind of file (:func:`named_kind`)."""
+    from .. import formats
+
+    known = PICTURES_AND_PAGES.get(kind)
+    return known[0] if known is not None else formats.named(kind).extensions[0]
 
 
 def deliver(text: str, output: str) -> None:

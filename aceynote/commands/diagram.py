@@ -29,7 +29,7 @@ from .common import (
     note_errors,
     turn_option,
 )
-from .destination import check_output, deliver, to_file
+from .destination import check_output, check_output_name, deliver, named_kind, to_file
 from .tag_options import setup_option
 
 DESCRIPTION = """\
@@ -85,7 +85,7 @@ def register(commands: Commands) -> None:
         choices=PICTURES,
         help="svg or png (default: by OUT's extension, else svg); png needs aceynote[png]",
     )
-    add_output(parser, "the SVG or PNG file to write")
+    add_output(parser, "the SVG or PNG file to write (a name of another kind, .acey, is refused)")
     parser.set_defaults(run=run)
 
 
@@ -95,15 +95,16 @@ PICTURES = ("svg", "png")
 
 
 def picture_format(chosen: str | None, output: str) -> str:
-    """``--format``, or the picture OUT's extension names (svg without either); PNG checked.
+    """``--format``, or the picture OUT's extension names (svg without either); an OUT named
+    for another kind of file refused (:func:`check_output_name`); PNG checked.
 
     The checks come before any reading: a PNG needs the renderer (the extra
     ``aceynote[png]``) and is not written to a terminal.
     """
-    by_name = next((each for each in PICTURES if output.lower().endswith(f".{each}")), None)
-    if chosen is not None and by_name is not None and chosen != by_name:
-        raise UsageError(f"--format {chosen} does not match -o {output} (a .{by_name} file)")
-    picture = chosen or by_name or "svg"
+    named = named_kind(output)
+    picture = chosen or (named if named in PICTURES else "svg")
+    said = f"--format {chosen} was asked" if chosen else "diagram draws an SVG or PNG picture"
+    check_output_name(output, picture, said)
     if picture == "png":
         try:
             png.renderer()
@@ -183,13 +184,14 @@ def _check_size(size: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     _check_size(args.size)
+    if args.file is not None:  # the record drawn is never written over, whatever its name
+        check_output(args.output, [InputFile(args.file)])
     picture = picture_format(args.format, args.output)
     if args.setup is not None:
         deliver_picture(_setup_board(args), args.output, picture)
         return EXIT_OK
     if args.file is None:
         raise UsageError("name a record FILE, or give a position with --setup")
-    check_output(args.output, [InputFile(args.file)])
     if args.turn is not None:
         turn_option(args.turn)  # a usage error before any reading
     game = chosen_game(args.file, args.source_format, args.game)

@@ -41,7 +41,7 @@ from .common import (
     jobs_to_use,
     unreadable,
 )
-from .destination import check_output, refuse_read_only, to_file
+from .destination import check_output, check_output_name, refuse_read_only, to_file
 from .input_formats import input_format, skipped_note
 from .printing import Formatter, colour_wanted
 
@@ -232,7 +232,12 @@ def register(commands: Commands) -> None:
         help='json: list the games as JSON Lines, {"file", "game", "line"}',
     )
     shown_as.add_argument(
-        "-o", "--output", default=STDIN, metavar="OUT", help="file to write (default - for stdout)"
+        "-o",
+        "--output",
+        default=STDIN,
+        metavar="OUT",
+        help="file to write (default - for stdout), named for what is written (acey, or JSON Lines"
+        " from JSON Lines; a list: no record's name)",
     )
     shown_as.add_argument(
         "--limit", type=whole_number, metavar="N", help="stop after the first N games found"
@@ -364,8 +369,13 @@ class _Run:
 
 
 def _check_output_formats(args: argparse.Namespace, sources: list[InputFile]) -> None:
-    """Games of JSON Lines and of records cannot share one output: refuse before reading."""
+    """Games of JSON Lines and of records cannot share one output, and OUT must be named for
+    what is written (:func:`check_output_name`): refuse before reading."""
     if args.count or args.list or args.format == "json":
+        listing = (
+            "--count" if args.count else "--format json" if args.format == "json" else "--list"
+        )
+        check_output_name(args.output, None, f"{listing} writes no record")
         return
     if not args.source_format and len(sources) > 1 and any(s.path == STDIN for s in sources):
         raise UsageError(
@@ -382,6 +392,9 @@ def _check_output_formats(args: argparse.Namespace, sources: list[InputFile]) ->
             "the games found would mix JSON Lines and acey records in one output:"
             " find in them separately, or use --list, --count or --format json"
         )
+    if kinds:  # none: standard input alone, whose format is told only as it is read
+        written = "jsonl" if any(kind.name == "jsonl" for kind in kinds) else ACEY.name
+        check_output_name(args.output, written, f"find writes the games found as {written}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,7 +22,7 @@ from .common import (
     note_errors,
     read_record,
 )
-from .destination import check_output, deliver
+from .destination import check_output, check_output_name, deliver
 
 DESCRIPTION = """\
 Write one HTML file that shows a game in any browser, from disk or a web
@@ -88,12 +88,13 @@ def register(commands: Commands) -> None:
         help="with --analyze: analyse N games at once (default 1)",
     )
     add_explain_option(analysis)
-    add_output(parser, "the HTML file to write")
+    add_output(parser, "the HTML file to write (a name of another kind, .acey, is refused)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     check_output(args.output, [InputFile(args.file)])
+    check_output_name(args.output, "html", "html writes a web page")
     if args.all:
         games = read_record(args.file, args.source_format)
         if not games:

@@ -33,7 +33,7 @@ from .common import (
     expand_inputs,
     unreadable,
 )
-from .destination import check_output, deliver
+from .destination import check_output, check_output_name, deliver
 from .input_formats import record_games
 from .printing import Formatter, colour_wanted
 
@@ -82,7 +82,7 @@ def register(commands: Commands) -> None:
         "--html",
         metavar="OUT",
         help="also write the figures as one self-contained web page with charts (- for stdout,"
-        " instead of the text)",
+        " instead of the text; a name of another kind, .acey, is refused)",
     )
     parser.set_defaults(run=run)
 
@@ -156,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
         )
     sources = expand_inputs(args.files)
     check_output(args.html, sources)
+    check_output_name(args.html, "html", "--html writes a web page", "--html")
     reader = _Reader(args.source_format)
     found = figures(reader.counted(sources), args.by)
     try:
