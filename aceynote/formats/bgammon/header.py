@@ -1,7 +1,6 @@
 """A game's header line: its fields checked against the record's limits, as tags and a result.
 
-``i <timestamp> <player1> <player2> <match length> <score1> <score2> <winner>
-<points> <variant>``. A name or number the record could not hold (a name over
+:data:`LAYOUT`. A name or number the record could not hold (a name over
 :data:`~aceynote.notation.limits.MAX_TAG_VALUE` characters, a number that is
 not ASCII digits or has over :data:`~aceynote.notation.limits.MAX_DIGITS`) is
 a syntax error at its column, so that no reader or writer gets it.
@@ -36,6 +35,11 @@ from .match_lines import Line, line_span, problem
 
 RULES = "bgammon"
 FIELDS = 10
+LAYOUT = (
+    "i <timestamp> <player1> <player2> <match length> <score1> <score2> <winner> <points> <variant>"
+)
+"""The header's fields, named as docs/bgammon.md names them (the server's REPLAY.md calls the
+points field the cube value: the points the winner scored)."""
 _WORD = re.compile(r"\S+")
 _NAMES = {2: "player 1's name", 3: "player 2's name"}
 _NUMBERS = {

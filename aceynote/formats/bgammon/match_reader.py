@@ -1,9 +1,8 @@
 """Reading bgammon.org replay files (``.match``) into game models.
 
 The format (REPLAY.md of the bgammon server): an index table of
-``bgammon-replay <offset>`` lines, then each game: a header line ``i
-<timestamp> <player1> <player2> <match length> <score1> <score2> <winner>
-<cube value> <variant>`` and one event a line, ``<player> r <roll> <moves>``
+``bgammon-replay <offset>`` lines, then each game: a header line
+(:data:`.header.LAYOUT`) and one event a line, ``<player> r <roll> <moves>``
 (moves one per die, every move from player 1's side, ``off`` for the pool and
 for borne-off checkers), ``<player> t`` (the game ended early) and ``<player>
 d ...`` (a doubling cube, which acey-deucey does not have).
@@ -28,6 +27,7 @@ from ...validation import Report, validate
 from ..format import Skipped
 from .header import (
     FIELDS,
+    LAYOUT,
     RULES,
     ending,
     header_problems,
@@ -153,12 +153,7 @@ class _GameReader:
         fields = [word for word, _ in words]
         other = len(words) == FIELDS and fields[0] == "i" and fields[9] != "1"
         if len(words) != FIELDS or fields[0] != "i":
-            self._fail(
-                "a game starts with 'i <timestamp> <player1> <player2> <match length> <score1> <score2> <winner> <cube value> <variant>'",
-                header,
-                1,
-                len(header.text),
-            )
+            self._fail(f"a game starts with '{LAYOUT}'", header, 1, len(header.text))
         elif other:
             self._fail(_other_variant(fields[9]), header, 1, len(header.text))
         else:
