@@ -403,7 +403,17 @@ def test_an_unknown_member_of_a_document_is_refused_where_it_stands(
     extra = "".join(f'"k{number}": {number},\n' for number in range(1000))
     path.write_text('{"format": "aceynote",\n' + extra + "this is no JSON")
     status, _, err = run_main(capsys, "validate", str(path))
-    assert status == 2 and f"{path}: " in err and "'k0'" in err and "no JSON" not in err
+    assert status == 2 and "no JSON" not in err
+    # It said "Additional properties are not allowed ('k0' was unexpected)": no path, no line.
+    members = "the members are format, version, games"
+    assert f"{path}: k0: no such member here; {members} (line 2)" in err
+
+
+def test_a_member_a_game_may_not_have_is_named_by_its_path() -> None:
+    game = _one_game_json()
+    game["turns"][0]["odd"] = 1  # type: ignore[index]
+    message = refusal(list(read_json_lines(io.StringIO(json.dumps(game) + "\n"))))[0]
+    assert message.startswith("game.turns[0].odd: no such member here; the members are side,")
 
 
 def _one_commented_game(comment: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ...notation.words import comment_problem
@@ -55,7 +55,8 @@ def check(
         default=None,
     )
     if error is not None:
-        raise JsonRecordError(explain(error), path_of(error, prefix), line)
+        path, message = refusal(error, prefix)
+        raise JsonRecordError(message, path, line)
 
 
 def check_comments(game: object, prefix: str, line: int | None = None) -> None:
@@ -86,20 +87,32 @@ def _comments(data: object, prefix: str) -> Iterator[tuple[str, str]]:
             ]
 
 
-def path_of(error: ValidationError, prefix: str) -> str:
-    """Where a schema error stands, as a JSON path after ``prefix``."""
+def refusal(error: ValidationError, prefix: str) -> tuple[str, str]:
+    """A schema error in plain words, and the JSON path after ``prefix`` where it stands: a
+    member an object may not have is named by its own path (``games[0].extra``)."""
+    path, schema, instance = _path_of(error, prefix), error.schema, error.instance
+    if (
+        error.validator == "additionalProperties"
+        and isinstance(schema, Mapping)
+        and isinstance(instance, Mapping)
+    ):
+        allowed = list(schema.get("properties", {}))
+        unexpected = next(name for name in instance if name not in allowed)
+        members = ", ".join(allowed)
+        return _joined(path, unexpected), f"no such member here; the members are {members}"
+    return path, _explain(error)
+
+
+def _path_of(error: ValidationError, prefix: str) -> str:
     path = prefix
     for part in error.absolute_path:
         path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
     return path
 
 
-def explain(error: ValidationError) -> str:
-    """A schema error in plain words."""
+def _explain(error: ValidationError) -> str:
     if error.validator == "required":
         return str(error.message).replace("is a required property", "is missing")
-    if error.validator == "additionalProperties":
-        return str(error.message)
     if error.validator in ("oneOf", "anyOf", "enum", "const") or error.validator == "$ref":
         return f"{json.dumps(error.instance)[:60]} is not allowed here"
     return str(error.message)

@@ -45,7 +45,7 @@ from ...rules import (
     roll_of,
 )
 from ...validation import Diagnostic, Report
-from .checks import JsonRecordError, check, check_comments, explain, path_of
+from .checks import JsonRecordError, check, check_comments, refusal
 from .decode import decode, loads
 from .places import Places, placed
 from .schema import schema, validators
@@ -333,22 +333,23 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
     :class:`JsonRecordError` after the games before it.
     """
     header: Json = {}
+    lines: dict[str, int] = {}  # where each member of the header stands
     index, begun = 0, False
     try:
         for name, value, line, where in members(stream, "games", decode, MAX_DOCUMENT):
             if name != "games" or not (begun or value is BEGIN):
-                header[name] = value  # "games" too when it is not an array: the schema says so
+                header[name], lines[name] = value, line  # "games" too when not an array
                 if name not in schema()["properties"]:  # refused before more is held
-                    _check_header(header, complete=False)
+                    _check_header(header, lines)
             elif value is BEGIN:
                 begun = True
-                _check_header(header, complete=False)
+                _check_header(header, lines)
             else:
                 yield _document_game(value, index, line, where)
                 index += 1
     except DocumentError as error:
         raise JsonRecordError(str(error), line=error.line) from error
-    _check_header({**header, "games": []} if begun else header, complete=True)
+    check(validators()[0], {**header, "games": []} if begun else header, "")
 
 
 def _document_game(data: Json, index: int, line: int, where: Places | None) -> Game:
@@ -367,17 +368,15 @@ def _unread(message: str, line: int, column: int) -> Game:
     return Game(problems=[SyntaxProblem(message, span)], span=span)
 
 
-def _check_header(document: Json, complete: bool) -> None:
-    """The document's members besides its games, against the schema (each game is checked alone).
-
-    Where the games begin (``complete`` False) a member still to come is not missing.
-    """
-    if complete:
-        check(validators()[0], document, "")
-        return
+def _check_header(document: Json, lines: dict[str, int]) -> None:
+    """The document's members read so far besides its games, against the schema (each game is
+    checked alone; at the end, the whole header, with what is missing), refused with the
+    line of the member at fault."""
     for error in validators()[0].iter_errors({**document, "games": []}):
         if error.validator != "required":
-            raise JsonRecordError(explain(error), path_of(error, ""))
+            path, message = refusal(error, "")
+            line = lines.get(path.split(".")[0].split("[")[0])
+            raise JsonRecordError(f"{message} (line {line})" if line else message, path, line)
 
 
 def read_json_lines(stream: IO[str]) -> Iterator[Game]:
