@@ -240,6 +240,25 @@ async def test_an_error_goes_once_its_line_is_edited(tmp_path: Path) -> None:
 
 # -- the roll alone, the list, Tab and the arrows -------------------------------------------
 @pilot_test
+async def test_the_roll_alone_is_a_prompt_to_play_it_not_a_problem(tmp_path: Path) -> None:
+    app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("6", "4")
+        await pilot.pause()
+        assert prompt(app) == "1. White to play 64"  # as the board says, as play's roll does
+        assert screen(app).query_one(Board).rolled is not None
+        await pilot.press("enter")  # two legal plays: one to type or pick
+        await pilot.pause()
+        assert screen(app).problem is None and "✗" not in feedback(app)
+        assert "2 legal plays: type the play" in feedback(app)
+        assert screen(app).query_one(EntryLine).text == "64"
+        assert screen(app).plays.shown == ["in/19 in/21", "in/19 19/15"]
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        assert prompt(app) == "1. White to roll"
+
+
+@pilot_test
 async def test_the_roll_alone_then_picking_from_the_list(tmp_path: Path) -> None:
     app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
     async with app.run_test(size=SIZE) as pilot:

@@ -68,7 +68,7 @@ async def test_typed_ahead_after_a_refused_entry_stays_on_the_line(tmp_path: Pat
         assert segments(game_of(app)) == ["64: in/19 in/21"]  # the 21 after the refused one waits
         assert "AD308" in feedback(app)
         assert line(app) == "43: in/21 21: in/24 in/23 5"
-        assert prompt(app).startswith("1... Black to roll")
+        assert prompt(app) == "1... Black to play 43"  # the roll on the line, as the board has it
 
 
 @pilot_test

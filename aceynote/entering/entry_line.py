@@ -25,6 +25,8 @@ class EntryProblem:
     ``column`` (1-based, in the typed text) for a syntax error; ``legal`` the
     legal plays the validator lists (the closest ones when there are many),
     ``legal_count`` how many there are, ``hint`` its advice in words.
+    ``roll_alone``: nothing is wrong, the entry is a roll alone with a choice
+    of plays, one of which is still to be typed or picked.
     """
 
     message: str
@@ -33,6 +35,7 @@ class EntryProblem:
     hint: str = ""
     legal: tuple[str, ...] = ()
     legal_count: int = 0
+    roll_alone: bool = False
 
 
 @dataclass(frozen=True, slots=True)

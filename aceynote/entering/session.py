@@ -232,7 +232,8 @@ class Recording:
         if typed is not None and not typed.rest:
             return EntryProblem(
                 f"now the play of {typed.label}: type it, or pick one of the"
-                f" {counted(len(typed.plays), 'legal play')}"
+                f" {counted(len(typed.plays), 'legal play')}",
+                roll_alone=True,
             )
         segment = typed_segment(text, expects)
         if isinstance(segment, EntryProblem):

@@ -21,7 +21,6 @@ from ..analysis.practice import Practice, hint_rows, practice_review, roll_entry
 from ..entering import EntryProblem, Recording, TypedRoll, bring_back, describe, take_back
 from ..files.record import RecordFile
 from ..notation.writer import segment_text, turn_number
-from ..render.text_board import PendingRoll
 from ..rules import SegmentKind, Side, TurnState
 from .dialogs import PlayChoices
 from .entry import EntryLine
@@ -127,17 +126,6 @@ class PlayScreen(RecordScreen):
     def rolled(self, dice: str | None) -> None:
         self.practice.rolled = None if dice is None else (self._segments(), dice)
 
-    def _refresh(self) -> None:
-        super()._refresh()
-        self._prompt_the_roll()
-
-    def _prompt_the_roll(self) -> None:
-        """The entry line's prompt names the dice the app rolled, to be played ("to play 64")."""
-        rolled, recording = self.rolled, self.recording
-        if rolled is not None:
-            prompt = recording.prompt(rolled.lstrip("+"))
-            self.line.set_prompt(prompt, recording.over, recording.example())
-
     def _segments(self) -> int:
         return sum(len(turn.segments) for turn in self.recording.turns)
 
@@ -185,11 +173,11 @@ class PlayScreen(RecordScreen):
         hint = super()._roll_hint(typed, shown)
         return f"{hint} ctrl+g: the engine's best plays." if len(shown) > 1 else hint
 
-    def _pending_roll(self, typed: TypedRoll | EntryProblem | None) -> PendingRoll | None:
+    def _roll_to_play(self, typed: TypedRoll | EntryProblem | None) -> TypedRoll | None:
         """The app's roll, once it rolled for the person, whatever else is typed."""
         if self.rolled is not None:
             typed = self.recording.typed_roll(self.rolled)
-        return super()._pending_roll(typed)
+        return super()._roll_to_play(typed)
 
     def _typed_roll(self, text: str) -> TypedRoll | EntryProblem | None:
         """A roll other than the one the app rolled is refused as it is typed (its plays
@@ -223,7 +211,6 @@ class PlayScreen(RecordScreen):
             return
         self.rolled = rolled
         self.line.set_text(rolled)
-        self._prompt_the_roll()
 
     # -- teaching: a hint, the review -------------------------------------------------------
     def action_hint(self) -> None:

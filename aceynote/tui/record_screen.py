@@ -9,6 +9,7 @@ answers. Esc goes back to the replay screen (``r`` there comes back).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -106,6 +107,18 @@ def nothing_to_undo(recording: Recording, you: Side | None = None) -> str:
     )
 
 
+def unfinished_turn(recording: Recording) -> str | None:
+    """What a record saved now lacks: the chosen double or the extra roll still to come."""
+    expects = recording.state.expects
+    if expects not in (SegmentKind.CHOSEN_DOUBLE, SegmentKind.EXTRA_ROLL):
+        return None
+    what = "chosen double" if expects is SegmentKind.CHOSEN_DOUBLE else "extra roll"
+    return (
+        f"The turn is not finished: until its {what} is entered, the saved record"
+        " shows it missing (aceynote validate says so)."
+    )
+
+
 def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
     """What to do with the plays listed for the roll typed."""
     if not shown:
@@ -116,6 +129,26 @@ def _roll_hint(typed: TypedRoll, shown: list[str]) -> str:
     if not typed.rest:
         return f"{len(shown)} legal plays: type the play, or ↓ ↑ to pick one and Enter."
     return f"{len(shown)} plays left: type on, or ↓ ↑ to pick one and Enter."
+
+
+Refusal = Callable[[str], EntryProblem | None]
+"""Why a screen refuses an entry before the rules see it (None: it does not)."""
+
+
+def _enter_each(
+    recording: Recording, refusal: Refusal, text: str, done: list[str]
+) -> tuple[str, EntryProblem, str] | None:
+    """Enter each segment of ``text`` (one typed, or several pasted), adding each to ``done``,
+    unless ``refusal`` (the screen's) or the rules refuse it.
+
+    The first refused: its text, why, and the text from it on.
+    """
+    for start, end in entries_in(text) or [(0, len(text))]:
+        result = refusal(text[start:end]) or recording.enter(text[start:end])
+        if isinstance(result, EntryProblem):
+            return text[start:end], result, text[start:]
+        done.append(segment_label(recording.turns[-1], result))
+    return None
 
 
 class RecordScreen(GameScreen):
@@ -203,7 +236,7 @@ class RecordScreen(GameScreen):
         self.line.input.picker = self._pick
         self.query_one(PlayList).hide()
         self._refresh()
-        self.feedback.show_hint(self._idle_hint())
+        self._typed(self.line.text)
 
     # -- the parts ------------------------------------------------------------------
     @property
@@ -219,7 +252,8 @@ class RecordScreen(GameScreen):
         return self.query_one(EntryFeedback)
 
     def _refresh(self) -> None:
-        """The game as it stands: move list, header, the board at the end, the prompt."""
+        """The game as it stands: move list, header, the board at the end (the prompt and the
+        roll to play are the line's: :meth:`_typed`)."""
         recording = self.recording
         self._set_timeline(Timeline(recording.shown_report))
         timeline = self.timeline
@@ -237,7 +271,6 @@ class RecordScreen(GameScreen):
         else:
             status.show(frame, recording.path)
         self.query_one(MoveList).show_frame(frame)
-        self.line.set_prompt(recording.prompt(), recording.over, recording.example())
 
     def _changed(self) -> None:
         """After an entry, an undo or a redo: the record knows whether the game changed."""
@@ -263,7 +296,7 @@ class RecordScreen(GameScreen):
         """Show the legal plays of the roll typed, narrowed by the play typed so far."""
         typed = self.typed = self._typed_roll(text)
         self._typed_text = text
-        self.query_one(Board).rolled = self._pending_roll(typed)
+        self._show_roll(self._roll_to_play(typed))
         plays = self.plays
         hint = ""
         if text == self._closest_for:  # the line as it was refused: its closest plays stay
@@ -291,11 +324,16 @@ class RecordScreen(GameScreen):
     def _roll_hint(self, typed: TypedRoll, shown: list[str]) -> str:
         return _roll_hint(typed, shown)  # the play screen names its hint key too
 
-    def _pending_roll(self, typed: TypedRoll | EntryProblem | None) -> PendingRoll | None:
-        """The roll the board shows as rolled, not yet played: the one typed."""
-        if isinstance(typed, TypedRoll) and not self.recording.over:
-            return PendingRoll(typed.kind, typed.high, typed.low)
-        return None
+    def _roll_to_play(self, typed: TypedRoll | EntryProblem | None) -> TypedRoll | None:
+        """The roll rolled, not yet played: the one typed."""
+        return typed if isinstance(typed, TypedRoll) and not self.recording.over else None
+
+    def _show_roll(self, roll: TypedRoll | None) -> None:
+        """The roll to play on the board, and in the entry line's title (``2. White to play 43``)."""
+        recording, board = self.recording, self.query_one(Board)
+        board.rolled = None if roll is None else PendingRoll(roll.kind, roll.high, roll.low)
+        dice = None if roll is None else f"{roll.high}{roll.low}"
+        self.line.set_prompt(recording.prompt(dice), recording.over, recording.example())
 
     def on_entry_line_complete(self, message: EntryLine.Complete) -> None:
         typed = self.typed
@@ -340,7 +378,7 @@ class RecordScreen(GameScreen):
         done: list[str] = []
         refused: tuple[str, EntryProblem, str] | None = None
         while entered and refused is None:
-            refused = self._enter_each(entered.popleft(), done)
+            refused = _enter_each(self.recording, self._refusal, entered.popleft(), done)
         left = [*entered]
         entered.clear()
         if done:
@@ -350,19 +388,6 @@ class RecordScreen(GameScreen):
             text, problem, rest = refused
             self._refused(text, problem, " ".join([rest, *left, self.line.text]).strip())
 
-    def _enter_each(self, text: str, done: list[str]) -> tuple[str, EntryProblem, str] | None:
-        """Enter each segment of ``text`` (one typed, or several pasted), adding each to ``done``.
-
-        The first refused: its text, why, and the text from it on.
-        """
-        recording = self.recording
-        for start, end in entries_in(text) or [(0, len(text))]:
-            result = self._refusal(text[start:end]) or recording.enter(text[start:end])
-            if isinstance(result, EntryProblem):
-                return text[start:end], result, text[start:]
-            done.append(segment_label(recording.turns[-1], result))
-        return None
-
     def _idle_hint(self) -> str:
         return with_opening(self.recording, idle_hint(self.recording))
 
@@ -371,11 +396,14 @@ class RecordScreen(GameScreen):
         return None
 
     def _refused(self, text: str, problem: EntryProblem, line: str) -> None:
-        """Why ``text`` was not kept, the line put back, and every legal play, the closest first."""
-        self.problem, self._problem_line = problem, line
-        self._closest_for = None
+        """Why ``text`` was not kept, the line put back, and every legal play, the closest first;
+        a roll alone is no problem: its plays are listed to pick from, as when it is typed."""
+        self.problem = None if problem.roll_alone else problem
+        self._problem_line, self._closest_for = line, None
         self.line.set_text(line)
         self._typed(line)
+        if self.problem is None:
+            return
         typed = self.recording.typed_roll(text)
         if isinstance(typed, TypedRoll) and problem.legal:
             ordered = tuple(dict.fromkeys((*problem.legal, *typed.plays)))
@@ -413,15 +441,9 @@ class RecordScreen(GameScreen):
 
     async def action_save(self) -> None:
         await self.run_action("app.save")
-        expects = self.recording.state.expects
-        if not self.record.dirty and expects in (SegmentKind.CHOSEN_DOUBLE, SegmentKind.EXTRA_ROLL):
-            what = "chosen double" if expects is SegmentKind.CHOSEN_DOUBLE else "extra roll"
-            self.notify(
-                f"The turn is not finished: until its {what} is entered, the saved record"
-                " shows it missing (aceynote validate says so).",
-                severity="warning",
-                timeout=6,
-            )
+        unfinished = unfinished_turn(self.recording)
+        if not self.record.dirty and unfinished is not None:
+            self.notify(unfinished, severity="warning", timeout=6)
 
     def action_leave(self) -> None:
         self.dismiss(None)
