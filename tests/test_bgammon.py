@@ -302,6 +302,23 @@ def test_what_a_replay_cannot_say_is_refused_or_named() -> None:
     assert left_out(annotated) == ["2 comments", "1 variation", "1 glyph", "the tag Event"]
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "standard bearoff=exact bonus_reroll=always",
+        "navy early_moves=yes bearoff=exact bonus_reroll=always",
+    ],
+)
+def test_the_bgammon_rules_spelled_out_are_the_bgammon_rules(rules: str) -> None:
+    """They were refused as other rules than the server's: the preset's name was compared."""
+    game = parse_game(f'[Rules "{rules}"]\n\n1. 61: in/19 in/24  52: in/20 20/18\n*\n')
+    assert refusal(game, validate(game)) is None
+    [back] = read(match_text([game_lines(game, validate(game))]))
+    assert back.tag("Rules") == "bgammon" and movetext(back) == movetext(game)
+    other = parse_game('[Rules "standard bearoff=exact"]\n\n1. 61: in/19 in/24\n*\n')
+    assert "played under 'standard bearoff=exact'" in (refusal(other, validate(other)) or "")
+
+
 def test_player_two_is_written_from_player_ones_side() -> None:
     game = parse_game('[Rules "bgammon"]\n\n1. 61: in/19 in/24  52: in/20 20/18\n*\n')
     lines = game_lines(game, validate(game))

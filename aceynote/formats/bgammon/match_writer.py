@@ -65,7 +65,7 @@ def refusal(game: Game, report: Report) -> str | None:
         return "it has errors; fix them first (aceynote validate shows them)"
     if game.tag("Setup") is not None:
         return "it starts from a Setup, and a bgammon.org game always starts with every checker in the pool"
-    if report.rules != parse_rules(RULES):
+    if report.rules.options() != parse_rules(RULES).options():  # however the tag spells them
         return f"it is played under '{report.rules.to_tag()}', and bgammon.org plays the '{RULES}' rules"
     events = len(report.main_line())
     events += _ended_by(game, report) is not None
