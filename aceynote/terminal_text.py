@@ -25,8 +25,10 @@ C1_AND_BIDI = "\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
 _STEERING = re.compile(f"[\x00-\x08\x0a-\x1f{C1_AND_BIDI}\ud800-\udfff]")
 _STEERING_BUT_NEWLINE = re.compile(f"[\x00-\x08\x0b-\x1f{C1_AND_BIDI}\ud800-\udfff]")
 # What XML 1.0 cannot hold at all (its Char production): C0 controls but tab,
-# line feed and carriage return; lone surrogates; U+FFFE and U+FFFF.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# line feed and carriage return; lone surrogates; U+FFFE and U+FFFF. And, though it can,
+# what would steer a reader's eye as it steers a terminal: the C1 controls, the bidi marks
+# and overrides (a name shown in another order than it is read), the line separators.
+_NOT_XML = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f{C1_AND_BIDI}\ud800-\udfff\ufffe\uffff]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -62,10 +64,12 @@ def json_shown(json_text: str) -> str:
 
 
 def xml_text(text: str) -> str:
-    """``text`` with every character XML cannot hold written as an escape (``\\x01``).
+    """``text`` with every character XML cannot hold written as an escape (``\\x01``), and
+    every one that steers a terminal besides (``\\u202e``), as the command line shows it.
 
     An SVG or a page with such a character is not well-formed, and no
-    reader shows it; the escape shows what the record holds.
+    reader shows it; a bidi override would show a name in another order
+    than it is read. The escape shows what the record holds.
     """
     return _NOT_XML.sub(_escape, text)
 

@@ -121,6 +121,19 @@ def test_names_with_characters_a_page_cannot_hold_are_shown_escaped() -> None:
     assert "a\\x01\\x0b\\x1b\\ufffeb" in shown and "c\\x00d" in shown
 
 
+def test_bidi_overrides_and_c1_controls_are_shown_escaped_in_the_page_and_its_data() -> None:
+    """They were written as they are (a name shown in another order than it is read), where
+    stats, find and the JSON escape them."""
+    steering = "\u202e\u2066\x85"
+    game = parse_game(f'[White "a{steering}b"]\n\n1. 64: in/19 in/21 {{c{steering}d}} *\n')
+    text = page([game]).text
+    assert not set(steering) & set(text)
+    shown = "".join(elements(text).texts)
+    assert "a\\u202e\\u2066\\x85b" in shown and "c\\u202e\\u2066\\x85d" in shown
+    data = json.loads(elements(text).scripts[0])  # what the script shows with textContent
+    assert data["games"][0]["title"] == "a\\u202e\\u2066\\x85b v Black"
+
+
 def test_nothing_is_fetched_from_elsewhere() -> None:
     text = page(parse_games((SAMPLES / "match.acey").read_text())).text
     for tag, attrs in elements(text).tags:

@@ -44,6 +44,16 @@ def test_after_a_turn(tmp_path: Path) -> None:
     assert len(list(next(iter(by_class(root, "moves"))).iter(SVG + "line"))) == 4
 
 
+def test_a_bidi_override_in_a_name_is_shown_escaped_in_the_title(tmp_path: Path) -> None:
+    """The title showed it as it is: a name shown in another order than it is read."""
+    record, out = tmp_path / "bidi.acey", tmp_path / "board.svg"
+    record.write_text('[White "a\u202eb"]\n\n1. 64: in/19 in/21 *\n', encoding="utf-8")
+    assert main(["diagram", str(record), "-o", str(out)]) == 0
+    assert "\u202e" not in out.read_text(encoding="utf-8")
+    title = drawn(out).find(SVG + "title")
+    assert title is not None and (title.text or "").startswith("a\\u202eb v Black")
+
+
 def test_turn_without_dots_is_whites(tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
     assert main(["diagram", str(ANNOTATED), "--turn", "3", "-o", str(out)]) == 0

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..notation import Game, Segment, Tag, Turn, Variation
 from ..notation.writer import ordered_tags, segment_text, turn_number
 from ..rules import Position
+from ..terminal_text import xml_text
 from ..validation import Diagnostic, validate_in_place
 from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
@@ -60,8 +61,20 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attributes: str
 
 
 def script_json(data: object) -> str:
-    """JSON that can stand inside a ``<script>`` element: no ``<``, ``>`` or ``&`` in it."""
-    return json.dumps(data, ensure_ascii=False).translate(_JSON_ESCAPES)
+    """JSON that can stand inside a ``<script>`` element: no ``<``, ``>`` or ``&`` in it; its
+    texts shown as the page's own (:func:`~aceynote.terminal_text.xml_text`), so that the
+    script, which shows them with ``textContent``, shows a bidi override as ``\\u202e``."""
+    return json.dumps(_texts_shown(data), ensure_ascii=False).translate(_JSON_ESCAPES)
+
+
+def _texts_shown(data: object) -> object:
+    if isinstance(data, str):
+        return xml_text(data)
+    if isinstance(data, dict):
+        return {key: _texts_shown(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [_texts_shown(item) for item in data]
+    return data
 
 
 def csp_hash(text: str) -> str:
