@@ -180,6 +180,7 @@ async def test_the_engine_plays_a_whole_acey_deucey_turn(tmp_path: Path) -> None
         assert black[0].startswith("21: ")
         assert black[1].startswith("=")
         assert black[2].startswith("+53: ")
+        assert f"{engine_name(0)}: 1... {black[2]}   next:" in feedback(app)  # no gap for a number
         assert screen(app).recording.mover is Side.WHITE
         assert "White to roll" in str(screen(app).query_one(EntryLine).border_title)
 
@@ -243,6 +244,17 @@ def middle_band(app: ReplayApp) -> tuple[str, list[str]]:
     band = next(line for line in screen_lines(app) if "BAR" in line)
     doing, _, rest = band.partition("BAR")
     return doing.strip("│ "), rest.split("│")[1].split()
+
+
+@pilot_test
+async def test_the_emptied_line_suggests_the_play_of_the_roll_made(tmp_path: Path) -> None:
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([3, 1])))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r", "ctrl+u")
+        await pilot.pause()
+        field = screen(app).query_one(EntryLine).input
+        assert field.value == "" and screen(app).rolled == "31"
+        assert str(field.placeholder).startswith("like 31: ")  # not another roll's
 
 
 @pilot_test

@@ -20,7 +20,7 @@ from textual.message import Message
 from ..analysis.practice import Practice, hint_rows, practice_review, roll_entry
 from ..entering import EntryProblem, Recording, TypedRoll, bring_back, describe, take_back
 from ..files.record import RecordFile
-from ..notation.writer import segment_text, turn_number
+from ..notation.writer import segment_label
 from ..rules import SegmentKind, Side, TurnState
 from .dialogs import PlayChoices
 from .entry import EntryLine
@@ -311,9 +311,8 @@ class PlayScreen(RecordScreen):
             self.notify(f"The engine's {message.entry} was refused: {result.message}", timeout=8)
             return
         self._changed()
-        turn = self.recording.turns[-1]
-        label = turn_number(turn) if turn.segments[0] is result else "  "
+        entered = segment_label(self.recording.turns[-1], result)  # as the person's are said
         self.feedback.show_done(
-            f"{self.opponent.name}: {label} {segment_text(result)}   next: {self.recording.prompt()}"
+            f"{self.opponent.name}: {entered}   next: {self.recording.prompt()}"
         )
         self._engine_next(self.ENGINE_PAUSE)

@@ -329,11 +329,16 @@ class RecordScreen(GameScreen):
         return typed if isinstance(typed, TypedRoll) and not self.recording.over else None
 
     def _show_roll(self, roll: TypedRoll | None) -> None:
-        """The roll to play on the board, and in the entry line's title (``2. White to play 43``)."""
+        """The roll to play on the board, and in the entry line's title (``2. White to play 43``),
+        an entry of it the placeholder of the line emptied (the app's roll, in play)."""
         recording, board = self.recording, self.query_one(Board)
-        board.rolled = None if roll is None else PendingRoll(roll.kind, roll.high, roll.low)
-        dice = None if roll is None else f"{roll.high}{roll.low}"
-        self.line.set_prompt(recording.prompt(dice), recording.over, recording.example())
+        if roll is None:
+            board.rolled = None
+            self.line.set_prompt(recording.prompt(), recording.over, recording.example())
+            return
+        board.rolled = PendingRoll(roll.kind, roll.high, roll.low)
+        example = roll.entry(roll.plays[0])
+        self.line.set_prompt(recording.prompt(f"{roll.high}{roll.low}"), recording.over, example)
 
     def on_entry_line_complete(self, message: EntryLine.Complete) -> None:
         typed = self.typed
