@@ -61,9 +61,8 @@ def _el(parent: ET.Element, tag: str, text: str | None = None, **attributes: str
 
 
 def script_json(data: object) -> str:
-    """JSON that can stand inside a ``<script>`` element: no ``<``, ``>`` or ``&`` in it; its
-    texts shown as the page's own (:func:`~aceynote.terminal_text.xml_text`), so that the
-    script, which shows them with ``textContent``, shows a bidi override as ``\\u202e``."""
+    """JSON that can stand inside a ``<script>`` element (no ``<``, ``>`` or ``&``), its texts
+    escaped as the page's own (``xml_text``: the script shows them with ``textContent``)."""
     return json.dumps(_texts_shown(data), ensure_ascii=False).translate(_JSON_ESCAPES)
 
 
