@@ -34,20 +34,6 @@ async def test_formatting_writes_what_fmt_writes_with_the_line_ends_kept(
 
 
 @pytest.mark.asyncio
-async def test_formatting_a_file_of_lone_crs_writes_lf_as_fmt_does(
-    client: LanguageClient,
-) -> None:
-    """The canonical form's line end is CRLF after a first CRLF, else LF: fmt wrote LF for
-    lone CRs and the language server kept them."""
-    messy = '[Black "B"]\r[White "A"]\r1. 46: IN/19 in/21 34: in/21 in/22\r*\r'
-    await opened(client, messy)
-    params = types.DocumentFormattingParams(document(), OPTIONS)
-    (edit,) = await client.text_document_formatting_async(params)
-    assert edit.new_text == write_game(parse_games(messy)[0])
-    assert "\r" not in edit.new_text
-
-
-@pytest.mark.asyncio
 async def test_formatting_keeps_a_byte_order_mark(client: LanguageClient) -> None:
     messy = '[Black "B"]\n[White "A"]\n1. 46: IN/19 in/21 34: in/21 in/22\n*\n'
     await opened(client, "\ufeff" + messy)

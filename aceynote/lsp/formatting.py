@@ -9,7 +9,6 @@ from __future__ import annotations
 from lsprotocol import types
 
 from ..notation import write_game
-from ..notation.canonical import canonical_line_end
 from .checking import Part
 from .text import Text
 from .under_cursor import games_of, piece_data
@@ -28,11 +27,8 @@ def _canonical(text: Text, parts: list[Part]) -> str | None:
     return "\n".join(written)
 
 
-def format_parts(
-    text: Text, parts: list[Part], first: int, last: int, line_end: str
-) -> list[types.TextEdit]:
-    """The edit that rewrites pieces ``first`` to ``last`` (indices) in canonical form, its
-    lines ended with ``line_end``."""
+def format_parts(text: Text, parts: list[Part], first: int, last: int) -> list[types.TextEdit]:
+    """The edit that rewrites pieces ``first`` to ``last`` (indices) in canonical form."""
     chosen = parts[first : last + 1]
     canonical = _canonical(text, chosen)
     if canonical is None or not chosen:
@@ -42,25 +38,21 @@ def format_parts(
         end = types.Position(parts[last + 1].first_line - 1, 0)
     else:
         end = text.whole().end
-    new = canonical.replace("\n", line_end)
+    new = canonical.replace("\n", text.line_end)
     start = text.position(chosen[0].first_line, 1)  # after a byte order mark, kept as fmt keeps it
     old = text.source[text.offset(start) : text.offset(end)]
     return [] if old == new else [types.TextEdit(types.Range(start, end), new)]
 
 
 def format_document(text: Text, parts: list[Part]) -> list[types.TextEdit]:
-    """The whole document as fmt writes it, with the canonical form's line ends."""
-    return format_parts(text, parts, 0, len(parts) - 1, canonical_line_end(text.line_end))
+    return format_parts(text, parts, 0, len(parts) - 1)
 
 
 def format_range(text: Text, parts: list[Part], lines: types.Range) -> list[types.TextEdit]:
-    """The games whose lines meet the range, rewritten with the document's own line ends
-    (a lone CR kept: the lines around them keep theirs)."""
+    """The games whose lines meet the range, rewritten."""
     touched = [
         index
         for index, part in enumerate(parts)
         if part.first_line - 1 <= lines.end.line and part.last_line - 1 >= lines.start.line
     ]
-    if not touched:
-        return []
-    return format_parts(text, parts, touched[0], touched[-1], text.line_end)
+    return format_parts(text, parts, touched[0], touched[-1]) if touched else []

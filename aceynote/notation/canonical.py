@@ -17,12 +17,6 @@ from .source import BOM, BOM_BYTES, TappedStream, line_end, split_lines
 from .writer import write_game
 
 
-def canonical_line_end(first_line_end: str | None) -> str:
-    """The line end the canonical form is written with, given the file's first: CRLF when
-    that is CRLF, else LF (for JSON too, and for lone CRs, which §1 does not name)."""
-    return "\r\n" if first_line_end == "\r\n" else "\n"
-
-
 class CopiedReading(TappedStream):
     """A record read once, line by line, for the reader.
 
@@ -43,8 +37,9 @@ class CopiedReading(TappedStream):
 
     @property
     def newline(self) -> str:
-        """The line end the canonical form is written with (:func:`canonical_line_end`)."""
-        return canonical_line_end(self.first_line_end)
+        """The line end the canonical form is written with: CRLF when the file's first line
+        ends so, else LF (for JSON too, and for lone CRs, which §1 does not name)."""
+        return "\r\n" if self.first_line_end == "\r\n" else "\n"
 
     def took_line(self, line: bytes) -> None:
         self.copy.write(line)
