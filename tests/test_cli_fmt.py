@@ -123,19 +123,6 @@ def test_fmt_keeps_each_files_line_ends(tmp_path: Path, capsys: pytest.CaptureFi
     assert capsys.readouterr().out == (CANONICAL + "\n" + SECOND).replace("\n", "\r\n")
 
 
-def test_a_file_of_lone_crs_is_written_with_lf(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # Canonical form: CRLF when the first line ends in CRLF, else LF; §1 names no lone CR.
-    text = '[White "A"]\r[Black "B"]\r\r1. 64: in/19 in/21  43: in/21 in/22\r*\r'
-    path = record(tmp_path, text, "mac.acey")
-    assert main(["fmt", str(path)]) == 0
-    assert capsys.readouterr().out == text.replace("\r", "\n")
-    assert main(["fmt", "--check", str(path)]) == 1
-    assert main(["fmt", "-i", str(path)]) == 0
-    assert path.read_bytes() == text.replace("\r", "\n").encode()
-
-
 def test_fmt_keeps_a_files_byte_order_mark(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -42,7 +42,7 @@ Write each record in the one canonical form: tags in the standard order,
 each White turn on a new line, lines wrapped at 80 columns, rolls higher die
 first, identical trips merged as 13/7(2). Every comment, glyph, NAG and
 variation is kept, and each file keeps its line ends (CRLF when its first
-line ends so: a Windows checkout stays as it is; else LF). A game with syntax errors is reported and printed exactly
+line ends so: a Windows checkout stays as it is). A game with syntax errors is reported and printed exactly
 as it stands in the source; -i leaves a file holding one as it is. A file
 that cannot be read is reported and the others are still formatted. Each
 input is read once, so a pipe or <(...) works as well as a file.

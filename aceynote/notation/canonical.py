@@ -37,9 +37,8 @@ class CopiedReading(TappedStream):
 
     @property
     def newline(self) -> str:
-        """The line end the canonical form is written with: CRLF when the file's first line
-        ends so, else LF (for JSON too, and for lone CRs, which §1 does not name)."""
-        return "\r\n" if self.first_line_end == "\r\n" else "\n"
+        """The line end the canonical form is written with: the file's own (LF for JSON)."""
+        return self.first_line_end or "\n"
 
     def took_line(self, line: bytes) -> None:
         self.copy.write(line)

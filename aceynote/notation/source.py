@@ -75,10 +75,9 @@ _TEXT_LINE_END = re.compile(r"\r\n|\r|\n")
 def line_end(text: str) -> str:
     """The line end a file is written with: its first line's (CRLF, LF or a lone CR), else LF.
 
-    Writing keeps a file's line ends (``record``, ``replay``, and ``find``
-    for a game ending a file without one): a record checked out with CRLF
-    stays so. ``fmt`` writes the canonical form's, CRLF or LF
-    (:attr:`~aceynote.notation.canonical.CopiedReading.newline`).
+    Writing keeps a file's line ends (``fmt``, ``record``, ``replay``, and
+    ``find`` for a game ending a file without one): a record checked out with
+    CRLF stays so.
     """
     found = _TEXT_LINE_END.search(text)
     return "\n" if found is None else found.group()
