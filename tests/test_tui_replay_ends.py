@@ -19,7 +19,7 @@ from textual.widgets import Input, Static
 from aceynote.entering.ending import ending_words
 from aceynote.notation import parse_game
 from aceynote.tui.app import ReplayApp
-from aceynote.tui.dialogs import PlayChoices
+from aceynote.tui.dialogs import Confirm, PlayChoices
 from aceynote.tui.game_list import GameList, GameTable, column_widths
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.tag_editor import TagEditor
@@ -252,9 +252,20 @@ async def test_a_won_game_offers_no_record_and_r_says_why(tmp_path: Path) -> Non
         await pilot.press("end", "r")
         await pilot.pause()
         assert any("nothing more can be entered" in n.message for n in app._notifications)
+        await pilot.press("t", "3", "enter", "r")  # an earlier turn: At the end leads nowhere
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, Confirm)
+        assert [answer for answer, _ in question.answers] == ["variation", "cut"]
+        assert "to the game's end" in question.question
     going_on = ReplayApp(str(write(tmp_path, GOING_ON)), game=1)
-    async with going_on.run_test(size=SIZE):
+    async with going_on.run_test(size=SIZE) as pilot:
         assert "r Record" in footer(going_on)
+        await pilot.press("home", "down", "r")
+        await pilot.pause()
+        question = going_on.screen
+        assert isinstance(question, Confirm)
+        assert [answer for answer, _ in question.answers] == ["variation", "cut", "end"]
 
 
 @pilot_test

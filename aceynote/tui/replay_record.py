@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..analysis.practice import Practice
 from ..entering import Recording, RecordingError, carry_history, errors_refusal
+from ..entering.ending import has_ended
 from ..notation.lines import (
     MAIN,
     Path,
@@ -16,10 +17,39 @@ from ..notation.lines import (
 from ..notation.writer import segment_label
 from ..rules import Side
 from ..terminal_text import counted
+from ..validation.timeline import Timeline
 from .dialogs import Confirm
 from .play_screen import PlayScreen
 from .record_screen import RecordScreen
 from .replay_view import ReplayView
+
+
+def _where_to_record(where: str, ended: bool) -> Confirm:
+    """The question of r in the middle of a line: a variation, the rest cut, or at the line's
+    end (not offered where the line has ``ended``: nothing more is entered there)."""
+    # Never a ? or . right after a play: it would read as the notation's glyph.
+    answers = [("variation", "Variation"), ("cut", "Cut the rest")]
+    if ended:
+        question = (
+            f"Record {where}, where the line goes on to the game's end: enter the new moves"
+            " as a variation, or cut the rest of the line? (esc: cancel)"
+        )
+    else:
+        answers.append(("end", "At the end"))
+        question = (
+            f"Record {where}, where the line goes on: enter the new moves as a variation,"
+            " cut the rest of the line, or go on at its end? (esc: cancel)"
+        )
+    return Confirm(question, answers)
+
+
+def _line_ended(timeline: Timeline, path: Path) -> bool:
+    """Whether the end of line ``path`` takes nothing more: the game won there, or the main
+    line ended by its Termination tag."""
+    if path == MAIN:
+        return has_ended(timeline.game, timeline.report.outcome)
+    line = timeline.line(path)
+    return line.frames[line.last].position.winner is not None
 
 
 class RecordingHere(ReplayView):
@@ -75,13 +105,7 @@ class RecordingHere(ReplayView):
             else:
                 self.record_at_end(branch_after(game, branch), new_variation=was_edited)
 
-        # Never a ? or . right after a play: it would read as the notation's glyph.
-        question = (
-            f"Record {where}, where the line goes on: enter the new moves as a variation,"
-            " cut the rest of the line, or go on at its end? (esc: cancel)"
-        )
-        answers = [("variation", "Variation"), ("cut", "Cut the rest"), ("end", "At the end")]
-        self.app.push_screen(Confirm(question, answers), answer)
+        self.app.push_screen(_where_to_record(where, _line_ended(timeline, path)), answer)
 
     def action_record_refused(self) -> None:
         """r where the footer does not offer it: :meth:`action_record` says why not."""
