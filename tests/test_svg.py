@@ -138,20 +138,21 @@ def test_pip_counts_and_the_side_to_roll() -> None:
         assert to_roll.text == expected
 
 
-def test_dice_still_being_played_say_who_is_to_play_them() -> None:
+def test_the_band_says_the_words_it_is_given_else_who_is_to_roll() -> None:
     position = Position.from_setup("W 19:1 in:14 / B in:15 / W")  # 65 half played: 19/14 next
     steps = (Step(POOL, 19, 6),)
-    playing = parse(
-        svg.board(position, last_steps=steps, mover=Side.WHITE, dice=(6, 5), playing=True)
-    )
-    assert [e.text for e in by_class(playing, "to-roll")] == ["White to play"]
+    band = "White move 1/2"
+    playing = parse(svg.board(position, last_steps=steps, mover=Side.WHITE, dice=(6, 5), band=band))
+    assert [e.text for e in by_class(playing, "to-roll")] == [band]
     title = playing.find(SVG + "title")
-    assert title is not None and "White to play;" in (title.text or "")
+    assert title is not None and f"{band};" in (title.text or "")
     done = parse(svg.board(position, dice=(6, 5)))
     assert [e.text for e in by_class(done, "to-roll")] == ["White to roll"]
 
 
-def test_a_diagram_of_a_roll_not_yet_played_says_who_is_to_play_it() -> None:
+def test_a_diagram_of_the_app_says_what_its_board_says() -> None:
+    """The app's d: the middle band's words are the screen's (docs/replay.md: the board as
+    on screen), where the diagram command says who is to roll next."""
     from aceynote.notation import parse_game
     from aceynote.render.step_diagram import frame_svg
     from aceynote.validation import validate
@@ -159,12 +160,19 @@ def test_a_diagram_of_a_roll_not_yet_played_says_who_is_to_play_it() -> None:
 
     game = parse_game("1. 64: in/19 in/21\n1... 53: in/20 in/22\n*\n")
     frames = Timeline(validate(game)).main.frames
-    rolled = next(frame for frame in frames if frame.replay is not None and not frame.final)
-    said = by_class(parse(frame_svg(game, rolled, Side.WHITE)), "to-roll")
-    assert [e.text for e in said] == [f"{rolled.position.turn.title} to play"]
-    ended = frames[-1]
-    said = by_class(parse(frame_svg(game, ended, Side.WHITE)), "to-roll")
-    assert [e.text for e in said] == [f"{ended.position.turn.title} to roll"]
+    said = [
+        [e.text for e in by_class(parse(frame_svg(game, frame, Side.WHITE)), "to-roll")]
+        for frame in frames
+    ]
+    assert said == [
+        ["White to roll"],
+        ["White to play"],
+        ["White move 1/2"],
+        ["White played"],
+        ["Black to play"],
+        ["Black move 1/2"],
+        ["Black played"],
+    ]
 
 
 def test_points_are_numbered_from_the_viewers_side() -> None:

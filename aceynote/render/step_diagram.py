@@ -16,6 +16,7 @@ from ..rules import Side
 from ..validation import frames
 from ..validation.timeline import Frame
 from . import png, svg
+from .text_board import frame_state
 
 
 def diagram_stem(record_path: str, game_number: int, frame: Frame) -> str:
@@ -57,19 +58,25 @@ def diagram_title(game: Game, when: str) -> str:
     return f"{players(game)}: {when}"
 
 
+BAND_ROOM = 20
+"""Characters of the middle band's words in the app's diagram (the left half of a board 600 wide)."""
+
+
 def frame_svg(game: Game, frame: Frame, viewer: Side) -> str:
-    """The SVG of the board as the frame shows it, seen from ``viewer``'s side."""
+    """The SVG of the board as the frame shows it, seen from ``viewer``'s side: the middle
+    band says what the app's board says (``White played``, ``White move 2/4``)."""
     title = diagram_title(game, moment(frame))
     flip = viewer is Side.BLACK
+    band = frame_state(frame, BAND_ROOM)
     segment = frame.segment
     if segment is None:
-        return svg.board(frame.position, flip=flip, title=title)
+        return svg.board(frame.position, band=band, flip=flip, title=title)
     return svg.board(
         frame.position,
         last_steps=frame.steps_done,
         mover=frame.mover,
         dice=(segment.high, segment.low),
-        playing=not frame.final,
+        band=band,
         flip=flip,
         title=title,
     )

@@ -230,10 +230,10 @@ def _tray_labels(root: ET.Element, style: Style) -> None:
             centred_text(group, tray_x(place), y, name, style.label_size)
 
 
-def _band(root: ET.Element, style: Style, position: Position, playing: bool) -> None:
-    """The middle band: who is to roll or to play (left half) and both pip counts (the tray)."""
+def _band(root: ET.Element, style: Style, position: Position, words: str) -> None:
+    """The middle band: ``words`` (who is to roll...) in the left half, and both pip counts
+    (the tray)."""
     group = child(root, "g", class_="band", fill=style.palette.label)
-    words = _who(position, playing)
     centred_text(group, LEFT + 3 * POINT, MIDDLE, words, style.label_size, class_="to-roll")
     size = min(style.label_size, BAND / 2 - 4)
     for side, offset in ((style.top(), -BAND / 4), (style.viewer, BAND / 4)):
@@ -297,7 +297,7 @@ def _position(
     steps: Sequence[Step],
     mover: Side | None,
     dice: tuple[int, int] | None,
-    playing: bool,
+    band: str,
 ) -> None:
     """What one position shows: the checkers, the counts, the dice and the last moves."""
     if mover is not None:
@@ -305,7 +305,7 @@ def _position(
     _stacks(layer, style, position)
     _bar(layer, style, position)
     _tray(layer, style, position)
-    _band(layer, style, position, playing)
+    _band(layer, style, position, band)
     if dice is not None:
         _dice(layer, style, dice, mover or position.turn)
     if steps and mover is not None:
@@ -313,18 +313,15 @@ def _position(
         arrows(layer, style, position, steps, mover)
 
 
-def _description(position: Position, style: Style, playing: bool) -> str:
+def _description(position: Position, style: Style, band: str) -> str:
     pips = ", ".join(f"{side.title} {position.pip_count(side)} pips" for side in Side)
-    who = _who(position, playing)
-    return f"Acey-deucey board seen from {style.viewer.title}'s side: {who}; {pips}."
+    return f"Acey-deucey board seen from {style.viewer.title}'s side: {band}; {pips}."
 
 
-def _who(position: Position, playing: bool) -> str:
-    """Who has won, or who acts next: to play the dice shown, or to roll."""
+def _who(position: Position) -> str:
+    """Who has won, or who is to roll: the middle band's words unless told others."""
     winner = position.winner
-    if winner is not None:
-        return f"{winner.title} has won"
-    return f"{position.turn.title} to {'play' if playing else 'roll'}"
+    return f"{winner.title} has won" if winner is not None else f"{position.turn.title} to roll"
 
 
 def board_element(
@@ -333,7 +330,7 @@ def board_element(
     last_steps: Sequence[Step] = (),
     mover: Side | None = None,
     dice: tuple[int, int] | None = None,
-    playing: bool = False,
+    band: str | None = None,
     flip: bool = False,
     size: int = 600,
     theme: Theme = "light",
@@ -358,12 +355,13 @@ def board_element(
             "class": f"aceynote-board {theme}",
         },
     )
-    child(root, "title").text = title or _description(position, style, playing)
+    words = band or _who(position)
+    child(root, "title").text = title or _description(position, style, words)
     if title:
-        child(root, "desc").text = _description(position, style, playing)
+        child(root, "desc").text = _description(position, style, words)
     _base(child(root, "g", class_="base"), style)
     layer = child(root, "g", class_="position")
-    _position(layer, style, position, last_steps, mover, dice, playing)
+    _position(layer, style, position, last_steps, mover, dice, words)
     return root
 
 
@@ -373,7 +371,7 @@ def board(
     last_steps: Sequence[Step] = (),
     mover: Side | None = None,
     dice: tuple[int, int] | None = None,
-    playing: bool = False,
+    band: str | None = None,
     flip: bool = False,
     size: int = 600,
     theme: Theme = "light",
@@ -385,9 +383,10 @@ def board(
     ``SegmentReplay.steps``) are drawn as arrows and their points
     highlighted; ``mover`` is the side that made them (required with
     them). ``dice`` are drawn in the middle band in the colours of
-    ``mover``, or of the side to roll when no mover is named; ``playing``:
-    they are still being played, by the side to act (the band says it is to
-    play, not to roll). ``flip`` shows
+    ``mover``, or of the side to roll when no mover is named. ``band``: the
+    middle band's words, when they are not who has won or is to roll (the app's
+    diagram says what its board says: ``White move 2/4``, ``White played``).
+    ``flip`` shows
     the board from Black's side. ``size`` is the width in pixels, 120 to
     4000 (the height is 4/5 of it; from 300 up no text is under 10 pixels
     high). ``theme`` is
@@ -399,7 +398,7 @@ def board(
         last_steps=last_steps,
         mover=mover,
         dice=dice,
-        playing=playing,
+        band=band,
         flip=flip,
         size=size,
         theme=theme,

@@ -292,27 +292,9 @@ class BoardPainter:
 
     def _state(self, room: int) -> str:
         """What the side shown is doing, in at most ``room`` cells where it can be said shorter."""
-        frame = self.frame
         if self.rolled is not None:
             return f"{self.position.turn.title} to play"
-        side = frame.mover.title
-        if frame.replay is None:
-            return f"{side} to roll"
-        if frame.forced:
-            return f"{side}: as written"
-        if frame.passed:
-            segment = frame.replay.segment
-            said = (
-                f"{side} rolled {segment.high}{segment.low}: no legal play",
-                f"{side}: no legal play",
-            )
-            return next((text for text in said if len(text) <= room), f"{side}: no play")
-        total = len(frame.replay.steps)
-        if frame.step == 0:
-            return f"{side} to play"
-        if frame.step < total:
-            return f"{side} move {frame.step}/{total}"
-        return f"{side} played"
+        return frame_state(self.frame, room)
 
     def _dice(self, room: int) -> list[Span]:
         """The dice of the segment, then what kind of roll it is if there is room."""
@@ -353,6 +335,30 @@ _KIND_LABELS = {
     SegmentKind.CHOSEN_DOUBLE: "chosen",
     SegmentKind.EXTRA_ROLL: "extra roll",
 }
+
+
+def frame_state(frame: Frame, room: int) -> str:
+    """What the side of a frame is doing, as the board's middle band says it (``White to
+    roll``, ``White move 2/4``, ``White played``...), in at most ``room`` characters where
+    it can be said shorter; a diagram of the frame says the same (:mod:`.step_diagram`)."""
+    side = frame.mover.title
+    if frame.replay is None:
+        return f"{side} to roll"
+    if frame.forced:
+        return f"{side}: as written"
+    if frame.passed:
+        segment = frame.replay.segment
+        said = (
+            f"{side} rolled {segment.high}{segment.low}: no legal play",
+            f"{side}: no legal play",
+        )
+        return next((text for text in said if len(text) <= room), f"{side}: no play")
+    total = len(frame.replay.steps)
+    if frame.step == 0:
+        return f"{side} to play"
+    if frame.step < total:
+        return f"{side} move {frame.step}/{total}"
+    return f"{side} played"
 
 
 def _number(point: int, width: int) -> str:
