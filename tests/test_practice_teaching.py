@@ -55,9 +55,23 @@ def test_a_review_names_the_rating_the_marks_and_the_costliest_decisions() -> No
         line for line in lines[4:]
     ]
     for decision, line in zip(costly, lines[4:], strict=True):
-        assert line.startswith(f"{decision.number} {decision.roll}: {decision.played}")
+        assert line.startswith(f"{decision.number} {decision.roll_written}: {decision.played}")
         if decision.reason is not None:
             assert line.endswith(decision.reason.text)
+
+
+def test_a_review_writes_an_extra_roll_and_a_chosen_double_as_the_record_does() -> None:
+    """The review wrote the extra roll's segment as '2. 51: ...', a roll of its own."""
+    record = (
+        '[White "You"]\n[Black "Engine"]\n\n'
+        "1. 21: in/23 in/24 =66: in/19(2) 24/18 23/17 +51: 19/14 19/18  64: in/19 in/21\n*\n"
+    )
+    analysis = analyze_one(1, parse_game(record), depth=0)
+    lines = review_lines(analysis, Side.WHITE)
+    costly = [d for d in analysis.decisions if d.side is Side.WHITE and d.loss > 0]
+    assert any(d.roll_written[0] in "=+" for d in costly)  # the case asked about is met
+    for decision in costly:
+        assert f"1. {decision.roll_written}: {decision.played}, lost" in "\n".join(lines)
 
 
 def test_a_review_without_a_decision_of_yours_gives_no_rating() -> None:
@@ -89,7 +103,7 @@ def test_a_review_says_why_of_each_costliest_decision_marked_or_not() -> None:
     assert len(shown) == len(explained)
     for decision, line in zip(explained, shown, strict=True):
         assert decision.reason is not None
-        assert line.startswith(f"{decision.number} {decision.roll}: {decision.played}")
+        assert line.startswith(f"{decision.number} {decision.roll_written}: {decision.played}")
         assert line.endswith(f": {decision.reason.text}")
 
 

@@ -256,7 +256,7 @@ def review_lines(game: GameAnalysis, side: Side) -> list[str]:
     for decision in costliest:
         why = "" if decision.reason is None else f": {decision.reason.text}"
         lines.append(
-            f"{decision.number} {decision.roll}: {decision.played}, lost"
+            f"{decision.number} {decision.roll_written}: {decision.played}, lost"
             f" {decision.loss:.3f}; best {decision.best_text}{why}"
         )
     return lines
