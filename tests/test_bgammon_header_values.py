@@ -32,6 +32,8 @@ def _record(tmp_path: Path, tags: dict[str, str]) -> Path:
 @pytest.mark.parametrize(
     ("name", "value"),
     [
+        ("White", "Ines Alder"),  # read back as Ines_Alder: another player to stats
+        ("Black", "O'Brien\ttab"),
         ("Site", "North Pier"),
         ("Date", "1962.03.14"),
         ("Date", "2026.03.??"),
@@ -73,6 +75,8 @@ def test_a_date_the_header_cannot_hold_gives_the_start_time_of_no_date(
 
 def test_header_values_the_replay_holds_are_not_named(tmp_path: Path) -> None:
     tags = {
+        "White": "Ines_Alder",
+        "Black": "Tom",
         "Site": "bgammon.org",
         "Date": "2026.03.14",
         "UTCTime": "10:11:12",

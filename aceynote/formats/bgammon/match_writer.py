@@ -50,7 +50,7 @@ KEPT_TAGS = frozenset(
 )
 # The tags the header holds in a field of its own (the names aside: docs/bgammon.md says how
 # they are written), whose values it may not hold as written.
-_HEADER_VALUES = ("Site", "Date", "UTCTime", "MatchLength", "MatchScore")
+_HEADER_VALUES = ("White", "Black", "Site", "Date", "UTCTime", "MatchLength", "MatchScore")
 _INDEX_LINE = len(INDEX_PREFIX) + OFFSET_DIGITS + 1
 _NAME_BREAKS = re.compile(rf"\s|[\x00-\x1f{C1_AND_BIDI}]")
 
@@ -98,10 +98,12 @@ def left_out(game: Game) -> list[str]:
 def _values_not_held(game: Game) -> list[str]:
     """The header tags whose values a replay read back would not give as written.
 
-    The header's Site is always bgammon.org, its start time a moment from 1970
-    on (a whole Date and, if any, a UTCTime), its match length and score
-    numbers: a Site of another club, a Date like 1962.03.14 or 2026.03.??, a
-    MatchLength like "seven" would otherwise be lost without a word.
+    The header's names are one word each, its Site always bgammon.org, its
+    start time a moment from 1970 on (a whole Date and, if any, a UTCTime), its
+    match length and score numbers: a name like "Ines Alder" (read back as
+    Ines_Alder, another player to stats), a Site of another club, a Date like
+    1962.03.14 or 2026.03.??, a MatchLength like "seven" would otherwise be
+    lost without a word.
     """
     fields = ["i", *_tag_fields(game), "0", "1", "1"]
     back = {tag.name: tag.value for tag in header_tags(fields, Line(0, "", 0))}
