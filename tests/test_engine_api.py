@@ -20,7 +20,7 @@ from aceynote.engine.search import Scored
 from aceynote.notation import parse_games
 from aceynote.notation.generate import generate_games
 from aceynote.notation.writer import write_game
-from aceynote.rules import Position, SegmentKind, parse_rules
+from aceynote.rules import Position, SegmentKind, Side, parse_rules
 from aceynote.validation import validate
 
 START = "W in:15 / B in:15 / W"
@@ -159,6 +159,22 @@ def test_a_side_that_bears_off_its_last_checkers_whatever_it_rolls_wins_them_exa
 def test_a_side_that_may_fail_to_finish_is_not_given_a_sure_win(rules: str, setup: str) -> None:
     evaluated = Engine(rules).evaluate(setup)
     assert evaluated.win < 1
+
+
+def test_a_side_with_every_checker_off_is_no_sure_finish_to_look_up() -> None:
+    """The sure-finish test took the highest of no checkers: ValueError, where the network
+    had valued such a position (the evaluator is asked directly; no Setup holds one)."""
+    from aceynote.engine.api import shipped_network
+    from aceynote.engine.evaluator import evaluator_for
+    from aceynote.rules import OFF, POOL, SLOTS
+
+    won = tuple(15 if slot == OFF else 0 for slot in range(SLOTS))
+    waiting = tuple(15 if slot == POOL else 0 for slot in range(SLOTS))
+    evaluator = evaluator_for(shipped_network(), parse_rules("standard"))
+    for white, black in ((won, waiting), (waiting, won)):
+        position = Position(white, black, Side.WHITE)
+        wins, _ = evaluator.values([position], [True], [False])
+        assert 0.0 <= wins[0] <= 1.0
 
 
 def test_nothing_to_play_is_a_pass() -> None:

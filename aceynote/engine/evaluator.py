@@ -302,8 +302,8 @@ class RaceEvaluator(ExactEvaluator):
         board, none of the other side's below its highest to block it) bears off its last
         checkers this turn whatever it rolls: the table tells, pitted against
         :data:`LAST_ON_ONE`."""
-        if any(mover[HOME_TOP + 1 :]):
-            return None
+        if any(mover[HOME_TOP + 1 :]) or CHECKERS_PER_SIDE in (mover[OFF], other[OFF]):
+            return None  # a checker outside, or a game already won: nothing to finish
         highest = max(point for point in range(1, HOME_TOP + 1) if mover[point])
         if any(other[POOL - highest + 1 : POOL]):  # its points 24 down: the mover's 1 up
             return None
