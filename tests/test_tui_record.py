@@ -827,6 +827,23 @@ async def test_a_match_file_opens_read_only_and_saves_as_a_new_record(tmp_path: 
     assert validate(parse_game(saved)).errors == 0
 
 
+@pilot_test
+async def test_a_backgammon_game_of_a_match_file_is_left_out_with_a_word(tmp_path: Path) -> None:
+    """The commands say so on stderr; the app said nothing, and the game was gone."""
+    from aceynote.formats.bgammon import match_text
+
+    backgammon = ["i 1702738670 A B 1 0 0 1 1 0", "1 r 4-1 13/9, 9/8"]
+    acey_deucey = MATCH.strip("\n").split("\n")[1:]
+    match = tmp_path / "mixed.match"
+    match.write_text(match_text([backgammon, acey_deucey]), encoding="utf-8")
+    app = ReplayApp(str(match))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and len(app.record) == 1
+        (said,) = [n.message for n in app._notifications if n.message.startswith("Left out")]
+        assert "line 3: this is a backgammon game, not acey-deucey: left out" in said
+
+
 @pytest.mark.parametrize("extension", ["json", "jsonl"])
 @pilot_test
 async def test_a_json_record_opens_read_only_and_saves_as_a_new_record(
