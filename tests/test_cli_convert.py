@@ -232,6 +232,19 @@ def test_a_carriage_return_inside_a_comment_is_a_line_end_for_fmt_and_convert_al
     assert target.read_bytes().decode() == canonical
 
 
+def test_a_refusal_names_the_game_by_its_place_in_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Games with syntax errors are reported and left out first: the standard game, the
+    file's 2nd, was called game 1, counted among the readable ones."""
+    text = '[White "a"]\n\n1. 64: in/19 ??? in/21\n*\n\n[White "b"]\n[Rules "standard"]\n\n'
+    two = record(tmp_path, "two.acey", text + "1. 64: in/19 in/21\n*\n")
+    status, _, err = run_main(
+        capsys, "convert", str(two), "--to", "bgammon", "-o", str(tmp_path / "x.match")
+    )
+    assert status == 1 and f"{two}: game 2 cannot be a bgammon.org replay" in err
+
+
 def test_an_input_with_no_game_is_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

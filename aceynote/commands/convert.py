@@ -154,8 +154,9 @@ class _Converter:
         # A format of tables takes the games with syntax errors too: their rows count them.
         self.takes_broken = formats.named(args.to).folder
 
-    def readable_games(self, source: InputFile) -> Iterator[Game]:
-        """The games of one input; one that cannot be read is reported and counted.
+    def readable_games(self, source: InputFile) -> Iterator[tuple[int, Game]]:
+        """The games of one input with their numbers there; one that cannot be read is
+        reported and counted.
 
         Only reading is guarded here: an error writing the games is raised
         where they are written, outside this generator.
@@ -169,8 +170,10 @@ class _Converter:
             self.unreadable_files += 1
             fail(unreadable(source, error))
 
-    def games(self, source: InputFile) -> Iterator[Game]:
-        """The games of one input without syntax errors; those with some are reported.
+    def games(self, source: InputFile) -> Iterator[tuple[int, Game]]:
+        """The games of one input without syntax errors, each with its number in the input
+        (so that a later message names it as the file counts it); those with some are
+        reported.
 
         An input with no game at all is a warning, as ``validate`` gives it.
         """
@@ -181,7 +184,7 @@ class _Converter:
                 if game.problems and not self.takes_broken:
                     self._report(source, read, game)
                     continue
-                yield game
+                yield read, game
         if not read:
             self._warn(no_game_in(source.display_name))
 
@@ -191,7 +194,7 @@ class _Converter:
 
     def entries(self, sources: list[InputFile]) -> Iterator[Entry]:
         for source in sources:
-            for number, game in enumerate(self.readable_games(source), start=1):
+            for number, game in self.readable_games(source):
                 yield Entry(source.display_name, number, game)
 
     def write(self, sources: list[InputFile], out: IO[str], folder: str = "") -> None:
