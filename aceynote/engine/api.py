@@ -175,8 +175,17 @@ class Engine:
         return _ranked(self._scored(setup, roll, kind, depth))
 
     def _scored(self, setup: str, roll: str, kind: str, depth: int) -> list[Scored]:
-        decision = self._decision(setup, kind)
-        return self._ranked_once(decision, *self._dice(decision, roll), _depth(depth))
+        return self._ranking(setup, roll, kind, depth).ranked
+
+    def _ranking(self, setup: str, roll: str | None, kind: str, depth: int) -> _Ranking:
+        """The ranking of ``roll``'s plays (None: the doubles to name and their plays) at
+        ``depth``, or the last ranking again when it was of the same (:meth:`_ranking_of`)."""
+        if roll is None:
+            decision, dice = self._doubles_decision(setup, kind), (0, 0)
+        else:
+            decision = self._decision(setup, kind)
+            dice = self._dice(decision, roll)
+        return self._ranking_of(decision, *dice, _depth(depth))
 
     @staticmethod
     def _dice(decision: Decision, roll: str) -> tuple[int, int]:
@@ -185,12 +194,9 @@ class Engine:
             raise EngineInputError(f"the chosen double must be a double, like 66, not {roll}")
         return high, low
 
-    def _ranked_once(self, decision: Decision, high: int, low: int, depth: int) -> list[Scored]:
+    def _ranking_of(self, decision: Decision, high: int, low: int, depth: int) -> _Ranking:
         """The choices of these dice (none: the doubles to name) ranked at ``depth``, or the
         last ranking again when it was of the same."""
-        return self._ranking_of(decision, high, low, depth).ranked
-
-    def _ranking_of(self, decision: Decision, high: int, low: int, depth: int) -> _Ranking:
         asked = (decision, high, low, depth)
         last = self._last  # read once: another thread may rank with this engine meanwhile
         if last is None or last.asked != asked:
@@ -219,14 +225,8 @@ class Engine:
         ranking: its :meth:`rollout` of the same decision rolls out these plays, in this
         order, and the written play too."""
         written = _text(written, "written", "'in/19 in/21'")
-        if roll is None:
-            double = _whole(written_double, "written_double", 1, 6)
-            decision = self._doubles_decision(setup, kind)
-            ranking = self._ranking_of(decision, 0, 0, _depth(depth))
-        else:
-            double = 0
-            decision = self._decision(setup, kind)
-            ranking = self._ranking_of(decision, *self._dice(decision, roll), _depth(depth))
+        double = 0 if roll is not None else _whole(written_double, "written_double", 1, 6)
+        ranking = self._ranking(setup, roll, kind, depth)
         chosen = _written_choice(ranking.ranked, written, double)
         judged, _ = self.search.with_chosen(ranking.ranked, chosen, depth)
         self._last = _Ranking(ranking.asked, judged, chosen)
@@ -252,14 +252,10 @@ class Engine:
         games = _whole(games, "games", 1, MAX_ROLLOUT_GAMES)
         seed = _whole(seed, "seed")
         top = _whole(top, "top", 1)
-        if roll is None:
-            decision = self._doubles_decision(setup, kind)
-            ranking = self._ranking_of(decision, 0, 0, _depth(depth))
-            best = _doubles_shown(ranking.ranked, ranking.written)
-        else:
-            decision = self._decision(setup, kind)
-            ranking = self._ranking_of(decision, *self._dice(decision, roll), _depth(depth))
-            best = ranking.ranked
+        ranking = self._ranking(setup, roll, kind, depth)
+        best = (
+            ranking.ranked if roll is not None else _doubles_shown(ranking.ranked, ranking.written)
+        )
         picked = [entry.choice for entry in best[:top]]
         if ranking.written is not None and ranking.written not in picked:
             picked.append(ranking.written)
@@ -274,8 +270,7 @@ class Engine:
         return _ranked(self._best_of_each_double(setup, depth), with_double=True)
 
     def _best_of_each_double(self, setup: str, depth: int) -> list[Scored]:
-        ranked = self._ranked_once(self._decision(setup, "double"), 0, 0, _depth(depth))
-        return best_of_each_double(ranked)
+        return best_of_each_double(self._ranking(setup, None, "double", depth).ranked)
 
     def _doubles_decision(self, setup: str, kind: str) -> Decision:
         """The decision to name a double, asked for by ``roll`` None with ``kind``."""

@@ -101,10 +101,12 @@ class Search:
         decision, so that each double's best is the one its roll alone would
         rank first, and the double named is the one whose best is best.
         """
+        if depth == 0:  # no filter to apply: every choice is valued alike
+            return self._rank_dice(options, depth)
         by_dice: dict[tuple[int, int], list[Choice]] = {}
         for option in options:
             by_dice.setdefault((option.high, option.low), []).append(option)
-        if depth > 0 and len(by_dice) > 1:
+        if len(by_dice) > 1:
             rankings = (self._rank_dice(group, depth) for group in by_dice.values())
             return sorted((scored for ranking in rankings for scored in ranking), key=_best_first)
         return self._rank_dice(options, depth)
