@@ -19,6 +19,7 @@ import dataclasses
 import errno
 import io
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..formats import ACEY, Format, InvalidRecord, Skipped, record_format
@@ -138,7 +139,7 @@ class RecordFile:
         self.path = path
         self.existed = True
         self.match_games: list[Game] | None = None  # the games of a .match file, as read
-        self.left_out: list[str] = []  # what its reader left out, a line each ("line 4: ...")
+        self.left_out: list[Skipped] = []  # what its reader left out (a backgammon game)
         try:
             self.disk_text = read_text(path)
         except RecordError:
@@ -150,7 +151,7 @@ class RecordFile:
         self.mode = file_mode(path)
         self.read_as = record_format(path)
         if self.read_as is not ACEY and self.existed:
-            self.match_games = _read_whole(self.read_as, path, self.disk_text, self.left_out)
+            self.match_games = _read_whole(self.read_as, path, self.disk_text, self.left_out.append)
             self.entries = [_match_entry(n, game) for n, game in enumerate(self.match_games)]
         else:
             self.entries = index_games(self.text)
@@ -383,15 +384,13 @@ def _check_target(path: str) -> None:
         raise ReadOnlyRecord(f"{path} is read-only: it is not saved over", unused_name(path))
 
 
-def _read_whole(read_as: Format, path: str, text: str, left_out: list[str]) -> list[Game]:
+def _read_whole(
+    read_as: Format, path: str, text: str, left_out: Callable[[Skipped], None]
+) -> list[Game]:
     """Every game of a file in another format than acey's (a bgammon.org replay, JSON); what
     the reader leaves out (a backgammon game) goes to ``left_out``."""
-
-    def note(skipped: Skipped) -> None:
-        left_out.append(f"line {skipped.line}: {skipped.reason}")
-
     try:
-        return list(read_as.games(io.BytesIO(text.encode("utf-8")), path, note))
+        return list(read_as.games(io.BytesIO(text.encode("utf-8")), path, left_out))
     except (ReadError, InvalidRecord) as error:
         raise RecordError(f"{path}: {error}") from error
 

@@ -192,7 +192,8 @@ class ReplayApp(SavingApp):
             return
         record = self.record
         if record.left_out:  # as the commands say on stderr (docs/bgammon.md)
-            self.notify("Left out:\n" + "\n".join(record.left_out), severity="warning", timeout=10)
+            said = (f"line {skipped.line}: {skipped.reason}" for skipped in record.left_out)
+            self.notify("Left out:\n" + "\n".join(said), severity="warning", timeout=10)
         if self.new_game is not None:
             self.start_game = record.append_game(self.new_game) + 1
         if not len(record):
