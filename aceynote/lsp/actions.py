@@ -111,10 +111,19 @@ def code_actions(
     the client sees them: Neovim sends those of the cursor's line with the
     cursor alone as the range, so both are read.
     """
+    # Only a problem on these lines can touch the range or be named (the context's overlap
+    # it): the others are passed over before their protocol form is made.
+    ranges = [asked.range, *(sent.range for sent in asked.context.diagnostics)]
+    first = min(each.start.line for each in ranges)
+    last = max(each.end.line for each in ranges)
     actions: list[types.CodeAction] = []
     for part in parts:
+        if part.last_line - 1 < first or part.first_line - 1 > last:
+            continue
         for diagnostic in part.diagnostics:
             placed = moved(diagnostic, part)
+            if placed.span.end_line - 1 < first or placed.span.line - 1 > last:
+                continue
             found = as_protocol(uri, text, placed)
             if not (_touches(found.range, asked.range) or _named(found, asked.context)):
                 continue
