@@ -211,6 +211,17 @@ def test_a_game_of_a_document_that_no_record_could_say_is_refused_at_its_line() 
     assert (line, column) == (second_game[1], 3)
 
 
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [("7", "7 is not of type 'object'"), ('["a"]', "['a'] is not of type 'object'")],
+)
+def test_a_game_that_is_no_object_is_refused_where_it_stands(item: str, message: str) -> None:
+    # It stood at column 1 of its line: only objects had places.
+    text = '{"format": "aceynote", "version": 1, "games": [\n  {}, ' + item + "]}"
+    games = list(read_document(io.StringIO(text)))
+    assert refusal(games[1:]) == (f"games[1]: {message}", 2, 7)
+
+
 @pytest.fixture(scope="module")
 def pretty_document() -> str:
     """Two games as a JSON document written by hand (indented), not by aceynote."""

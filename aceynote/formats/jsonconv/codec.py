@@ -336,7 +336,7 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
     lines: dict[str, int] = {}  # where each member of the header stands
     index, begun = 0, False
     try:
-        for name, value, line, where in members(stream, "games", decode, MAX_DOCUMENT):
+        for name, value, line, column, where in members(stream, "games", decode, MAX_DOCUMENT):
             if name != "games" or not (begun or value is BEGIN):
                 header[name], lines[name] = value, line  # "games" too when not an array
                 if name not in schema()["properties"]:  # refused before more is held
@@ -345,20 +345,21 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
                 begun = True
                 _check_header(header, lines)
             else:
-                yield _document_game(value, index, line, where)
+                yield _document_game(value, index, (line, column), where)
                 index += 1
     except DocumentError as error:
         raise JsonRecordError(str(error), line=error.line) from error
     check(validators()[0], {**header, "games": []} if begun else header, "")
 
 
-def _document_game(data: Json, index: int, line: int, where: Places | None) -> Game:
-    """Game ``index`` of a document, or (refused) a game with the reason at its ``{``."""
+def _document_game(data: Json, index: int, start: tuple[int, int], where: Places | None) -> Game:
+    """Game ``index`` of a document, which starts at ``start`` (line, column), or (refused)
+    a game with the reason there."""
+    line, column = start
     try:
         return game_from_json(data, f"games[{index}]", line, where)
     except JsonRecordError as error:
-        start = (where or {}).get(id(data))
-        return _unread(str(error), *((line, 1) if start is None else (start.line, start.column)))
+        return _unread(str(error), line, column)
 
 
 def _unread(message: str, line: int, column: int) -> Game:

@@ -135,16 +135,17 @@ class _Window:
         raise DocumentError(message, self.line, self.column)
 
 
-Member = tuple[str, Any, int, Places | None]
+Member = tuple[str, Any, int, int, Places | None]
 
 
 def members(
     stream: IO[str], array: str, decode: Callable[[str, int], tuple[Any, int]], largest: int
 ) -> Iterator[Member]:
-    """``(name, value, line, None)`` of each member of the document's object, in order.
+    """``(name, value, line, column, None)`` of each member of the document's object, in
+    order, the line and column where its value starts.
 
-    The member called ``array`` (an array) gives ``(array, BEGIN, line, None)``
-    where it begins, then each of its items as ``(array, item, line, places)``,
+    The member called ``array`` (an array) gives ``(array, BEGIN, line, column, None)``
+    where it begins, then each of its items as ``(array, item, line, column, places)``,
     ``places`` saying where the item's objects stand (:mod:`.places`).
     ``largest`` is the most characters one value may take. A document with
     anything after its object is refused.
@@ -174,8 +175,9 @@ def _object_members(
         if name == array and window.next_char() == "[":
             yield from _array_items(window, array, decode)
         else:
-            line = window.line
-            yield name, window.value(decode), line, None
+            value = window.value(decode)
+            _, line, column = window.begun
+            yield name, value, line, column, None
         if window.expect(",}", "',' or '}' after a member") == "}":
             return
 
@@ -183,7 +185,7 @@ def _object_members(
 def _array_items(
     window: _Window, array: str, decode: Callable[[str, int], tuple[Any, int]]
 ) -> Iterator[Member]:
-    yield array, BEGIN, window.line, None
+    yield array, BEGIN, window.line, window.column, None
     window.skip(1)
     if window.next_char() == "]":
         window.skip(1)
@@ -191,6 +193,6 @@ def _array_items(
     while True:
         item = window.value(decode)
         start, line, column = window.begun  # where the item starts, past the blanks
-        yield array, item, line, placed(item, window.text, start, window.at, line, column)
+        yield array, item, line, column, placed(item, window.text, start, window.at, line, column)
         if window.expect(",]", "',' or ']' after an item") == "]":
             return
