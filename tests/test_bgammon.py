@@ -282,6 +282,18 @@ def test_an_index_table_that_lists_too_many_games() -> None:
     assert "lists 2 games, but the file holds 1" in games[-1].problems[0].message
 
 
+@pytest.mark.parametrize("line_end", ["\r\n", "\n"])
+def test_a_replay_saved_again_with_crlf_keeps_the_servers_index_table(line_end: str) -> None:
+    # Its offsets count LF line ends; the CRLF file was refused, by validate and convert alike.
+    games = list(generate_games(3, 5, BGAMMON))
+    text = match_text(game_lines(game, validate(game)) for game in games)
+    again = read(text.replace("\n", line_end))
+    assert [movetext(game) for game in again] == [movetext(game) for game in read(text)]
+    assert not [problem for game in again for problem in game.problems]
+    moved = text.replace("\n", line_end).replace("bgammon-replay 0000", "bgammon-replay 0001")
+    assert all("the index table says" in game.problems[0].message for game in read(moved))
+
+
 def test_a_file_without_an_index_table_still_reads() -> None:
     [game] = read(HEADER + "\n1 r 6-1 off/19, off/24\n")
     assert not game.problems and game.turns

@@ -26,6 +26,9 @@ class Line:
     number: int
     text: str
     offset: int  # byte position of the line's first character
+    lf_offset: int = -1
+    """Its byte position were each CRLF line end before it a LF, as the server writes them
+    (:meth:`IndexTable.problems`); -1 for a line made only to be shown."""
 
 
 def problem(message: str, line: Line, column: int, width: int = 1) -> SyntaxProblem:
@@ -72,13 +75,14 @@ class LineStream:
 
 
 def _numbered(lines: Iterator[str]) -> Iterator[Line]:
-    offset = 0
+    offset = crlf_ends = 0
     for number, raw in enumerate(lines, start=1):
         text = raw.rstrip("\r\n")
         if number == 1:
             text = text.removeprefix(BOM)
-        yield Line(number, text, offset)
+        yield Line(number, text, offset, offset - crlf_ends)
         offset += len(raw) if raw.isascii() else len(raw.encode("utf-8", "surrogatepass"))
+        crlf_ends += raw.endswith("\r\n")
 
 
 class IndexTable:
@@ -118,7 +122,12 @@ class IndexTable:
             self.malformed[line.number] = Line(line.number, clipped(line.text, _SHOWN_TEXT), 0)
 
     def problems(self, number: int, header: Line) -> list[SyntaxProblem]:
-        """What the table says wrong about game ``number``, which starts at ``header``."""
+        """What the table says wrong about game ``number``, which starts at ``header``.
+
+        An offset is right where the game starts in the file as it is, or in the file
+        with LF line ends: a replay saved again by an editor that writes CRLF still
+        has the server's table, and its games are as readable as before.
+        """
         found = []
         if number == 1 and self.past_limit is not None:
             message = (
@@ -138,7 +147,7 @@ class IndexTable:
         if offset < 0:
             message = f"an index line is 'bgammon-replay' and an {OFFSET_DIGITS}-digit byte offset"
             return [problem(message, self.malformed[line_number], len(INDEX_PREFIX) + 1)]
-        if offset == header.offset:
+        if offset in (header.offset, header.lf_offset):
             return []
         text = f"{INDEX_PREFIX}{offset:0{OFFSET_DIGITS}d}"
         message = f"the index table says game {number} starts at byte {offset}, but it starts at byte {header.offset}"
