@@ -311,6 +311,16 @@ def test_a_written_double_that_is_not_its_doubles_best_stands_beside_the_best() 
     assert (1, others[-1]) in [(e.double, e.play) for e in shown]
     rolled = engine.rollout(setup, None, games=2, top=2, depth=0)
     assert len(rolled) == 3  # the best two, and the written play last
+    named = [(e.double, e.play) for e in engine.rank_doubles(setup, 0)[:2]] + [(1, others[-1])]
+    assert [(result.double, result.play) for result in rolled] == named
+
+
+def test_each_rollout_names_the_play_it_rolled_out() -> None:
+    engine = Engine("standard")
+    rolled = engine.rollout(START, "31", games=2, top=3, depth=0)
+    best = [entry.play for entry in engine.rank(START, "31", depth=0)[:3]]
+    assert [(result.play, result.double) for result in rolled] == [(play, 0) for play in best]
+    assert set(rolled[0].as_dict()) == {"games", "equity", "error", "win"}
 
 
 def test_the_doubles_are_not_named_on_an_extra_roll() -> None:

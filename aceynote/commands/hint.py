@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
                 1 if args.seed is None else args.seed,
                 depth=args.depth,
             )
-            rolled = _beside(ranked, results, written)
+            rolled = _beside(ranked, results)
     except EngineInputError as error:
         raise UsageError(str(error)) from None
     marks = _marks(ranked, written, args)
@@ -157,19 +157,10 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _beside(
-    ranked: list[RankedPlay], results: list[RolloutResult], written: Written
-) -> list[RolloutResult | None]:
-    """Each ranked play's rollout, None for those not rolled out: the best plays' in
-    order, and the written play's last when it is not among them (Engine.rollout)."""
-    from ..engine.api import ROLLOUT_TOP
-
-    beside: list[RolloutResult | None] = [None] * len(ranked)
-    beside[: min(ROLLOUT_TOP, len(results))] = results[:ROLLOUT_TOP]
-    if len(results) > ROLLOUT_TOP and written is not None:
-        at = [(entry.play, entry.double) for entry in ranked].index(written)
-        beside[at] = results[-1]
-    return beside
+def _beside(ranked: list[RankedPlay], results: list[RolloutResult]) -> list[RolloutResult | None]:
+    """Each ranked play's rollout, None for those not rolled out."""
+    by_play = {(result.play, result.double): result for result in results}
+    return [by_play.get((entry.play, entry.double)) for entry in ranked]
 
 
 def _text(

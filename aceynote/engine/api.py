@@ -21,7 +21,7 @@ argument is checked, its kind and its range, before any work.
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -248,7 +248,8 @@ class Engine:
         :meth:`rank_doubles` when ``roll`` is None), in the same order, ``games`` trials
         each: 1 to :data:`MAX_ROLLOUT_GAMES`; ``seed`` any whole number, ``top`` 1 or more.
         After :meth:`rank_judging` of the same decision, its written play is rolled out
-        too when it is not among them: its result comes last."""
+        too when it is not among them: its result comes last. Each result names its play
+        (and double) as the ranking does."""
         games = _whole(games, "games", 1, MAX_ROLLOUT_GAMES)
         seed = _whole(seed, "seed")
         top = _whole(top, "top", 1)
@@ -259,7 +260,11 @@ class Engine:
         picked = [entry.choice for entry in best[:top]]
         if ranking.written is not None and ranking.written not in picked:
             picked.append(ranking.written)
-        return rollouts(picked, self.search, games, seed)
+        results = rollouts(picked, self.search, games, seed)
+        return [
+            replace(result, play=str(choice.play), double=0 if roll is not None else choice.high)
+            for choice, result in zip(picked, results, strict=True)
+        ]
 
     def best_play(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> str:
         """The best play of ``roll`` in the notation (``--`` when nothing can be played)."""

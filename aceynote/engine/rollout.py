@@ -31,13 +31,17 @@ class RolloutResult:
     """The rollout's equity (points for the chooser), its standard error and win rate.
 
     One trial has no standard error: ``error`` is then infinite, and None in
-    :meth:`as_dict` (JSON has no infinity).
+    :meth:`as_dict` (JSON has no infinity). ``play`` and ``double`` name the
+    play rolled out as :class:`~.api.RankedPlay` does, where the engine's API
+    gives the result (else "" and 0); :meth:`as_dict` gives the figures alone.
     """
 
     games: int
     equity: float
     error: float
     win: float
+    play: str = ""
+    double: int = 0
 
     def as_dict(self) -> dict[str, float | None]:
         return {
