@@ -47,6 +47,20 @@ def test_prints_every_game_with_a_blank_line_between(
     assert capsys.readouterr().out == CANONICAL + "\n" + SECOND
 
 
+@pytest.mark.parametrize("line_end", ["\n", "\r\n"])
+def test_several_files_print_as_one_canonical_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line_end: str
+) -> None:
+    # The files' games stood back to back, with no blank line: fmt --check refused the whole.
+    first = record(tmp_path, MESSY.replace("\n", line_end), "first.acey")
+    empty = record(tmp_path, "", "empty.acey")
+    second = record(tmp_path, SECOND.replace("\n", line_end), "second.acey")
+    assert main(["fmt", str(first), str(empty), str(second)]) == 0
+    whole = capsys.readouterr().out
+    assert whole == (CANONICAL + "\n" + SECOND).replace("\n", line_end)
+    assert main(["fmt", "--check", str(record(tmp_path, whole, "whole.acey"))]) == 0
+
+
 def test_canonical_output_is_a_fixed_point(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -44,8 +44,9 @@ first, identical trips merged as 13/7(2). Every comment, glyph, NAG and
 variation is kept, and each file keeps its line ends (CRLF when its first
 line ends so: a Windows checkout stays as it is). A game with syntax errors is reported and printed exactly
 as it stands in the source; -i leaves a file holding one as it is. A file
-that cannot be read is reported and the others are still formatted. Each
-input is read once, so a pipe or <(...) works as well as a file.
+that cannot be read is reported and the others are still formatted. Several
+files print one after another, a blank line between them, as one canonical
+record. Each input is read once, so a pipe or <(...) works as well as a file.
 
 -i writes the new text to a temporary file beside the old one and renames it
 over the old one: a reader sees the old file or the new one, never half of
@@ -111,6 +112,7 @@ class _Formatting:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.status = EXIT_OK
+        self.printed = False  # a file's text has been printed
         self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
 
     def found(self, status: int) -> None:
@@ -168,7 +170,17 @@ class _Formatting:
             elif self.args.in_place:
                 self._rewrite(source, copy, canonical, clean)
             else:
-                copy_out(canonical)
+                self._print(canonical, reading.newline)
+
+    def _print(self, canonical: IO[str], newline: str) -> None:
+        """Print a file's canonical text; a blank line (in its line end) parts it from the
+        file before, as it parts games, so that the whole is canonical too."""
+        if not canonical.tell():
+            return
+        if self.printed:
+            write_out(newline)
+        copy_out(canonical)
+        self.printed = True
 
     def _reporter(self, source: InputFile) -> Callable[[int, Game], None]:
         """What reports the syntax errors of game ``number`` of ``source``, on stderr."""
