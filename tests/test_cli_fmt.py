@@ -137,6 +137,18 @@ def test_fmt_keeps_each_files_line_ends(tmp_path: Path, capsys: pytest.CaptureFi
     assert capsys.readouterr().out == (CANONICAL + "\n" + SECOND).replace("\n", "\r\n")
 
 
+def test_a_file_of_lone_crs_keeps_one_blank_line_between_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by fuzz/fuzz_aceynote.py: a game's text ends in "\r" there, not "\n",
+    # and fmt wrote two blank lines between games.
+    canonical = (CANONICAL + "\n" + SECOND).replace("\n", "\r")
+    path = record(tmp_path, canonical)
+    assert main(["fmt", "--check", str(path)]) == 0
+    assert main(["fmt", str(path)]) == 0
+    assert capsys.readouterr().out == canonical
+
+
 def test_fmt_keeps_a_files_byte_order_mark(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -101,7 +101,7 @@ def write_canonical(
             newline = reading.newline
             out.write((newline if ends_line else newline * 2) if wrote else reading.bom)
             out.write(text)
-            wrote, ends_line = True, text.endswith("\n")
+            wrote, ends_line = True, text.endswith(("\n", "\r"))
     if not wrote:
         out.write(reading.bom)
     return clean
