@@ -381,3 +381,37 @@ def test_stats_keeps_no_object_a_game(capsys: pytest.CaptureFixture[str], tmp_pa
     _peak_of_stats(capsys, few)  # the grammar and the tables loaded first
     growth = _peak_of_stats(capsys, many) - _peak_of_stats(capsys, few)
     assert growth < 1800 * 200  # 200 bytes a game more; kept objects took over 1,000
+
+
+def crosstable_cells(text: str) -> dict[tuple[str, str], str]:
+    """The crosstable's cells by row and column player, from each of its parts."""
+    lines = text.split("Crosstable: ", 1)[1].split("\n\nDice: ", 1)[0].splitlines()[1:]
+    parts = "\n".join(line for line in lines if not line.startswith("  (")).split("\n\n")
+    cells = {}
+    for part in parts:
+        head, *rows = (line.split() for line in part.splitlines())
+        for row, *shown in rows:
+            cells.update({(row, column): cell for column, cell in zip(head, shown, strict=True)})
+    return cells
+
+
+def test_the_crosstable_of_16_players_fits_an_80_column_terminal_in_parts() -> None:
+    """Every row of 16 players' crosstable wrapped on an 80-column terminal: it is printed in
+    parts of columns that fit, each with the rows' names; in a pipe, whole."""
+    from aceynote.corpus.stats import counted_game, figures
+    from aceynote.notation import parse_games
+    from aceynote.render.stats_text import figures_text
+
+    names = [f"Player{n:02}" for n in range(16)]
+    text = "".join(short_game(name, names[n - 1], "1-0") for n, name in enumerate(names))
+    games = [counted_game(validate(game), "f", n) for n, game in enumerate(parse_games(text), 1)]
+    found = figures(games)
+    piped, screen = figures_text(found, None), figures_text(found, 80)
+    tables = screen.split("Game lengths")[0]  # the players, the crosstable, the dice, the rolls
+    assert max(columns(line) for line in tables.splitlines()) <= 80
+    assert max(columns(line) for line in piped.splitlines()) > 80  # the whole crosstable
+    assert "  (3 parts, to fit 80 columns; | less -S shows it whole)" in screen
+    whole = crosstable_cells(piped)
+    assert len(whole) == 16 * 16 and whole[("Player01", "Player00")] == "1-0"
+    assert crosstable_cells(screen) == whole
+    assert "shows it whole" not in figures_text(found, 200)  # one part where it fits

@@ -52,18 +52,52 @@ def names_shown(width: int | None, players: int = 1) -> Shown:
     return lambda text: cell(text, room)
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
-    """Columns as wide as their widest cell; the first ``left`` columns left-aligned."""
+def table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1, width: int | None = None
+) -> list[str]:
+    """Columns as wide as their widest cell; the first ``left`` columns left-aligned.
+
+    On a terminal ``width`` columns wide (None: a pipe or a file, the table whole), a table
+    wider than it (the crosstable and the rolls have a column for each player) is printed in
+    parts, each with the first ``left`` columns and as many of the others as fit, under a line
+    that says so.
+    """
     widths = [max(columns(row[i]) for row in [headers, *rows]) for i in range(len(headers))]
 
-    def line(cells: Sequence[str]) -> str:
-        parts = [
-            aligned(cell, width, index < left)
-            for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
-        ]
+    def line(cells: Sequence[str], chosen: Sequence[int]) -> str:
+        parts = [aligned(cells[index], widths[index], index < left) for index in chosen]
         return "  " + "  ".join(parts).rstrip()
 
-    return [line(headers), *(line(row) for row in rows)]
+    parts = _parts(widths, left, width)
+    lines: list[str] = []
+    if len(parts) > 1:
+        lines.append(f"  ({len(parts)} parts, to fit {width} columns; | less -S shows it whole)")
+    for number, part in enumerate(parts):
+        chosen = [*range(left), *part]
+        lines += [""] if number else []
+        lines += [line(headers, chosen), *(line(row, chosen) for row in rows)]
+    return lines
+
+
+def _parts(widths: Sequence[int], left: int, width: int | None) -> list[list[int]]:
+    """The columns after the first ``left`` in as few parts as have lines that fit ``width``
+    (one column at least in each), as even as fit; all in one part without a width."""
+    others = list(range(left, len(widths)))
+    if width is None:
+        return [others]
+    room = width - (2 + sum(widths[:left]) + 2 * (left - 1))  # the indent, first columns, gaps
+
+    def fits(part: Sequence[int]) -> bool:
+        return len(part) == 1 or sum(2 + widths[index] for index in part) <= room
+
+    parts: list[list[int]] = [[]]
+    for index in others:  # as many as fit in each, in turn: the fewest parts
+        if not fits([*parts[-1], index]):
+            parts.append([])
+        parts[-1].append(index)
+    even = -(-len(others) // len(parts))  # as many in each, when they fit so
+    chunks = [others[start : start + even] for start in range(0, len(others), even or 1)]
+    return chunks if len(chunks) == len(parts) and all(map(fits, chunks)) else parts
 
 
 def percent(part: float, whole: float) -> str:
@@ -83,7 +117,7 @@ def _record_cells(record: Record) -> list[str]:
     return [str(record.games), str(record.wins), str(record.losses), str(record.unfinished)]
 
 
-def _players(group: PlayerGroup, name_shown: Shown) -> list[str]:
+def _players(group: PlayerGroup, name_shown: Shown, width: int | None) -> list[str]:
     heading = "Players" if group.event is None else f"Event {name_shown(group.event)}"
     lines = [f"{heading}: {counted(group.games, 'game')} (standings: most points, then most wins)"]
     rows = [
@@ -98,11 +132,11 @@ def _players(group: PlayerGroup, name_shown: Shown) -> list[str]:
         ]
         for line in group.players
     ]
-    lines += table(_PLAYER_HEADERS, rows, left=2)
-    return [*lines, *_PLAYER_LEGEND, "", *_crosstable(group, name_shown)]
+    lines += table(_PLAYER_HEADERS, rows, left=2, width=width)
+    return [*lines, *_PLAYER_LEGEND, "", *_crosstable(group, name_shown, width)]
 
 
-def _crosstable(group: PlayerGroup, name_shown: Shown) -> list[str]:
+def _crosstable(group: PlayerGroup, name_shown: Shown, width: int | None) -> list[str]:
     table_ = group.crosstable
     names = [name_shown(name) for name in table_.players]
     rows = []
@@ -114,11 +148,11 @@ def _crosstable(group: PlayerGroup, name_shown: Shown) -> list[str]:
         rows.append([shown_row, *cells])
     return [
         "Crosstable: the row player's wins-losses against the column player",
-        *table(["", *names], rows),
+        *table(["", *names], rows, width=width),
     ]
 
 
-def _dice(dice: Sequence[DiceCounts], name_shown: Shown) -> list[str]:
+def _dice(dice: Sequence[DiceCounts], name_shown: Shown, width: int | None) -> list[str]:
     lines = [
         "Dice: the rolls and extra rolls of the main line (a chosen double is no roll)",
         *table(
@@ -135,6 +169,7 @@ def _dice(dice: Sequence[DiceCounts], name_shown: Shown) -> list[str]:
                 ]
                 for counts in dice
             ],
+            width=width,
         ),
         f"  fair dice: doubles {percent(DOUBLE_SHARE.numerator, DOUBLE_SHARE.denominator)},"
         f" 1-2s {percent(ACEY_DEUCEY_SHARE.numerator, ACEY_DEUCEY_SHARE.denominator)}",
@@ -146,7 +181,7 @@ def _dice(dice: Sequence[DiceCounts], name_shown: Shown) -> list[str]:
         [roll_name(roll), *(f"{c.count(roll)} ({c.expected(roll):.1f})" for c in dice)]
         for roll in ROLLS
     ]
-    return lines + table(headers, rows)
+    return lines + table(headers, rows, width=width)
 
 
 def _verdict(counts: DiceCounts, name_shown: Shown) -> str:
@@ -240,8 +275,8 @@ def figures_text(figures: Figures, width: int | None = None) -> str:
     if not figures.games:
         return "0 games: nothing to count\n"
     for group in figures.groups:
-        lines += [*_players(group, name_shown), ""]
-    lines += [*_dice(figures.dice, name_shown), "", *_games(figures.game_figures), ""]
+        lines += [*_players(group, name_shown, width), ""]
+    lines += [*_dice(figures.dice, name_shown, width), "", *_games(figures.game_figures), ""]
     if figures.openings.first:
         lines += [*_tree("first roll", figures.openings.first), ""]
         lines += [*_tree("reply roll", figures.openings.reply), ""]
