@@ -415,3 +415,28 @@ def test_the_crosstable_of_16_players_fits_an_80_column_terminal_in_parts() -> N
     assert len(whole) == 16 * 16 and whole[("Player01", "Player00")] == "1-0"
     assert crosstable_cells(screen) == whole
     assert "shows it whole" not in figures_text(found, 200)  # one part where it fits
+
+
+def test_the_page_says_what_the_figures_leave_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The page said "Statistics of 5 games" and never that 2 more were left out for their
+    errors: only standard error said so, which a reader of the page never sees."""
+    path, page = written(tmp_path, BROKEN + "\n" + ILLEGAL + "\n" + CLUB), tmp_path / "s.html"
+    status, _, err = run_main(capsys, "stats", path, "--html", str(page))
+    words = "2 games with errors left out of the figures"
+    assert status == 1 and err.rstrip().endswith(f"aceynote: {words}")
+    shown = page.read_text(encoding="utf-8")
+    assert (
+        f'<h1>Statistics of 5 games</h1><p class="note">5 turns.</p><p class="left-out">{words}.</p>'
+        in shown
+    )
+    assert str(tmp_path) not in shown  # the page names no file here, nor those of the errors
+    missing = str(tmp_path / "none.acey")
+    status, _, err = run_main(capsys, "stats", missing, str(path), "--html", str(page))
+    assert status == 2 and f"aceynote: {words}" in err  # said with an unreadable file too
+    shown = page.read_text(encoding="utf-8")
+    assert f'<p class="left-out">{words}.</p>' in shown
+    assert "1 file that could not be read (all of it, or from a point on) left out of" in shown
+    assert run_main(capsys, "stats", written(tmp_path, CLUB), "--html", str(page))[0] == 0
+    assert "left out" not in page.read_text(encoding="utf-8")

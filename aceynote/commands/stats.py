@@ -13,8 +13,8 @@ from ..formats import InvalidRecord
 from ..notation import ReadError
 from ..render.stats_json import figures_json
 from ..render.stats_page import stats_page
-from ..render.stats_text import figures_text
-from ..terminal_text import counted, shown
+from ..render.stats_text import figures_text, left_out
+from ..terminal_text import shown
 from ..validation import Diagnostic, validate
 from ..validation.diagnostics import no_game_in
 from .base import (
@@ -130,15 +130,11 @@ class _Reader:
                 print(self.formatter.format(name, number, diagnostic, line), file=sys.stderr)
 
     def status(self) -> int:
+        for words in left_out(self.left_out):  # each unreadable file was named as it came
+            print(f"aceynote: {words}", file=sys.stderr)
         if self.unreadable:
             return EXIT_USAGE
-        if self.left_out:
-            print(
-                f"aceynote: {counted(self.left_out, 'game')} with errors left out of the figures",
-                file=sys.stderr,
-            )
-            return EXIT_PROBLEMS
-        return EXIT_OK
+        return EXIT_PROBLEMS if self.left_out else EXIT_OK
 
 
 def _terminal_width() -> int | None:
@@ -161,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     found = figures(reader.counted(sources), args.by)
     try:
         if args.html is not None:
-            deliver(stats_page(found), args.html)
+            deliver(stats_page(found, reader.left_out, reader.unreadable), args.html)
         if args.html != "-":
             if args.format == "json":
                 write_out(json.dumps(figures_json(found), indent=2) + "\n")

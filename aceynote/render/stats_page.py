@@ -24,7 +24,7 @@ from ..terminal_text import counted
 from .elements import child, markup, number_text
 from .html import csp_hash
 from .stats_json import roll_name
-from .stats_text import percent, score_shown
+from .stats_text import left_out, percent, score_shown
 
 BAR = 36  # the width of a bar and its gap, in the chart's units: room for a count of 5 digits
 CHART_HEIGHT = 160
@@ -285,8 +285,9 @@ def _match(parent: ET.Element, match: Match) -> None:
     )
 
 
-def stats_page(figures: Figures) -> str:
-    """The page of ``figures``, as HTML text."""
+def stats_page(figures: Figures, left_out_games: int = 0, unreadable_files: int = 0) -> str:
+    """The page of ``figures``, as HTML text; under its title, what the figures leave out (the
+    games with errors, the files that could not be read), as standard error says it."""
     style = (resources.files(__package__) / "stats.css").read_text(encoding="utf-8")
     html = ET.Element("html", {"lang": "en"})
     head = child(html, "head")
@@ -301,6 +302,8 @@ def stats_page(figures: Figures) -> str:
     body = child(html, "body")
     _text(body, "h1", title)
     _text(body, "p", f"{counted(figures.turns, 'turn')}.", class_="note")
+    for words in left_out(left_out_games, unreadable_files):
+        _text(body, "p", f"{words}.", class_="left-out")
     for group in figures.groups:
         _players(body, group)
     _dice(body, figures.dice)

@@ -100,6 +100,20 @@ def _parts(widths: Sequence[int], left: int, width: int | None) -> list[list[int
     return chunks if len(chunks) == len(parts) and all(map(fits, chunks)) else parts
 
 
+def left_out(games: int, files: int = 0) -> list[str]:
+    """What the figures leave out, in words, for standard error and the page alike: the
+    ``games`` with errors and the ``files`` that could not be read (none: no words)."""
+    words = []
+    if games:
+        words.append(f"{counted(games, 'game')} with errors left out of the figures")
+    if files:
+        words.append(
+            f"{counted(files, 'file')} that could not be read (all of it, or from a point on)"
+            " left out of the figures"
+        )
+    return words
+
+
 def percent(part: float, whole: float) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
