@@ -184,7 +184,9 @@ def test_the_page_gives_each_player_s_figures_as_the_summary_does(
     tmp_path: Path, record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     write_page(tmp_path, record, "--analyze", "--depth", "0")
-    head, *players = figures_rows(tmp_path / "page.html")
+    # A figure a row, a player a column: read back as the summary's table, a player a row.
+    rows = figures_rows(tmp_path / "page.html")
+    head, *players = (list(column) for column in zip(*rows, strict=True))
     status, summary, _ = run_main(capsys, "analyze", str(record), "--depth", "0", "--summary")
     assert status == 0
     table = summary.splitlines()[1:]  # under "All games: 1 game"

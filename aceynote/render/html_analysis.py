@@ -90,22 +90,26 @@ def review_heading(parent: ET.Element, review: GameReview) -> None:
 
 
 def figures_table(parent: ET.Element, analysis: GameAnalysis) -> None:
-    """Each player's figures over the game, as ``aceynote analyze --summary`` gives them."""
+    """Each player's figures over the game, as ``aceynote analyze --summary`` gives them: a
+    figure a row and a player a column, so that the table fits the games' column at any width
+    (a column a figure was wider than it, and its right-hand columns cut off)."""
     from ..analysis.figures import COLUMNS
     from ..analysis.totals import figures_cells, game_players
 
-    # In a box that scrolls: the table can be wider than the games' column.
+    players = game_players(analysis)
+    # In a box that scrolls, should long names make the table wider than the column still.
     box = ET.SubElement(parent, "div", {"class": "figures-box"})
     table = ET.SubElement(box, "table", {"class": "figures"})
     ET.SubElement(table, "caption").text = "Each player's figures over this game"
     head = ET.SubElement(table, "tr")
-    for label in ("player", *(column.head for column in COLUMNS)):
+    for label in ("player", *(name for name, _ in players)):
         ET.SubElement(head, "th", {"scope": "col"}).text = label
-    for name, figures in game_players(analysis):
+    cells = [figures_cells(figures) for _, figures in players]
+    for index, column in enumerate(COLUMNS):
         row = ET.SubElement(table, "tr")
-        ET.SubElement(row, "th", {"scope": "row"}).text = name
-        for cell in figures_cells(figures):
-            ET.SubElement(row, "td").text = cell
+        ET.SubElement(row, "th", {"scope": "row"}).text = column.head
+        for player in cells:
+            ET.SubElement(row, "td").text = player[index]
 
 
 def graph(
