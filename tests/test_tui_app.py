@@ -590,6 +590,26 @@ async def test_keys_typed_in_one_burst_act_in_their_order_in_a_tag_field() -> No
 
 
 @pilot_test
+async def test_a_tab_typed_in_one_burst_moves_on_before_the_keys_after_it() -> None:
+    """'Round' Tab '1' sent at once in the new tag's name gave the name 'Round1' and no value:
+    the Tab's focus change ran once the key had gone up to the screen, after the 1."""
+    app = ReplayApp(str(SAMPLES / "match.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        editor = app.screen
+        assert isinstance(editor, TagEditor)
+        name, value = editor.query_one("#new-name", Input), editor.query_one("#new-value", Input)
+        editor.set_focus(name)
+        await pilot.pause()
+        send_burst(app, *((c, c) for c in "Round"), ("tab", "\t"), ("1", "1"))
+        await pilot.pause()
+        assert (name.value, value.value) == ("Round", "1")
+        send_burst(app, ("shift+tab", None), ("shift+tab", None), ("tab", "\t"), ("2", "2"))
+        await pilot.pause()
+        assert editor.focused is name and name.value == "2"  # back two, on one: Round selected
+
+
+@pilot_test
 async def test_keys_typed_in_one_burst_act_in_their_order_in_the_comment_editor(
     tmp_path: Path,
 ) -> None:

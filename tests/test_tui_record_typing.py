@@ -91,6 +91,27 @@ async def test_a_roll_and_arrows_typed_in_one_burst_enter_the_play_picked(tmp_pa
         assert len(listed) == 2 and segments(game_of(app))[-1] == f"21: {listed[0]}"
 
 
+@pilot_test
+async def test_a_tab_and_enter_typed_in_one_burst_enter_the_play_completed(
+    tmp_path: Path,
+) -> None:
+    """'43: in/21 21' Tab Enter sent at once entered the play as typed (one play left, Enter
+    enters it) and only then completed it: the line's Tab binding ran after the Enter."""
+    app = recording_app(tmp_path / "game.acey")
+    async with app.run_test(size=SIZE) as pilot:
+        for char in "43: in/21 21":
+            app.post_message(events.Key(_KEY_NAMES.get(char, char), char))
+        app.post_message(events.Key("tab", "\t"))
+        app.post_message(events.Key("enter", "\r"))
+        await settle(pilot)
+        assert segments(game_of(app)) == ["43: in/21 21/18"]
+        assert line(app) == ""
+        for key, char in (("2", "2"), ("1", "1"), ("tab", "\t"), ("colon", ":")):
+            app.post_message(events.Key(key, char))  # Tab with several plays left: they wait
+        await settle(pilot)
+        assert line(app) == "21:"
+
+
 # -- pastes ---------------------------------------------------------------------------------------
 @pilot_test
 async def test_pasted_segments_are_entered_one_by_one_and_one_waits_for_enter(

@@ -2,8 +2,9 @@
 
 They know nothing of the rules: the record screen asks its
 :class:`~aceynote.entering.Recording` and tells these what to show. The
-entry line reports what the user does as messages (the text changed, Enter,
-Tab, an arrow key); the play list reports a play picked with the mouse.
+entry line reports what the user does as messages (the text changed, Enter),
+and calls the screen back on Tab and an arrow key, which act as they come;
+the play list reports a play picked with the mouse.
 """
 
 from __future__ import annotations
@@ -49,6 +50,10 @@ class EntryInput(Field):
         """Moves the pick in the list of legal plays (↓ +1, ↑ -1) and :meth:`choose`s it:
         called here, in the order of the keys, so that ↓ ↓ Enter typed at once enters
         the play picked (the line's binding would run after the Enter)."""
+        self.completer: Callable[[], None] | None = None
+        """Completes the line (Tab): called as the key comes (the line's binding, run in the
+        order of the keys by :class:`Field`), so that Tab Enter typed at once enters the play
+        completed."""
 
     def choose(self, entry: str | None) -> None:
         """Enter makes ``entry`` instead of the text, as long as the text stays as it is now."""
@@ -124,9 +129,6 @@ class EntryLine(Horizontal):
     class Submitted(Message):
         """Enter on the entry line: a text waits in ``EntryInput.entered``."""
 
-    class Complete(Message):
-        """Tab: complete the entry from the one play left."""
-
     def compose(self) -> ComposeResult:
         yield Static("▸", id="entry-prompt", markup=False)
         yield EntryInput(id="entry-input")
@@ -160,7 +162,10 @@ class EntryLine(Horizontal):
         self.post_message(self.Submitted())
 
     def action_complete(self) -> None:
-        self.post_message(self.Complete())
+        """Tab: complete the entry from the one play left, at once (not by a message, which
+        would come after an Enter typed with the Tab)."""
+        if self.input.completer is not None:
+            self.input.completer()
 
     def action_pick(self, delta: int) -> None:
         """The footer's Pick (the keys themselves are read by the field, in their order)."""

@@ -233,7 +233,7 @@ class RecordScreen(GameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.line.input.picker = self._pick
+        self.line.input.picker, self.line.input.completer = self._pick, self._complete
         self.query_one(PlayList).hide()
         self._refresh()
         self._typed(self.line.text)
@@ -340,7 +340,9 @@ class RecordScreen(GameScreen):
         example = roll.entry(roll.plays[0])
         self.line.set_prompt(recording.prompt(f"{roll.high}{roll.low}"), recording.over, example)
 
-    def on_entry_line_complete(self, message: EntryLine.Complete) -> None:
+    def _complete(self) -> None:
+        """Tab: the line completed from the one play left (or the one picked)."""
+        self._read_line()
         typed = self.typed
         if not isinstance(typed, TypedRoll):
             self.feedback.show_hint("Type the roll first (like 64); then Tab completes the play.")
@@ -357,8 +359,7 @@ class RecordScreen(GameScreen):
 
     def _pick(self, delta: int) -> None:
         """Move the pick in the list of legal plays; Enter then enters the play picked."""
-        if self.line.text != self._typed_text:  # typed at once with the arrow: not yet read
-            self._typed(self.line.text)
+        self._read_line()
         if not self.plays.shown:
             self.feedback.show_hint("Type a roll (like 64) to list its legal plays.")
             return
@@ -366,6 +367,11 @@ class RecordScreen(GameScreen):
         typed, picked = self.typed, self.plays.picked
         chosen = typed.entry(picked) if isinstance(typed, TypedRoll) and picked else None
         self.line.input.choose(chosen)
+
+    def _read_line(self) -> None:
+        """The line read now when typed at once with the key (Tab, an arrow): not yet read."""
+        if self.line.text != self._typed_text:
+            self._typed(self.line.text)
 
     def on_play_list_picked(self, message: PlayList.Picked) -> None:
         if isinstance(self.typed, TypedRoll):
