@@ -623,6 +623,31 @@ async def test_r_in_the_middle_adds_a_variation_or_cuts_the_rest(tmp_path: Path)
 
 
 @pilot_test
+async def test_a_variation_left_empty_goes_back_to_the_turn_it_replaces(tmp_path: Path) -> None:
+    """r, Variation, then Esc at once took the empty variation away and showed the game's end:
+    leaving a variation goes back in its line, at the turn it replaces (docs/replay.md)."""
+    path = tmp_path / "annotated.acey"
+    shutil.copyfile(SAMPLES / "annotated.acey", path)
+    app = ReplayApp(str(path), game=1, turn="10.")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.click("#answer-variation")
+        await pilot.pause()
+        assert prompt(app).startswith("10... Black to roll")
+        await pilot.press("escape")
+        await pilot.pause()
+        view = app.replay.view
+        frame = view.frame
+        assert view.cursor.path == () and frame.turn is not None and frame.offset == 0
+        assert (frame.turn.side, frame.turn.number) == (Side.BLACK, 10)
+        game = app.replay.timeline.game if app.replay.timeline else None
+        assert game is not None and not any(turn.variations for turn in game.turns[18:21])
+        assert app.record is not None and not app.record.dirty
+
+
+@pilot_test
 async def test_the_opening_in_words_only_where_nothing_was_played(tmp_path: Path) -> None:
     path = unfinished(tmp_path)
     path.write_text('[Opening "6-4"]\n' + path.read_text(encoding="utf-8"), encoding="utf-8")

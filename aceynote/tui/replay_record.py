@@ -125,20 +125,24 @@ class RecordingHere(ReplayView):
         game = self.timeline.game
         index = self.game_index
 
-        def unused_variation() -> Path:
+        def leave_unused() -> None:
+            """Back with nothing entered: a new variation is taken away again, and the board
+            goes back to the turn it replaces, where leaving a variation goes (Esc)."""
             if new_variation is None:
-                return path
+                self._revalidate_at_end(path)
+                return
+            replaced = line_turns(game, path[:-2])[path[-2]]
             drop_variation(game, path)
             if not new_variation:
                 self.record.edited.pop(index, None)
             self.refresh_header()
-            return path[:-2]
+            self._revalidate_at_turn(path[:-2], replaced)
 
         try:
             recording = Recording.at_end(game, path, first=first)
         except RecordingError as error:
             self.notify(f"Cannot record here: {error}.", severity="warning", timeout=5)
-            self._revalidate_at_end(unused_variation())
+            leave_unused()
             return
         carry_history(self.left, recording)
         if recording.over:
@@ -153,7 +157,10 @@ class RecordingHere(ReplayView):
 
         def back(_: None) -> None:
             self.left = recording
-            self._revalidate_at_end(recording.path if recording.done else unused_variation())
+            if recording.done:
+                self._revalidate_at_end(recording.path)
+            else:
+                leave_unused()
 
         practice = self.practice
         screen: RecordScreen

@@ -10,6 +10,7 @@ replay screen's other parts (recording, the analysis) build on it, and
 
 from __future__ import annotations
 
+from ..notation import Turn
 from ..notation.lines import MAIN, Path
 from ..terminal_text import counted
 from ..validation import validate
@@ -99,6 +100,16 @@ class ReplayView(GameScreen):
             line = self.timeline.line(path)
             return Place(line.path, 0)
         return Place(found.path, min(found.first + frame.offset, found.final))
+
+    def _revalidate_at_turn(self, path: Path, turn: Turn) -> None:
+        """The game replayed again, the board where ``turn`` of line ``path`` starts, its dice
+        rolled (the end of the line when the replay stops before it)."""
+        assert self.timeline is not None
+        self._set_timeline(Timeline(validate(self.timeline.game)))
+        line = self.timeline.line(path)
+        start = self.timeline.place_of_segment(turn.segments[0]) if turn.segments else None
+        index = start.first if start is not None and start.path == path else line.last
+        self.view.cursor = Place(path, min(index, line.last))
 
     def _revalidate_at_end(self, path: Path) -> None:
         """The game replayed again (it changed), the board at the end of line ``path``."""
