@@ -20,7 +20,9 @@ from aceynote.entering.ending import ending_words
 from aceynote.notation import parse_game
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import Confirm, PlayChoices
+from aceynote.tui.entry import EntryLine
 from aceynote.tui.game_list import GameList, GameTable, column_widths
+from aceynote.tui.record_screen import RecordScreen
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.tag_editor import TagEditor
 from aceynote.tui.widgets import Board, GameHeader, StatusBar
@@ -241,6 +243,27 @@ async def test_a_resigned_game_says_who_resigned_and_offers_no_record(tmp_path: 
         await pilot.press("r")
         await pilot.pause()
         assert any("ended by resignation" in n.message for n in app._notifications)
+
+
+@pilot_test
+async def test_a_resigned_game_takes_a_variation_from_an_earlier_turn(tmp_path: Path) -> None:
+    """r, Variation on a turn of a game ended by its Termination tag was refused ('ended by
+    resignation') and showed the game's end: the tag ends the main line, not a variation."""
+    app = ReplayApp(str(write(tmp_path, RESIGNED)), game=1, turn="1.")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert [answer for answer, _ in app.screen.answers] == ["variation", "cut"]
+        await pilot.click("#answer-variation")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordScreen), [n.message for n in app._notifications]
+        assert str(app.screen.query_one(EntryLine).border_title).startswith("1... Black to roll")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert replay(app).view.frame.turn is not None
+        assert (replay(app).view.frame.turn.number, replay(app).view.cursor.path) == (1, ())
 
 
 @pilot_test

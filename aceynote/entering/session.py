@@ -110,7 +110,8 @@ class Recording:
 
         ``first`` is who moves first in a game with no turn yet and neither an
         Opening nor a Setup tag (White when not given). Refuses a game with
-        errors, or one that has ended.
+        errors, or the main line of one that a Termination tag ended (a variation of it
+        takes moves; the end of a line won on the board takes none: :attr:`over`).
         """
         report = report or validate(game)
         refusal = errors_refusal(game, report, path)
@@ -125,7 +126,7 @@ class Recording:
         state = state_at_end(report, turns, start)
         recording = cls(game, turns, path, state, report, number)
         recording._next_line = last_source_line(game) + 1
-        if recording.terminated is not None:
+        if path == MAIN and recording.terminated is not None:
             raise RecordingError(
                 f"this game ended by {recording.terminated} (its Termination tag):"
                 " take the tag away (i) to add to it"
