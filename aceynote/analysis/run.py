@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 
+from ..engine.api import _depth as checked_depth
 from ..engine.api import shipped_network
 from ..engine.evaluator import evaluator_for
 from ..engine.search import Search
@@ -36,7 +37,12 @@ def analyze_one(
     progress: Progress | None = None,
     explain_all: bool = False,
 ) -> GameAnalysis:
-    """Validate and analyse one game (``explain_all``: a reason for every decision)."""
+    """Validate and analyse one game (``explain_all``: a reason for every decision).
+
+    A depth other than 0, 1 or 2 is an :class:`~aceynote.engine.api.EngineInputError`, as
+    the engine API's, before any work.
+    """
+    checked_depth(depth)
     return analyze_report(number, validate_in_place(game), depth, progress, explain_all=explain_all)
 
 
@@ -49,6 +55,7 @@ def analyze_report(
     explain_all: bool = False,
 ) -> GameAnalysis:
     """Analyse a game already validated (the app's: its report is at hand)."""
+    checked_depth(depth)
     search = search_for(report.rules)
     return analyze_game(number, report, search, depth, progress, cancelled, explain_all)
 
@@ -78,8 +85,21 @@ def analyze_games(
     :class:`~aceynote.analysis.cluster.ClusterError` when it cannot be used);
     the results are the same. The games are read from ``games`` as the run
     goes on, a few ahead of the one reported next. ``explain_all``: a reason
-    for every decision, not only the marked ones.
+    for every decision, not only the marked ones. A depth other than 0, 1 or 2 is an
+    :class:`~aceynote.engine.api.EngineInputError` at once, before any game is read.
     """
+    checked_depth(depth)
+    return _analyzed(games, depth, jobs, progress, scheduler, explain_all)
+
+
+def _analyzed(
+    games: Iterable[Game],
+    depth: int,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    scheduler: str | None,
+    explain_all: bool,
+) -> Iterator[GameAnalysis]:
     numbered = enumerate(games, start=1)
     if scheduler is None and jobs <= 1:
         for number, game in numbered:
