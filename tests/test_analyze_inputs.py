@@ -3,15 +3,23 @@ range, games with errors, a file unreadable part way, an output that names an in
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
+import jsonschema
 import pytest
 from analysed_games import short_game
+from conftest import ROOT, run_main
 
 from aceynote.analysis import run as analysis_run
 from aceynote.engine import Engine, EngineInputError
 from aceynote.notation import Game
+from aceynote.notation.writer import write_game
 from aceynote.validation import validate_in_place
+
+SCHEMA = ROOT / "aceynote" / "analysis" / "analysis.schema.json"
 
 
 @pytest.mark.parametrize("depth", [3, -1, True, 1.0])
@@ -43,3 +51,50 @@ def test_a_depth_out_of_range_is_refused_before_any_work(
         with pytest.raises(EngineInputError) as said:
             call()
         assert str(said.value) == str(engine_said.value) == f"depth is 0, 1 or 2, not {depth!r}"
+
+
+def analyze(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    """``aceynote analyze WORDS... --depth 0``: its exit status, standard output and error."""
+    return run_main(capsys, "analyze", *words, "--depth", "0")
+
+
+@pytest.mark.parametrize(
+    ("tag", "wrong", "rules"),
+    [
+        (r'\[Rules "standard"\]', '[Rules "nonsense"]', "nonsense"),
+        (r'\[Setup "[^"]*"\]', '[Setup "W 1:16 / B 1:15 / W"]', "standard"),
+    ],
+    ids=["rules", "setup"],
+)
+def test_a_game_not_analysed_counts_nowhere(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tag: str, wrong: str, rules: str
+) -> None:
+    """A game whose Rules tag is unknown was replayed under the standard rules and its result
+    (+9 / -9) counted in --summary, its report saying 'rules standard' and the result: it is
+    not analysed, so it counts nowhere (not in the games either) and its report says so."""
+    good, bad = write_game(short_game(4)), re.sub(tag, wrong, write_game(short_game(5)))
+    alone, both = tmp_path / "alone.acey", tmp_path / "both.acey"
+    alone.write_text(good, encoding="utf-8")
+    both.write_text(good + "\n" + bad, encoding="utf-8")
+    for by in ("player", "event"):
+        words = ("--summary", "--by", by, "--format", "json")
+        expected = analyze(capsys, str(alone), *words)
+        status, out, _ = analyze(capsys, str(both), *words)
+        assert expected[0] == 0 and status == 1
+        assert json.loads(out) == json.loads(expected[1])
+    status, out, _ = analyze(capsys, str(both), "--format", "json")
+    document = json.loads(out)
+    jsonschema.validate(document, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    game = document["games"][1]
+    assert game["rules"] == rules and game["decisions"] == []
+    for figures in game["players"].values():
+        assert (figures["decisions"], figures["result"], figures["luck_adjusted"]) == (
+            0,
+            None,
+            None,
+        )
+    _, out, _ = analyze(capsys, str(both))
+    report = out[out.index("Game 2") :]
+    assert report.startswith(f"Game 2: Random White (White) v Random Black (Black), rules {rules},")
+    assert "\nnot analysed, for the error at line " in report
+    assert re.search(r"\n  result +- +-\n", report)

@@ -141,12 +141,14 @@ class PlayerFigures:
 @dataclass(frozen=True, slots=True)
 class Stopped:
     """Where the analysis of a game stopped: its first error (a syntax error, an illegal play,
-    an error in a turn's flow, or a wrong Rules or Setup tag)."""
+    an error in a turn's flow, or a wrong Rules or Setup tag). ``at_start``: the error is in
+    the tags the game starts from (its Rules or Setup), so none of it is analysed."""
 
     line: int
     column: int
     code: str
     message: str
+    at_start: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +160,9 @@ class GameAnalysis:
     value, ``thresholds`` the equity lost from which a play is marked ``?!``,
     ``?``, ``??``. ``record``: where the game was read, its record's name and its
     number there, when the games analysed come from several records (the command
-    that read them sets it).
+    that read them sets it). A game whose Rules or Setup tag is wrong is not analysed
+    (:attr:`analysed` False): no decision, no figures (its players' are all 0, with no
+    result, and :mod:`.totals` counts it nowhere), ``rules`` its Rules tag as written.
     """
 
     number: int
@@ -172,6 +176,11 @@ class GameAnalysis:
     decisions: tuple[AnalysedDecision, ...]
     players: dict[Side, PlayerFigures]
     record: tuple[str, int] | None = None
+
+    @property
+    def analysed(self) -> bool:
+        """Whether any of the game is analysed: not when the tags it starts from are wrong."""
+        return self.stopped is None or not self.stopped.at_start
 
     @property
     def marked(self) -> list[AnalysedDecision]:

@@ -149,6 +149,7 @@ def analyze_game(
     judged: list[AnalysedDecision] = []
     tally = GameTally()
     line, stopped = judged_line(report)
+    start = start_error(report)
     for ply, replay in enumerate(line, start=1):
         if cancelled is not None and cancelled():
             raise AnalysisCancelled(f"cancelled after {ply - 1} decisions")
@@ -157,19 +158,27 @@ def analyze_game(
             progress(len(judged))
     stopped = stopped or _syntax_stop(report)
     game = report.game
+    # Not analysed: the rules replayed under are a stand-in's, not the Rules tag's.
+    written = game.tag("Rules") if start is not None and start.code is codes.BAD_RULES else None
     return GameAnalysis(
         number=number,
         white=game.tag("White"),
         black=game.tag("Black"),
         event=game.tag("Event"),
-        rules=report.rules.to_tag(),
+        rules=written or report.rules.to_tag(),
         depth=depth,
         thresholds=thresholds(report.rules),
         stopped=None
         if stopped is None
-        else Stopped(stopped.span.line, stopped.span.column, stopped.code.code, stopped.message),
+        else Stopped(
+            stopped.span.line,
+            stopped.span.column,
+            stopped.code.code,
+            stopped.message,
+            at_start=stopped is start,
+        ),
         decisions=tuple(judged),
-        players=tally.figures(report),
+        players=tally.figures(report, analysed=start is None),
     )
 
 

@@ -138,9 +138,9 @@ def analysis_text(analysis: GameAnalysis) -> str:
         lines += decision_lines(decision)
     stopped = analysis.stopped
     if stopped is not None:
+        stops = "analysis stops at" if analysis.analysed else "not analysed, for the error at"
         lines.append(
-            f"analysis stops at line {stopped.line}, column {stopped.column}: "
-            f"{shown(stopped.message)}"
+            f"{stops} line {stopped.line}, column {stopped.column}: {shown(stopped.message)}"
         )
     lines.append("")
     lines += figures_lines(analysis.players)

@@ -43,9 +43,13 @@ class GameTally:
         if luck is not None:
             sums.luck += luck
 
-    def figures(self, report: Report) -> dict[Side, PlayerFigures]:
+    def figures(self, report: Report, analysed: bool = True) -> dict[Side, PlayerFigures]:
         """Each side's figures over the game; its result and luck-adjusted result when it has
-        one (the result less the side's luck plus the opponent's)."""
+        one (the result less the side's luck plus the opponent's). A game not ``analysed``
+        (its Rules or Setup tag wrong) has none: all 0, no game and no result, whatever the
+        replay under the stand-in rules or position came to."""
+        if not analysed:
+            return {side: PlayerFigures() for side in Side}
         outcome = report.outcome
         value = game_value(report.rules)
         found: dict[Side, PlayerFigures] = {}

@@ -58,9 +58,12 @@ class Group:
 
 def summary(games: Iterable[GameAnalysis], by: str = "player") -> list[Group]:
     """The figures of each player over ``games``: one group of all (``by`` player), or one an
-    Event tag (``by`` event), in the order their first game came."""
-    groups: dict[str | None, Group] = {}
+    Event tag (``by`` event), in the order their first game came. A game not analysed (its
+    Rules or Setup tag wrong) counts nowhere: in no group's games, no player's figures."""
+    groups: dict[str | None, Group] = {None: Group(None)} if by == "player" else {}
     for game in games:
+        if not game.analysed:
+            continue
         event = event_name(game.event) if by == "event" else None
         groups.setdefault(event, Group(event)).add(game)
     return list(groups.values())
