@@ -343,6 +343,81 @@ def test_codes_stand_at_their_segment_in_games_read_from_json_too(
     assert codes_by_ply(table(tmp_path / "t", "segments"), 1) == GAME_1_CODES
 
 
+# Syntax errors before the result: game 1 keeps its Result tag, the others have none (find
+# then reads the token); 3 has no result token, 4 one with a number too long to read.
+BROKEN_BEFORE_RESULT = """\
+[White "Ames"]
+[Result "0-15"]
+
+1. 61: in/19 19/18 oops  54: in/20 20/16
+0-15
+
+[White "Bo"]
+
+1. 61: in/19 19/18  61: in/19 19/18
+2. 52: in/20 20/1x
+15-0 {resigned}
+
+[White "Cy"]
+
+1. 61: in/19 19/18 oops
+
+[White "Di"]
+
+1. 61: in/19 19/18
+1234567890-0
+"""
+
+
+def find_count(capsys: pytest.CaptureFixture[str], path: Path, *words: str) -> int:
+    status, out, _ = run_main(capsys, "find", str(path), *words, "--count")
+    assert status in (0, 1)
+    return int(out)
+
+
+def test_a_syntax_error_before_the_result_does_not_change_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/find.md, Results; docs/data.md: the result token as written, wherever the error."""
+    record = tmp_path / "broken.acey"
+    record.write_text(BROKEN_BEFORE_RESULT, encoding="utf-8")
+    assert to_parquet(capsys, tmp_path / "t", record)[0] == 0
+    games = table(tmp_path / "t", "games")
+    columns = ("result", "outcome", "winner", "points_white", "points_black")
+    assert [tuple(game[c] for c in columns) for game in games] == [
+        ("0-15", "black", "black", 0, 15),
+        ("15-0", "white", "white", 15, 0),
+        ("*", "unfinished", None, None, None),
+        ("*", "unfinished", None, None, None),
+    ]
+    assert [game["errors"] for game in games] == [1, 1, 1, 1]
+    # find reads the same result, from the tags and tokens alone or replaying the games.
+    for outcome in ("white", "black", "unfinished"):
+        counted = sum(game["outcome"] == outcome for game in games)
+        assert find_count(capsys, record, "--result", outcome) == counted
+        assert find_count(capsys, record, "--result", outcome, "--hits", ">=0") == counted
+
+
+def test_find_and_the_games_table_agree_on_winners_of_broken_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    texts = [write_game(game) for game in generate_games(12, 3, RuleSet())]
+    for number in range(0, 12, 3):  # a word that is no move in the fourth line of a few
+        lines = texts[number].split("\n")
+        lines[11] += " oops"
+        texts[number] = "\n".join(lines)
+    record = tmp_path / "corpus.acey"
+    record.write_text("\n".join(texts), encoding="utf-8")
+    assert to_parquet(capsys, tmp_path / "t", record)[0] == 0
+    games = table(tmp_path / "t", "games")
+    assert sum(game["errors"] > 0 for game in games) == 4
+    for side in ("white", "black"):
+        assert find_count(capsys, record, "--result", side) == sum(
+            game["winner"] == side for game in games
+        )
+    assert find_count(capsys, record, "--result", "unfinished") == 0
+
+
 def test_an_unreadable_input_writes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], corpus: Path
 ) -> None:

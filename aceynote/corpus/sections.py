@@ -34,8 +34,13 @@ from lark import Token
 from ..notation import Game, SyntaxProblem
 from ..notation.cutter import Piece
 from ..notation.lexer import WHITE_SPACE_CHARACTERS
-from ..notation.limits import MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
-from ..notation.parser import iter_game_tokens, parse_game_tokens, terminal_pattern
+from ..notation.limits import MAX_DIGITS, MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
+from ..notation.parser import (
+    iter_game_tokens,
+    parse_game_tokens,
+    terminal_pattern,
+    written_result,
+)
 from ..notation.source import BOM, LINE_END, TappedStream, line_start, line_too_long, not_utf8
 from ..notation.words import tag_parts, unescape_tag_value
 
@@ -253,6 +258,8 @@ def _tag_blocks(text: str, blanked: str, commented: bool) -> _Glanced | None:
     games = _games_at_blocks(text, blanked)
     if games is None or sum(map(bool, games.results)) != _result_tokens(blanked, games.blocks):
         return None  # a result that does not end its game: a game without tags follows it
+    if any(_LONG_NUMBER.search(word) for word in games.results):
+        return None  # a result the reader cannot read (parser.written_result): none for it
     if commented and any(
         _holds_comment(text, start, block)
         for start, block in zip(games.starts, games.blocks, strict=True)
@@ -369,6 +376,7 @@ _BRACKET_LINE = re.compile(r"\n[ \t]*\[")
 _LONGEST_BLOCK = min(MAX_TAG_VALUE, 6 * MAX_TAGS)
 _TAG_WITH_BRACE = re.compile(r"^[ \t]*\[[^\n]*\{", re.MULTILINE)
 _SCORE = re.compile(r"[0-9]+-[0-9]+")
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 # Searched for their first character, the fastest search the re module makes.
 _DASHES = re.compile(r"-(-?)")
 _STAR_AFTER_BLANK = re.compile(r"\*(?<=[ \t\n]\*)")
@@ -407,10 +415,8 @@ def read(piece: PieceText, parse: bool = True) -> list[Standing]:
     ):
         game = parse_game_tokens(tokens) if parse else None
         tags = _first_of_each(_tag_of(token) for token in tokens.tokens if token.type == "TAG")
-        # The result token as written, with or without the parser (which, past a syntax
-        # error, may not reach it): the main line's ends the game.
-        results = [str(token) for token in tokens.tokens if token.type == "RESULT"]
-        result = standing_result(tags, results[-1] if results else None)
+        written = written_result(tokens)  # the parser's, with or without it
+        result = standing_result(tags, None if written is None else str(written))
         standings.append(Standing(lines.line_of(start), tags, result, body, game))
     return standings
 

@@ -181,8 +181,10 @@ class Game:
     ``result`` is the result token (None when it was missing, which reads as
     ``*``); ``comments`` stand before the first turn and ``comments_after``
     after the result. ``problems`` holds syntax errors: a game with any keeps
-    in ``turns`` only the whole main-line turns before the first error. ``source_lines`` keeps the game's lines of text
-    by number, for messages that show them.
+    in ``turns`` only the whole main-line turns before the first error, and
+    its result as written all the same (:func:`.parser.written_result`).
+    ``source_lines`` keeps the game's lines of text by number, for messages
+    that show them.
     """
 
     tags: list[Tag] = field(default_factory=list)

@@ -21,7 +21,7 @@ from lark.lexer import Lexer as LarkLexer
 from ..rules import Side
 from .lalr_tables import load_parser, package_data
 from .lexer import Lexer, build_master_pattern
-from .limits import MAX_MOVES_PER_PLAY
+from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY
 from .model import Game, Segment, Span, SyntaxProblem, Turn, Variation
 from .source import Source, UpToUnreadable, text_lines
 from .split import GameTokens
@@ -287,12 +287,30 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
             problems.append(_problem(str(error), span, lines))
     if game is None:
         game = _game_before(game_tokens.tokens, min(problem.span for problem in problems))
+        written = written_result(game_tokens)
+        if written is not None:  # the turns from the error on are lost, the result is not
+            game.result, game.result_span = str(written), span_of(written)
     game.problems = problems
     game.source_lines = game_tokens.lines
     if game_tokens.tokens:
         first, last = game_tokens.tokens[0], game_tokens.tokens[-1]
         game.span = span_of(first).to(span_of(last))
     return game
+
+
+def written_result(game_tokens: GameTokens) -> Token | None:
+    """The result a game's record gives: its last result token as written (docs/find.md).
+
+    A syntax error before it does not change it: the parser, which keeps only
+    the turns before the error, gives the game this result all the same, and
+    ``find``, reading the tokens without the parser, reads the same one. A
+    token with a number too long to read (which the parser refuses) gives none.
+    """
+    for token in reversed(game_tokens.tokens):
+        if token.type == "RESULT":
+            numbers = str(token).split("-")
+            return None if max(map(len, numbers)) > MAX_DIGITS else token
+    return None
 
 
 def _parse(tokens: list[Token]) -> Game:
