@@ -98,3 +98,27 @@ def test_a_game_not_analysed_counts_nowhere(
     assert report.startswith(f"Game 2: Random White (White) v Random Black (Black), rules {rules},")
     assert "\nnot analysed, for the error at line " in report
     assert re.search(r"\n  result +- +-\n", report)
+
+
+def test_standard_error_says_a_game_not_analysed_is_not(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """'AD102 unknown rule preset ...; replaying with the standard rules (the game is analysed
+    up to here)', though none of it is: each line says what was done with its game."""
+    good = write_game(short_game(4))
+    illegal = good.replace("9/4 6/4", "9/4 6/3", 1)  # White's third turn, the game's line 11
+    unknown = good.replace('[Rules "standard"]', '[Rules "nonsense"]', 1)
+    record = tmp_path / "three.acey"
+    record.write_text("\n".join([unknown, illegal, good]), encoding="utf-8")
+    second = len(unknown.splitlines()) + 2  # the line the second game starts on
+    status, _, err = analyze(capsys, str(record))
+    assert status == 1
+    assert err.splitlines() == [
+        f"aceynote: {record}:6:1: AD102 unknown rule preset 'nonsense'; the presets are bgammon,"
+        " navy, standard; replaying with the standard rules (the game is not analysed at all)",
+        f"aceynote: {record}:{second + 10}:12: AD304 with 5-2, 9/4 takes the 5, and the 2 left"
+        " cannot make the trip 6/3 (the game is analysed up to here)",
+        "aceynote: 1 game analysed only up to a syntax error, an illegal play or a turn's flow"
+        " gone wrong; 1 game not analysed, its Rules or Setup tag wrong ('aceynote validate'"
+        " lists the problems)",
+    ]

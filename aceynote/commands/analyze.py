@@ -193,11 +193,19 @@ def run(args: argparse.Namespace) -> int:
         progress.clear()
     for place in games.stopped_at:
         print(f"aceynote: {place}", file=sys.stderr)
+    said = []
     if games.stopped:
+        said.append(
+            f"{counted(games.stopped, 'game')} analysed only up to a syntax error, an illegal"
+            " play or a turn's flow gone wrong"
+        )
+    if games.unanalysed:
+        said.append(
+            f"{counted(games.unanalysed, 'game')} not analysed, its Rules or Setup tag wrong"
+        )
+    if said:
         print(
-            f"aceynote: {counted(games.stopped, 'game')} analysed only up to a syntax error, an illegal "
-            "play, a turn's flow gone wrong or a wrong Rules or Setup tag ('aceynote"
-            " validate' lists the problems)",
+            f"aceynote: {'; '.join(said)} ('aceynote validate' lists the problems)",
             file=sys.stderr,
         )
         return EXIT_PROBLEMS
@@ -327,6 +335,7 @@ class _Games:
         self.names: deque[tuple[str, int]] = deque()
         self.written: list[str] = []
         self.stopped = 0  # games analysed only up to an error
+        self.unanalysed = 0  # games not analysed at all (a wrong Rules or Setup tag)
         self.stopped_at: list[str] = []
 
     def __iter__(self) -> Iterator[Game]:
@@ -349,10 +358,12 @@ class _Games:
             if self.name_each:
                 analysis = replace(analysis, record=(name, number))
             if stopped is not None:
-                self.stopped += 1
+                self.stopped += analysis.analysed
+                self.unanalysed += not analysis.analysed
+                how = "analysed up to here" if analysis.analysed else "not analysed at all"
                 self.stopped_at.append(
                     f"{name}:{stopped.line}:{stopped.column}: {stopped.code} {shown(stopped.message)}"
-                    " (the game is analysed up to here)"
+                    f" (the game is {how})"
                 )
             if self.marked:
                 game = self.waiting.popleft()
