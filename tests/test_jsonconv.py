@@ -266,6 +266,72 @@ def test_a_document_that_ends_early_fails_where_its_text_ends(text: str) -> None
     assert "the text ends here" in str(found.value)
 
 
+WHAT_A_RECORD_IS = (
+    'a JSON record is an object with "format", "version" and "games":'
+    ' {"format": "aceynote", "version": 1, "games": [...]}'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "column"),
+    [
+        ("[]", "an array", 1),
+        ('  [{"tags": []}]\n', "an array", 3),
+        ('"games"', "a string", 1),
+        ("3", "a number", 1),
+        ("-2.5e3", "a number", 1),
+        ("\n true", "true", 2),
+        ("false", "false", 1),
+        ("null", "null", 1),
+    ],
+)
+def test_json_that_is_no_object_is_not_called_invalid(text: str, kind: str, column: int) -> None:
+    """It said "not valid JSON: expected a JSON object, {" of JSON that is valid, only not
+    a record; it says what the document is and what a record is, at its line and column."""
+    json.loads(text)  # valid JSON
+    with pytest.raises(JsonRecordError) as found:
+        list(read_document(io.StringIO(text)))
+    line = 2 if text.startswith("\n") else 1
+    assert str(found.value) == (
+        f"this JSON is {kind}, not an aceynote record: {WHAT_A_RECORD_IS}"
+        f" (line {line}, column {column})"
+    )
+
+
+@pytest.mark.parametrize("text", ["[", "[1,", "nul", "x", "-", "tru", "[] []", "3 {}", '"a'])
+def test_text_that_is_no_json_at_the_start_is_still_called_so(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(text)
+    with pytest.raises(JsonRecordError) as found:
+        list(read_document(io.StringIO(text)))
+    assert str(found.value).startswith("not valid JSON: ")
+    assert f"(line {expected.value.lineno}, column {expected.value.colno})" in str(found.value)
+
+
+def test_an_array_past_a_games_length_is_named_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    import aceynote.formats.jsonconv.codec as codec
+
+    monkeypatch.setattr(codec, "MAX_DOCUMENT", 50)  # a game of 50 characters at most
+    text = "[" + ", ".join(["{}"] * 60) + "]"
+    with pytest.raises(JsonRecordError) as found:
+        list(read_document(io.StringIO(text)))
+    assert str(found.value) == (
+        f"this JSON starts as an array, not an aceynote record: {WHAT_A_RECORD_IS}"
+        " (line 1, column 1)"
+    )
+
+
+def test_convert_says_an_array_is_no_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "arr.json"
+    path.write_text("[]\n", encoding="utf-8")
+    status, out, err = run_main(capsys, "convert", str(path), "--to", "acey")
+    assert (status, out) == (2, "")
+    assert f"{path}: this JSON is an array, not an aceynote record: " in err
+    assert "not valid JSON" not in err
+
+
 def test_a_document_read_in_small_windows_gives_every_game(
     pretty_document: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -30,6 +30,10 @@ class DocumentError(ValueError):
         self.message, self.line, self.column = message, line, column
 
 
+class _TooLarge(DocumentError):
+    """A value longer than the most one may take (its text read so far was JSON)."""
+
+
 class _Window:
     """The text not yet read, with the line and column where it starts."""
 
@@ -125,7 +129,8 @@ class _Window:
         return self.more(len(self.text) - self.at)
 
     def _too_large(self) -> NoReturn:
-        self.fail(f"the value here is over {self.largest:,} characters; a game is far less")
+        message = f"the value here is over {self.largest:,} characters; a game is far less"
+        raise _TooLarge(message, self.line, self.column)
 
     def _fail_at(self, message: str, position: int) -> NoReturn:
         self.skip(position - self.at)
@@ -151,13 +156,41 @@ def members(
     anything after its object is refused.
     """
     window = _Window(stream, largest)
-    window.expect("{", "a JSON object, {")
+    if window.next_char() != "{":
+        _refuse_start(window, decode)
+    window.skip(1)
     if window.next_char() == "}":
         window.skip(1)
     else:
         yield from _object_members(window, array, decode)
     if window.next_char():
         window.fail("not valid JSON: extra data after the document's end")
+
+
+_RECORD = (
+    'a JSON record is an object with "format", "version" and "games":'
+    ' {"format": "aceynote", "version": 1, "games": [...]}'
+)
+_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number"}
+_VALUE_STARTS = frozenset('["-0123456789tfn')
+
+
+def _refuse_start(window: _Window, decode: Callable[[str, int], tuple[Any, int]]) -> NoReturn:
+    """The document starts with something else than an object: if it is JSON, what it is
+    and what a record is; else where it stops being JSON, as anywhere in the document."""
+    first = window.next_char()
+    if first not in _VALUE_STARTS:  # the end ("") too
+        window.fail_expecting("a JSON object, {")
+    line, column = window.line, window.column
+    try:
+        value = window.value(decode)
+    except _TooLarge:  # valid as far as it was read, however it goes on
+        what = "starts as " + ("an array" if first == "[" else "a string")
+    else:
+        if window.next_char():
+            window.fail("not valid JSON: extra data after the document's end")
+        what = "is " + _KINDS.get(type(value), json.dumps(value))  # true, false, null
+    raise DocumentError(f"this JSON {what}, not an aceynote record: {_RECORD}", line, column)
 
 
 def _object_members(
