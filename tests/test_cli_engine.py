@@ -281,7 +281,7 @@ def test_analyze_refuses_what_it_cannot_read(
     empty = tmp_path / "empty"
     empty.mkdir()  # said as validate says it ("is a folder; name a record file" before)
     status, out, err = run_main(capsys, "analyze", str(empty))
-    assert status == 2 and not out and f"{empty}: holds no .acey files" in err
+    assert status == 2 and not out and f"{empty}: holds no record files (files named" in err
 
 
 def test_analyze_in_two_processes_gives_the_same_output(

@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 from aceynote.cli import main
 from aceynote.commands.common import usable_processors
+from aceynote.formats import record_extensions
 from aceynote.notation import cutter, read_games, write_game
 from aceynote.notation.source import block_lines, is_utf8, split_lines
 from aceynote.validation import pipeline
@@ -67,11 +68,17 @@ def link_loop(tmp_path: Path) -> tuple[str, str]:
     return str(tmp_path / "one.acey"), "one.acey: is a loop of symbolic links"
 
 
+# It said "holds no .acey files", though a folder's .json, .jsonl and .match files are read too.
+FOLDER_WITHOUT_RECORDS = (
+    "empty: holds no record files (files named .acey, .json, .jsonl, .ndjson or .match)"
+)
+
+
 def folder_without_records(tmp_path: Path) -> tuple[str, str]:
     folder = tmp_path / "empty"
     folder.mkdir()
     (folder / "notes.txt").write_text("no records here\n", encoding="utf-8")
-    return str(folder), "empty: holds no .acey files"
+    return str(folder), FOLDER_WITHOUT_RECORDS
 
 
 def glob_of_folders(tmp_path: Path) -> tuple[str, str]:
@@ -153,6 +160,21 @@ def test_an_unreadable_input_is_reported_and_the_others_are_read(
         assert other.read_text(encoding="utf-8") == CANONICAL
     else:
         assert f"{other}:3:4: error AD100" in err
+
+
+@pytest.mark.parametrize("command", ["validate", "stats", "analyze", "find"])
+def test_a_folder_without_records_names_every_kind_of_file_read(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, message = folder_without_records(tmp_path)
+    status, _, err = run_main(capsys, command, folder)
+    assert status == 2 and message in err
+    # Each extension named is a record's: a folder of one such file is read.
+    for extension in record_extensions():
+        (tmp_path / "empty" / f"games{extension}").touch()
+        err = run_main(capsys, command, folder)[2]
+        assert f"games{extension}" in err or "holds no" not in err, extension
+        (tmp_path / "empty" / f"games{extension}").unlink()
 
 
 @pytest.mark.parametrize(

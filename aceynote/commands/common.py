@@ -117,11 +117,7 @@ def _inputs_of(argument: str) -> list[InputFile]:
         return [InputFile(STDIN)]
     if os.path.isdir(argument):
         records = list(_records_under(argument))
-        if not records:
-            from ..formats import ACEY
-
-            return [InputFile(argument, f"{argument}: holds no {ACEY.extensions[0]} files")]
-        return records
+        return records or [InputFile(argument, f"{argument}: holds no record files ({_named()})")]
     if os.path.lexists(argument):  # a file, or a link to nowhere: reading it tells which
         return [InputFile(argument)]
     return _matches(argument)
@@ -142,6 +138,14 @@ def _matches(pattern: str) -> list[InputFile]:
     if not files:
         return [InputFile(pattern, f"{pattern}: matches only folders, no record file")]
     return files
+
+
+def _named() -> str:
+    """The files a folder's records are, in words: "files named .acey, ... or .match"."""
+    from ..formats import record_extensions
+
+    *most, last = record_extensions()
+    return f"files named {', '.join(most)} or {last}"
 
 
 def _records_under(folder: str) -> Iterator[InputFile]:
