@@ -10,7 +10,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from analysed_games import short_game
+from analysed_games import short_game, write_short_games
 from conftest import ROOT, run_main
 
 from aceynote.analysis import run as analysis_run
@@ -122,3 +122,58 @@ def test_standard_error_says_a_game_not_analysed_is_not(
         " gone wrong; 1 game not analysed, its Rules or Setup tag wrong ('aceynote validate'"
         " lists the problems)",
     ]
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"], ids=["lf", "crlf"])
+def test_analyze_o_writes_a_game_with_syntax_errors_as_it_stands(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, newline: str
+) -> None:
+    """analyze -o wrote a game with a syntax error as far as it could be read: the turns after
+    the error (and the one it stands in) were lost and its result became '*'. It is written
+    as it stands in the source, as fmt writes it; the games around it get their marks."""
+    first, last = write_game(short_game(4)), write_game(short_game(6))
+    broken = write_game(short_game(5)).replace("5/2 3/off\n", "5/2 3/off oops\n", 1)
+    source = "\n".join([first, broken, last]).replace("\n", newline)
+    record, out = tmp_path / "three.acey", tmp_path / "marked.acey"
+    record.write_bytes(source.encode("utf-8"))
+    status, _, err = analyze(capsys, str(record), "-o", str(out))
+    assert status == 1 and f"{record}:29:58: AD100 " in err
+    written = out.read_bytes().decode("utf-8")
+    assert broken.replace("\n", newline) in written
+    assert written.count("{aceynote: ") > 0 and written.count("[Event ") == 3
+    again = tmp_path / "again.acey"
+    assert analyze(capsys, str(out), "-o", str(again))[0] == 1
+    assert again.read_bytes() == out.read_bytes()  # each mark once, the broken game as it was
+    status, _, _ = analyze(capsys, str(record), "--game", "2", "-o", str(out))
+    assert status == 1 and out.read_bytes() == broken.replace("\n", newline).encode("utf-8")
+
+
+def test_analyze_o_refuses_an_input_by_any_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """analyze X.acey -o X.acey was accepted, and wrote over the record analysed."""
+    record = tmp_path / "game.acey"
+    record.write_text(write_game(short_game(4)), encoding="utf-8")
+    before = record.read_bytes()
+    (tmp_path / "link.acey").symlink_to(record)
+    for name in (record, tmp_path / "link.acey", tmp_path / "." / "game.acey"):
+        status, out, err = analyze(capsys, str(record), "-o", str(name))
+        assert status == 2 and not out
+        assert (
+            err == f"aceynote: error: {name} is also an input; not overwritten: write elsewhere\n"
+        )
+    assert record.read_bytes() == before
+
+
+def test_analyze_o_writes_nothing_for_a_broken_game_of_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A game of JSON that is no record's is read as a game with a syntax error, of which
+    nothing could be written in acey as it stands: analyze -o wrote '*' in its place."""
+    record, out = tmp_path / "games.json", tmp_path / "marked.acey"
+    run_main(capsys, "convert", str(write_short_games(tmp_path / "two.acey", (4, 5))), "--to",
+             "json", "-o", str(record))  # fmt: skip
+    record.write_text(record.read_text("utf-8").replace('"dice": [', '"dice": [7, ', 1), "utf-8")
+    status, _, err = analyze(capsys, str(record), "-o", str(out))
+    assert status == 1 and not out.exists()
+    assert f"aceynote: {out} not written: a game of its record has syntax errors" in err

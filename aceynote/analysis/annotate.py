@@ -12,9 +12,11 @@ once.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import IO, NamedTuple
 
 from ..notation import Game, Segment
+from ..notation.canonical import CopiedReading, write_canonical
 from ..notation.model import NAG_GLYPHS
 from .analysed import AnalysedDecision, GameAnalysis
 from .marks import GLYPHS
@@ -69,6 +71,23 @@ def annotate(game: Game, analysis: GameAnalysis) -> int:
     for decision in marked:
         _mark(segments[decision.ply - 1], decision)
     return len(marked)
+
+
+def write_marked(
+    reading: CopiedReading, marked: Iterable[tuple[Game, GameAnalysis]], out: IO[str]
+) -> bool:
+    """Write each game read from ``reading`` to ``out`` with the marks of its analysis, as
+    :func:`~aceynote.notation.canonical.write_canonical` writes a record: canonical, but a
+    game with syntax errors as it stands in the source, unmarked (what could not be read of
+    it is not lost); whether every game was free of syntax errors."""
+
+    def annotated() -> Iterator[Game]:
+        for game, analysis in marked:
+            if not game.problems:
+                annotate(game, analysis)
+            yield game
+
+    return write_canonical(reading, annotated(), out, lambda _number, _game: None)
 
 
 def _mark(segment: Segment, decision: AnalysedDecision) -> None:

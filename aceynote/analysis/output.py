@@ -8,7 +8,8 @@ rounded to 4 places; ``win`` is a probability.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..engine.api import KINDS
@@ -89,6 +90,30 @@ def document_text(games: Iterable[dict[str, Any]]) -> Iterator[str]:
         yield before + "\n  " + json.dumps(game, indent=1).replace("\n", "\n  ")
         before = ","
     yield head + "\n" if before != "," else "\n ]\n}\n"
+
+
+def reports_written(
+    analyses: Iterable[GameAnalysis], form: str, write: Callable[[str], None]
+) -> Iterator[GameAnalysis]:
+    """Each analysis once its report, ``form`` text or json (the document in parts:
+    :func:`document_text`), is given to ``write``, as the analyses come; the JSON document's
+    end is given after the last."""
+    done: deque[GameAnalysis] = deque()
+
+    def taken() -> Iterator[GameAnalysis]:
+        for analysis in analyses:
+            done.append(analysis)
+            yield analysis
+
+    parts = (
+        document_text(map(analysis_json, taken()))
+        if form == "json"
+        else (analysis_text(analysis) + "\n" for analysis in taken())
+    )
+    for part in parts:
+        write(part)
+        while done:
+            yield done.popleft()
 
 
 # -- text ------------------------------------------------------------------------

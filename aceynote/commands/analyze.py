@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
 import sys
+import tempfile
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypeAlias
+from typing import IO, TYPE_CHECKING, TypeAlias, cast
 
 from ..terminal_text import counted, shown
 from ..validation.diagnostics import no_game_in
@@ -27,17 +29,21 @@ from .common import (
     add_explain_option,
     add_game_option,
     add_record_files,
-    chosen_game,
     expand_inputs,
     game_number,
     jobs_to_use,
-    record_stream,
+    unreadable,
 )
 from .destination import check_output, check_output_name, deliver
 
 if TYPE_CHECKING:
     from ..analysis.analysed import GameAnalysis
+    from ..formats import Format
     from ..notation import Game
+    from ..notation.canonical import CopiedReading
+
+_SPOOL_BYTES = 8 * 1024 * 1024
+"""With -o, the copy of the record read is kept in memory up to this size, then on disk."""
 
 DESCRIPTION = """\
 Replay each game and ask the analysis engine about every decision of its
@@ -63,9 +69,10 @@ table; -o still comments only the marked plays.
 -o writes the record again with each mark as a glyph on its segment and a
 comment naming the best play, the equity lost and why. A glyph a person set wins
 (the comment then names the mark); the marks and comments of an earlier
-analysis are replaced, every other comment and glyph is kept. A game with an
-illegal play is analysed up to that play, one with a wrong Rules or Setup
-tag not at all, and the output says so.
+analysis are replaced, every other comment and glyph is kept; a game with
+syntax errors is written as it stands, as fmt writes it. OUT may not be an
+input. A game with an illegal play is analysed up to that play, one with a
+wrong Rules or Setup tag not at all, and the output says so.
 
 --summary gives, instead of each game's report, each player's figures over
 all the games of every FILE (players matched by name as 'aceynote stats'
@@ -151,46 +158,15 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analysis.cluster import ClusterError
-    from ..analysis.run import analyze_games
-
     sources = expand_inputs(args.files)
     _check_files(args, sources)
-    tables = args.format == "parquet"
-    if tables:
+    if args.format == "parquet":
         _check_folder(args.output)
     else:
-        check_output(args.output)
+        check_output(args.output, sources)  # -o names no input, by any name
         check_output_name(args.output, "acey", "-o writes the record again, in acey")
-    marked = args.output is not None and not tables
-    picked = len(sources) > 1 or args.game is not None  # Game 1 is not the file's first
-    games = _Games(_games(args, sources), marked, name_each=picked)
-    progress = _Progress()
-    jobs = jobs_to_use(args.jobs, quiet=True)
-    explain_all = args.explain == "all"
-    analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler, explain_all)
-    try:
-        followed = games.follow(analysed, progress)
-        if args.summary:
-            _summary(followed, args.format, args.by)
-        elif tables:
-            _tables(followed, args.output)
-        else:
-            _report(followed, args.format, shown=args.output != "-")
-        if games.marked:
-            deliver("\n".join(games.written), args.output)
-    except ClusterError as error:
-        raise UsageError(str(error)) from error
-    except BrokenPipeError:  # the reader stopped early (| head): no more games, the status so far
-        output_closed()
-        if games.marked and args.output != "-":
-            print(
-                f"aceynote: {shown(args.output)} not written: the report's reader stopped"
-                " before the analysis was done",
-                file=sys.stderr,
-            )
-    finally:
-        progress.clear()
+    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+b") as copy:  # -o's: the record read
+        games = _analyse(args, sources, copy)
     for place in games.stopped_at:
         print(f"aceynote: {place}", file=sys.stderr)
     said = []
@@ -210,6 +186,49 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_PROBLEMS
     return EXIT_OK
+
+
+def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]) -> _Games:
+    """Analyse the games of ``sources`` and write what was asked; the games, counted."""
+    from ..analysis.cluster import ClusterError
+    from ..analysis.output import reports_written
+    from ..analysis.run import analyze_games
+
+    tables = args.format == "parquet"
+    marked = args.output is not None and not tables
+    picked = len(sources) > 1 or args.game is not None  # Game 1 is not the file's first
+    records = _Records(args.source_format, copy if marked else None)
+    games = _Games(records.games(args, sources), marked, name_each=picked)
+    progress = _Progress()
+    jobs = jobs_to_use(args.jobs, quiet=True)
+    explain_all = args.explain == "all"
+    analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler, explain_all)
+    try:
+        followed = games.follow(analysed, progress)
+        if args.summary:
+            _summary(followed, args.format, args.by)
+        elif tables:
+            _tables(followed, args.output)
+        else:  # -o -: the record with its marks on standard output, not the reports
+            write = write_out if args.output != "-" else lambda _: None
+            reported = reports_written(followed, args.format, write)
+            if marked:
+                records.write_marked(games.with_games(reported), args.output)
+            else:
+                deque(reported, maxlen=0)
+    except ClusterError as error:
+        raise UsageError(str(error)) from error
+    except BrokenPipeError:  # the reader stopped early (| head): no more games, the status so far
+        output_closed()
+        if marked and args.output != "-":
+            print(
+                f"aceynote: {shown(args.output)} not written: the report's reader stopped"
+                " before the analysis was done",
+                file=sys.stderr,
+            )
+    finally:
+        progress.clear()
+    return games
 
 
 def _check_files(args: argparse.Namespace, sources: list[InputFile]) -> None:
@@ -235,26 +254,82 @@ Read: TypeAlias = "tuple[str, int, Game]"
 """A game to analyse, with its record's name and its number there."""
 
 
-def _games(args: argparse.Namespace, sources: list[InputFile]) -> Iterator[Read]:
-    """The games to analyse from ``sources`` (the files, folders and globs named), each with
-    its record's name and number there, read one at a time; a record without any is a usage
-    error."""
-    asked = game_number(args.game)
-    if asked is not None:
-        name = InputFile(args.files[0]).display_name
-        game = chosen_game(args.files[0], args.source_format, args.game)  # checks the number
-        return iter([(name, asked.needed, game)])
-    games = itertools.chain.from_iterable(
-        (
-            (source.display_name, number, game)
-            for number, game in enumerate(record_stream(source, args.source_format), start=1)
+class _Records:
+    """The records named, read a game at a time.
+
+    With -o, the one record is read through a ``copy``
+    (:class:`~aceynote.notation.canonical.CopiedReading`, as ``fmt`` reads), so that
+    it is written again as ``fmt`` writes it (:meth:`write_marked`): a game with
+    syntax errors as it stands in the source, every other with its marks.
+    """
+
+    def __init__(self, chosen: str | None, copy: IO[bytes] | None) -> None:
+        self.chosen = chosen
+        self.copy = copy
+        self.reading: CopiedReading | None = None
+        self.read_as: Format | None = None  # the copied record's format
+
+    def games(self, args: argparse.Namespace, sources: list[InputFile]) -> Iterator[Read]:
+        """The games to analyse from ``sources`` (the files, folders and globs named), each
+        with its record's name and number there, read one at a time; a record without any is
+        a usage error."""
+        asked = game_number(args.game)
+        if asked is not None:
+            source = InputFile(args.files[0])
+            read = list(itertools.islice(self.read(source), asked.needed))
+            if not read:
+                raise UsageError(no_game_in(source.display_name))
+            number = asked.of(len(read), source.display_name)  # checks the number
+            return iter([(source.display_name, number, read[-1])])
+        games = itertools.chain.from_iterable(
+            (
+                (source.display_name, number, game)
+                for number, game in enumerate(self.read(source), 1)
+            )
+            for source in sources
         )
-        for source in sources
-    )
-    first = next(games, None)
-    if first is None:
-        raise UsageError(no_game_in(", ".join(source.display_name for source in sources)))
-    return itertools.chain([first], games)
+        first = next(games, None)
+        if first is None:
+            raise UsageError(no_game_in(", ".join(source.display_name for source in sources)))
+        return itertools.chain([first], games)
+
+    def read(self, source: InputFile) -> Iterator[Game]:
+        """The games of one record; unreadable at any game is a usage error in its turn."""
+        from ..formats import InvalidRecord
+        from ..notation import ReadError
+        from ..notation.canonical import CopiedReading
+        from .input_formats import input_format, skipped_note
+
+        name = source.display_name
+        try:
+            with source.reading() as raw:
+                if self.copy is not None:
+                    self.reading = CopiedReading(raw, name, self.copy)
+                    raw = cast(
+                        "IO[bytes]", self.reading
+                    )  # a binary stream, as typeshed cannot tell
+                stream, self.read_as = input_format(raw, source, self.chosen)
+                yield from self.read_as.games(stream, name, skipped_note(name))
+        except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
+            raise UsageError(unreadable(source, error)) from error
+
+    def write_marked(self, marked: Iterator[tuple[Game, GameAnalysis]], out: str) -> None:
+        """Write the record read again to ``out`` with the marks of the analyses as they come
+        (:func:`~aceynote.analysis.annotate.write_marked`); not at all when a game with syntax
+        errors is of JSON or a bgammon.org replay, whose text cannot stand in an acey record."""
+        from ..analysis.annotate import write_marked
+        from ..formats import ACEY
+
+        assert self.reading is not None  # the first game is read before any is analysed
+        written = io.StringIO()
+        if write_marked(self.reading, marked, written) or self.read_as is ACEY:
+            deliver(written.getvalue(), out)
+            return
+        print(
+            f"aceynote: {shown(out)} not written: a game of its record has syntax errors, and"
+            " its text is not acey, to be written as it stands ('aceynote validate' lists them)",
+            file=sys.stderr,
+        )
 
 
 def _check_folder(folder: str | None) -> None:
@@ -302,25 +377,11 @@ def _summary(analysed: Iterator[GameAnalysis], form: str, by: str) -> None:
         write_out(summary_text(groups))
 
 
-def _report(analysed: Iterator[GameAnalysis], form: str, shown: bool) -> None:
-    """Each game's report on standard output as it comes (only run through when not ``shown``)."""
-    from ..analysis.output import analysis_json, analysis_text, document_text
-
-    parts = (
-        document_text(map(analysis_json, analysed))
-        if form == "json"
-        else (analysis_text(analysis) + "\n" for analysis in analysed)
-    )
-    for part in parts:
-        if shown:
-            write_out(part)
-
-
 class _Games:
     """The games as they are read and their analyses as they come back.
 
-    With -o (``marked``), the games read but not yet analysed wait here, and
-    each is written again with its marks when its analysis comes (``written``).
+    With -o (``marked``), the games read but not yet analysed wait here, to be
+    written again with the marks of their analyses (:meth:`with_games`).
     Each game's record name waits too, to say where a game's analysis stopped
     (``stopped_at``: ``FILE:LINE:COL: CODE message``), and with ``name_each`` (several
     records, or a game picked by --game) where each game was read (its analysis's
@@ -333,7 +394,6 @@ class _Games:
         self.name_each = name_each
         self.waiting: deque[Game] = deque()
         self.names: deque[tuple[str, int]] = deque()
-        self.written: list[str] = []
         self.stopped = 0  # games analysed only up to an error
         self.unanalysed = 0  # games not analysed at all (a wrong Rules or Setup tag)
         self.stopped_at: list[str] = []
@@ -345,13 +405,15 @@ class _Games:
             self.names.append((name, number))
             yield game
 
+    def with_games(self, analysed: Iterator[GameAnalysis]) -> Iterator[tuple[Game, GameAnalysis]]:
+        """With -o: each game with its analysis, as the analyses come."""
+        for analysis in analysed:
+            yield self.waiting.popleft(), analysis
+
     def follow(
         self, analysed: Iterator[GameAnalysis], progress: _Progress
     ) -> Iterator[GameAnalysis]:
-        """The analyses, counted and (with -o) written into their games."""
-        from ..analysis.annotate import annotate
-        from ..notation import write_game
-
+        """The analyses, counted."""
         for analysis in analysed:
             progress.clear()
             (name, number), stopped = self.names.popleft(), analysis.stopped
@@ -365,10 +427,6 @@ class _Games:
                     f"{name}:{stopped.line}:{stopped.column}: {stopped.code} {shown(stopped.message)}"
                     f" (the game is {how})"
                 )
-            if self.marked:
-                game = self.waiting.popleft()
-                annotate(game, analysis)
-                self.written.append(write_game(game))
             yield analysis
 
 
