@@ -177,6 +177,18 @@ def test_a_folder_without_records_names_every_kind_of_file_read(
         (tmp_path / "empty" / f"games{extension}").unlink()
 
 
+def test_a_folder_reads_its_records_by_their_extension_in_any_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Named alone, GAMES.ACEY is read as a record (the extension in any case); a folder
+    holding it was "a folder without records"."""
+    (tmp_path / "GAMES.ACEY").write_text(CANONICAL, encoding="utf-8")
+    (tmp_path / "More.Acey").write_text(CANONICAL, encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("no records here\n", encoding="utf-8")
+    status, out, _ = run_main(capsys, "validate", str(tmp_path))
+    assert (status, out.splitlines()[-1]) == (0, "2 games, 4 turns: 0 errors, 0 warnings")
+
+
 @pytest.mark.parametrize(
     "command",
     [
