@@ -3,6 +3,8 @@ range, games with errors, a file unreadable part way, an output that names an in
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -14,6 +16,7 @@ from analysed_games import short_game, write_short_games
 from conftest import ROOT, run_main
 
 from aceynote.analysis import run as analysis_run
+from aceynote.cli import main
 from aceynote.engine import Engine, EngineInputError
 from aceynote.notation import Game
 from aceynote.notation.writer import write_game
@@ -177,3 +180,36 @@ def test_analyze_o_writes_nothing_for_a_broken_game_of_json(
     status, _, err = analyze(capsys, str(record), "-o", str(out))
     assert status == 1 and not out.exists()
     assert f"aceynote: {out} not written: a game of its record has syntax errors" in err
+
+
+def test_a_record_unreadable_part_way_keeps_the_games_before_and_the_next_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Games then a byte that is not UTF-8: --summary analysed them all and printed no table,
+    --format json left its document open, and the next record was never analysed. Each gets
+    the games before the place and the next record's, the place said in its turn, exit 2."""
+    good = write_short_games(tmp_path / "good.acey", (4, 5, 6))
+    broken, other = tmp_path / "broken.acey", write_short_games(tmp_path / "other.acey", (7,))
+    broken.write_bytes(good.read_bytes() + b"\xff\n")
+    said = f"aceynote: error: {broken}:{len(good.read_bytes().splitlines()) + 1}:1: is not UTF-8"
+    for words in (("--summary", "--format", "json"), ("--format", "json"), ("--summary",), ()):
+        expected = analyze(capsys, str(good), str(other), *words)
+        status, out, err = analyze(capsys, str(broken), str(other), *words)
+        assert expected[0] == 0 and status == 2 and said in err
+        if "json" in words:
+            assert json.loads(out) == json.loads(expected[1].replace(str(good), str(broken)))
+        else:
+            assert out == expected[1].replace(str(good), str(broken))
+    # The place is said after the reports of the games before it, before the next record's,
+    # though the games are read ahead of the reports.
+    both = io.StringIO()
+    with contextlib.redirect_stdout(both), contextlib.redirect_stderr(both):
+        assert main(["analyze", str(broken), str(other), "--depth", "0", "--jobs", "2"]) == 2
+    text = both.getvalue()
+    assert text.index("\nGame 3 (") < text.index(said) < text.index("\nGame 4 (")
+    marked = tmp_path / "marked.acey"
+    status, _, err = analyze(capsys, str(broken), "-o", str(marked))
+    assert status == 2 and not marked.exists()
+    assert (
+        err.splitlines()[1] == f"aceynote: {marked} not written: its record could not be read whole"
+    )

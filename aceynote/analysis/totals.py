@@ -16,6 +16,7 @@ ratings count a cubeless game.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -77,6 +78,15 @@ def summary_json(groups: list[Group], by: str) -> dict[str, Any]:
         "by": by,
         "groups": [group.as_json() for group in groups],
     }
+
+
+def summary_document(games: Iterable[GameAnalysis], form: str, by: str = "player") -> str:
+    """The summary of ``games`` (:func:`summary`) as ``analyze --summary`` writes it: ``form``
+    text (the tables) or json (the document, indented as the reports are)."""
+    groups = summary(games, by)
+    if form == "json":
+        return json.dumps(summary_json(groups, by), indent=1) + "\n"
+    return summary_text(groups)
 
 
 def figures_table(players: list[tuple[str, PlayerFigures]], width: int = 0) -> list[str]:

@@ -17,9 +17,11 @@ from ..validation.diagnostics import no_game_in
 from .base import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    EXIT_USAGE,
     Commands,
     UsageError,
     add_command,
+    fail,
     output_closed,
     whole_number,
     write_out,
@@ -169,23 +171,16 @@ def run(args: argparse.Namespace) -> int:
         games = _analyse(args, sources, copy)
     for place in games.stopped_at:
         print(f"aceynote: {place}", file=sys.stderr)
-    said = []
-    if games.stopped:
-        said.append(
-            f"{counted(games.stopped, 'game')} analysed only up to a syntax error, an illegal"
-            " play or a turn's flow gone wrong"
-        )
-    if games.unanalysed:
-        said.append(
-            f"{counted(games.unanalysed, 'game')} not analysed, its Rules or Setup tag wrong"
-        )
+    kinds = {
+        "analysed only up to a syntax error, an illegal play or a turn's flow gone wrong": games.stopped,
+        "not analysed, its Rules or Setup tag wrong": games.unanalysed,
+    }
+    said = "; ".join(f"{counted(count, 'game')} {words}" for words, count in kinds.items() if count)
     if said:
-        print(
-            f"aceynote: {'; '.join(said)} ('aceynote validate' lists the problems)",
-            file=sys.stderr,
-        )
-        return EXIT_PROBLEMS
-    return EXIT_OK
+        print(f"aceynote: {said} ('aceynote validate' lists the problems)", file=sys.stderr)
+    if games.records.unreadable:
+        return EXIT_USAGE
+    return EXIT_PROBLEMS if said else EXIT_OK
 
 
 def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]) -> _Games:
@@ -193,20 +188,21 @@ def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]
     from ..analysis.cluster import ClusterError
     from ..analysis.output import reports_written
     from ..analysis.run import analyze_games
+    from ..analysis.totals import summary_document
 
     tables = args.format == "parquet"
     marked = args.output is not None and not tables
     picked = len(sources) > 1 or args.game is not None  # Game 1 is not the file's first
-    records = _Records(args.source_format, copy if marked else None)
-    games = _Games(records.games(args, sources), marked, name_each=picked)
+    records = _Records(args.source_format, copy if marked else None, stop=tables)
+    games = _Games(records, records.games(args, sources), marked, name_each=picked)
     progress = _Progress()
     jobs = jobs_to_use(args.jobs, quiet=True)
     explain_all = args.explain == "all"
     analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler, explain_all)
     try:
         followed = games.follow(analysed, progress)
-        if args.summary:
-            _summary(followed, args.format, args.by)
+        if args.summary:  # each player's figures, once every game is analysed
+            write_out(summary_document(followed, args.format, args.by))
         elif tables:
             _tables(followed, args.output)
         else:  # -o -: the record with its marks on standard output, not the reports
@@ -228,6 +224,7 @@ def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]
             )
     finally:
         progress.clear()
+        records.say_unreadable()
     return games
 
 
@@ -255,7 +252,9 @@ Read: TypeAlias = "tuple[str, int, Game]"
 
 
 class _Records:
-    """The records named, read a game at a time.
+    """The records named, read a game at a time; one unreadable from some place on gives
+    the games before it, and the next record's come (but with ``stop``: --format parquet,
+    whose folder is made whole or not at all).
 
     With -o, the one record is read through a ``copy``
     (:class:`~aceynote.notation.canonical.CopiedReading`, as ``fmt`` reads), so that
@@ -263,11 +262,15 @@ class _Records:
     syntax errors as it stands in the source, every other with its marks.
     """
 
-    def __init__(self, chosen: str | None, copy: IO[bytes] | None) -> None:
+    def __init__(self, chosen: str | None, copy: IO[bytes] | None, stop: bool) -> None:
         self.chosen = chosen
         self.copy = copy
+        self.stop_at_unreadable = stop
         self.reading: CopiedReading | None = None
         self.read_as: Format | None = None  # the copied record's format
+        self.count = 0  # games read
+        self.unreadable = 0  # records that turned out unreadable
+        self.unsaid: deque[tuple[int, str]] = deque()  # (games read before, why), not yet said
 
     def games(self, args: argparse.Namespace, sources: list[InputFile]) -> Iterator[Read]:
         """The games to analyse from ``sources`` (the files, folders and globs named), each
@@ -276,7 +279,7 @@ class _Records:
         asked = game_number(args.game)
         if asked is not None:
             source = InputFile(args.files[0])
-            read = list(itertools.islice(self.read(source), asked.needed))
+            read = list(itertools.islice(self.read(source, stop=True), asked.needed))
             if not read:
                 raise UsageError(no_game_in(source.display_name))
             number = asked.of(len(read), source.display_name)  # checks the number
@@ -289,12 +292,19 @@ class _Records:
             for source in sources
         )
         first = next(games, None)
+        if first is None and self.unsaid:  # nothing to analyse: the records cannot be read
+            *before, (_, last) = self.unsaid
+            for _, message in before:
+                fail(message)
+            raise UsageError(last)
         if first is None:
             raise UsageError(no_game_in(", ".join(source.display_name for source in sources)))
         return itertools.chain([first], games)
 
-    def read(self, source: InputFile) -> Iterator[Game]:
-        """The games of one record; unreadable at any game is a usage error in its turn."""
+    def read(self, source: InputFile, stop: bool = False) -> Iterator[Game]:
+        """The games of one record. Where it turns out unreadable, its games stop and the
+        next record's come; the place is said in its turn (:meth:`say_unreadable`). With
+        ``stop`` (or ``stop_at_unreadable``), it is a usage error at once."""
         from ..formats import InvalidRecord
         from ..notation import ReadError
         from ..notation.canonical import CopiedReading
@@ -305,13 +315,24 @@ class _Records:
             with source.reading() as raw:
                 if self.copy is not None:
                     self.reading = CopiedReading(raw, name, self.copy)
-                    raw = cast(
-                        "IO[bytes]", self.reading
-                    )  # a binary stream, as typeshed cannot tell
+                    # A binary stream, though typeshed cannot tell: the readers decode it.
+                    raw = cast("IO[bytes]", self.reading)
                 stream, self.read_as = input_format(raw, source, self.chosen)
-                yield from self.read_as.games(stream, name, skipped_note(name))
+                for game in self.read_as.games(stream, name, skipped_note(name)):
+                    self.count += 1
+                    yield game
         except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
-            raise UsageError(unreadable(source, error)) from error
+            if stop or self.stop_at_unreadable:
+                raise UsageError(unreadable(source, error)) from error
+            self.unreadable += 1
+            self.unsaid.append((self.count, unreadable(source, error)))
+
+    def say_unreadable(self, followed: int | None = None) -> None:
+        """Say on stderr which records turned out unreadable after ``followed`` games or
+        fewer were read (None: all of them), each once, in its turn: after the reports of the
+        games before it."""
+        while self.unsaid and (followed is None or self.unsaid[0][0] <= followed):
+            fail(self.unsaid.popleft()[1])
 
     def write_marked(self, marked: Iterator[tuple[Game, GameAnalysis]], out: str) -> None:
         """Write the record read again to ``out`` with the marks of the analyses as they come
@@ -322,14 +343,17 @@ class _Records:
 
         assert self.reading is not None  # the first game is read before any is analysed
         written = io.StringIO()
-        if write_marked(self.reading, marked, written) or self.read_as is ACEY:
+        clean = write_marked(self.reading, marked, written)
+        if self.unreadable:
+            why = "its record could not be read whole"
+        elif not clean and self.read_as is not ACEY:
+            why = "a game of its record has syntax errors, and its text is not acey, to be"
+            why += " written as it stands ('aceynote validate' lists them)"
+        else:
             deliver(written.getvalue(), out)
             return
-        print(
-            f"aceynote: {shown(out)} not written: a game of its record has syntax errors, and"
-            " its text is not acey, to be written as it stands ('aceynote validate' lists them)",
-            file=sys.stderr,
-        )
+        self.say_unreadable()  # the place first
+        print(f"aceynote: {shown(out)} not written: {why}", file=sys.stderr)
 
 
 def _check_folder(folder: str | None) -> None:
@@ -364,19 +388,6 @@ def _tables(analysed: Iterator[GameAnalysis], folder: str) -> None:
         raise UsageError(f"{folder}: cannot write: {error.strerror or error}") from error
 
 
-def _summary(analysed: Iterator[GameAnalysis], form: str, by: str) -> None:
-    """Each player's figures over the games, once every game is analysed."""
-    import json
-
-    from ..analysis.totals import summary, summary_json, summary_text
-
-    groups = summary(analysed, by)
-    if form == "json":
-        write_out(json.dumps(summary_json(groups, by), indent=1) + "\n")
-    else:
-        write_out(summary_text(groups))
-
-
 class _Games:
     """The games as they are read and their analyses as they come back.
 
@@ -388,7 +399,10 @@ class _Games:
     ``record``).
     """
 
-    def __init__(self, games: Iterator[Read], marked: bool, name_each: bool) -> None:
+    def __init__(
+        self, records: _Records, games: Iterator[Read], marked: bool, name_each: bool
+    ) -> None:
+        self.records = records
         self.games = games
         self.marked = marked
         self.name_each = name_each
@@ -413,8 +427,9 @@ class _Games:
     def follow(
         self, analysed: Iterator[GameAnalysis], progress: _Progress
     ) -> Iterator[GameAnalysis]:
-        """The analyses, counted."""
-        for analysis in analysed:
+        """The analyses, counted; a record found unreadable is said after the games before it."""
+        for followed, analysis in enumerate(analysed):
+            self.records.say_unreadable(followed)
             progress.clear()
             (name, number), stopped = self.names.popleft(), analysis.stopped
             if self.name_each:
