@@ -865,6 +865,21 @@ BROKEN = (
 
 
 @pilot_test
+@pytest.mark.parametrize(("result", "said"), [("*", "its result cannot"), ("9-0", "(9-0, as")])
+async def test_the_result_a_broken_game_gives_is_told_as_unchecked(
+    tmp_path: Path, result: str, said: str
+) -> None:
+    # The notes said the result was unknown, though the record gives it (and keeps it).
+    path = tmp_path / "broken.acey"
+    path.write_text(BROKEN.replace("\n*\n", f"\n{result}\n"), encoding="utf-8")
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("end")
+        text = " ".join(notes_text(app).split())
+        assert "the rest is unknown" in text and said in text and "cannot be checked" in text
+
+
+@pilot_test
 async def test_a_game_with_a_syntax_error_replays_the_turns_before_it(tmp_path: Path) -> None:
     path = tmp_path / "broken.acey"
     path.write_text(BROKEN, encoding="utf-8")

@@ -311,8 +311,11 @@ class NotesBuilder:
     def _result(self) -> None:
         game = self.timeline.game
         if game.problems:
+            written = game.result not in (None, "*")
+            given = f" ({game.result}, as its record gives it)" if written else ""
             self._paragraph(
-                "The game is read only up to its syntax error: the rest, and the result, are unknown.",
+                "The game is read only up to its syntax error: the rest is unknown, and its"
+                f" result{given} cannot be checked.",
                 "notes--hint",
             )
             return
