@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 
-from ..engine.api import _depth as checked_depth
-from ..engine.api import shipped_network
+from ..engine.api import checked_depth, shipped_network
 from ..engine.evaluator import evaluator_for
 from ..engine.search import Search
 from ..notation import Game

@@ -185,7 +185,7 @@ class Engine:
         else:
             decision = self._decision(setup, kind)
             dice = self._dice(decision, roll)
-        return self._ranking_of(decision, *dice, _depth(depth))
+        return self._ranking_of(decision, *dice, checked_depth(depth))
 
     @staticmethod
     def _dice(decision: Decision, roll: str) -> tuple[int, int]:
@@ -293,7 +293,7 @@ class Engine:
     def evaluate(self, setup: str, kind: str = "roll", depth: int = 0) -> Evaluation:
         """The value of the position for the side to act (``kind`` as in :meth:`rank`)."""
         decision = self._decision(setup, kind)
-        if _depth(depth) == 0:
+        if checked_depth(depth) == 0:
             wins, equities = self.search.evaluator.decisions([decision])
             return Evaluation(float(wins[0]), float(equities[0]))
         ((win, equity),) = self.search.look_ahead([decision], depth)
@@ -309,7 +309,9 @@ def _kind(kind: str) -> SegmentKind:
     return KINDS[kind]
 
 
-def _depth(depth: int) -> int:
+def checked_depth(depth: int) -> int:
+    """``depth`` when it is a search depth (0, 1 or 2), else :class:`EngineInputError`: the
+    one check of every entry point that takes a depth (the API, the analysis)."""
     if isinstance(depth, bool) or not isinstance(depth, int) or depth not in DEPTHS:
         raise EngineInputError(f"depth is 0, 1 or 2, not {depth!r:.24}")
     return depth
