@@ -417,6 +417,19 @@ def test_the_crosstable_of_16_players_fits_an_80_column_terminal_in_parts() -> N
     assert "shows it whole" not in figures_text(found, 200)  # one part where it fits
 
 
+def test_every_line_of_a_clubs_figures_fits_an_80_column_terminal() -> None:
+    # The first-move lines and the opening trees' headings ran past 80 columns and wrapped.
+    from aceynote.corpus.stats import counted_game, figures
+    from aceynote.render.stats_text import figures_text
+
+    games = generate_games(40, seed=3, rules=RuleSet())
+    found = figures([counted_game(validate(game), "f", n) for n, game in enumerate(games, 1)])
+    screen = figures_text(found, 80).splitlines()
+    assert max(columns(line) for line in screen) <= 80
+    assert sum("moved first in" in line for line in screen) == 2
+    assert sum(line.startswith("Opening tree, ") for line in screen) == 2
+
+
 def test_the_page_says_what_the_figures_leave_out(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -232,11 +232,11 @@ def _games(figures: GameFigures) -> list[str]:
     rows = [[str(m.points), str(m.white), str(m.black)] for m in figures.margins]
     lines += table(["points", "white won", "black won"], rows)
     lines.append(f"  unfinished: {figures.unfinished}")
-    lines += ["", "First move: games from the opening position"]
+    lines += ["", "First move: games from the opening position (won: % of those finished)"]
     for move in figures.first_moves:
         lines.append(
             f"  {move.side.title} moved first in {counted(move.games, 'game')}:"
-            f" won {move.wins} ({percent(move.wins, move.wins + move.losses)} of those finished),"
+            f" won {move.wins} ({percent(move.wins, move.wins + move.losses)}),"
             f" lost {move.losses}, unfinished {move.unfinished}"
         )
     return lines
@@ -255,7 +255,7 @@ def _tree(title: str, rolls: Sequence[RollLine]) -> list[str]:
         for index, play in enumerate(roll.plays)
     ]
     return [
-        f"Opening tree, {title}: the plays, how often, the mover's score (finished games)",
+        f"Opening tree, {title}: plays, games, the mover's score (finished games)",
         *table(["roll (games)", "play", "games", "score"], rows, left=2),
     ]
 
