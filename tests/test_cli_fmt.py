@@ -61,6 +61,16 @@ def test_several_files_print_as_one_canonical_record(
     assert main(["fmt", "--check", str(record(tmp_path, whole, "whole.acey"))]) == 0
 
 
+def test_a_file_ending_in_a_broken_game_without_a_line_end_is_parted_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = "1. 61: in/19 xx/18\n*"  # written as it stands, with no line end
+    first = record(tmp_path, broken, "broken.acey")
+    second = record(tmp_path, SECOND, "second.acey")
+    assert main(["fmt", str(first), str(second)]) == 1
+    assert capsys.readouterr().out == broken + "\n\n" + SECOND
+
+
 def test_canonical_output_is_a_fixed_point(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

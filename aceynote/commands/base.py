@@ -57,11 +57,14 @@ def write_out_bytes(data: bytes) -> None:
         buffer.flush()
 
 
-def copy_out(source: IO[str]) -> None:
-    """Copy ``source`` from its start to standard output."""
+def copy_out(source: IO[str]) -> str:
+    """Copy ``source`` from its start to standard output; its last character ("" if none)."""
     source.seek(0)
+    last = ""
     while block := source.read(1 << 16):
         write_out(block)
+        last = block[-1]
+    return last
 
 
 def flush_out() -> None:

@@ -112,7 +112,7 @@ class _Formatting:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.status = EXIT_OK
-        self.printed = False  # a file's text has been printed
+        self.printed = ""  # the last character printed, of the files before
         self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
 
     def found(self, status: int) -> None:
@@ -174,13 +174,13 @@ class _Formatting:
 
     def _print(self, canonical: IO[str], newline: str) -> None:
         """Print a file's canonical text; a blank line (in its line end) parts it from the
-        file before, as it parts games, so that the whole is canonical too."""
+        file before, as it parts games, so that the whole is canonical too (a line end more
+        after a file whose last game, broken, ends without one)."""
         if not canonical.tell():
             return
         if self.printed:
-            write_out(newline)
-        copy_out(canonical)
-        self.printed = True
+            write_out(newline if self.printed in "\r\n" else newline * 2)
+        self.printed = copy_out(canonical)
 
     def _reporter(self, source: InputFile) -> Callable[[int, Game], None]:
         """What reports the syntax errors of game ``number`` of ``source``, on stderr."""
