@@ -258,8 +258,7 @@ def judge_decision(
 def candidate(scored: Scored, best: Scored, kind: SegmentKind) -> RankedPlay:
     """A play the search valued, as the engine's API gives it, with the double it names for
     a chosen double."""
-    double = scored.choice.high if kind is SegmentKind.CHOSEN_DOUBLE else 0
-    return RankedPlay.of(scored, best.equity, double)
+    return RankedPlay.of(scored, best.equity, kind is SegmentKind.CHOSEN_DOUBLE)
 
 
 def _luck(decision: Decision, best: Scored, search: Search) -> float | None:

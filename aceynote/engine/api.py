@@ -73,11 +73,13 @@ class RankedPlay:
         return getattr(self, name)
 
     @classmethod
-    def of(cls, scored: Scored, best_equity: float, double: int = 0) -> RankedPlay:
-        """A play the search valued, as the API gives it: its text and its figures rounded
-        to 4 places (never -0.0, which a rounding error below zero would print as "-0.0%")."""
+    def of(cls, scored: Scored, best_equity: float, naming: bool = False) -> RankedPlay:
+        """A play the search valued, as the API gives it: its name (:func:`play_named`; the
+        side ``naming`` a double after a 1-2) and its figures rounded to 4 places (never
+        -0.0, which a rounding error below zero would print as "-0.0%")."""
+        play, double = play_named(scored.choice, naming)
         return cls(
-            play=str(scored.choice.play),
+            play=play,
             win=_shown(scored.win),
             equity=_shown(scored.equity),
             diff=_shown(scored.equity - best_equity),
@@ -89,6 +91,12 @@ class RankedPlay:
         if not self.double:
             del found["double"]
         return found
+
+
+def play_named(choice: Choice, naming: bool) -> tuple[str, int]:
+    """How the API names a choice: the play as records write it, and the double named (when
+    the side is ``naming`` one after a 1-2; else 0). Rankings and rollouts alike."""
+    return str(choice.play), choice.high if naming else 0
 
 
 _RANKED_FIELDS = frozenset(field.name for field in fields(RankedPlay))
@@ -261,9 +269,10 @@ class Engine:
         if ranking.written is not None and ranking.written not in picked:
             picked.append(ranking.written)
         results = rollouts(picked, self.search, games, seed)
+        named = (play_named(choice, roll is None) for choice in picked)
         return [
-            replace(result, play=str(choice.play), double=0 if roll is not None else choice.high)
-            for choice, result in zip(picked, results, strict=True)
+            replace(result, play=play, double=double)
+            for (play, double), result in zip(named, results, strict=True)
         ]
 
     def best_play(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> str:
@@ -323,7 +332,7 @@ def _shown(value: float) -> float:
 
 def _ranked(scored: list[Scored], with_double: bool = False) -> list[RankedPlay]:
     best = scored[0].equity
-    return [RankedPlay.of(entry, best, entry.choice.high if with_double else 0) for entry in scored]
+    return [RankedPlay.of(entry, best, with_double) for entry in scored]
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,9 +349,8 @@ def _written_choice(ranked: list[Scored], written: str, double: int) -> Choice:
     """The choice of the ranking whose play is ``written`` (of the double ``double``, when
     the doubles are ranked); refused when no legal play is written so."""
     for entry in ranked:
-        choice = entry.choice
-        if str(choice.play) == written and (not double or choice.high == double):
-            return choice
+        if play_named(entry.choice, bool(double)) == (written, double):
+            return entry.choice
     dice = f" of the double {double}{double}" if double else ""
     raise EngineInputError(f"'{written[:40]}' is not a legal play{dice} in this position")
 
