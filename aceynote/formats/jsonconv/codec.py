@@ -53,6 +53,11 @@ from .stream import BEGIN, DocumentError, members
 
 FORMAT = "aceynote"
 VERSION = 1
+SHAPE = (
+    'a JSON record is an object with "format", "version" and "games":'
+    f' {{"format": "{FORMAT}", "version": {VERSION}, "games": [...]}}'
+)
+"""What a JSON record is, in the words of a refusal of a document that is no object."""
 
 _KIND_OF = {text: kind for kind, text in KIND_NAMES.items()}
 _SIDES = {Side.WHITE: "white", Side.BLACK: "black"}
@@ -336,7 +341,9 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
     lines: dict[str, int] = {}  # where each member of the header stands
     index, begun = 0, False
     try:
-        for name, value, line, column, where in members(stream, "games", decode, MAX_DOCUMENT):
+        for name, value, line, column, where in members(
+            stream, "games", decode, MAX_DOCUMENT, SHAPE
+        ):
             if name != "games" or not (begun or value is BEGIN):
                 header[name], lines[name] = value, line  # "games" too when not an array
                 if name not in schema()["properties"]:  # refused before more is held

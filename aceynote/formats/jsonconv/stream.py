@@ -144,7 +144,11 @@ Member = tuple[str, Any, int, int, Places | None]
 
 
 def members(
-    stream: IO[str], array: str, decode: Callable[[str, int], tuple[Any, int]], largest: int
+    stream: IO[str],
+    array: str,
+    decode: Callable[[str, int], tuple[Any, int]],
+    largest: int,
+    shape: str,
 ) -> Iterator[Member]:
     """``(name, value, line, column, None)`` of each member of the document's object, in
     order, the line and column where its value starts.
@@ -153,11 +157,12 @@ def members(
     where it begins, then each of its items as ``(array, item, line, column, places)``,
     ``places`` saying where the item's objects stand (:mod:`.places`).
     ``largest`` is the most characters one value may take. A document with
-    anything after its object is refused.
+    anything after its object is refused; one that is no object, with ``shape``, the words
+    of what it should be.
     """
     window = _Window(stream, largest)
     if window.next_char() != "{":
-        _refuse_start(window, decode)
+        _refuse_start(window, decode, shape)
     window.skip(1)
     if window.next_char() == "}":
         window.skip(1)
@@ -167,15 +172,13 @@ def members(
         window.fail("not valid JSON: extra data after the document's end")
 
 
-_RECORD = (
-    'a JSON record is an object with "format", "version" and "games":'
-    ' {"format": "aceynote", "version": 1, "games": [...]}'
-)
 _KINDS = {list: "an array", str: "a string", int: "a number", float: "a number"}
 _VALUE_STARTS = frozenset('["-0123456789tfn')
 
 
-def _refuse_start(window: _Window, decode: Callable[[str, int], tuple[Any, int]]) -> NoReturn:
+def _refuse_start(
+    window: _Window, decode: Callable[[str, int], tuple[Any, int]], shape: str
+) -> NoReturn:
     """The document starts with something else than an object: if it is JSON, what it is
     and what a record is; else where it stops being JSON, as anywhere in the document."""
     first = window.next_char()
@@ -190,7 +193,7 @@ def _refuse_start(window: _Window, decode: Callable[[str, int], tuple[Any, int]]
         if window.next_char():
             window.fail("not valid JSON: extra data after the document's end")
         what = "is " + _KINDS.get(type(value), json.dumps(value))  # true, false, null
-    raise DocumentError(f"this JSON {what}, not an aceynote record: {_RECORD}", line, column)
+    raise DocumentError(f"this JSON {what}, not an aceynote record: {shape}", line, column)
 
 
 def _object_members(
