@@ -213,3 +213,22 @@ def test_a_record_unreadable_part_way_keeps_the_games_before_and_the_next_record
     assert (
         err.splitlines()[1] == f"aceynote: {marked} not written: its record could not be read whole"
     )
+
+
+def test_analyze_o_keeps_the_marks_of_what_it_does_not_analyse(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A game with a wrong Rules tag is not analysed, yet -o took out every mark an earlier
+    analysis had written into it (45 comments of a record, then none); a game analysed up to an illegal
+    play lost those after the play. Only the segments judged have their marks replaced."""
+    record, marked = write_short_games(tmp_path / "game.acey"), tmp_path / "marked.acey"
+    assert analyze(capsys, str(record), "-o", str(marked))[0] == 0
+    earlier = marked.read_text(encoding="utf-8")
+    assert earlier.count("{aceynote: ") == 11
+    unknown = earlier.replace('[Rules "standard"]', '[Rules "nonsense"]', 1)
+    illegal = earlier.replace("3. 52: 9/4 6/4 ??", "3. 52: 9/4 6/3 ??", 1)  # turns 3 to 9 marked
+    for name, text in (("unknown", unknown), ("illegal", illegal)):
+        again, out = tmp_path / f"{name}.acey", tmp_path / f"{name}-marked.acey"
+        again.write_text(text, encoding="utf-8")
+        assert analyze(capsys, str(again), "-o", str(out))[0] == 1
+        assert out.read_text(encoding="utf-8") == text, name

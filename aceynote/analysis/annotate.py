@@ -3,10 +3,12 @@
 A marked segment gets its mark as a glyph (docs/notation.md §4: ``?!``, ``?``
 or ``??``) and a comment naming the best play and the equity lost. A glyph a
 person set wins: on a segment that has one, the mark is not written as a
-glyph but named in the comment (``aceynote: ??, best ...``). An analysis
-replaces the marks and comments of an earlier one; every other glyph and
-comment stays, so analysing a record again, at any depth, writes each mark
-once.
+glyph but named in the comment (``aceynote: ??, best ...``). On each segment it
+judged, an analysis replaces the marks and comments of an earlier one; every
+other glyph and comment stays, so analysing a record again, at any depth,
+writes each mark once. A segment it did not judge (past an illegal play, or
+any of a game not analysed, its Rules or Setup tag wrong) keeps the earlier
+analysis's as they are.
 """
 
 from __future__ import annotations
@@ -62,15 +64,15 @@ def read_comment(text: str) -> AnalysisComment | None:
 
 
 def annotate(game: Game, analysis: GameAnalysis) -> int:
-    """Write the marks of ``analysis`` into ``game``, in place of an earlier analysis's; how
-    many were marked."""
+    """Write the marks of ``analysis`` into ``game``, in place of an earlier analysis's on
+    each segment it judged (the others keep theirs); how many were marked."""
     segments = game.main_line()
-    for segment in segments:
+    for decision in analysis.decisions:
+        segment = segments[decision.ply - 1]
         _forget_analysis(segment)
-    marked = analysis.marked
-    for decision in marked:
-        _mark(segments[decision.ply - 1], decision)
-    return len(marked)
+        if decision.mark is not None:
+            _mark(segment, decision)
+    return len(analysis.marked)
 
 
 def write_marked(
@@ -79,7 +81,8 @@ def write_marked(
     """Write each game read from ``reading`` to ``out`` with the marks of its analysis, as
     :func:`~aceynote.notation.canonical.write_canonical` writes a record: canonical, but a
     game with syntax errors as it stands in the source, unmarked (what could not be read of
-    it is not lost); whether every game was free of syntax errors."""
+    it is not lost), and a game not analysed with the marks it has (:func:`annotate`);
+    whether every game was free of syntax errors."""
 
     def annotated() -> Iterator[Game]:
         for game, analysis in marked:
