@@ -31,10 +31,11 @@ from .common import (
     add_explain_option,
     add_game_option,
     add_record_files,
+    chosen_game,
     expand_inputs,
     game_number,
     jobs_to_use,
-    unreadable,
+    record_stream,
 )
 from .destination import check_output, check_output_name, deliver
 
@@ -278,13 +279,9 @@ class _Records:
         with its record's name and number there, read one at a time; a record without any is
         a usage error."""
         asked = game_number(args.game)
-        if asked is not None:
-            source = InputFile(args.files[0])
-            read = list(itertools.islice(self.read(source, stop=True), asked.needed))
-            if not read:
-                raise UsageError(no_game_in(source.display_name))
-            number = asked.of(len(read), source.display_name)  # checks the number
-            return iter([(source.display_name, number, read[-1])])
+        if asked is not None:  # the game --game picks, read as every command reads it
+            game = chosen_game(args.files[0], self.chosen, args.game, self.told_games)
+            return iter([(InputFile(args.files[0]).display_name, asked.needed, game)])
         games = itertools.chain.from_iterable(
             (
                 (source.display_name, number, game)
@@ -302,31 +299,31 @@ class _Records:
             raise UsageError(no_game_in(", ".join(source.display_name for source in sources)))
         return itertools.chain([first], games)
 
-    def read(self, source: InputFile, stop: bool = False) -> Iterator[Game]:
-        """The games of one record. Where it turns out unreadable, its games stop and the
-        next record's come; the place is said in its turn (:meth:`say_unreadable`). With
-        ``stop`` (or ``stop_at_unreadable``), it is a usage error at once."""
-        from ..formats import InvalidRecord
-        from ..notation import ReadError
-        from ..notation.canonical import CopiedReading
-        from .input_formats import input_format, skipped_note
-
-        name = source.display_name
+    def read(self, source: InputFile) -> Iterator[Game]:
+        """The games of one record (:func:`~.common.record_stream`). Where it turns out
+        unreadable, its games stop and the next record's come; the place is said in its turn
+        (:meth:`say_unreadable`). With ``stop_at_unreadable``, it is a usage error at once."""
         try:
-            with source.reading() as raw:
-                if self.copy is not None:
-                    self.reading = CopiedReading(raw, name, self.copy)
-                    # A binary stream, though typeshed cannot tell: the readers decode it.
-                    raw = cast("IO[bytes]", self.reading)
-                stream, self.read_as = input_format(raw, source, self.chosen)
-                for game in self.read_as.games(stream, name, skipped_note(name)):
-                    self.count += 1
-                    yield game
-        except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
-            if stop or self.stop_at_unreadable:
-                raise UsageError(unreadable(source, error)) from error
+            for game in record_stream(source, self.chosen, self.told_games):
+                self.count += 1
+                yield game
+        except UsageError as error:
+            if self.stop_at_unreadable:
+                raise
             self.unreadable += 1
-            self.unsaid.append((self.count, unreadable(source, error)))
+            self.unsaid.append((self.count, str(error)))
+
+    def told_games(self, raw: IO[bytes], source: InputFile, chosen: str | None) -> Iterator[Game]:
+        """The games of a record opened, through the ``copy`` with -o; its format is kept."""
+        from ..notation.canonical import CopiedReading
+        from .input_formats import told_games
+
+        if self.copy is not None:
+            self.reading = CopiedReading(raw, source.display_name, self.copy)
+            # A binary stream, though typeshed cannot tell: the readers decode it.
+            raw = cast("IO[bytes]", self.reading)
+        self.read_as, games = told_games(raw, source, chosen)
+        return games
 
     def say_unreadable(self, followed: int | None = None) -> None:
         """Say on stderr which records turned out unreadable after ``followed`` games or

@@ -9,9 +9,9 @@ import glob
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice
-from typing import IO, TYPE_CHECKING, NamedTuple
+from typing import IO, TYPE_CHECKING, NamedTuple, TypeAlias
 
 from ..notation import Game, ReadError
 from ..notation.source import NamedBytes, not_utf8
@@ -343,14 +343,24 @@ def add_output(parser: argparse.ArgumentParser, what: str) -> None:
     )
 
 
-def read_record(path: str, chosen: str | None, count: int | None = None) -> list[Game]:
+GamesOf: TypeAlias = Callable[[IO[bytes], InputFile, str | None], Iterator[Game]]
+"""What reads the games of an input opened (its stream, the input, --from):
+:func:`~.input_formats.record_games`, or one that also keeps what it reads (analyze -o)."""
+
+
+def read_record(
+    path: str, chosen: str | None, count: int | None = None, read: GamesOf | None = None
+) -> list[Game]:
     """The first ``count`` games of a record (all without a count), read in its format
-    (``chosen``: --from); unreadable is a usage error."""
-    return list(islice(record_stream(path, chosen), count))
+    (``chosen``: --from) by ``read`` (:func:`record_stream`); unreadable is a usage error."""
+    return list(islice(record_stream(path, chosen, read), count))
 
 
-def record_stream(named: str | InputFile, chosen: str | None) -> Iterator[Game]:
-    """The games of a record one at a time, as they are read (``chosen``: --from).
+def record_stream(
+    named: str | InputFile, chosen: str | None, read: GamesOf | None = None
+) -> Iterator[Game]:
+    """The games of a record one at a time, as they are read (``chosen``: --from) by ``read``
+    (default :func:`~.input_formats.record_games`).
 
     A record unreadable at any game is a usage error when that game's turn comes
     (an input of :func:`expand_inputs` says its own problem: a folder without records).
@@ -361,17 +371,20 @@ def record_stream(named: str | InputFile, chosen: str | None) -> Iterator[Game]:
     source = named if isinstance(named, InputFile) else InputFile(named)
     try:
         with source.reading() as handle:
-            yield from record_games(handle, source, chosen)
+            yield from (read or record_games)(handle, source, chosen)
     except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
         raise UsageError(unreadable(source, error)) from error
 
 
-def chosen_game(path: str, chosen: str | None, game: str | None) -> Game:
-    """Game ``game`` (--game, from 1; default the first) of a record read in ``chosen`` (--from)."""
+def chosen_game(
+    path: str, chosen: str | None, game: str | None, read: GamesOf | None = None
+) -> Game:
+    """Game ``game`` (--game, from 1; default the first) of a record read in ``chosen`` (--from)
+    by ``read`` (:func:`record_stream`)."""
     from ..validation.diagnostics import no_game_in
 
     number = game_number(game) or GameNumber("1")
-    games = read_record(path, chosen, number.needed)
+    games = read_record(path, chosen, number.needed, read)
     if not games:
         raise UsageError(no_game_in(InputFile(path).display_name))
     number.of(len(games), InputFile(path).display_name)

@@ -61,8 +61,15 @@ def _telling_start(handle: IO[bytes]) -> bytes:
 def record_games(handle: IO[bytes], source: InputFile, chosen: str | None) -> Iterator[Game]:
     """The games of one input, read in its :func:`input_format`; what its reader leaves out
     is said on stderr (:func:`skipped_note`)."""
+    return told_games(handle, source, chosen)[1]
+
+
+def told_games(
+    handle: IO[bytes], source: InputFile, chosen: str | None
+) -> tuple[Format, Iterator[Game]]:
+    """:func:`record_games`, with the format the input is read in (told before any game)."""
     stream, read_as = input_format(handle, source, chosen)
-    return read_as.games(stream, source.display_name, skipped_note(source.display_name))
+    return read_as, read_as.games(stream, source.display_name, skipped_note(source.display_name))
 
 
 def skipped_note(name: str) -> Callable[[Skipped], None]:
