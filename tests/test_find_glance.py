@@ -198,6 +198,26 @@ def test_find_by_tags_in_pieces_finds_what_the_reader_finds_in_the_whole(
     ]
 
 
+@pytest.mark.parametrize(
+    ("variation", "result"),
+    [
+        ("(1... 52: in/20 0-15", "*"),
+        (") (1... 52: in/20 0-15", "*"),  # a ')' that closes nothing
+        ("(1... 52: in/20 (1... 61: in/19) in/22(2) 0-15", "*"),
+        ("(1... 52: in/20) 0-15", "0-15"),  # the game's own result
+        ("(1... 52: in/20(2)) ) 0-15", "0-15"),
+    ],
+)
+def test_a_result_in_a_variation_left_open_is_not_the_game_s(variation: str, result: str) -> None:
+    """The result token a game ends in may stand in a variation left open: the reader reads
+    none for the game (split.GameTokens.result), nor does the glance."""
+    text = f'[Event "a"]\n1. 64: in/19 in/21\n{variation}\n[Event "b"]\n*\n'
+    piece = sections.PieceText(text, 1, None)
+    by_reader = sifted_by_reader(piece, keep_all)
+    assert sections.glance(piece, keep_all) == by_reader
+    assert [game.result for _, game in by_reader.kept] == [result, "*"]
+
+
 def test_the_glance_leaves_to_the_reader_any_white_space_but_space_tab_cr_lf() -> None:
     """What ``\\s`` matches (or the lexer skips) beyond those four: the glance's patterns differ."""
     every = [chr(code) for code in range(sys.maxunicode + 1)]

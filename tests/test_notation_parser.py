@@ -255,6 +255,24 @@ def test_comments_after_result_belong_to_the_game_before() -> None:
     assert games[1].comments_after == ["tail"]
 
 
+@pytest.mark.parametrize(
+    ("variation", "result"),
+    [
+        ("(1... 52: in/20 20/18 0-15)", None),  # a syntax error in a variation
+        ("(1... 52: in/20 20/18 0-15", None),  # in one left open
+        ("(1... 52: in/20 20/18 0-15) 9-0", "9-0"),  # the game's own after it
+        ("(1... 52: in/20 20/18 (1... 61: in/19 0-2) 0-15) *", "*"),  # nested
+    ],
+)
+def test_a_result_in_a_variation_is_none_of_the_game_s(variation: str, result: str | None) -> None:
+    """§4: a variation holds no result. A syntax error there keeps the game's own, if any."""
+    text = f'[White "a"]\n\n1. 64: in/19 in/21  43: in/21 in/22\n{variation}\n\n[White "b"]\n*\n'
+    first, second = parse_games(text)
+    assert first.problems
+    assert (first.result, first.result_text) == (result, result or "*")
+    assert (second.tag("White"), second.result) == ("b", "*")
+
+
 def test_many_games_and_spans() -> None:
     text = "\n".join(GAME for _ in range(5))
     games = clean(parse_games(text))

@@ -398,6 +398,54 @@ def test_a_syntax_error_before_the_result_does_not_change_it(
         assert find_count(capsys, record, "--result", outcome, "--hits", ">=0") == counted
 
 
+# Results in variations, each a syntax error there: none is its game's result (§4: a
+# variation holds none). Game 1's variation is closed, game 2's left open; game 3 has its own
+# result after its variation; game 4 follows them all.
+RESULTS_IN_VARIATIONS = """\
+[White "Ames"]
+
+1. 64: in/19 in/21  43: in/21 in/22
+   (1... 52: in/20 20/18 0-15)
+
+[White "Bo"]
+
+1. 64: in/19 in/21  43: in/21 in/22
+   (1... 52: in/20 20/18 0-15
+
+[White "Cy"]
+
+1. 64: in/19 in/21  43: in/21 in/22
+   (1... 52: in/20 20/18 0-15) 2. 11: --
+15-0
+
+[White "Di"]
+
+1. 64: in/19 in/21
+0-3
+"""
+
+
+def test_a_result_in_a_variation_is_not_the_game_s(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/notation.md §4, §6: the game's result stands outside its variations, broken or not."""
+    record = tmp_path / "variations.acey"
+    record.write_text(RESULTS_IN_VARIATIONS, encoding="utf-8")
+    assert to_parquet(capsys, tmp_path / "t", record)[0] == 0
+    games = table(tmp_path / "t", "games")
+    columns = ("result", "outcome", "winner")
+    assert [tuple(game[c] for c in columns) for game in games] == [
+        ("*", "unfinished", None),
+        ("*", "unfinished", None),
+        ("15-0", "white", "white"),
+        ("0-3", "black", "black"),
+    ]
+    assert [game["errors"] > 0 for game in games[:3]] == [True] * 3
+    for outcome, counted in (("white", 1), ("black", 1), ("unfinished", 2)):
+        assert find_count(capsys, record, "--result", outcome) == counted
+        assert find_count(capsys, record, "--result", outcome, "--hits", ">=0") == counted
+
+
 def test_find_and_the_games_table_agree_on_winners_of_broken_games(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

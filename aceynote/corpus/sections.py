@@ -42,6 +42,7 @@ from ..notation.parser import (
     written_result,
 )
 from ..notation.source import BOM, LINE_END, TappedStream, line_start, line_too_long, not_utf8
+from ..notation.split import left_open
 from ..notation.words import tag_parts, unescape_tag_value
 
 
@@ -249,7 +250,8 @@ def _tag_blocks(text: str, blanked: str, commented: bool) -> _Glanced | None:
     it may hold some).
 
     Variations need not balance: the reader splits games alike in them, and a
-    result token in one counts here as one that does not end its game.
+    result token in one counts here as one that does not end its game (a
+    game's last word too, in a variation left open: see :func:`_own_result`).
     """
     if "\r" in text and text.count("\r") != text.count("\r\n"):
         return None
@@ -287,7 +289,7 @@ def _games_at_blocks(text: str, blanked: str) -> _Glanced | None:
     if first is None:
         if not text.strip(WHITE_SPACE_CHARACTERS):
             return _Glanced([], [], [])
-        return _Glanced([0], [""], [_result_word(blanked)])
+        return _Glanced([0], [""], [_own_result(_result_word(blanked), blanked, 0, len(blanked))])
     if head.strip(WHITE_SPACE_CHARACTERS):
         return None
     matches = list(pattern.finditer(blanked, first.start()))
@@ -298,7 +300,13 @@ def _games_at_blocks(text: str, blanked: str) -> _Glanced | None:
     if max(map(len, blocks)) > _LONGEST_BLOCK:
         return None
     starts = [match.start("block") for match in matches]
-    return _Glanced(starts, blocks, [match["result"] or "" for match in matches])
+    ends = [(match["result"], match.end("block"), match.end()) for match in matches]
+    return _Glanced(starts, blocks, [_own_result(word, blanked, *at) for word, *at in ends])
+
+
+def _own_result(word: str | None, blanked: str, start: int, end: int) -> str:
+    """A game's last word if a result token outside variations (split.GameTokens.result), or ""."""
+    return word if word and not left_open(blanked, start, end) else ""
 
 
 def _holds_comment(text: str, start: int, block: str) -> bool:

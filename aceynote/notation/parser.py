@@ -299,18 +299,21 @@ def parse_game_tokens(game_tokens: GameTokens) -> Game:
 
 
 def written_result(game_tokens: GameTokens) -> Token | None:
-    """The result a game's record gives: its last result token as written (docs/find.md).
+    """The result a game's record gives: its own result token as written (docs/find.md).
 
-    A syntax error before it does not change it: the parser, which keeps only
-    the turns before the error, gives the game this result all the same, and
-    ``find``, reading the tokens without the parser, reads the same one. A
-    token with a number too long to read (which the parser refuses) gives none.
+    That is the last one outside variations, as the game splitter finds it
+    (:attr:`GameTokens.result`); one inside a variation is a syntax error,
+    no result of the game. A syntax error before it does not change it: the
+    parser, which keeps only the turns before the error, gives the game this
+    result all the same, and ``find``, reading the tokens without the
+    parser, reads the same one. A token with a number too long to read
+    (which the parser refuses) gives none.
     """
-    for token in reversed(game_tokens.tokens):
-        if token.type == "RESULT":
-            numbers = str(token).split("-")
-            return None if max(map(len, numbers)) > MAX_DIGITS else token
-    return None
+    token = game_tokens.result
+    if token is None:
+        return None
+    numbers = str(token).split("-")
+    return None if max(map(len, numbers)) > MAX_DIGITS else token
 
 
 def _parse(tokens: list[Token]) -> Game:

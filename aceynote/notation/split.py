@@ -45,7 +45,15 @@ def looks_like_tag_line(line: str) -> bool:
 
 @dataclass(slots=True)
 class GameTokens:
-    """The tokens of one game, with the problems found while lexing it."""
+    """The tokens of one game, with the problems found while lexing it.
+
+    ``result`` is the game's own result token as written: the last one outside
+    variations (§4: a variation holds none), the one that lets a tag line
+    after it start the next game (§1). A result token inside a variation is
+    a syntax error, never the game's result. The parser gives the game this
+    result past a syntax error, and ``find`` reads it without the parser
+    (:func:`~aceynote.notation.parser.written_result`).
+    """
 
     tokens: list[Token] = field(default_factory=list)
     problems: list[SyntaxProblem] = field(default_factory=list)
@@ -53,6 +61,7 @@ class GameTokens:
     last_line: int = 0
     open_parens: list[Token] = field(default_factory=list)
     lines: dict[int, str] = field(default_factory=dict)
+    result: Token | None = None
 
 
 BAD_TAG = "BAD_TAG"
@@ -236,6 +245,7 @@ class GameSplitter:
         kind = token.type
         if kind == "RESULT" and self.depth == 0:
             self.has_result = True
+            self.current.result = token
         elif kind != "COMMENT" or self.has_tags:
             self.has_movetext = True
         if kind == "LPAR":
@@ -271,6 +281,24 @@ class GameSplitter:
 
     def finish(self) -> GameTokens | None:
         return self._close()
+
+
+def left_open(text: str, start: int, end: int) -> bool:
+    """Whether movetext ``text[start:end]`` (its comments blanked) leaves a variation open.
+
+    Its parentheses count as the splitter's: a ``)`` that closes nothing is
+    none, and a move's count, ``(2)``, opens and closes at once (the lexer
+    takes no other parenthesis into a word).
+    """
+    if text.find("(", start, end) < 0:
+        return False
+    depth = 0
+    for paren in _PARENS.findall(text, start, end):
+        depth = depth + 1 if paren == "(" else max(depth - 1, 0)
+    return depth > 0
+
+
+_PARENS = re.compile(r"[()]")
 
 
 def source_line(text: str, line_offset: int) -> str:
