@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import IO, TYPE_CHECKING, TypeAlias, cast
 
+from ..files.writing import SPOOL_BYTES
 from ..terminal_text import counted, shown
 from ..validation.diagnostics import no_game_in
 from .base import (
@@ -44,9 +45,6 @@ if TYPE_CHECKING:
     from ..formats import Format
     from ..notation import Game
     from ..notation.canonical import CopiedReading
-
-_SPOOL_BYTES = 8 * 1024 * 1024
-"""With -o, the copy of the record read is kept in memory up to this size, then on disk."""
 
 DESCRIPTION = """\
 Replay each game and ask the analysis engine about every decision of its
@@ -169,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         check_output(args.output, sources)  # -o names no input, by any name
         check_output_name(args.output, "acey", "-o writes the record again, in acey")
-    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+b") as copy:  # -o's: the record read
+    with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+b") as copy:  # -o's: the record read
         games = _analyse(args, sources, copy)
     for place in games.stopped_at:
         print(f"aceynote: {place}", file=sys.stderr)

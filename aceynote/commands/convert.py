@@ -12,6 +12,7 @@ from typing import IO
 
 from .. import formats
 from ..files.writing import (
+    SPOOL_BYTES,
     copy_from_start,
     folder_problem,
     write_atomically,
@@ -85,7 +86,6 @@ has one, nothing is written (for parquet: if an input cannot be read; games
 with errors are rows).
 """
 
-_SPOOL_BYTES = 8 * 1024 * 1024
 _SHOWN_WARNINGS = 10  # the rest are counted: a warning a game is too many for a corpus
 
 
@@ -236,7 +236,7 @@ def run(args: argparse.Namespace) -> int:
     check_output(args.output, sources)
     check_output_name(args.output, args.to, f"--to {args.to} was asked")
     with tempfile.SpooledTemporaryFile(
-        _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
+        SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
     ) as spool:
         try:
             converter.write(sources, spool)

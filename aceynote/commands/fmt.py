@@ -11,7 +11,13 @@ import tempfile
 from collections.abc import Callable
 from typing import IO, cast
 
-from ..files.writing import cannot_write, copy_from_start, read_only, write_atomically
+from ..files.writing import (
+    SPOOL_BYTES,
+    cannot_write,
+    copy_from_start,
+    read_only,
+    write_atomically,
+)
 from ..formats import ACEY, Format, InvalidRecord
 from ..notation import Game, ReadError
 from ..notation.canonical import CopiedReading, same_text, write_canonical
@@ -70,8 +76,6 @@ examples:
 exit status: 0 done (or nothing would change), 1 a record would change or has
 syntax errors, 2 usage error, an unreadable file, or a file -i may not rewrite.
 """
-
-_SPOOL_BYTES = 8 * 1024 * 1024
 
 
 def register(commands: Commands) -> None:
@@ -143,9 +147,9 @@ class _Formatting:
 
     def _format(self, source: InputFile) -> None:
         with (
-            tempfile.SpooledTemporaryFile(_SPOOL_BYTES, mode="w+b") as copy,
+            tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+b") as copy,
             tempfile.SpooledTemporaryFile(
-                _SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
+                SPOOL_BYTES, mode="w+", encoding="utf-8", newline=""
             ) as canonical,
         ):
             with source.reading() as raw:

@@ -246,6 +246,12 @@ def cannot_write(path: str, error: OSError) -> str:
     return f"{path}: cannot write: {error.strerror or error}"
 
 
+SPOOL_BYTES = 8 * 1024 * 1024
+"""What a command holds in memory of a record read or an output not yet written (fmt's copy
+and canonical text, convert's output, analyze -o's copy of the record read), in a
+``tempfile.SpooledTemporaryFile``; past this size it goes to a temporary file on disk."""
+
+
 def copy_from_start(source: IO[str]) -> Callable[[IO[str]], None]:
     """A writer for :func:`write_atomically` that copies ``source`` from its start."""
 
