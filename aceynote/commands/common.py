@@ -151,11 +151,10 @@ def _named() -> str:
 def _records_under(folder: str) -> Iterator[InputFile]:
     """The records of a folder and its subfolders, in order; a folder that cannot be read is one.
 
-    A record is a file whose extension is a record format's, in any case (as
-    :func:`aceynote.formats.of_path` reads a file named alone)."""
-    from ..formats import record_extensions
+    A record is a file whose extension names a record format, in any case: the format
+    :func:`aceynote.formats.of_path` tells, as of a file named alone."""
+    from ..formats import RECORD_FORMATS, of_path
 
-    suffixes = record_extensions()
     waiting = [folder]
     while waiting:
         current = waiting.pop()
@@ -167,7 +166,7 @@ def _records_under(folder: str) -> Iterator[InputFile]:
             continue
         folders = [entry.path for entry in entries if _is_folder(entry)]
         for entry in entries:
-            if entry.name.lower().endswith(suffixes) and not _is_folder(entry):  # as of_path
+            if of_path(entry.name, RECORD_FORMATS) is not None and not _is_folder(entry):
                 yield InputFile(entry.path)
         waiting += reversed([path for path in folders if not os.path.islink(path)])
 
