@@ -67,12 +67,12 @@ blot that 11 of 36 rolls hit; makes the 5 point"), for any other why it is
 worse than the best. It goes into the text, the JSON and the decisions
 table; -o still comments only the marked plays.
 
--o writes the record again with each mark as a glyph on its segment and a
-comment naming the best play, the equity lost and why. A glyph a person set wins
-(the comment then names the mark); the marks and comments of an earlier
-analysis are replaced on each play analysed (the others keep theirs), every
-other comment and glyph is kept; a game with syntax errors is written as it
-stands, as fmt writes it. OUT may not be an
+-o writes the record again (with --game N, game N alone) with each mark as a
+glyph on its segment and a comment naming the best play, the equity lost and
+why. A glyph a person set wins (the comment then names the mark); the marks
+and comments of an earlier analysis are replaced on each play analysed (the
+others keep theirs), every other comment and glyph is kept; a game with
+syntax errors is written as it stands, as fmt writes it. OUT may not be an
 input. A game with an illegal play is analysed up to that play, one with a
 wrong Rules or Setup tag not at all, and the output says so.
 
