@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from aceynote.corpus import find, sections
 from aceynote.corpus.filters import Query, TagHas, Term
-from aceynote.notation import cutter
+from aceynote.notation import cutter, limits, parse_games
 from aceynote.notation.cutter import Piece
 from aceynote.notation.limits import MAX_TAG_VALUE, MAX_TAGS
 
@@ -216,6 +216,21 @@ def test_a_result_in_a_variation_left_open_is_not_the_game_s(variation: str, res
     by_reader = sifted_by_reader(piece, keep_all)
     assert sections.glance(piece, keep_all) == by_reader
     assert [game.result for _, game in by_reader.kept] == [result, "*"]
+
+
+def test_the_digit_limit_of_a_result_is_the_reader_s_one() -> None:
+    """A result with a number over MAX_DIGITS digits is none: for the parser, past a syntax
+    error or not, and for find's reader and glance alike, by limits.readable_number alone
+    (a smaller limit set there holds for all of them)."""
+    text = '[Event "a"]\n1. 52: in/20 in/23\n15-0\n\n[Event "b"]\n1. 52: in/20 oops\n0-15\n'
+    piece = sections.PieceText(text, 1, None)
+    with mock.patch.object(limits, "MAX_DIGITS", 1):
+        games = parse_games(text)
+        assert [(game.result, bool(game.problems)) for game in games] == [(None, True)] * 2
+        by_reader = sifted_by_reader(piece, keep_all)
+        assert [game.result for _, game in by_reader.kept] == ["*", "*"]
+        assert sections.glance(piece, keep_all) == by_reader
+    assert [game.result for game in parse_games(text)] == ["15-0", "0-15"]
 
 
 def test_the_glance_leaves_to_the_reader_any_white_space_but_space_tab_cr_lf() -> None:

@@ -34,10 +34,11 @@ from lark import Token
 from ..notation import Game, SyntaxProblem
 from ..notation.cutter import Piece
 from ..notation.lexer import WHITE_SPACE_CHARACTERS
-from ..notation.limits import MAX_DIGITS, MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
+from ..notation.limits import MAX_LINE_BYTES, MAX_TAG_VALUE, MAX_TAGS
 from ..notation.parser import (
     iter_game_tokens,
     parse_game_tokens,
+    readable_result,
     terminal_pattern,
     written_result,
 )
@@ -260,7 +261,7 @@ def _tag_blocks(text: str, blanked: str, commented: bool) -> _Glanced | None:
     games = _games_at_blocks(text, blanked)
     if games is None or sum(map(bool, games.results)) != _result_tokens(blanked, games.blocks):
         return None  # a result that does not end its game: a game without tags follows it
-    if any(_LONG_NUMBER.search(word) for word in games.results):
+    if not all(map(readable_result, filter(None, games.results))):
         return None  # a result the reader cannot read (parser.written_result): none for it
     if commented and any(
         _holds_comment(text, start, block)
@@ -384,7 +385,6 @@ _BRACKET_LINE = re.compile(r"\n[ \t]*\[")
 _LONGEST_BLOCK = min(MAX_TAG_VALUE, 6 * MAX_TAGS)
 _TAG_WITH_BRACE = re.compile(r"^[ \t]*\[[^\n]*\{", re.MULTILINE)
 _SCORE = re.compile(r"[0-9]+-[0-9]+")
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1}}}")
 # Searched for their first character, the fastest search the re module makes.
 _DASHES = re.compile(r"-(-?)")
 _STAR_AFTER_BLANK = re.compile(r"\*(?<=[ \t\n]\*)")

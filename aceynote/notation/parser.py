@@ -21,7 +21,7 @@ from lark.lexer import Lexer as LarkLexer
 from ..rules import Side
 from .lalr_tables import load_parser, package_data
 from .lexer import Lexer, build_master_pattern
-from .limits import MAX_DIGITS, MAX_MOVES_PER_PLAY
+from .limits import MAX_MOVES_PER_PLAY, readable_number
 from .model import Game, Segment, Span, SyntaxProblem, Turn, Variation
 from .source import Source, UpToUnreadable, text_lines
 from .split import GameTokens
@@ -148,8 +148,9 @@ class _Builder(Transformer[Token, Any]):
             elif child.type == "TAG":
                 game.tags.append(read_tag(child))
             elif child.type == "RESULT":
-                for points in str(child).split("-"):
-                    small_number(points, "a number of this result", child)
+                if not readable_result(str(child)):  # one of its numbers is too long: which
+                    for points in str(child).split("-"):
+                        small_number(points, "a number of this result", child)
                 game.result, game.result_span, result_seen = str(child), span_of(child), True
             elif child.type == "COMMENT":
                 target = game.comments_after if result_seen else game.comments
@@ -310,10 +311,13 @@ def written_result(game_tokens: GameTokens) -> Token | None:
     (which the parser refuses) gives none.
     """
     token = game_tokens.result
-    if token is None:
-        return None
-    numbers = str(token).split("-")
-    return None if max(map(len, numbers)) > MAX_DIGITS else token
+    return token if token is not None and readable_result(str(token)) else None
+
+
+def readable_result(word: str) -> bool:
+    """Whether a result token as written can be read: ``*``, or two numbers of a record
+    (:func:`~aceynote.notation.limits.readable_number`: at most MAX_DIGITS digits each)."""
+    return word == "*" or all(map(readable_number, word.split("-")))
 
 
 def _parse(tokens: list[Token]) -> Game:

@@ -16,7 +16,7 @@ from lark import Token
 
 from ..rules import BAR, OFF, ORDERED_ROLLS, POOL, SegmentKind
 from ..terminal_text import clipped
-from .limits import MAX_COMMENT, MAX_DIGITS, MAX_MOVES_PER_PLAY, too_many_digits
+from .limits import MAX_COMMENT, MAX_MOVES_PER_PLAY, readable_number, too_many_digits
 from .model import Move, Span, Stop, Tag, new_span
 from .source import plain_newlines
 from .split import looks_like_tag_line
@@ -31,10 +31,10 @@ class ReadProblem(ValueError):
 
 
 def small_number(digits: str, what: str, token: Token) -> int:
-    """The value of a number word, refusing one too long to mean anything."""
-    if len(digits) > MAX_DIGITS:
+    """The value of a number word's digits, refusing one too long to mean anything."""
+    if not readable_number(digits):
         raise ReadProblem(too_many_digits(what, digits), span_of(token))
-    return int(digits) if digits.isdigit() else 0
+    return int(digits)
 
 
 def span_of(token: Token) -> Span:
@@ -100,7 +100,7 @@ def _move_parts(text: str) -> tuple[int, tuple[Stop, ...], int] | str:
     try:
         if text.endswith(")"):
             text, _, count_text = text[:-1].partition("(")
-            count = int(count_text) if len(count_text) <= MAX_DIGITS else 0
+            count = int(count_text) if readable_number(count_text) else 0
             if not 2 <= count <= 4:
                 return f"({clipped(count_text)}) is not a count: 2 to 4 checkers can share a trip"
         source_word, *stop_words = text.split("/")
