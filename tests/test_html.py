@@ -18,6 +18,7 @@ from conftest import SAMPLES
 
 from aceynote.cli import main
 from aceynote.notation import parse_game, parse_games
+from aceynote.notation.syntax_errors import unchecked_result
 from aceynote.render.html import MAX_PAGE_TURNS, page, script_json
 from aceynote.validation import validate
 from aceynote.validation.frames import GameFrames
@@ -181,6 +182,39 @@ def test_findings_stand_at_their_segment() -> None:
     # The play 4... 54: in/20* breaks rule 7 (AD308): that frame shows it.
     key = next(k for k, f in frames.frames.items() if f.label.startswith("4... 54:"))
     assert any(f["text"].startswith("AD308") for f in data[key]["findings"])
+
+
+BROKEN_AT_TURN_6 = """[White "Ames"]
+[Black "Boyd"]
+
+1. 64: in/19 in/21  43: in/21 in/22
+2. 52: in/20 in/23  61: in/19 in/24
+3. 31: 19/16 20/19  21: in/23 in/24
+4. 54: 21/16 23/19  51: 24/19 in/24
+5. 62: 16/10 19/17  53: 21/16 22/19
+6. 43: oops
+15-0
+"""
+
+
+def test_a_result_past_a_syntax_error_is_shown_as_not_checked() -> None:
+    """docs/share.md, docs/notation.md choice 13: the result the record gives stands in the
+    header and at the end of the move list as the app's notes say it, unchecked."""
+    game = parse_game(BROKEN_AT_TURN_6)
+    assert [turn.number for turn in game.turns][-1] == 5 and game.result == "15-0"
+    shown = [text.strip() for text in elements(page([game]).text).texts if text.strip()]
+    header = shown.index("Result")
+    assert shown[header + 1] == "15-0 (as its record gives it: it cannot be checked)"
+    assert "15-0" not in shown  # never alone, as if the game ended after turn 5
+    assert unchecked_result(game) in shown
+    assert unchecked_result(game) == (
+        "The game is read only up to its syntax error: the rest is unknown, and its result"
+        " (15-0, as its record gives it) cannot be checked."
+    )
+    # A game without a syntax error ends in its result, shown as it is.
+    clean = parse_game(BROKEN_AT_TURN_6.replace("6. 43: oops\n", ""))
+    shown = [text.strip() for text in elements(page([clean]).text).texts if text.strip()]
+    assert shown[shown.index("Result") + 1] == "15-0" and shown.count("15-0") == 2
 
 
 def test_a_setup_that_cannot_be_used_still_gives_a_page() -> None:

@@ -2,7 +2,9 @@
 
 The parser turns lark's complaint into a message naming what was expected
 and what was found; a game with an error keeps the turns before the one the
-error stands in (see :func:`last_turn_start`).
+error stands in (see :func:`last_turn_start`), and the result its record
+gives, which cannot be checked: the app's notes and the html page say so in
+the same words (:func:`unchecked_result`, :func:`result_as_given`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Iterable
 from lark import Token
 from lark.exceptions import UnexpectedToken
 
-from .model import Span
+from .model import Game, Span
 from .split import GameTokens
 from .tags import misread_result, result_as_move
 from .words import span_of
@@ -200,3 +202,22 @@ def _heading_length(tokens: list[Token]) -> int:
         if token.type not in ("TAG", "COMMENT"):
             return index
     return len(tokens)
+
+
+def unchecked_result(game: Game) -> str:
+    """What ends a game read only up to its syntax error (docs/notation.md choice 13): the
+    rest is unknown, and its result, as its record gives it, cannot be checked."""
+    written = game.result not in (None, "*")
+    given = f" ({game.result}, as its record gives it)" if written else ""
+    return (
+        "The game is read only up to its syntax error: the rest is unknown, and its"
+        f" result{given} cannot be checked."
+    )
+
+
+def result_as_given(game: Game, result: str) -> str:
+    """A game's result (its token or its Result tag) where it is shown alone, as a header
+    shows it: ``15-0 (as its record gives it: it cannot be checked)`` past a syntax error."""
+    if not game.problems or result == "*":
+        return result
+    return f"{result} (as its record gives it: it cannot be checked)"

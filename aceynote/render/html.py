@@ -23,6 +23,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..notation import Game, Segment, Tag, Turn, Variation
+from ..notation.syntax_errors import result_as_given, unchecked_result
 from ..notation.writer import ordered_tags, segment_text, turn_number
 from ..rules import Position
 from ..terminal_text import xml_text
@@ -30,13 +31,7 @@ from ..validation import Diagnostic, validate_in_place
 from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
 from .elements import markup
-from .html_analysis import (
-    graph,
-    judged_data,
-    mark_in_move_list,
-    review_data,
-    review_heading,
-)
+from .html_analysis import graph, judged_data, mark_in_move_list, review_data, review_heading
 from .step_diagram import diagram_title, frame_moment, players
 
 if TYPE_CHECKING:
@@ -135,7 +130,8 @@ class _GamePage:
         for tag in ordered_tags([*self.game.tags, *self._implied_tags()]):
             if tag.name not in ("White", "Black"):
                 _el(tags, "dt", tag.name)
-                _el(tags, "dd", tag.value)
+                value = result_as_given(self.game, tag.value) if tag.name == "Result" else tag.value
+                _el(tags, "dd", value)
         if self.review is not None:
             review_heading(header, self.review)
         self._findings(header, self.frames.notes.get(START_NOTE, []))
@@ -156,8 +152,11 @@ class _GamePage:
             if row is None or turn.side.title == "White":
                 row = _el(box, "div", class_="row")
             self._turn(row, turn)
-        end = _el(box, "p", class_="result")
-        _el(end, "span", self.game.result_text, class_="result-token")
+        if self.game.problems:  # read only up to its syntax error: its turns do not end there
+            _el(box, "p", unchecked_result(self.game), class_="result unchecked")
+        else:
+            end = _el(box, "p", class_="result")
+            _el(end, "span", self.game.result_text, class_="result-token")
         for text in self.game.comments_after:
             _el(box, "p", text, class_="comment")
         self._findings(box, self.frames.notes.get(END_NOTE, []))

@@ -15,6 +15,7 @@ from ..analysis.analysed import AnalysedDecision, candidate_text
 from ..entering.ending import ending_words
 from ..notation.lines import Path, variation_at
 from ..notation.model import GLYPH_MEANINGS, NAG_GLYPHS
+from ..notation.syntax_errors import unchecked_result
 from ..notation.tags import opening_words
 from ..notation.writer import segment_label, turn_number
 from ..terminal_text import printable, signed, source_lines
@@ -311,13 +312,7 @@ class NotesBuilder:
     def _result(self) -> None:
         game = self.timeline.game
         if game.problems:
-            written = game.result not in (None, "*")
-            given = f" ({game.result}, as its record gives it)" if written else ""
-            self._paragraph(
-                "The game is read only up to its syntax error: the rest is unknown, and its"
-                f" result{given} cannot be checked.",
-                "notes--hint",
-            )
+            self._paragraph(unchecked_result(game), "notes--hint")
             return
         ended = ending_words(game, self.timeline.report.outcome)
         self._paragraph(f"{game.result_text}  {ended}".rstrip(), "notes--comment", "result")
