@@ -190,7 +190,10 @@ def test_the_page_gives_each_player_s_figures_as_the_summary_does(
     status, summary, _ = run_main(capsys, "analyze", str(record), "--depth", "0", "--summary")
     assert status == 0
     table = summary.splitlines()[1:]  # under "All games: 1 game"
-    assert head == table[0].split()
+    # The top left heads the figures' names, the column under it: it said "player", the
+    # summary's heading over the players' names, which here head the other columns.
+    assert head[0] == "figure" and table[0].split()[0] == "player"
+    assert head[1:] == table[0].split()[1:]
     assert sorted(players) == sorted(line.rsplit(maxsplit=len(head) - 1) for line in table[1:])
     assert [row[0] for row in players] == ["Random White", "Random Black"]  # White first
     # Without --analyze (the record's comments only): no figures.

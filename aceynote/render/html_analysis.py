@@ -102,7 +102,7 @@ def figures_table(parent: ET.Element, analysis: GameAnalysis) -> None:
     table = ET.SubElement(box, "table", {"class": "figures"})
     ET.SubElement(table, "caption").text = "Each player's figures over this game"
     head = ET.SubElement(table, "tr")
-    for label in ("player", *(name for name, _ in players)):
+    for label in ("figure", *(name for name, _ in players)):  # over the figures' names
         ET.SubElement(head, "th", {"scope": "col"}).text = label
     cells = [figures_cells(figures) for _, figures in players]
     for index, column in enumerate(COLUMNS):
