@@ -227,7 +227,8 @@ class MoveList(OptionList, can_focus=False):
         self._add_line(timeline, timeline.game.turns, (), 0)
         end = Place((), timeline.main.last)
         problems = timeline.syntax_problems
-        # A game read only up to a syntax error: the error ends the list, its result is unknown.
+        # A game read only up to a syntax error: the error ends the list, in place of its
+        # result, which its record gives but cannot be checked (the notes say so).
         self.rows += [MoveRow(end, problem=problem) for problem in problems] or [MoveRow(end)]
         self.row_of_segment = {
             id(row.segment): n for n, row in enumerate(self.rows) if row.segment is not None
