@@ -8,7 +8,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from conftest import BROKEN, run_main
+from conftest import BROKEN, ROOT, run_main
 from stats_records import CLUB, HAND_COUNTED, OPENINGS, short_game
 
 from aceynote.commands import stats as stats_command
@@ -415,6 +415,27 @@ def test_the_crosstable_of_16_players_fits_an_80_column_terminal_in_parts() -> N
     assert len(whole) == 16 * 16 and whole[("Player01", "Player00")] == "1-0"
     assert crosstable_cells(screen) == whole
     assert "shows it whole" not in figures_text(found, 200)  # one part where it fits
+
+
+def test_each_part_of_a_table_names_its_rows_again_as_stats_md_says() -> None:
+    """docs/stats.md said each part repeats "the table's first column"; the players' table
+    repeats its first two, # and player."""
+    from aceynote.corpus.stats import counted_game, figures
+    from aceynote.notation import parse_games
+    from aceynote.render.stats_text import figures_text
+
+    names = [f"Player number {n:02} of the club" for n in range(4)]
+    text = "".join(short_game(name, names[n - 1], "1-0") for n, name in enumerate(names))
+    games = [counted_game(validate(game), "f", n) for n, game in enumerate(parse_games(text), 1)]
+    shown = figures_text(figures(games), 50).split("Crosstable")
+    players, crosstable = shown[0].splitlines(), shown[1].split("Dice")[0].splitlines()
+    heads = [line.split()[:3] for line in players if line.startswith("  #")]
+    assert len(heads) == 3 and all(head[:2] == ["#", "player"] for head in heads)
+    assert len({head[2] for head in heads}) == 3  # then columns of its own in each part
+    rows = [line.split()[:3] for line in crosstable if line.startswith("  Player number")]
+    assert len(rows) == 8 and all(row[2] != "number…" for row in rows)  # one column of names
+    said = " ".join((ROOT / "docs" / "stats.md").read_text(encoding="utf-8").split())
+    assert "the players' table's first two (`#` and `player`), the others' first" in said
 
 
 def test_every_line_of_a_clubs_figures_fits_an_80_column_terminal() -> None:
