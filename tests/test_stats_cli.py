@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import tracemalloc
 from pathlib import Path
 
@@ -417,6 +418,41 @@ def test_the_crosstable_of_16_players_fits_an_80_column_terminal_in_parts() -> N
     assert "shows it whole" not in figures_text(found, 200)  # one part where it fits
 
 
+def test_a_file_read_up_to_a_bad_byte_is_not_said_to_be_left_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The page said "1 file that could not be read (all of it, or from a point on) left out
+    of the figures" where the game before the bad byte is counted, in its heading too."""
+    path = tmp_path / "cut.acey"
+    path.write_bytes(short_game("Ann", "Bob", "1-0").encode() + b"\n\xff\n")
+    page = tmp_path / "s.html"
+    status, _, err = run_main(capsys, "stats", str(path), "--html", str(page))
+    assert status == 2 and "is not UTF-8 text" in err
+    shown = page.read_text(encoding="utf-8")
+    assert "<h1>Statistics of 1 game</h1>" in shown
+    said = re.findall(r'<p class="left-out">(.*?)</p>', shown)
+    assert said == [
+        "What could not be read of 1 file (all of it, or the rest from a place on) left out"
+        " of the figures."
+    ]
+    # Told how many files were read up to a place, the words say which.
+    from aceynote.render.stats_text import left_out
+
+    assert left_out(0, 1, 1) == [
+        "the rest of 1 file, from a place it could not be read, left out of the figures"
+    ]
+    assert left_out(2, 3, 1) == [
+        "2 games with errors left out of the figures",
+        "2 files that could not be read left out of the figures",
+        "the rest of 1 file, from a place it could not be read, left out of the figures",
+    ]
+    assert left_out(0, 2, 2) == [
+        "the rest of 2 files, from a place each could not be read, left out of the figures"
+    ]
+    assert left_out(0, 1, 0) == ["1 file that could not be read left out of the figures"]
+    assert left_out(0, 0, 0) == left_out(0) == []
+
+
 def test_each_part_of_a_table_names_its_rows_again_as_stats_md_says() -> None:
     """docs/stats.md said each part repeats "the table's first column"; the players' table
     repeats its first two, # and player."""
@@ -471,6 +507,7 @@ def test_the_page_says_what_the_figures_leave_out(
     assert status == 2 and f"aceynote: {words}" in err  # said with an unreadable file too
     shown = page.read_text(encoding="utf-8")
     assert f'<p class="left-out">{words}.</p>' in shown
-    assert "1 file that could not be read (all of it, or from a point on) left out of" in shown
+    said = "What could not be read of 1 file (all of it, or the rest from a place on) left out"
+    assert f'<p class="left-out">{said} of the figures.</p>' in shown
     assert run_main(capsys, "stats", written(tmp_path, CLUB), "--html", str(page))[0] == 0
     assert "left out" not in page.read_text(encoding="utf-8")

@@ -285,9 +285,15 @@ def _match(parent: ET.Element, match: Match) -> None:
     )
 
 
-def stats_page(figures: Figures, left_out_games: int = 0, unreadable_files: int = 0) -> str:
+def stats_page(
+    figures: Figures,
+    left_out_games: int = 0,
+    unreadable_files: int = 0,
+    read_in_part: int | None = None,
+) -> str:
     """The page of ``figures``, as HTML text; under its title, what the figures leave out (the
-    games with errors, the files that could not be read), as standard error says it."""
+    games with errors, what could not be read of the files: :func:`.stats_text.left_out`), as
+    standard error says it."""
     style = (resources.files(__package__) / "stats.css").read_text(encoding="utf-8")
     html = ET.Element("html", {"lang": "en"})
     head = child(html, "head")
@@ -302,8 +308,8 @@ def stats_page(figures: Figures, left_out_games: int = 0, unreadable_files: int 
     body = child(html, "body")
     _text(body, "h1", title)
     _text(body, "p", f"{counted(figures.turns, 'turn')}.", class_="note")
-    for words in left_out(left_out_games, unreadable_files):
-        _text(body, "p", f"{words}.", class_="left-out")
+    for words in left_out(left_out_games, unreadable_files, read_in_part):
+        _text(body, "p", f"{words[:1].upper()}{words[1:]}.", class_="left-out")
     for group in figures.groups:
         _players(body, group)
     _dice(body, figures.dice)
