@@ -432,10 +432,8 @@ def test_a_file_read_up_to_a_bad_byte_is_not_said_to_be_left_out(
     assert "<h1>Statistics of 1 game</h1>" in shown
     said = re.findall(r'<p class="left-out">(.*?)</p>', shown)
     assert said == [
-        "What could not be read of 1 file (all of it, or the rest from a place on) left out"
-        " of the figures."
+        "The rest of 1 file, from a place it could not be read, left out of the figures."
     ]
-    # Told how many files were read up to a place, the words say which.
     from aceynote.render.stats_text import left_out
 
     assert left_out(0, 1, 1) == [
@@ -507,7 +505,7 @@ def test_the_page_says_what_the_figures_leave_out(
     assert status == 2 and f"aceynote: {words}" in err  # said with an unreadable file too
     shown = page.read_text(encoding="utf-8")
     assert f'<p class="left-out">{words}.</p>' in shown
-    said = "What could not be read of 1 file (all of it, or the rest from a place on) left out"
-    assert f'<p class="left-out">{said} of the figures.</p>' in shown
+    said = "1 file that could not be read left out of the figures"
+    assert f'<p class="left-out">{said}.</p>' in shown
     assert run_main(capsys, "stats", written(tmp_path, CLUB), "--html", str(page))[0] == 0
     assert "left out" not in page.read_text(encoding="utf-8")

@@ -95,6 +95,7 @@ class _Reader:
         self.formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
         self.left_out = 0
         self.unreadable = 0
+        self.read_in_part = 0  # of the unreadable files, those read up to a place
 
     def counted(self, sources: Iterable[InputFile]) -> Iterator[CountedGame]:
         """Each valid game of ``sources`` as the figures count it, one at a time."""
@@ -115,6 +116,7 @@ class _Reader:
                         yield counted_game(report, source.display_name, number)
         except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
             self.unreadable += 1
+            self.read_in_part += number > 0
             fail(unreadable(source, error))
             return  # an unreadable record is no empty one: no "no game in" warning besides
         if not number:
@@ -157,7 +159,10 @@ def run(args: argparse.Namespace) -> int:
     found = figures(reader.counted(sources), args.by)
     try:
         if args.html is not None:
-            deliver(stats_page(found, reader.left_out, reader.unreadable), args.html)
+            deliver(
+                stats_page(found, reader.left_out, reader.unreadable, reader.read_in_part),
+                args.html,
+            )
         if args.html != "-":
             if args.format == "json":
                 write_out(json.dumps(figures_json(found), indent=2) + "\n")

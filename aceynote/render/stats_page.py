@@ -289,7 +289,7 @@ def stats_page(
     figures: Figures,
     left_out_games: int = 0,
     unreadable_files: int = 0,
-    read_in_part: int | None = None,
+    read_in_part: int = 0,
 ) -> str:
     """The page of ``figures``, as HTML text; under its title, what the figures leave out (the
     games with errors, what could not be read of the files: :func:`.stats_text.left_out`), as

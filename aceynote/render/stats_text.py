@@ -100,26 +100,17 @@ def _parts(widths: Sequence[int], left: int, width: int | None) -> list[list[int
     return chunks if len(chunks) == len(parts) and all(map(fits, chunks)) else parts
 
 
-def left_out(games: int, files: int = 0, read_in_part: int | None = None) -> list[str]:
+def left_out(games: int, files: int = 0, read_in_part: int = 0) -> list[str]:
     """What the figures leave out, in words, for standard error and the page alike (none: no
     words): the ``games`` with errors, and what could not be read of ``files``.
 
     A file may not be read at all (missing, or unreadable from its first line), or only up
     to a place (a byte that is not UTF-8, a line past 1 MiB): its games before that place
-    are counted. ``read_in_part`` says how many of the ``files`` were read so; None (not
-    said) gives words that hold either way.
+    are counted. ``read_in_part`` says how many of the ``files`` were read so.
     """
     words = []
     if games:
         words.append(f"{counted(games, 'game')} with errors left out of the figures")
-    if read_in_part is None:
-        if files:
-            words.append(
-                f"what could not be read of {counted(files, 'file')} (all of"
-                f" {'it' if files == 1 else 'each'}, or the rest from a place on) left out of"
-                " the figures"
-            )
-        return words
     if files - read_in_part:
         words.append(
             f"{counted(files - read_in_part, 'file')} that could not be read left out of the"
