@@ -375,14 +375,21 @@ def find_count(capsys: pytest.CaptureFixture[str], path: Path, *words: str) -> i
     return int(out)
 
 
+def games_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
+) -> tuple[Path, list[Json]]:
+    """A record of ``text``, and the rows of its games table."""
+    record = tmp_path / "record.acey"
+    record.write_text(text, encoding="utf-8")
+    assert to_parquet(capsys, tmp_path / "t", record)[0] == 0
+    return record, table(tmp_path / "t", "games")
+
+
 def test_a_syntax_error_before_the_result_does_not_change_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """docs/find.md, Results; docs/data.md: the result token as written, wherever the error."""
-    record = tmp_path / "broken.acey"
-    record.write_text(BROKEN_BEFORE_RESULT, encoding="utf-8")
-    assert to_parquet(capsys, tmp_path / "t", record)[0] == 0
-    games = table(tmp_path / "t", "games")
+    record, games = games_table(capsys, tmp_path, BROKEN_BEFORE_RESULT)
     columns = ("result", "outcome", "winner", "points_white", "points_black")
     assert [tuple(game[c] for c in columns) for game in games] == [
         ("0-15", "black", "black", 0, 15),
@@ -429,10 +436,7 @@ def test_a_result_in_a_variation_is_not_the_game_s(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """docs/notation.md §4, §6: the game's result stands outside its variations, broken or not."""
-    record = tmp_path / "variations.acey"
-    record.write_text(RESULTS_IN_VARIATIONS, encoding="utf-8")
-    assert to_parquet(capsys, tmp_path / "t", record)[0] == 0
-    games = table(tmp_path / "t", "games")
+    record, games = games_table(capsys, tmp_path, RESULTS_IN_VARIATIONS)
     columns = ("result", "outcome", "winner")
     assert [tuple(game[c] for c in columns) for game in games] == [
         ("*", "unfinished", None),
@@ -454,10 +458,7 @@ def test_find_and_the_games_table_agree_on_winners_of_broken_games(
         lines = texts[number].split("\n")
         lines[11] += " oops"
         texts[number] = "\n".join(lines)
-    record = tmp_path / "corpus.acey"
-    record.write_text("\n".join(texts), encoding="utf-8")
-    assert to_parquet(capsys, tmp_path / "t", record)[0] == 0
-    games = table(tmp_path / "t", "games")
+    record, games = games_table(capsys, tmp_path, "\n".join(texts))
     assert sum(game["errors"] > 0 for game in games) == 4
     for side in ("white", "black"):
         assert find_count(capsys, record, "--result", side) == sum(
