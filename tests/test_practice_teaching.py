@@ -45,7 +45,9 @@ def test_a_review_names_the_rating_the_marks_and_the_costliest_decisions() -> No
     analysis = analyze_one(1, short_game(), depth=0)
     lines = review_lines(analysis, Side.WHITE)
     white = analysis.players[Side.WHITE]
-    assert lines[0].startswith(f"Your error rate {white.error_rate:.3f} over {white.unforced}")
+    assert lines[0].startswith(
+        f"Your error rate {white.error_rate:.3f} (points lost a decision) over {white.unforced}"
+    )
     assert "rating" in lines[0] and lines[1].startswith("Marks: ?! ")
     costly = sorted(
         (d for d in analysis.decisions if d.side is Side.WHITE and d.loss > 0),

@@ -239,7 +239,8 @@ def review_lines(game: GameAnalysis, side: Side) -> list[str]:
     marks = ", ".join(f"{mark.value} {count}" for mark, count in mine.marks.items())
     decisions = counted(mine.unforced, "unforced decision")
     judged = (
-        f"Your error rate {round(mine.error_rate, 4):.3f} over {decisions};"
+        f"Your error rate {round(mine.error_rate, 4):.3f} (points lost a decision) over"
+        f" {decisions};"
         f" rating {mine.rating:.1f} (thousandths of a game lost a decision)."
         if mine.unforced
         else "You made no decision with a choice in it: no error rate or rating to give."
