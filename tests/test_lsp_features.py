@@ -333,6 +333,46 @@ async def test_a_code_action_makes_an_unfinished_games_result_a_star(
     assert (edit.range, edit.new_text) == (types.Range(at(3, 0), at(3, 3)), "*")
 
 
+def applied(text: str, edits: list[types.TextEdit]) -> str:
+    """``text`` with the edits made (ASCII text: a character is a UTF-16 unit), last first."""
+    lines = text.split("\n")
+    offsets = [sum(len(line) + 1 for line in lines[:number]) for number in range(len(lines))]
+
+    def offset(place: types.Position) -> int:
+        return offsets[place.line] + place.character
+
+    for edit in sorted(edits, key=lambda each: offset(each.range.start), reverse=True):
+        start, end = offset(edit.range.start), offset(edit.range.end)
+        text = text[:start] + edit.new_text + text[end:]
+    return text
+
+
+@pytest.mark.parametrize(
+    ("old", "code", "title"),
+    [("9-0", "AD503", "Result * (the game is unfinished)"), ("3-0", "AD502", "Result 15-0")],
+)
+@pytest.mark.asyncio
+async def test_a_result_fix_leaves_a_record_without_errors(
+    client: LanguageClient, old: str, code: str, title: str
+) -> None:
+    # It changed the token alone: the Result tag then differed from it (AD108).
+    if code == "AD503":
+        text = '[Result "9-0"]\n\n1. 64: in/19 in/21\n9-0\n'
+    else:
+        annotated = (ROOT / "samples" / "annotated.acey").read_text()
+        text = write_game(parse_games(annotated)[0]).replace("15-0", old)
+    found = await opened(client, text)
+    (wrong,) = [d for d in found if d.code == code]
+    params = types.CodeActionParams(document(), wrong.range, types.CodeActionContext([wrong]))
+    actions = await client.text_document_code_action_async(params)
+    assert actions is not None
+    (action,) = [a for a in actions if isinstance(a, types.CodeAction) and a.title == title]
+    assert action.edit is not None and action.edit.changes is not None
+    fixed = applied(text, action.edit.changes[URI])
+    assert f'"{old}"' not in fixed
+    assert validate(parse_games(fixed)[0]).errors == 0
+
+
 @pytest.mark.asyncio
 async def test_code_actions_replace_a_pass_that_should_be_a_play(client: LanguageClient) -> None:
     # mistakes.acey's turn 6: "54: --" where Black can play both dice (AD308).

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..notation import Segment, Span
+from ..notation import Segment, Span, Tag
+from ..notation.writer import write_tag
 from ..rules import play_text
 from ..validation import Diagnostic
 from ..validation.diagnostics import UNFINISHED_RESULT, UNMARKED_HIT, WRONG_RESULT
@@ -18,8 +19,10 @@ from .under_cursor import AtCursor, contains, game_at, piece_data, play_span, se
 QUICK_FIX = types.CodeActionKind.QuickFix
 
 
-def _action(uri: str, title: str, where: types.Range, new: str) -> types.CodeAction:
-    edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(where, new)]})
+def _action(
+    uri: str, title: str, where: types.Range, new: str, *more: types.TextEdit
+) -> types.CodeAction:
+    edit = types.WorkspaceEdit(changes={uri: [*more, types.TextEdit(where, new)]})
     return types.CodeAction(title=title, kind=QUICK_FIX, edit=edit)
 
 
@@ -57,17 +60,27 @@ def _play_fixes(
     return [_action(uri, f"Play {legal}", where, legal) for legal in diagnostic.legal]
 
 
+def _result_tag_edit(text: Text, at: AtCursor, result: str) -> list[types.TextEdit]:
+    """The game's Result tag made ``result`` too, so that the fixed record has no AD108 (the
+    tag and the token differ); none when it has no such tag or it says so already."""
+    tag = at.game.tag_entry("Result")
+    if tag is None or tag.value == result:
+        return []
+    where = text.range(at.part.shifted(tag.span))
+    return [types.TextEdit(where, write_tag(Tag("Result", result)))]
+
+
 def _result_fix(uri: str, text: Text, at: AtCursor) -> list[types.CodeAction]:
     outcome = at.report().outcome
     if outcome is None:
         return []
+    tag = _result_tag_edit(text, at, outcome.token)
     if at.game.result_span is not None:
         where = text.range(at.part.shifted(at.game.result_span))
-        return [_action(uri, f"Result {outcome.token}", where, outcome.token)]
+        return [_action(uri, f"Result {outcome.token}", where, outcome.token, *tag)]
     end = text.range(at.part.shifted(at.game.span)).end
-    return [
-        _action(uri, f"Add the result {outcome.token}", types.Range(end, end), f"\n{outcome.token}")
-    ]
+    title, added = f"Add the result {outcome.token}", f"\n{outcome.token}"
+    return [_action(uri, title, types.Range(end, end), added, *tag)]
 
 
 def _unfinished_fix(uri: str, text: Text, at: AtCursor) -> list[types.CodeAction]:
@@ -75,7 +88,8 @@ def _unfinished_fix(uri: str, text: Text, at: AtCursor) -> list[types.CodeAction
     if at.game.result_span is None:
         return []
     where = text.range(at.part.shifted(at.game.result_span))
-    return [_action(uri, "Result * (the game is unfinished)", where, "*")]
+    tag = _result_tag_edit(text, at, "*")
+    return [_action(uri, "Result * (the game is unfinished)", where, "*", *tag)]
 
 
 def _fixes(uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic) -> list[types.CodeAction]:
