@@ -30,10 +30,11 @@ from aceynote.rules import Side
 from aceynote.terminal_text import clipped, columns, printable, source_lines
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import CommentEditor, Confirm, Prompt
+from aceynote.tui.game_header import GameHeader
 from aceynote.tui.game_list import GameList, row_text
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.tag_editor import TagEditor
-from aceynote.tui.widgets import GameHeader, MoveList
+from aceynote.tui.widgets import MoveList
 from aceynote.validation import validate
 
 HUGE = "1" * 5000  # more digits than Python turns into an int by default (4,300)
@@ -329,14 +330,28 @@ def long_record(tmp_path: Path, comment: int = 99_000, copies: int = 1) -> Path:
 
 
 @pilot_test
+async def test_two_long_names_are_cut_alike_in_the_header(tmp_path: Path) -> None:
+    # The header was cut at its end: Black's name was lost to White's.
+    path = long_record(tmp_path)
+    text = path.read_text(encoding="utf-8").replace('"Tom Brandt"', f'"{"B" * 10_000}"')
+    path.write_text(text, encoding="utf-8")
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        header = screen_lines(app)[0].rstrip()
+        whites, blacks = header.count("W"), header.count("B")
+        assert "W…  vs  ● B" in header and "B…  │ 15-0" in header and abs(whites - blacks) <= 1
+
+
+@pilot_test
 async def test_very_long_texts_keep_the_layout(tmp_path: Path) -> None:
     app = ReplayApp(str(long_record(tmp_path)), game=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         lines = screen_lines(app)
         assert len(lines) == SIZE[1] and all(len(line) <= SIZE[0] for line in lines)
-        header = lines[0].rstrip()  # the players' names are cut; result and rules stay
-        assert "W…" in header and "vs" not in header and header.endswith("15-0  │ standard")
+        header = lines[0].rstrip()  # the longer name is cut; the other, result and rules stay
+        assert "W…  vs  ● Tom Brandt" in header and header.endswith("15-0  │ standard")
         panel = replay(app).query_one("#notes-panel", VerticalScroll)
         assert panel.max_scroll_y > 300  # the comment scrolls
         await pilot.press("tab", "end")

@@ -21,11 +21,12 @@ from aceynote.notation import parse_game
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import Confirm, PlayChoices
 from aceynote.tui.entry import EntryLine
+from aceynote.tui.game_header import GameHeader
 from aceynote.tui.game_list import GameList, GameTable, column_widths
 from aceynote.tui.record_screen import RecordScreen
 from aceynote.tui.replay_screen import ReplayScreen
 from aceynote.tui.tag_editor import TagEditor
-from aceynote.tui.widgets import Board, GameHeader, StatusBar
+from aceynote.tui.widgets import Board, StatusBar
 
 WIDE = (120, 40)
 SIZES = [pytest.param(SIZE, id="80x24"), pytest.param(WIDE, id="120x40")]

@@ -11,7 +11,8 @@ from textual.screen import Screen
 
 from ..files.record import RecordFile
 from ..validation.timeline import Timeline
-from .widgets import GameHeader, MoveList
+from .game_header import GameHeader
+from .widgets import MoveList
 
 
 class GameScreen(Screen[None]):

@@ -26,9 +26,10 @@ from ..rules import SegmentKind, Side
 from ..validation.timeline import Frame, Timeline
 from .dialogs import EndGame
 from .entry import EntryFeedback, EntryLine, PlayList
+from .game_header import GameHeader
 from .game_screen import GameScreen
 from .keys import HELP, QUIT, on_key
-from .widgets import Board, GameHeader, MoveList, StatusBar
+from .widgets import Board, MoveList, StatusBar
 
 
 def idle_hint(recording: Recording) -> str:

@@ -25,12 +25,13 @@ from textual.widgets import Footer
 
 from ..entering.ending import has_ended
 from .annotator import Annotator
+from .game_header import GameHeader
 from .game_view import GameView
 from .keys import HELP, QUIT, SAVE
 from .position_tools import write_diagram
 from .replay_analysis import EXPLAIN, FIGURES, Analysing
 from .replay_record import RecordingHere
-from .widgets import GameHeader, MoveList
+from .widgets import MoveList
 
 
 class ReplayScreen(Analysing, RecordingHere):

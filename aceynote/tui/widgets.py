@@ -1,4 +1,4 @@
-"""The widgets of the replay screen: board, status line, move list, header (the notes: :mod:`.notes`)."""
+"""The widgets of the replay screen: board, status line, move list (the header: :mod:`.game_header`; the notes: :mod:`.notes`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ..notation import Game, Segment, Turn
+from ..notation import Segment, Turn
 from ..notation.lines import Path
 from ..notation.writer import segment_label, segment_text
 from ..render.text_board import MAX_STACK, TALL_STACK, BoardPainter, PendingRoll, fit
@@ -372,92 +372,3 @@ def _wrap(
 def _bare(segment: Segment) -> Segment:
     """The segment without glyphs, NAGs and comments, to write its roll and play."""
     return Segment(segment.kind, segment.dice, segment.moves)
-
-
-class GameHeader(Widget):
-    """Players, result, event and rules of the game shown; which game it is, and if changed.
-
-    The game's number and the ``modified`` flag stand at the right and are
-    never cut. When the line is too narrow the event gives way first, then the
-    players' names, so that the result and the rules the game is judged by
-    stay in view; only a line too narrow for those is cut at its end.
-    """
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "game-header--separator",
-        "game-header--players",
-        "game-header--modified",
-    }
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._about = ["", "", "", ""]  # players, result, event, rules
-        self._where = ""
-        self._dirty = False
-
-    def show(self, game: Game, rules: str, number: int, total: int, dirty: bool) -> None:
-        white = game.tag("White") or "White"
-        black = game.tag("Black") or "Black"
-        event = " ".join(part for part in (game.tag("Event"), _round(game.tag("Round"))) if part)
-        about = [f"○ {white}  vs  ● {black}", game.result_text, event, rules]
-        self._about = [printable(part) for part in about]
-        self._where = f"game {number}/{total}" if total > 1 else ""
-        self._dirty = dirty
-        self.refresh()
-
-    def render(self) -> Content:
-        right = self._flags()
-        room = self.content_size.width - right.cell_length - (1 if right else 0)
-        left = self._about_line(room)
-        if left.cell_length > room:
-            left = left.truncate(max(room - 1, 0), ellipsis=True)
-        gap = max(self.content_size.width - left.cell_length - right.cell_length, 1 if right else 0)
-        return Content.assemble(left, " " * gap, right)
-
-    def _about_line(self, room: int) -> Content:
-        """Players, result, event and rules in ``room`` cells where they can be made to fit."""
-        players, result, event, rules = (Content(part) for part in self._about)
-        for giving_way in ("event", "players"):
-            excess = _about_length(players, result, event, rules) - room
-            if excess <= 0:
-                break
-            if giving_way == "event":
-                kept = event.cell_length - excess
-                event = event.truncate(kept, ellipsis=True) if kept >= _SHORTEST else Content()
-            else:
-                players = players.truncate(max(players.cell_length - excess, 1), ellipsis=True)
-        separator = self.get_visual_style("game-header--separator", partial=True)
-        parts: list[tuple[str, VisualStyle] | Content] = [
-            (players.plain, self.get_visual_style("game-header--players", partial=True))
-        ]
-        for part in (result, event, rules):
-            if part.cell_length:
-                parts += [(_SEPARATOR, separator), part]
-        return Content.assemble(*parts)
-
-    def _flags(self) -> Content:
-        separator = self.get_visual_style("game-header--separator", partial=True)
-        parts: list[tuple[str, VisualStyle] | str] = []
-        if self._where:
-            parts += [("│ ", separator), self._where]
-        if self._dirty:
-            parts += [
-                " ",
-                (" modified ", self.get_visual_style("game-header--modified", partial=True)),
-            ]
-        return Content.assemble(*parts)
-
-
-_SEPARATOR = "  │ "
-_SHORTEST = 6
-"""An event cut shorter than this many cells says nothing: it is left out instead."""
-
-
-def _about_length(*parts: Content) -> int:
-    """Cells of the header's parts that are not empty, with the separators between them."""
-    shown = [part.cell_length for part in parts if part.cell_length]
-    return sum(shown) + len(_SEPARATOR) * (len(shown) - 1)
-
-
-def _round(value: str | None) -> str:
-    return f"round {value}" if value and value not in ("?", "-") else ""
