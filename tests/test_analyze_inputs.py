@@ -232,3 +232,39 @@ def test_analyze_o_keeps_the_marks_of_what_it_does_not_analyse(
         again.write_text(text, encoding="utf-8")
         assert analyze(capsys, str(again), "-o", str(out))[0] == 1
         assert out.read_text(encoding="utf-8") == text, name
+
+
+def test_progress_tells_each_games_decisions_judged_of_those_to_judge() -> None:
+    """The progress line said 'game 2, 37 decisions', with no total to measure it by."""
+    games = [short_game(4), short_game(5)]
+    told: list[tuple[int, int, int]] = []
+    analyses = list(analysis_run.analyze_games(games, 0, progress=lambda *t: told.append(t)))
+    for analysis in analyses:
+        steps = [
+            (judged, to_judge) for number, judged, to_judge in told if number == analysis.number
+        ]
+        count = len(analysis.decisions)
+        assert count > 1 and steps == [(judged, count) for judged in range(1, count + 1)]
+
+
+@pytest.mark.parametrize("output", ["marked.acey", "-"])
+def test_ctrl_c_says_how_many_games_were_analysed_and_what_was_not_written(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, output: str
+) -> None:
+    """Ctrl-C in a long analyze printed nothing: not how far it came, nor that -o's record
+    was not written."""
+    record = write_short_games(tmp_path / "three.acey", (4, 5, 6))
+    analyse = analysis_run.analyze_report
+
+    def interrupted_in_game_3(number: int, *rest: object, **named: object) -> object:
+        if number == 3:
+            raise KeyboardInterrupt
+        return analyse(number, *rest, **named)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis_run, "analyze_report", interrupted_in_game_3)
+    out = output if output == "-" else str(tmp_path / output)
+    status, _, err = analyze(capsys, str(record), "-o", out)
+    unwritten = "the marked record" if output == "-" else out
+    assert status == 130
+    assert err == f"aceynote: stopped (Ctrl-C) after 2 games analysed; {unwritten} not written\n"
+    assert not (tmp_path / "marked.acey").exists()

@@ -20,7 +20,10 @@ from ..validation import Report, validate_in_place
 from ..workers import on_processes
 from .analysed import GameAnalysis
 from .cluster import on_cluster
-from .judge import Cancelled, Progress, analyze_game
+from .judge import Cancelled, Progress, analyze_game, decisions_to_judge
+
+GamesProgress = Callable[[int, int, int], None]
+"""Told a game's number, the decisions of it judged so far and how many it has to judge."""
 
 
 @cache
@@ -73,16 +76,17 @@ def analyze_games(
     games: Iterable[Game],
     depth: int,
     jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    progress: GamesProgress | None = None,
     scheduler: str | None = None,
     explain_all: bool = False,
 ) -> Iterator[GameAnalysis]:
-    """Each game's analysis in input order; ``progress(game, decisions)`` while it runs.
+    """Each game's analysis in input order; ``progress(game, judged, to_judge)`` while it runs.
 
     The games run here (``jobs`` 1), in ``jobs`` local processes, or on the
     Dask cluster whose scheduler is at ``scheduler`` (a
     :class:`~aceynote.analysis.cluster.ClusterError` when it cannot be used);
-    the results are the same. The games are read from ``games`` as the run
+    the results are the same (in processes or on a cluster, ``progress`` comes
+    once a game, when it is done). The games are read from ``games`` as the run
     goes on, a few ahead of the one reported next. ``explain_all``: a reason
     for every decision, not only the marked ones. A depth other than 0, 1 or 2 is an
     :class:`~aceynote.engine.api.EngineInputError` at once, before any game is read.
@@ -95,15 +99,16 @@ def _analyzed(
     games: Iterable[Game],
     depth: int,
     jobs: int,
-    progress: Callable[[int, int], None] | None,
+    progress: GamesProgress | None,
     scheduler: str | None,
     explain_all: bool,
 ) -> Iterator[GameAnalysis]:
     numbered = enumerate(games, start=1)
     if scheduler is None and jobs <= 1:
         for number, game in numbered:
-            step = None if progress is None else _game_progress(progress, number)
-            yield analyze_one(number, game, depth, step, explain_all)
+            report = validate_in_place(game)
+            step = None if progress is None else _game_progress(progress, number, report)
+            yield analyze_report(number, report, depth, step, explain_all=explain_all)
         return
     tasks = ((number, game, depth, explain_all) for number, game in numbered)
     if scheduler is not None:
@@ -112,9 +117,10 @@ def _analyzed(
         results = on_processes(analyze_task, tasks, jobs)
     for done in results:
         if progress is not None:
-            progress(done.number, len(done.decisions))
+            progress(done.number, len(done.decisions), len(done.decisions))
         yield done
 
 
-def _game_progress(progress: Callable[[int, int], None], number: int) -> Progress:
-    return lambda decisions: progress(number, decisions)
+def _game_progress(progress: GamesProgress, number: int, report: Report) -> Progress:
+    to_judge = decisions_to_judge(report)
+    return lambda judged: progress(number, judged, to_judge)

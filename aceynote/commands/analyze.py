@@ -214,6 +214,13 @@ def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]
                 deque(reported, maxlen=0)
     except ClusterError as error:
         raise UsageError(str(error)) from error
+    except KeyboardInterrupt:  # Ctrl-C: what was done and what was not, then exit 130
+        progress.clear()
+        out = {None: "", "-": "; the marked record not written"}.get(args.output)
+        out = f"; {shown(args.output)} not written" if out is None else out
+        done = counted(games.done, "game")
+        print(f"aceynote: stopped (Ctrl-C) after {done} analysed{out}", file=sys.stderr)
+        raise
     except BrokenPipeError:  # the reader stopped early (| head): no more games, the status so far
         output_closed()
         if marked and args.output != "-":
@@ -404,6 +411,7 @@ class _Games:
         self.name_each = name_each
         self.waiting: deque[Game] = deque()
         self.names: deque[tuple[str, int]] = deque()
+        self.done = 0  # analyses come back
         self.stopped = 0  # games analysed only up to an error
         self.unanalysed = 0  # games not analysed at all (a wrong Rules or Setup tag)
         self.stopped_at: list[str] = []
@@ -428,6 +436,7 @@ class _Games:
             self.records.say_unreadable(followed)
             progress.clear()
             (name, number), stopped = self.names.popleft(), analysis.stopped
+            self.done += 1
             if self.name_each:
                 analysis = replace(analysis, record=(name, number))
             if stopped is not None:
@@ -442,15 +451,15 @@ class _Games:
 
 
 class _Progress:
-    """'analyze: game 2, 37 decisions' on a terminal's stderr, rewritten in place."""
+    """'analyze: game 2, 37 of 79 decisions' on a terminal's stderr, rewritten in place."""
 
     def __init__(self) -> None:
         self.shown = False
         self.enabled = sys.stderr.isatty()
 
-    def show(self, game: int, decisions: int) -> None:
+    def show(self, game: int, judged: int, to_judge: int) -> None:
         if self.enabled:
-            sys.stderr.write(f"\ranalyze: game {game}, {decisions} decisions ")
+            sys.stderr.write(f"\ranalyze: game {game}, {judged} of {to_judge} decisions ")
             sys.stderr.flush()
             self.shown = True
 
