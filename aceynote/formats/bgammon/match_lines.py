@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ...notation import Span, SyntaxProblem
 from ...notation.source import BOM, Source, text_lines
-from ...terminal_text import clipped
+from ...terminal_text import clipped, counted
 from .match_limits import MAX_INDEX_LINES, OFFSET_DIGITS
 
 INDEX_PREFIX = "bgammon-replay "
@@ -44,10 +44,6 @@ def line_span(line: Line) -> Span:
 def is_header(text: str) -> bool:
     """Whether a line starts a game (``i <timestamp> ...``)."""
     return text.startswith("i ") or text == "i"
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 class LineStream:
@@ -131,12 +127,12 @@ class IndexTable:
         found = []
         if number == 1 and self.past_limit is not None:
             message = (
-                f"the index table has {plural(self.lines, 'line')}; aceynote reads replays "
+                f"the index table has {counted(self.lines, 'line')}; aceynote reads replays "
                 f"of up to {MAX_INDEX_LINES:,} games"
             )
             found.append(problem(message, self.past_limit, 1))
         if self.lines and number > self.lines:
-            message = f"the index table lists {plural(self.lines, 'game')}; this is game {number}"
+            message = f"the index table lists {counted(self.lines, 'game')}; this is game {number}"
             found.append(problem(message, header, 1))
         elif number <= len(self.offsets):
             found += self._entry_problems(number, header)
@@ -159,7 +155,7 @@ class IndexTable:
             return None
         number = self.numbers[min(games, len(self.numbers) - 1)]
         extra = self.malformed.get(number) or Line(number, self._text(games), 0)
-        message = f"the index table lists {plural(self.lines, 'game')}, but the file holds {games}"
+        message = f"the index table lists {counted(self.lines, 'game')}, but the file holds {games}"
         return problem(message, extra, 1)
 
     def _text(self, entry: int) -> str:

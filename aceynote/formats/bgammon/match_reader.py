@@ -23,6 +23,7 @@ from ...notation import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Tur
 from ...notation.source import Source
 from ...notation.writer import merge_trips
 from ...rules import BAR, OFF, POOL, Position, SegmentKind, Side, TurnState, parse_rules
+from ...terminal_text import counted
 from ...validation import Report, validate
 from ..format import Skipped
 from .header import (
@@ -43,7 +44,6 @@ from .match_lines import (
     LineStream,
     is_header,
     line_span,
-    plural,
     problem,
 )
 
@@ -135,7 +135,7 @@ class _GameReader:
         if header.stray is not None:
             message = "a replay file holds index lines, then games that start with 'i '"
             if header.strays > 1:
-                message += f" ({plural(header.strays, 'line')} here are neither)"
+                message += f" ({counted(header.strays, 'line')} here are neither)"
             self.remarks.append(problem(message, header.stray, 1))
         self.problems: list[SyntaxProblem] = []
         self.turns: list[Turn] = []

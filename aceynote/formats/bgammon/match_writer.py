@@ -26,12 +26,12 @@ from ...notation.tags import (
     time_parts,
 )
 from ...rules import BAR, OFF, POOL, Side, Step, parse_rules
-from ...terminal_text import C1_AND_BIDI, clipped
+from ...terminal_text import C1_AND_BIDI, clipped, counted
 from ...validation import Report, validate
 from ..format import Entry, Output
 from .header import RULES, header_tags, player_number
 from .match_limits import MAX_GAME_EVENTS, OFFSET_DIGITS
-from .match_lines import INDEX_PREFIX, Line, plural
+from .match_lines import INDEX_PREFIX, Line
 
 # The header's fields, and the tags they come from.
 KEPT_TAGS = frozenset(
@@ -160,7 +160,7 @@ def index_lines(sizes: array[int]) -> Iterator[str]:
             raise MatchWriteError(
                 f"game {number} would start at byte {offset:,}, and the index table of a "
                 f"bgammon.org replay gives offsets of {OFFSET_DIGITS} digits; write the "
-                f"{plural(len(sizes), 'game')} to several files"
+                f"{counted(len(sizes), 'game')} to several files"
             )
         offsets.append(offset)
         offset += size
