@@ -164,6 +164,50 @@ async def test_completion_offers_tag_names_and_rules_values(client: LanguageClie
     assert "score=single" in third and not [label for label in third if "bearoff" in label]
 
 
+EVERY_RESULT = {"*", *(f"{won}-0" for won in range(1, 16)), *(f"0-{won}" for won in range(1, 16))}
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("tags", "movetext", "first"),
+    [
+        ('[White "A"]', "1. 64: in/19 in/21\n*", ["*"]),  # unfinished
+        ('[Setup "W 2:1 / B 19:2 / W"]', "1. 43: 2/off\n*", ["2-0"]),  # won on the board
+        ('[Rules "standard score=single"]\n[Setup "W 2:1 / B 19:2 / W"]', "1. 43: 2/off", ["1-0"]),
+        # Ended by a Termination: what each side would score if the other resigned now.
+        (
+            '[Setup "W 6:2 / B 24:3 / W"]\n[Termination "resignation"]',
+            "1. 64: 6/off 6/2\n*",
+            ["3-0", "0-1"],
+        ),
+        ("", "", ["*"]),  # no game to replay
+    ],
+)
+async def test_completion_of_a_result_offers_what_fits_the_game_first(
+    client: LanguageClient, tags: str, movetext: str, first: list[str]
+) -> None:
+    """The results that fit the game as replayed come first, then every other result the
+    rules can give (it offered "*", "1-0" and "0-1" alone: never "2-0")."""
+    head = f"{tags}\n" if tags else ""
+    await opened(client, f'{head}[Result "\n\n{movetext}\n')
+    labels = await completion_labels(client, at(head.count("\n"), 9))
+    assert labels[: len(first)] == first
+    assert set(labels) == EVERY_RESULT and len(labels) == len(EVERY_RESULT)
+
+
+@pytest.mark.asyncio
+async def test_completion_of_a_result_begun_replaces_what_is_typed(
+    client: LanguageClient,
+) -> None:
+    await opened(client, '[Setup "W 2:1 / B 19:2 / W"]\n[Result "1\n1. 43: 2/off\n')
+    items = await client.text_document_completion_async(
+        types.CompletionParams(document(), at(1, 10))
+    )
+    assert isinstance(items, list) and items[0].label == "2-0"
+    edit = items[0].text_edit
+    assert isinstance(edit, types.TextEdit) and edit.range == types.Range(at(1, 9), at(1, 10))
+
+
 @pytest.mark.asyncio
 async def test_hover_on_a_segment_shows_the_positions(client: LanguageClient) -> None:
     await opened(client, ANNOTATED)

@@ -3,7 +3,9 @@
 The plays come from the rules (:func:`aceynote.rules.legal_plays`) in the
 position the validator replays up to the roll, canonical
 (:func:`aceynote.notation.writer.play_text`), best first by the engine at
-depth 0 (:class:`aceynote.engine.Engine`) when it can rank them.
+depth 0 (:class:`aceynote.engine.Engine`) when it can rank them. A Result
+tag's values are those of docs/notation.md §6, the ones that fit the game as
+the validator replays it first.
 """
 
 from __future__ import annotations
@@ -14,25 +16,29 @@ from functools import lru_cache
 from lsprotocol import types
 
 from ..engine import Engine, EngineInputError
-from ..notation.tags import TAG_NAME, TERMINATIONS
+from ..notation import Game
+from ..notation.tags import TAG_NAME, TERMINATIONS, ending_reason
 from ..notation.writer import STANDARD_TAG_ORDER
 from ..rules import (
+    CHECKERS_PER_SIDE,
     DOUBLES,
     PRESETS,
     DiceError,
     Position,
     RuleSet,
     SetupError,
+    Side,
     legal_plays,
     play_text,
+    resigned,
     roll_dice,
 )
 from ..rules.ruleset import option_choices
-from ..validation import validate
+from ..validation import Report, validate
 from .checking import Part, part_at
 from .text import Text
 from .tokens import piece_tokens
-from .under_cursor import games_of, piece_data
+from .under_cursor import games_of, piece_data, piece_data_blanked
 
 _ROLL = re.compile(r"(?:^|(?<=[\s.)]))([=+]?)([1-6])([1-6]):[ \t]*$")
 _AFTER_ACEY_DEUCEY = re.compile(
@@ -72,9 +78,40 @@ def _tag_values(name: str, earlier: str) -> list[str]:
         return options if earlier.strip() else [*PRESETS, *options]
     if name == "Termination":
         return list(TERMINATIONS)
-    if name == "Result":
-        return ["*", "1-0", "0-1"]
     return []
+
+
+def _fitting_results(report: Report) -> list[str]:
+    """The results that fit a game as replayed (docs/notation.md §6): the rules' result of a
+    finished game; of one a Termination tag ended, what each side would score if the other
+    resigned now (choice 18), White's first; else none known but ``*``."""
+    game, final = report.game, report.final
+    if report.outcome is not None:
+        return [report.outcome.token]
+    if game.problems or final is None or ending_reason(game.tag("Termination")) is None:
+        return ["*"]  # unfinished, or not replayed (the turns after a syntax error are unknown)
+    return [resigned(final, report.rules, loser).token for loser in (Side.BLACK, Side.WHITE)]
+
+
+def _game_of_tag_line(text: Text, parts: list[Part], line: int) -> Game | None:
+    """The game whose tag section holds a 0-based line, read with that line left blank: the
+    tag being typed there would be a syntax error, and keep the game from being replayed."""
+    part = part_at(parts, line + 1)
+    if part is None:
+        return None
+    inner = line + 2 - part.first_line
+    games = games_of(piece_data_blanked(text, part, line))
+    return next((game for game in games if game.span.end_line >= inner), None)
+
+
+def _results(text: Text, parts: list[Part], line: int) -> list[str]:
+    """The results of docs/notation.md §6, those that fit the game at ``line`` first, then
+    ``*`` and every result the rules can give: 1 to 15 points to either side."""
+    game = _game_of_tag_line(text, parts, line)
+    fitting = ["*"] if game is None else _fitting_results(validate(game))
+    points = range(1, CHECKERS_PER_SIDE + 1)
+    every = ["*", *(token for won in points for token in (f"{won}-0", f"0-{won}"))]
+    return [*fitting, *(token for token in every if token not in fitting)]
 
 
 @lru_cache(maxsize=4)
@@ -153,6 +190,7 @@ def complete(text: Text, parts: list[Part], at: types.Position) -> list[types.Co
     value = _TAG_VALUE.match(tag_line)
     if value is not None:
         start = types.Position(at.line, at.character - text.units(value.group(3)))
-        labels = _tag_values(value.group(1), value.group(2))
+        tag, earlier = value.group(1), value.group(2)
+        labels = _results(text, parts, at.line) if tag == "Result" else _tag_values(tag, earlier)
         return _items(labels, types.CompletionItemKind.EnumMember, types.Range(start, at))
     return []

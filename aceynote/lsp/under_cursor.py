@@ -21,6 +21,17 @@ def piece_data(text: Text, part: Part, end: int | None = None) -> bytes:
     )
 
 
+def piece_data_blanked(text: Text, part: Part, line: int) -> bytes:
+    """A piece's bytes as :func:`piece_data` has them, with a 0-based line of it left blank
+    (its line end kept, so that no other line moves)."""
+    source, start = text.source, text.start(line)
+    kept = (
+        source[text.start(part.first_line - 1) : start]
+        + source[start + len(text.line(line)) : text.start(part.last_line)]
+    )
+    return as_read(document_bytes(kept), part.first_line)
+
+
 def games_of(data: bytes) -> list[Game]:
     """The games of a piece, as far as it can be read (lines numbered from 1)."""
     games: list[Game] = []
