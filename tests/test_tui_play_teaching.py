@@ -9,6 +9,8 @@ from test_tui_app import screen_lines
 from test_tui_play import ScriptedDice, feedback, play_app, screen, settle
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from aceynote.analysis.practice import Practice, hint_rows, practice_review
 from aceynote.rules import Position, SegmentKind, Side, TurnState, parse_rules
@@ -46,6 +48,19 @@ async def test_the_words_under_a_roll_name_the_hint_key(tmp_path: Path) -> None:
         assert "ctrl+g: the engine's best plays" in feedback(app)
         shown = " ".join(line[:50].strip() for line in screen_lines(app))  # the left panel
         assert "ctrl+g: the engine's best plays" in shown  # in view at 80x24
+
+
+@pilot_test
+async def test_the_footer_shows_the_hint_key_where_it_has_room(tmp_path: Path) -> None:
+    """ctrl+g is in the footer from 100 columns; at 80 the footer is full without it."""
+    for size, shown in [((200, 50), True), ((100, 30), True), (SIZE, False)]:
+        app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([6, 4])))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            footer = app.screen.query_one(Footer)
+            keys = [key for key in footer.query(FooterKey) if key.display]
+            assert ("ctrl+g" in [key.key for key in keys]) is shown, size
+            assert sum(key.outer_size.width for key in keys) <= size[0], size
 
 
 @pilot_test

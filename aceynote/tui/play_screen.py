@@ -74,7 +74,6 @@ class PlayScreen(RecordScreen):
             "hint",
             "Hint",
             id="play.hint",
-            show=False,  # the footer is full at 80 columns: the help and the roll's hint name it
             tooltip="the engine's best plays of your roll, with why; once the game is over,"
             " its review",
         ),
@@ -88,6 +87,8 @@ class PlayScreen(RecordScreen):
         ),
     ]
     MOUSE_HELP: ClassVar[str] = _PLAY_MOUSE_HELP
+    WIDE_ONLY: ClassVar[frozenset[str]] = frozenset({"play.hint"})
+    """In the footer from 100 columns: at 80 it is full (the help and the roll's hint name it)."""
     ENGINE_PAUSE: ClassVar[float] = 0.8
     """Seconds each engine segment stays on the board before its next one."""
 
@@ -169,7 +170,7 @@ class PlayScreen(RecordScreen):
 
     def _roll_hint(self, typed: TypedRoll, shown: list[str]) -> str:
         """The record screen's words on the plays listed, and the key of the engine's hint
-        (which the footer, full at 80 columns, leaves out)."""
+        (which the footer leaves out below 100 columns)."""
         hint = super()._roll_hint(typed, shown)
         return f"{hint} ctrl+g: the engine's best plays." if len(shown) > 1 else hint
 
