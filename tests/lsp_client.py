@@ -51,6 +51,20 @@ def document() -> types.TextDocumentIdentifier:
     return types.TextDocumentIdentifier(URI)
 
 
+def applied(text: str, edits: list[types.TextEdit]) -> str:
+    """``text`` with the edits made (ASCII text: a character is a UTF-16 unit), last first."""
+    lines = text.split("\n")
+    offsets = [sum(len(line) + 1 for line in lines[:number]) for number in range(len(lines))]
+
+    def offset(place: types.Position) -> int:
+        return offsets[place.line] + place.character
+
+    for edit in sorted(edits, key=lambda each: offset(each.range.start), reverse=True):
+        start, end = offset(edit.range.start), offset(edit.range.end)
+        text = text[:start] + edit.new_text + text[end:]
+    return text
+
+
 @pytest_lsp.fixture(config=SERVER)
 async def neovim_client(lsp_client: LanguageClient) -> AsyncIterator[None]:
     # Neovim 0.11's capabilities: it offers UTF-8 positions first.

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from conftest import ROOT
-from lsp_client import ILLEGAL, URI, at, client, document, opened
+from lsp_client import ILLEGAL, URI, applied, at, client, document, opened
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -375,20 +375,6 @@ async def test_a_code_action_makes_an_unfinished_games_result_a_star(
     assert isinstance(action, types.CodeAction) and action.edit and action.edit.changes
     (edit,) = action.edit.changes[URI]
     assert (edit.range, edit.new_text) == (types.Range(at(3, 0), at(3, 3)), "*")
-
-
-def applied(text: str, edits: list[types.TextEdit]) -> str:
-    """``text`` with the edits made (ASCII text: a character is a UTF-16 unit), last first."""
-    lines = text.split("\n")
-    offsets = [sum(len(line) + 1 for line in lines[:number]) for number in range(len(lines))]
-
-    def offset(place: types.Position) -> int:
-        return offsets[place.line] + place.character
-
-    for edit in sorted(edits, key=lambda each: offset(each.range.start), reverse=True):
-        start, end = offset(edit.range.start), offset(edit.range.end)
-        text = text[:start] + edit.new_text + text[end:]
-    return text
 
 
 @pytest.mark.parametrize(

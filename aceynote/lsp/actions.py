@@ -1,28 +1,46 @@
 """Code actions on the validator's problems: a legal play in place of an illegal one, the
-play as replayed with its hit marks, the result the rules give, `*` for a game unfinished."""
+play as replayed with its hit marks, the result the rules give, `*` for a game unfinished,
+a move number as the turns count it."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from lsprotocol import types
 
-from ..notation import Segment, Span, Tag
-from ..notation.writer import write_tag
+from ..notation import Segment, Span, Tag, Turn
+from ..notation.writer import move_number, turn_number, write_tag
 from ..rules import play_text
 from ..validation import Diagnostic
-from ..validation.diagnostics import UNFINISHED_RESULT, UNMARKED_HIT, WRONG_RESULT
+from ..validation.diagnostics import UNFINISHED_RESULT, UNMARKED_HIT, WRONG_NUMBER, WRONG_RESULT
 from .checking import Part
 from .published import as_protocol, moved
 from .text import Text
 from .tokens import piece_tokens
-from .under_cursor import AtCursor, contains, game_at, piece_data, play_span, segment_at
+from .under_cursor import (
+    AtCursor,
+    all_turns,
+    contains,
+    game_at,
+    piece_data,
+    play_span,
+    segment_at,
+)
 
 QUICK_FIX = types.CodeActionKind.QuickFix
+# The number AD201's message counts (docs/diagnostics.md): "... counting the turns it is 2."
+_COUNTED = re.compile(r"counting the turns it is ([0-9]+)\.+$")
 
 
 def _action(
     uri: str, title: str, where: types.Range, new: str, *more: types.TextEdit
 ) -> types.CodeAction:
-    edit = types.WorkspaceEdit(changes={uri: [*more, types.TextEdit(where, new)]})
+    return _edits_action(uri, title, [*more, types.TextEdit(where, new)])
+
+
+def _edits_action(uri: str, title: str, edits: list[types.TextEdit]) -> types.CodeAction:
+    edit = types.WorkspaceEdit(changes={uri: edits})
     return types.CodeAction(title=title, kind=QUICK_FIX, edit=edit)
 
 
@@ -92,11 +110,63 @@ def _unfinished_fix(uri: str, text: Text, at: AtCursor) -> list[types.CodeAction
     return [_action(uri, "Result * (the game is unfinished)", where, "*", *tag)]
 
 
+def _line_from(turns: list[Turn], span: Span) -> list[Turn]:
+    """The turns of a line (the main line or a variation, nested ones too) from the one whose
+    move number is written at ``span`` on; none when no turn's is."""
+    for index, turn in enumerate(turns):
+        if turn.number_span == span:
+            return turns[index:]
+        for variation in turn.variations:
+            found = _line_from(variation.turns, span)
+            if found:
+                return found
+    return []
+
+
+def _renumbered(
+    text: Text, at: AtCursor, turns: Iterable[Turn], shift: int
+) -> list[types.TextEdit] | None:
+    """The move numbers written before ``turns``, each ``shift`` more; None if one would be
+    less than 1."""
+    edits = []
+    for turn in turns:
+        if turn.number_span is None:
+            continue
+        if turn.number + shift < 1:
+            return None
+        where = text.range(at.part.shifted(turn.number_span))
+        edits.append(types.TextEdit(where, move_number(turn.side, turn.number + shift)))
+    return edits
+
+
+def _renumber_fixes(
+    uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic
+) -> list[types.CodeAction]:
+    """A move number that does not fit the turn count (AD201) written as counted, with its
+    turn's variations (which start with its number); then, as a second fix, with the move
+    numbers after it in its line too, which the count went on from the number written."""
+    counted = _COUNTED.search(diagnostic.message)
+    line = _line_from(at.game.turns, diagnostic.span)
+    if counted is None or not line:
+        return []
+    wrong = line[0]
+    shift = int(counted.group(1)) - wrong.number
+    title = f"Renumber {turn_number(wrong)} as {move_number(wrong.side, wrong.number + shift)}"
+    alone = _renumbered(text, at, all_turns(line[:1]), shift)
+    onwards = _renumbered(text, at, all_turns(line), shift)
+    fixes = [(title, alone)]
+    if onwards is not None and len(onwards) > len(alone or ()):
+        fixes.append((f"{title} and the move numbers after it", onwards))
+    return [_edits_action(uri, named, edits) for named, edits in fixes if edits]
+
+
 def _fixes(uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic) -> list[types.CodeAction]:
     if diagnostic.code is WRONG_RESULT:
         return _result_fix(uri, text, at)
     if diagnostic.code is UNFINISHED_RESULT:
         return _unfinished_fix(uri, text, at)
+    if diagnostic.code is WRONG_NUMBER:
+        return _renumber_fixes(uri, text, at, diagnostic)
     if diagnostic.legal or diagnostic.code is UNMARKED_HIT:
         return _play_fixes(uri, text, at, diagnostic)
     return []
