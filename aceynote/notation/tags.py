@@ -34,6 +34,11 @@ def player_name(tag: str | None, side: Side) -> str:
     return tag or side.title
 
 
+GROUPINGS = ("player", "event")
+"""How figures over many games are grouped (``stats --by``, ``analyze --summary --by``): one
+table of the players over all games, or one table for each event (:func:`event_name`)."""
+
+
 def event_name(tag: str | None) -> str:
     """The event a game counts in, for figures by event: its Event tag, else ``?``."""
     return tag if tag is not None else NO_EVENT

@@ -14,14 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ...notation.tags import GROUPINGS
 from .counted_game import CountedGame, counted_game
 from .dice import DiceCounts, DiceTally
 from .lengths import GameFigures, GameTally
 from .matches import Match, MatchTally
 from .openings import Openings, OpeningTally
 from .players import PlayerGroup, PlayerTally
-
-GROUPINGS = ("player", "event")
 
 
 @dataclass(frozen=True, slots=True)
