@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import IO, TYPE_CHECKING, TypeAlias, cast
 
 from ..files.writing import SPOOL_BYTES
+from ..notation.tags import GROUPINGS
 from ..terminal_text import counted, shown
 from ..validation.diagnostics import no_game_in
 from .base import (
@@ -39,6 +40,7 @@ from .common import (
     record_stream,
 )
 from .destination import check_output, check_output_name, deliver
+from .progress import ProgressLine
 
 if TYPE_CHECKING:
     from ..analysis.analysed import GameAnalysis
@@ -139,7 +141,7 @@ def register(commands: Commands) -> None:
     )
     parser.add_argument(
         "--by",
-        choices=("player", "event"),
+        choices=GROUPINGS,
         default="player",
         help="with --summary: one table of all games (default), or one for each Event tag",
     )
@@ -195,10 +197,14 @@ def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]
     picked = len(sources) > 1 or args.game is not None  # Game 1 is not the file's first
     records = _Records(args.source_format, copy if marked else None, stop=tables)
     games = _Games(records, records.games(args, sources), marked, name_each=picked)
-    progress = _Progress()
+    progress = ProgressLine()
     jobs = jobs_to_use(args.jobs, quiet=True)
     explain_all = args.explain == "all"
-    analysed = analyze_games(games, args.depth, jobs, progress.show, args.scheduler, explain_all)
+
+    def show(game: int, judged: int, to_judge: int) -> None:
+        progress.show(f"analyze: game {game}, {judged} of {to_judge} decisions")
+
+    analysed = analyze_games(games, args.depth, jobs, show, args.scheduler, explain_all)
     try:
         followed = games.follow(analysed, progress)
         if args.summary:  # each player's figures, once every game is analysed
@@ -216,10 +222,12 @@ def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]
         raise UsageError(str(error)) from error
     except KeyboardInterrupt:  # Ctrl-C: what was done and what was not, then exit 130
         progress.clear()
-        out = {None: "", "-": "; the marked record not written"}.get(args.output)
-        out = f"; {shown(args.output)} not written" if out is None else out
-        done = counted(games.done, "game")
-        print(f"aceynote: stopped (Ctrl-C) after {done} analysed{out}", file=sys.stderr)
+        unwritten = "the marked record" if args.output == "-" else shown(args.output or "")
+        out, done = "" if args.output is None else f"; {unwritten} not written", games.done
+        print(
+            f"aceynote: stopped (Ctrl-C) after {counted(done, 'game')} analysed{out}",
+            file=sys.stderr,
+        )
         raise
     except BrokenPipeError:  # the reader stopped early (| head): no more games, the status so far
         output_closed()
@@ -429,7 +437,7 @@ class _Games:
             yield self.waiting.popleft(), analysis
 
     def follow(
-        self, analysed: Iterator[GameAnalysis], progress: _Progress
+        self, analysed: Iterator[GameAnalysis], progress: ProgressLine
     ) -> Iterator[GameAnalysis]:
         """The analyses, counted; a record found unreadable is said after the games before it."""
         for followed, analysis in enumerate(analysed):
@@ -448,23 +456,3 @@ class _Games:
                     f" (the game is {how})"
                 )
             yield analysis
-
-
-class _Progress:
-    """'analyze: game 2, 37 of 79 decisions' on a terminal's stderr, rewritten in place."""
-
-    def __init__(self) -> None:
-        self.shown = False
-        self.enabled = sys.stderr.isatty()
-
-    def show(self, game: int, judged: int, to_judge: int) -> None:
-        if self.enabled:
-            sys.stderr.write(f"\ranalyze: game {game}, {judged} of {to_judge} decisions ")
-            sys.stderr.flush()
-            self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
-            self.shown = False

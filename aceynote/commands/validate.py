@@ -40,6 +40,7 @@ from .common import (
 )
 from .input_formats import input_format, skipped_note
 from .printing import Formatter, colour_wanted
+from .progress import ProgressLine
 from .tag_options import rules_option
 
 DESCRIPTION = """\
@@ -127,7 +128,7 @@ class _Run:
         self.jobs = jobs
         self.totals = Totals()
         self.formatter = Formatter(colour_wanted(sys.stdout, args.no_color), args.format == "json")
-        self.progress_shown = False
+        self.progress = ProgressLine(args.quiet)
         self.game_in_file = 0
 
     def emit(self, name: str, checks: Iterable[GameCheck]) -> None:
@@ -154,7 +155,7 @@ class _Run:
                 games = read_as.games(stream, name, skipped_note(name))
                 checks = check_games(games, self.rules, self.args.first)
                 self.emit(source.display_name, self._with_progress(checks, reader, size, source))
-        self._clear_progress()
+        self.progress.clear()
         if not self.game_in_file:
             self._no_game(source)
 
@@ -190,19 +191,11 @@ class _Run:
                 self._progress(reader, size, source)
 
     def _progress(self, reader: _CountingReader, size: int | None, source: InputFile) -> None:
-        if self.args.quiet or not sys.stderr.isatty() or not size or size < _PROGRESS_MIN_BYTES:
+        if not size or size < _PROGRESS_MIN_BYTES:
             return
         share = min(100, 100 * reader.count // size)
-        sys.stderr.write(
-            f"\rvalidating {shown(source.display_name)}: {share}% ({self.totals.games} games)"
-        )
-        sys.stderr.flush()
-        self.progress_shown = True
-
-    def _clear_progress(self) -> None:
-        if self.progress_shown:
-            sys.stderr.write("\r\033[K")
-            self.progress_shown = False
+        name = shown(source.display_name)
+        self.progress.show(f"validating {name}: {share}% ({self.totals.games} games)")
 
     def check(self, source: InputFile) -> None:
         """Check one file; one that cannot be read is reported and counted."""
@@ -211,7 +204,7 @@ class _Run:
         except BrokenPipeError:
             raise
         except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
-            self._clear_progress()
+            self.progress.clear()
             self.totals.unreadable += 1
             fail(unreadable(source, error))
 
