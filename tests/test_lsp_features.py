@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import pytest
 from conftest import ROOT
-from lsp_client import ILLEGAL, URI, applied, at, client, document, opened
+from lsp_client import ILLEGAL, URI, applied, at, client, document, neovim_client, opened
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from aceynote.engine import Engine
+from aceynote.lsp.tokens import LEGEND
 from aceynote.notation import parse_games, write_game
 from aceynote.validation import ALL_CODES, validate
 
-__all__ = ["client"]
+__all__ = ["client", "neovim_client"]
 
 ANNOTATED = (ROOT / "samples" / "annotated.acey").read_text(encoding="utf-8")
 OPTIONS = types.FormattingOptions(tab_size=4, insert_spaces=True)
@@ -242,7 +244,9 @@ async def test_a_byte_order_mark_before_the_first_tag(client: LanguageClient) ->
     tokens = await client.text_document_semantic_tokens_full_async(
         types.SemanticTokensParams(document())
     )
-    assert tokens is not None and list(tokens.data[:3]) == [0, 1, len('[Termination "time"]')]
+    # The name after the mark and "[", then the value 1 after the name's end and a blank.
+    assert tokens is not None and list(tokens.data[:3]) == [0, 2, len("Termination")]
+    assert list(tokens.data[5:8]) == [0, len("Termination") + 1, len('"time"')]
     await opened(client, "\ufeff[Ru")
     assert "Rules" in await completion_labels(client, at(0, 4))
 
@@ -339,11 +343,50 @@ async def test_symbols_folding_and_tokens(client: LanguageClient) -> None:
     tokens = await client.text_document_semantic_tokens_full_async(
         types.SemanticTokensParams(document())
     )
-    assert (
-        tokens is not None
-        and len(tokens.data) % 5 == 0
-        and list(tokens.data[:5]) == [0, 0, 36, 4, 0]
+    assert tokens is not None and len(tokens.data) % 5 == 0
+    assert decoded(tokens.data)[:2] == [(0, 1, 5, "property"), (0, 7, 28, "string")]
+
+
+def decoded(data: Sequence[int]) -> list[tuple[int, int, int, str]]:
+    """Semantic tokens' data as (line, start, length, type): the protocol's relative encoding
+    (each line counted from the token before, and its start too on the same line) undone."""
+    found: list[tuple[int, int, int, str]] = []
+    line = start = 0
+    for index in range(0, len(data), 5):
+        line_delta, start_delta, length, kind, modifiers = data[index : index + 5]
+        start = start + start_delta if line_delta == 0 else start_delta
+        line += line_delta
+        assert modifiers == 0
+        found.append((line, start, length, LEGEND.token_types[kind]))
+    return found
+
+
+async def tag_tokens(client: LanguageClient, die: int) -> None:
+    """A tag's name and value are tokens of their own (they were one token over the whole
+    tag, brackets and all); the value's length is counted in the client's units."""
+    await opened(client, '[ Event\t"Wardroom \U0001f3b2" ]\n[White "Ames"]\n1. 64: in/19\n')
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(document())
     )
+    assert tokens is not None
+    assert decoded(tokens.data)[:5] == [
+        (0, 2, 5, "property"),
+        (0, 8, 11 + die, "string"),
+        (1, 1, 5, "property"),
+        (1, 7, 6, "string"),
+        (2, 0, 2, "number"),
+    ]
+    assert set(LEGEND.token_types) <= {kind.value for kind in types.SemanticTokenTypes}
+
+
+@pytest.mark.asyncio
+async def test_a_tags_name_and_value_are_tokens_in_utf16(client: LanguageClient) -> None:
+    await tag_tokens(client, 2)  # the die is two UTF-16 units
+
+
+@pytest.mark.asyncio
+async def test_a_tags_name_and_value_are_tokens_in_utf8(neovim_client: LanguageClient) -> None:
+    await tag_tokens(neovim_client, 4)  # and four UTF-8 bytes
 
 
 @pytest.mark.asyncio

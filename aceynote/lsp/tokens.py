@@ -1,7 +1,8 @@
 """Semantic tokens: the reader's own tokens (the grammar's terminals), each given a colour class.
 
-A move's ``*`` is a hit of its own; a comment over several lines is one
-token a line, as the protocol's clients expect.
+A tag's name and its quoted value are two tokens (its brackets neither); a
+move's ``*`` is a hit of its own; a comment over several lines is one token a
+line, as the protocol's clients expect.
 """
 
 from __future__ import annotations
@@ -14,13 +15,17 @@ from lark import Token
 from lsprotocol import types
 
 from ..notation import ReadError, iter_game_tokens
+from ..notation.words import tag_parts
 from .checking import Part
 from .text import Text
 from .under_cursor import piece_data
 
-# The legend: the protocol's standard token types, so that every theme colours them.
+# The legend: the protocol's standard token types, so that every theme colours them. The
+# kinds are the grammar's terminals, but for the pieces of a TAG (its name and its value)
+# and of a MOVES (HIT).
 KINDS = {
-    "TAG": "macro",
+    "TAG_NAME": "property",
+    "TAG_VALUE": "string",
     "WHITE_NUMBER": "number",
     "BLACK_NUMBER": "number",
     "ROLL": "keyword",
@@ -61,6 +66,9 @@ def _pieces(token: Token) -> Iterator[Piece]:
     if kind == "MOVES":
         yield from _moves(line, column, token.value)
         return
+    if kind == "TAG":
+        yield from _tag(line, column, token.value)
+        return
     for number, text in enumerate(token.value.split("\n")):
         yield Piece(line + number, column if number == 0 else 1, text.rstrip("\r"), kind)
 
@@ -77,13 +85,21 @@ def _moves(line: int, column: int, text: str) -> Iterator[Piece]:
         yield Piece(line, column + start, text[start:], "MOVES")
 
 
+def _tag(line: int, column: int, text: str) -> Iterator[Piece]:
+    """A tag's name, and its value with its quotes (a tag stands on one line)."""
+    name, _ = tag_parts(text)
+    opening, closing = text.index('"'), text.rindex('"')
+    yield Piece(line, column + text.index(name), name, "TAG_NAME")
+    yield Piece(line, column + opening, text[opening : closing + 1], "TAG_VALUE")
+
+
 def semantic_tokens(text: Text, parts: list[Part]) -> types.SemanticTokens:
     """Every token of the document, in the protocol's relative encoding."""
     data: list[int] = []
     last_line, last_start = 0, 0
     for part in parts:
         for token in piece_tokens(piece_data(text, part)):
-            if token.type not in _INDEX:
+            if token.type not in _INDEX and token.type != "TAG":  # a TAG: its name and value
                 continue
             for piece in _pieces(token):
                 line = piece.line + part.first_line - 2
