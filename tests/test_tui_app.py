@@ -13,7 +13,7 @@ from rich.console import Console
 from textual import events
 from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Input, Static, TextArea
+from textual.widgets import Button, Input, Static, TextArea
 
 from aceynote.cli import main
 from aceynote.notation.index import index_games
@@ -431,6 +431,35 @@ async def test_the_quit_dialog_starts_on_cancel_and_arrows_move_along_its_button
         await pilot.pause()
     assert app.return_code == 0
     assert path.read_text(encoding="utf-8") == original
+
+
+@pilot_test
+async def test_the_quit_dialog_marks_and_colours_the_button_in_focus(tmp_path: Path) -> None:
+    """Textual showed the focus by reverse video alone, and Cancel, the default, stayed in the
+    primary colour wherever the focus went: the button in focus is marked and coloured."""
+    app = ReplayApp(str(copy(tmp_path, "annotated.acey")), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "g", "enter", "q")
+        assert isinstance(app.screen, Confirm)
+        for keys, focused, shown in [
+            ((), "answer-cancel", "▶ Cancel ◀"),
+            (("left",), "answer-discard", "▶ Quit without saving ◀"),
+        ]:
+            await pilot.press(*keys)
+            buttons = {button.id: button for button in app.screen.query(Button)}
+            assert app.screen.focused is buttons[focused]
+            assert [id for id, button in buttons.items() if "▶" in str(button.label)] == [focused]
+            accent = app.theme_variables["accent"].lower()  # as bold as the theme's colours go
+            assert focus_colour(buttons.pop(focused)) == accent
+            assert all(focus_colour(button) != accent for button in buttons.values())
+            assert any(shown in line for line in screen_lines(app)), shown  # all of it in view
+
+
+def focus_colour(widget: Widget) -> str:
+    """The background ``widget`` is drawn on, as #rrggbb."""
+    colour = widget.rich_style.bgcolor
+    assert colour is not None
+    return colour.get_truecolor().hex
 
 
 @pilot_test

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, OptionList, Static, TextArea
+from textual.widgets.button import ButtonVariant
 from textual.widgets.option_list import Option
 
 from ..notation.tags import ENDING_REASONS, result_problem
@@ -27,6 +28,24 @@ AnswerT = TypeVar("AnswerT")
 def text_line(text: str, classes: str = "", id: str | None = None) -> Static:
     """A Static of plain text (never markup), printable: dialogs quote paths and records."""
     return Static(printable(text, lines=True), classes=classes, id=id, markup=False)
+
+
+class DialogButton(Button):
+    """A dialog's button: the one in focus is marked ``▶ Cancel ◀`` as well as coloured
+    (replay.tcss), as the tag editor marks the field in focus: Textual marks it by reverse
+    video alone, easily missed. The label keeps its width, so the row never shifts."""
+
+    def __init__(
+        self, label: str, id: str, variant: ButtonVariant = "default", compact: bool = False
+    ) -> None:
+        super().__init__(f"  {label}  ", variant, id=id, compact=compact)
+        self.plain_label = label
+
+    def on_focus(self) -> None:
+        self.label = f"▶ {self.plain_label} ◀"
+
+    def on_blur(self) -> None:
+        self.label = f"  {self.plain_label}  "
 
 
 class ButtonRow(Horizontal):
@@ -76,7 +95,8 @@ class Confirm(ModalScreen[str]):
     """A question with buttons; dismissed with the id of the button (``cancel`` on escape).
 
     Enter presses the ``cancel`` answer where there is one (the safe choice,
-    for every question that can lose or overwrite work), else the first.
+    for every question that can lose or overwrite work), else the first: the focus
+    starts there, and shows where it is (:class:`DialogButton`).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -89,14 +109,12 @@ class Confirm(ModalScreen[str]):
         self.answers = answers
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        # Wide: three answers and the mark of the one in focus fit in a row.
+        with Vertical(classes="dialog wide"):
             yield text_line(self.question, "dialog-title")
             with ButtonRow(classes="dialog-buttons"):
                 for answer, label in self.answers:
-                    button = Button(label, id=f"answer-{answer}")
-                    if answer == self.default:
-                        button.variant = "primary"
-                    yield button
+                    yield DialogButton(label, id=f"answer-{answer}")
 
     @property
     def default(self) -> str:
@@ -160,8 +178,8 @@ class CommentEditor(KeepOrCancel[str]):
             )
             yield text_line("", "dialog-error", id="comment-error")
             with ButtonRow(classes="dialog-buttons"):
-                yield Button("Keep (ctrl+s)", id="keep", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield DialogButton("Keep (ctrl+s)", id="keep", variant="primary")
+                yield DialogButton("Cancel (esc)", id="cancel")
 
     def on_mount(self) -> None:
         area = self.query_one(TextArea)

@@ -9,12 +9,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from ..notation.tags import TAG_NAME as NAME_PATTERN
 from ..notation.tags import tag_value_problem
 from ..terminal_text import printable
-from .dialogs import ButtonRow, KeepOrCancel, text_line
+from .dialogs import ButtonRow, DialogButton, KeepOrCancel, text_line
 from .fields import Field
 
 TAG_NAME = re.compile(rf"^{NAME_PATTERN}$")
@@ -73,8 +73,8 @@ class TagEditor(KeepOrCancel[TagList]):
                         )
                     yield text_line("", "tag-problem", id="new-problem")
             with ButtonRow(classes="dialog-buttons"):
-                yield Button("Keep (ctrl+s)", id="keep", variant="primary", compact=True)
-                yield Button("Cancel (esc)", id="cancel", compact=True)
+                yield DialogButton("Keep (ctrl+s)", id="keep", variant="primary", compact=True)
+                yield DialogButton("Cancel (esc)", id="cancel", compact=True)
             yield Static("tab: next field   enter: keep   esc: cancel", classes="dialog-help")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
