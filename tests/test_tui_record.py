@@ -417,6 +417,26 @@ async def test_termination_with_the_result_the_user_gives(tmp_path: Path) -> Non
 
 
 @pilot_test
+async def test_the_end_dialog_says_what_enter_does_on_a_reason_and_on_the_result(
+    tmp_path: Path,
+) -> None:
+    """It said "enter: next, then keep": its words now say what the keys do, and they do it."""
+    app = recording_app(tmp_path / "game.acey")
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, app, "64: in/19 in/21")
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert isinstance(app.screen, EndGame)
+        words = " ".join(str(app.screen.query_one(".dialog-help").render()).split())
+        assert words.startswith("↑ ↓ and enter: how it ended; then enter on the result ends")
+        await pilot.press("down", "enter")  # time: on to the result
+        assert app.screen.focused is app.screen.query_one("#end-result")
+        await pilot.press(*"0-4", "enter")  # the game ends
+        await pilot.pause()
+        assert game_of(app).tag("Termination") == "time" and game_of(app).result == "0-4"
+
+
+@pilot_test
 async def test_the_result_typed_stays_when_tab_leaves_its_field(tmp_path: Path) -> None:
     app = recording_app(tmp_path / "game.acey")
     async with app.run_test(size=SIZE) as pilot:

@@ -243,6 +243,7 @@ ENDING_WORDS = {
     "abandoned": "abandoned: the game was not played out",
 }
 GOES_ON = "none"
+END_GAME_KEYS = "↑ ↓ and enter: how it ended; then enter on the result ends the game   esc: cancel"
 
 
 class EndGame(CancellableDialog[EndChoice]):
@@ -276,7 +277,7 @@ class EndGame(CancellableDialog[EndChoice]):
                 select_on_focus=False,
             )
             yield text_line("", "dialog-error", id="end-error")
-            yield Static("enter: next, then keep   esc: cancel", classes="dialog-help")
+            yield Static(END_GAME_KEYS, classes="dialog-help")
 
     def on_mount(self) -> None:
         reasons = self.query_one(OptionList)
