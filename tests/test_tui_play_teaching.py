@@ -101,8 +101,9 @@ async def test_once_the_game_is_over_the_key_shows_its_review(tmp_path: Path) ->
         game = screen(app).recording.game
         assert screen(app).recording.over
         rows = await rows_of_the_key(pilot, app)
-        assert rows == practice_review(validate(game), Side.WHITE, 0)
-        assert rows[0].startswith("Your error rate") and "rating" in rows[0]
+        assert rows[0] == "White resigned: Black scores 15."  # the person, and the record's points
+        assert rows[1:] == practice_review(validate(game), Side.WHITE, 0)
+        assert rows[1].startswith("Your error rate") and "rating" in rows[1]
 
 
 async def rows_of_the_key(pilot: Pilot[None], app: App[None]) -> list[str]:

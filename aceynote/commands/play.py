@@ -27,8 +27,8 @@ app to roll for you. The engine rolls and plays for itself, each of its
 segments shown on the board for a moment. ctrl+z takes back your last
 segment and the engine's reply, ctrl+g lists the engine's best plays of your
 roll with why, or after a 1-2 the doubles to name (once the game is over:
-its review, your error rate, rating, marks and costliest decisions), ctrl+t
-ends the game (you resign), ctrl+s saves. The saved game is an ordinary
+its review: how it ended, your error rate, rating, marks and costliest
+decisions), ctrl+t ends the game (you resign), ctrl+s saves. The saved game is an ordinary
 record with tags saying who played ([Black "aceynote engine, 1-ply"]). Dice
 come from the system's randomness; --seed makes the game's dice repeatable.
 See docs/record.md.

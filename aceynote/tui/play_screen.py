@@ -19,6 +19,7 @@ from textual.message import Message
 
 from ..analysis.practice import Practice, hint_rows, practice_review, roll_entry
 from ..entering import EntryProblem, Recording, TypedRoll, bring_back, describe, take_back
+from ..entering.ending import ending_words
 from ..files.record import RecordFile
 from ..notation.writer import segment_label
 from ..rules import SegmentKind, Side, TurnState
@@ -240,7 +241,12 @@ class PlayScreen(RecordScreen):
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _review(self) -> None:
-        lines = practice_review(self.recording.report, self.you, self.practice.depth)
+        report = self.recording.report
+        ended = ending_words(self.recording.game, report.outcome)  # who resigned, the points
+        lines = [
+            f"{ended[:1].upper()}{ended[1:]}.",
+            *practice_review(report, self.you, self.practice.depth),
+        ]
         title = f"Your game, as the engine at {self.practice.depth}-ply sees it"
         self.app.call_from_thread(self.app.push_screen, PlayChoices(title, lines))
 
