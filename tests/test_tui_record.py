@@ -259,6 +259,20 @@ async def test_the_roll_alone_is_a_prompt_to_play_it_not_a_problem(tmp_path: Pat
 
 
 @pilot_test
+async def test_the_words_under_a_roll_say_what_a_count_in_its_plays_is(tmp_path: Path) -> None:
+    """in/21(2) was read as "at least 2": the words under the plays say it is 2 checkers."""
+    app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "4")
+        await pilot.pause()
+        assert screen(app).plays.shown[0] == "in/21(4)"
+        assert "in/21(4) is 4 checkers making the trip in/21." in " ".join(feedback(app).split())
+        await pilot.press("ctrl+u", "6", "4")  # no count among its plays: no such words
+        await pilot.pause()
+        assert "checkers making the trip" not in feedback(app)
+
+
+@pilot_test
 async def test_the_roll_alone_then_picking_from_the_list(tmp_path: Path) -> None:
     app = recording_app(tmp_path / "game.acey", [("Opening", "5-3")])
     async with app.run_test(size=SIZE) as pilot:

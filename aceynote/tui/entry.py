@@ -9,6 +9,7 @@ the play list reports a play picked with the mouse.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -171,6 +172,20 @@ class EntryLine(Horizontal):
         """The footer's Pick (the keys themselves are read by the field, in their order)."""
         if self.input.picker is not None:
             self.input.picker(delta)
+
+
+_COUNTED = re.compile(r"(\S+)\(([234])\)")
+
+
+def count_words(plays: list[str]) -> str:
+    """What the notation's count means (docs/notation.md §4), told by the first play listed
+    that has one: ``in/21(2) is 2 checkers making the trip in/21.`` ("" when none has),
+    lest a player read ``(2)`` as "at least 2"."""
+    found = next(filter(None, map(_COUNTED.search, plays)), None)
+    if found is None:
+        return ""
+    trip, count = found.groups()  # (a hit mark says one of them hit)
+    return f"{found[0]} is {count} checkers making the trip {trip.replace('*', '')}."
 
 
 class PlayList(OptionList, can_focus=False):

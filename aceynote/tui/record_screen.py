@@ -24,7 +24,7 @@ from ..render.text_board import PendingRoll
 from ..rules import SegmentKind, Side
 from ..validation.timeline import Frame, Timeline
 from .dialogs import EndGame
-from .entry import EntryFeedback, EntryLine, PlayList
+from .entry import EntryFeedback, EntryLine, PlayList, count_words
 from .game_header import GameHeader
 from .game_screen import GameScreen
 from .keys import HELP, QUIT, KeysFooter, on_key
@@ -322,7 +322,8 @@ class RecordScreen(GameScreen):
         return self.recording.typed_roll(text)
 
     def _roll_hint(self, typed: TypedRoll, shown: list[str]) -> str:
-        return _roll_hint(typed, shown)  # the play screen names its hint key too
+        # What a count in the plays means; the play screen names its hint key too.
+        return f"{_roll_hint(typed, shown)} {count_words(shown)}".rstrip()
 
     def _roll_to_play(self, typed: TypedRoll | EntryProblem | None) -> TypedRoll | None:
         """The roll rolled, not yet played: the one typed."""
