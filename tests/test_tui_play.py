@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import SIZE, enter_on_line, pilot_test
+from test_tui_app import screen_lines
 
 from aceynote.analysis.practice import LEVELS, Practice, engine_name, engine_named, engine_side
 from aceynote.cli import main
@@ -382,11 +383,27 @@ async def test_r_in_the_replay_comes_back_to_the_game_against_the_engine(tmp_pat
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
+        footer = screen_lines(app)[-1]  # r says what it does here: not Record
+        assert "r Play " in footer and "Record" not in footer and footer.rstrip().endswith("q Quit")
         await pilot.press("r")
         await pilot.pause()
         await enter(pilot, app, "64: in/19 in/21")
         await settle(pilot, app)
         assert [side for side, _ in segment_texts(app)][:2] == [Side.WHITE, Side.BLACK]
+
+
+@pilot_test
+async def test_r_records_in_the_files_other_games(tmp_path: Path) -> None:
+    path = tmp_path / "p.acey"
+    path.write_text('[White "Ann"]\n[Black "Ines"]\n\n1. 63: in/19 in/22\n*\n', encoding="utf-8")
+    app = play_app(path, Practice(Side.BLACK, 0, random.Random(2)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "r Play " in screen_lines(app)[-1]
+        await pilot.press("left_square_bracket")  # game 1, not played against the engine
+        await pilot.pause()
+        assert "r Record " in screen_lines(app)[-1]
 
 
 @pilot_test

@@ -111,6 +111,15 @@ class RecordingHere(ReplayView):
         """r where the footer does not offer it: :meth:`action_record` says why not."""
         self.action_record()
 
+    def action_play_on(self) -> None:
+        """r in the game played against the engine: the footer says Play, not Record."""
+        self.action_record()
+
+    def practice_shown(self) -> Practice | None:
+        """How the game shown is played against the engine, when it is that game (``play``)."""
+        practice = self.practice
+        return practice[1] if practice is not None and practice[0] == self.game_index else None
+
     def record_at_end(
         self, path: Path = MAIN, first: Side | None = None, new_variation: bool | None = None
     ) -> None:
@@ -162,10 +171,10 @@ class RecordingHere(ReplayView):
             else:
                 leave_unused()
 
-        practice = self.practice
+        practice = self.practice_shown()
         screen: RecordScreen
-        if practice is not None and practice[0] == index and path == MAIN:
-            screen = PlayScreen(self.record, index, recording, practice[1], was_edited)
+        if practice is not None and path == MAIN:
+            screen = PlayScreen(self.record, index, recording, practice, was_edited)
         else:
             screen = RecordScreen(self.record, index, recording, self.view.viewer, was_edited)
         self.app.push_screen(screen, back)

@@ -81,8 +81,10 @@ class ReplayScreen(Analysing, RecordingHere):
             "record",
             "Record",
             id="replay.record",
-            tooltip="record: enter the rolls and plays that follow (an unfinished game)",
+            tooltip="record: enter the rolls and plays that follow (an unfinished game); in the"
+            " game against the engine (play), play on",
         ),
+        Binding("r", "play_on", "Play", id="replay.record"),  # the game against the engine
         Binding("r", "record_refused", "Record", id="replay.record", show=False),
         Binding(
             "a",
@@ -110,15 +112,17 @@ class ReplayScreen(Analysing, RecordingHere):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """r is shown in the footer only where the game can be recorded on (without
         errors, not ended): never with the view's n (errors), so that the footer fits
-        80 columns. A hidden binding takes r elsewhere: it still records a variation from
-        an earlier turn of a finished game, and says why not at its end.
+        80 columns; as Play in the game played against the engine, which r goes back
+        to. A hidden binding takes r elsewhere: it still records a variation from an
+        earlier turn of a finished game, and says why not at its end.
         """
         timeline = self.timeline
-        if action == "record":
+        if action in ("record", "play_on"):
             return (
                 timeline is not None
                 and not timeline.errors
                 and not has_ended(timeline.game, timeline.report.outcome)
+                and (action == "play_on") == (self.practice_shown() is not None)
             )
         return True
 
