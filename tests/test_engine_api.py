@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 import random
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 from boards import after, dice, reference_plays
 from hypothesis import given, settings
@@ -209,6 +211,9 @@ def test_bad_input_is_a_clear_error(call, words: str) -> None:  # type: ignore[n
         (lambda e: e.rank(START, "64", kind=1), "kind is one of"),
         (lambda e: e.rank(None, "64"), "Setup is text"),
         (lambda e: e.rank(START, 64), "roll is text"),
+        (lambda e: e.rank(START, None), "roll is text"),
+        (lambda e: e.rank(START, None, kind="extra"), "roll is text"),
+        (lambda e: e.best_play(START, None), "roll is text"),
         (lambda e: e.rank(START, "64", depth=True), "depth is 0, 1 or 2"),
         (lambda e: e.rank(START, "64", depth="1"), "depth is 0, 1 or 2"),
         (lambda e: e.evaluate(START, depth=None), "depth is 0, 1 or 2"),
@@ -269,9 +274,55 @@ def test_weights_that_cannot_be_read_are_a_clear_error(tmp_path: Path) -> None:
             Engine("standard", str(weights))
 
 
+def _shipped_arrays() -> dict[str, np.ndarray]:
+    with np.load(Path(aceynote.engine.__file__).parent / "weights.npz") as data:
+        return dict(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"b1": lambda a: a[:5]}, r"shapes do not fit together \(w1 \(128, 218\), b1 \(5,\)"),
+        ({"w2": lambda a: a.T}, r"shapes do not fit together .* w2 \(128, 2\)"),
+        ({"w1": lambda a: a[0]}, r"shapes do not fit together \(w1 \(218,\)"),
+        ({"games": None}, "these weights lack the array 'games'$"),
+        ({"b2": lambda a: a * np.nan}, "values that are not numbers"),
+    ],
+    ids=["b1-short", "w2-turned", "w1-flat", "no-games", "nan"],
+)
+def test_weights_whose_arrays_do_not_make_a_network_are_a_clear_error(
+    tmp_path: Path, change: dict[str, Any], words: str
+) -> None:
+    """Arrays that do not fit together were accepted and broke the first ranking with
+    numpy's broadcast error; a flat w1 raised an IndexError; a missing array was said as
+    "lack the array 'games is not a file in the archive'"."""
+    arrays = _shipped_arrays()
+    for name, how in change.items():
+        if how is None:
+            del arrays[name]
+        else:
+            arrays[name] = how(arrays[name])
+    weights = tmp_path / "changed.npz"
+    np.savez(weights, **arrays)
+    with pytest.raises(EngineInputError, match=words):
+        Engine("standard", weights)
+
+
 def test_unknown_rules_are_a_clear_error() -> None:
     with pytest.raises(EngineInputError, match="unknown rule preset"):
         Engine("backgammon")
+
+
+@pytest.mark.parametrize(
+    "rules",
+    ["x" * 5000, "standard " + "y" * 5000, "standard bearoff=" + "z" * 5000],
+    ids=["preset", "option", "value"],
+)
+def test_a_long_wrong_rules_value_is_quoted_clipped(rules: str) -> None:
+    """The whole of a 5,000-character Rules value was quoted in the error."""
+    with pytest.raises(EngineInputError) as said:
+        Engine(rules)
+    assert len(str(said.value)) < 150 and "…" in str(said.value)
 
 
 @settings(max_examples=100, deadline=None)

@@ -180,7 +180,7 @@ class Engine:
 
     def rank(self, setup: str, roll: str, kind: str = "roll", depth: int = 1) -> list[RankedPlay]:
         """Every legal play of ``roll``, best first (one entry, "--", when none is possible)."""
-        return _ranked(self._scored(setup, roll, kind, depth))
+        return _ranked(self._scored(setup, _text(roll, "roll", "'64'"), kind, depth))
 
     def _scored(self, setup: str, roll: str, kind: str, depth: int) -> list[Scored]:
         return self._ranking(setup, roll, kind, depth).ranked

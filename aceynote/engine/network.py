@@ -168,7 +168,8 @@ class Network:
 
 def _network_of(data: Mapping[str, Array]) -> Network:
     version = int(data["version"])
-    widths = [data[key].shape[1] for key in ("w1", f"{RACE_PREFIX}w1") if key in data]
+    inputs = ("w1", f"{RACE_PREFIX}w1")
+    widths = [data[key].shape[-1] if data[key].ndim else 0 for key in inputs if key in data]
     if (version, set(widths)) == (1, {RAW_INPUTS}):
         data = _with_feature_weights(data)
     elif version != FORMAT_VERSION or set(widths) != {INPUTS}:
@@ -177,12 +178,9 @@ def _network_of(data: Mapping[str, Array]) -> Network:
             f"{' and '.join(map(str, widths))} inputs); this aceynote reads version "
             f"{FORMAT_VERSION} with {INPUTS} inputs"
         )
-    try:
-        network = _from_arrays(data, "")
-        if f"{RACE_PREFIX}w1" in data:
-            network.race = _from_arrays(data, RACE_PREFIX)
-    except KeyError as missing:
-        raise WeightsFormatError(f"these weights lack the array {missing}") from None
+    network = _from_arrays(data, "")
+    if f"{RACE_PREFIX}w1" in data:
+        network.race = _from_arrays(data, RACE_PREFIX)
     return network
 
 
@@ -207,10 +205,22 @@ def _arrays(network: Network, prefix: str) -> dict[str, Any]:
 
 
 def _from_arrays(data: Mapping[str, Array], prefix: str) -> Network:
-    return Network(
-        w1=data[f"{prefix}w1"].astype(np.float64),
-        b1=data[f"{prefix}b1"].astype(np.float64),
-        w2=data[f"{prefix}w2"].astype(np.float64),
-        b2=data[f"{prefix}b2"].astype(np.float64),
-        games=int(data[f"{prefix}games"]),
-    )
+    """The network of the arrays named ``prefix`` + w1, b1, w2, b2 and games, each there and
+    of a shape that fits the others, every weight a number."""
+    names = [f"{prefix}{name}" for name in ("w1", "b1", "w2", "b2", "games")]
+    missing = [name for name in names if name not in data]
+    if missing:
+        raise WeightsFormatError(f"these weights lack the array '{missing[0]}'")
+    w1, b1, w2, b2 = (data[name].astype(np.float64) for name in names[:4])
+    hidden = len(w1)
+    wanted = [(hidden, INPUTS), (hidden,), (2, hidden), (2,)]
+    shapes = [w1.shape, b1.shape, w2.shape, b2.shape]
+    if shapes != wanted:
+        said = ", ".join(f"{name} {shape}" for name, shape in zip(names, shapes, strict=False))
+        raise WeightsFormatError(
+            f"the arrays' shapes do not fit together ({said}): a network of H hidden units"
+            f" has w1 (H, {INPUTS}), b1 (H,), w2 (2, H) and b2 (2,)"
+        )
+    if not all(np.isfinite(array).all() for array in (w1, b1, w2, b2)):
+        raise WeightsFormatError("these weights hold values that are not numbers (NaN or inf)")
+    return Network(w1=w1, b1=b1, w2=w2, b2=b2, games=int(data[names[4]]))

@@ -6,6 +6,8 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
+from ..terminal_text import clipped
+
 
 class BearOff(Enum):
     HIGH = "high"
@@ -110,7 +112,7 @@ def parse_rules(text: str | None) -> RuleSet:
     preset = words[0].lower()
     if preset not in PRESETS:
         raise RulesError(
-            f"unknown rule preset '{words[0]}'; the presets are {_describe_choices(PRESETS)}"
+            f"unknown rule preset '{clipped(words[0])}'; the presets are {_describe_choices(PRESETS)}"
         )
     rules = PRESETS[preset]
     for word in words[1:]:
@@ -122,12 +124,16 @@ def _parse_option(word: str) -> dict[str, Any]:
     name, equals, value = word.partition("=")
     name, value = name.lower(), value.lower()
     if not equals:
-        raise RulesError(f"'{word}' is not an option; write option=value, like bearoff=exact")
+        raise RulesError(
+            f"'{clipped(word)}' is not an option; write option=value, like bearoff=exact"
+        )
     if name not in _OPTION_VALUES:
-        raise RulesError(f"unknown rule option '{name}'; the options are {', '.join(OPTION_NAMES)}")
+        raise RulesError(
+            f"unknown rule option '{clipped(name)}'; the options are {', '.join(OPTION_NAMES)}"
+        )
     choices = _OPTION_VALUES[name]
     if value not in choices:
         raise RulesError(
-            f"'{value}' is not a value of {name}; it takes {_describe_choices(choices)}"
+            f"'{clipped(value)}' is not a value of {name}; it takes {_describe_choices(choices)}"
         )
     return {name: choices[value]}
