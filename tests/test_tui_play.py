@@ -522,6 +522,29 @@ def test_play_game_refuses_a_game_it_cannot_go_on_with(
     assert not (tmp_path / "missing.acey").exists()
 
 
+def test_play_game_checks_the_file_and_its_game_before_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without a terminal (pytest's), play said it needs one before it said there is no game 2."""
+    one = tmp_path / "one.acey"
+    one.write_text(UNFINISHED, encoding="utf-8")
+    people = tmp_path / "people.acey"
+    people.write_text('[White "Ann"]\n[Black "Ines"]\n\n1. 63: in/19 in/22\n*\n', encoding="utf-8")
+    cases = [
+        ([str(one), "--game", "2"], "there is no game 2: "),
+        ([str(tmp_path / "missing.acey"), "--game", "1"], "no such file, so no game 1"),
+        ([str(people), "--game", "1"], "was not begun with play"),
+        (
+            [str(one), "--game", "1"],
+            "play runs in a terminal",
+        ),  # the game is fine: then the terminal
+    ]
+    for arguments, words in cases:
+        assert main(["play", *arguments]) == 2, arguments
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1, arguments
+
+
 def test_play_game_gives_the_engine_the_side_and_level_its_tag_names(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

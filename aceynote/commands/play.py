@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     import random
 
     from ..analysis.practice import Level, Practice
+    from ..notation import Game
     from ..rules import Side
     from ..tui.app import ReplayApp
 
@@ -145,37 +146,62 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _go_on(args: argparse.Namespace) -> int:
-    """Game ``--game`` of FILE, begun with play and not finished, played on."""
-    from ..analysis.practice import dice_source, engine_named, engine_side
+    """Game ``--game`` of FILE, begun with play and not finished, played on.
+
+    FILE and its game are checked first; then ``record_to_enter_into`` checks
+    that FILE can be written, and asks for a terminal last.
+    """
+    from ..analysis.practice import dice_source, engine_named
     from ..tui.app import ReplayApp
-    from ..validation import validate
 
     given = [f"--{name}" for name in _NEW_GAME_OPTIONS if getattr(args, name) is not None]
     if given:
         raise UsageError(f"--game goes on with a game as it was begun: not with {given[0]}")
+    game = _game_to_go_on_with(args.file, args.game)
+    side = _engine_side(game, args.game, args.file)
     record = record_to_enter_into(args.file, "play")
+    depth, level = engine_named(game.tag(side.title) or "") or (1, None)
+    practice = _against(side, depth, level, dice_source(args.seed), args.seed)
+    return _played(ReplayApp(args.file, game=args.game, record=record, practice=practice))
+
+
+def _game_to_go_on_with(path: str, number: int) -> Game:
+    """Game ``number`` of ``path``, or a UsageError: no such file, no such game."""
+    from ..files.record import RecordError, RecordFile
+    from .common import refuse_standard_input
+
+    refuse_standard_input(path, "play")
+    try:
+        record = RecordFile(path, create=True)
+    except RecordError as error:
+        raise UsageError(str(error)) from error
     if not record.existed:
-        raise UsageError(f"{args.file}: no such file, so no game {args.game} to go on with")
+        raise UsageError(f"{path}: no such file, so no game {number} to go on with")
     if not len(record):
-        raise UsageError(f"{args.file} holds no game to go on with")
-    if not 1 <= args.game <= len(record):
-        games = counted(len(record), "game")
-        raise UsageError(f"there is no game {args.game}: {args.file} holds {games}")
-    game = record.load(args.game - 1).game
+        raise UsageError(f"{path} holds no game to go on with")
+    if not 1 <= number <= len(record):
+        raise UsageError(f"there is no game {number}: {path} holds {counted(len(record), 'game')}")
+    return record.load(number - 1).game
+
+
+def _engine_side(game: Game, number: int, path: str) -> Side:
+    """The side the engine plays in ``game``, game ``number`` of ``path``; a UsageError when
+    it cannot be gone on with: not begun with play, with errors, or over."""
+    from ..analysis.practice import engine_side
+    from ..validation import validate
+
     side = engine_side(game)
     if side is None:
         raise UsageError(
-            f"game {args.game} of {args.file} was not begun with play: not one of its White"
+            f"game {number} of {path} was not begun with play: not one of its White"
             " and Black tags, but only one, names the engine (like 'aceynote engine, 1-ply')"
         )
     report = validate(game)
     if report.errors:
-        raise UsageError(f"game {args.game} has errors: see aceynote validate {args.file}")
+        raise UsageError(f"game {number} has errors: see aceynote validate {path}")
     if report.outcome is not None or game.result_text != "*":
-        raise UsageError(f"game {args.game} is over ({game.result_text}): nothing to play on")
-    depth, level = engine_named(game.tag(side.title) or "") or (1, None)
-    practice = _against(side, depth, level, dice_source(args.seed), args.seed)
-    return _played(ReplayApp(args.file, game=args.game, record=record, practice=practice))
+        raise UsageError(f"game {number} is over ({game.result_text}): nothing to play on")
+    return side
 
 
 def _against(
