@@ -252,9 +252,38 @@ def test_the_build_command_writes_the_table_it_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    old = tmp_path / "aceynote" / "bearoff-6-2-bearoff=high-score=checkers-v1.npz"
+    old.parent.mkdir()
+    old.write_bytes(b"a table of an older format")
     assert main(["--rules", "standard score=single", "--checkers", "2"]) == 0
     path = table_path(parse_rules("standard score=single"), 2, DEFAULT_STRAGGLERS)
     assert path.is_file() and str(path) in capsys.readouterr().out
+    # Written as the engine writes its cache: whole, and the tables no aceynote reads gone.
+    assert sorted(path.parent.iterdir()) == [path]
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["--rules", "nonsense"], "--rules: unknown rule preset 'nonsense'"),
+        (["--rules", "bgammon", "--checkers", "1"], "cannot write"),
+    ],
+)
+def test_the_build_command_says_what_is_wrong(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    words: list[str],
+    said: str,
+) -> None:
+    """A wrong --rules and a cache folder that cannot be made were tracebacks."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert main(words) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("python -m aceynote.engine.bearoff: ") and said in err
+    assert err.count("\n") == 1
 
 
 def test_the_documented_build_command_runs_without_a_warning(tmp_path: Path) -> None:
