@@ -81,10 +81,15 @@ class ReplayScreen(Analysing, RecordingHere):
             "record",
             "Record",
             id="replay.record",
-            tooltip="record: enter the rolls and plays that follow (an unfinished game); in the"
-            " game against the engine (play), play on",
+            tooltip="record: enter the rolls and plays that follow (an unfinished game)",
         ),
-        Binding("r", "play_on", "Play", id="replay.record"),  # the game against the engine
+        Binding(
+            "r",
+            "play_on",
+            "Play",
+            id="replay.record",
+            tooltip="back to the game against the engine, to play on (from the turn shown: asks how)",
+        ),
         Binding("r", "record_refused", "Record", id="replay.record", show=False),
         Binding(
             "a",
