@@ -249,3 +249,27 @@ def test_a_page_of_several_games(open_page: Opener) -> None:
     assert opened.fragment.startswith("g1-")
     expect(opened.tab.locator("#game-1")).to_be_visible()  # on the hashchange, a moment later
     assert not opened.errors
+
+
+# The gap between the texts of each two neighbouring elements a selector finds.
+TEXT_GAPS = """(selector) => {
+  const text = (element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return range.getBoundingClientRect();
+  };
+  const found = [...document.querySelectorAll(selector)];
+  return found.slice(1).map((element, index) => text(element).left - text(found[index]).right);
+}"""
+
+
+def test_unplayed_segments_are_spaced_as_played_ones(open_page: Opener) -> None:
+    """The segments a page cannot replay (here its Setup cannot be used) are no links, and
+    ran together: `21: 2/off 1/off=66: 1/off`."""
+    game = parse_game('[Setup "W 6:16 / B 1:1 / W"]\n\n1. 21: 2/off 1/off =66: 1/off\n*\n')
+    opened = open_page([game])
+    assert opened.tab.locator("span.move.unplayed").count() == 2
+    played = open_page([parse_game((SAMPLES / "annotated.acey").read_text())], name="p.html")
+    (unplayed_gap,) = opened.tab.evaluate(TEXT_GAPS, "span.move.unplayed")
+    played_gap = played.tab.evaluate(TEXT_GAPS, "a.move[data-key='5'], a.move[data-key='6']")
+    assert unplayed_gap == pytest.approx(played_gap[0], abs=0.5) and unplayed_gap > 5
