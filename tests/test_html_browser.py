@@ -273,3 +273,23 @@ def test_unplayed_segments_are_spaced_as_played_ones(open_page: Opener) -> None:
     (unplayed_gap,) = opened.tab.evaluate(TEXT_GAPS, "span.move.unplayed")
     played_gap = played.tab.evaluate(TEXT_GAPS, "a.move[data-key='5'], a.move[data-key='6']")
     assert unplayed_gap == pytest.approx(played_gap[0], abs=0.5) and unplayed_gap > 5
+
+
+def test_a_variation_closes_right_after_its_last_word(open_page: Opener) -> None:
+    """A variation's `)` stood apart from its last word (`down  )`): the last turn's margin
+    and its comment's stood before it."""
+    opened = open_page([parse_game((SAMPLES / "annotated.acey").read_text())])
+    gaps = opened.tab.evaluate(
+        """() => [...document.querySelectorAll('.variation')].map((box) => {
+          const edges = (element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            return [...range.getClientRects()];
+          };
+          const [open, close] = box.querySelectorAll(':scope > .paren');
+          const before = edges(close.previousElementSibling).at(-1);
+          const after = edges(open.nextElementSibling)[0];
+          return [after.left - edges(open)[0].right, edges(close)[0].left - before.right];
+        })"""
+    )
+    assert gaps == [[pytest.approx(0, abs=1), pytest.approx(0, abs=1)]]
