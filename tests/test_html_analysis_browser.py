@@ -17,6 +17,7 @@ from analysed_games import (  # noqa: F401 (fixtures)
     reference_fixture,
     write_short_games,
 )
+from conftest import SAMPLES
 from test_html_browser import FileOpener, browser, open_file_fixture  # noqa: F401 (fixtures)
 
 from aceynote.cli import main
@@ -185,3 +186,34 @@ def test_a_page_of_games_shows_the_graph_of_the_game_shown(
     opened.press("Home")
     assert opened.fragment == "g2-0"
     assert not opened.errors
+
+
+def test_the_engines_mark_stands_apart_from_the_records_glyph(
+    open_file: FileOpener, tmp_path: Path
+) -> None:
+    """`=11: 9/8 8/7 7/6 6/5 ! ??` read as one glyph, `!??`: the annotator's `!` ends the
+    move's text and the engine's `??` stood right after it. The engine's mark is boxed apart,
+    and its title says whose it is."""
+    out = tmp_path / "annotated.html"
+    words = ["--analyze", "--depth", "0", "-o", str(out)]
+    assert main(["html", str(SAMPLES / "annotated.acey"), *words]) == 0
+    marks = open_file(out, "").tab.evaluate(
+        """() => [...document.querySelectorAll('span.mark')].map((mark) => {
+          const text = (element) => {
+            const range = document.createRange();
+            range.selectNodeContents(element);
+            return [...range.getClientRects()];
+          };
+          const link = mark.previousElementSibling;
+          const style = getComputedStyle(mark);
+          return {
+            after: link.textContent, title: mark.title, border: style.borderLeftStyle,
+            gap: text(mark)[0].left - text(link).at(-1).right,
+          };
+        })"""
+    )
+    glyphed = [mark for mark in marks if mark["after"].endswith("!")]
+    assert glyphed and glyphed[0]["after"] == "=11: 9/8 8/7 7/6 6/5 !"
+    for mark in marks:
+        assert mark["border"] == "solid" and mark["gap"] > 10, mark
+        assert mark["title"].startswith("the engine's mark: "), mark

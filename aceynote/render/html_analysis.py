@@ -29,7 +29,8 @@ MARK_CLASS = {mark.value: mark.word.replace(" ", "-") for mark in Mark}
 
 
 def mark_in_move_list(parent: ET.Element, link: ET.Element | None, judged: Judged) -> None:
-    """Colour a marked move, and write its mark when the record does not carry it."""
+    """Colour a marked move, and write its mark when the record does not carry it: after the
+    record's own glyphs, boxed apart from them (page.css), its title saying whose it is."""
     if judged.mark is None:
         return
     kind = MARK_CLASS[judged.mark]
@@ -38,7 +39,7 @@ def mark_in_move_list(parent: ET.Element, link: ET.Element | None, judged: Judge
     if judged.mark not in judged.segment.glyphs:
         glyph = ET.SubElement(parent, "span", {"class": f"mark {kind}"})
         glyph.text = judged.mark
-        glyph.set("title", f"{kind.replace('-', ' ')}: lost {judged.loss:.2f}")
+        glyph.set("title", f"the engine's mark: {kind.replace('-', ' ')}, {judged.loss:.2f} lost")
 
 
 def judged_data(judged: Judged) -> dict[str, object]:
