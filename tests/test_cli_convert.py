@@ -128,6 +128,14 @@ def test_other_commands_writing_records_refuse_an_output_named_for_another_forma
         (["diagram"], "victim.acey", "names the acey format by its extension, but diagram draws"),
         (["diagram"], "board.html", "names the html format by its extension, but diagram draws"),
         (
+            ["diagram"],
+            "board.JPG",
+            "names the jpg format by its extension, but diagram draws an SVG (.svg) or PNG (.png)"
+            " picture: name it .svg",
+        ),
+        (["diagram"], "board.pdf", "names the pdf format by its extension, but diagram draws"),
+        (["html"], "page.pdf", "names the pdf format by its extension, but html writes a web page"),
+        (
             ["html"],
             "page.acey",
             "names the acey format by its extension, but html writes a web page",

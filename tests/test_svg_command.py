@@ -139,6 +139,19 @@ def test_usage_errors(
     assert message in capsys.readouterr().err
 
 
+def test_a_picture_of_a_kind_diagram_does_not_draw_is_refused_and_a_bare_name_is_svg(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-o board.jpg, board.pdf or board.svgz got an SVG, which no viewer opens as that; a name
+    without an extension gets the SVG --format's default says (a mktemp name has none)."""
+    for name in ("board.jpg", "board.PDF", "board.svgz"):
+        assert main(["diagram", str(ANNOTATED), "-o", str(tmp_path / name)]) == 2
+        assert not (tmp_path / name).exists()
+        assert "diagram draws an SVG (.svg) or PNG (.png) picture" in capsys.readouterr().err
+    assert main(["diagram", str(ANNOTATED), "-o", str(tmp_path / "board")]) == 0
+    assert drawn(tmp_path / "board").tag == SVG + "svg"
+
+
 def test_a_read_only_file_is_not_overwritten(tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
     out.write_text("keep", encoding="utf-8")

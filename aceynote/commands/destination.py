@@ -19,10 +19,18 @@ PICTURES_AND_PAGES = {"svg": (".svg",), "png": (".png",), "html": (".html", ".ht
 """The files the commands write besides records, by their extensions: diagram's pictures, and
 the pages of html and stats --html."""
 
+UNWRITTEN_PICTURES = (
+    *(".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".tif", ".tiff", ".ico"),
+    *(".heic", ".svgz", ".pdf", ".eps", ".ps"),
+)
+"""Pictures and printed documents that no command writes: a name ending so is refused for
+every output (a viewer opens it as what its extension says; `diagram -o board.jpg` wrote SVG)."""
+
 
 def named_kind(path: str) -> str | None:
-    """What a file's name says it holds: a record format's name, or svg, png or html (None:
-    a name of none of them)."""
+    """What a file's name says it holds: a record format's name, svg, png or html, or a
+    picture that no command writes, by its extension (jpg, pdf...; None: a name of none of
+    them, as one without an extension)."""
     from .. import formats
 
     record = formats.of_path(path, formats.RECORD_FORMATS)
@@ -30,7 +38,9 @@ def named_kind(path: str) -> str | None:
         return record.name
     lowered = path.lower()
     kinds = PICTURES_AND_PAGES.items()
-    return next((kind for kind, extensions in kinds if lowered.endswith(extensions)), None)
+    written = next((kind for kind, extensions in kinds if lowered.endswith(extensions)), None)
+    unwritten = next((end[1:] for end in UNWRITTEN_PICTURES if lowered.endswith(end)), None)
+    return written or unwritten
 
 
 def check_output_name(

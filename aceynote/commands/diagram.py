@@ -103,7 +103,11 @@ def picture_format(chosen: str | None, output: str) -> str:
     """
     named = named_kind(output)
     picture = chosen or (named if named in PICTURES else "svg")
-    said = f"--format {chosen} was asked" if chosen else "diagram draws an SVG or PNG picture"
+    said = (
+        f"--format {chosen} was asked"
+        if chosen
+        else "diagram draws an SVG (.svg) or PNG (.png) picture"
+    )
     check_output_name(output, picture, said)
     if picture == "png":
         try:
