@@ -96,6 +96,33 @@ def test_validate_points_at_the_illegal_moves_object(
     assert _object_at(converted.read_text(encoding="utf-8"), span)["source"] == 19
 
 
+@pytest.mark.parametrize("indent", [None, 2])
+@pytest.mark.parametrize(
+    ("change", "holder"),
+    [
+        (lambda game: game["turns"][0]["segments"][0].update(dice=[7, 1]), "dice"),
+        (lambda game: game["turns"][0]["segments"][0]["moves"][0].update(source=99), "count"),
+        (lambda game: game["turns"][0].update(side="green"), "number"),
+        (lambda game: game["tags"][0].update(value=5), "name"),
+    ],
+    ids=["dice", "source", "side", "tag"],
+)
+def test_a_game_the_schema_refuses_is_refused_at_the_object_at_fault(
+    indent: int | None, change: Any, holder: str
+) -> None:
+    """Refused at the game's own "{" however deep the fault was: now at the innermost object
+    on the error's path, in a document and in JSON Lines."""
+    data = game_to_json(parse_games(ILLEGAL)[0])
+    change(data)
+    document = json.dumps({**document_header(), "games": [data]}, indent=indent)
+    lines = json.dumps(data) + "\n"
+    for text, read in ((document, read_document), (lines, read_json_lines)):
+        (game,) = read(io.StringIO(text))
+        (problem,) = game.problems
+        assert holder in _object_at(text, problem.span)
+        assert _object_at(text, problem.span) is not None and problem.span.column > 1
+
+
 def test_a_member_written_twice_leaves_the_game_without_places(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ...notation.words import comment_problem
@@ -26,13 +26,17 @@ if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow t
 
 
 class JsonRecordError(InvalidRecord):
-    """JSON that is not a record of this format; ``path`` says where (``games[3].turns[1]``)."""
+    """JSON that is not a record of this format; ``path`` says where (``games[3].turns[1]``),
+    and ``inside`` is the innermost object on that path, to be placed in the text."""
 
-    def __init__(self, message: str, path: str = "", line: int | None = None) -> None:
+    def __init__(
+        self, message: str, path: str = "", line: int | None = None, inside: object = None
+    ) -> None:
         where = f"{path}: " if path else ""
         super().__init__(f"{where}{message}")
         self.path = path
         self.line = line
+        self.inside = inside
 
 
 def check(
@@ -56,30 +60,41 @@ def check(
     )
     if error is not None:
         path, message = refusal(error, prefix)
-        raise JsonRecordError(message, path, line)
+        raise JsonRecordError(message, path, line, _innermost_object(data, error.absolute_path))
+
+
+def _innermost_object(data: object, path: Iterable[str | int]) -> object:
+    """The last JSON object met going down ``path`` from ``data`` (``data`` when none is)."""
+    found = item = data
+    for part in path:
+        item = item[part]  # type: ignore[index]
+        if isinstance(item, dict):
+            found = item
+    return found
 
 
 def check_comments(game: object, prefix: str, line: int | None = None) -> None:
     """Refuse a game (schema-valid) holding a comment that a record could not read back,
     at the comment's path, with the notation's reason (``notation.words.comment_problem``)."""
-    for path, text in _comments(game, prefix):
+    for path, text, holder in _comments(game, prefix):
         problem = comment_problem(text)
         if problem is not None:
-            raise JsonRecordError(problem, path, line)
+            raise JsonRecordError(problem, path, line, holder)
 
 
 _COMMENT_LISTS = ("comments", "comments_after")
 
 
-def _comments(data: object, prefix: str) -> Iterator[tuple[str, str]]:
-    """Each comment of a schema-valid game with its path, in the order of the text."""
+def _comments(data: object, prefix: str) -> Iterator[tuple[str, str, object]]:
+    """Each comment of a schema-valid game with its path and the object that holds it, in the
+    order of the text."""
     stack: list[tuple[object, str]] = [(data, prefix)]
     while stack:
         item, path = stack.pop()
         if isinstance(item, dict):
             for key in _COMMENT_LISTS:
                 for index, text in enumerate(item.get(key, ())):
-                    yield f"{_joined(path, key)}[{index}]", text
+                    yield f"{_joined(path, key)}[{index}]", text, item
             stack += [(child, _joined(path, key)) for key, child in reversed(item.items())]
         elif isinstance(item, list):
             stack += [

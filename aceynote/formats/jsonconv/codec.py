@@ -46,7 +46,7 @@ from ...rules import (
 )
 from ...validation import Diagnostic, Report
 from .checks import JsonRecordError, check, check_comments, refusal
-from .decode import decode, loads
+from .decode import decode, in_words, loads
 from .places import Places, placed
 from .schema import schema, validators
 from .stream import BEGIN, DocumentError, members
@@ -362,11 +362,19 @@ def read_document(stream: IO[str]) -> Iterator[Game]:
 def _document_game(data: Json, index: int, start: tuple[int, int], where: Places | None) -> Game:
     """Game ``index`` of a document, which starts at ``start`` (line, column), or (refused)
     a game with the reason there."""
-    line, column = start
     try:
-        return game_from_json(data, f"games[{index}]", line, where)
+        return game_from_json(data, f"games[{index}]", start[0], where)
     except JsonRecordError as error:
-        return _unread(str(error), line, column)
+        return _unread(str(error), *_place_of(error, where, start))
+
+
+def _place_of(
+    error: JsonRecordError, places: Places | None, start: tuple[int, int]
+) -> tuple[int, int]:
+    """Where a refused game's error stands: at the innermost object of its path, when its place
+    is known, else at ``start``, the game's own."""
+    found = (places or {}).get(id(error.inside))
+    return start if found is None else (found.line, found.column)
 
 
 def _unread(message: str, line: int, column: int) -> Game:
@@ -416,8 +424,9 @@ def _json_line_game(line: str, number: int) -> Game:
     try:
         data = loads(text)
     except json.JSONDecodeError as error:
-        return _unread(f"not valid JSON: {error.msg}", number, error.colno)
+        return _unread(in_words(error), number, error.colno)
+    places = placed(data, text, 0, len(text), number, 1)
     try:
-        return game_from_json(data, "game", number, placed(data, text, 0, len(text), number, 1))
+        return game_from_json(data, "game", number, places)
     except JsonRecordError as error:
-        return _unread(str(error), number, 1)
+        return _unread(str(error), *_place_of(error, places, (number, 1)))

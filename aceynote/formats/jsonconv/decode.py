@@ -70,3 +70,29 @@ def loads(text: str) -> Any:
         found = _LONG_NUMBER.search(text)
         message = too_many_digits("a number", str(error).lstrip("-"))
         raise json.JSONDecodeError(message, text, found.start() if found else 0) from error
+
+
+_PLAIN = {
+    "Expecting value": (
+        "expected a value here: a string, a number, an object {...}, an array [...],"
+        " true, false or null"
+    ),
+    "Expecting property name enclosed in double quotes": (
+        'expected a member\'s name in double quotes, like "tags" (or no comma before a })'
+    ),
+    "Expecting ':' delimiter": "expected ':' after the member's name",
+    "Expecting ',' delimiter": "expected ',' between two items or members",
+    "Unterminated string starting at": 'this string is not closed by a " on its line',
+    "Invalid control character at": ("a tab or line end inside a string: write it as \\t or \\n"),
+    "Invalid \\escape": "a backslash escape JSON does not have; write \\\\ for a backslash",
+    "Invalid \\uXXXX escape": "\\u is followed by four hexadecimal digits in JSON",
+    "Extra data": "more text after the value's end",
+    "Illegal trailing comma before end of object": "a comma before the closing }: remove it",
+    "Illegal trailing comma before end of array": "a comma before the closing ]: remove it",
+}
+
+
+def in_words(error: json.JSONDecodeError) -> str:
+    """What Python's JSON decoder found wrong, in words a player understands; the bounds'
+    own messages (a number too long, nesting too deep) as they are."""
+    return f"not valid JSON: {_PLAIN.get(error.msg, error.msg)}"

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import IO, Any, NoReturn
 
+from .decode import in_words
 from .places import Places, placed
 
 WINDOW = 1 << 20  # characters read at a time
@@ -106,7 +107,7 @@ class _Window:
             except json.JSONDecodeError as error:
                 if self._cut_off(error) and self._grow():
                     continue
-                self._fail_at(f"not valid JSON: {error.msg}", error.pos)
+                self._fail_at(in_words(error), error.pos)
             if end - self.at > self.largest:
                 self._too_large()
             if end < len(self.text) or not self._grow():  # a number may go on past the window
