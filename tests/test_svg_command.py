@@ -152,6 +152,24 @@ def test_a_picture_of_a_kind_diagram_does_not_draw_is_refused_and_a_bare_name_is
     assert drawn(tmp_path / "board").tag == SVG + "svg"
 
 
+def test_a_setup_that_cannot_be_used_is_said_at_its_place_as_validate_says_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """diagram said only "the game's Setup tag cannot be used": not where, nor why."""
+    record = tmp_path / "setup.acey"
+    text = (SAMPLES / "setup-bearoff.acey").read_text(encoding="utf-8")
+    record.write_text(text.replace("5:2 3:3", "5:2 3;3"), encoding="utf-8")
+    assert main(["diagram", str(record), "-o", str(tmp_path / "board.svg")]) == 2
+    err = capsys.readouterr().err
+    assert f"{record}:5:1: error AD103: the Setup cannot be used: '3;3' is not of the form" in err
+    assert '  [Setup "W 5:2 3;3' in err  # the line, under it the caret, as validate prints them
+    assert err.endswith(
+        f"error: the game's Setup tag cannot be used (AD103 at {record}:5:1, above),"
+        " so it has no position to draw\n"
+    )
+    assert not (tmp_path / "board.svg").exists()
+
+
 def test_a_read_only_file_is_not_overwritten(tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
     out.write_text("keep", encoding="utf-8")

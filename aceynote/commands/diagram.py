@@ -9,7 +9,9 @@ from ..files.writing import write_bytes_atomically
 from ..render import png, svg
 from ..render.step_diagram import diagram_title, frame_moment
 from ..terminal_text import counted, number_shown
+from ..validation import diagnostics as codes
 from ..validation import validate
+from ..validation.diagnostics import Code
 from ..validation.frames import Frame, GameFrames, turns_there
 from .base import (
     EXIT_OK,
@@ -20,16 +22,19 @@ from .base import (
     write_out_bytes,
 )
 from .common import (
+    GameNumber,
     InputFile,
     add_drawing_options,
     add_game_option,
     add_output,
     add_record_file,
     chosen_game,
+    game_number,
     note_errors,
     turn_option,
 )
 from .destination import check_output, check_output_name, deliver, named_kind, to_file
+from .printing import Formatter, colour_wanted
 from .tag_options import setup_option
 
 DESCRIPTION = """\
@@ -137,26 +142,41 @@ def deliver_picture(svg_text: str, output: str, picture: str) -> None:
 # -- choosing the position -------------------------------------------------------
 
 
-def chosen_frame(frames: GameFrames, turn: str | None, segment: int | None) -> Frame:
-    """The main-line frame that --turn or --segment names; the end without either."""
+def chosen_frame(frames: GameFrames, args: argparse.Namespace) -> Frame:
+    """The main-line frame that --turn or --segment names; the end without either. Where the
+    record's error is why there is none (a Setup that cannot be used), that error is said
+    first, as validate says it."""
     if not frames.playable:
-        raise UsageError("the game's Setup tag cannot be used, so it has no position to draw")
+        where = _error_said(frames, codes.BAD_SETUP, args)
+        raise UsageError(
+            f"the game's Setup tag cannot be used ({where}, above), so it has no position to draw"
+        )
     count = len(frames.main) - 1
-    if segment is not None:
-        if not 0 <= segment <= count:
-            raise UsageError(
-                f"--segment {segment}: the main line has {counted(count, 'segment')} "
-                f"(0 is the start, {count} the end)"
-            )
-        return frames.frames[frames.main[segment]]
-    if turn is not None:
-        number, side = turn_option(turn)
-        key = None if number is None else frames.turn_end(number, side)
-        if key is None:
-            held = turns_there(frames.turns(), "the main line")
-            raise UsageError(f"--turn {number_shown(turn)}: {held}")
-        return frames.frames[key]
-    return frames.frames[frames.end]
+    if args.segment is not None and 0 <= args.segment <= count:
+        return frames.frames[frames.main[args.segment]]
+    if args.segment is not None:
+        ends = f"has {counted(count, 'segment')} (0 is the start, {count} the end)"
+        raise UsageError(f"--segment {args.segment}: the main line {ends}")
+    if args.turn is None:
+        return frames.frames[frames.end]
+    number, side = turn_option(args.turn)
+    key = None if number is None else frames.turn_end(number, side)
+    if key is None:
+        held = turns_there(frames.turns(), "the main line")
+        raise UsageError(f"--turn {number_shown(args.turn)}: {held}")
+    return frames.frames[key]
+
+
+def _error_said(frames: GameFrames, code: Code, args: argparse.Namespace) -> str:
+    """The game's first error of ``code``, printed as validate prints it, on stderr; its place
+    with its code (AD103 at FILE:LINE:COL)."""
+    found = next(each for each in frames.report.diagnostics if each.code is code)
+    line = frames.game.source_lines.get(found.span.line, "")
+    name = InputFile(args.file).display_name
+    number = (game_number(args.game) or GameNumber("1")).needed
+    formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
+    print(formatter.format(name, number, found, line), file=sys.stderr)
+    return f"{found.code.code} at {name}:{found.span.line}:{found.span.column}"
 
 
 def frame_board(frame: Frame, title: str, args: argparse.Namespace) -> str:
@@ -201,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
     game = chosen_game(args.file, args.source_format, args.game)
     report = validate(game)
     frames = GameFrames(report)
-    frame = chosen_frame(frames, args.turn, args.segment)
+    frame = chosen_frame(frames, args)
     title = diagram_title(game, frame_moment(frame))
     deliver_picture(frame_board(frame, title, args), args.output, picture)
     return note_errors(report.errors, "the board shows the validator's replay of it")
