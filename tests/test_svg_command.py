@@ -170,6 +170,28 @@ def test_a_setup_that_cannot_be_used_is_said_at_its_place_as_validate_says_it(
     assert not (tmp_path / "board.svg").exists()
 
 
+@pytest.mark.parametrize(
+    ("moment", "held"),
+    [
+        (["--turn", "5"], "--turn 5: {line} has 2 turns; give 1 (1... for Black's)."),
+        (["--segment", "9"], "--segment 9: {line} has 2 segments (0 is the start, 2 the end)"),
+    ],
+)
+def test_a_moment_past_a_syntax_error_names_the_error_that_ends_the_line(
+    moment: list[str], held: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--turn 5 said the main line has 2 turns, not that a syntax error cuts it there."""
+    record = tmp_path / "syn.acey"
+    lines = ANNOTATED.read_text(encoding="utf-8").split("\n")
+    lines[12] = lines[12].replace("13/12", "13-12")
+    record.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["diagram", str(record), *moment]) == 2
+    err = capsys.readouterr().err
+    assert f"{record}:13:14: error AD100: '13-12' was read as a result" in err
+    line = f"the main line, read up to its syntax error (AD100 at {record}:13:14, above),"
+    assert err.endswith(held.format(line=line) + "\n")
+
+
 def test_a_read_only_file_is_not_overwritten(tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
     out.write_text("keep", encoding="utf-8")

@@ -144,8 +144,7 @@ def deliver_picture(svg_text: str, output: str, picture: str) -> None:
 
 def chosen_frame(frames: GameFrames, args: argparse.Namespace) -> Frame:
     """The main-line frame that --turn or --segment names; the end without either. Where the
-    record's error is why there is none (a Setup that cannot be used), that error is said
-    first, as validate says it."""
+    record's error is why there is none, that error is said first, as validate says it."""
     if not frames.playable:
         where = _error_said(frames, codes.BAD_SETUP, args)
         raise UsageError(
@@ -156,15 +155,24 @@ def chosen_frame(frames: GameFrames, args: argparse.Namespace) -> Frame:
         return frames.frames[frames.main[args.segment]]
     if args.segment is not None:
         ends = f"has {counted(count, 'segment')} (0 is the start, {count} the end)"
-        raise UsageError(f"--segment {args.segment}: the main line {ends}")
+        raise UsageError(f"--segment {args.segment}: {_main_line(frames, args)} {ends}")
     if args.turn is None:
         return frames.frames[frames.end]
     number, side = turn_option(args.turn)
     key = None if number is None else frames.turn_end(number, side)
     if key is None:
-        held = turns_there(frames.turns(), "the main line")
+        held = turns_there(frames.turns(), _main_line(frames, args))
         raise UsageError(f"--turn {number_shown(args.turn)}: {held}")
     return frames.frames[key]
+
+
+def _main_line(frames: GameFrames, args: argparse.Namespace) -> str:
+    """The main line, in a message about a moment it does not hold: a record read only up to
+    its syntax error says so, and the error is said first (it is why the line stops)."""
+    if not frames.game.problems:
+        return "the main line"
+    where = _error_said(frames, codes.SYNTAX, args)
+    return f"the main line, read up to its syntax error ({where}, above),"
 
 
 def _error_said(frames: GameFrames, code: Code, args: argparse.Namespace) -> str:
