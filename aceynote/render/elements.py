@@ -1,4 +1,4 @@
-"""Building the SVG's XML: elements whose numbers are written short, and text."""
+"""Building the XML of drawings and pages: elements whose numbers are written short, and text."""
 
 from __future__ import annotations
 
@@ -21,6 +21,16 @@ def child(parent: ET.Element, tag: str, **attributes: object) -> ET.Element:
         for name, value in attributes.items()
     }
     return ET.SubElement(parent, tag, attrib)
+
+
+def element(
+    parent: ET.Element, tag: str, text: str | None = None, **attributes: object
+) -> ET.Element:
+    """A child element (named as :func:`child` names it) holding ``text``, if any."""
+    made = child(parent, tag, **attributes)
+    if text is not None:
+        made.text = text
+    return made
 
 
 def text_at(parent: ET.Element, x: float, y: float, words: str, **attributes: object) -> ET.Element:

@@ -14,8 +14,6 @@ allows only the page's own script and style, by their hashes.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
@@ -30,8 +28,9 @@ from ..terminal_text import xml_text
 from ..validation import Diagnostic, validate_in_place
 from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
-from .elements import markup
+from .elements import element, markup
 from .html_analysis import graph, judged_data, mark_in_move_list, review_data, review_heading
+from .page_frame import Shown, game_list, page_head, viewer
 from .step_diagram import diagram_title, frame_moment, players
 
 if TYPE_CHECKING:
@@ -44,15 +43,6 @@ _JSON_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026"}
 
 def _asset(name: str) -> str:
     return (resources.files(__package__) / name).read_text(encoding="utf-8")
-
-
-def _el(parent: ET.Element, tag: str, text: str | None = None, **attributes: str) -> ET.Element:
-    """A child element; ``class_`` stands for ``class`` and ``_`` in names for ``-``."""
-    attrib = {name.rstrip("_").replace("_", "-"): value for name, value in attributes.items()}
-    element = ET.SubElement(parent, tag, attrib)
-    if text is not None:
-        element.text = text
-    return element
 
 
 def script_json(data: object) -> str:
@@ -69,13 +59,6 @@ def _texts_shown(data: object) -> object:
     if isinstance(data, list | tuple):
         return [_texts_shown(item) for item in data]
     return data
-
-
-def csp_hash(text: str) -> str:
-    """The hash of an inline script or style, as a Content-Security-Policy source."""
-    return (
-        "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
-    )
 
 
 class _GamePage:
@@ -111,27 +94,27 @@ class _GamePage:
 
     # -- the section: header and move list ------------------------------------
     def section(self, parent: ET.Element) -> None:
-        section = _el(parent, "section", class_="game", id=f"game-{self.number}")
+        section = element(parent, "section", class_="game", id=f"game-{self.number}")
         section.set("data-game", str(self.number))
         if self.number > 1:
             section.set("hidden", "hidden")
         self._header(section)
-        self._movetext(_el(section, "div", class_="movetext"))
+        self._movetext(element(section, "div", class_="movetext"))
 
     def _header(self, section: ET.Element) -> None:
-        header = _el(section, "header")
-        title = _el(header, "h1")
+        header = element(section, "header")
+        title = element(header, "h1")
         for index, side in enumerate(("White", "Black")):
             if index:
-                _el(title, "span", " v ", class_="versus")
+                element(title, "span", " v ", class_="versus")
             name = f"{SIDE_GLYPH[side]} {self.game.tag(side) or side}"
-            _el(title, "span", name, class_=f"player {side.lower()}")
-        tags = _el(header, "dl", class_="tags")
+            element(title, "span", name, class_=f"player {side.lower()}")
+        tags = element(header, "dl", class_="tags")
         for tag in ordered_tags([*self.game.tags, *self._implied_tags()]):
             if tag.name not in ("White", "Black"):
-                _el(tags, "dt", tag.name)
+                element(tags, "dt", tag.name)
                 value = result_as_given(self.game, tag.value) if tag.name == "Result" else tag.value
-                _el(tags, "dd", value)
+                element(tags, "dd", value)
         if self.review is not None:
             review_heading(header, self.review)
         self._findings(header, self.frames.notes.get(START_NOTE, []))
@@ -143,29 +126,29 @@ class _GamePage:
 
     def _movetext(self, box: ET.Element) -> None:
         if self.frames.playable:
-            start = _el(box, "p", class_="start")
+            start = element(box, "p", class_="start")
             self._link(start, START, "Start")
         for text in self.game.comments:
-            _el(box, "p", text, class_="comment")
+            element(box, "p", text, class_="comment")
         row: ET.Element | None = None
         for turn in self.game.turns:
             if row is None or turn.side.title == "White":
-                row = _el(box, "div", class_="row")
+                row = element(box, "div", class_="row")
             self._turn(row, turn)
         if self.game.problems:  # read only up to its syntax error: its turns do not end there
-            _el(box, "p", unchecked_result(self.game), class_="result unchecked")
+            element(box, "p", unchecked_result(self.game), class_="result unchecked")
         else:
-            end = _el(box, "p", class_="result")
-            _el(end, "span", self.game.result_text, class_="result-token")
+            end = element(box, "p", class_="result")
+            element(end, "span", self.game.result_text, class_="result-token")
         for text in self.game.comments_after:
-            _el(box, "p", text, class_="comment")
+            element(box, "p", text, class_="comment")
         self._findings(box, self.frames.notes.get(END_NOTE, []))
 
     def _turn(self, parent: ET.Element, turn: Turn) -> None:
-        span = _el(parent, "span", class_=f"turn {turn.side.title.lower()}")
-        _el(span, "span", turn_number(turn), class_="number")
+        span = element(parent, "span", class_=f"turn {turn.side.title.lower()}")
+        element(span, "span", turn_number(turn), class_="number")
         for text in turn.comments:
-            _el(span, "span", text, class_="comment")
+            element(span, "span", text, class_="comment")
         for segment in turn.segments:
             self._segment(span, segment)
         for variation in turn.variations:
@@ -176,53 +159,53 @@ class _GamePage:
         text = segment_text(segment)
         link = None
         if key is None:
-            _el(parent, "span", text, class_="move unplayed")
+            element(parent, "span", text, class_="move unplayed")
         else:
             link = self._link(parent, key, text)
         judged = self.review.judged_of(segment) if self.review else None
         if judged is not None:
             mark_in_move_list(parent, link, judged)
         for comment in segment.comments:
-            _el(parent, "span", comment, class_="comment")
+            element(parent, "span", comment, class_="comment")
         if key is not None:
             self._findings(parent, self.frames.notes.get(key, []))
 
     def _variation(self, parent: ET.Element, variation: Variation) -> None:
-        box = _el(parent, "span", class_="variation")
-        _el(box, "span", "(", class_="paren")
+        box = element(parent, "span", class_="variation")
+        element(box, "span", "(", class_="paren")
         for text in variation.comments:
-            _el(box, "span", text, class_="comment")
+            element(box, "span", text, class_="comment")
         for turn in variation.turns:
             self._turn(box, turn)
-        _el(box, "span", ")", class_="paren")
+        element(box, "span", ")", class_="paren")
         for text in variation.comments_after:
-            _el(box, "span", text, class_="comment")
+            element(box, "span", text, class_="comment")
 
     def _link(self, parent: ET.Element, key: str, text: str) -> ET.Element:
-        link = _el(parent, "a", text, class_="move", href=self.href(key))
+        link = element(parent, "a", text, class_="move", href=self.href(key))
         link.set("data-key", key)
         return link
 
     @staticmethod
     def _findings(parent: ET.Element, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:
-            box = _el(parent, "div", class_=f"finding {diagnostic.severity.value}")
+            box = element(parent, "div", class_=f"finding {diagnostic.severity.value}")
             where = f"{diagnostic.span.line}:{diagnostic.span.column}"
-            _el(
+            element(
                 box,
                 "span",
                 f"{diagnostic.severity.value} {diagnostic.code.code} at {where}",
                 class_="code",
             )
-            _el(box, "span", diagnostic.message, class_="message")
+            element(box, "span", diagnostic.message, class_="message")
             if diagnostic.hint:
-                _el(box, "span", diagnostic.hint, class_="hint")
+                element(box, "span", diagnostic.hint, class_="hint")
 
     # -- the boards and the data ------------------------------------------------
     def boards(self, parent: ET.Element) -> None:
         """A template per position holding what differs between boards (the base is shared)."""
         for frame in self.frames.frames.values():
-            template = _el(parent, "template", id=f"board-{self.number}-{frame.key}")
+            template = element(parent, "template", id=f"board-{self.number}-{frame.key}")
             template.append(_without_base(self._board(frame)))
 
     def _board(self, frame: Frame) -> ET.Element:
@@ -303,71 +286,10 @@ def _finding(diagnostic: Diagnostic) -> dict[str, str]:
     }
 
 
-def _head(html: ET.Element, title: str, script: str, style: str) -> None:
-    head = _el(html, "head")
-    _el(head, "meta", charset="utf-8")
-    _el(head, "meta", name="viewport", content="width=device-width, initial-scale=1")
-    policy = (
-        f"default-src 'none'; script-src {csp_hash(script)}; style-src {csp_hash(style)};"
-        " base-uri 'none'; form-action 'none'"
-    )
-    _el(head, "meta", http_equiv="Content-Security-Policy", content=policy)
-    _el(head, "meta", name="generator", content="aceynote")
-    _el(head, "title", title)
-    _el(head, "style", style)
-
-
-def _viewer(parent: ET.Element) -> None:
-    viewer = _el(parent, "div", class_="viewer")
-    _el(viewer, "div", id="board", class_="board")
-    controls = _el(viewer, "div", class_="controls")
-    for name, label, words in (
-        ("first", "« Start", "Start (Home)"),
-        ("previous", "◀ Back", "Back (ArrowLeft)"),
-        ("next", "Next ▶", "Forward (ArrowRight)"),
-        ("last", "End »", "End (End)"),
-    ):
-        _el(controls, "button", label, id=name, type="button", title=words, aria_label=words)
-    _el(_el(viewer, "p", class_="now"), "span", "", id="current")
-    review = _el(viewer, "div", id="review", hidden="hidden")
-    _el(review, "p", "", id="verdict")
-    _el(review, "ol", "", id="best-plays")
-    setup = _el(viewer, "p", class_="setup-line")
-    _el(setup, "span", "Setup ", class_="label")
-    _el(setup, "code", "", id="setup")
-    _el(setup, "button", "Copy", id="copy", type="button", title="Copy the Setup string")
-    _el(viewer, "p", "", id="setup-note")
-    _el(viewer, "ul", "", id="findings")
-    _el(
-        viewer,
-        "p",
-        "← → step through the segments, Home and End go to the start and the end; "
-        "click a move to go there. The address ends with #N for the position shown.",
-        class_="help",
-    )
-
-
-def _game_list(parent: ET.Element, shown: list[_Shown]) -> None:
-    nav = _el(parent, "nav", id="games")
-    _el(nav, "span", f"{len(shown)} games: ", class_="label")
-    for item in shown:
-        link = _el(nav, "a", f"{item.number}. {item.players}", href=item.href)
-        link.set("data-game", str(item.number))
-
-
 class Page(NamedTuple):
     """A page's HTML, and how many errors the validator found in its games."""
 
     text: str
-    errors: int
-
-
-class _Shown(NamedTuple):
-    """What the page keeps of a game once its parts are written: the list's link and its errors."""
-
-    number: int
-    players: str
-    href: str
     errors: int
 
 
@@ -414,7 +336,7 @@ def page(
     sections: list[str] = []
     boards: list[str] = []
     data: list[dict[str, object]] = []
-    shown: list[_Shown] = []
+    shown: list[Shown] = []
     graphs: list[ET.Element] = []
     for index, game in enumerate(games, 1):
         review = reviews[index - 1] if reviews else None
@@ -425,24 +347,24 @@ def page(
         sections += _parts_of(game_page.section)
         boards += _parts_of(game_page.boards)
         data.append(game_page.data())
-        shown.append(_Shown(index, game_page.players(), game_page.href(START), game_page.errors))
+        shown.append(Shown(index, game_page.players(), game_page.href(START), game_page.errors))
     script, style = _asset("page.js"), _asset("page.css")
     html = ET.Element("html", {"lang": "en", "class": f"theme-{theme}"})
-    _head(html, shown[0].players if not several else f"{len(shown)} games", script, style)
-    body = _el(html, "body")
+    page_head(html, shown[0].players if not several else f"{len(shown)} games", script, style)
+    body = element(html, "body")
     if several:
-        _game_list(body, shown)
-    main = _el(body, "main")
-    _viewer(main)
-    games_box = _el(main, "div", class_="games")
+        game_list(body, shown)
+    main = element(body, "main")
+    viewer(main)
+    games_box = element(main, "div", class_="games")
     games_box.extend(graphs)  # the graphs above the move list, in view as it scrolls
-    _el(games_box, "template", id=_SECTIONS)
-    boards_box = _el(body, "div", id="boards", hidden="hidden")
-    _el(boards_box, "template", id="board-base").append(_base_board(theme, flip))
-    _el(boards_box, "template", id=_BOARDS)
-    script_data = _el(body, "script", id="game-data", type="application/json")
+    element(games_box, "template", id=_SECTIONS)
+    boards_box = element(body, "div", id="boards", hidden="hidden")
+    element(boards_box, "template", id="board-base").append(_base_board(theme, flip))
+    element(boards_box, "template", id=_BOARDS)
+    script_data = element(body, "script", id="game-data", type="application/json")
     script_data.text = script_json({"games": data})
-    _el(body, "script", script)
+    element(body, "script", script)
     frame = markup(html, method="html")
     head, rest = _cut(frame, f'<template id="{_SECTIONS}"></template>', keep=False)
     middle, tail = _cut(rest, f'<template id="{_BOARDS}"></template>', keep=False)

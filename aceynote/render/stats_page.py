@@ -21,20 +21,14 @@ from ..corpus.stats.openings import RollLine
 from ..corpus.stats.players import Crosstable, PlayerGroup
 from ..rules import ROLLS
 from ..terminal_text import counted
-from .elements import child, markup, number_text
-from .html import csp_hash
+from .elements import child, element, markup, number_text
+from .page_frame import csp_hash
 from .stats_json import roll_name
 from .stats_text import left_out, percent, score_shown
 
 BAR = 36  # the width of a bar and its gap, in the chart's units: room for a count of 5 digits
 CHART_HEIGHT = 160
 _MARGIN = 30  # room for the counts above and the labels below
-
-
-def _text(parent: ET.Element, tag: str, words: str, **attributes: object) -> ET.Element:
-    element = child(parent, tag, **attributes)
-    element.text = words
-    return element
 
 
 def _table(
@@ -48,15 +42,15 @@ def _table(
     box = child(parent, "div", class_="scroll")
     table = child(box, "table")
     if caption:
-        _text(table, "caption", caption)
+        element(table, "caption", caption)
     head = child(child(table, "thead"), "tr")
     for index, header in enumerate(headers):
-        _text(head, "th", header, scope="col", class_="text" if index < left else "number")
+        element(head, "th", header, scope="col", class_="text" if index < left else "number")
     body = child(table, "tbody")
     for row in rows:
         line = child(body, "tr")
         for index, cell in enumerate(row):
-            _text(line, "td", cell, class_="text" if index < left else "number")
+            element(line, "td", cell, class_="text" if index < left else "number")
     return table
 
 
@@ -80,7 +74,7 @@ def bar_chart(
         role="img",
         aria_label=title,
     )
-    _text(svg, "title", title)
+    element(svg, "title", title)
     base = _MARGIN + CHART_HEIGHT
     child(svg, "line", class_="axis", x1=_MARGIN, y1=base, x2=width - _MARGIN, y2=base)
     for index, (label, value) in enumerate(zip(labels, values, strict=True)):
@@ -89,7 +83,7 @@ def bar_chart(
         bar = child(
             svg, "rect", class_="bar", x=x + 2, y=base - height, width=BAR - 4, height=height
         )
-        _text(
+        element(
             bar,
             "title",
             f"{label}: {value}"
@@ -102,15 +96,15 @@ def bar_chart(
             y = base - level
             child(svg, "line", class_="expected", x1=x, y1=y, x2=x + BAR, y2=y)
         # The count above the bar and above the expected line, clear of both.
-        _text(svg, "text", str(value), class_="count", x=x + BAR / 2, y=base - highest - 4)
-        _text(svg, "text", label, class_="label", x=x + BAR / 2, y=base + 16)
+        element(svg, "text", str(value), class_="count", x=x + BAR / 2, y=base - highest - 4)
+        element(svg, "text", label, class_="label", x=x + BAR / 2, y=base + 16)
     return svg
 
 
 def _players(parent: ET.Element, group: PlayerGroup) -> None:
     title = "Players" if group.event is None else f"Event: {group.event}"
-    _text(parent, "h2", f"{title} ({counted(group.games, 'game')})")
-    _text(parent, "p", "Standings: most points, then most wins.", class_="note")
+    element(parent, "h2", f"{title} ({counted(group.games, 'game')})")
+    element(parent, "p", "Standings: most points, then most wins.", class_="note")
     rows = [
         [
             str(line.rank),
@@ -139,8 +133,8 @@ def _players(parent: ET.Element, group: PlayerGroup) -> None:
         "longest",
     ]
     _table(parent, headers, rows, left=2).set("class", "players")
-    _text(parent, "h3", "Crosstable")
-    _text(parent, "p", "The row player's wins-losses against the column player.", class_="note")
+    element(parent, "h3", "Crosstable")
+    element(parent, "p", "The row player's wins-losses against the column player.", class_="note")
     cross = group.crosstable
     rows = [
         [row, *(_cell(cross, row, column) for column in cross.players)] for row in cross.players
@@ -158,8 +152,8 @@ def _cell(cross: Crosstable, row: str, column: str) -> str:
 
 
 def _dice(parent: ET.Element, dice: Sequence[DiceCounts]) -> None:
-    _text(parent, "h2", "Dice")
-    _text(
+    element(parent, "h2", "Dice")
+    element(
         parent,
         "p",
         "The rolls and extra rolls of the main line (a chosen double is no roll). Fair dice give"
@@ -189,7 +183,7 @@ def _dice(parent: ET.Element, dice: Sequence[DiceCounts]) -> None:
         "test trusted",
     ]
     _table(parent, headers, rows).set("class", "dice")
-    _text(
+    element(
         parent,
         "p",
         "In the charts, a bar is a roll's count and the line across it the count fair dice"
@@ -198,7 +192,7 @@ def _dice(parent: ET.Element, dice: Sequence[DiceCounts]) -> None:
     )
     for counts in dice:
         who = "everybody" if counts.player is None else counts.player
-        _text(parent, "h3", f"Rolls of {who}")
+        element(parent, "h3", f"Rolls of {who}")
         chart = bar_chart(
             f"Rolls of {who}: counts, and the expected count of fair dice",
             [roll_name(roll) for roll in ROLLS],
@@ -211,16 +205,18 @@ def _dice(parent: ET.Element, dice: Sequence[DiceCounts]) -> None:
 
 def _games(parent: ET.Element, figures: GameFigures) -> None:
     lengths = figures.lengths
-    _text(parent, "h2", "Game lengths")
+    element(parent, "h2", "Game lengths")
     mean = "-" if lengths.mean is None else number_text(round(lengths.mean, 1))
     median = "-" if lengths.median is None else number_text(lengths.median)
-    _text(
+    element(
         parent,
         "p",
         f"In turns: mean {mean}, median {median}, shortest {lengths.shortest}, longest {lengths.longest}.",
         class_="note",
     )
-    _text(parent, "p", "A bar for each 10 turns: 60 is the games of 60 to 69 turns.", class_="note")
+    element(
+        parent, "p", "A bar for each 10 turns: 60 is the games of 60 to 69 turns.", class_="note"
+    )
     chart = bar_chart(
         "Games by length in turns",
         [f"{b.low}" for b in lengths.bins],
@@ -228,11 +224,11 @@ def _games(parent: ET.Element, figures: GameFigures) -> None:
     )
     chart.set("class", "chart length-chart")
     parent.append(chart)
-    _text(parent, "h2", "Results by margin")
+    element(parent, "h2", "Results by margin")
     rows = [[str(m.points), str(m.white), str(m.black)] for m in figures.margins]
     _table(parent, ["winner's points", "white won", "black won"], rows).set("class", "margins")
-    _text(parent, "p", f"Unfinished: {figures.unfinished}.", class_="note")
-    _text(parent, "h2", "First move")
+    element(parent, "p", f"Unfinished: {figures.unfinished}.", class_="note")
+    element(parent, "h2", "First move")
     rows = [
         [
             move.side.title,
@@ -250,7 +246,7 @@ def _games(parent: ET.Element, figures: GameFigures) -> None:
 
 
 def _tree(parent: ET.Element, title: str, rolls: Sequence[RollLine]) -> None:
-    _text(parent, "h2", f"Opening tree: {title}")
+    element(parent, "h2", f"Opening tree: {title}")
     rows = [
         [
             roll.roll,
@@ -269,7 +265,7 @@ def _tree(parent: ET.Element, title: str, rolls: Sequence[RollLine]) -> None:
 def _match(parent: ET.Element, match: Match) -> None:
     length = "" if match.length is None else f" (to {match.length})"
     winner = "" if match.winner is None else f": {match.winner} won"
-    _text(parent, "h3", f"{match.name}{length}{winner}")
+    element(parent, "h3", f"{match.name}{length}{winner}")
     rows = [
         [
             str(index),
@@ -303,13 +299,13 @@ def stats_page(
     child(head, "meta", http_equiv="Content-Security-Policy", content=policy)
     child(head, "meta", name="generator", content="aceynote")
     title = f"Statistics of {counted(figures.games, 'game')}"
-    _text(head, "title", title)
-    _text(head, "style", style)
+    element(head, "title", title)
+    element(head, "style", style)
     body = child(html, "body")
-    _text(body, "h1", title)
-    _text(body, "p", f"{counted(figures.turns, 'turn')}.", class_="note")
+    element(body, "h1", title)
+    element(body, "p", f"{counted(figures.turns, 'turn')}.", class_="note")
     for words in left_out(left_out_games, unreadable_files, read_in_part):
-        _text(body, "p", f"{words[:1].upper()}{words[1:]}.", class_="left-out")
+        element(body, "p", f"{words[:1].upper()}{words[1:]}.", class_="left-out")
     for group in figures.groups:
         _players(body, group)
     _dice(body, figures.dice)
@@ -317,7 +313,7 @@ def stats_page(
     _tree(body, "first roll", figures.openings.first)
     _tree(body, "reply roll", figures.openings.reply)
     if figures.matches:
-        _text(body, "h2", "Matches")
+        element(body, "h2", "Matches")
         for match in figures.matches:
             _match(body, match)
     return "<!DOCTYPE html>\n" + markup(html, method="html") + "\n"
