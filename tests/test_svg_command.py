@@ -119,7 +119,12 @@ def test_a_record_with_errors_is_drawn_and_says_so(
         ),
         (
             ["diagram", str(SAMPLES / "mistakes.acey"), "--turn", "99"],
-            "--turn 99: the main line has 14 turns; give a number from 1 to 8 (8... for Black's)",
+            "--turn 99: the main line has 14 turns, numbered 1 to 6 and 8;"
+            " give one of those (8... for Black's).\n",
+        ),
+        (  # its numbers skip 7 (AD201): "give a number from 1 to 8" offered it
+            ["diagram", str(SAMPLES / "mistakes.acey"), "--turn", "7"],
+            "--turn 7: the main line has 14 turns, numbered 1 to 6 and 8;",
         ),
         (["diagram", "RECORD", "--turn", "seven"], "'seven' is not a turn number"),
         (
@@ -190,6 +195,21 @@ def test_a_moment_past_a_syntax_error_names_the_error_that_ends_the_line(
     assert f"{record}:13:14: error AD100: '13-12' was read as a result" in err
     line = f"the main line, read up to its syntax error (AD100 at {record}:13:14, above),"
     assert err.endswith(held.format(line=line) + "\n")
+
+
+def test_each_sides_turns_are_offered_as_numbered_where_they_skip_some(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only the numbers a record holds are offered: "1 to 9" offered 7 and 8, refused."""
+    record = tmp_path / "skips.acey"
+    text = (SAMPLES / "mistakes.acey").read_text(encoding="utf-8")
+    text = text.replace("  54: --\n8. 55:", "\n7... 54: --\n9. 55:")
+    record.write_text(text, encoding="utf-8")
+    assert main(["diagram", str(record), "--turn", "8..."]) == 2
+    assert capsys.readouterr().err.endswith(
+        "--turn 8...: the main line has 14 turns: White's turns are 1 to 6 and 9,"
+        " Black's turns are 1... to 5..., 7... and 9...\n"
+    )
 
 
 def test_a_read_only_file_is_not_overwritten(tmp_path: Path) -> None:
