@@ -252,6 +252,23 @@ def test_html_command_all_games_and_one_game(tmp_path: Path) -> None:
     ]
 
 
+def test_a_page_of_the_first_of_several_games_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """html match.acey (3 games) wrote game 1 alone and said nothing (exit 0)."""
+    record, out = str(SAMPLES / "match.acey"), str(tmp_path / "match.html")
+    assert main(["html", record, "-o", out]) == 0
+    assert capsys.readouterr().err == (
+        f"aceynote: {record} holds more than one game; the page shows game 1"
+        " (--game N for another, --all for every game)\n"
+    )
+    for chosen in (["--game", "1"], ["--all"]):
+        assert main(["html", record, *chosen, "-o", out]) == 0
+        assert capsys.readouterr().err == ""
+    assert main(["html", str(SAMPLES / "annotated.acey"), "-o", out]) == 0
+    assert capsys.readouterr().err == ""  # a record of one game
+
+
 def test_html_command_on_a_record_with_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -319,3 +336,19 @@ def test_a_game_past_the_turns_a_page_shows_is_refused_at_its_place(
         assert f"long.acey:{MAX_PAGE_TURNS // 2 + 2}:4: this game goes on past 2,000 turns" in err
     else:
         assert status == 1 and out.exists()  # its illegal plays are shown
+
+
+def test_nags_show_the_glyphs_they_mean_and_are_kept_as_written_in_their_titles() -> None:
+    """docs/notation.md §4: `$1` to `$6` mean the six glyphs; the page showed `$4` raw."""
+    game = parse_game("1. 61: in/19 19/18 $4 $1 61: in/19 19/18 ?! $14 {safe}\n*\n")
+    found = elements(page([game]).text)
+    nags = [attrs for tag, attrs in found.tags if tag == "abbr"]
+    assert [(nag["class"], nag["title"]) for nag in nags] == [
+        ("nag", "$4: blunder"),
+        ("nag", "$1: good move"),
+        ("nag", "$14: as PGN defines it"),
+    ]
+    shown = [text for text in found.texts if text.strip()]
+    first = shown.index("61: in/19 19/18")
+    assert shown[first : first + 3] == ["61: in/19 19/18", "??", "!"]
+    assert shown[first + 4 : first + 7] == ["61: in/19 19/18 ?!", "$14", "safe"]

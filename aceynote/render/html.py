@@ -17,10 +17,12 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from importlib import resources
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..notation import Game, Segment, Tag, Turn, Variation
+from ..notation.model import GLYPH_MEANINGS, NAG_GLYPHS
 from ..notation.syntax_errors import result_as_given, unchecked_result
 from ..notation.writer import ordered_tags, segment_text, turn_number
 from ..rules import Position
@@ -156,12 +158,13 @@ class _GamePage:
 
     def _segment(self, parent: ET.Element, segment: Segment) -> None:
         key = self.frames.of_segment.get(id(segment))
-        text = segment_text(segment)
+        text = segment_text(replace(segment, nags=[]))
         link = None
         if key is None:
             element(parent, "span", text, class_="move unplayed")
         else:
             link = self._link(parent, key, text)
+        _nags(parent, segment.nags)
         judged = self.review.judged_of(segment) if self.review else None
         if judged is not None:
             mark_in_move_list(parent, link, judged)
@@ -245,6 +248,15 @@ class _GamePage:
             "end": self.frames.end,
             "review": review_data(self.review),
         }
+
+
+def _nags(parent: ET.Element, nags: list[int]) -> None:
+    """A segment's NAGs: ``$1`` to ``$6`` shown as the glyphs they mean (docs/notation.md §4),
+    any other as written; each as written in its title, with what it means."""
+    for nag in nags:
+        glyph = NAG_GLYPHS.get(nag)
+        meaning = "as PGN defines it" if glyph is None else GLYPH_MEANINGS[glyph]
+        element(parent, "abbr", glyph or f"${nag}", class_="nag", title=f"${nag}: {meaning}")
 
 
 def _without_base(board: ET.Element) -> ET.Element:
