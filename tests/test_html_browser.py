@@ -293,3 +293,23 @@ def test_a_variation_closes_right_after_its_last_word(open_page: Opener) -> None
         })"""
     )
     assert gaps == [[pytest.approx(0, abs=1), pytest.approx(0, abs=1)]]
+
+
+@pytest.mark.parametrize("width", [390, 324])
+def test_no_text_on_the_board_is_under_10_pixels_on_a_phone(open_page: Opener, width: int) -> None:
+    """docs/share.md: from 300 pixels wide up no text on a board is under 10 pixels. The page
+    drew its boards' text for 400 pixels, about 9 on a phone's 366 (and 7.5 on 300)."""
+    game = parse_game((SAMPLES / "annotated.acey").read_text())
+    opened = open_page([game], "#12")
+    opened.tab.set_viewport_size({"width": width, "height": 844})
+    shown, sizes = opened.tab.evaluate(
+        """() => {
+          const board = document.querySelector('#board svg');
+          const scale = board.getBoundingClientRect().width / board.viewBox.baseVal.width;
+          const texts = [...board.querySelectorAll('text')];
+          return [board.getBoundingClientRect().width,
+                  texts.map((text) => parseFloat(getComputedStyle(text).fontSize) * scale)];
+        }"""
+    )
+    assert shown >= 300 and len(sizes) > 30
+    assert min(sizes) >= 10

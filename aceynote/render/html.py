@@ -39,7 +39,9 @@ if TYPE_CHECKING:
     from ..analysis.review import GameReview
 
 SIDE_GLYPH = {"White": "○", "Black": "●"}
-BOARD_SIZE = 400  # the text sizes of a board shown 400 pixels wide (a phone) or more
+BOARD_SIZE = 300
+"""The text sizes of the page's boards: those of a board 300 pixels wide, so that no text on a
+board shown 300 pixels wide or more (a phone's 366) is under 10 pixels, as docs/share.md says."""
 _JSON_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026"}
 
 
