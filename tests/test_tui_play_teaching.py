@@ -100,6 +100,8 @@ async def test_once_the_game_is_over_the_key_shows_its_review(tmp_path: Path) ->
         await pilot.pause()
         game = screen(app).recording.game
         assert screen(app).recording.over
+        footer = app.screen.query_one(Footer)  # nothing to roll: the footer says no Roll
+        assert "ctrl+r" not in [key.key for key in footer.query(FooterKey) if key.display]
         rows = await rows_of_the_key(pilot, app)
         assert rows[0] == "White resigned: Black scores 15."  # the person, and the record's points
         assert rows[1:] == practice_review(validate(game), Side.WHITE, 0)

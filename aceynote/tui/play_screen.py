@@ -259,6 +259,13 @@ class PlayScreen(RecordScreen):
             self.line.set_text("")  # a roll made for a segment undone or redone is gone with it
         self.practice.rolled = None
         super()._changed()
+        self.refresh_bindings()  # Roll leaves the footer once the game is over
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Roll is not offered once the game is over (ctrl+g is then its review)."""
+        if action == "roll" and self.recording.over:
+            return False
+        return super().check_action(action, parameters)
 
     def on_entry_line_submitted(self, message: EntryLine.Submitted) -> None:
         super().on_entry_line_submitted(message)
