@@ -267,6 +267,10 @@ def test_a_page_of_the_first_of_several_games_says_so(
         assert capsys.readouterr().err == ""
     assert main(["html", str(SAMPLES / "annotated.acey"), "-o", out]) == 0
     assert capsys.readouterr().err == ""  # a record of one game
+    cut = tmp_path / "cut.acey"  # a rest that cannot be read is no other game: nothing said
+    cut.write_bytes((SAMPLES / "annotated.acey").read_bytes() + b"\n\xff\n")
+    assert main(["html", str(cut), "-o", out]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_html_command_on_a_record_with_errors(

@@ -44,6 +44,20 @@ def test_after_a_turn(tmp_path: Path) -> None:
     assert len(list(next(iter(by_class(root, "moves"))).iter(SVG + "line"))) == 4
 
 
+def test_the_board_of_the_first_of_several_games_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As html does: a record of several games drawn without --game was drawn silently."""
+    record, out = str(SAMPLES / "match.acey"), str(tmp_path / "board.svg")
+    assert main(["diagram", record, "-o", out]) == 0
+    assert capsys.readouterr().err == (
+        f"aceynote: {record} holds more than one game; the board shows game 1"
+        " (--game N for another)\n"
+    )
+    assert main(["diagram", record, "--game", "1", "-o", out]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_a_bidi_override_in_a_name_is_shown_escaped_in_the_title(tmp_path: Path) -> None:
     """The title showed it as it is: a name shown in another order than it is read."""
     record, out = tmp_path / "bidi.acey", tmp_path / "board.svg"

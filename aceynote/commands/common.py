@@ -9,13 +9,13 @@ import glob
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from itertools import islice
 from typing import IO, TYPE_CHECKING, NamedTuple, TypeAlias
 
 from ..notation import Game, ReadError, Turn
 from ..notation.source import NamedBytes, not_utf8
-from ..terminal_text import clipped, counted, number_shown
+from ..terminal_text import clipped, counted, number_shown, shown
 from .base import EXIT_OK, EXIT_PROBLEMS, UsageError
 
 if TYPE_CHECKING:
@@ -400,7 +400,7 @@ def read_record(
 
 def record_stream(
     named: str | InputFile, chosen: str | None, read: GamesOf | None = None
-) -> Iterator[Game]:
+) -> Generator[Game, None, None]:
     """The games of a record one at a time, as they are read (``chosen``: --from) by ``read``
     (default :func:`~.input_formats.record_games`).
 
@@ -419,18 +419,37 @@ def record_stream(
 
 
 def chosen_game(
-    path: str, chosen: str | None, game: str | None, read: GamesOf | None = None
+    path: str,
+    chosen: str | None,
+    game: str | None,
+    read: GamesOf | None = None,
+    shows: str | None = None,
 ) -> Game:
     """Game ``game`` (--game, from 1; default the first) of a record read in ``chosen`` (--from)
-    by ``read`` (:func:`record_stream`)."""
+    by ``read`` (:func:`record_stream`). Without --game, ``shows`` is said on stderr where the
+    record holds more games than the first: what the command shows of it ("the page shows
+    game 1 (--game N for another)"); one more game is read to tell."""
     from ..validation.diagnostics import no_game_in
 
+    name = InputFile(path).display_name
     number = game_number(game) or GameNumber("1")
-    games = read_record(path, chosen, number.needed, read)
-    if not games:
-        raise UsageError(no_game_in(InputFile(path).display_name))
-    number.of(len(games), InputFile(path).display_name)
+    with contextlib.closing(record_stream(path, chosen, read)) as stream:
+        games = list(islice(stream, number.needed))
+        if not games:
+            raise UsageError(no_game_in(name))
+        number.of(len(games), name)
+        if game is None and shows is not None and _another_game(stream):
+            print(f"aceynote: {shown(name)} holds more than one game; {shows}", file=sys.stderr)
     return games[-1]
+
+
+def _another_game(games: Iterator[Game]) -> bool:
+    """Whether a record holds another game after those read (a rest it cannot read holds
+    none: the game asked for is read, and validate says what is wrong with the rest)."""
+    try:
+        return next(games, None) is not None
+    except UsageError:
+        return False
 
 
 def note_errors(errors: int, what: str) -> int:

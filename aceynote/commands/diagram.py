@@ -228,7 +228,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("name a record FILE, or give a position with --setup")
     if args.turn is not None:
         turn_option(args.turn)  # a usage error before any reading
-    game = chosen_game(args.file, args.source_format, args.game)
+    shows = "the board shows game 1 (--game N for another)"
+    game = chosen_game(args.file, args.source_format, args.game, shows=shows)
     report = validate(game)
     frames = GameFrames(report)
     frame = chosen_frame(frames, args)

@@ -100,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
         if not games:
             raise UsageError(no_game_in(InputFile(args.file).display_name))
     else:
-        games = [chosen_game(args.file, args.source_format, args.game)]
+        shows = "the page shows game 1 (--game N for another, --all for every game)"
+        games = [chosen_game(args.file, args.source_format, args.game, shows=shows)]
     _refuse_past_page_limit(games, InputFile(args.file).display_name)
     result = page(games, theme=args.theme, flip=args.flip, reviews=_reviews(games, args))
     deliver(result.text, args.output)
