@@ -273,6 +273,35 @@ def test_a_page_of_the_first_of_several_games_says_so(
     assert capsys.readouterr().err == ""
 
 
+def test_a_page_of_several_records_folders_and_globs_with_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """html a.acey b.acey printed the usage and "unrecognized arguments", a quoted glob "no
+    such file", a folder "is a folder": records are named as validate and stats take them."""
+    club = tmp_path / "club"
+    club.mkdir()
+    for name in ("annotated.acey", "match.acey"):
+        (club / name).write_bytes((SAMPLES / name).read_bytes())
+    out = tmp_path / "club.html"
+    files = [str(club / "annotated.acey"), str(club / "match.acey")]
+    for named in (files, [str(club)], [str(club / "*.acey")]):
+        out.unlink(missing_ok=True)
+        assert main(["html", *named, "--all", "-o", str(out)]) == 0
+        data = json.loads(elements(out.read_text(encoding="utf-8")).scripts[0])
+        titles = [game["title"] for game in data["games"]]
+        assert titles[:2] == ["Ines Alder v Tom Brandt", "Carr v Dunn"] and len(titles) == 4
+    capsys.readouterr()
+    for chosen, said in (
+        ([], "a page of 2 records shows every game of them: add --all (or name one record FILE)"),
+        (["--game", "2"], "--game takes one record FILE"),
+        ([str(tmp_path / "missing.acey"), "--all"], "missing.acey: no such file"),
+    ):
+        out.unlink()
+        assert main(["html", str(club), *chosen, "-o", str(out)]) == 2
+        assert capsys.readouterr().err.endswith(f"{said}\n") and not out.exists()
+        out.write_text("kept", encoding="utf-8")
+
+
 def test_html_command_on_a_record_with_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

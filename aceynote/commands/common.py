@@ -42,6 +42,11 @@ class InputFile(NamedTuple):
     path: str
     problem: str | None = None
 
+    @classmethod
+    def of(cls, named: str | InputFile) -> InputFile:
+        """An input given by its path, or one of :func:`expand_inputs` (with its problem)."""
+        return named if isinstance(named, InputFile) else cls(named)
+
     @property
     def display_name(self) -> str:
         return "<stdin>" if self.path == STDIN else self.path
@@ -390,14 +395,6 @@ GamesOf: TypeAlias = Callable[[IO[bytes], InputFile, str | None], Iterator[Game]
 :func:`~.input_formats.record_games`, or one that also keeps what it reads (analyze -o)."""
 
 
-def read_record(
-    path: str, chosen: str | None, count: int | None = None, read: GamesOf | None = None
-) -> list[Game]:
-    """The first ``count`` games of a record (all without a count), read in its format
-    (``chosen``: --from) by ``read`` (:func:`record_stream`); unreadable is a usage error."""
-    return list(islice(record_stream(path, chosen, read), count))
-
-
 def record_stream(
     named: str | InputFile, chosen: str | None, read: GamesOf | None = None
 ) -> Generator[Game, None, None]:
@@ -410,7 +407,7 @@ def record_stream(
     from ..formats import InvalidRecord
     from .input_formats import record_games
 
-    source = named if isinstance(named, InputFile) else InputFile(named)
+    source = InputFile.of(named)
     try:
         with source.reading() as handle:
             yield from (read or record_games)(handle, source, chosen)
@@ -419,7 +416,7 @@ def record_stream(
 
 
 def chosen_game(
-    path: str,
+    path: str | InputFile,
     chosen: str | None,
     game: str | None,
     read: GamesOf | None = None,
@@ -431,7 +428,7 @@ def chosen_game(
     game 1 (--game N for another)"); one more game is read to tell."""
     from ..validation.diagnostics import no_game_in
 
-    name = InputFile(path).display_name
+    name = InputFile.of(path).display_name
     number = game_number(game) or GameNumber("1")
     with contextlib.closing(record_stream(path, chosen, read)) as stream:
         games = list(islice(stream, number.needed))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from ..analysis.review import GameReview, review_of_analysis, review_of_record
 from ..notation import Game
 from ..render.html import MAX_PAGE_TURNS, page, past_page_limit
+from ..terminal_text import counted
 from ..validation.diagnostics import no_game_in
 from .base import Commands, UsageError, add_command, whole_number
 from .common import (
@@ -16,11 +18,12 @@ from .common import (
     add_explain_option,
     add_game_option,
     add_output,
-    add_record_file,
+    add_record_files,
     chosen_game,
+    expand_inputs,
     jobs_to_use,
     note_errors,
-    read_record,
+    record_stream,
 )
 from .destination import check_output, check_output_name, deliver
 
@@ -32,6 +35,11 @@ the validator's findings where they stand. Step with ArrowRight and
 ArrowLeft, Home and End, or click a move; an address ending in #12 opens at
 the 12th segment of the main line. The page shows each position's Setup
 string, to copy. See docs/share.md.
+
+The page shows game 1 of the record (said on stderr when it holds more) or
+--game N's; with --all every game, with a list to choose one. FILE may be
+several records, folders and globs, as validate takes them: with --all their
+games go on one page.
 
 A record analysed by `aceynote analyze -o` shows its analysis: the marks
 (?! doubtful, ? bad, ?? very bad) coloured in the move list, and under the
@@ -51,6 +59,7 @@ examples:
   aceynote html samples/annotated.acey -o game.html
   aceynote html samples/match.acey --game 2 --theme dark -o game2.html
   aceynote html samples/match.acey --all -o match.html
+  aceynote html club/ --all -o club.html      # every game of a folder's records
   aceynote html samples/annotated.acey --analyze --depth 0 -o analysed.html
   aceynote html samples/mistakes.acey --analyze --explain all -o explained.html
   aceynote analyze samples/annotated.acey -o marked.acey
@@ -64,11 +73,11 @@ for a page: none is written).
 
 def register(commands: Commands) -> None:
     parser = add_command(commands, "html", DESCRIPTION)
-    add_record_file(parser)
+    add_record_files(parser)
     which = parser.add_mutually_exclusive_group()
-    add_game_option(which, "game N of the file (default 1)")
+    add_game_option(which, "game N of the one record FILE (default 1)")
     which.add_argument(
-        "--all", action="store_true", help="every game of the file, with a list to choose one"
+        "--all", action="store_true", help="every game of the files, with a list to choose one"
     )
     add_drawing_options(parser)
     analysis = parser.add_argument_group("analysis")
@@ -93,24 +102,48 @@ def register(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    check_output(args.output, [InputFile(args.file)])
+    sources = expand_inputs(args.files)
+    check_output(args.output, sources)
     check_output_name(args.output, "html", "html writes a web page")
-    if args.all:
-        games = read_record(args.file, args.source_format)
-        if not games:
-            raise UsageError(no_game_in(InputFile(args.file).display_name))
-    else:
-        shows = "the page shows game 1 (--game N for another, --all for every game)"
-        games = [chosen_game(args.file, args.source_format, args.game, shows=shows)]
-    _refuse_past_page_limit(games, InputFile(args.file).display_name)
+    named = _every_game(sources, args.source_format) if args.all else [_one_game(sources, args)]
+    _refuse_past_page_limit(named)
+    games = [game for _, game in named]
     result = page(games, theme=args.theme, flip=args.flip, reviews=_reviews(games, args))
     deliver(result.text, args.output)
     return note_errors(result.errors, "the page shows them where they stand")
 
 
-def _refuse_past_page_limit(games: Sequence[Game], name: str) -> None:
+Named: TypeAlias = tuple[str, Game]
+"""A game of the page, with the name of the record it comes from."""
+
+
+def _every_game(sources: Sequence[InputFile], chosen: str | None) -> list[Named]:
+    """--all: every game of every record, in order; none at all is a usage error."""
+    games = [
+        (source.display_name, game) for source in sources for game in record_stream(source, chosen)
+    ]
+    if not games:
+        raise UsageError(no_game_in(", ".join(source.display_name for source in sources)))
+    return games
+
+
+def _one_game(sources: Sequence[InputFile], args: argparse.Namespace) -> Named:
+    """Game 1 of the one record named, or --game N's (a record of more says so)."""
+    if len(sources) > 1 and args.game is not None:
+        raise UsageError("--game takes one record FILE")
+    if len(sources) > 1:
+        raise UsageError(
+            f"a page of {counted(len(sources), 'record')} shows every game of them: add --all"
+            " (or name one record FILE)"
+        )
+    (source,) = sources
+    shows = "the page shows game 1 (--game N for another, --all for every game)"
+    return source.display_name, chosen_game(source, args.source_format, args.game, shows=shows)
+
+
+def _refuse_past_page_limit(games: Sequence[Named]) -> None:
     """Stop, at its place, at a game too long for a page (docs/share.md), before drawing any."""
-    for game in games:
+    for name, game in games:
         if (segment := past_page_limit(game)) is not None:
             span = segment.span
             raise UsageError(
