@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from aceynote.notation import Game, parse_game, parse_games
 from aceynote.notation.generate import generate_games
+from aceynote.render import geometry
 from aceynote.render.html import page
 from aceynote.rules import Position, RuleSet
 from aceynote.validation import validate
@@ -313,3 +314,27 @@ def test_no_text_on_the_board_is_under_10_pixels_on_a_phone(open_page: Opener, w
     )
     assert shown >= 300 and len(sizes) > 30
     assert min(sizes) >= 10
+
+
+def test_after_a_1_2_played_in_full_the_page_says_the_side_names_a_double(
+    open_page: Opener,
+) -> None:
+    """The board's band said `White to roll`, and the Setup `... / W` (docs/notation.md choice
+    14: the same side rolls next) went unexplained; White names a double next."""
+    opened = open_page([parse_game((SAMPLES / "setup-bearoff.acey").read_text())], "#5")
+    assert opened.text("#current") == "3. 21: 2/off 1/off"
+    assert opened.text("#board .to-roll") == "White names a double"
+    left, right = opened.tab.evaluate(
+        "(() => { const box = document.querySelector('#board .to-roll').getBBox();"
+        " return [box.x, box.x + box.width]; })()"
+    )
+    assert left >= geometry.LEFT and right <= geometry.BAR_X  # in the left half of the board
+    assert opened.text("#setup").endswith(" / W")
+    assert opened.text("#setup-note") == (
+        "White names a double next, which a Setup cannot say: it names White to roll"
+        " (docs/notation.md choice 14)."
+    )
+    opened.press("ArrowLeft")  # Black's 61 ends its turn: White rolls
+    assert opened.text("#board .to-roll") == "White to roll"
+    assert opened.text("#setup-note") == ""
+    assert not opened.errors

@@ -303,3 +303,26 @@ def test_a_hit_checker_is_ringed_on_the_bar() -> None:
     # No hit, no ring.
     quiet = parse(svg.board(position, last_steps=(Step(17, 15, 2),), mover=Side.WHITE))
     assert not by_class(quiet, "hits")
+
+
+def test_after_a_1_2_played_in_full_the_band_says_the_side_names_a_double() -> None:
+    """After a 1-2 played in full the same side acts next, naming a double: the band said
+    `Black to roll`, as the Setup string does (it cannot say more: docs/notation.md choice
+    14). After the chosen double the extra roll is a roll."""
+    from conftest import SAMPLES
+
+    from aceynote.notation import parse_game
+    from aceynote.rules import SegmentKind
+
+    replays = validate(parse_game((SAMPLES / "navy.acey").read_text())).segments
+    for replay, following in itertools.zip_longest(replays, replays[1:]):
+        root = parse(svg.replay_board(replay))
+        doubles_next = following is not None and following.segment.kind is SegmentKind.CHOSEN_DOUBLE
+        side = replay.after.turn.title
+        words = f"{side} names a double" if doubles_next else f"{side} to roll"
+        if replay.after.winner is not None:
+            words = f"{replay.after.winner.title} has won"
+        assert [e.text for e in by_class(root, "to-roll")] == [words]
+        title = root.find(SVG + "title")
+        assert title is not None and f": {words};" in (title.text or "")
+    assert sum(r.segment.kind is SegmentKind.CHOSEN_DOUBLE for r in replays) >= 3

@@ -245,3 +245,12 @@ def test_the_diagram_in_the_docs_is_what_the_command_draws(tmp_path: Path) -> No
     assert main([*arguments, "-o", str(out)]) == 0
     committed = (ROOT / "docs" / command.group(2)).read_text(encoding="utf-8")
     assert out.read_text(encoding="utf-8") == committed
+
+
+def test_after_a_1_2_played_in_full_the_side_names_a_double(tmp_path: Path) -> None:
+    """`3. 21: 2/off 1/off` is played in full: White names a double next (`=66:`), where the
+    band said `White to roll`; the game page's board of the moment says the same."""
+    out = tmp_path / "board.svg"
+    record = SAMPLES / "setup-bearoff.acey"
+    assert main(["diagram", str(record), "--segment", "5", "-o", str(out)]) == 0
+    assert [e.text for e in by_class(drawn(out), "to-roll")] == ["White names a double"]

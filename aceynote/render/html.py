@@ -34,6 +34,7 @@ from .elements import element, markup
 from .html_analysis import graph, judged_data, mark_in_move_list, review_data, review_heading
 from .page_frame import Shown, game_list, page_head, viewer
 from .step_diagram import diagram_title, frame_moment, players
+from .text_board import names_double_next
 
 if TYPE_CHECKING:
     from ..analysis.review import GameReview
@@ -278,18 +279,29 @@ def _base_board(theme: svg.Theme, flip: bool) -> ET.Element:
 
 
 def _frame_data(frame: Frame) -> dict[str, object]:
-    winner = frame.position.winner
-    note = ""
-    if winner is not None:
-        note = f"{winner.title} has won: the game is over, and no Setup starts from here."
     return {
         "current": frame.label,
         "setup": frame.setup,
-        "note": note,
+        "note": _setup_note(frame),
         "previous": frame.previous,
         "next": frame.next,
         "findings": [_finding(d) for d in frame.diagnostics],
     }
+
+
+def _setup_note(frame: Frame) -> str:
+    """What the Setup string shown does not say: none once the game is over, and after a 1-2
+    played in full it names the side to roll, not to name a double (docs/notation.md choice 14)."""
+    winner = frame.position.winner
+    if winner is not None:
+        return f"{winner.title} has won: the game is over, and no Setup starts from here."
+    if frame.replay is not None and names_double_next(frame.replay):
+        side = frame.position.turn.title
+        return (
+            f"{side} names a double next, which a Setup cannot say: it names {side} to roll"
+            " (docs/notation.md choice 14)."
+        )
+    return ""
 
 
 def _finding(diagnostic: Diagnostic) -> dict[str, str]:

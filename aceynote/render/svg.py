@@ -14,7 +14,8 @@ at the bottom: its points 13-24 run along the top from left to right and
 point carries that side's number. The bar is the column between the halves;
 the tray on the right holds each side's pool (``in``) and borne-off
 checkers, the top half for the side sitting at the top. The middle band
-shows who is to roll (or to play the dice shown), each side's pip count and the dice.
+shows who is to roll (or names a double after a 1-2 played in full; or
+words of the caller's), each side's pip count and the dice.
 
 This is drawing only: counts, pips and who is to roll come from the
 :class:`~aceynote.rules.Position`, the last moves from the validator's
@@ -59,6 +60,7 @@ from .geometry import (
 )
 from .move_marks import arrows, hit_marks, marked_points
 from .style import SIZE_RANGE, THEMES, Style, Theme, style_for
+from .text_board import who_acts
 
 __all__ = [
     "SIZE_RANGE",
@@ -318,12 +320,6 @@ def _description(position: Position, style: Style, band: str) -> str:
     return f"Acey-deucey board seen from {style.viewer.title}'s side: {band}; {pips}."
 
 
-def _who(position: Position) -> str:
-    """Who has won, or who is to roll: the middle band's words unless told others."""
-    winner = position.winner
-    return f"{winner.title} has won" if winner is not None else f"{position.turn.title} to roll"
-
-
 def board_element(
     position: Position,
     *,
@@ -355,7 +351,7 @@ def board_element(
             "class": f"aceynote-board {theme}",
         },
     )
-    words = band or _who(position)
+    words = band or who_acts(position)
     child(root, "title").text = title or _description(position, style, words)
     if title:
         child(root, "desc").text = _description(position, style, words)
@@ -431,13 +427,15 @@ def replay_element(
     theme: Theme = "light",
     title: str | None = None,
 ) -> ET.Element:
-    """:func:`replay_board` as an element, to embed in a larger document (the game page)."""
+    """:func:`replay_board` as an element, to embed in a larger document (the game page); its
+    band says who acts next (``White names a double`` after a 1-2 played in full)."""
     segment = replay.segment
     return board_element(
         replay.after,
         last_steps=replay.steps,
         mover=replay.before.turn,
         dice=(segment.high, segment.low),
+        band=who_acts(replay.after, replay),
         flip=flip,
         size=size,
         theme=theme,

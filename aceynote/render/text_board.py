@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..rules import BAR, OFF, POOL, Position, SegmentKind, Side, Step, roll_dice
+from ..validation import SegmentReplay
 from ..validation.timeline import Frame
 
 Span = tuple[str, tuple[str, ...]]
@@ -343,7 +344,7 @@ def frame_state(frame: Frame, room: int) -> str:
     it can be said shorter; a diagram of the frame says the same (:mod:`.step_diagram`)."""
     side = frame.mover.title
     if frame.replay is None:
-        return f"{side} to roll"
+        return who_acts(frame.position)
     if frame.forced:
         return f"{side}: as written"
     if frame.passed:
@@ -359,6 +360,29 @@ def frame_state(frame: Frame, room: int) -> str:
     if frame.step < total:
         return f"{side} move {frame.step}/{total}"
     return f"{side} played"
+
+
+def who_acts(position: Position, replay: SegmentReplay | None = None) -> str:
+    """Who acts next at ``position`` (after ``replay``'s segment, if given), as a board's
+    middle band says it: ``White has won``, ``White to roll``, or after a 1-2 played in full
+    ``White names a double`` (which its Setup string cannot say: docs/notation.md choice 14;
+    words that fit the left half of a board 300 pixels wide, whose text is at least 10 pixels)."""
+    if position.winner is not None:
+        return f"{position.winner.title} has won"
+    if replay is not None and names_double_next(replay):
+        return f"{position.turn.title} names a double"
+    return f"{position.turn.title} to roll"
+
+
+def names_double_next(replay: SegmentReplay) -> bool:
+    """Whether the side that played the segment names a double next: the validator hands the
+    position back to it (rule 8) after a segment that is not the chosen double itself."""
+    after = replay.after
+    return (
+        after.winner is None
+        and after.turn is replay.before.turn
+        and replay.segment.kind is not SegmentKind.CHOSEN_DOUBLE
+    )
 
 
 def _number(point: int, width: int) -> str:
