@@ -174,6 +174,25 @@ def test_every_command_that_writes_a_file_refuses_one_named_for_another_kind(
     assert target.read_text(encoding="utf-8") == "mine"
 
 
+def test_the_format_is_the_one_the_outputs_name_says_without_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """convert x.acey -o x.json insisted on --to, though the name says the format."""
+    source = record(tmp_path, "game.acey", GOOD)
+    for name, starts in (("out.json", '{"format": "aceynote"'), ("out.jsonl", '{"tags"')):
+        status, _, err = run_main(capsys, "convert", str(source), "-o", str(tmp_path / name))
+        assert (status, err) == (0, "")
+        assert (tmp_path / name).read_text(encoding="utf-8").startswith(starts)
+    formats = "--to (acey, json, jsonl, bgammon, parquet)"
+    for output, why in (
+        ("-", "standard output has no extension to tell it"),
+        ("out.txt", "the extension of -o out.txt names no format convert writes"),
+    ):
+        status, out, err = run_main(capsys, "convert", str(source), "-o", output)
+        assert (status, out) == (2, "")
+        assert err == f"aceynote: error: give the output format with {formats}: {why}\n"
+
+
 @pytest.mark.parametrize(("to", "name"), [("jsonl", "out.ndjson"), ("acey", "out.txt")])
 def test_an_output_named_for_its_format_or_for_none_is_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], to: str, name: str

@@ -67,7 +67,7 @@ codes). A game with errors gets its rows too, with the errors counted. It
 needs pyarrow: pip install 'aceynote[data]'.
 
 examples:
-  aceynote convert match.acey --to json -o match.json
+  aceynote convert match.acey -o match.json     # --to json, by the name
   aceynote convert corpus.acey --to jsonl --positions > corpus.jsonl
   aceynote convert match.json --to acey
   aceynote convert mygames.match --to acey -o mygames.acey
@@ -95,8 +95,7 @@ def register(commands: Commands) -> None:
     parser.add_argument(
         "--to",
         choices=[found.name for found in formats.writable()],
-        required=True,
-        help="output format",
+        help="output format (default: the one OUT's extension names: -o games.json writes json)",
     )
     parser.add_argument(
         "-o",
@@ -128,6 +127,22 @@ def register(commands: Commands) -> None:
 def run_schema(args: argparse.Namespace) -> int:
     write_out(json.dumps(schema(), indent=2) + "\n")
     return EXIT_OK
+
+
+def _output_format(args: argparse.Namespace) -> str:
+    """--to, or the format OUT's extension names (-o games.json: json)."""
+    if args.to is not None:
+        return str(args.to)
+    named = formats.of_path(args.output, formats.writable()) if args.output != "-" else None
+    if named is not None:
+        return named.name
+    why = (
+        "standard output has no extension to tell it"
+        if args.output == "-"
+        else f"the extension of -o {args.output} names no format convert writes"
+    )
+    names = ", ".join(found.name for found in formats.writable())
+    raise UsageError(f"give the output format with --to ({names}): {why}")
 
 
 def _check_details(args: argparse.Namespace) -> None:
@@ -229,6 +244,7 @@ def _deliver(spool: IO[str], output: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     sources = expand_inputs(args.files)
+    args.to = _output_format(args)
     _check_details(args)
     converter = _Converter(args)
     if formats.named(args.to).folder:
