@@ -291,6 +291,10 @@ def test_a_page_of_several_records_folders_and_globs_with_all(
         titles = [game["title"] for game in data["games"]]
         assert titles[:2] == ["Ines Alder v Tom Brandt", "Carr v Dunn"] and len(titles) == 4
     capsys.readouterr()
+    (club / "mistakes.acey").write_bytes((SAMPLES / "mistakes.acey").read_bytes())
+    assert main(["html", str(club), "--all", "-o", str(out)]) == 1
+    assert capsys.readouterr().err.startswith("aceynote: the records have 7 errors (the page")
+    (club / "mistakes.acey").unlink()
     for chosen, said in (
         ([], "a page of 2 records shows every game of them: add --all (or name one record FILE)"),
         (["--game", "2"], "--game takes one record FILE"),

@@ -449,13 +449,13 @@ def _another_game(games: Iterator[Game]) -> bool:
         return False
 
 
-def note_errors(errors: int, what: str) -> int:
-    """The exit status for a record with ``errors``, saying so on stderr when there are any."""
+def note_errors(errors: int, what: str, records: int = 1) -> int:
+    """The exit status for ``records`` with ``errors``, saying so on stderr when there are any."""
     if not errors:
         return EXIT_OK
+    whose = "the records have" if records > 1 else "the record has"
     print(
-        f"aceynote: the record has {counted(errors, 'error')} ({what}); "
-        "'aceynote validate' lists them",
+        f"aceynote: {whose} {counted(errors, 'error')} ({what}); 'aceynote validate' lists them",
         file=sys.stderr,
     )
     return EXIT_PROBLEMS
