@@ -338,3 +338,31 @@ def test_after_a_1_2_played_in_full_the_page_says_the_side_names_a_double(
     assert opened.text("#board .to-roll") == "White to roll"
     assert opened.text("#setup-note") == ""
     assert not opened.errors
+
+
+def test_without_javascript_the_page_shows_the_start_and_says_what_it_needs(
+    browser: Browser, open_file: FileOpener, tmp_path: Path
+) -> None:
+    """With JavaScript off the page showed an empty board, buttons that did nothing, an empty
+    Setup line and no word of why."""
+    game = parse_game((SAMPLES / "annotated.acey").read_text())
+    path = tmp_path / "game.html"
+    path.write_text(page([game]).text, encoding="utf-8")
+    start = validate(game).start
+    assert start is not None
+    context = browser.new_context(java_script_enabled=False)
+    tab = context.new_page()
+    tab.goto(path.as_uri() + "#12")
+    assert tab.get_attribute("#board svg .tray.in.white", "data-count") == "15"
+    assert tab.text_content("#current") == "start"
+    assert tab.text_content("#setup") == start.to_setup()
+    assert tab.is_visible(".no-script")
+    assert "JavaScript is off" in (tab.text_content(".no-script") or "")
+    buttons = ("#first", "#previous", "#next", "#last", "#copy")
+    assert all(tab.is_disabled(button) for button in buttons)
+    context.close()
+    opened = open_file(path, "#12")  # the script on: it steps, and the note is not shown
+    assert not opened.tab.is_visible(".no-script")
+    assert [opened.tab.is_disabled(button) for button in buttons] == [False] * 5
+    assert opened.tab.locator("#board svg").count() == 1
+    assert not opened.errors

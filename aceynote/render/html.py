@@ -32,7 +32,7 @@ from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
 from .elements import element, markup
 from .html_analysis import graph, judged_data, mark_in_move_list, review_data, review_heading
-from .page_frame import Shown, game_list, page_head, viewer
+from .page_frame import Opening, Shown, game_list, no_script_note, page_head, viewer
 from .step_diagram import diagram_title, frame_moment, players
 from .text_board import names_double_next
 
@@ -225,6 +225,24 @@ class _GamePage:
             replay, flip=self.flip, size=BOARD_SIZE, theme=self.theme, title=title
         )
 
+    def opening(self) -> Opening:
+        """The game's start as the viewer shows it before the page's script runs, or without it."""
+        frame = self.frames.frames.get(START)
+        said = self._no_positions() if frame is None else _frame_data(frame)
+        board = None if frame is None else self._board(frame)
+        return Opening(board, str(said["current"]), str(said["setup"]), str(said["note"]))
+
+    def _no_positions(self) -> dict[str, object]:
+        """The data of the start of a game whose Setup cannot be used."""
+        return {
+            "current": "no positions",
+            "setup": "",
+            "note": "The Setup tag cannot be used, so there are no positions to show.",
+            "previous": None,
+            "next": None,
+            "findings": [_finding(d) for d in self.frames.notes.get(START_NOTE, [])],
+        }
+
     def graph(self) -> ET.Element | None:
         return (
             None if self.review is None else graph(self.review, self.frames, self.number, self.href)
@@ -237,14 +255,7 @@ class _GamePage:
             if key is not None:
                 frames[key]["review"] = judged_data(judged)
         if not frames:
-            frames[START] = {
-                "current": "no positions",
-                "setup": "",
-                "note": "The Setup tag cannot be used, so there are no positions to show.",
-                "previous": None,
-                "next": None,
-                "findings": [_finding(d) for d in self.frames.notes.get(START_NOTE, [])],
-            }
+            frames[START] = self._no_positions()
         return {
             "title": self.players(),
             "frames": frames,
@@ -364,9 +375,12 @@ def page(
     data: list[dict[str, object]] = []
     shown: list[Shown] = []
     graphs: list[ET.Element] = []
+    openings: list[Opening] = []  # the first game's: shown before the script runs
     for index, game in enumerate(games, 1):
         review = reviews[index - 1] if reviews else None
         game_page = _GamePage(game, index, several, theme, flip, review)
+        if not openings:
+            openings.append(game_page.opening())
         drawn = game_page.graph()
         if drawn is not None:
             graphs.append(drawn)
@@ -380,8 +394,9 @@ def page(
     body = element(html, "body")
     if several:
         game_list(body, shown)
+    no_script_note(body, several)
     main = element(body, "main")
-    viewer(main)
+    viewer(main, openings[0])
     games_box = element(main, "div", class_="games")
     games_box.extend(graphs)  # the graphs above the move list, in view as it scrolls
     element(games_box, "template", id=_SECTIONS)

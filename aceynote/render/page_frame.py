@@ -45,10 +45,33 @@ def page_head(html: ET.Element, title: str, script: str, style: str) -> None:
     element(box, "style", style)
 
 
-def viewer(parent: ET.Element) -> None:
-    """The board, the buttons that step, and what the page says of the position shown."""
+class Opening(NamedTuple):
+    """What the viewer shows before the page's script runs, or without it: the first game's
+    start (``board`` None when its Setup cannot be used)."""
+
+    board: ET.Element | None
+    current: str
+    setup: str
+    note: str
+
+
+def no_script_note(parent: ET.Element, several: bool) -> None:
+    """What a reader with the script turned off is told: what shows, and what is missing."""
+    shown = "the first game's start and its moves" if several else "the start and the moves"
+    words = (
+        f"JavaScript is off: this page shows {shown}. Turn it on to step through the"
+        f" {'games' if several else 'game'} and see each position's board."
+    )
+    element(element(parent, "noscript"), "p", words, class_="no-script")
+
+
+def viewer(parent: ET.Element, opening: Opening) -> None:
+    """The board, the buttons that step, and what the page says of the position shown, drawn
+    at the ``opening``; the buttons are off until the page's script turns them on."""
     box = element(parent, "div", class_="viewer")
-    element(box, "div", id="board", class_="board")
+    board = element(box, "div", id="board", class_="board")
+    if opening.board is not None:
+        board.append(opening.board)
     controls = element(box, "div", class_="controls")
     for name, label, words in (
         ("first", "« Start", "Start (Home)"),
@@ -56,16 +79,19 @@ def viewer(parent: ET.Element) -> None:
         ("next", "Next ▶", "Forward (ArrowRight)"),
         ("last", "End »", "End (End)"),
     ):
-        element(controls, "button", label, id=name, type="button", title=words, aria_label=words)
-    element(element(box, "p", class_="now"), "span", "", id="current")
+        button = element(controls, "button", label, id=name, type="button", title=words)
+        button.set("aria-label", words)
+        button.set("disabled", "disabled")
+    element(element(box, "p", class_="now"), "span", opening.current, id="current")
     review = element(box, "div", id="review", hidden="hidden")
     element(review, "p", "", id="verdict")
     element(review, "ol", "", id="best-plays")
     setup = element(box, "p", class_="setup-line")
     element(setup, "span", "Setup ", class_="label")
-    element(setup, "code", "", id="setup")
-    element(setup, "button", "Copy", id="copy", type="button", title="Copy the Setup string")
-    element(box, "p", "", id="setup-note")
+    element(setup, "code", opening.setup, id="setup")
+    copy = element(setup, "button", "Copy", id="copy", type="button", disabled="disabled")
+    copy.set("title", "Copy the Setup string")
+    element(box, "p", opening.note, id="setup-note")
     element(box, "ul", "", id="findings")
     element(
         box,
