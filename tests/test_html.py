@@ -18,9 +18,11 @@ from conftest import SAMPLES
 
 from aceynote.cli import main
 from aceynote.notation import parse_game, parse_games
+from aceynote.notation.generate import generate_games
 from aceynote.notation.syntax_errors import unchecked_result
 from aceynote.render.html import MAX_PAGE_TURNS, page, script_json
-from aceynote.validation import validate
+from aceynote.rules import RuleSet
+from aceynote.validation import validate, validate_in_place
 from aceynote.validation.frames import GameFrames
 
 HOSTILE = "</script><script>window.pwned = 1</script>"
@@ -389,3 +391,15 @@ def test_nags_show_the_glyphs_they_mean_and_are_kept_as_written_in_their_titles(
     first = shown.index("61: in/19 19/18")
     assert shown[first : first + 3] == ["61: in/19 19/18", "??", "!"]
     assert shown[first + 4 : first + 7] == ["61: in/19 19/18 ?!", "$14", "safe"]
+
+
+def test_every_segment_of_a_game_built_in_code_is_a_link_to_its_position() -> None:
+    """A game with no places in a text (generated, built in code) is validated as its text;
+    the move list was drawn from the game given, whose segments the frames did not know, so
+    every move was struck through as not played and led nowhere."""
+    (game,) = generate_games(1, seed=3, rules=RuleSet())
+    found = elements(page([game]).text)
+    links = [attrs for tag, attrs in found.tags if tag == "a" and "data-key" in attrs]
+    unplayed = [attrs for tag, attrs in found.tags if "unplayed" in (attrs.get("class") or "")]
+    frames = GameFrames(validate_in_place(game))
+    assert [link["data-key"] for link in links] == frames.main and not unplayed

@@ -78,12 +78,14 @@ class _GamePage:
         flip: bool,
         review: GameReview | None = None,
     ) -> None:
-        self.game = game
         self.number = number
         self.several = several
         self.theme: svg.Theme = theme
         self.flip = flip
         self.report = validate_in_place(game)
+        # The game replayed: ``game`` itself, or (built in code) the game its text reads as,
+        # whose segments the frames know.
+        self.game = self.report.game
         self.frames = GameFrames(self.report)
         self.review = review
 
