@@ -12,9 +12,10 @@ import pytest
 from conftest import SAMPLES, run_main
 from test_cli_engine import schema
 
-from aceynote.notation import parse_games
-from aceynote.rules import play_text
+from aceynote.notation import Turn, parse_games
+from aceynote.rules import Side, play_text
 from aceynote.validation import SegmentReplay, validate
+from aceynote.validation.frames import turns_held, turns_there
 
 ANNOTATED = str(SAMPLES / "annotated.acey")
 
@@ -101,6 +102,34 @@ def test_a_moment_that_is_not_there_is_a_usage_error(
 ) -> None:
     status, _, err = run_main(capsys, "hint", ANNOTATED, *words)
     assert status == 2 and message in err
+
+
+def test_a_turn_number_a_record_skips_is_not_offered(capsys: pytest.CaptureFixture[str]) -> None:
+    """samples/mistakes.acey numbers its turns 1 to 6 and 8 (AD201): hint said "give a number
+    from 1 to 8" and then refused 7; diagram, hint and the app share the words now."""
+    status, _, err = run_main(capsys, "hint", str(SAMPLES / "mistakes.acey"), "--turn", "7")
+    assert status == 2 and "numbered 1 to 6 and 8; give one of those (8... for Black's)" in err
+
+
+@pytest.mark.parametrize(
+    ("white", "black", "said"),
+    [
+        ([1, 2, 3], [1, 2, 3], "6 turns; give a number from 1 to 3 (3... for Black's)."),
+        ([1, 2, 4, 5], [1, 2, 4, 5], "8 turns, numbered 1 to 2 and 4 to 5; give one of those"),
+        ([1, 2, 4], [1, 2], "White's turns are 1 to 2 and 4, Black's turns are 1... to 2..."),
+        ([3], [], "White's only turn is 3, Black has none."),
+    ],
+)
+def test_the_turns_a_line_holds_are_said_as_numbered(
+    white: list[int], black: list[int], said: str
+) -> None:
+    turns = [
+        Turn(side, number, [])
+        for side, numbers in zip(Side, (white, black), strict=True)
+        for number in numbers
+    ]
+    held = turns_there(turns_held(turns), "this game")
+    assert held.startswith("this game has ") and said in held
 
 
 @pytest.mark.parametrize(

@@ -9,11 +9,11 @@ import glob
 import os
 import re
 import sys
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from itertools import islice
 from typing import IO, TYPE_CHECKING, NamedTuple, TypeAlias
 
-from ..notation import Game, ReadError, Turn
+from ..notation import Game, ReadError
 from ..notation.source import NamedBytes, not_utf8
 from ..terminal_text import clipped, counted, number_shown, shown
 from .base import EXIT_OK, EXIT_PROBLEMS, UsageError
@@ -310,49 +310,6 @@ def turn_option(text: str) -> tuple[int | None, Side | None]:
             f"--turn: '{clipped(text, 24)}' is not a turn number; write 12, 12. or 12..."
         )
     return found
-
-
-def turns_offered(turns: Iterable[Turn], where: str) -> str:
-    """What turns ``where`` ("the main line") holds, for a --turn it does not hold: the words
-    of :func:`~aceynote.validation.frames.turns_there`, but each number held where a side's
-    numbers skip some (a record numbered wrongly, AD201: "1 to 6 and 8", not "1 to 8")."""
-    from ..rules import Side
-    from ..validation.frames import turns_held, turns_there
-
-    held = list({id(turn): turn for turn in turns}.values())
-    white, black = ([t.number for t in held if t.side is side] for side in Side)
-    if len(_runs(white)) < 2 and len(_runs(black)) < 2:
-        return turns_there(turns_held(held), where)
-    said = f"{where} has {counted(len(held), 'turn')}"
-    if set(white) == set(black):
-        numbers = _runs_said(white, "")
-        return f"{said}, numbered {numbers}; give one of those ({max(white)}... for Black's)."
-    said += f": {_side_said('White', white, '')}, {_side_said('Black', black, '...')}"
-    return said if said.endswith("...") else f"{said}."
-
-
-def _runs(numbers: Iterable[int]) -> list[tuple[int, int]]:
-    """Numbers as runs of consecutive ones, each its first and last: [(1, 6), (8, 8)]."""
-    runs: list[tuple[int, int]] = []
-    for number in sorted(set(numbers)):
-        if runs and runs[-1][1] == number - 1:
-            runs[-1] = (runs[-1][0], number)
-        else:
-            runs.append((number, number))
-    return runs
-
-
-def _runs_said(numbers: Iterable[int], mark: str) -> str:
-    """Numbers in words, each run as "1 to 6" and the last after "and": "1 to 6 and 8"."""
-    *most, last = [
-        f"{first}{mark}" if first == end else f"{first}{mark} to {end}{mark}"
-        for first, end in _runs(numbers)
-    ]
-    return f"{', '.join(most)} and {last}" if most else last
-
-
-def _side_said(name: str, numbers: list[int], mark: str) -> str:
-    return f"{name}'s turns are {_runs_said(numbers, mark)}" if numbers else f"{name} has none"
 
 
 def add_source_format(parser: argparse.ArgumentParser) -> None:

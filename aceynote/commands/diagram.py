@@ -12,7 +12,7 @@ from ..terminal_text import counted, number_shown
 from ..validation import diagnostics as codes
 from ..validation import validate
 from ..validation.diagnostics import Code
-from ..validation.frames import Frame, GameFrames
+from ..validation.frames import Frame, GameFrames, turns_there
 from .base import (
     EXIT_OK,
     Commands,
@@ -32,7 +32,6 @@ from .common import (
     game_number,
     note_errors,
     turn_option,
-    turns_offered,
 )
 from .destination import check_output, check_output_name, deliver, named_kind, to_file
 from .printing import Formatter, colour_wanted
@@ -162,8 +161,7 @@ def chosen_frame(frames: GameFrames, args: argparse.Namespace) -> Frame:
     number, side = turn_option(args.turn)
     key = None if number is None else frames.turn_end(number, side)
     if key is None:
-        turns = [replay.turn for replay in frames.report.main_line()]
-        held = turns_offered(turns, _main_line(frames, args))
+        held = turns_there(frames.turns(), _main_line(frames, args))
         raise UsageError(f"--turn {number_shown(args.turn)}: {held}")
     return frames.frames[key]
 

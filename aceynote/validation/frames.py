@@ -194,51 +194,71 @@ class GameFrames:
 
 
 class TurnsHeld(NamedTuple):
-    """How many turns a line shows, and the first and last number of each side's."""
+    """How many turns a line shows, and each side's numbers as runs of consecutive ones, each
+    its first and last (``((1, 6), (8, 8))`` where a record skips 7; empty: none)."""
 
     turns: int
-    white: tuple[int, int] | None
-    black: tuple[int, int] | None
+    white: tuple[tuple[int, int], ...]
+    black: tuple[tuple[int, int], ...]
 
 
 def turns_held(turns: Iterable[Turn]) -> TurnsHeld | None:
-    """How many turns these are, and each side's first and last numbers (None: none)."""
+    """How many turns these are, and each side's numbers (None: no turn)."""
     held = {id(turn): turn for turn in turns}
     if not held:
         return None
+    white, black = (_runs(t.number for t in held.values() if t.side is side) for side in Side)
+    return TurnsHeld(len(held), white, black)
 
-    def numbers_of(side: Side) -> tuple[int, int] | None:
-        numbers = [turn.number for turn in held.values() if turn.side is side]
-        return (min(numbers), max(numbers)) if numbers else None
 
-    return TurnsHeld(len(held), numbers_of(Side.WHITE), numbers_of(Side.BLACK))
+def _runs(numbers: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    runs: list[tuple[int, int]] = []
+    for number in sorted(set(numbers)):
+        if runs and runs[-1][1] == number - 1:
+            runs[-1] = (runs[-1][0], number)
+        else:
+            runs.append((number, number))
+    return tuple(runs)
 
 
 def turns_there(held: TurnsHeld | None, where: str) -> str:
     """What turns ``where`` ("this game") holds (``held``: :func:`turns_held`), for a
-    message about a turn asked for that it does not hold."""
+    message about a turn asked for that it does not hold: only numbers it holds are offered
+    (a record numbered wrongly, AD201, can skip some: "1 to 6 and 8")."""
     if held is None:
         return f"{where} has no turn to go to."
     count, white, black = held
-    if white is None or black is None or white != black:
+    if not white or white != black:
         said = f"{where} has {counted(count, 'turn')}: {_side_ranges(white, black)}"
         return said if said.endswith("...") else f"{said}."
-    first, last = white
+    last = white[-1][1]
+    if len(white) > 1:
+        numbers = _runs_said(white, "")
+        return f"{where} has {counted(count, 'turn')}, numbered {numbers}; give one of those ({last}... for Black's)."
+    first = white[0][0]
     numbers = f"{first}" if first == last else f"a number from {first} to {last}"
     return f"{where} has {counted(count, 'turn')}; give {numbers} ({last}... for Black's)."
 
 
-def _side_ranges(white: tuple[int, int] | None, black: tuple[int, int] | None) -> str:
+def _runs_said(runs: tuple[tuple[int, int], ...], mark: str) -> str:
+    """Runs of numbers in words, the last after "and": "1 to 6 and 8"."""
+    *most, last = [
+        f"{first}{mark}" if first == end else f"{first}{mark} to {end}{mark}" for first, end in runs
+    ]
+    return f"{', '.join(most)} and {last}" if most else last
+
+
+def _side_ranges(white: tuple[tuple[int, int], ...], black: tuple[tuple[int, int], ...]) -> str:
     """Each side's turns as a player writes them: "White's turns are 2 to 38, Black's turns
     are 1... to 37..."."""
     said = []
-    for name, numbers, mark in (("White", white, ""), ("Black", black, "...")):
-        if numbers is None:
+    for name, runs, mark in (("White", white, ""), ("Black", black, "...")):
+        if not runs:
             said.append(f"{name} has none")
-        elif numbers[0] == numbers[1]:
-            said.append(f"{name}'s only turn is {numbers[0]}{mark}")
+        elif runs == ((runs[0][0], runs[0][0]),):
+            said.append(f"{name}'s only turn is {runs[0][0]}{mark}")
         else:
-            said.append(f"{name}'s turns are {numbers[0]}{mark} to {numbers[1]}{mark}")
+            said.append(f"{name}'s turns are {_runs_said(runs, mark)}")
     return ", ".join(said)
 
 
