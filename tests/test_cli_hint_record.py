@@ -104,6 +104,16 @@ def test_a_moment_that_is_not_there_is_a_usage_error(
     assert status == 2 and message in err
 
 
+def test_a_hint_at_the_first_of_several_games_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """As html and diagram do: a record of several games was hinted at game 1 silently."""
+    record = str(SAMPLES / "match.acey")
+    status, out, err = run_main(capsys, "hint", record, "--turn", "3", "--depth", "0")
+    assert status == 0 and out
+    note = f"aceynote: {record} holds more than one game; the hint is of game 1 (--game N for another)\n"
+    assert err == note
+    assert run_main(capsys, "hint", record, "--game", "1", "--turn", "3", "--depth", "0")[2] == ""
+
+
 def test_a_turn_number_a_record_skips_is_not_offered(capsys: pytest.CaptureFixture[str]) -> None:
     """samples/mistakes.acey numbers its turns 1 to 6 and 8 (AD201): hint said "give a number
     from 1 to 8" and then refused 7; diagram, hint and the app share the words now."""

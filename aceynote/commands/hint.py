@@ -240,7 +240,8 @@ def _from_record(args: argparse.Namespace) -> Written:
     if args.turn is None and args.segment is None:
         raise UsageError("name the moment of the record: --turn T or --segment K")
     number, side = turn_option(args.turn) if args.turn is not None else (None, None)
-    report = validate(chosen_game(args.file, args.source_format, args.game))
+    shows = "the hint is of game 1 (--game N for another)"
+    report = validate(chosen_game(args.file, args.source_format, args.game, shows=shows))
     asked = 2 if args.double and args.turn is not None and args.segment is None else args.segment
     found = replay_at(report, number, side, asked)
     no_double = "--double ranks the doubles named after a 1-2, and"
