@@ -217,3 +217,26 @@ def test_the_engines_mark_stands_apart_from_the_records_glyph(
     for mark in marks:
         assert mark["border"] == "solid" and mark["gap"] > 10, mark
         assert mark["title"].startswith("the engine's mark: "), mark
+
+
+def test_on_a_phone_the_board_and_the_move_shown_stay_in_view_below_the_graph(
+    open_file: FileOpener, analysed_page: Path, reference: dict[str, Any]
+) -> None:
+    """On a phone the moves come right after the board, in a box of their own that scrolls
+    to the move shown, below the graph that stays at the box's top (stepping back, the move
+    was scrolled to the box's top, under the graph)."""
+    opened = open_file(analysed_page, "", (390, 844))
+    opened.press("End")
+    for _ in reference["decisions"]:
+        seen = opened.tab.evaluate(
+            """() => {
+              const place = (selector) => document.querySelector(selector).getBoundingClientRect();
+              const board = place('#board svg'), move = place('a.move.current');
+              const graph = place('.win-graph:not([hidden])');
+              return [board.top >= 0 && board.bottom <= graph.top,
+                      move.top >= graph.bottom && move.bottom <= window.innerHeight];
+            }"""
+        )
+        assert seen == [True, True], opened.fragment
+        opened.press("ArrowLeft")
+    assert opened.fragment == "0" and not opened.errors

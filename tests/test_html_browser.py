@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 from conftest import SAMPLES
@@ -74,16 +75,20 @@ class Opened:
 
 
 Opener = Callable[..., Opened]
-FileOpener = Callable[[Path, str], Opened]
+
+
+class FileOpener(Protocol):
+    def __call__(self, path: Path, fragment: str = "", size: tuple[int, int] = ...) -> Opened: ...
 
 
 @pytest.fixture(name="open_file")
 def open_file_fixture(browser: Browser) -> Iterator[FileOpener]:
-    """Open a page file in a fresh browser context, at ``fragment`` ("#12", or "")."""
+    """Open a page file in a fresh browser context, at ``fragment`` ("#12", or ""), in a window
+    of ``size`` pixels (Playwright's 1280 x 720 unless told)."""
     contexts = []
 
-    def opener(path: Path, fragment: str = "") -> Opened:
-        context = browser.new_context()
+    def opener(path: Path, fragment: str = "", size: tuple[int, int] = (1280, 720)) -> Opened:
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]})
         contexts.append(context)
         opened = Opened(context.new_page())
         opened.tab.goto(path.as_uri() + fragment)
@@ -365,4 +370,62 @@ def test_without_javascript_the_page_shows_the_start_and_says_what_it_needs(
     assert not opened.tab.is_visible(".no-script")
     assert [opened.tab.is_disabled(button) for button in buttons] == [False] * 5
     assert opened.tab.locator("#board svg").count() == 1
+    assert not opened.errors
+
+
+PHONE, DESKTOP = (390, 844), (1200, 900)
+# Whether the board and the current move are each wholly in the window.
+IN_VIEW = """() => [document.querySelector('#board svg'), document.querySelector('a.move.current')]
+  .map((element) => {
+    const place = element.getBoundingClientRect();
+    return place.top >= 0 && place.bottom <= window.innerHeight;
+  })"""
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+def test_a_link_to_a_moment_shows_its_board_and_its_move(
+    open_file: FileOpener, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """On a phone the moves stood below the Setup and the help, and a link to `#80` showed the
+    board but its move 1016 pixels down a window of 844; ArrowRight kept it there."""
+    path = tmp_path / "game.html"
+    path.write_text(page([parse_game((SAMPLES / "annotated.acey").read_text())]).text)
+    opened = open_file(path, "#80", size)
+    assert opened.tab.evaluate(IN_VIEW) == [True, True]
+    for key in ("81", "82", "83", "84", "85", "86"):
+        opened.press("ArrowRight")
+        assert opened.fragment == key and opened.tab.evaluate(IN_VIEW) == [True, True], key
+    for _ in range(12):
+        opened.press("ArrowLeft")
+    assert opened.fragment == "74" and opened.tab.evaluate(IN_VIEW) == [True, True]
+    assert not opened.errors
+
+
+@pytest.fixture(scope="module")
+def twenty_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("club") / "club.html"
+    path.write_text(page(list(generate_games(20, seed=3, rules=RuleSet()))).text)
+    return path
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+def test_a_link_into_a_page_of_twenty_games_shows_its_board_and_its_move(
+    open_file: FileOpener, twenty_games: Path, size: tuple[int, int]
+) -> None:
+    """On a phone the list of the 20 games took 575 pixels of 844, and the board of `#g20-10`
+    was half in view, its move out of it: the list is folded there, naming the game shown."""
+    opened = open_file(twenty_games, "#g20-10", size)
+    assert opened.tab.evaluate(IN_VIEW) == [True, True]
+    folded = size == PHONE
+    assert opened.tab.evaluate("document.getElementById('games').open") is not folded
+    assert opened.tab.is_visible("#game-shown") is folded
+    assert opened.text("#game-shown") == opened.text("#games a[data-game='20']")
+    if folded:  # open the list, choose a game: it folds again, and its board shows
+        opened.tab.click("#games summary")
+    opened.tab.click("#games a[data-game='3']")
+    opened.follows_to("start")
+    assert opened.fragment == "g3-0"
+    assert opened.tab.evaluate("document.getElementById('games').open") is not folded
+    assert opened.text("#game-shown") == opened.text("#games a[data-game='3']")
+    assert opened.tab.evaluate(IN_VIEW)[0]
     assert not opened.errors

@@ -50,19 +50,24 @@
     });
   }
 
-  // Bring a move into view: within the move list's own box where it scrolls (narrow
-  // screens), else in the window; never move what is already in view.
+  // The layout of a narrow screen (a phone), as the style sheet says it.
+  const narrow = () => getComputedStyle(document.documentElement).getPropertyValue("--narrow").trim() === "1";
+
+  // Bring a move into view, a third of the way down what shows of the moves: the move list's
+  // own box where it scrolls (narrow screens), else the window; below the graph that stays at
+  // the top of the moves. Never move what is already in view.
   function reveal(link) {
     const box = link.closest(".games");
-    if (box !== null && box.scrollHeight > box.clientHeight) {
-      const top = link.offsetTop;
-      const bottom = top + link.offsetHeight;
-      if (top < box.scrollTop) box.scrollTop = top - 8;
-      else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight + 8;
-      return;
-    }
+    const scrolls = box.scrollHeight > box.clientHeight;
+    const frame = scrolls ? box.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    const graph = box.querySelector(".win-graph:not([hidden])");
+    const top = Math.max(frame.top, 0, graph === null ? 0 : graph.getBoundingClientRect().bottom);
+    const bottom = Math.min(frame.bottom, window.innerHeight);
     const place = link.getBoundingClientRect();
-    if (place.top < 0 || place.bottom > window.innerHeight) link.scrollIntoView({ block: "nearest" });
+    if (place.top >= top && place.bottom <= bottom) return;
+    const by = place.top - top - Math.max(0, bottom - top - place.height) / 3;
+    if (scrolls) box.scrollTop += by;
+    else window.scrollBy(0, by);
   }
 
   function mark(game, key) {
@@ -149,7 +154,9 @@
       section.hidden = section.dataset.game !== String(game + 1);
     }
     for (const link of document.querySelectorAll("#games a")) {
-      link.classList.toggle("current", link.dataset.game === String(game + 1));
+      const shown = link.dataset.game === String(game + 1);
+      link.classList.toggle("current", shown);
+      if (shown) byId("game-shown").textContent = link.textContent;
     }
     byId("board").replaceChildren(board(game, key));
     byId("current").textContent = frame.current;
@@ -196,6 +203,15 @@
     selection.selectAllChildren(byId("setup"));
     if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
   });
+  // The list of games: open beside the board on a wide screen; on a phone folded, and
+  // folded again once a game is chosen, so that its board shows.
+  const list = byId("games");
+  if (list !== null) {
+    list.open = !narrow();
+    list.addEventListener("click", (event) => {
+      if (event.target.closest("a") !== null && narrow()) list.open = false;
+    });
+  }
   window.addEventListener("hashchange", () => {
     const place = parse(window.location.hash);
     if (place !== null) show(place.game, place.key);

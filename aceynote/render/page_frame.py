@@ -103,9 +103,13 @@ def viewer(parent: ET.Element, opening: Opening) -> None:
 
 
 def game_list(parent: ET.Element, shown: list[Shown]) -> None:
-    """The links to each game of a page of several."""
-    nav = element(parent, "nav", id="games")
-    element(nav, "span", f"{len(shown)} games: ", class_="label")
+    """The links to each game of a page of several, in a list that folds: its summary names
+    the game shown (the script keeps it so), and the script opens it on a wide screen."""
+    box = element(parent, "details", id="games")
+    summary = element(box, "summary")
+    element(summary, "span", f"{len(shown)} games:", class_="label").tail = " "
+    element(summary, "span", f"{shown[0].number}. {shown[0].players}", id="game-shown")
+    nav = element(box, "nav")
     for item in shown:
         link = element(nav, "a", f"{item.number}. {item.players}", href=item.href)
         link.set("data-game", str(item.number))
