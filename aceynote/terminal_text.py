@@ -150,9 +150,9 @@ NUMBER_SHOWN = 12
 
 
 def counted(count: int, singular: str, plural: str | None = None) -> str:
-    """``count`` and the noun that goes with it (``plural`` defaults to ``singular + "s"``)."""
+    """``count`` (1,234) and the noun that goes with it (``plural`` defaults to ``singular + "s"``)."""
     noun = singular if count == 1 else (plural or singular + "s")
-    return f"{count} {noun}"
+    return f"{count:,} {noun}"
 
 
 def signed(value: float) -> str:

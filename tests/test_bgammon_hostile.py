@@ -169,6 +169,20 @@ def test_an_index_table_past_its_limit_is_told_once(monkeypatch: pytest.MonkeyPa
     assert game.turns
 
 
+def test_an_index_table_of_thousands_counts_as_its_limit_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """'the index table has 1001 lines; aceynote reads replays of up to 1,000 games': the count
+    lost its separator when the messages took terminal_text.counted."""
+    import aceynote.formats.bgammon.match_lines as lines
+
+    monkeypatch.setattr(lines, "MAX_INDEX_LINES", 1000)
+    text = "bgammon-replay 00000072\n" * 1001 + HEADER + "\n" + OPENING + "\n"
+    [game] = read(text)
+    said = [p.message for p in game.problems]
+    assert "the index table has 1,001 lines; aceynote reads replays of up to 1,000 games" in said
+
+
 # -- events ---------------------------------------------------------------------------
 
 
