@@ -23,8 +23,13 @@ from analysed_games import (  # noqa: F401 (fixtures)
 from conftest import run_main
 from test_html import Elements, elements
 
+from aceynote.analysis.review import review_of_analysis
+from aceynote.analysis.run import analyze_one
 from aceynote.cli import main
+from aceynote.notation.generate import generate_games
+from aceynote.render.html import page
 from aceynote.render.html_analysis import LEFT, PLOT_HEIGHT, PLOT_WIDTH, TOP
+from aceynote.rules import RuleSet
 
 
 def write_page(tmp_path: Path, record: Path, *words: str) -> Elements:
@@ -121,6 +126,21 @@ def test_a_record_without_analysis_has_none(tmp_path: Path, record: Path) -> Non
     assert data["review"] is None
     assert not any("review" in frame for frame in data["frames"].values())
     assert not marked_links(found) and not spots(found)
+
+
+def test_a_game_built_in_code_shows_its_analysis() -> None:
+    """A game with no places in a text is drawn as the game its text reads as, whose segments
+    the review of the game given did not know: its 67 marked decisions showed no mark, no
+    segment its verdict and no graph."""
+    (game,) = generate_games(1, seed=3, rules=RuleSet())
+    review = review_of_analysis(game, analyze_one(1, game, 0))
+    found = elements(page([game], reviews=[review]).text)
+    judged = [str(item.ply) for item in review.judged]
+    frames = page_data(found)["frames"]
+    assert [key for key, frame in frames.items() if "review" in frame] == judged
+    marked = [str(item.ply) for item in review.judged if item.mark]
+    assert marked_links(found) == marked and len(glyph_classes(found)) == len(marked) > 0
+    assert [spot["data-key"] for spot in spots(found)] == judged
 
 
 def test_every_game_of_a_page_has_its_own_graph(tmp_path: Path) -> None:

@@ -14,13 +14,14 @@ The page reviews a game it has just analysed (:func:`review_of_analysis`);
 the app keeps an analysis while the game is edited, so it asks
 :func:`review_of_report` whether the analysis still fits the game shown.
 Either front end then looks a segment up by its identity (the key of its
-move list and its frames).
+move list and its frames); a page that draws a copy of the game reviewed
+(:meth:`GameReview.of_game`) looks it up in the copy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..notation import Game, Segment
 from ..rules import play_text
@@ -95,6 +96,14 @@ class GameReview:
         the record's comments)."""
         found = self.judged_of(segment)
         return found.verdict if found and isinstance(found.verdict, AnalysedDecision) else None
+
+    def of_game(self, game: Game) -> GameReview:
+        """This review keyed to ``game``, a copy of the game it was made of (a game built in
+        code, validated as the game its text reads as: ``validate_in_place``): each judged
+        segment is ``game``'s at the same place on the main line."""
+        segments = game.main_line()
+        judged = (replace(item, segment=segments[item.ply - 1]) for item in self.judged)
+        return GameReview(self.analysis, tuple(judged))
 
     def marks(self) -> dict[int, str]:
         """The mark of each marked segment, by the segment's ``id``."""

@@ -84,10 +84,10 @@ class _GamePage:
         self.flip = flip
         self.report = validate_in_place(game)
         # The game replayed: ``game`` itself, or (built in code) the game its text reads as,
-        # whose segments the frames know.
+        # whose segments the frames, and so the review, must know.
         self.game = self.report.game
         self.frames = GameFrames(self.report)
-        self.review = review
+        self.review = review if review is None or self.game is game else review.of_game(self.game)
 
     @property
     def errors(self) -> int:
