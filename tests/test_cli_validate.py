@@ -18,9 +18,10 @@ from aceynote.notation.generate import generate_games
 from aceynote.rules import RuleSet
 from aceynote.validation import ALL_CODES, pipeline, validate
 
+COUNT = r"(\d{1,3}(?:,\d{3})*)"  # 3,013: the thousands separated
 SUMMARY = re.compile(
-    r"^(\d+) games?, (\d+) turns?: (\d+) errors?, (\d+) warnings?"
-    r"(?:, (\d+) unreadable files?)?$"
+    rf"^{COUNT} games?, {COUNT} turns?: {COUNT} errors?, {COUNT} warnings?"
+    rf"(?:, {COUNT} unreadable files?)?$"
 )
 ANSI = re.compile(r"\x1b\[")
 
@@ -61,7 +62,7 @@ def write(folder: Path, name: str, text: str) -> str:
 def summary_counts(line: str) -> tuple[int, ...]:
     match = SUMMARY.match(line)
     assert match, f"not a summary line: {line!r}"
-    return tuple(int(group or 0) for group in match.groups())
+    return tuple(int((group or "0").replace(",", "")) for group in match.groups())
 
 
 # -- the human format -------------------------------------------------------------------
