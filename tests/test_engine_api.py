@@ -342,6 +342,28 @@ def test_no_input_gives_anything_but_a_play_or_a_clear_error(
         assert isinstance(play, str) and play
 
 
+LONG = "x" * 300
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda e: e.rank(START, LONG),
+        lambda e: e.rank(START, "64", depth=LONG),
+        lambda e: e.rank(START, "64", kind=LONG),
+        lambda e: e.rollout(START, "31", games=LONG),
+        lambda e: e.rank_judging(START, "64", "roll", 0, LONG),
+    ],
+    ids=["roll", "depth", "kind", "games", "written"],
+)
+def test_a_long_wrong_value_is_quoted_clipped_with_a_mark(call) -> None:  # type: ignore[no-untyped-def]
+    """Values were cut at 12, 24 or 40 characters with no mark of the cut: terminal_text.clipped,
+    the one clipping, marks it with '…'."""
+    with pytest.raises(EngineInputError) as said:
+        call(ANY_ENGINE)
+    assert len(str(said.value)) < 100 and "x…" in str(said.value)
+
+
 def test_rank_judging_refuses_a_play_that_is_not_legal() -> None:
     engine = Engine("standard")
     with pytest.raises(EngineInputError, match="'in/18 in/19' is not a legal play"):

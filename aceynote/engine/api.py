@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Position, RulesError, SegmentKind, SetupError, parse_rules, roll_of
+from ..terminal_text import clipped
 from .decisions import Choice, Decision, choices, double_choices
 from .evaluator import evaluator_for
 from .network import Network, WeightsFormatError
@@ -126,10 +127,10 @@ def _text(value: object, what: str, example: str) -> str:
 def _whole(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
     """``value`` when it is an int from ``low`` to ``high`` (None: no end); refused otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineInputError(f"{what} is a whole number, not {value!r:.24}")
+        raise EngineInputError(f"{what} is a whole number, not {clipped(repr(value))}")
     if (low is not None and value < low) or (high is not None and value > high):
         upto = f"from {low}" + ("" if high is None else f" to {high}")
-        raise EngineInputError(f"{what} is a whole number {upto}, not {value!r:.24}")
+        raise EngineInputError(f"{what} is a whole number {upto}, not {clipped(repr(value))}")
     return value
 
 
@@ -137,7 +138,9 @@ def parse_roll(roll: str) -> tuple[int, int]:
     """``"64"`` or ``"46"`` as (6, 4); refuses anything else with a reason."""
     text = _text(roll, "roll", "'64'").strip()
     if len(text) != 2 or not all(char in "123456" for char in text):
-        raise EngineInputError(f"'{roll[:12]}' is not a roll; write two dice 1..6, like 64 or 21")
+        raise EngineInputError(
+            f"'{clipped(roll)}' is not a roll; write two dice 1..6, like 64 or 21"
+        )
     first, second = int(text[0]), int(text[1])
     return roll_of(first, second)
 
@@ -314,7 +317,7 @@ class Engine:
 
 def _kind(kind: str) -> SegmentKind:
     if not isinstance(kind, str) or kind not in KINDS:
-        raise EngineInputError(f"kind is one of {', '.join(KINDS)}, not {kind!r:.24}")
+        raise EngineInputError(f"kind is one of {', '.join(KINDS)}, not {clipped(repr(kind))}")
     return KINDS[kind]
 
 
@@ -322,7 +325,7 @@ def checked_depth(depth: int) -> int:
     """``depth`` when it is a search depth (0, 1 or 2), else :class:`EngineInputError`: the
     one check of every entry point that takes a depth (the API, the analysis)."""
     if isinstance(depth, bool) or not isinstance(depth, int) or depth not in DEPTHS:
-        raise EngineInputError(f"depth is 0, 1 or 2, not {depth!r:.24}")
+        raise EngineInputError(f"depth is 0, 1 or 2, not {clipped(repr(depth))}")
     return depth
 
 
@@ -352,7 +355,7 @@ def _written_choice(ranked: list[Scored], written: str, double: int) -> Choice:
         if play_named(entry.choice, bool(double)) == (written, double):
             return entry.choice
     dice = f" of the double {double}{double}" if double else ""
-    raise EngineInputError(f"'{written[:40]}' is not a legal play{dice} in this position")
+    raise EngineInputError(f"'{clipped(written, 40)}' is not a legal play{dice} in this position")
 
 
 def _doubles_shown(ranked: list[Scored], written: Choice | None) -> list[Scored]:
