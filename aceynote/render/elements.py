@@ -35,9 +35,7 @@ def element(
 
 def text_at(parent: ET.Element, x: float, y: float, words: str, **attributes: object) -> ET.Element:
     """Text centred on ``x`` (the root sets text-anchor), ``y`` its baseline."""
-    element = child(parent, "text", x=x, y=y, **attributes)
-    element.text = words
-    return element
+    return element(parent, "text", words, x=x, y=y, **attributes)
 
 
 def centred_text(
@@ -53,11 +51,11 @@ def markup(root: ET.Element, method: Literal["xml", "html"] = "xml") -> str:
     A name with a control character (``[White "a\\x01b"]``) would make the
     SVG ill-formed, and a browser would show nothing: it shows ``a\\x01b``.
     """
-    for element in root.iter():
-        if element.text:
-            element.text = xml_text(element.text)
-        if element.tail:
-            element.tail = xml_text(element.tail)
-        for name, value in element.attrib.items():
-            element.attrib[name] = xml_text(value)
+    for node in root.iter():
+        if node.text:
+            node.text = xml_text(node.text)
+        if node.tail:
+            node.tail = xml_text(node.tail)
+        for name, value in node.attrib.items():
+            node.attrib[name] = xml_text(value)
     return ET.tostring(root, encoding="unicode", method=method)
