@@ -247,12 +247,26 @@ def test_progress_tells_each_games_decisions_judged_of_those_to_judge() -> None:
         assert count > 1 and steps == [(judged, count) for judged in range(1, count + 1)]
 
 
-@pytest.mark.parametrize("output", ["marked.acey", "-"])
+@pytest.mark.parametrize(
+    ("words", "unwritten"),
+    [
+        (["-o", "OUT"], "; OUT not written"),
+        (["-o", "-"], "; the marked record not written"),
+        (["--summary"], "; the summary not written"),
+        (["--format", "json"], "; the JSON on standard output is unfinished"),
+        ([], ""),
+    ],
+    ids=["out", "marked-stdout", "summary", "json", "text"],
+)
 def test_ctrl_c_says_how_many_games_were_analysed_and_what_was_not_written(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, output: str
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    words: list[str],
+    unwritten: str,
 ) -> None:
-    """Ctrl-C in a long analyze printed nothing: not how far it came, nor that -o's record
-    was not written."""
+    """Ctrl-C in a long analyze printed nothing: not how far it came, nor that -o's record,
+    the summary or the JSON document was not written whole."""
     record = write_short_games(tmp_path / "three.acey", (4, 5, 6))
     analyse = analysis_run.analyze_report
 
@@ -262,9 +276,9 @@ def test_ctrl_c_says_how_many_games_were_analysed_and_what_was_not_written(
         return analyse(number, *rest, **named)  # type: ignore[arg-type]
 
     monkeypatch.setattr(analysis_run, "analyze_report", interrupted_in_game_3)
-    out = output if output == "-" else str(tmp_path / output)
-    status, _, err = analyze(capsys, str(record), "-o", out)
-    unwritten = "the marked record" if output == "-" else out
+    out = str(tmp_path / "marked.acey")
+    status, _, err = analyze(capsys, str(record), *(out if w == "OUT" else w for w in words))
     assert status == 130
-    assert err == f"aceynote: stopped (Ctrl-C) after 2 games analysed; {unwritten} not written\n"
+    said = unwritten.replace("OUT", out)
+    assert err == f"aceynote: stopped (Ctrl-C) after 2 games analysed{said}\n"
     assert not (tmp_path / "marked.acey").exists()

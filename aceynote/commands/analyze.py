@@ -222,11 +222,9 @@ def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]
         raise UsageError(str(error)) from error
     except KeyboardInterrupt:  # Ctrl-C: what was done and what was not, then exit 130
         progress.clear()
-        unwritten = "the marked record" if args.output == "-" else shown(args.output or "")
-        out, done = "" if args.output is None else f"; {unwritten} not written", games.done
+        done = counted(games.done, "game")
         print(
-            f"aceynote: stopped (Ctrl-C) after {counted(done, 'game')} analysed{out}",
-            file=sys.stderr,
+            f"aceynote: stopped (Ctrl-C) after {done} analysed{_unwritten(args)}", file=sys.stderr
         )
         raise
     except BrokenPipeError:  # the reader stopped early (| head): no more games, the status so far
@@ -241,6 +239,15 @@ def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]
         progress.clear()
         records.say_unreadable()
     return games
+
+
+def _unwritten(args: argparse.Namespace) -> str:
+    """What a run stopped part way leaves unwritten or unfinished, for its last words."""
+    if args.output is not None:
+        return f"; {'the marked record' if args.output == '-' else shown(args.output)} not written"
+    if args.summary:
+        return "; the summary not written"
+    return "; the JSON on standard output is unfinished" if args.format == "json" else ""
 
 
 def _check_files(args: argparse.Namespace, sources: list[InputFile]) -> None:
