@@ -70,6 +70,51 @@ async def test_a_move_number_is_renumbered_with_the_ones_counted_from_it(
     assert validate(parse_games(result)[0]).errors == 0
 
 
+def wrong_numbers(text: str) -> set[tuple[int, int, str]]:
+    """The record's move numbers that do not fit the turn count (AD201): where, and what."""
+    found = validate(parse_games(text)[0]).diagnostics
+    return {(d.span.line, d.span.column, d.message) for d in found if d.code.code == "AD201"}
+
+
+# A variation replaces the turn it follows: its first turn is numbered as that turn is counted,
+# not as it is written (its count went on from the 3. written: the 2. of the first is flagged).
+REPLACED = f"{OPENING}3. 55: in/20(4) (2. 66: in/19(4)"
+NESTED = "  65: in/19 in/20 (2... 43: in/21 in/22)"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{REPLACED})\n*\n",
+        f"{REPLACED}{NESTED})\n*\n",  # and a nested variation, right as it stands
+        f"{REPLACED.replace('(2.', '(3.')}{NESTED})\n*\n",  # the nested one counted from 2.
+        f"{OPENING}3. 55: in/20(4){NESTED}\n3. 31: 20/17 21/20\n*\n",  # a later turn's
+    ],
+)
+async def test_a_renumbered_turns_variations_take_its_number_as_counted(
+    client: LanguageClient, text: str
+) -> None:
+    """The fix leaves no wrong move number that was not there before (it gave the first
+    ``2. 55: in/20(4) (1. 66: in/19(4))``)."""
+    first, *_ = await fixes_of(client, text, "AD201")
+    assert first.title == "Renumber 3. as 2."
+    assert wrong_numbers(fixed(text, first)) < wrong_numbers(text)
+
+
+@pytest.mark.asyncio
+async def test_the_move_numbers_after_it_take_their_variations_with_them(
+    client: LanguageClient,
+) -> None:
+    """The second fix renumbers the turns after the wrong one, and each of their variations
+    from the number its turn is given."""
+    text = f"{REPLACED})\n3... 65: in/19 in/20 (2... 43: in/21 in/22)\n4. 31: 20/17 21/20\n*\n"
+    _, onwards = await fixes_of(client, text, "AD201")
+    result = fixed(text, onwards)
+    assert "(2. 66:" in result and "(2... 43:" in result and "3. 31:" in result
+    assert wrong_numbers(result) < wrong_numbers(text)
+
+
 @pytest.mark.asyncio
 async def test_a_missing_chosen_double_has_no_quick_fix(client: LanguageClient) -> None:
     """The double is its player's choice, and its play and the extra roll after it are not in

@@ -5,13 +5,14 @@ a move number as the turns count it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from lsprotocol import types
 
 from ..notation import Segment, Span, Tag, Turn
 from ..notation.writer import move_number, turn_number, write_tag
-from ..rules import play_text
+from ..rules import Side, play_text
 from ..validation import Diagnostic
 from ..validation.diagnostics import UNFINISHED_RESULT, UNMARKED_HIT, WRONG_NUMBER, WRONG_RESULT
 from .checking import Part
@@ -20,7 +21,6 @@ from .text import Text
 from .tokens import piece_tokens
 from .under_cursor import (
     AtCursor,
-    all_turns,
     contains,
     game_at,
     piece_data,
@@ -123,28 +123,47 @@ def _line_from(turns: list[Turn], span: Span) -> list[Turn]:
     return []
 
 
-def _renumbered(
-    text: Text, at: AtCursor, turns: Iterable[Turn], shift: int
-) -> list[types.TextEdit] | None:
-    """The move numbers written before ``turns``, each ``shift`` more; None if one would be
-    less than 1."""
-    edits = []
+class _Renumbered(NamedTuple):
+    """A move number written at ``span`` before a turn of ``side``, to be ``number``."""
+
+    span: Span
+    side: Side
+    number: int
+
+
+def _renumbered(turns: Iterable[Turn], shift: int) -> Iterator[_Renumbered]:
+    """The move numbers written before ``turns``, each ``shift`` more, and those of their
+    variations that follow from them: a variation replaces the turn it follows, so its first
+    turn takes that turn's number as renumbered, and its later turns follow by as much."""
+    if shift == 0:
+        return
     for turn in turns:
-        if turn.number_span is None:
-            continue
-        if turn.number + shift < 1:
+        number = turn.number + shift
+        if turn.number_span is not None:
+            yield _Renumbered(turn.number_span, turn.side, number)
+        for variation in turn.variations:
+            if variation.turns:
+                yield from _renumbered(variation.turns, number - variation.turns[0].number)
+
+
+def _number_edits(
+    text: Text, at: AtCursor, renumbered: Iterable[_Renumbered]
+) -> list[types.TextEdit] | None:
+    """The edits that write the numbers; None if one would be less than 1."""
+    edits = []
+    for span, side, number in renumbered:
+        if number < 1:
             return None
-        where = text.range(at.part.shifted(turn.number_span))
-        edits.append(types.TextEdit(where, move_number(turn.side, turn.number + shift)))
+        edits.append(types.TextEdit(text.range(at.part.shifted(span)), move_number(side, number)))
     return edits
 
 
 def _renumber_fixes(
     uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic
 ) -> list[types.CodeAction]:
-    """A move number that does not fit the turn count (AD201) written as counted, with its
-    turn's variations (which start with its number); then, as a second fix, with the move
-    numbers after it in its line too, which the count went on from the number written."""
+    """A move number that does not fit the turn count (AD201) written as counted, with those
+    of its turn's variations; then, as a second fix, with the move numbers after it in its
+    line too (and their variations'), which the count went on from the number written."""
     counted = _COUNTED.search(diagnostic.message)
     line = _line_from(at.game.turns, diagnostic.span)
     if counted is None or not line:
@@ -152,8 +171,8 @@ def _renumber_fixes(
     wrong = line[0]
     shift = int(counted.group(1)) - wrong.number
     title = f"Renumber {turn_number(wrong)} as {move_number(wrong.side, wrong.number + shift)}"
-    alone = _renumbered(text, at, all_turns(line[:1]), shift)
-    onwards = _renumbered(text, at, all_turns(line), shift)
+    alone = _number_edits(text, at, _renumbered(line[:1], shift))
+    onwards = _number_edits(text, at, _renumbered(line, shift))
     fixes = [(title, alone)]
     if onwards is not None and len(onwards) > len(alone or ()):
         fixes.append((f"{title} and the move numbers after it", onwards))
