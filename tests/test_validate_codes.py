@@ -982,3 +982,19 @@ def test_a_wrong_move_number_is_marked_on_the_number_alone(
     span = diagnostic.span
     assert (diagnostic.code.code, span.line, span.column) == (code, *start)
     assert (span.end_line, span.end_column) == end
+
+
+@pytest.mark.parametrize(
+    ("movetext", "counted"),
+    [
+        ("1. 61: in/19 19/18 2... 61: in/19 19/18", 1),
+        ("1. 64: in/19 in/21  43: in/21 in/22\n3. 55: in/20(4)", 2),
+        ("1. 61: in/19 19/18 1... 61: in/19 19/18 (12... 51: in/20 20/19)", 1),
+    ],
+)
+def test_a_wrong_move_number_carries_the_number_counted(movetext: str, counted: int) -> None:
+    """The number its message says in words is the diagnostic's too: the language server's
+    fix writes it from there, not from the words."""
+    (diagnostic,) = validate(parse_game(record(movetext))).diagnostics
+    assert diagnostic.counted_number == counted
+    assert diagnostic.message.rstrip(".").endswith(f" {counted}")

@@ -4,7 +4,6 @@ a move number as the turns count it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -29,8 +28,6 @@ from .under_cursor import (
 )
 
 QUICK_FIX = types.CodeActionKind.QuickFix
-# The number AD201's message counts (docs/diagnostics.md): "... counting the turns it is 2."
-_COUNTED = re.compile(r"counting the turns it is ([0-9]+)\.+$")
 
 
 def _action(
@@ -164,12 +161,12 @@ def _renumber_fixes(
     """A move number that does not fit the turn count (AD201) written as counted, with those
     of its turn's variations; then, as a second fix, with the move numbers after it in its
     line too (and their variations'), which the count went on from the number written."""
-    counted = _COUNTED.search(diagnostic.message)
+    counted = diagnostic.counted_number
     line = _line_from(at.game.turns, diagnostic.span)
     if counted is None or not line:
         return []
     wrong = line[0]
-    shift = int(counted.group(1)) - wrong.number
+    shift = counted - wrong.number
     title = f"Renumber {turn_number(wrong)} as {move_number(wrong.side, wrong.number + shift)}"
     alone = _number_edits(text, at, _renumbered(line[:1], shift))
     onwards = _number_edits(text, at, _renumbered(line, shift))

@@ -332,7 +332,9 @@ class Diagnostic:
 
     ``legal`` lists legal plays as notation (all of them when few, else the
     closest few) and ``legal_count`` how many there are; ``follows`` is the
-    span of an earlier error this one may stem from.
+    span of an earlier error this one may stem from. ``counted_number`` is
+    the move number the turns count where the one written does not fit them
+    (AD201, whose message says it in words), for a fix to write.
     """
 
     code: Code
@@ -342,6 +344,7 @@ class Diagnostic:
     legal: tuple[str, ...] = ()
     legal_count: int = 0
     follows: Span | None = field(default=None)
+    counted_number: int | None = None
 
     @property
     def severity(self) -> Severity:

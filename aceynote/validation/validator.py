@@ -181,6 +181,7 @@ class GameValidator:
                 codes.WRONG_NUMBER,
                 f"this turn is numbered {turn.number}; counting the turns it is {expected}",
                 where,
+                counted_number=state.number,
             )
 
     def _turn(self, turn: Turn, position: Position, path: tuple[int, ...], last: bool) -> Position:
