@@ -114,11 +114,16 @@ def test_a_hint_at_the_first_of_several_games_says_so(capsys: pytest.CaptureFixt
     assert run_main(capsys, "hint", record, "--game", "1", "--turn", "3", "--depth", "0")[2] == ""
 
 
-def test_a_turn_number_a_record_skips_is_not_offered(capsys: pytest.CaptureFixture[str]) -> None:
-    """samples/mistakes.acey numbers its turns 1 to 6 and 8 (AD201): hint said "give a number
-    from 1 to 8" and then refused 7; diagram, hint and the app share the words now."""
-    status, _, err = run_main(capsys, "hint", str(SAMPLES / "mistakes.acey"), "--turn", "7")
-    assert status == 2 and "numbered 1 to 6 and 8; give one of those (8... for Black's)" in err
+def test_hint_offers_only_the_turns_it_reaches(capsys: pytest.CaptureFixture[str]) -> None:
+    """samples/mistakes.acey's first error that stops the line (AD401) comes in turn 3: hint
+    offered "a number from 1 to 8", then refused 7 (a numbering gap) and 8 (past the error)."""
+    record = str(SAMPLES / "mistakes.acey")
+    status, _, err = run_main(capsys, "hint", record, "--turn", "7")
+    offered = "the main line, as far as hint goes, has 5 turns: White's turns are 1 to 3"
+    assert status == 2 and offered in err and "1... to 2..." in err
+    for reached in ("3", "2..."):
+        assert run_main(capsys, "hint", record, "--turn", reached, "--depth", "0")[0] == 0
+    assert run_main(capsys, "hint", record, "--turn", "4", "--depth", "0")[0] == 2
 
 
 @pytest.mark.parametrize(

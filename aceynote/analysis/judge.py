@@ -98,16 +98,24 @@ def _syntax_stop(report: Report) -> Diagnostic | None:
     return next(d for d in report.diagnostics if d.code is codes.SYNTAX)
 
 
+def ranked_line(report: Report) -> list[SegmentReplay]:
+    """The main line's segments whose decisions can be ranked: the judged line, and the
+    illegal play that ends it (the position before it is the record's own; not one after a
+    turn gone wrong)."""
+    line, stopped = judged_line(report)
+    main = report.main_line()
+    ended_by_it = stopped is None or stopped.code.code not in _FLOW_ERRORS | _START_ERRORS
+    if len(line) < len(main) and not main[len(line)].legal and ended_by_it:
+        return [*line, main[len(line)]]
+    return line
+
+
 def error_before(report: Report, replay: SegmentReplay) -> Diagnostic | None:
     """The error that ends the judged line before ``replay``, a main-line segment; None when
-    its decision can be ranked: one of the judged line, or the illegal play that ends it
-    (the position before it is the record's own; not one after a turn gone wrong)."""
-    line, stopped = judged_line(report)
-    index = next(at for at, each in enumerate(report.main_line()) if each is replay)
-    ended_by_it = stopped is None or stopped.code.code not in _FLOW_ERRORS | _START_ERRORS
-    if index < len(line) or (index == len(line) and not replay.legal and ended_by_it):
+    its decision can be ranked (:func:`ranked_line`)."""
+    if any(each is replay for each in ranked_line(report)):
         return None
-    return stopped
+    return judged_line(report)[1]
 
 
 def _flow_errors(report: Report) -> dict[int, tuple[bool, Diagnostic]]:

@@ -295,16 +295,20 @@ def _moments_held(
     report: Report, args: argparse.Namespace, number: int | None, side: Side | None
 ) -> str:
     """What the main line holds, where --turn or --segment names a moment it does not."""
+    from ..analysis.judge import ranked_line
     from ..analysis.shown import turn_replays
     from ..terminal_text import number_shown
     from ..validation.frames import turns_held, turns_there
 
-    replays = report.main_line()
+    replays = ranked_line(report)  # the moments hint reaches, as analyze ranks them
+    line = "the main line" + (
+        "" if len(replays) == len(report.main_line()) else ", as far as hint goes,"
+    )
     if args.turn is None:
-        return f"--segment {args.segment}: the main line {_segments_held(len(replays))}"
+        return f"--segment {args.segment}: {line} {_segments_held(len(replays))}"
     turn = [] if number is None else turn_replays(replays, number, side)
     if not turn:
-        held = turns_there(turns_held(r.turn for r in replays), "the main line")
+        held = turns_there(turns_held(r.turn for r in replays), line)
         return f"--turn {number_shown(args.turn)}: {held}"
     return f"--segment {args.segment}: turn {args.turn} {_segments_held(len(turn))}"
 
