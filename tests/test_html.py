@@ -378,19 +378,21 @@ def test_a_game_past_the_turns_a_page_shows_is_refused_at_its_place(
 
 
 def test_nags_show_the_glyphs_they_mean_and_are_kept_as_written_in_their_titles() -> None:
-    """docs/notation.md §4: `$1` to `$6` mean the six glyphs; the page showed `$4` raw."""
-    game = parse_game("1. 61: in/19 19/18 $4 $1 61: in/19 19/18 ?! $14 {safe}\n*\n")
+    """docs/notation.md §4: `$1` to `$6` mean the six glyphs; the page showed `$4` raw. A NAG
+    whose glyph the move shows already is shown as written (`?! $6` showed `?!` twice)."""
+    game = parse_game("1. 61: in/19 19/18 $4 $1 61: in/19 19/18 ?! $6 $14 {safe}\n*\n")
     found = elements(page([game]).text)
     nags = [attrs for tag, attrs in found.tags if tag == "abbr"]
     assert [(nag["class"], nag["title"]) for nag in nags] == [
         ("nag", "$4: blunder"),
         ("nag", "$1: good move"),
+        ("nag", "$6: dubious move"),
         ("nag", "$14: as PGN defines it"),
     ]
     shown = [text for text in found.texts if text.strip()]
     first = shown.index("61: in/19 19/18")
     assert shown[first : first + 3] == ["61: in/19 19/18", "??", "!"]
-    assert shown[first + 4 : first + 7] == ["61: in/19 19/18 ?!", "$14", "safe"]
+    assert shown[first + 4 : first + 8] == ["61: in/19 19/18 ?!", "$6", "$14", "safe"]
 
 
 def test_every_segment_of_a_game_built_in_code_is_a_link_to_its_position() -> None:

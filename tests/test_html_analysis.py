@@ -23,9 +23,10 @@ from analysed_games import (  # noqa: F401 (fixtures)
 from conftest import run_main
 from test_html import Elements, elements
 
-from aceynote.analysis.review import review_of_analysis
+from aceynote.analysis.review import review_of_analysis, review_of_record
 from aceynote.analysis.run import analyze_one
 from aceynote.cli import main
+from aceynote.notation import parse_game
 from aceynote.notation.generate import generate_games
 from aceynote.render.html import page
 from aceynote.render.html_analysis import LEFT, PLOT_HEIGHT, PLOT_WIDTH, TOP
@@ -141,6 +142,14 @@ def test_a_game_built_in_code_shows_its_analysis() -> None:
     marked = [str(item.ply) for item in review.judged if item.mark]
     assert marked_links(found) == marked and len(glyph_classes(found)) == len(marked) > 0
     assert [spot["data-key"] for spot in spots(found)] == judged
+
+
+def test_a_mark_the_record_carries_as_a_nag_is_not_written_again() -> None:
+    """A person's `$4` is the record's `??` (`analyze -o` names the mark in its comment then):
+    the page showed the engine's `??` beside it."""
+    game = parse_game("1. 61: in/19 19/18 $4 {aceynote: ??, best in/24 in/19, 0.50 lost}\n*\n")
+    found = elements(page([game], reviews=[review_of_record(game)]).text)
+    assert marked_links(found) == ["1"] and not glyph_classes(found)
 
 
 def test_every_game_of_a_page_has_its_own_graph(tmp_path: Path) -> None:

@@ -169,10 +169,10 @@ class _GamePage:
             element(parent, "span", text, class_="move unplayed")
         else:
             link = self._link(parent, key, text)
-        _nags(parent, segment.nags)
+        shown = _nags(parent, segment)
         judged = self.review.judged_of(segment) if self.review else None
         if judged is not None:
-            mark_in_move_list(parent, link, judged)
+            mark_in_move_list(parent, link, judged, shown)
         for comment in segment.comments:
             element(parent, "span", comment, class_="comment")
         if key is not None:
@@ -266,13 +266,19 @@ class _GamePage:
         }
 
 
-def _nags(parent: ET.Element, nags: list[int]) -> None:
-    """A segment's NAGs: ``$1`` to ``$6`` shown as the glyphs they mean (docs/notation.md §4),
-    any other as written; each as written in its title, with what it means."""
-    for nag in nags:
+def _nags(parent: ET.Element, segment: Segment) -> set[str]:
+    """A segment's NAGs, after its move: ``$1`` to ``$6`` shown as the glyphs they mean
+    (docs/notation.md §4), but as written where the move shows that glyph already (``?? $4``
+    shows ``??`` once), any other as written; each as written in its title, with what it
+    means. What the move shows after its play: its glyphs, and its NAGs as shown."""
+    shown = set(segment.glyphs)
+    for nag in segment.nags:
         glyph = NAG_GLYPHS.get(nag)
         meaning = "as PGN defines it" if glyph is None else GLYPH_MEANINGS[glyph]
-        element(parent, "abbr", glyph or f"${nag}", class_="nag", title=f"${nag}: {meaning}")
+        text = f"${nag}" if glyph is None or glyph in shown else glyph
+        element(parent, "abbr", text, class_="nag", title=f"${nag}: {meaning}")
+        shown.add(text)
+    return shown
 
 
 def _without_base(board: ET.Element) -> ET.Element:

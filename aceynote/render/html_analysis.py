@@ -11,7 +11,7 @@ are; the page's script moves the current point (``circle.now``) from the
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..notation.model import Mark
@@ -28,15 +28,18 @@ LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT = 40.0, 8.0, 552.0, 112.0
 MARK_CLASS = {mark.value: mark.word.replace(" ", "-") for mark in Mark}
 
 
-def mark_in_move_list(parent: ET.Element, link: ET.Element | None, judged: Judged) -> None:
-    """Colour a marked move, and write its mark when the record does not carry it: after the
-    record's own glyphs, boxed apart from them (page.css), its title saying whose it is."""
+def mark_in_move_list(
+    parent: ET.Element, link: ET.Element | None, judged: Judged, shown: Collection[str]
+) -> None:
+    """Colour a marked move, and write its mark when the record does not carry it (``shown``:
+    what the move shows, its glyphs and its NAGs' as glyphs): after the record's own glyphs,
+    boxed apart from them (page.css), its title saying whose it is."""
     if judged.mark is None:
         return
     kind = MARK_CLASS[judged.mark]
     if link is not None:
         link.set("class", f"{link.get('class')} marked {kind}")
-    if judged.mark not in judged.segment.glyphs:
+    if judged.mark not in shown:
         glyph = ET.SubElement(parent, "span", {"class": f"mark {kind}"})
         glyph.text = judged.mark
         glyph.set("title", f"the engine's mark: {kind.replace('-', ' ')}, {judged.loss:.2f} lost")
