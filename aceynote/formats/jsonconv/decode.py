@@ -95,4 +95,9 @@ _PLAIN = {
 def in_words(error: json.JSONDecodeError) -> str:
     """What Python's JSON decoder found wrong, in words a player understands; the bounds'
     own messages (a number too long, nesting too deep) as they are."""
-    return f"not valid JSON: {_PLAIN.get(error.msg, error.msg)}"
+    return not_json(_PLAIN.get(error.msg, error.msg))
+
+
+def not_json(why: str) -> str:
+    """The words of text that is not JSON, and why."""
+    return f"not valid JSON: {why}"

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import IO, Any, NoReturn
 
-from .decode import in_words
+from .decode import in_words, not_json
 from .places import Places, placed
 
 WINDOW = 1 << 20  # characters read at a time
@@ -95,8 +95,8 @@ class _Window:
     def fail_expecting(self, what: str) -> NoReturn:
         """``what`` should stand here, where the text ends or something else stands."""
         if self.at >= len(self.text):
-            self.fail(f"not valid JSON: the text ends here, where {what} should be")
-        self.fail(f"not valid JSON: expected {what}")
+            self.fail(not_json(f"the text ends here, where {what} should be"))
+        self.fail(not_json(f"expected {what}"))
 
     def value(self, decode: Callable[[str, int], tuple[Any, int]]) -> Any:
         """The JSON value that starts here, read whole however long it is (up to ``largest``)."""
@@ -170,7 +170,7 @@ def members(
     else:
         yield from _object_members(window, array, decode)
     if window.next_char():
-        window.fail("not valid JSON: extra data after the document's end")
+        window.fail(not_json("extra data after the document's end"))
 
 
 _KINDS = {list: "an array", str: "a string", int: "a number", float: "a number"}
@@ -192,7 +192,7 @@ def _refuse_start(
         what = "starts as " + ("an array" if first == "[" else "a string")
     else:
         if window.next_char():
-            window.fail("not valid JSON: extra data after the document's end")
+            window.fail(not_json("extra data after the document's end"))
         what = "is " + _KINDS.get(type(value), json.dumps(value))  # true, false, null
     raise DocumentError(f"this JSON {what}, not an aceynote record: {shape}", line, column)
 
