@@ -108,7 +108,7 @@ class ReplayApp(SavingApp):
     TITLE = "aceynote replay"
     CSS_PATH = "replay.tcss"
     ENABLE_COMMAND_PALETTE = False
-    # -huge: the notes beside the board (WIDE_LAYOUT)
+    # -narrow: a footer of 80 columns (NARROW_LAYOUT); -huge: the notes beside the board (WIDE_LAYOUT)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (180, "-huge")]  # noqa: RUF012
     # The keys every screen has; each screen shows its own (s, ? and q where
     # nothing is typed; ctrl+s, F1 and ctrl+q on the record screen).

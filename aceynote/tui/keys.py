@@ -4,20 +4,19 @@ Each binding says what it does twice: its ``description`` is the word the
 footer shows, its ``tooltip`` the line of the help list (and what hovering
 the key in the footer shows). A key of the app is one :class:`Binding`
 here, used by every screen that offers it. A key the footer has room for only
-on a wide screen is named in its screen's ``WIDE_ONLY`` (:class:`KeysFooter`).
+on a wide screen is left out of it by its screen's ``check_action``, a hidden
+binding of the same key acting in its place (the play screen's ctrl+g).
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.keys import format_key
 from textual.screen import Screen
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 SAVE = Binding(
     "s",
@@ -74,20 +73,6 @@ _OURS = ("replay", "notes", "games", "app", "record", "entry", "play")
 def on_key(binding: Binding, key: str, *, show: bool = True, priority: bool = False) -> Binding:
     """``binding`` (one of the shared keys above) on another key: ctrl+s, F1, ctrl+q."""
     return dataclasses.replace(binding, key=key, key_display=None, show=show, priority=priority)
-
-
-class KeysFooter(Footer):
-    """The footer: the keys of the bindings a screen names in its ``WIDE_ONLY`` (their ids)
-    are marked ``-wide-only``, which replay.tcss hides below 100 columns, where the footer
-    has no room for them (the help lists them, and the screen's words name them)."""
-
-    def compose(self) -> ComposeResult:
-        wide_only: frozenset[str] = getattr(self.screen, "WIDE_ONLY", frozenset())
-        active = self.screen.active_bindings
-        for widget in super().compose():
-            if isinstance(widget, FooterKey) and active[widget.key].binding.id in wide_only:
-                widget.add_class("-wide-only")
-            yield widget
 
 
 def help_of(screen: Screen[object], app: App[None]) -> tuple[list[tuple[str, str]], str]:

@@ -26,6 +26,7 @@ from ..rules import SegmentKind, Side, TurnState
 from .dialogs import PlayChoices
 from .entry import EntryLine
 from .record_screen import RecordScreen, nothing_to_undo, with_opening
+from .widgets import NARROW_LAYOUT
 
 
 class EngineEntry(Message):
@@ -78,6 +79,7 @@ class PlayScreen(RecordScreen):
             tooltip="the engine's best plays of your roll, with why; once the game is over,"
             " its review",
         ),
+        Binding("ctrl+g", "hint_unshown", "Hint", id="play.hint", show=False),
         Binding(
             "ctrl+y",
             "redo",
@@ -88,8 +90,6 @@ class PlayScreen(RecordScreen):
         ),
     ]
     MOUSE_HELP: ClassVar[str] = _PLAY_MOUSE_HELP
-    WIDE_ONLY: ClassVar[frozenset[str]] = frozenset({"play.hint"})
-    """In the footer from 100 columns: at 80 it is full (the help and the roll's hint name it)."""
     ENGINE_PAUSE: ClassVar[float] = 0.8
     """Seconds each engine segment stays on the board before its next one."""
 
@@ -262,10 +262,21 @@ class PlayScreen(RecordScreen):
         self.refresh_bindings()  # Roll leaves the footer once the game is over
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Roll is not offered once the game is over (ctrl+g is then its review)."""
+        """Roll is not offered once the game is over (ctrl+g is then its review). Hint is in
+        the footer from 100 columns: at 80 the footer is full (the help and the roll's hint
+        name ctrl+g), and a hidden binding takes the key."""
         if action == "roll" and self.recording.over:
             return False
+        if action == "hint" and self.has_class(NARROW_LAYOUT):
+            return False
         return super().check_action(action, parameters)
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()  # Hint in the footer, or not
+
+    def action_hint_unshown(self) -> None:
+        """ctrl+g where the footer leaves Hint out."""
+        self.action_hint()
 
     def on_entry_line_submitted(self, message: EntryLine.Submitted) -> None:
         super().on_entry_line_submitted(message)

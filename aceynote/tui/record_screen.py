@@ -15,6 +15,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
+from textual.widgets import Footer
 
 from ..entering import EntryProblem, Recording, TypedRoll, describe, entries_in
 from ..files.record import RecordError, RecordFile
@@ -27,7 +28,7 @@ from .dialogs import EndGame
 from .entry import EntryFeedback, EntryLine, PlayList, count_words
 from .game_header import GameHeader
 from .game_screen import GameScreen
-from .keys import HELP, QUIT, KeysFooter, on_key
+from .keys import HELP, QUIT, on_key
 from .widgets import Board, MoveList, StatusBar
 
 
@@ -230,7 +231,7 @@ class RecordScreen(GameScreen):
             with Vertical(id="record-right"):
                 yield MoveList(id="moves")
                 yield PlayList(id="plays")
-        yield KeysFooter()
+        yield Footer()
 
     def on_mount(self) -> None:
         self.line.input.picker, self.line.input.completer = self._pick, self._complete

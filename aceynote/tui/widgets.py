@@ -33,6 +33,7 @@ from ..validation.timeline import Frame, Place, Timeline
 _AROUND_BOARD = 13
 _AROUND_WIDE_BOARD = 3
 WIDE_LAYOUT = "-huge"  # the screen's breakpoint class of the side-by-side layout
+NARROW_LAYOUT = "-narrow"  # the screen's breakpoint class below 100 columns (80's footer)
 
 
 class Board(Widget):
