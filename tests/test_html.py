@@ -302,10 +302,13 @@ def test_a_page_of_several_records_folders_and_globs_with_all(
         (["--game", "2"], "--game takes one record FILE"),
         ([str(tmp_path / "missing.acey"), "--all"], "missing.acey: no such file"),
     ):
-        out.unlink()
-        assert main(["html", str(club), *chosen, "-o", str(out)]) == 2
-        assert capsys.readouterr().err.endswith(f"{said}\n") and not out.exists()
-        out.write_text("kept", encoding="utf-8")
+        for before in (None, "kept"):  # no OUT is written, and an OUT there is left as it was
+            out.unlink(missing_ok=True)
+            if before is not None:
+                out.write_text(before, encoding="utf-8")
+            assert main(["html", str(club), *chosen, "-o", str(out)]) == 2
+            assert capsys.readouterr().err.endswith(f"{said}\n")
+            assert (out.read_text(encoding="utf-8") if out.exists() else None) == before
 
 
 def test_html_command_on_a_record_with_errors(
