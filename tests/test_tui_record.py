@@ -12,7 +12,7 @@ from conftest import SAMPLES, SIZE, enter_on_line, pilot_test
 from textual.widgets import Input
 
 from aceynote.cli import main
-from aceynote.entering import EntryProblem, Recording
+from aceynote.entering import EntryProblem, Recording, TypedRoll
 from aceynote.files.record import RecordFile
 from aceynote.notation import Game, parse_game, read_games, write_game
 from aceynote.notation.generate import generate_games
@@ -21,7 +21,7 @@ from aceynote.notation.writer import segment_words
 from aceynote.rules import RuleSet, SegmentKind, Side
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.dialogs import Confirm, EndGame, PlayChoices, Prompt
-from aceynote.tui.entry import EntryFeedback, EntryLine, PlayList
+from aceynote.tui.entry import EntryFeedback, EntryLine, PlayList, count_words
 from aceynote.tui.game_list import cells
 from aceynote.tui.record_screen import RecordScreen
 from aceynote.tui.replay_screen import ReplayScreen
@@ -270,6 +270,15 @@ async def test_the_words_under_a_roll_say_what_a_count_in_its_plays_is(tmp_path:
         await pilot.press("ctrl+u", "6", "4")  # no count among its plays: no such words
         await pilot.pause()
         assert "checkers making the trip" not in feedback(app)
+
+
+def test_the_words_of_a_count_are_read_from_the_moves_of_the_plays_shown() -> None:
+    """The trip counted as the notation writes it, its hit mark too; the trip named without."""
+    recording = Recording.at_end(new_game([("Setup", "W 13:2 / B 18:1 / W")]))
+    typed = recording.typed_roll("66")
+    assert isinstance(typed, TypedRoll) and typed.plays == ("13/7*(2) 7/1(2)",)
+    assert count_words(typed, list(typed.plays)) == ("13/7*(2) is 2 checkers making the trip 13/7.")
+    assert count_words(typed, []) == ""  # none shown (none left of what is typed)
 
 
 @pilot_test

@@ -4,12 +4,13 @@ They know nothing of the rules: the record screen asks its
 :class:`~aceynote.entering.Recording` and tells these what to show. The
 entry line reports what the user does as messages (the text changed, Enter),
 and calls the screen back on Tab and an arrow key, which act as they come;
-the play list reports a play picked with the mouse.
+the play list reports a play picked with the mouse. What a count in the plays
+listed means is said from their moves (:func:`count_words`), as the notation
+writes them.
 """
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,7 +26,9 @@ from textual.style import Style as VisualStyle
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..entering import EntryProblem, entries_in
+from ..entering import EntryProblem, TypedRoll, entries_in
+from ..notation import Move, Stop
+from ..notation.writer import moves_of_steps
 from ..terminal_text import printable
 from .fields import Field
 
@@ -174,18 +177,17 @@ class EntryLine(Horizontal):
             self.input.picker(delta)
 
 
-_COUNTED = re.compile(r"(\S+)\(([234])\)")
-
-
-def count_words(plays: list[str]) -> str:
-    """What the notation's count means (docs/notation.md §4), told by the first play listed
-    that has one: ``in/21(2) is 2 checkers making the trip in/21.`` ("" when none has),
-    lest a player read ``(2)`` as "at least 2"."""
-    found = next(filter(None, map(_COUNTED.search, plays)), None)
-    if found is None:
+def count_words(typed: TypedRoll, shown: list[str]) -> str:
+    """What the notation's count means (docs/notation.md §4), told by the first of the plays
+    ``shown`` (of ``typed``) that has one: ``in/21(2) is 2 checkers making the trip in/21.``
+    ("" when none has), lest a player read ``(2)`` as "at least 2"."""
+    plays = dict(zip(typed.plays, typed.writings.plays, strict=True))
+    moves = (move for text in shown for move in moves_of_steps(plays[text].steps))
+    counted = next((move for move in moves if move.count > 1), None)
+    if counted is None:
         return ""
-    trip, count = found.groups()  # (a hit mark says one of them hit)
-    return f"{found[0]} is {count} checkers making the trip {trip.replace('*', '')}."
+    trip = Move(counted.source, [Stop(stop.place) for stop in counted.stops])  # no hit mark
+    return f"{counted} is {counted.count} checkers making the trip {trip}."
 
 
 class PlayList(OptionList, can_focus=False):

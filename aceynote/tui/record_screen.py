@@ -324,7 +324,7 @@ class RecordScreen(GameScreen):
 
     def _roll_hint(self, typed: TypedRoll, shown: list[str]) -> str:
         # What a count in the plays means; the play screen names its hint key too.
-        return f"{_roll_hint(typed, shown)} {count_words(shown)}".rstrip()
+        return f"{_roll_hint(typed, shown)} {count_words(typed, shown)}".rstrip()
 
     def _roll_to_play(self, typed: TypedRoll | EntryProblem | None) -> TypedRoll | None:
         """The roll rolled, not yet played: the one typed."""
