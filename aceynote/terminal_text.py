@@ -155,6 +155,12 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
     return f"{count:,} {noun}"
 
 
+def sentence_start(words: str) -> str:
+    """``words`` starting a sentence: the first character in upper case, the rest as they are
+    (``white resigned at 7-4`` -> ``White resigned at 7-4``; ``str.capitalize`` lowers them)."""
+    return words[:1].upper() + words[1:]
+
+
 def signed(value: float) -> str:
     """An equity, a difference or a luck to three decimals with its sign (``+0.074``,
     ``-0.056``); one that rounds to nothing is ``0.000``, never ``+0.000`` or ``-0.000``."""

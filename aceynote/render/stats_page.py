@@ -20,7 +20,7 @@ from ..corpus.stats.matches import Match
 from ..corpus.stats.openings import RollLine
 from ..corpus.stats.players import Crosstable, PlayerGroup
 from ..rules import ROLLS
-from ..terminal_text import counted
+from ..terminal_text import counted, sentence_start
 from .elements import child, element, markup, number_text
 from .page_frame import csp_hash
 from .stats_json import roll_name
@@ -305,7 +305,7 @@ def stats_page(
     element(body, "h1", title)
     element(body, "p", f"{counted(figures.turns, 'turn')}.", class_="note")
     for words in left_out(left_out_games, unreadable_files, read_in_part):
-        element(body, "p", f"{words[:1].upper()}{words[1:]}.", class_="left-out")
+        element(body, "p", f"{sentence_start(words)}.", class_="left-out")
     for group in figures.groups:
         _players(body, group)
     _dice(body, figures.dice)
