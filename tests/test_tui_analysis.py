@@ -54,7 +54,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
     def held(*args: Any, **kwargs: Any) -> Any:
         number, report, depth, progress, cancelled = args
         return real(
-            number, report, depth, lambda done: (progress(done), opened.wait(10)), cancelled
+            number, report, depth, lambda done, of: (progress(done, of), opened.wait(10)), cancelled
         )
 
     monkeypatch.setattr(replay_analysis, "analyze_report", held)

@@ -27,7 +27,8 @@ from .summary import GameTally
 
 TOP = 3
 
-Progress = Callable[[int], None]
+Progress = Callable[[int, int], None]
+"""Told the decisions of a game judged so far and how many it has to judge."""
 Cancelled = Callable[[], bool]
 
 
@@ -163,7 +164,7 @@ def analyze_game(
             raise AnalysisCancelled(f"cancelled after {ply - 1} decisions")
         judged.append(judge_decision(ply, replay, search, depth, explain_all, tally))
         if progress is not None:
-            progress(len(judged))
+            progress(len(judged), len(line))
     stopped = stopped or _syntax_stop(report)
     game = report.game
     # Not analysed: the rules replayed under are a stand-in's, not the Rules tag's.

@@ -20,7 +20,7 @@ from ..validation import Report, validate_in_place
 from ..workers import on_processes
 from .analysed import GameAnalysis
 from .cluster import on_cluster
-from .judge import Cancelled, Progress, analyze_game, decisions_to_judge
+from .judge import Cancelled, Progress, analyze_game
 
 GamesProgress = Callable[[int, int, int], None]
 """Told a game's number, the decisions of it judged so far and how many it has to judge."""
@@ -106,9 +106,8 @@ def _analyzed(
     numbered = enumerate(games, start=1)
     if scheduler is None and jobs <= 1:
         for number, game in numbered:
-            report = validate_in_place(game)
-            step = None if progress is None else _game_progress(progress, number, report)
-            yield analyze_report(number, report, depth, step, explain_all=explain_all)
+            step = None if progress is None else _game_progress(progress, number)
+            yield analyze_one(number, game, depth, step, explain_all)
         return
     tasks = ((number, game, depth, explain_all) for number, game in numbered)
     if scheduler is not None:
@@ -121,6 +120,5 @@ def _analyzed(
         yield done
 
 
-def _game_progress(progress: GamesProgress, number: int, report: Report) -> Progress:
-    to_judge = decisions_to_judge(report)
-    return lambda judged: progress(number, judged, to_judge)
+def _game_progress(progress: GamesProgress, number: int) -> Progress:
+    return lambda judged, to_judge: progress(number, judged, to_judge)

@@ -141,7 +141,7 @@ class Analysing(ReplayView):
     def _analyse(self, run: int, index: int, report: Report, depth: int) -> None:
         worker = get_current_worker()
 
-        def progress(done: int) -> None:
+        def progress(done: int, _to_judge: int) -> None:  # the total is the run's, known
             self.post_message(AnalysisProgress(run, done))
 
         try:
