@@ -3,8 +3,9 @@
 The tag editor gives a game its edited tags through :func:`apply_tags`: a
 changed Result tag changes the result token with it (docs/notation.md §6:
 the two agree). :func:`result_refusal` says first why a Result cannot stand:
-a game won on the board carries the result the rules give; one not played
-out carries ``*`` unless a Termination tag says how it ended.
+one that does not fit the game as replayed (the validator's rule: a game won
+on the board carries the result the rules give; one not played out carries
+``*`` unless a Termination tag says how it ended).
 :func:`ending_words` tells how a game ended, for the end of the replay.
 """
 
@@ -22,6 +23,7 @@ from ..notation.tags import (
 )
 from ..rules import Outcome
 from ..validation import validate
+from ..validation.tag_meaning import fitting_results
 
 TagList = list[tuple[str, str]]
 
@@ -39,24 +41,24 @@ def result_refusal(game: Game, tags: TagList) -> str | None:
     """Why the game cannot take the Result of ``tags`` (its tags as edited); None when it can.
 
     Only a changed Result is checked, and only when it is written as a result
-    (``9-0``, ``*``): the game is replayed with the edited tags (a changed
-    Rules or Setup can change who won, and by how much).
+    (``9-0``, ``*``): the game is replayed with the edited tags, as
+    :func:`apply_tags` gives them (a changed Rules or Setup can change who
+    won, and by how much), and the result must be one that fits it
+    (:func:`~aceynote.validation.tag_meaning.fitting_results`).
     """
     result = _value(tags, "Result")
     if result is None or result == (game.tag("Result") or "").strip() or result_problem(result):
         return None
-    edited = dataclasses.replace(game, tags=[Tag(name, value) for name, value in tags])
-    won = validate(edited).outcome
-    if won is not None:
-        expected = won.token
-        if result != expected:
-            return f"the game was won on the board: the rules give {expected}"
-    elif result != "*" and ending_reason(_value(tags, "Termination")) is None:
-        return (
-            "nobody has borne off all 15 checkers, so the result is * unless a Termination"
-            f" tag says how the game ended ({', '.join(ENDING_REASONS)})"
-        )
-    return None
+    edited = dataclasses.replace(game, tags=[Tag(name, value.strip()) for name, value in tags])
+    report = validate(edited)
+    if fitting_results(report).allows(result):
+        return None
+    if report.outcome is not None:
+        return f"the game was won on the board: the rules give {report.outcome.token}"
+    return (
+        "nobody has borne off all 15 checkers, so the result is * unless a Termination"
+        f" tag says how the game ended ({', '.join(ENDING_REASONS)})"
+    )
 
 
 def apply_tags(game: Game, tags: TagList) -> None:

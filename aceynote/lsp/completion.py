@@ -17,7 +17,7 @@ from lsprotocol import types
 
 from ..engine import Engine, EngineInputError
 from ..notation import Game
-from ..notation.tags import TAG_NAME, TERMINATIONS, ending_reason
+from ..notation.tags import TAG_NAME, TERMINATIONS
 from ..notation.writer import STANDARD_TAG_ORDER
 from ..rules import (
     CHECKERS_PER_SIDE,
@@ -27,14 +27,13 @@ from ..rules import (
     Position,
     RuleSet,
     SetupError,
-    Side,
     legal_plays,
     play_text,
-    resigned,
     roll_dice,
 )
 from ..rules.ruleset import option_choices
-from ..validation import Report, validate
+from ..validation import validate
+from ..validation.tag_meaning import fitting_results
 from .checking import Part, part_at
 from .text import Text
 from .tokens import piece_tokens
@@ -81,18 +80,6 @@ def _tag_values(name: str, earlier: str) -> list[str]:
     return []
 
 
-def _fitting_results(report: Report) -> list[str]:
-    """The results that fit a game as replayed (docs/notation.md §6): the rules' result of a
-    finished game; of one a Termination tag ended, what each side would score if the other
-    resigned now (choice 18), White's first; else none known but ``*``."""
-    game, final = report.game, report.final
-    if report.outcome is not None:
-        return [report.outcome.token]
-    if game.problems or final is None or ending_reason(game.tag("Termination")) is None:
-        return ["*"]  # unfinished, or not replayed (the turns after a syntax error are unknown)
-    return [resigned(final, report.rules, loser).token for loser in (Side.BLACK, Side.WHITE)]
-
-
 def _game_of_tag_line(text: Text, parts: list[Part], line: int) -> Game | None:
     """The game whose tag section holds a 0-based line, read with that line left blank: the
     tag being typed there would be a syntax error, and keep the game from being replayed."""
@@ -108,7 +95,7 @@ def _results(text: Text, parts: list[Part], line: int) -> list[str]:
     """The results of docs/notation.md §6, those that fit the game at ``line`` first, then
     ``*`` and every result the rules can give: 1 to 15 points to either side."""
     game = _game_of_tag_line(text, parts, line)
-    fitting = ["*"] if game is None else _fitting_results(validate(game))
+    fitting = ["*"] if game is None else list(fitting_results(validate(game)).offered)
     points = range(1, CHECKERS_PER_SIDE + 1)
     every = ["*", *(token for won in points for token in (f"{won}-0", f"0-{won}"))]
     return [*fitting, *(token for token in every if token not in fitting)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..notation import Game, Span
 from ..notation.tags import (
     TagValueError,
@@ -20,6 +22,7 @@ from ..rules import (
     SetupError,
     Side,
     opening_winner,
+    resigned,
     roll_dice,
 )
 from . import diagnostics as codes
@@ -105,6 +108,36 @@ def _opening_winner(notes: Notes, text: str, span: Span) -> Side | None:
         return None
 
 
+class FittingResults(NamedTuple):
+    """The results a game as replayed may carry (docs/notation.md §6)."""
+
+    offered: tuple[str, ...]
+    """Those that fit it, to offer first: the rules' result of a game won on the board; of one
+    a Termination tag ended, what each side would score if the other resigned now (choice
+    18), White's first; else ``*`` (unfinished, or not replayed past a syntax error)."""
+    any_stands: bool
+    """Whether any other result §6 allows stands too: a Termination tag ended the game."""
+
+    def allows(self, token: str) -> bool:
+        return self.any_stands or token in self.offered
+
+
+def fitting_results(report: Report) -> FittingResults:
+    """The results the game of ``report`` may carry, as its replay ended: the one home of that
+    rule, for the validator's check of the result, the app's tag editor and the language
+    server's completion."""
+    game, final, won = report.game, report.final, report.outcome
+    if won is not None:
+        return FittingResults((won.token,), any_stands=False)
+    ended = ending_reason(game.tag("Termination")) is not None
+    if not ended or game.problems or final is None:
+        return FittingResults(("*",), any_stands=ended)
+    losers = (Side.BLACK, Side.WHITE)
+    return FittingResults(
+        tuple(resigned(final, report.rules, loser).token for loser in losers), any_stands=True
+    )
+
+
 def check_result(notes: Notes, game: Game) -> None:
     """Whether the result token agrees with the Result tag and with how the game ended."""
     token = game.result_text
@@ -129,16 +162,16 @@ def check_result(notes: Notes, game: Game) -> None:
             problem = misread_result(token)
         notes.add(codes.BAD_RESULT, problem, span)
         return
+    if fitting_results(notes.report).allows(token):
+        return
     result = notes.report.outcome
     if result is not None:
-        expected = result.token
-        if token != expected:
-            notes.add(
-                codes.WRONG_RESULT,
-                f"{result.winner.title} bore off all 15 checkers and scores {result.points}: the result is {expected}, not {token}",
-                span,
-            )
-    elif token != "*" and ending_reason(game.tag("Termination")) is None:
+        notes.add(
+            codes.WRONG_RESULT,
+            f"{result.winner.title} bore off all 15 checkers and scores {result.points}: the result is {result.token}, not {token}",
+            span,
+        )
+    else:
         notes.add(
             codes.UNFINISHED_RESULT,
             f"nobody has borne off all 15 checkers, so the result is '*' unless a Termination tag says why the game ended, not '{token}'",
