@@ -545,6 +545,36 @@ def test_play_game_checks_the_file_and_its_game_before_the_terminal(
         assert words in err and err.count("\n") == 1, arguments
 
 
+def test_play_game_refuses_a_file_it_cannot_write_before_looking_at_its_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A .json FILE was read for its game: 'was not begun with play' (a .match that does not
+    exist: 'no such file'), where play cannot write into it anyway."""
+    people = tmp_path / "people.acey"
+    people.write_text('[White "Ann"]\n[Black "Ines"]\n\n1. 63: in/19 in/22\n*\n', encoding="utf-8")
+    assert main(["convert", str(people), "-o", str(tmp_path / "people.json")]) == 0
+    capsys.readouterr()
+    for name in ("people.json", "missing.match"):
+        assert main(["play", str(tmp_path / name), "--game", "1"]) == 2, name
+        err = capsys.readouterr().err
+        assert "is read, never written; play into an .acey file" in err, name
+        assert err.count("\n") == 1, name
+
+
+def test_play_game_clips_a_long_path_in_what_it_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As a new game's play does: a path of 300 characters was said whole."""
+    folder = tmp_path.joinpath(*["f" * 60] * 5)
+    folder.mkdir(parents=True)
+    one = folder / "one.acey"
+    one.write_text(UNFINISHED, encoding="utf-8")
+    for number, words in (("2", "there is no game 2: "), ("1", "play runs in a terminal")):
+        assert main(["play", str(one), "--game", number]) == 2
+        err = capsys.readouterr().err
+        assert words in err and len(err) < 300, number
+
+
 def test_play_game_gives_the_engine_the_side_and_level_its_tag_names(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -560,13 +590,26 @@ def test_play_game_gives_the_engine_the_side_and_level_its_tag_names(
         '"aceynote engine, 0-ply"]\n[Black "Ines"]', '"Ines"]\n[Black "aceynote engine, casual"]'
     )
     path.write_text(f"{UNFINISHED}\n{casual}", encoding="utf-8")
+    read: list[str] = []
+    monkeypatch.setattr(RecordFile, "__init__", _counted(RecordFile.__init__, read))
     for number, side, depth, level in ((1, Side.WHITE, 0, None), (2, Side.BLACK, 0, "casual")):
         assert main(["play", str(path), "--game", str(number), "--seed", "4"]) == 0
+        assert read == [str(path)] * number  # the file read once (it was read twice)
         app = opened[-1]
         practice = app.practice
         assert practice is not None and app.start_game == number and app.new_game is None
         assert (practice.engine, practice.depth) == (side, depth)
         assert (practice.level.name if practice.level else None) == level
+
+
+def _counted(init: Any, paths: list[str]) -> Any:
+    """``RecordFile.__init__`` that notes each path it opens in ``paths``."""
+
+    def opening(record: RecordFile, path: str, create: bool = False) -> None:
+        paths.append(path)
+        init(record, path, create)
+
+    return opening
 
 
 @pilot_test

@@ -8,12 +8,21 @@ from typing import TYPE_CHECKING
 
 from ..terminal_text import counted
 from .base import Commands, UsageError, add_command, whole_number
-from .record import add_game_details, check_utf8, game_tags, record_to_enter_into
+from .record import (
+    add_game_details,
+    check_utf8,
+    game_tags,
+    need_terminal,
+    path_in_message,
+    record_to_enter_into,
+    record_to_write,
+)
 
 if TYPE_CHECKING:
     import random
 
     from ..analysis.practice import Level, Practice
+    from ..files.record import RecordFile
     from ..notation import Game
     from ..rules import Side
     from ..tui.app import ReplayApp
@@ -148,8 +157,8 @@ def _new(args: argparse.Namespace) -> int:
 def _go_on(args: argparse.Namespace) -> int:
     """Game ``--game`` of FILE, begun with play and not finished, played on.
 
-    FILE and its game are checked first; then ``record_to_enter_into`` checks
-    that FILE can be written, and asks for a terminal last.
+    FILE is read once: checked as a record play can write (an .acey file), then its
+    game, and a terminal is asked for last.
     """
     from ..analysis.practice import dice_source, engine_named
     from ..tui.app import ReplayApp
@@ -157,24 +166,18 @@ def _go_on(args: argparse.Namespace) -> int:
     given = [f"--{name}" for name in _NEW_GAME_OPTIONS if getattr(args, name) is not None]
     if given:
         raise UsageError(f"--game goes on with a game as it was begun: not with {given[0]}")
-    game = _game_to_go_on_with(args.file, args.game)
+    record = record_to_write(args.file, "play")
+    game = _game_to_go_on_with(record, args.game)
     side = _engine_side(game, args.game, args.file)
-    record = record_to_enter_into(args.file, "play")
+    need_terminal("play")
     depth, level = engine_named(game.tag(side.title) or "") or (1, None)
     practice = _against(side, depth, level, dice_source(args.seed), args.seed)
     return _played(ReplayApp(args.file, game=args.game, record=record, practice=practice))
 
 
-def _game_to_go_on_with(path: str, number: int) -> Game:
-    """Game ``number`` of ``path``, or a UsageError: no such file, no such game."""
-    from ..files.record import RecordError, RecordFile
-    from .common import refuse_standard_input
-
-    refuse_standard_input(path, "play")
-    try:
-        record = RecordFile(path, create=True)
-    except RecordError as error:
-        raise UsageError(str(error)) from error
+def _game_to_go_on_with(record: RecordFile, number: int) -> Game:
+    """Game ``number`` of ``record``, or a UsageError: no such file, no such game."""
+    path = path_in_message(record.path)
     if not record.existed:
         raise UsageError(f"{path}: no such file, so no game {number} to go on with")
     if not len(record):
@@ -190,7 +193,7 @@ def _engine_side(game: Game, number: int, path: str) -> Side:
     from ..analysis.practice import engine_side
     from ..validation import validate
 
-    side = engine_side(game)
+    side, path = engine_side(game), path_in_message(path)
     if side is None:
         raise UsageError(
             f"game {number} of {path} was not begun with play: not one of its White"

@@ -153,32 +153,49 @@ def run(args: argparse.Namespace) -> int:
 
 def record_to_enter_into(path: str, command: str) -> RecordFile:
     """The record a new game is entered into at the board, or a UsageError saying why not."""
+    record = record_to_write(path, command)
+    need_terminal(command)
+    return record
+
+
+def record_to_write(path: str, command: str) -> RecordFile:
+    """The record at ``path`` (empty when there is no file) that ``command`` saves into, or a
+    UsageError: not an .acey file, no folder or one that cannot be written in, a file
+    that cannot be read or is read-only."""
     from ..files.record import RecordError, RecordFile
     from ..files.writing import read_only
     from ..formats import ACEY, record_format
     from .common import refuse_standard_input
 
     refuse_standard_input(path, command)
+    shown = path_in_message(path)
     read_as = record_format(path)
     if read_as is not ACEY:
         raise UsageError(
-            f"{clipped(path, 200)}: a {read_as.kind} is read, never written;"
-            f" {command} into an .acey file"
+            f"{shown}: a {read_as.kind} is read, never written; {command} into an .acey file"
         )
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise UsageError(f"{clipped(path, 200)}: there is no folder {clipped(folder, 200)}")
+        raise UsageError(f"{shown}: there is no folder {path_in_message(folder)}")
     if not os.access(folder, os.W_OK):  # a save writes a new file there, renamed over FILE
-        raise UsageError(f"{clipped(path, 200)}: cannot make a file in {clipped(folder, 200)}")
+        raise UsageError(f"{shown}: cannot make a file in {path_in_message(folder)}")
     try:
         record = RecordFile(path, create=True)
     except RecordError as error:
         raise UsageError(str(error)) from error
     if read_only(path):
         raise UsageError(
-            f"{clipped(path, 200)} is read-only: {command} into another file"
-            " (or make it writable first)"
+            f"{shown} is read-only: {command} into another file (or make it writable first)"
         )
+    return record
+
+
+def need_terminal(command: str) -> None:
+    """A UsageError unless standard input and output are a terminal: the app's keys and screen."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(f"{command} runs in a terminal: standard input and output must be one")
-    return record
+
+
+def path_in_message(path: str) -> str:
+    """A path as the commands at the board name it in a message: clipped to 200 columns."""
+    return clipped(path, 200)
