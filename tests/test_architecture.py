@@ -13,10 +13,10 @@ from aceynote.commands import COMMANDS
 PACKAGE = ROOT / "aceynote"
 
 # Each room and the rooms it may import from (docs/ARCHITECTURE.md, "The rooms and their arrows").
-# terminal_text, workers and extras are leaves every room may use, but the rules (pure: only
-# terminal_text's clipping of what a message quotes) and the engine (the rules alone).
+# terminal_text, workers and extras are leaves every room may use, but the rules and the
+# engine (pure: only terminal_text's clipping of what a message quotes).
 BASE = {"terminal_text", "workers", "extras"}
-LEAVES = {"rules": {"terminal_text"}, "engine": set()}
+LEAVES = {"rules": {"terminal_text"}, "engine": {"terminal_text"}}
 BELOW_FRONT_ENDS = {
     "rules",
     "notation",
