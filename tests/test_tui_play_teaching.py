@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import SIZE, enter_on_line, pilot_test
 from test_tui_app import screen_lines
 from test_tui_play import ScriptedDice, feedback, play_app, screen, settle
@@ -12,6 +13,7 @@ from textual.pilot import Pilot
 
 from aceynote.analysis.practice import Practice, hint_rows, practice_review
 from aceynote.rules import Position, SegmentKind, Side, TurnState, parse_rules
+from aceynote.tui import play_screen
 from aceynote.tui.dialogs import EndGame, PlayChoices
 from aceynote.validation import validate
 
@@ -104,20 +106,39 @@ async def test_the_hint_key_asks_for_a_roll_first(tmp_path: Path) -> None:
 async def test_once_the_game_is_over_the_key_shows_its_review(tmp_path: Path) -> None:
     app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([5, 3, 6, 2])))
     async with app.run_test(size=SIZE) as pilot:
-        await enter_on_line(pilot, screen(app), "64: in/19 in/21")
-        await settle(pilot, app)
-        await pilot.press("ctrl+t")
-        await pilot.pause()
-        assert isinstance(app.screen, EndGame)
-        app.screen.dismiss(("resignation", "0-15"))
-        await pilot.pause()
+        await resign(pilot, app)
         game = screen(app).recording.game
-        assert screen(app).recording.over
         assert "ctrl+r" not in footer_keys(app)  # nothing to roll: the footer says no Roll
         rows = await rows_of_the_key(pilot, app)
         assert rows[0] == "White resigned: Black scores 15."  # the person, and the record's points
         assert rows[1:] == practice_review(validate(game), Side.WHITE, 0)
         assert rows[1].startswith("Your error rate") and "rating" in rows[1]
+
+
+@pilot_test
+async def test_a_review_of_an_end_not_told_in_words_starts_with_the_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the end has no words (ending_words says ""), the review began with a line '.'."""
+    monkeypatch.setattr(play_screen, "ending_words", lambda game, won: "")
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([5, 3, 6, 2])))
+    async with app.run_test(size=SIZE) as pilot:
+        await resign(pilot, app)
+        game = screen(app).recording.game
+        rows = await rows_of_the_key(pilot, app)
+        assert rows == practice_review(validate(game), Side.WHITE, 0)
+
+
+async def resign(pilot: Pilot[None], app: App[None]) -> None:
+    """The person plays a roll, the engine replies, and the person resigns."""
+    await enter_on_line(pilot, screen(app), "64: in/19 in/21")
+    await settle(pilot, app)
+    await pilot.press("ctrl+t")
+    await pilot.pause()
+    assert isinstance(app.screen, EndGame)
+    app.screen.dismiss(("resignation", "0-15"))
+    await pilot.pause()
+    assert screen(app).recording.over
 
 
 async def rows_of_the_key(pilot: Pilot[None], app: App[None]) -> list[str]:

@@ -23,6 +23,7 @@ from ..entering.ending import ending_words
 from ..files.record import RecordFile
 from ..notation.writer import segment_label
 from ..rules import SegmentKind, Side, TurnState
+from ..terminal_text import sentence_start
 from .dialogs import PlayChoices
 from .entry import EntryLine
 from .record_screen import RecordScreen, nothing_to_undo, with_opening
@@ -243,10 +244,8 @@ class PlayScreen(RecordScreen):
     def _review(self) -> None:
         report = self.recording.report
         ended = ending_words(self.recording.game, report.outcome)  # who resigned, the points
-        lines = [
-            f"{ended[:1].upper()}{ended[1:]}.",
-            *practice_review(report, self.you, self.practice.depth),
-        ]
+        told = [f"{sentence_start(ended)}."] if ended else []
+        lines = [*told, *practice_review(report, self.you, self.practice.depth)]
         title = f"Your game, as the engine at {self.practice.depth}-ply sees it"
         self.app.call_from_thread(self.app.push_screen, PlayChoices(title, lines))
 
