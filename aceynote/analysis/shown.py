@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..engine.api import RankedPlay
 from ..engine.decisions import Decision, choices, double_choices
 from ..engine.search import best_of_each_double
-from ..rules import Position, RuleSet, SegmentKind, Side, TurnState
+from ..rules import Position, RuleSet, SegmentKind, Side
 from ..validation import Report, SegmentReplay
 from .analysed import AnalysedDecision
 from .judge import candidate, judge_decision
@@ -20,18 +20,15 @@ from .run import search_for
 
 
 # -- a hint: the plays of a roll, ranked --------------------------------------------------------
-def next_kind(replay: SegmentReplay | None, final: bool, rules: RuleSet) -> SegmentKind:
+def next_kind(replay: SegmentReplay | None, final: bool) -> SegmentKind:
     """What the side to act at a place decides: the segment's kind before it is played;
-    after it, what follows it in the turn (a chosen double after a 1-2, an extra roll after
-    the double's play), else the next turn's roll."""
+    after it, what follows it in the turn as the validator replays it (a chosen double after
+    a 1-2, an extra roll after the double's play), else the next turn's roll."""
     if replay is None:
         return SegmentKind.ROLL
-    segment = replay.segment
     if not final:
-        return segment.kind
-    state = TurnState(replay.before, rules, segment.kind)
-    following = state.next_kind(segment.kind, segment.high, segment.low, len(replay.steps))
-    return following or SegmentKind.ROLL
+        return replay.segment.kind
+    return replay.then or SegmentKind.ROLL
 
 
 def ranked_plays(

@@ -375,14 +375,9 @@ def who_acts(position: Position, replay: SegmentReplay | None = None) -> str:
 
 
 def names_double_next(replay: SegmentReplay) -> bool:
-    """Whether the side that played the segment names a double next: the validator hands the
-    position back to it (rule 8) after a segment that is not the chosen double itself."""
-    after = replay.after
-    return (
-        after.winner is None
-        and after.turn is replay.before.turn
-        and replay.segment.kind is not SegmentKind.CHOSEN_DOUBLE
-    )
+    """Whether the side that played the segment names a double next (rule 8), as the
+    validator's replay of the turn's flow says."""
+    return replay.then is SegmentKind.CHOSEN_DOUBLE
 
 
 def _number(point: int, width: int) -> str:

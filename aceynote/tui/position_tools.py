@@ -44,7 +44,7 @@ def ask_plays(widget: Widget, frame: Frame, rules: RuleSet, depth: int) -> None:
             )
             return
         high, low = dice
-        kind = next_kind(frame.replay, frame.final, rules)
+        kind = next_kind(frame.replay, frame.final)
         if kind is SegmentKind.CHOSEN_DOUBLE and high != low:
             widget.notify(
                 f"{side} names a double here (after a 1-2): type one, like 66.",

@@ -11,7 +11,7 @@ from functools import partial
 from typing import NamedTuple, Protocol
 
 from ..notation import Game, Segment, Span, Turn
-from ..rules import Outcome, Position, RuleSet, Step, positions_along
+from ..rules import Outcome, Position, RuleSet, SegmentKind, Step, positions_along
 from .diagnostics import Code, Diagnostic
 
 
@@ -23,6 +23,10 @@ class SegmentReplay(NamedTuple):
     False when the validator found an error in this segment. ``before`` has
     the mover to roll; ``after`` the side that acts next (the mover again
     while its turn goes on with the chosen double or the extra roll).
+    ``then`` is what the turn's flow expects next, as the validator replays
+    it (:class:`~aceynote.rules.TurnState`): the chosen double after a 1-2,
+    the extra roll after the double's play; None once the turn or the game
+    is over.
     """
 
     segment: Segment
@@ -32,6 +36,7 @@ class SegmentReplay(NamedTuple):
     after: Position
     steps: tuple[Step, ...]
     legal: bool
+    then: SegmentKind | None
 
     @property
     def moved_by_force(self) -> bool:
@@ -48,7 +53,18 @@ class SegmentReplay(NamedTuple):
 
 
 new_replay: Callable[
-    [tuple[Segment, Turn, tuple[int, ...], Position, Position, tuple[Step, ...], bool]],
+    [
+        tuple[
+            Segment,
+            Turn,
+            tuple[int, ...],
+            Position,
+            Position,
+            tuple[Step, ...],
+            bool,
+            SegmentKind | None,
+        ]
+    ],
     SegmentReplay,
 ] = partial(tuple.__new__, SegmentReplay)
 """``SegmentReplay(...)`` with no Python-level call (see ``aceynote.rules.position.new_position``)."""

@@ -202,7 +202,9 @@ class GameValidator:
             after = flow.played(kind, high, low, play, used)
             handed_on = after.to_roll
             replays.append(
-                new_replay((segment, turn, path, flow.position, handed_on, play.steps, legal))
+                new_replay(
+                    (segment, turn, path, flow.position, handed_on, play.steps, legal, after.expects)
+                )
             )
             flow = after
         missing = flow.missing()
