@@ -28,6 +28,7 @@ from ..analysis.review import GameReview
 from ..notation.lines import MAIN, Path
 from ..notation.writer import segment_label
 from ..rules import Side
+from ..terminal_text import sentence_start
 from ..validation.timeline import (
     Frame,
     Place,
@@ -274,7 +275,7 @@ class GameView(Container, can_focus=True):
         """Why ``text`` names no turn here, with the turns there are."""
         where = "this variation" if self.cursor.path else "this game"
         message = no_such_turn(self.timeline, self.cursor.path, text, where)
-        return message[0].upper() + message[1:]
+        return sentence_start(message)
 
     def action_no_diagnostic(self) -> None:
         self.notify("The validator found nothing to point out in this game.", timeout=2)

@@ -16,7 +16,7 @@ from ..notation.lines import (
 )
 from ..notation.writer import segment_label
 from ..rules import Side
-from ..terminal_text import counted
+from ..terminal_text import counted, sentence_start
 from ..validation.timeline import Timeline
 from .dialogs import Confirm
 from .play_screen import PlayScreen
@@ -74,7 +74,7 @@ class RecordingHere(ReplayView):
         refusal = errors_refusal(game, timeline.report, path)
         if refusal is not None:
             self.notify(
-                f"{refusal[0].upper()}{refusal[1:]} (n goes to the first).",
+                f"{sentence_start(refusal)} (n goes to the first).",
                 severity="warning",
                 timeout=5,
             )
