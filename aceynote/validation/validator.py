@@ -203,7 +203,16 @@ class GameValidator:
             handed_on = after.to_roll
             replays.append(
                 new_replay(
-                    (segment, turn, path, flow.position, handed_on, play.steps, legal, after.expects)
+                    (
+                        segment,
+                        turn,
+                        path,
+                        flow.position,
+                        handed_on,
+                        play.steps,
+                        legal,
+                        after.expects,
+                    )
                 )
             )
             flow = after
