@@ -177,7 +177,8 @@ def _main_line(frames: GameFrames, args: argparse.Namespace) -> str:
 
 def _error_said(frames: GameFrames, code: Code, args: argparse.Namespace) -> str:
     """The game's first error of ``code``, printed as validate prints it, on stderr; its place
-    with its code (AD103 at FILE:LINE:COL)."""
+    with its code (AD103 at FILE:LINE:COL). The game has one: it is asked for only where the
+    game's syntax problems (AD100) or its Setup (AD103) are why nothing can be drawn."""
     found = next(each for each in frames.report.diagnostics if each.code is code)
     line = frames.game.source_lines.get(found.span.line, "")
     name = InputFile(args.file).display_name
