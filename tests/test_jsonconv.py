@@ -570,7 +570,7 @@ def test_a_json_lines_error_stands_where_pythons_parser_puts_it(text: str, line_
         ('"\\u12"', "\\u is followed by four hexadecimal digits in JSON"),
         ('"a\tb"', "a tab or line end inside a string: write it as \\t or \\n"),
         ('"abc', 'this string is not closed by a " on its line'),
-        ("1 2", "more text after the value's end"),
+        ("1 2", "extra data after the value's end"),
         ("x", "expected a value here: a string, a number, an object {...}, an array [...]"),
     ],
 )

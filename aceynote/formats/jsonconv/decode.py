@@ -86,7 +86,7 @@ _PLAIN = {
     "Invalid control character at": ("a tab or line end inside a string: write it as \\t or \\n"),
     "Invalid \\escape": "a backslash escape JSON does not have; write \\\\ for a backslash",
     "Invalid \\uXXXX escape": "\\u is followed by four hexadecimal digits in JSON",
-    "Extra data": "more text after the value's end",
+    "Extra data": "extra data after the value's end",
     "Illegal trailing comma before end of object": "a comma before the closing }: remove it",
     "Illegal trailing comma before end of array": "a comma before the closing ]: remove it",
 }
