@@ -390,7 +390,7 @@ def test_nags_show_the_glyphs_they_mean_and_are_kept_as_written_in_their_titles(
         ("nag", "$4: blunder"),
         ("nag", "$1: good move"),
         ("nag", "$6: dubious move"),
-        ("nag", "$14: as PGN defines it"),
+        ("nag", "$14: White has a slight advantage"),
     ]
     shown = [text for text in found.texts if text.strip()]
     first = shown.index("61: in/19 19/18")

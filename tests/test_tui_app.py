@@ -935,3 +935,17 @@ async def test_a_game_with_a_syntax_error_replays_the_turns_before_it(tmp_path: 
         assert view.cursor.index == view.frame_count - 1  # where the error stands: the end
         await pilot.click(MoveList, offset=(8, error_rows[0]))
         assert screen.view.cursor.index == screen.view.frame_count - 1
+
+
+@pilot_test
+async def test_the_notes_say_what_each_nag_means(tmp_path: Path) -> None:
+    """A NAG past $6 was shown as 'annotation $14': §4 says it means what it means in PGN, and
+    the notes (as the game page's tooltip) say those words, $14 White's slight advantage."""
+    record = tmp_path / "nags.acey"
+    record.write_text("1. 61: in/19 19/18 $4 $14 $140\n*\n", encoding="utf-8")
+    app = ReplayApp(str(record), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down")
+        notes = " ".join(notes_text(app).split())
+        assert "?? blunder" in notes and "$14 White has a slight advantage" in notes
+        assert "$140 as PGN defines it" in notes

@@ -52,6 +52,33 @@ GLYPH_MEANINGS = {
 NAG_GLYPHS = dict(enumerate(GLYPH_MEANINGS, start=1))
 """§4: the NAGs ``$1`` to ``$6`` mean the six glyphs, in this order."""
 
+_PGN_NAGS = {
+    7: "forced move",
+    8: "singular move (no reasonable alternatives)",
+    9: "worst move",
+    10: "drawish position",
+    11: "equal chances, quiet position",
+    12: "equal chances, active position",
+    13: "unclear position",
+    14: "White has a slight advantage",
+    15: "Black has a slight advantage",
+    16: "White has a moderate advantage",
+    17: "Black has a moderate advantage",
+    18: "White has a decisive advantage",
+    19: "Black has a decisive advantage",
+    20: "White has a crushing advantage",
+    21: "Black has a crushing advantage",
+}
+"""§4: any NAG past ``$6`` means what it means in PGN (its standard, section 10); these are
+the ones of a move or a position that are not about chess alone."""
+
+
+def nag_meaning(number: int) -> str | None:
+    """What NAG ``$number`` means, in words (§4: the six glyphs' words, then PGN's); None for
+    a NAG whose meaning is PGN's but not said here."""
+    glyph = NAG_GLYPHS.get(number)
+    return GLYPH_MEANINGS[glyph] if glyph is not None else _PGN_NAGS.get(number)
+
 
 class Mark(Enum):
     """The three glyphs of §4 that an analysis sets, mildest first, and their words."""

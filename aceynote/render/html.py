@@ -22,7 +22,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..notation import Game, Segment, Tag, Turn, Variation
-from ..notation.model import GLYPH_MEANINGS, NAG_GLYPHS
+from ..notation.model import NAG_GLYPHS, nag_meaning
 from ..notation.syntax_errors import result_as_given, unchecked_result
 from ..notation.writer import ordered_tags, segment_text, turn_number
 from ..rules import Position
@@ -274,7 +274,7 @@ def _nags(parent: ET.Element, segment: Segment) -> set[str]:
     shown = set(segment.glyphs)
     for nag in segment.nags:
         glyph = NAG_GLYPHS.get(nag)
-        meaning = "as PGN defines it" if glyph is None else GLYPH_MEANINGS[glyph]
+        meaning = nag_meaning(nag) or "as PGN defines it"
         text = f"${nag}" if glyph is None or glyph in shown else glyph
         element(parent, "abbr", text, class_="nag", title=f"${nag}: {meaning}")
         shown.add(text)

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from ..analysis.analysed import AnalysedDecision, candidate_text
 from ..entering.ending import ending_words
 from ..notation.lines import Path, variation_at
-from ..notation.model import GLYPH_MEANINGS, NAG_GLYPHS
+from ..notation.model import GLYPH_MEANINGS, NAG_GLYPHS, nag_meaning
 from ..notation.syntax_errors import unchecked_result
 from ..notation.tags import opening_words
 from ..notation.writer import segment_label, turn_number
@@ -230,9 +230,8 @@ class NotesBuilder:
         glyphs = list(segment.glyphs) + [NAG_GLYPHS[n] for n in segment.nags if n in NAG_GLYPHS]
         for glyph in glyphs:
             self._paragraph(GLYPH_MEANINGS.get(glyph, ""), "notes--dim", glyph)
-        others = [f"${n}" for n in segment.nags if n not in NAG_GLYPHS]
-        if others:
-            self._paragraph("annotation " + " ".join(others), "notes--dim")
+        for nag in (n for n in segment.nags if n not in NAG_GLYPHS):
+            self._paragraph(nag_meaning(nag) or "as PGN defines it", "notes--dim", f"${nag}")
 
     def _engine(self, decision: AnalysedDecision) -> None:
         """The analysis of the segment: what the written play lost, and the best plays."""
