@@ -39,9 +39,15 @@ MAX_PROBLEMS = 100
 """Syntax errors reported for one game; the rest are counted, not kept."""
 
 
+def within_digit_limit(digits: str) -> bool:
+    """Whether a number written with ``digits`` has at most MAX_DIGITS of them: the one
+    place the limit is compared, for the notation and for every format."""
+    return len(digits) <= MAX_DIGITS
+
+
 def readable_number(word: str) -> bool:
     """Whether ``word`` is a number a record holds: the digits 0-9, at most MAX_DIGITS."""
-    return word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS
+    return word.isascii() and word.isdigit() and within_digit_limit(word)
 
 
 def too_many_digits(what: str, digits: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..rules import Side
-from .limits import MAX_DIGITS
+from .limits import within_digit_limit
 
 _TURN = re.compile(r"([0-9]+)\s*(\.\.\.|…|\.)?")  # on the stripped text: no backtracking
 _ROLL = re.compile(r"([1-6])\s*[-/]?\s*([1-6]):?")
@@ -28,7 +28,7 @@ def parse_turn(text: str) -> tuple[int | None, Side | None] | None:
         return None
     digits, dots = match[1].lstrip("0") or "0", match[2]
     side = None if dots is None else (Side.WHITE if dots == "." else Side.BLACK)
-    return (int(digits) if len(digits) <= MAX_DIGITS else None), side
+    return (int(digits) if within_digit_limit(digits) else None), side
 
 
 def parse_roll(text: str) -> tuple[int, int] | None:

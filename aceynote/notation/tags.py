@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import OpeningError, Position, RulesError, RuleSet, SetupError, Side, opening_winner
 from ..terminal_text import clipped
-from .limits import MAX_DIGITS, MAX_TAG_VALUE, readable_number, too_many_digits
+from .limits import MAX_TAG_VALUE, readable_number, too_many_digits, within_digit_limit
 
 if TYPE_CHECKING:  # a date is only written here: the import costs every command's start
     import datetime
@@ -140,11 +140,9 @@ def match_score_problem(value: str) -> str | None:
             " this game, White's first, like 1-2"
         )
     longest = max(found.groups(), key=len)
-    return (
-        too_many_digits("a number of the MatchScore", longest)
-        if len(longest) > MAX_DIGITS
-        else None
-    )
+    if within_digit_limit(longest):
+        return None
+    return too_many_digits("a number of the MatchScore", longest)
 
 
 def match_length(value: str | None) -> int | None:
@@ -184,8 +182,9 @@ def result_problem(value: str) -> str | None:
     match = _RESULT.fullmatch(value)
     if match is None:
         return f"'{clipped(value)}' is not a result: write * or the points as W-B, like 9-0 or 0-4"
-    if max(len(match.group(1)), len(match.group(2))) > MAX_DIGITS:
-        return too_many_digits("a number of this result", max(match.groups(), key=len))
+    longest = max(match.groups(), key=len)
+    if not within_digit_limit(longest):
+        return too_many_digits("a number of this result", longest)
     if int(match.group(1)) and int(match.group(2)):
         return f"'{value}' gives points to both sides; one of them is 0"
     return None

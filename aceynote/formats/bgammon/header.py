@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator
 
 from ...notation import SyntaxProblem, Tag
-from ...notation.limits import MAX_DIGITS, MAX_TAG_VALUE, readable_number, too_many_digits
+from ...notation.limits import MAX_TAG_VALUE, readable_number, too_many_digits, within_digit_limit
 from ...notation.tags import date_tag
 from ...rules import Side
 from ...terminal_text import clipped
@@ -69,7 +69,7 @@ def header_problems(words: list[tuple[str, int]], line: Line) -> Iterator[Syntax
             yield problem(message, line, column, len(word))
         elif index in _NUMBERS and not (word.isascii() and word.isdigit()):
             yield problem(_not_a_number(_NUMBERS[index], word), line, column, len(word))
-        elif index in _NUMBERS and len(word) > MAX_DIGITS:
+        elif index in _NUMBERS and not within_digit_limit(word):
             yield problem(too_many_digits(_NUMBERS[index], word), line, column, len(word))
         elif index == 7 and word not in _WINNERS:
             message = f"the winner is 0 (none), 1 or 2, not '{clipped(word)}'"

@@ -17,7 +17,7 @@ import json
 import re
 from typing import Any
 
-from ...notation.limits import MAX_DIGITS, too_many_digits
+from ...notation.limits import MAX_DIGITS, too_many_digits, within_digit_limit
 
 MAX_DEPTH = 200  # JSON nesting; a variation nested 50 deep (the reader's limit) is about 150
 
@@ -27,7 +27,7 @@ class _NumberTooLong(ValueError):
 
 
 def _bounded_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
+    if not within_digit_limit(digits.lstrip("-")):
         raise _NumberTooLong(digits)
     return int(digits)
 
