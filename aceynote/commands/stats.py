@@ -6,13 +6,13 @@ import argparse
 import json
 import shutil
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..corpus.stats import GROUPINGS, CountedGame, counted_game, figures
 from ..formats import InvalidRecord
 from ..notation import ReadError
 from ..render.stats_json import figures_json
-from ..render.stats_page import stats_page
+from ..render.stats_page import file_on_page, stats_page
 from ..render.stats_text import figures_text, left_out
 from ..terminal_text import shown
 from ..validation import Diagnostic, validate
@@ -28,6 +28,7 @@ from .base import (
     write_out,
 )
 from .common import (
+    STDIN,
     InputFile,
     add_record_files,
     expand_inputs,
@@ -146,6 +147,12 @@ def _terminal_width() -> int | None:
     return shutil.get_terminal_size().columns
 
 
+def _files_on_page(sources: Iterable[InputFile], page: str) -> Callable[[str], str]:
+    """Each record's name as the page names it: no folder above the page's (docs/stats.md)."""
+    names = {s.display_name: file_on_page(s.path, page) for s in sources if s.path != STDIN}
+    return lambda name: names.get(name, name)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.html == "-" and args.format == "json":
         return fail(
@@ -160,7 +167,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.html is not None:
             deliver(
-                stats_page(found, reader.left_out, reader.unreadable, reader.read_in_part),
+                stats_page(
+                    found,
+                    reader.left_out,
+                    reader.unreadable,
+                    reader.read_in_part,
+                    _files_on_page(sources, args.html),
+                ),
                 args.html,
             )
         if args.html != "-":

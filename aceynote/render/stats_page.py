@@ -9,8 +9,9 @@ at its expected count) and the lengths of the games (a bar a bin).
 
 from __future__ import annotations
 
+import os
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 
 from ..corpus.stats import Figures
@@ -262,14 +263,41 @@ def _tree(parent: ET.Element, title: str, rolls: Sequence[RollLine]) -> None:
     )
 
 
-def _match(parent: ET.Element, match: Match) -> None:
+def file_on_page(path: str, page: str) -> str:
+    """The record ``path`` as the page written to ``page`` names it (``-``: standard output).
+
+    A page is published, so it never shows a folder above its own: a record in
+    the page's folder or under it is named from there (``2026/league.acey``), as
+    a link beside the page would be; another by its path as typed when that is
+    relative and stays below the folder it was typed in; else by its name alone
+    (not ``/home/secretary/...``).
+    """
+    folder = os.getcwd() if page == "-" else os.path.dirname(os.path.abspath(page))
+    try:
+        relative = os.path.relpath(os.path.abspath(path), folder)
+    except ValueError:  # another drive (Windows): no way from the page's folder
+        relative = os.pardir
+    if _below(relative):
+        return relative
+    typed = os.path.normpath(path)
+    if not os.path.isabs(path) and _below(typed):
+        return typed
+    return os.path.basename(typed)
+
+
+def _below(relative: str) -> bool:
+    """Whether a relative path stays in its folder (no ``..`` climbs out of it)."""
+    return relative != os.curdir and os.pardir not in relative.split(os.sep)
+
+
+def _match(parent: ET.Element, match: Match, file_shown: Callable[[str], str]) -> None:
     length = "" if match.length is None else f" (to {match.length})"
     winner = "" if match.winner is None else f": {match.winner} won"
-    element(parent, "h3", f"{match.name}{length}{winner}")
+    element(parent, "h3", f"{match.titled(file_shown)}{length}{winner}")
     rows = [
         [
             str(index),
-            f"{game.source} game {game.number}",
+            f"{file_shown(game.source)} game {game.number}",
             f"{game.white} v {game.black}",
             game.result,
             *(str(p) for p in game.score),
@@ -286,10 +314,12 @@ def stats_page(
     left_out_games: int = 0,
     unreadable_files: int = 0,
     read_in_part: int = 0,
+    file_shown: Callable[[str], str] = str,
 ) -> str:
     """The page of ``figures``, as HTML text; under its title, what the figures leave out (the
     games with errors, what could not be read of the files: :func:`.stats_text.left_out`), as
-    standard error says it."""
+    standard error says it. ``file_shown`` names the matches' records as the page shows them
+    (:func:`file_on_page`; the command knows which names are files)."""
     style = (resources.files(__package__) / "stats.css").read_text(encoding="utf-8")
     html = ET.Element("html", {"lang": "en"})
     head = child(html, "head")
@@ -315,5 +345,5 @@ def stats_page(
     if figures.matches:
         element(body, "h2", "Matches")
         for match in figures.matches:
-            _match(body, match)
+            _match(body, match, file_shown)
     return "<!DOCTYPE html>\n" + markup(html, method="html") + "\n"

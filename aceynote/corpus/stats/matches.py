@@ -13,6 +13,7 @@ player to reach the ``MatchLength``; without one, a match has no winner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ...notation.tags import match_length, match_score
@@ -39,13 +40,29 @@ class MatchGame:
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """A match: its name, its length (None: not said), its players in order and its games."""
+    """A match: its name, its length (None: not said), its players in order and its games.
 
-    name: str
+    ``label`` is the Match tag of a tagged match; a bgammon.org match has none, and
+    is called by its first game's players, ``White v Black``, with its file beside
+    (:meth:`titled`).
+    """
+
+    label: str
     tagged: bool
     length: int | None
     players: tuple[str, ...]
     games: tuple[MatchGame, ...]
+
+    @property
+    def name(self) -> str:
+        """The match's name: the Match tag, or ``White v Black (file)`` with the file as read."""
+        return self.titled(str)
+
+    def titled(self, file_shown: Callable[[str], str]) -> str:
+        """The match's name with its file as ``file_shown`` names it (a page names it its way)."""
+        if self.tagged or not self.games:
+            return self.label
+        return f"{self.label} ({file_shown(self.games[0].source)})"
 
     @property
     def score(self) -> tuple[int, ...]:
@@ -81,7 +98,6 @@ class _Building:
     def __init__(self, key: tuple[object, ...], first: CountedGame) -> None:
         self.key = key
         self.first_players = (first.white, first.black)
-        self.source = first.source
         self.length: int | None = None
         self.points: dict[str, int] = {}
         self.games: list[MatchGame] = []
@@ -113,14 +129,11 @@ class _Building:
 
     def match(self) -> Match:
         tagged = self.key[0] == "Match"
-        name = str(self.key[1]) if tagged else self._bgammon_name()
+        white, black = self.first_players  # the length is the match's own field, shown beside
+        label = str(self.key[1]) if tagged else f"{white} v {black}"
         players = tuple(self.points)
         games = tuple(_padded(game, len(players)) for game in self.games)
-        return Match(name, tagged, self.length, players, games)
-
-    def _bgammon_name(self) -> str:
-        white, black = self.first_players  # the length is the match's own field, shown beside
-        return f"{white} v {black} ({self.source})"
+        return Match(label, tagged, self.length, players, games)
 
 
 def _padded(game: MatchGame, players: int) -> MatchGame:
