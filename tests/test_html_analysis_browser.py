@@ -176,9 +176,10 @@ def test_a_page_of_games_shows_the_graph_of_the_game_shown(
     second = analysis_document(record)["games"][1]["decisions"]
     opened = open_file(out, "#g2-3")
     shown = opened.tab.evaluate(
-        "[...document.querySelectorAll('.win-graph')].map((box) => box.hidden)"
+        """[...document.querySelectorAll('.win-graph')].map(
+          (box) => [box.hidden, getComputedStyle(box).display])"""
     )
-    assert shown == [True, False]
+    assert shown == [[True, "none"], [False, "flex"]]
     now = opened.tab.evaluate(_NOW)
     want_x, want_y = expected_point(3, len(second), second[2]["white_win_after"])
     assert now["point"][0] == "visible"
@@ -240,3 +241,30 @@ def test_on_a_phone_the_board_and_the_move_shown_stay_in_view_below_the_graph(
         assert seen == [True, True], opened.fragment
         opened.press("ArrowLeft")
     assert opened.fragment == "0" and not opened.errors
+
+
+@pytest.mark.parametrize("width", [324, 390, 1200])
+def test_the_graphs_axis_is_legible_and_beside_its_lines(
+    open_file: FileOpener, analysed_page: Path, width: int
+) -> None:
+    """The axis's words stand at the page's text size at any width, each centred on its line
+    (the plot's top, the even line, its bottom); drawn in the graph they shrank with it, to
+    about 7 pixels on a phone."""
+    opened = open_file(analysed_page, "", (width, 844))
+    words, sizes, middles, lines = opened.tab.evaluate(
+        """() => {
+          const box = document.querySelector('.win-graph:not([hidden])');
+          const spans = [...box.querySelectorAll('.axis span')];
+          const middle = (rect) => (rect.top + rect.bottom) / 2;
+          const plot = box.querySelector('rect.plot').getBoundingClientRect();
+          const even = box.querySelector('line.even').getBoundingClientRect();
+          return [spans.map((span) => span.textContent),
+                  spans.map((span) => parseFloat(getComputedStyle(span).fontSize)),
+                  spans.map((span) => middle(span.getBoundingClientRect())),
+                  [plot.top, middle(even), plot.bottom]];
+        }"""
+    )
+    assert words == ["100%", "50%", "0%"]
+    assert min(sizes) >= 10
+    assert middles == [pytest.approx(line, abs=1.5) for line in lines]
+    assert not opened.errors

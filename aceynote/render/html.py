@@ -31,7 +31,14 @@ from ..validation import Diagnostic, validate_in_place
 from ..validation.frames import END_NOTE, START, START_NOTE, Frame, GameFrames
 from . import svg
 from .elements import element, markup
-from .html_analysis import graph, judged_data, mark_in_move_list, review_data, review_heading
+from .html_analysis import (
+    axis_style,
+    graph,
+    judged_data,
+    mark_in_move_list,
+    review_data,
+    review_heading,
+)
 from .page_frame import Opening, Shown, game_list, no_script_note, page_head, viewer
 from .step_diagram import diagram_title, frame_moment, players
 from .text_board import names_double_next
@@ -396,7 +403,7 @@ def page(
         boards += _parts_of(game_page.boards)
         data.append(game_page.data())
         shown.append(Shown(index, game_page.players(), game_page.href(START), game_page.errors))
-    script, style = _asset("page.js"), _asset("page.css")
+    script, style = _asset("page.js"), _asset("page.css") + axis_style()
     html = ET.Element("html", {"lang": "en", "class": f"theme-{theme}"})
     page_head(html, shown[0].players if not several else f"{len(shown)} games", script, style)
     body = element(html, "body")

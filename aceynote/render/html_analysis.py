@@ -16,15 +16,17 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..notation.model import Mark
 from ..validation.frames import GameFrames
-from .elements import child, number_text, text_at
+from .elements import child, element, number_text
 
 if TYPE_CHECKING:  # the analysis room (and numpy) only for a page that shows one
     from ..analysis.analysed import GameAnalysis
     from ..analysis.review import GameReview, Judged
 
-# The graph's drawing, in its viewBox: the plot's box and the whole.
+# The graph's drawing, in its viewBox: the plot's box and the whole. Its scale follows the
+# page's width, so the axis's words stand beside it in HTML, at the page's text size (drawn
+# in the SVG they were about 7 pixels high on a phone).
 WIDTH, HEIGHT = 600, 132
-LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT = 40.0, 8.0, 552.0, 112.0
+LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT = 8.0, 8.0, 584.0, 112.0
 MARK_CLASS = {mark.value: mark.word.replace(" ", "-") for mark in Mark}
 
 
@@ -133,6 +135,7 @@ def graph(
     box = ET.Element("div", {"class": "win-graph", "data-game": str(number)})
     if number > 1:
         box.set("hidden", "hidden")
+    _axis(box)
     drawing = child(
         box,
         "svg",
@@ -142,7 +145,7 @@ def graph(
         aria_label="White's chance of winning after each segment; click to go there",
     )
     child(drawing, "title").text = "White's chance of winning after each segment"
-    _axes(drawing)
+    _plot(drawing)
     last = points[-1].judged.ply
     place = {point.key: _place(point.judged.ply, last, point.win) for point in points}
     _line(drawing, list(place.values()))
@@ -184,13 +187,31 @@ def _place(ply: int, last: int, win: float) -> tuple[float, float]:
     return round(x, 1), round(TOP + (1 - win) * PLOT_HEIGHT, 1)
 
 
-def _axes(drawing: ET.Element) -> None:
+def _plot(drawing: ET.Element) -> None:
+    """The plot's box, and its line of even chances."""
     child(drawing, "rect", class_="plot", x=LEFT, y=TOP, width=PLOT_WIDTH, height=PLOT_HEIGHT)
-    for share in (1.0, 0.5, 0.0):
-        y = TOP + (1 - share) * PLOT_HEIGHT
-        if share == 0.5:
-            child(drawing, "line", class_="even", x1=LEFT, y1=y, x2=LEFT + PLOT_WIDTH, y2=y)
-        text_at(drawing, LEFT - 4, y + 4, f"{share:.0%}", class_="axis")
+    y = TOP + PLOT_HEIGHT / 2
+    child(drawing, "line", class_="even", x1=LEFT, y1=y, x2=LEFT + PLOT_WIDTH, y2=y)
+
+
+_AXIS_SHARES = {"at-full": 1.0, "at-half": 0.5, "at-none": 0.0}
+
+
+def _axis(box: ET.Element) -> None:
+    """The chances 100%, 50% and 0% beside the drawing, placed by :func:`axis_style`."""
+    column = child(box, "div", class_="axis", aria_hidden="true")
+    for name, share in _AXIS_SHARES.items():
+        element(column, "span", f"{share:.0%}", class_=name)
+
+
+def axis_style() -> str:
+    """The rules that centre each of the axis's words on its height in the plot, as a share of
+    the drawing's height, which the axis's column takes (the page's policy allows no style
+    attribute, so they join its style sheet)."""
+    return "".join(
+        f".win-graph .axis .{name} {{ top: {(TOP + (1 - share) * PLOT_HEIGHT) / HEIGHT:.3%}; }}\n"
+        for name, share in _AXIS_SHARES.items()
+    )
 
 
 def _spot(
