@@ -185,7 +185,7 @@ def _one_game_json() -> dict[str, object]:
             lambda game: game["turns"][0]["segments"][0].update(kind="double"),
             'game.turns[0].segments[0].kind: "double" is not',
         ),
-        (lambda game: game.update(turns=None), "game.turns: None is not of type 'array'"),
+        (lambda game: game.update(turns=None), "game.turns: null is not an array [...]"),
     ],
     ids=["no tags", "side", "kind", "turns"],
 )
@@ -214,7 +214,7 @@ def test_a_game_of_a_document_that_no_record_could_say_is_refused_at_its_line() 
 
 @pytest.mark.parametrize(
     ("item", "message"),
-    [("7", "7 is not of type 'object'"), ('["a"]', "['a'] is not of type 'object'")],
+    [("7", "7 is not an object {...}"), ('["a"]', '["a"] is not an object {...}')],
 )
 def test_a_game_that_is_no_object_is_refused_where_it_stands(item: str, message: str) -> None:
     # It stood at column 1 of its line: only objects had places.
@@ -415,8 +415,8 @@ def test_the_schema_s_rules_take_every_value_of_every_rules_option_and_no_other(
 @pytest.mark.parametrize(
     ("games", "message"),
     [
-        ('"games": 5', "games: 5 is not of type 'array'"),
-        ('"games": {"tags": []}', "is not of type 'array'"),
+        ('"games": 5', r"games: 5 is not an array \[\.\.\.\]"),
+        ('"games": {"tags": []}', r"is not an array \[\.\.\.\]"),
         ('"games": [], "games": 5', "the document has a second games member"),
         ('"games": 5, "games": []', "the document has a second games member"),
     ],

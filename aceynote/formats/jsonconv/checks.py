@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from ...notation.words import comment_problem
+from ...terminal_text import clipped, counted
 from ..format import InvalidRecord
 from .decode import MAX_DEPTH
 
@@ -125,12 +126,63 @@ def _path_of(error: ValidationError, prefix: str) -> str:
     return path
 
 
+# What JSON's types are called in a refusal: as a reader of JSON writes them.
+_TYPE_WORDS = {
+    "object": "an object {...}",
+    "array": "an array [...]",
+    "string": "text in quotes",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
 def _explain(error: ValidationError) -> str:
+    """The schema's refusal in a player's words, the value quoted as JSON (``null``, not ``None``).
+
+    A pattern is said by the ``description`` of the schema that holds it (the one home of
+    what the pattern means); jsonschema's own words quote Python (``None``, ``'a'``) and
+    regular expressions.
+    """
+    schema, value = error.schema, _json_value(error.instance)
     if error.validator == "required":
         return str(error.message).replace("is a required property", "is missing")
     if error.validator in ("oneOf", "anyOf", "enum", "const") or error.validator == "$ref":
-        return f"{json.dumps(error.instance)[:60]} is not allowed here"
+        return f"{value} is not allowed here"
+    if error.validator == "type":
+        return f"{value} is not {_type_words(error.validator_value)}"
+    if error.validator == "pattern" and isinstance(schema, Mapping) and "description" in schema:
+        return f"{value}: {schema['description']}"
+    if error.validator in ("minItems", "maxItems") and isinstance(error.instance, list):
+        return f"{value} has {counted(len(error.instance), 'item')}: {_items_wanted(schema)}"
+    if error.validator == "minimum":
+        return f"{value} is less than the minimum of {error.validator_value}"
+    if error.validator == "maximum":
+        return f"{value} is greater than the maximum of {error.validator_value}"
     return str(error.message)
+
+
+def _type_words(wanted: object) -> str:
+    """The JSON type or types a schema asks for, in words: ``a whole number``."""
+    names = [wanted] if isinstance(wanted, str) else wanted if isinstance(wanted, list) else []
+    return " or ".join(_TYPE_WORDS.get(str(name), str(name)) for name in names)
+
+
+def _json_value(value: object) -> str:
+    """``value`` as JSON writes it, clipped to a quote's length."""
+    return clipped(json.dumps(value, ensure_ascii=False), 60)
+
+
+def _items_wanted(schema: object) -> str:
+    """How many items an array's schema takes: ``it takes 2``, ``it takes at least 1``."""
+    low = schema.get("minItems") if isinstance(schema, Mapping) else None
+    high = schema.get("maxItems") if isinstance(schema, Mapping) else None
+    if low is not None and low == high:
+        return f"it takes {low}"
+    if high is None:
+        return f"it takes at least {low}"
+    return f"it takes at most {high}" if low is None else f"it takes {low} to {high}"
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
