@@ -691,6 +691,38 @@ async def test_a_variation_left_empty_goes_back_to_the_turn_it_replaces(tmp_path
 
 
 @pilot_test
+async def test_a_variation_whose_entries_are_all_taken_back_is_taken_away(tmp_path: Path) -> None:
+    """r at a variation's end, ctrl+z of all it holds, Esc: the board stayed in the emptied
+    variation ('in a variation'), where a variation left empty is taken away and the board
+    goes back to the turn it would have replaced (docs/record.md)."""
+    path = tmp_path / "annotated.acey"
+    shutil.copyfile(SAMPLES / "annotated.acey", path)
+    app = ReplayApp(str(path), game=1, turn="10.")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.click("#answer-variation")
+        await pilot.pause()
+        await enter(pilot, app, "55: in/20(4)")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.replay.view.cursor.path != ()  # at the end of the new variation
+        await pilot.press("r")  # at its end: the entry line at once, its history kept
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert game_of(app).turns[19].variations[0].turns == []
+        await pilot.press("escape")
+        await pilot.pause()
+        view = app.replay.view
+        frame = view.frame
+        assert view.cursor.path == () and frame.turn is not None and frame.offset == 0
+        assert (frame.turn.side, frame.turn.number) == (Side.BLACK, 10)
+        game = app.replay.timeline.game if app.replay.timeline else None
+        assert game is not None and not any(turn.variations for turn in game.turns[18:21])
+
+
+@pilot_test
 async def test_the_opening_in_words_only_where_nothing_was_played(tmp_path: Path) -> None:
     path = unfinished(tmp_path)
     path.write_text('[Opening "6-4"]\n' + path.read_text(encoding="utf-8"), encoding="utf-8")

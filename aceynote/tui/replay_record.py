@@ -126,8 +126,8 @@ class RecordingHere(ReplayView):
         """Open the record screen at the end of line ``path`` (``first``: who starts a new game).
 
         ``new_variation`` (whether the game was edited before) when ``path`` is a
-        variation just added to record into: it is taken away again if nothing
-        is entered in it.
+        variation just added to record into. A variation left empty is taken
+        away again, this one or one whose entries were all taken back (ctrl+z).
         """
         if self.timeline is None:
             return
@@ -135,14 +135,15 @@ class RecordingHere(ReplayView):
         index = self.game_index
 
         def leave_unused() -> None:
-            """Back with nothing entered: a new variation is taken away again, and the board
-            goes back to the turn it replaces, where leaving a variation goes (Esc)."""
-            if new_variation is None:
+            """Back with nothing entered: a variation left empty (a new one, or one whose every
+            entry was taken back) is taken away again, and the board goes back to the turn it
+            replaces, where leaving a variation goes (Esc)."""
+            if path == MAIN or line_turns(game, path):
                 self._revalidate_at_end(path)
                 return
             replaced = line_turns(game, path[:-2])[path[-2]]
             drop_variation(game, path)
-            if not new_variation:
+            if new_variation is False:  # added to a game not edited before
                 self.record.edited.pop(index, None)
             self.refresh_header()
             self._revalidate_at_turn(path[:-2], replaced)
