@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import io
+import re
+import shutil
+from pathlib import Path
 
 import pytest
-from conftest import BROKEN, CANONICAL, MESSY, SAMPLES
+from conftest import BROKEN, CANONICAL, MESSY, ROOT, SAMPLES
 
 from aceynote.notation import Game, read_games
 from aceynote.notation.canonical import CopiedReading, same_text, write_canonical
@@ -50,3 +53,19 @@ def test_a_record_is_rewritten_canonical_with_broken_games_as_written() -> None:
     assert not same_text(copy, out)
     canonical = io.StringIO(CANONICAL)
     assert same_text(io.BytesIO(CANONICAL.encode()), canonical)
+
+
+def test_the_corpus_example_of_api_md_runs_and_counts_the_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # docs/api.md had no word of aceynote.corpus: a researcher had to read the code.
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    found = re.search(r"<!-- api example: corpus -->\n```python\n(.*?)```", text, re.S)
+    assert found is not None
+    shutil.copy(SAMPLES / "match.acey", tmp_path / "club.acey")
+    monkeypatch.chdir(tmp_path)
+    exec(compile(found.group(1), "docs/api.md", "exec"), {})
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "3 of 3 won by White"  # Carr won the three games of the match
+    assert lines[1].startswith("3 0.83")  # 3 games; the p-value of their dice
+    assert lines[2:] == ["Carr", "Carr 4-0 105", "Carr 9-0 113", "Carr 15-0 119"]
