@@ -169,3 +169,31 @@ async def test_the_list_shows_a_chain_that_enter_takes(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert segments(game_of(app)) == ["53: 17/9"]
+
+
+# -- Enter on the empty line ----------------------------------------------------------------------
+@pilot_test
+async def test_enter_on_the_empty_line_says_what_comes_next_with_an_entry_legal_here(
+    tmp_path: Path,
+) -> None:
+    """Enter with nothing typed said 'column 1: type the roll and the play, like 64: in/19
+    in/21' where a chosen double comes next, and in a bear-off where no checker can enter:
+    it says what the prompt asks, with the example the line shows."""
+    app = recording_app(tmp_path / "game.acey")
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "64: in/19 in/21", "21: in/23 in/24", "")
+        await settle(pilot)
+        assert prompt(app).startswith("Black names a double")
+        said = " ".join(feedback(app).split())
+        assert "name the double and its play, like =66: in/19(4)" in said, said
+        assert "column" not in said and "64: in/19" not in said
+        burst(app, "=66: in/19(4)", "")
+        await settle(pilot)
+        said = " ".join(feedback(app).split())
+        assert "type the extra roll and its play, like +" in said, said
+    app = recording_app(tmp_path / "end.acey", [("Setup", "W 6:3 5:2 / B 6:2 5:3 / W")])
+    async with app.run_test(size=SIZE) as pilot:
+        burst(app, "")
+        await settle(pilot)
+        said = " ".join(feedback(app).split())
+        assert "type the roll and the play, like 64: 6/off 6/2" in said, said

@@ -4,7 +4,7 @@ The model behind the record screen (and ``aceynote record``), with no screen
 in it: :class:`Recording` goes on from the end of one line of play.
 """
 
-from .entry_line import EntryProblem, TypedRoll, entries_in
+from .entry_line import EntryProblem, TypedRoll, entries_in, to_type
 from .line_end import RecordingError, errors_refusal, settle_result
 from .session import Recording, bring_back, carry_history, describe, take_back
 
@@ -20,4 +20,5 @@ __all__ = [
     "errors_refusal",
     "settle_result",
     "take_back",
+    "to_type",
 ]

@@ -67,6 +67,21 @@ class TypedRoll:
         return f"{self.marker}{self.high}{self.low}: {play}"
 
 
+# What the entry line takes next, in words.
+_TO_TYPE = {
+    SegmentKind.ROLL: "type the roll and the play",
+    SegmentKind.CHOSEN_DOUBLE: "name the double and its play",
+    SegmentKind.EXTRA_ROLL: "type the extra roll and its play",
+}
+
+
+def to_type(expects: SegmentKind) -> str:
+    """What the entry line takes when a segment of kind ``expects`` comes next, in words
+    (``name the double and its play``): the hint of an empty line, and why Enter on it
+    enters nothing."""
+    return _TO_TYPE[expects]
+
+
 # The rolls an example entry is made of, in the order tried: the first with a play.
 _EXAMPLE_ROLLS = {
     SegmentKind.ROLL: ((6, 4), (5, 3), (3, 1), (6, 5), (4, 2)),

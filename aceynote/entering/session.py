@@ -40,7 +40,14 @@ from ..rules import (
 from ..terminal_text import counted
 from ..validation import Report, validate
 from .check import check_segment
-from .entry_line import EntryProblem, TypedRoll, example_entry, read_roll, typed_segment
+from .entry_line import (
+    EntryProblem,
+    TypedRoll,
+    example_entry,
+    read_roll,
+    to_type,
+    typed_segment,
+)
 from .line_end import RecordingError, errors_refusal, line_of, owed_at_end, state_at_end
 
 
@@ -225,6 +232,8 @@ class Recording:
         expects = self.state.expects
         if self.over or expects is None:
             return EntryProblem(f"{self.prompt()}: nothing more is entered")
+        if not text.strip():  # Enter on the empty line: what it takes, as the prompt asks
+            return EntryProblem(f"{to_type(expects)}, like {self.example()}")
         typed = self.typed_roll(text)
         if isinstance(typed, EntryProblem):
             return typed

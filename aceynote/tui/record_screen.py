@@ -17,12 +17,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Footer
 
-from ..entering import EntryProblem, Recording, TypedRoll, describe, entries_in
+from ..entering import EntryProblem, Recording, TypedRoll, describe, entries_in, to_type
 from ..files.record import RecordError, RecordFile
 from ..notation.tags import opening_words
 from ..notation.writer import segment_label
 from ..render.text_board import PendingRoll
 from ..rules import SegmentKind, Side
+from ..terminal_text import sentence_start
 from ..validation.timeline import Frame, Timeline
 from .dialogs import EndGame
 from .entry import EntryFeedback, EntryLine, PlayList, count_words
@@ -34,15 +35,16 @@ from .widgets import Board, MoveList, StatusBar
 
 def idle_hint(recording: Recording) -> str:
     """What to type at the prompt, with an entry that fits it."""
-    example = recording.example()
-    expects = recording.state.expects
-    if expects is SegmentKind.CHOSEN_DOUBLE:
-        what = f"Name the double and its play ({example}; the = may be left out)"
-    elif expects is SegmentKind.EXTRA_ROLL:
-        what = f"Type the extra roll and its play ({example}; the + may be left out)"
-    else:
-        what = f"Type the roll and the play ({example})"
+    expects = recording.state.expects or SegmentKind.ROLL
+    left_out = _LEFT_OUT.get(expects, "")
+    what = f"{sentence_start(to_type(expects))} ({recording.example()}{left_out})"
     return f"{what}, or the roll alone and pick a play: ↓ ↑ and Enter. * marks are added for you."
+
+
+_LEFT_OUT = {
+    SegmentKind.CHOSEN_DOUBLE: "; the = may be left out",
+    SegmentKind.EXTRA_ROLL: "; the + may be left out",
+}
 
 
 def with_opening(recording: Recording, hint: str) -> str:
