@@ -706,6 +706,36 @@ async def test_the_tag_editor_refuses_a_value_that_is_wrong_for_its_tag() -> Non
 
 
 @pilot_test
+async def test_a_refused_tag_shows_its_reason_in_view_at_80x24(tmp_path: Path) -> None:
+    """With more tags than the editor shows at 80x24, Enter on a wrong new tag moved the keys to
+    it but left the reason under it out of view: the screen seemed to do nothing."""
+    names = ["Event", "Site", "Round", "White", "Black", "Annotator", "WhiteElo", "BlackElo"]
+    names += ["TimeControl", "Match", "MatchLength", "Venue", "Board", "Section"]
+    tags = "".join(f'[{name} "{name.lower()}"]\n' for name in names)
+    path = tmp_path / "tags.acey"
+    path.write_text(f"{tags}\n1. 61: in/19 19/18\n*\n", encoding="utf-8")
+    app = ReplayApp(str(path), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        editor = app.screen
+        assert isinstance(editor, TagEditor)
+        editor.query_one("#new-name", Input).value = "9bad"
+        value = editor.query_one("#new-value", Input)
+        value.value = "hello"
+        value.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        rows, problem = editor.query_one("#tag-rows"), editor.query_one("#new-problem", Static)
+        for _ in range(20):  # the rows may scroll smoothly
+            if rows.region.contains_region(problem.region):
+                break
+            await pilot.pause(0.05)
+        assert app.screen is editor and editor.focused is value
+        assert "'9bad' is not a tag name" in str(problem.render())
+        assert problem.region.height == 2 and rows.region.contains_region(problem.region)
+
+
+@pilot_test
 async def test_changing_the_rules_stays_on_the_same_roll() -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:

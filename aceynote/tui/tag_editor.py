@@ -9,18 +9,44 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from ..notation.tags import TAG_NAME as NAME_PATTERN
 from ..notation.tags import tag_value_problem
 from ..terminal_text import printable
-from .dialogs import ButtonRow, DialogButton, KeepOrCancel, text_line
+from .dialogs import ButtonRow, DialogButton, KeepOrCancel
 from .fields import Field
 
 TAG_NAME = re.compile(rf"^{NAME_PATTERN}$")
 
 TagList = list[tuple[str, str]]
 ResultCheck = Callable[[TagList], str | None]
+
+
+class Problem(Static):
+    """What is wrong with the value above it; asked to, it scrolls its row into view, the problem
+    with it, once the problem's lines are laid out (before, the rows' scrolling stops short)."""
+
+    _wanted = False
+
+    def say(self, problem: str | None) -> None:
+        """Show ``problem`` (None: none, and the row is not scrolled to any more)."""
+        self.update(printable(problem or "", lines=True))
+        self.set_class(bool(problem), "-shown")
+        self._wanted = False
+
+    def show_row(self) -> None:
+        self._wanted = True
+        self._show_row()
+
+    def on_resize(self) -> None:
+        self._show_row()
+
+    def _show_row(self) -> None:
+        row = self.parent
+        if self._wanted and self.size.height and isinstance(row, Widget):
+            row.scroll_visible(animate=False)
 
 
 class TagEditor(KeepOrCancel[TagList]):
@@ -58,7 +84,9 @@ class TagEditor(KeepOrCancel[TagList]):
                                 classes="tag-value",
                                 compact=True,
                             )
-                        yield text_line("", "tag-problem", id=f"tag-{number}-problem")
+                        yield Problem(
+                            classes="tag-problem", id=f"tag-{number}-problem", markup=False
+                        )
                 with Vertical(classes="tag-entry"):
                     with Horizontal(classes="tag-row"):
                         yield Static("▶", classes="tag-marker")
@@ -71,7 +99,7 @@ class TagEditor(KeepOrCancel[TagList]):
                         yield Field(
                             placeholder="value", id="new-value", classes="tag-value", compact=True
                         )
-                    yield text_line("", "tag-problem", id="new-problem")
+                    yield Problem(classes="tag-problem", id="new-problem", markup=False)
             with ButtonRow(classes="dialog-buttons"):
                 yield DialogButton("Keep (ctrl+s)", id="keep", variant="primary", compact=True)
                 yield DialogButton("Cancel (esc)", id="cancel", compact=True)
@@ -135,15 +163,17 @@ class TagEditor(KeepOrCancel[TagList]):
         return tag_value_problem(name, value.strip()) if value.strip() else None
 
     def _show_problem(self, row: str, problem: str | None) -> None:
-        label = self.query_one(f"#{row}-problem", Static)
-        label.update(printable(problem or "", lines=True))
-        label.set_class(bool(problem), "-shown")
+        self.query_one(f"#{row}-problem", Problem).say(problem)
 
     def _focus_first_problem(self) -> bool:
-        """Whether a row shows a problem; the first such row's field gets the focus."""
-        for label in self.query(".tag-problem.-shown"):
+        """Whether a row shows a problem; the first such row's field gets the focus, and the row
+        is scrolled into view with the problem under it (the field alone left it out of view
+        when there are more tags than the dialog shows)."""
+        for label in self.query(".tag-problem.-shown").results(Problem):
             row = (label.id or "").removesuffix("-problem")
-            self.query_one("#new-value" if row == "new" else f"#{row}", Input).focus()
+            field = self.query_one("#new-value" if row == "new" else f"#{row}", Input)
+            field.focus(scroll_visible=False)  # the row and its problem are: show_row
+            label.show_row()
             return True
         return False
 
