@@ -27,8 +27,8 @@ class Line:
     text: str
     offset: int  # byte position of the line's first character
     lf_offset: int = -1
-    """Its byte position were each CRLF line end before it a LF, as the server writes them
-    (:meth:`IndexTable.problems`); -1 for a line made only to be shown."""
+    """Its byte position as the server wrote the file: each CRLF line end before it a LF,
+    and no byte order mark (:meth:`IndexTable.problems`); -1 for a line made only to be shown."""
 
 
 def problem(message: str, line: Line, column: int, width: int = 1) -> SyntaxProblem:
@@ -71,14 +71,15 @@ class LineStream:
 
 
 def _numbered(lines: Iterator[str]) -> Iterator[Line]:
-    offset = crlf_ends = 0
+    offset = added = 0  # the bytes an editor added before a line: a byte order mark, CRs
     for number, raw in enumerate(lines, start=1):
         text = raw.rstrip("\r\n")
-        if number == 1:
+        if number == 1 and text.startswith(BOM):
             text = text.removeprefix(BOM)
-        yield Line(number, text, offset, offset - crlf_ends)
+            added += len(BOM.encode("utf-8"))
+        yield Line(number, text, offset, offset - added)
         offset += len(raw) if raw.isascii() else len(raw.encode("utf-8", "surrogatepass"))
-        crlf_ends += raw.endswith("\r\n")
+        added += raw.endswith("\r\n")
 
 
 class IndexTable:
@@ -121,8 +122,9 @@ class IndexTable:
         """What the table says wrong about game ``number``, which starts at ``header``.
 
         An offset is right where the game starts in the file as it is, or in the file
-        with LF line ends: a replay saved again by an editor that writes CRLF still
-        has the server's table, and its games are as readable as before.
+        with LF line ends and no byte order mark: a replay saved again by an editor that
+        writes CRLF or a byte order mark (Windows' Notepad) still has the server's table,
+        and its games are as readable as before.
         """
         found = []
         if number == 1 and self.past_limit is not None:
