@@ -314,8 +314,10 @@ def test_games_with_errors_get_rows_with_their_errors_counted(
     record.write_text(BAD, encoding="utf-8")
     status, err = to_parquet(capsys, tmp_path / "t", record)
     assert status == 0
-    assert f"warning: {record}: game 1 has 3 errors" in err
-    assert f"warning: {record}: game 2 has 1 error;" in err
+    assert f"warning: {record}: game 1 has 3 errors; its rows are written with them counted" in err
+    # One error is 'it' ('with them counted ... lists them' before).
+    one = "game 2 has 1 error; its rows are written with it counted ('aceynote validate' lists it)"
+    assert f"warning: {record}: {one}" in err
     games = table(tmp_path / "t", "games")
     assert [game["errors"] for game in games] == [3, 1]
     segments = table(tmp_path / "t", "segments")

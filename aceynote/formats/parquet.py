@@ -164,9 +164,10 @@ class _Tables:
         rows = list(segment_rows(game_id, report))
         self.segment_batches.append(pa.RecordBatch.from_pylist(rows, schema=SEGMENTS))
         if report.errors:
+            them = "it" if report.errors == 1 else "them"
             output.warn(
                 f"{entry.source}: game {entry.number} has {counted(report.errors, 'error')}; its rows"
-                " are written with them counted ('aceynote validate' lists them)"
+                f" are written with {them} counted ('aceynote validate' lists {them})"
             )
         if len(self.game_rows) >= ROW_GROUP_GAMES:
             self.flush()
