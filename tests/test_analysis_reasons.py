@@ -210,8 +210,8 @@ def test_a_race_is_described_by_its_pips_and_checkers_off_never_by_blots() -> No
 def test_between_two_races_only_the_win_the_checkers_off_and_the_pips_count() -> None:
     race = {"contact": False}
     assert compare(facts(**race, blots=3, given_up=(5,)), facts(**race, made=(4,), prime=4)) == (
-        "bears off as many checkers and is as far on in the race as the best play: the "
-        "engine prefers how the best play spreads the checkers to bear off"
+        "is as far on in the race as the best play: the engine prefers how the best play "
+        "spreads the checkers to bear off"
     )
     assert compare(facts(**race, blots=2, race=-3), facts(**race, borne_off=1, race=3)) == (
         "bears off none where the best bears off 1; falls 6 pips behind the best play in the race"
@@ -231,7 +231,8 @@ def test_the_sentence_for_a_prime_and_points() -> None:
         "breaks the 6-point prime (the best play keeps it)"
     )
     assert compare(facts(), facts(prime=4, prime_holds=2)) == (
-        "builds no prime where the best builds a 4-point prime that holds 2 checkers back"
+        "builds no prime where the best builds a 4-point prime with 2 of the opponent's "
+        "checkers behind it"
     )
     assert compare(facts(given_up=(7,)), facts(made=(5,))) == (
         "does not make the 5 point (the best play does); "

@@ -161,13 +161,11 @@ def reason(before: Position, written: Choice, best: Choice, rules: RuleSet, loss
 def compare(written: PlayFacts, best: PlayFacts, prime_before: int = 0) -> str:
     """The differences that matter, most first (at most two), as one sentence."""
     racing = not (written.contact or best.contact)
-    rules = _RACE_DIFFERENCES if racing else _DIFFERENCES
+    won = best.wins and not written.wins
+    rules = _WIN_DIFFERENCES if won else _RACE_DIFFERENCES if racing else _DIFFERENCES
     found = [text for rule in rules if (text := rule(written, best, prime_before))]
     if not found and racing:
-        return (
-            "bears off as many checkers and is as far on in the race as the best play: the "
-            "engine prefers how the best play spreads the checkers to bear off"
-        )
+        return _race_even(written, best)
     if not found:
         return (
             "is no worse than the best play in shots, points, prime, hits, the pool or the race: "
@@ -223,10 +221,8 @@ def _win(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     if not best.wins or written.wins:
         return None
     if best.borne_off > written.borne_off:
-        return (
-            f"bears off {_checkers(written.borne_off)} where the best bears off "
-            f"{best.borne_off} and wins"
-        )
+        off = _checkers(written.borne_off) if written.borne_off else "none"
+        return f"bears off {off} where the best bears off {best.borne_off} and wins"
     return "misses the win on the spot that the best play takes"
 
 
@@ -251,16 +247,22 @@ def _blots(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     if written.shots is not None or best.shots is not None or written.blots <= best.blots:
         return None
     return (
-        f"leaves {_count(written.blots, 'blot')} where the best leaves {best.blots}"
+        f"leaves {_count(written.blots, 'blot')} where the best leaves {best.blots or 'none'}"
         " (no shots counted: the turn goes on)"
     )
 
 
 def _prime_kept(written: PlayFacts, best: PlayFacts, prime_before: int) -> str | None:
+    """A shorter prime than the best's: the one there was broken, or a shorter one built."""
     if written.prime >= best.prime or best.prime < PRIME:
         return None
-    if prime_before >= PRIME and written.prime < prime_before <= best.prime:
-        return f"breaks the {prime_before}-point prime (the best play keeps it)"
+    if prime_before >= PRIME and written.prime < prime_before:
+        left = f" to a {written.prime}-point prime" if written.prime >= PRIME else ""
+        if best.prime == prime_before:
+            return f"breaks the {prime_before}-point prime{left} (the best play keeps it)"
+        return f"breaks the {prime_before}-point prime{left} where the best play has {_prime(best)}"
+    if prime_before >= PRIME:
+        return f"has a {written.prime}-point prime where the best play has {_prime(best)}"
     mine = f"a {written.prime}-point prime" if written.prime >= PRIME else "no prime"
     return f"builds {mine} where the best builds {_prime(best)}"
 
@@ -272,14 +274,27 @@ def _hits(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
 
 
 def _points_made(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
-    missed = tuple(point for point in best.made if point not in written.made)
-    return f"does not make {_points(missed)} (the best play does)" if missed else None
+    """Points the best makes and the written does not, beside those it makes instead."""
+    missed, instead = _apart(best.made, written.made), _apart(written.made, best.made)
+    if not missed:
+        return None
+    if instead:
+        return f"makes {_points(instead)} where the best makes {_points(missed)}"
+    return f"does not make {_points(missed)} (the best play does)"
 
 
 def _points_lost(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
-    lost = tuple(point for point in written.given_up if point not in best.given_up)
-    kept = "it" if len(lost) == 1 else "them"
-    return f"gives up {_points(lost)} (the best play keeps {kept})" if lost else None
+    """Points the written gives up and the best keeps, beside those the best gives up instead."""
+    lost, instead = _apart(written.given_up, best.given_up), _apart(best.given_up, written.given_up)
+    if not lost:
+        return None
+    if instead:
+        return f"gives up {_points(lost)} where the best gives up {_points(instead)}"
+    return f"gives up {_points(lost)} (the best play keeps {'it' if len(lost) == 1 else 'them'})"
+
+
+def _apart(points: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(point for point in points if point not in other)
 
 
 def _pool(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
@@ -317,8 +332,26 @@ def _gap_words(gaps: tuple[int, ...]) -> str:
 
 
 def _race(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+    """Pips behind the best play; where the best hits more, only the written's own pips: what
+    the hit costs the opponent is the hit's (:func:`_hits`), not another difference."""
     behind = best.race - written.race
+    if best.hits > written.hits:
+        behind = written.pips - best.pips
     return f"falls {_count(behind, 'pip')} behind the best play in the race" if behind > 0 else None
+
+
+def _race_even(written: PlayFacts, best: PlayFacts) -> str:
+    """Two races where no count goes against the written play: what it does as well or better."""
+    ahead = written.race - best.race
+    race = f"is {_count(ahead, 'pip')} further on" if ahead else "is as far on"
+    if written.borne_off > best.borne_off:
+        off = f" and bears off more checkers ({written.borne_off} against {best.borne_off})"
+    else:
+        off = " and bears off as many checkers" if written.borne_off else ""
+    return (
+        f"{race} in the race {'than' if ahead else 'as'} the best play{off}: the engine prefers "
+        "how the best play spreads the checkers to bear off"
+    )
 
 
 _DIFFERENCES = (
@@ -336,6 +369,8 @@ _DIFFERENCES = (
 )
 _RACE_DIFFERENCES = (_win, _gives_win, _off, _race, _outside, _gaps_left)
 """Where both plays leave a race: no checker can be hit, so no blot, point or prime counts."""
+_WIN_DIFFERENCES = (_win, _gives_win)
+"""Where only the best play wins on the spot: after it nothing is left to compare."""
 
 
 def _leaves(facts: PlayFacts, short: bool = False) -> str:
@@ -361,7 +396,8 @@ def _standing(race: int) -> str:
 
 
 def _prime(facts: PlayFacts) -> str:
-    held = f" that holds {_checkers(facts.prime_holds)} back" if facts.prime_holds else ""
+    behind = facts.prime_holds
+    held = f" with {behind} of the opponent's checkers behind it" if behind else ""
     return f"a {facts.prime}-point prime{held}"
 
 
