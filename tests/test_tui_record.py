@@ -781,7 +781,8 @@ async def test_ctrl_t_in_a_variation_says_why_not_before_its_questions(tmp_path:
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert isinstance(app.screen, RecordScreen)  # no reason and result asked, then refused
-        assert any("a variation has no result" in n.message for n in app._notifications)
+        said = "A variation has no result: end the game in its main line."  # a sentence
+        assert any(n.message == said for n in app._notifications)
 
 
 # -- the other keys ------------------------------------------------------------------------------

@@ -80,7 +80,7 @@ def _end_as_chosen(screen: RecordScreen, choice: tuple[str | None, str] | None) 
         return
     problem = screen.recording.end(*choice)
     if problem is not None:
-        screen.notify(problem.message, severity="warning", timeout=6)
+        screen.notify(f"{sentence_start(problem.message)}.", severity="warning", timeout=6)
         return
     screen._changed()  # the screen's (play's own when playing)
     if choice[0] is None:
@@ -446,7 +446,7 @@ class RecordScreen(GameScreen):
     def action_end_game(self) -> None:
         refusal = self.recording.end_refusal()
         if refusal is not None:  # said before the dialog, not after its questions
-            self.notify(refusal.message, severity="warning", timeout=4)
+            self.notify(f"{sentence_start(refusal.message)}.", severity="warning", timeout=4)
             return
         dialog = EndGame(self.recording.terminated, self._offered_result())
         self.app.push_screen(dialog, lambda choice: _end_as_chosen(self, choice))
