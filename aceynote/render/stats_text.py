@@ -199,7 +199,7 @@ def _dice(dice: Sequence[DiceCounts], name_shown: Shown, width: int | None) -> l
         f"  fair dice: doubles {percent(DOUBLE_SHARE.numerator, DOUBLE_SHARE.denominator)},"
         f" 1-2s {percent(ACEY_DEUCEY_SHARE.numerator, ACEY_DEUCEY_SHARE.denominator)}",
     ]
-    lines += [f"  {_verdict(counts, name_shown)}" for counts in dice]
+    lines += [part for c in dice for part in _wrapped(f"  {_verdict(c, name_shown)}", width)]
     lines += ["", "Rolls: how often each came (expected with fair dice)"]
     headers = ["roll", *("everybody" if c.player is None else name_shown(c.player) for c in dice)]
     rows = [
@@ -218,6 +218,27 @@ def _verdict(counts: DiceCounts, name_shown: Shown) -> str:
     if p_value < UNLIKELY:
         return f"{who}: unlikely with fair dice ({_how_seldom(p_value)})"
     return f"{who}: as fair dice go (counts this uneven come {100 * p_value:.0f}% of the time)"
+
+
+def _wrapped(line: str, width: int | None) -> list[str]:
+    """``line`` broken at spaces into lines of ``width`` columns at most, the rest indented
+    under it (None: a pipe or a file, whole).
+
+    A verdict holds a name, cut to the players' table's room, and a p-value in words:
+    together they ran past 80 columns, and the terminal broke them anywhere.
+    """
+    if width is None or columns(line) <= width:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    first, *words = line.lstrip(" ").split(" ")
+    lines, current = [], lead + first
+    for word in words:
+        if columns(current) + 1 + columns(word) <= width:
+            current += " " + word
+        else:
+            lines.append(current)
+            current = f"{lead}  {word}"
+    return [*lines, current]
 
 
 def _how_seldom(p_value: float) -> str:
