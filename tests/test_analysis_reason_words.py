@@ -7,7 +7,7 @@ from __future__ import annotations
 from boards import BGAMMON, STANDARD, after, board
 from test_analysis_reasons import facts as _facts
 
-from aceynote.analysis.reasons import compare, play_facts, reason
+from aceynote.analysis.reasons import compare, describe, play_facts, reason
 from aceynote.engine.decisions import Choice, Decision, choices, double_choices
 from aceynote.rules import Position, RuleSet, SegmentKind, parse_rules, play_text
 
@@ -169,3 +169,16 @@ def test_no_blot_is_none() -> None:
     assert compare(_facts(blots=2, **going_on), _facts(**going_on)) == (
         "leaves 2 blots where the best leaves none (no shots counted: the turn goes on)"
     )
+
+
+def test_a_race_the_turn_goes_on_in_says_so() -> None:
+    """hint --explain of White's 2-1 with W 6:1 5:1 3:2 against Black's 8 pips: every play
+    wins (the double named after the 1-2 bears the rest off), yet each was said to leave a
+    race 6 pips behind, which reads as losing: the standing is before the rest of the turn."""
+    before = board("W 6:1 5:1 3:2 / B 6:1 1:2 / W")
+    going_on = play_facts(before, after(before, "6/4 5/4"), False, STANDARD)
+    assert describe(going_on) == (
+        "leaves a race 6 pips behind (the turn goes on); gaps on the 2 point and the 1 point"
+    )
+    passed = play_facts(before, after(before, "6/4 5/4"), True, STANDARD)
+    assert describe(passed).startswith("leaves a race 6 pips behind; ")

@@ -332,8 +332,7 @@ def _gap_words(gaps: tuple[int, ...]) -> str:
 
 
 def _race(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
-    """Pips behind the best play; where the best hits more, only the written's own pips: what
-    the hit costs the opponent is the hit's (:func:`_hits`), not another difference."""
+    """Pips behind the best; where the best hits more, the written's own pips (the hit's: _hits)."""
     behind = best.race - written.race
     if best.hits > written.hits:
         behind = written.pips - best.pips
@@ -377,7 +376,8 @@ def _leaves(facts: PlayFacts, short: bool = False) -> str:
     """``leaves 2 blots that 20 of 36 rolls hit``; with ``short``, the other play's words;
     ``leaves a race 12 pips ahead`` where no checker can be hit."""
     if not facts.contact and not facts.wins:
-        return f"leaves a race {_standing(facts.race)}"
+        going_on = " (the turn goes on)" if facts.shots is None else ""
+        return f"leaves a race {_standing(facts.race)}{going_on}"
     if not facts.blots:
         return "leaves none" if short else "leaves no blot"
     blot = f"{facts.blots}" if short else _count(facts.blots, "blot")
