@@ -817,6 +817,25 @@ async def test_the_notes_scroll_from_the_keyboard() -> None:
 
 
 @pilot_test
+async def test_the_notes_keys_never_move_the_game_where_the_notes_fit() -> None:
+    """With the keys in the notes (tab) and notes that fit the panel, down went to the next
+    roll, End to the game's end: the notes had nothing to scroll and let the board have the
+    keys their title says they scroll with."""
+    app = ReplayApp(str(SAMPLES / "mistakes.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        panel = replay(app).query_one("#notes-panel", VerticalScroll)
+        assert panel.max_scroll_y == 0  # the start: the opening in words, no more
+        await pilot.press("tab")
+        for key in ("down", "pagedown", "end", "up", "pageup", "home"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert replay(app).view.cursor.index == 0, key
+            assert replay(app).focused is panel, key
+        await pilot.press("right")  # left and right still step
+        assert replay(app).view.cursor.index == 1
+
+
+@pilot_test
 async def test_a_click_on_the_board_gives_the_keys_back_from_the_notes() -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:

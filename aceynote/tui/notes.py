@@ -79,7 +79,7 @@ class NotesPanel(VerticalScroll, inherit_bindings=False):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "up",
-            "scroll_up",
+            "scroll_notes('up')",
             "Scroll up",
             show=False,
             id="notes.up",
@@ -87,7 +87,7 @@ class NotesPanel(VerticalScroll, inherit_bindings=False):
         ),
         Binding(
             "down",
-            "scroll_down",
+            "scroll_notes('down')",
             "Scroll down",
             show=False,
             id="notes.down",
@@ -95,7 +95,7 @@ class NotesPanel(VerticalScroll, inherit_bindings=False):
         ),
         Binding(
             "pageup",
-            "page_up",
+            "scroll_notes('page_up')",
             "Page up",
             show=False,
             id="notes.page-up",
@@ -103,18 +103,23 @@ class NotesPanel(VerticalScroll, inherit_bindings=False):
         ),
         Binding(
             "pagedown",
-            "page_down",
+            "scroll_notes('page_down')",
             "Page down",
             show=False,
             id="notes.page-down",
             tooltip="scroll the notes a page down",
         ),
         Binding(
-            "home", "scroll_home", "Top", show=False, id="notes.top", tooltip="the top of the notes"
+            "home",
+            "scroll_notes('home')",
+            "Top",
+            show=False,
+            id="notes.top",
+            tooltip="the top of the notes",
         ),
         Binding(
             "end",
-            "scroll_end",
+            "scroll_notes('end')",
             "Bottom",
             show=False,
             id="notes.bottom",
@@ -140,6 +145,20 @@ class NotesPanel(VerticalScroll, inherit_bindings=False):
 
     def on_blur(self) -> None:
         self.border_title = self.TITLE
+
+    def action_scroll_notes(self, way: str) -> None:
+        """Scroll the notes ``way``; notes that fit the panel stay as they are. Textual's own
+        scroll actions pass a key they cannot scroll with on, and the board took it: down went
+        to the next roll, End to the game's end."""
+        scrolls = {
+            "up": self.scroll_up,
+            "down": self.scroll_down,
+            "page_up": self.scroll_page_up,
+            "page_down": self.scroll_page_down,
+            "home": self.scroll_home,
+            "end": self.scroll_end,
+        }
+        scrolls[way]()
 
     def action_leave(self) -> None:
         """The keys back to the view the panel stands in (the replay screen's game view)."""
