@@ -454,3 +454,28 @@ def test_an_output_that_names_an_input_is_refused_and_the_record_kept(
         status, _, err = run_main(capsys, *filled)
         assert (status, err.count("is also an input; not overwritten")) == (2, 1), err
     assert record.read_text(encoding="utf-8") == CANONICAL
+
+
+@pytest.mark.parametrize(
+    ("encoding", "name", "suffix"),
+    [
+        ("utf-16", "UTF-16", ".acey"),
+        ("utf-16-be", "UTF-16", ".json"),
+        ("utf-32", "UTF-32", ".jsonl"),
+        ("utf-16", "UTF-16", ".match"),
+    ],
+)
+def test_a_record_saved_as_utf16_or_utf32_is_named_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str, name: str, suffix: str
+) -> None:
+    """Windows Notepad's "Unicode" is UTF-16 with its byte order mark: the reader said that
+    byte 0xFF at 1:1 could not be read, which names no cause a player can act on."""
+    text = (SAMPLES / "annotated.acey").read_text(encoding="utf-8")
+    path = tmp_path / f"game{suffix}"
+    mark = "\ufeff" if encoding.endswith("-be") else ""  # Python's utf-16 writes its own
+    path.write_bytes((mark + text).encode(encoding))
+    before = path.read_bytes()
+    assert main(["validate", str(path)]) == 2
+    said = f"{path}:1:1: is {name} text, not UTF-8; save the file as UTF-8"
+    assert said in capsys.readouterr().err
+    assert path.read_bytes() == before

@@ -32,6 +32,9 @@ def not_utf8(name: str, data: bytes, error: UnicodeDecodeError, first_line: int 
     ``first_line`` numbers the first line of ``data``; None when the place of
     ``data`` in the file is not known (then only the file is named).
     """
+    wide = _wide_encoding(data) if first_line == 1 else None
+    if wide is not None:  # Windows Notepad's "Unicode": no line or column means anything
+        return f"{name}:1:1: is {wide} text, not UTF-8; save the file as UTF-8"
     where = name
     if first_line is not None:
         line = first_line + len(LINE_END.findall(data, 0, error.start))
@@ -44,6 +47,19 @@ def not_utf8(name: str, data: bytes, error: UnicodeDecodeError, first_line: int 
         f"{where}: is not UTF-8 text (byte 0x{data[error.start]:02X} here "
         "cannot be read); save the file as UTF-8"
     )
+
+
+_WIDE_MARKS = (  # the longest first: UTF-32's little-endian mark begins as UTF-16's does
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """The encoding whose byte order mark begins ``data`` (UTF-16 or UTF-32), if any."""
+    return next((name for mark, name in _WIDE_MARKS if data.startswith(mark)), None)
 
 
 def utf8_text(data: bytes, name: str, first_line: int = 1) -> str:
