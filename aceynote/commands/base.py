@@ -31,6 +31,12 @@ class OutputError(Exception):
     """Standard output cannot be written (a full disk, a closed descriptor); exit status 2."""
 
 
+def nothing_written() -> None:
+    """Say that the output was not written, after the errors that are why (a file named by
+    -o is then left as it was)."""
+    print("aceynote: nothing written: fix the errors above first", file=sys.stderr)
+
+
 def fail(message: str) -> int:
     print(f"aceynote: error: {shown(message)}", file=sys.stderr)
     return EXIT_USAGE

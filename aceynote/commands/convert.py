@@ -33,6 +33,7 @@ from .base import (
     add_command,
     copy_out,
     fail,
+    nothing_written,
     write_out,
 )
 from .common import (
@@ -259,7 +260,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:  # the temporary file: the inputs are guarded in the converter
             raise UsageError(f"cannot hold the output: {error.strerror or error}") from error
         if converter.failed or converter.unreadable_files:
-            print("aceynote: nothing written: fix the errors above first", file=sys.stderr)
+            nothing_written()
             return EXIT_USAGE if converter.unreadable_files else EXIT_PROBLEMS
         _deliver(spool, args.output)
     return EXIT_OK
@@ -284,6 +285,6 @@ def _write_folder(converter: _Converter, sources: list[InputFile], folder: str) 
     except OSError as error:
         raise UsageError(f"{folder}: cannot write: {error.strerror or error}") from error
     if not written:
-        print("aceynote: nothing written: fix the errors above first", file=sys.stderr)
+        nothing_written()
         return EXIT_USAGE if converter.unreadable_files else EXIT_PROBLEMS
     return EXIT_OK

@@ -28,6 +28,7 @@ from .base import (
     UsageError,
     add_command,
     fail,
+    nothing_written,
     output_closed,
     tune_garbage_collector,
     whole_number,
@@ -414,7 +415,7 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.SpooledTemporaryFile(1 << 22, mode="w+", encoding="utf-8", newline="") as spool:
         status = _find(args, search, sources, cast(IO[str], spool).write)
         if status == EXIT_USAGE:  # an input could not be read: OUT is left as it was
-            fail("nothing written: fix the errors above first")
+            nothing_written()
             return status
         to_file(args.output, lambda: write_atomically(args.output, copy_from_start(spool)))
     return status
