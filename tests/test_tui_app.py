@@ -546,6 +546,21 @@ def inside(widget: Widget, width: int, height: int) -> bool:
 
 
 @pilot_test
+async def test_the_help_says_r_records_from_the_turn_shown_in_a_finished_game() -> None:
+    """The help's r said '(an unfinished game)', in a finished game too, where r records a
+    variation from an earlier turn (docs/replay.md)."""
+    app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        help_list = app.screen
+        assert isinstance(help_list, Help)
+        said = [what for key, what in help_list.rows if key == "r"]
+        assert said == [
+            "record: the rolls and plays that follow, at the end or from the turn shown"
+        ]
+
+
+@pilot_test
 async def test_help_fits_80x24_and_scrolls_to_its_last_line() -> None:
     app = ReplayApp(str(SAMPLES / "annotated.acey"), game=1)
     async with app.run_test(size=SIZE) as pilot:

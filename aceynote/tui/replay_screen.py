@@ -81,7 +81,7 @@ class ReplayScreen(Analysing, RecordingHere):
             "record",
             "Record",
             id="replay.record",
-            tooltip="record: enter the rolls and plays that follow (an unfinished game)",
+            tooltip="record: the rolls and plays that follow, at the end or from the turn shown",
         ),
         Binding(
             "r",
