@@ -7,7 +7,8 @@ from __future__ import annotations
 from boards import BGAMMON, STANDARD, after, board
 from test_analysis_reasons import facts as _facts
 
-from aceynote.analysis.reasons import compare, describe, play_facts, reason
+from aceynote.analysis.leaves import play_facts
+from aceynote.analysis.reasons import compare, describe, reason
 from aceynote.engine.decisions import Choice, Decision, choices, double_choices
 from aceynote.rules import Position, RuleSet, SegmentKind, parse_rules, play_text
 
@@ -44,7 +45,10 @@ def test_a_missed_win_is_the_whole_reason() -> None:
         "=66: 5/off 4/off",
         STANDARD,
     )
-    assert why == "bears off none where the best bears off 2 and wins"
+    assert (
+        why
+        == "names 1-1 where the best names 6-6; bears off none where the best bears off 2 and wins"
+    )
 
 
 def test_a_point_made_elsewhere_is_named() -> None:
@@ -60,7 +64,10 @@ def test_a_point_made_elsewhere_is_named() -> None:
         "=66: in/19(2) 19/13(2)",
         STANDARD,
     )
-    assert why == "makes the 15 point where the best makes the 13 point"
+    assert (
+        why
+        == "names 5-5 where the best names 6-6; makes the 15 point where the best makes the 13 point"
+    )
 
 
 def test_a_point_given_up_where_the_best_gives_up_two_is_not_said_kept() -> None:
@@ -75,7 +82,10 @@ def test_a_point_given_up_where_the_best_gives_up_two_is_not_said_kept() -> None
         "22/16 21/18",
         BGAMMON,
     )
-    assert why == "gives up the 20 point where the best gives up the 22 point and the 21 point"
+    assert why == (
+        "gives up the 20 point where the best gives up the 22 point and the 21 point; "
+        "piles 4 checkers on the 14 point where the best leaves 3 there"
+    )
 
 
 def test_a_prime_the_best_play_lengthens_is_not_said_kept() -> None:
@@ -131,7 +141,8 @@ def test_the_pips_a_hit_costs_are_not_a_second_difference() -> None:
         "10/8 8/7*",
         STANDARD,
     )
-    assert why == "hits none where the best hits 1"
+    assert why.split("; ")[0] == "hits none where the best hits 1"
+    assert "pip" not in why
     # A smaller double that also misses the hit is behind by its own pips.
     small, big = _facts(pips=120, race=5), _facts(hits=1, pips=100, race=40)
     assert compare(small, big) == (

@@ -16,8 +16,9 @@ from analysed_games import short_game, write_short_games
 from boards import BGAMMON, EXACT, STANDARD, after, board
 from conftest import run_main
 
+from aceynote.analysis.leaves import PlayFacts, play_facts
 from aceynote.analysis.output import analysis_json, analysis_text, document
-from aceynote.analysis.reasons import PlayFacts, compare, describe, play_facts, reason
+from aceynote.analysis.reasons import compare, describe, reason
 from aceynote.analysis.run import analyze_one
 from aceynote.engine.decisions import Decision, choices
 from aceynote.rules import (
@@ -172,10 +173,10 @@ def facts(**given: object) -> PlayFacts:
 def test_the_sentence_for_shots() -> None:
     written = facts(blots=2, shots=20)
     assert compare(written, facts()) == (
-        "leaves 2 blots that 20 of 36 rolls hit (the best play leaves none)"
+        "leaves 2 blots that 20 of 36 rolls hit (the best play leaves no blot)"
     )
     assert compare(written, facts(blots=1, shots=11)).endswith(
-        "(the best play leaves 1 that 11 hit)"
+        "(the best play leaves 1 blot that 11 rolls hit)"
     )
 
 
@@ -256,7 +257,8 @@ def test_the_sentence_for_hits_pool_off_and_race_and_none() -> None:
 
 
 NOTHING_COUNTED = (
-    "is no worse than the best play in shots, points, prime, hits, the pool or the race: "
+    "is no worse than the best play in shots, points, prime, hits, the pool, the race or where its "
+    "checkers stand: "
     "the engine prefers the best play's position as a whole"
 )
 
@@ -312,7 +314,7 @@ def test_a_reason_from_the_engine_s_choices_counts_the_rolls_played_out() -> Non
     assert found.written.blots == 3 and found.written.shots == shots > 0
     assert found.best.made == (5,) and found.best.blots == 0 and found.best.shots == 0
     assert found.text == (
-        f"leaves 3 blots that {shots} of 36 rolls hit (the best play leaves none); "
+        f"leaves 3 blots that {shots} of 36 rolls hit (the best play leaves no blot); "
         "does not make the 5 point (the best play does)"
     )
 

@@ -1,29 +1,21 @@
 """Why a play was worse than the best, in the words of the board (docs/engine.md, "Why").
 
-For a play, the facts of the position it leaves (:class:`PlayFacts`): blots
-and the opponent's rolls of 36 that hit one, points made and given up, the
-longest prime and the opponent's checkers behind it, checkers hit, in the
-pool and on the bar, pips, checkers borne off, a win on the spot, the
-opponent's rolls that win at once, whether the checkers can still meet,
-and for a race the checkers still outside the home board and its gaps.
-For a decision, the written play's facts beside the best play's and the
-difference that matters most, first, as a sentence (:class:`Reason`). The
-counting is the rules' (:mod:`aceynote.rules.replies`).
+For a decision, the facts each play leaves (:mod:`.leaves`) and how it
+arranges its checkers (:mod:`.arrangement`), the written play's beside the
+best play's, and the differences that matter most, first, as a sentence
+(:class:`Reason`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from ..engine.api import RankedPlay
 from ..engine.decisions import Choice, Decision, choices, double_choices
 from ..rules import (
     BAR,
-    CHECKERS_PER_SIDE,
-    HOME_TOP,
-    OFF,
     POOL,
     THROWS,
     Position,
@@ -31,7 +23,12 @@ from ..rules import (
     SegmentKind,
     play_text,
 )
-from ..rules.replies import blots, longest_prime, points_held, replies
+from ..rules.replies import Prime, longest_prime
+from .arrangement import Shape, shape_differences, shape_of
+from .leaves import PlayFacts, choice_facts
+from .wording import checkers_words as _checkers
+from .wording import count_words as _count
+from .wording import points_words as _points
 
 PRIME = 3
 """The fewest points in a row the reasons call a prime."""
@@ -39,47 +36,6 @@ BEST_PLAY = "the best play:"
 AS_GOOD = "as good as the best play:"
 """A play the engine values exactly as the best (:func:`ties_best`), described alone: the
 engine prefers neither, so no difference from the best is a reason."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayFacts:
-    """The position a play leaves, for the side that played it (its own numbering).
-
-    ``shots`` and ``opponent_wins`` count the opponent's 36 rolls that can hit
-    a blot and that win at once; None when the turn goes on (the side plays
-    the chosen double or the extra roll before the opponent rolls). ``race``
-    is the opponent's pips less the side's (positive: the side is ahead).
-    ``contact``: a checker can still meet one of the other side's; without it
-    the play leaves a race, where blots, points and primes no longer matter.
-    ``outside``: the side's checkers not yet in its home board; ``gaps``: its
-    home points left empty below its highest checker there, highest first.
-    """
-
-    blots: int
-    shots: int | None
-    opponent_wins: int | None
-    made: tuple[int, ...]
-    given_up: tuple[int, ...]
-    prime: int
-    prime_holds: int
-    hits: int
-    pool: int
-    opponent_bar: int
-    opponent_pool: int
-    pips: int
-    race: int
-    borne_off: int
-    off: int
-    wins: bool
-    contact: bool
-    outside: int
-    gaps: tuple[int, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        found = asdict(self)
-        found["made"], found["given_up"] = list(self.made), list(self.given_up)
-        found["gaps"] = list(self.gaps)
-        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,51 +48,6 @@ class Reason:
 
     def as_dict(self) -> dict[str, Any]:
         return {"text": self.text, "written": self.written.as_dict(), "best": self.best.as_dict()}
-
-
-def play_facts(before: Position, after: Position, passes: bool, rules: RuleSet) -> PlayFacts:
-    """The facts of ``after``, reached from ``before`` by its side to act; ``passes``: the
-    opponent rolls next (else the turn goes on and the opponent's rolls are not counted)."""
-    side = before.turn
-    other = side.opponent
-    mine, theirs = after.checkers(side), after.checkers(other)
-    held_before, held_after = points_held(before, side), points_held(after, side)
-    prime = longest_prime(after, side)
-    counted = None
-    if passes and after.winner is None:
-        counted = replies(after.with_turn(other), rules)
-    return PlayFacts(
-        blots=len(blots(after, side)),
-        shots=None if counted is None else counted.hits,
-        opponent_wins=None if counted is None else counted.wins,
-        made=tuple(sorted(held_after - held_before, reverse=True)),
-        given_up=tuple(sorted(held_before - held_after, reverse=True)),
-        prime=prime.length,
-        prime_holds=prime.holds,
-        hits=theirs[BAR] - before.checkers(other)[BAR],
-        pool=mine[POOL],
-        opponent_bar=theirs[BAR],
-        opponent_pool=theirs[POOL],
-        pips=after.pip_count(side),
-        race=after.pip_count(other) - after.pip_count(side),
-        borne_off=mine[OFF] - before.checkers(side)[OFF],
-        off=mine[OFF],
-        wins=after.winner is side,
-        contact=after.has_contact,
-        outside=CHECKERS_PER_SIDE - mine[OFF] - sum(mine[1 : HOME_TOP + 1]),
-        gaps=_gaps(mine),
-    )
-
-
-def _gaps(counts: Sequence[int]) -> tuple[int, ...]:
-    highest = next((point for point in range(HOME_TOP, 0, -1) if counts[point]), 0)
-    return tuple(point for point in range(highest - 1, 0, -1) if not counts[point])
-
-
-def choice_facts(before: Position, choice: Choice, rules: RuleSet) -> PlayFacts:
-    """:func:`play_facts` of one of the engine's choices."""
-    passes = choice.after is not None and not choice.same_side
-    return play_facts(before, choice.play.result, passes, rules)
 
 
 def ties_best(loss: float) -> bool:
@@ -154,24 +65,57 @@ def reason(before: Position, written: Choice, best: Choice, rules: RuleSet, loss
         return Reason(f"{BEST_PLAY} {describe(mine)}", mine, theirs)
     if ties_best(loss):
         return Reason(f"{AS_GOOD} {describe(mine)}", mine, theirs)
-    prime_before = longest_prime(before, before.turn)
-    return Reason(compare(mine, theirs, prime_before.length), mine, theirs)
+    given = given_for(before, written, best)
+    return Reason(compare(mine, theirs, given=given), mine, theirs)
 
 
-def compare(written: PlayFacts, best: PlayFacts, prime_before: int = 0) -> str:
-    """The differences that matter, most first (at most two), as one sentence."""
+class Given(NamedTuple):
+    """What a comparison knows besides the two plays' facts: the longest prime before the
+    play, how each play arranges the side's checkers (:mod:`.arrangement`; None: not
+    compared), and the doubles the two name after a 1-2 (None: the same, or no double)."""
+
+    prime: Prime = Prime(0, 0, 0, 0)
+    shapes: tuple[Shape, Shape] | None = None
+    doubles: tuple[int, int] | None = None
+
+
+def given_for(before: Position, written: Choice, best: Choice) -> Given:
+    """The :class:`Given` of two choices of the decision at ``before``: a chosen double's
+    choices differ in the double named (a roll's all play the same dice)."""
+    named = (written.high, best.high)
+    return Given(
+        longest_prime(before, before.turn),
+        (shape_of(before, written.play.result), shape_of(before, best.play.result)),
+        named if named[0] != named[1] else None,
+    )
+
+
+def compare(
+    written: PlayFacts, best: PlayFacts, prime_before: int = 0, given: Given | None = None
+) -> str:
+    """The differences that matter, most first (at most two), as one sentence; after the
+    double named where the best names another. ``prime_before``: the longest prime's length
+    before the play, where no ``given`` says more."""
+    given = given or Given(prime=Prime(0, 0, prime_before, 0))
     racing = not (written.contact or best.contact)
     won = best.wins and not written.wins
     rules = _WIN_DIFFERENCES if won else _RACE_DIFFERENCES if racing else _DIFFERENCES
-    found = [text for rule in rules if (text := rule(written, best, prime_before))]
+    found = [text for rule in rules if (text := rule(written, best, given))]
+    if not (racing or won) and given.shapes is not None:
+        found += shape_differences(*given.shapes)
+    named = [] if given.doubles is None else [_named(*given.doubles)]
     if not found and racing:
-        return _race_even(written, best)
+        found = [_race_even(written, best)]
     if not found:
-        return (
-            "is no worse than the best play in shots, points, prime, hits, the pool or the race: "
-            "the engine prefers the best play's position as a whole"
-        )
-    return "; ".join(found[:2])
+        found = [
+            "is no worse than the best play in shots, points, prime, hits, the pool, the race "
+            "or where its checkers stand: the engine prefers the best play's position as a whole"
+        ]
+    return "; ".join(named + found[:2])
+
+
+def _named(mine: int, theirs: int) -> str:
+    return f"names {mine}-{mine} where the best names {theirs}-{theirs}"
 
 
 def describe(facts: PlayFacts) -> str:
@@ -217,7 +161,7 @@ def _holdings(facts: PlayFacts) -> list[str]:
 # -- the differences, most important first -------------------------------------------
 
 
-def _win(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _win(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     if not best.wins or written.wins:
         return None
     if best.borne_off > written.borne_off:
@@ -226,7 +170,7 @@ def _win(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     return "misses the win on the spot that the best play takes"
 
 
-def _gives_win(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _gives_win(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     mine, theirs = written.opponent_wins or 0, best.opponent_wins or 0
     if mine <= theirs:
         return None
@@ -236,13 +180,13 @@ def _gives_win(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     )
 
 
-def _shots(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _shots(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     if written.shots is None or best.shots is None or written.shots <= best.shots:
         return None
     return f"{_leaves(written)} (the best play {_leaves(best, short=True)})"
 
 
-def _blots(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _blots(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     """More blots where no shots are counted: the side moves again before the opponent rolls."""
     if written.shots is not None or best.shots is not None or written.blots <= best.blots:
         return None
@@ -252,11 +196,12 @@ def _blots(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     )
 
 
-def _prime_kept(written: PlayFacts, best: PlayFacts, prime_before: int) -> str | None:
+def _prime_kept(written: PlayFacts, best: PlayFacts, given: Given) -> str | None:
     """A shorter prime than the best's: the one there was broken, or a shorter one built."""
     if written.prime >= best.prime or best.prime < PRIME:
         return None
-    if prime_before >= PRIME and written.prime < prime_before:
+    prime_before = given.prime.length
+    if _breaks(written, best, given.prime):
         left = f" to a {written.prime}-point prime" if written.prime >= PRIME else ""
         if best.prime == prime_before:
             return f"breaks the {prime_before}-point prime{left} (the best play keeps it)"
@@ -267,13 +212,20 @@ def _prime_kept(written: PlayFacts, best: PlayFacts, prime_before: int) -> str |
     return f"builds {mine} where the best builds {_prime(best)}"
 
 
-def _hits(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _breaks(written: PlayFacts, best: PlayFacts, before: Prime) -> bool:
+    """Whether the written play breaks the prime there was (3 points or more) to shorter than
+    the best play leaves, as :func:`_prime_kept` says."""
+    kept = min(before.length, best.prime)
+    return kept >= PRIME and written.prime < kept
+
+
+def _hits(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     if best.hits <= written.hits:
         return None
     return f"hits {_checkers(written.hits) if written.hits else 'none'} where the best hits {best.hits}"
 
 
-def _points_made(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _points_made(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     """Points the best makes and the written does not, beside those it makes instead."""
     missed, instead = _apart(best.made, written.made), _apart(written.made, best.made)
     if not missed:
@@ -283,9 +235,13 @@ def _points_made(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     return f"does not make {_points(missed)} (the best play does)"
 
 
-def _points_lost(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
-    """Points the written gives up and the best keeps, beside those the best gives up instead."""
+def _points_lost(written: PlayFacts, best: PlayFacts, given: Given) -> str | None:
+    """Points the written gives up and the best keeps, beside those the best gives up instead;
+    not the points of a prime said broken where the best keeps it whole (:func:`_prime_kept`)."""
     lost, instead = _apart(written.given_up, best.given_up), _apart(best.given_up, written.given_up)
+    prime = given.prime
+    if _breaks(written, best, prime) and best.prime >= prime.length:
+        lost = tuple(point for point in lost if not prime.low <= point <= prime.high)
     if not lost:
         return None
     if instead:
@@ -297,7 +253,7 @@ def _apart(points: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(point for point in points if point not in other)
 
 
-def _pool(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _pool(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     if written.pool <= best.pool:
         return None
     return (
@@ -305,13 +261,13 @@ def _pool(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     )
 
 
-def _off(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _off(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     if best.borne_off <= written.borne_off or best.wins:
         return None
     return f"bears off {written.borne_off or 'none'} where the best bears off {best.borne_off}"
 
 
-def _outside(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _outside(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     if written.outside <= best.outside:
         return None
     return (
@@ -320,7 +276,7 @@ def _outside(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
     )
 
 
-def _gaps_left(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _gaps_left(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     if len(written.gaps) <= len(best.gaps):
         return None
     theirs = _points(best.gaps) if best.gaps else "none"
@@ -331,7 +287,7 @@ def _gap_words(gaps: tuple[int, ...]) -> str:
     return f"{'a gap' if len(gaps) == 1 else 'gaps'} on {_points(gaps)}"
 
 
-def _race(written: PlayFacts, best: PlayFacts, _: int) -> str | None:
+def _race(written: PlayFacts, best: PlayFacts, _: Given) -> str | None:
     """Pips behind the best; where the best hits more, the written's own pips (the hit's: _hits)."""
     behind = best.race - written.race
     if best.hits > written.hits:
@@ -373,20 +329,21 @@ _WIN_DIFFERENCES = (_win, _gives_win)
 
 
 def _leaves(facts: PlayFacts, short: bool = False) -> str:
-    """``leaves 2 blots that 20 of 36 rolls hit``; with ``short``, the other play's words;
-    ``leaves a race 12 pips ahead`` where no checker can be hit."""
+    """``leaves 2 blots that 20 of 36 rolls hit``; with ``short``, the other play's words
+    (``leaves 3 blots that 6 rolls hit``); ``leaves a race 12 pips ahead`` where no checker
+    can be hit."""
     if not facts.contact and not facts.wins:
         going_on = " (the turn goes on)" if facts.shots is None else ""
         return f"leaves a race {_standing(facts.race)}{going_on}"
     if not facts.blots:
-        return "leaves none" if short else "leaves no blot"
-    blot = f"{facts.blots}" if short else _count(facts.blots, "blot")
+        return "leaves no blot"
+    blot = _count(facts.blots, "blot")
     if facts.shots is None:
         return f"leaves {blot}"
     if not facts.shots:
         return f"leaves {blot} that no roll hits"
-    rolls = f"{facts.shots}" if short else f"{facts.shots} of {THROWS} rolls"
-    return f"leaves {blot} that {rolls} hit"
+    rolls = _count(facts.shots, "roll") if short else f"{facts.shots} of {THROWS} rolls"
+    return f"leaves {blot} that {rolls} {'hits' if facts.shots == 1 else 'hit'}"
 
 
 def _standing(race: int) -> str:
@@ -399,19 +356,6 @@ def _prime(facts: PlayFacts) -> str:
     behind = facts.prime_holds
     held = f" with {behind} of the opponent's checkers behind it" if behind else ""
     return f"a {facts.prime}-point prime{held}"
-
-
-def _points(points: tuple[int, ...]) -> str:
-    words = [f"the {point} point" for point in points]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _checkers(count: int) -> str:
-    return _count(count, "checker")
-
-
-def _count(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def explain_ranking(
@@ -432,18 +376,16 @@ def explain_ranking(
     else:
         options = choices(Decision(position, kind), *dice, rules)
     by_text = {(play_text(o.play.steps), o.high if dice is None else 0): o for o in options}
-    found = [
-        choice_facts(position, by_text[entry.play, entry.double if dice is None else 0], rules)
-        for entry in ranked
-    ]
-    prime_before = longest_prime(position, position.turn).length
+    chosen = [by_text[entry.play, entry.double if dice is None else 0] for entry in ranked]
+    found = [choice_facts(position, choice, rules) for choice in chosen]
     if dice is not None and ranked[0].play == play_text(()):
         return [f"{nothing_to_play(position, dice, rules)}; {describe(found[0])}"]
+    best = chosen[0]
     return [describe(found[0])] + [
         f"{AS_GOOD} {describe(other)}"
         if ties_best(entry.diff)
-        else compare(other, found[0], prime_before)
-        for other, entry in zip(found[1:], ranked[1:], strict=True)
+        else compare(other, found[0], given=given_for(position, choice, best))
+        for other, entry, choice in zip(found[1:], ranked[1:], chosen[1:], strict=True)
     ]
 
 

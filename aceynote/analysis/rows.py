@@ -5,7 +5,7 @@ analysis (:class:`~.analysed.GameAnalysis`), keyed as the segments table is.
 segment's place on the main line: the same keys as ``aceynote convert --to parquet``
 gives the same inputs, so the tables join on ``(game_id, ply)``. A marked decision's
 reason is flattened into columns: the written play's facts by their names, the best
-play's with ``best_`` before them (:class:`~aceynote.analysis.reasons.PlayFacts`).
+play's with ``best_`` before them (:class:`~aceynote.analysis.leaves.PlayFacts`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dataclasses import fields
 from typing import Any
 
 from .analysed import GameAnalysis
+from .leaves import PlayFacts
 from .output import KIND_WORDS
-from .reasons import PlayFacts
 
 Row = dict[str, Any]
 FACTS = tuple(found.name for found in fields(PlayFacts))

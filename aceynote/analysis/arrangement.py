@@ -1,0 +1,131 @@
+"""How a play arranges the side's checkers, for the reasons (docs/engine.md, "Why").
+
+What the counts of :class:`~.leaves.PlayFacts` do not name and a player
+names when they tell two plays apart no more: checkers taken out of play
+deep in the home board, a checker stranded out of reach of one die from
+the others, checkers piled on one point, and how many points the checkers
+stand on (the builders new points are made from). Each is read off the
+board the play leaves, in the side's own numbering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..rules import BAR, POOL, Position
+from .wording import checkers_words, count_words, listed, points_words
+
+DEEP = (2, 1)
+"""The points where a checker is out of play: it can move on only to the 1 point or off."""
+PILE = 3
+"""The most checkers on one point that the reasons do not call a pile."""
+REACH = 6
+"""The most pips one die moves a checker: how far another can come to join it."""
+ENTRY = 25
+"""Where the pool and the bar stand for reach: a checker enters on 25 less its die."""
+
+
+class Shape(NamedTuple):
+    """The side's checkers after a play (``counts``: its 27 places, its own numbering), and
+    how many stood on the :data:`DEEP` points before it."""
+
+    counts: tuple[int, ...]
+    deep_before: int
+
+    @property
+    def taken_deep(self) -> int:
+        """Checkers the play brought to the :data:`DEEP` points."""
+        return max(0, _deep(self.counts) - self.deep_before)
+
+    @property
+    def stranded(self) -> tuple[int, ...]:
+        """The points, highest first, of checkers alone where no other checker of the side
+        stands within :data:`REACH` pips behind (on the 6 points above, or in the pool or on
+        the bar for the points 19 to 24): none can join it with one die. The :data:`DEEP`
+        points are out of play already and not counted again."""
+        counts = self.counts
+        waiting = counts[POOL] + counts[BAR]
+        return tuple(
+            point
+            for point in range(24, DEEP[0], -1)
+            if counts[point] == 1
+            and not any(counts[point + 1 : min(point + REACH, 24) + 1])
+            and not (waiting and point + REACH >= ENTRY)
+        )
+
+    @property
+    def piled(self) -> int:
+        """Checkers beyond :data:`PILE` on a point, over all the points."""
+        return sum(max(0, count - PILE) for count in self.counts[1:25])
+
+    @property
+    def occupied(self) -> int:
+        """The points the side has a checker on."""
+        return sum(1 for count in self.counts[1:25] if count)
+
+
+def shape_of(before: Position, after: Position) -> Shape:
+    """The :class:`Shape` ``after`` leaves for the side to act at ``before``."""
+    return Shape(after.checkers(before.turn), _deep(before.mover))
+
+
+def _deep(counts: tuple[int, ...]) -> int:
+    return sum(counts[point] for point in DEEP)
+
+
+def shape_differences(written: Shape, best: Shape) -> list[str]:
+    """Where the written play's checkers stand worse than the best's, most first."""
+    return [text for rule in _SHAPE_DIFFERENCES if (text := rule(written, best))]
+
+
+def _taken_deep(written: Shape, best: Shape) -> str | None:
+    mine, theirs = written.taken_deep, best.taken_deep
+    if mine <= theirs:
+        return None
+    where = tuple(point for point in DEEP if written.counts[point] > best.counts[point])
+    return (
+        f"takes {checkers_words(mine)} out of play deep in the home board ({points_words(where)})"
+        f" where the best takes {theirs or 'none'}"
+    )
+
+
+def _stranded(written: Shape, best: Shape) -> str | None:
+    mine, theirs = written.stranded, best.stranded
+    if len(mine) <= len(theirs):
+        return None
+    named = tuple(point for point in mine if point not in theirs) or mine
+    alone = "a checker" if len(named) == 1 else checkers_words(len(named))
+    return (
+        f"strands {alone} on {points_words(named)} that no other can reach with one die "
+        f"(the best play strands {len(theirs) or 'none'})"
+    )
+
+
+def _piled(written: Shape, best: Shape) -> str | None:
+    if written.piled <= best.piled:
+        return None
+    mine, theirs = written.counts, best.counts
+    piles = [point for point in range(24, 0, -1) if mine[point] > max(PILE, theirs[point])]
+    said = [f"{checkers_words(mine[point])} on the {point} point" for point in piles]
+    left = " and ".join(str(theirs[point]) for point in piles)
+    return f"piles {listed(said)} where the best leaves {left} there"
+
+
+def _spread(written: Shape, best: Shape) -> str | None:
+    """Fewer points than the best's, with as many checkers entered (else the checkers the best
+    entered are what it spreads: the pool's difference, said apart)."""
+    if written.occupied >= best.occupied or written.counts[POOL] != best.counts[POOL]:
+        return None
+    return (
+        f"has its checkers on {count_words(written.occupied, 'point')} where the best spreads"
+        f" them over {best.occupied} as builders for new points"
+    )
+
+
+_SHAPE_DIFFERENCES: tuple[Callable[[Shape, Shape], str | None], ...] = (
+    _taken_deep,
+    _stranded,
+    _piled,
+    _spread,
+)
