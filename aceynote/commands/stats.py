@@ -12,7 +12,7 @@ from ..corpus.stats import GROUPINGS, CountedGame, counted_game, figures
 from ..formats import InvalidRecord
 from ..notation import ReadError
 from ..render.stats_json import figures_json
-from ..render.stats_page import file_on_page, stats_page
+from ..render.stats_page import files_on_page, stats_page
 from ..render.stats_text import figures_text, left_out
 from ..terminal_text import shown
 from ..validation import Diagnostic, validate
@@ -149,7 +149,7 @@ def _terminal_width() -> int | None:
 
 def _files_on_page(sources: Iterable[InputFile], page: str) -> Callable[[str], str]:
     """Each record's name as the page names it: no folder above the page's (docs/stats.md)."""
-    names = {s.display_name: file_on_page(s.path, page) for s in sources if s.path != STDIN}
+    names = files_on_page((s.path for s in sources if s.path != STDIN), page)
     return lambda name: names.get(name, name)
 
 

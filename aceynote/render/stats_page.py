@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from importlib import resources
 
 from ..corpus.stats import Figures
@@ -263,26 +265,70 @@ def _tree(parent: ET.Element, title: str, rolls: Sequence[RollLine]) -> None:
     )
 
 
-def file_on_page(path: str, page: str) -> str:
-    """The record ``path`` as the page written to ``page`` names it (``-``: standard output).
+def files_on_page(paths: Iterable[str], page: str) -> dict[str, str]:
+    """Each record of ``paths`` as the page written to ``page`` names it (``-``: standard output).
 
     A page is published, so it never shows a folder above its own: a record in
     the page's folder or under it is named from there (``2026/league.acey``), as
-    a link beside the page would be; another by its path as typed when that is
-    relative and stays below the folder it was typed in; else by its name alone
-    (not ``/home/secretary/...``).
+    a link beside the page would be, whether by the path as given or by the path
+    with its links resolved; another by its path as typed when that is relative
+    and stays below the folder it was typed in; else by its name alone (not
+    ``/home/secretary/...``). Two records that would have one name (``league.acey``
+    of ``/a/club`` and ``/b/club``) are told apart by the folders above them, one
+    more at a time (``a/club/league.acey``), never up to the root.
     """
     folder = os.getcwd() if page == "-" else os.path.dirname(os.path.abspath(page))
+    shown = {path: _ShownName.of(path, folder) for path in paths}
+    while _lengthened(list(shown.values())):
+        pass
+    return {path: name.text for path, name in shown.items()}
+
+
+@dataclass
+class _ShownName:
+    """A record's name on a page: the last ``count`` of ``parts``, with the folders above."""
+
+    real: str  # the record's path with its links resolved: one file, one name
+    parts: list[str]
+    count: int
+
+    @classmethod
+    def of(cls, path: str, folder: str) -> _ShownName:
+        real = os.path.realpath(path)
+        for full, base in ((os.path.abspath(path), folder), (real, os.path.realpath(folder))):
+            relative = _relative(full, base)
+            if _below(relative):  # named from the page's folder: nothing above it is added
+                parts = relative.split(os.sep)
+                return cls(real, parts, len(parts))
+        typed = os.path.normpath(path)
+        count = len(typed.split(os.sep)) if not os.path.isabs(path) and _below(typed) else 1
+        _, full = os.path.splitdrive(os.path.abspath(path))
+        return cls(real, full.strip(os.sep).split(os.sep), count)
+
+    @property
+    def text(self) -> str:
+        return os.path.join(*self.parts[-self.count :])
+
+
+def _lengthened(names: list[_ShownName]) -> bool:
+    """Whether a folder was added to names that two records share (those that have one left)."""
+    files: dict[str, set[str]] = defaultdict(set)
+    for name in names:
+        files[name.text].add(name.real)
+    grown = False
+    for name in names:
+        if len(files[name.text]) > 1 and name.count < len(name.parts):
+            name.count += 1
+            grown = True
+    return grown
+
+
+def _relative(path: str, folder: str) -> str:
+    """``path`` from ``folder``; ``..`` when there is no way (another drive, on Windows)."""
     try:
-        relative = os.path.relpath(os.path.abspath(path), folder)
-    except ValueError:  # another drive (Windows): no way from the page's folder
-        relative = os.pardir
-    if _below(relative):
-        return relative
-    typed = os.path.normpath(path)
-    if not os.path.isabs(path) and _below(typed):
-        return typed
-    return os.path.basename(typed)
+        return os.path.relpath(path, folder)
+    except ValueError:
+        return os.pardir
 
 
 def _below(relative: str) -> bool:
@@ -319,7 +365,7 @@ def stats_page(
     """The page of ``figures``, as HTML text; under its title, what the figures leave out (the
     games with errors, what could not be read of the files: :func:`.stats_text.left_out`), as
     standard error says it. ``file_shown`` names the matches' records as the page shows them
-    (:func:`file_on_page`; the command knows which names are files)."""
+    (:func:`files_on_page`; the command knows which names are files)."""
     style = (resources.files(__package__) / "stats.css").read_text(encoding="utf-8")
     html = ET.Element("html", {"lang": "en"})
     head = child(html, "head")
