@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from aceynote.cli import main
 from aceynote.files.writing import Stopped, write_atomically
+from aceynote.notation import ReadError, read_games
 from aceynote.notation.limits import MAX_COMMENT
 from aceynote.terminal_text import WINDOW, caret_lines
 
@@ -475,7 +476,13 @@ def test_a_record_saved_as_utf16_or_utf32_is_named_so(
     mark = "\ufeff" if encoding.endswith("-be") else ""  # Python's utf-16 writes its own
     path.write_bytes((mark + text).encode(encoding))
     before = path.read_bytes()
-    assert main(["validate", str(path)]) == 2
     said = f"{path}:1:1: is {name} text, not UTF-8; save the file as UTF-8"
+    assert main(["validate", str(path)]) == 2
     assert said in capsys.readouterr().err
-    assert path.read_bytes() == before
+    if suffix == ".acey":  # fmt -i rewrites .acey records alone
+        assert main(["fmt", "-i", str(path)]) == 2
+        assert said in capsys.readouterr().err
+        assert path.read_bytes() == before
+    # A text stream the caller opened (the API) is told apart as a path is.
+    with path.open(encoding="utf-8") as opened, pytest.raises(ReadError, match=re.escape(said)):
+        list(read_games(opened))

@@ -257,15 +257,20 @@ def line_too_long(name: str, number: int) -> str:
 def _checked(lines: Iterator[str], name: str, first_line: int) -> Iterator[str]:
     """Lines of an already decoded stream, with its decoding and reading errors as ReadError.
 
-    A line is measured in the bytes it would take as UTF-8, as a file's line is.
+    A line is measured in the bytes it would take as UTF-8, as a file's line is. The
+    decoder's bytes are the file's start only before its first line: only there can a
+    UTF-16 or UTF-32 byte order mark be told, and a place be given.
     """
+    at_start = first_line == 1
     try:
         for number, line in enumerate(lines, start=first_line):
             if len(line) > MAX_LINE_BYTES // 4 and _utf8_length(line) > MAX_LINE_BYTES:
                 raise ReadError(line_too_long(name, number))
+            at_start = False
             yield line
     except UnicodeDecodeError as error:
-        raise ReadError(not_utf8(name, error.object, error, None)) from error
+        wide = at_start and _wide_encoding(error.object) is not None
+        raise ReadError(not_utf8(name, error.object, error, 1 if wide else None)) from error
     except OSError as error:
         raise ReadError(cannot_read(name, error)) from error
 

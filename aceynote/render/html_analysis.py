@@ -181,16 +181,21 @@ def _line(drawing: ET.Element, places: list[tuple[float, float]]) -> None:
     child(drawing, "polyline", class_="line", points=" ".join(spots))
 
 
+def _height_of(win: float) -> float:
+    """Where White's chance ``win`` stands in the drawing, from its top."""
+    return TOP + (1 - win) * PLOT_HEIGHT
+
+
 def _place(ply: int, last: int, win: float) -> tuple[float, float]:
     """Where a segment stands on the graph: ply across, White's chance up."""
     x = LEFT + (ply - 1) * PLOT_WIDTH / max(last - 1, 1)
-    return round(x, 1), round(TOP + (1 - win) * PLOT_HEIGHT, 1)
+    return round(x, 1), round(_height_of(win), 1)
 
 
 def _plot(drawing: ET.Element) -> None:
     """The plot's box, and its line of even chances."""
     child(drawing, "rect", class_="plot", x=LEFT, y=TOP, width=PLOT_WIDTH, height=PLOT_HEIGHT)
-    y = TOP + PLOT_HEIGHT / 2
+    y = _height_of(0.5)
     child(drawing, "line", class_="even", x1=LEFT, y1=y, x2=LEFT + PLOT_WIDTH, y2=y)
 
 
@@ -209,7 +214,7 @@ def axis_style() -> str:
     the drawing's height, which the axis's column takes (the page's policy allows no style
     attribute, so they join its style sheet)."""
     return "".join(
-        f".win-graph .axis .{name} {{ top: {(TOP + (1 - share) * PLOT_HEIGHT) / HEIGHT:.3%}; }}\n"
+        f".win-graph .axis .{name} {{ top: {_height_of(share) / HEIGHT:.3%}; }}\n"
         for name, share in _AXIS_SHARES.items()
     )
 

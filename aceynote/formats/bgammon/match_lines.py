@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...notation import Span, SyntaxProblem
-from ...notation.source import BOM, Source, text_lines
+from ...notation.source import BOM, BOM_BYTES, Source, text_lines
 from ...terminal_text import clipped, counted
 from .match_limits import MAX_INDEX_LINES, OFFSET_DIGITS
 
@@ -76,7 +76,7 @@ def _numbered(lines: Iterator[str]) -> Iterator[Line]:
         text = raw.rstrip("\r\n")
         if number == 1 and text.startswith(BOM):
             text = text.removeprefix(BOM)
-            added += len(BOM.encode("utf-8"))
+            added += len(BOM_BYTES)
         yield Line(number, text, offset, offset - added)
         offset += len(raw) if raw.isascii() else len(raw.encode("utf-8", "surrogatepass"))
         added += raw.endswith("\r\n")
