@@ -48,14 +48,15 @@ def positions(games: int, seed: int, every: int = 1) -> Iterator[tuple[Position,
         (
             "1. 64: in/19 in/21 43: in/21 in/22 2. 21: in/24 in/23 =66: 19/13(2) +53: in/20",
             [
-                "64: in/19 in/21",
+                "1. 64: in/19 in/21",
                 "43: in/21 in/22",
-                "21: in/24 in/23",
+                "2. 21: in/24 in/23",
                 "=66: 19/13(2)",
                 "+53: in/20",
             ],
         ),
-        ("1...  43: in/21 in/22", ["43: in/21 in/22"]),
+        ("1...  43: in/21 in/22", ["1...  43: in/21 in/22"]),  # the number goes with the roll
+        ("64 in/19 2. 43 3...", ["64 in/19", "2. 43", "3..."]),
         ("64 in/19 in/21 43: in/21", ["64 in/19 in/21", "43: in/21"]),  # the first without colon
         ("64: in/19 {a 43: b} in/21 53: x", ["64: in/19 {a 43: b} in/21", "53: x"]),
         ("  33  ", ["33"]),

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from ..notation import Segment, iter_game_tokens
 from ..notation.segment_entry import EntryError, parse_segment
 from ..notation.writer import roll_text, segment_play_text
-from ..rules import RuleSet, SegmentKind, TurnState, legal_plays, play_text, roll_dice
+from ..rules import RuleSet, SegmentKind, Side, TurnState, legal_plays, play_text, roll_dice
 from ..validation import Diagnostic
+from ..validation.numbering import number_fault
 from .writings import Writings
 
 _MARKERS = {"": None, "=": SegmentKind.CHOSEN_DOUBLE, "+": SegmentKind.EXTRA_ROLL}
@@ -43,7 +44,8 @@ class TypedRoll:
     """The roll at the start of an entry line, and the legal plays it gives.
 
     ``marker`` is the ``=`` or ``+`` as typed (empty when left out), ``rest``
-    the text after the roll's colon: the play typed so far.
+    the text after the roll's colon: the play typed so far; ``number`` the move
+    number typed before the roll (``2.``), kept in :meth:`entry`.
     """
 
     kind: SegmentKind
@@ -53,6 +55,7 @@ class TypedRoll:
     rest: str
     plays: tuple[str, ...]
     writings: Writings = field(compare=False, repr=False)
+    number: str = ""
 
     @property
     def label(self) -> str:
@@ -64,7 +67,8 @@ class TypedRoll:
 
     def entry(self, play: str) -> str:
         """The entry line's text for one of the plays (the marker as the user typed it)."""
-        return f"{self.marker}{self.high}{self.low}: {play}"
+        number = f"{self.number} " if self.number else ""
+        return f"{number}{self.marker}{self.high}{self.low}: {play}"
 
 
 # What the entry line takes next, in words.
@@ -138,26 +142,65 @@ def entries_in(text: str) -> list[tuple[int, int]]:
     ``text`` is one line (no line break: the entry line collapses white space).
 
     The line is read by the notation's own lexer: a segment starts at a roll
-    (``64:``, ``=66:``, ``+53:``), and a move number (a record pasted, ``1.
-    64: in/19 in/21 43: in/21 in/22``) ends one and is not part of the next.
+    (``64:``, ``=66:``, ``+53:``), or at the move number before it (a record
+    pasted: ``1. 64: in/19 in/21 43: in/21 in/22`` is ``1. 64: in/19 in/21``
+    and ``43: in/21 in/22``), which :meth:`~.session.Recording.enter` checks.
     What stands before the first roll is an entry of its own (``64 in/19
     in/21``: a roll typed without its colon). A blank line has none.
     """
     cuts = [
-        (token.start_pos or 0, token.end_pos or 0, token.type)
+        (token.start_pos or 0, token.type)
         for game in iter_game_tokens(io.StringIO(text, newline=""))
         for token in game.tokens
         if token.type in _SEGMENT_STARTS or token.type in _MOVE_NUMBERS
     ]
     pieces: list[tuple[int, int]] = []
     start = 0
-    for begin, end, kind in [*cuts, (len(text), len(text), "")]:
+    after_number = False
+    for begin, kind in [*cuts, (len(text), "")]:
+        if after_number and kind in _SEGMENT_STARTS:
+            after_number = False
+            continue  # the roll after a move number: one piece with it
         piece = text[start:begin]
         if piece.strip():
             lead = len(piece) - len(piece.lstrip())
             pieces.append((start + lead, start + len(piece.rstrip())))
-        start = begin if kind in _SEGMENT_STARTS else end
+        start, after_number = begin, kind in _MOVE_NUMBERS
     return pieces
+
+
+@dataclass(frozen=True, slots=True)
+class TypedNumber:
+    """A move number typed before a segment: ``3...`` is Black's, 3; ``column`` is 1-based."""
+
+    side: Side
+    number: int
+    column: int
+    text: str
+
+
+def typed_number(text: str) -> tuple[TypedNumber | None, str]:
+    """The move number ``text`` starts with (read by the notation's lexer), and the text with
+    it blanked out, so that the columns of what follows stay those of ``text``."""
+    tokens = [
+        token for game in iter_game_tokens(io.StringIO(text, newline="")) for token in game.tokens
+    ]
+    first = tokens[0] if tokens else None
+    if first is None or first.type not in _MOVE_NUMBERS or text[: first.start_pos].strip():
+        return None, text
+    start, end = first.start_pos or 0, first.end_pos or 0
+    side = Side.WHITE if first.type == "WHITE_NUMBER" else Side.BLACK
+    number = TypedNumber(side, int(str(first).rstrip(".")), start + 1, str(first))
+    return number, text[:start] + " " * (end - start) + text[end:]
+
+
+def number_problem(
+    typed: TypedNumber, side: Side, counted: int, game_start: bool
+) -> EntryProblem | None:
+    """Why ``typed`` does not name the turn of ``side`` numbered ``counted``, at its column, as
+    the validator says it of a record (:func:`~aceynote.validation.numbering.number_fault`)."""
+    fault = number_fault(typed.side, typed.number, side, counted, game_start)
+    return None if fault is None else EntryProblem(fault.message, typed.column, fault.code.code)
 
 
 def typed_segment(text: str, expects: SegmentKind) -> Segment | EntryProblem:

@@ -42,10 +42,13 @@ from ..validation import Report, validate
 from .check import check_segment
 from .entry_line import (
     EntryProblem,
+    TypedNumber,
     TypedRoll,
     example_entry,
+    number_problem,
     read_roll,
     to_type,
+    typed_number,
     typed_segment,
 )
 from .line_end import RecordingError, errors_refusal, line_of, owed_at_end, state_at_end
@@ -218,9 +221,17 @@ class Recording:
         """The roll that ``text`` starts with and its legal plays; None when it starts with none.
 
         A roll that cannot come now (a chosen double that is not a double, an
-        extra roll before the chosen double) gives the turn flow's reason.
+        extra roll before the chosen double) gives the turn flow's reason; a move
+        number typed before it that names another turn, the validator's.
         """
-        return None if self.over else read_roll(text, self.state, self.report.rules)
+        number, rest = typed_number(text)
+        typed = None if self.over else read_roll(rest, self.state, self.report.rules)
+        if number is None or typed is None:
+            return typed
+        wrong = _number_problem(self, number)
+        if wrong is not None or isinstance(typed, EntryProblem):
+            return wrong or typed
+        return dataclasses.replace(typed, number=number.text)
 
     # -- entering --------------------------------------------------------------------
     def enter(self, text: str) -> Segment | EntryProblem:
@@ -228,10 +239,15 @@ class Recording:
 
         Kept: the segment (its moves as the board made them, hit marks and
         all). Not kept: why, with the validator's legal plays; nothing changed.
+        A move number before it (``2. 64: ...``, a record's line) must name its turn.
         """
         expects = self.state.expects
         if self.over or expects is None:
             return EntryProblem(f"{self.prompt()}: nothing more is entered")
+        number, text = typed_number(text)  # blanked out: the columns stay those typed
+        wrong = None if number is None else _number_problem(self, number)
+        if wrong is not None:
+            return wrong
         if not text.strip():  # Enter on the empty line: what it takes, as the prompt asks
             return EntryProblem(f"{to_type(expects)}, like {self.example()}")
         typed = self.typed_roll(text)
@@ -377,6 +393,18 @@ class Recording:
                 game.tags[:] = [tag for tag in game.tags if tag.name != name]
             else:
                 game.set_tag(name, value)
+
+
+def _number_problem(recording: Recording, typed: TypedNumber) -> EntryProblem | None:
+    """Why a move number typed before the next segment does not name its turn: the turn in
+    progress for a chosen double or an extra roll, the next turn for a roll."""
+    last = recording.turns[-1] if recording.turns else None
+    side, number = recording.mover, recording.next_number()
+    if last is not None and recording.state.expects is not SegmentKind.ROLL:
+        side, number = last.side, last.number
+    game_start = recording.path == MAIN and last is None
+    told = any(recording.game.tag(name) is not None for name in ("Opening", "Setup"))
+    return number_problem(typed, side, number, told and game_start)
 
 
 def take_back(recording: Recording, side: Side) -> list[_Action]:

@@ -20,6 +20,7 @@ from ..rules import FlowFault, Position, RuleSet, Side, TurnState, outcome, roll
 from . import diagnostics as codes
 from .diagnostics import Code, Diagnostic
 from .follows import Recovery, link_follows
+from .numbering import number_fault
 from .plays import PlayCheck
 from .report import Report, new_replay
 from .tag_meaning import check_result, check_tags, first_number, rules_of, start_of
@@ -144,44 +145,27 @@ class GameValidator:
     def _check_number(
         self, turn: Turn, state: _LineState, first_in_line: bool, game_start: bool
     ) -> None:
-        if turn.numbered and turn.side is state.side and turn.number == state.number:
+        if turn.numbered:
+            # The number written is what is wrong, where it is.
+            fault = number_fault(turn.side, turn.number, state.side, state.number, game_start)
+            if fault is not None:
+                where = turn.number_span or turn.span
+                self.add(fault.code, fault.message, where, counted_number=fault.counted)
             return
-        if not turn.numbered and state.side is Side.BLACK and not first_in_line:
-            return  # the usual cases (a canonical Black turn has no number)
+        if state.side is Side.BLACK and not first_in_line:
+            return  # the usual case (a canonical Black turn has no number)
         expected = move_number(state.side, state.number)
-        if not turn.numbered:
-            if state.side is Side.WHITE:
-                self.add(
-                    codes.MISSING_NUMBER,
-                    f"each White turn starts with its move number: write {expected} before it",
-                    turn.span,
-                )
-            elif first_in_line:
-                self.add(
-                    codes.MISSING_NUMBER,
-                    f"a Black turn that opens the game or a variation needs its number: write {expected} before it",
-                    turn.span,
-                )
-            return
-        where = turn.number_span or turn.span  # the number written is what is wrong
-        if turn.side is not state.side and game_start:
+        if state.side is Side.WHITE:
             self.add(
-                codes.WRONG_FIRST_MOVER,
-                f"{state.side.title} moves first in this game (by its Opening or Setup), so the first turn is {expected}",
-                where,
+                codes.MISSING_NUMBER,
+                f"each White turn starts with its move number: write {expected} before it",
+                turn.span,
             )
-        elif turn.side is not state.side:
+        else:
             self.add(
-                codes.WRONG_SIDE,
-                f"it is {state.side.title}'s turn here ({expected}), but this turn is numbered as {turn.side.title}'s",
-                where,
-            )
-        elif turn.number != state.number:
-            self.add(
-                codes.WRONG_NUMBER,
-                f"this turn is numbered {turn.number}; counting the turns it is {expected}",
-                where,
-                counted_number=state.number,
+                codes.MISSING_NUMBER,
+                f"a Black turn that opens the game or a variation needs its number: write {expected} before it",
+                turn.span,
             )
 
     def _turn(self, turn: Turn, position: Position, path: tuple[int, ...], last: bool) -> Position:
