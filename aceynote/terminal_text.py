@@ -155,6 +155,12 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
     return f"{count:,} {noun}"
 
 
+def pronoun(count: int) -> str:
+    """The pronoun that stands for ``count`` things once counted: ``it`` for one, else ``them``
+    (``1 error ... lists it``, ``2 errors ... lists them``)."""
+    return "it" if count == 1 else "them"
+
+
 def sentence_start(words: str) -> str:
     """``words`` starting a sentence: the first character in upper case, the rest as they are
     (``white resigned at 7-4`` -> ``White resigned at 7-4``; ``str.capitalize`` lowers them)."""

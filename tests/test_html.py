@@ -320,6 +320,24 @@ def test_html_command_on_a_record_with_errors(
     assert "AD308" in out.read_text()
 
 
+@pytest.mark.parametrize(("errors", "them"), [(1, "it"), (2, "them")])
+def test_html_names_one_error_it_and_more_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], errors: int, them: str
+) -> None:
+    # 24/17 is no trip for a 6 (24/18 is): each turn written so is one error.
+    turns = ["64: 24/17 24/20", "53: 24/18 24/21"][:errors]
+    record = tmp_path / "wrong.acey"
+    record.write_text(
+        f'[White "Ann"]\n[Black "Bob"]\n[Setup "W 24:2 / B 24:2 / W"]\n\n1. {"  ".join(turns)}\n*\n'
+    )
+    assert main(["html", str(record), "-o", str(tmp_path / "wrong.html")]) == 1
+    noun = "error" if errors == 1 else "errors"
+    assert capsys.readouterr().err == (
+        f"aceynote: the record has {errors} {noun} (the page shows {them} in the move list);"
+        f" 'aceynote validate' lists {them}\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

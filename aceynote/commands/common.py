@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, NamedTuple, TypeAlias
 
 from ..notation import Game, ReadError
 from ..notation.source import NamedBytes, not_utf8
-from ..terminal_text import clipped, counted, number_shown, shown
+from ..terminal_text import clipped, counted, number_shown, pronoun, shown
 from .base import EXIT_OK, EXIT_PROBLEMS, UsageError
 
 if TYPE_CHECKING:
@@ -407,12 +407,17 @@ def _another_game(games: Iterator[Game]) -> bool:
 
 
 def note_errors(errors: int, what: str, records: int = 1) -> int:
-    """The exit status for ``records`` with ``errors``, saying so on stderr when there are any."""
+    """The exit status for ``records`` with ``errors``, saying so on stderr when there are any.
+
+    ``what`` says what the output does with them; a ``{them}`` in it is the errors' pronoun
+    (``it`` for one error)."""
     if not errors:
         return EXIT_OK
     whose = "the records have" if records > 1 else "the record has"
+    them = pronoun(errors)
     print(
-        f"aceynote: {whose} {counted(errors, 'error')} ({what}); 'aceynote validate' lists them",
+        f"aceynote: {whose} {counted(errors, 'error')} ({what.replace('{them}', them)});"
+        f" 'aceynote validate' lists {them}",
         file=sys.stderr,
     )
     return EXIT_PROBLEMS

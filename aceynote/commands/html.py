@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     games = [game for _, game in named]
     result = page(games, theme=args.theme, flip=args.flip, reviews=_reviews(games, args))
     deliver(result.text, args.output)
-    return note_errors(result.errors, "the page shows them where they stand", len(sources))
+    return note_errors(result.errors, "the page shows {them} in the move list", len(sources))
 
 
 Named: TypeAlias = tuple[str, Game]

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..corpus.tables import Row, game_row, segment_rows
-from ..terminal_text import counted
+from ..terminal_text import counted, pronoun
 from ..validation import validate_in_place
 from .format import Entry, MissingExtra, Output
 
@@ -164,7 +164,7 @@ class _Tables:
         rows = list(segment_rows(game_id, report))
         self.segment_batches.append(pa.RecordBatch.from_pylist(rows, schema=SEGMENTS))
         if report.errors:
-            them = "it" if report.errors == 1 else "them"
+            them = pronoun(report.errors)
             output.warn(
                 f"{entry.source}: game {entry.number} has {counted(report.errors, 'error')}; its rows"
                 f" are written with {them} counted ('aceynote validate' lists {them})"
