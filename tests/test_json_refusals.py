@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from aceynote.formats.jsonconv import JsonRecordError, game_from_json, game_to_json
+from aceynote.formats.jsonconv import JsonRecordError, game_from_json, game_to_json, schema
 from aceynote.notation import parse_games
 
 Damage = Callable[[dict[str, Any]], object]
@@ -55,7 +55,41 @@ DAMAGES: list[tuple[Damage, str]] = [
         lambda g: g.update(result="6:0"),
         "result: \"6:0\": a result is White's points and Black's, like 6-0 or 0-9, or *",
     ),
+    # A line end after a value is no way round a pattern (Python's $ matches before one).
+    (
+        lambda g: _tag(g).update(value="a\n"),
+        'value: "a\\n": a tag\'s value is one line: it cannot hold a line end',
+    ),
+    (
+        lambda g: _tag(g).update(name="A\n"),
+        'name: "A\\n": a tag\'s name is a letter, then letters, digits or _',
+    ),
+    (
+        lambda g: g.update(result="6-0\n"),
+        "result: \"6-0\\n\": a result is White's points and Black's, like 6-0 or 0-9, or *",
+    ),
+    (
+        lambda g: g.update(diagnostics=[_diagnostic("AD304\n")]),
+        'code: "AD304\\n": a code is AD and three digits, like AD304',
+    ),
 ]
+
+
+def _diagnostic(code: str) -> dict[str, Any]:
+    """A diagnostic of the JSON form (docs/json.md), every member in place."""
+    return {
+        "code": code,
+        "severity": "error",
+        "message": "m",
+        "line": 1,
+        "column": 1,
+        "end_line": 1,
+        "end_column": 2,
+        "hint": None,
+        "legal": [],
+        "legal_count": 0,
+        "follows": None,
+    }
 
 
 @pytest.mark.parametrize(("damage", "message"), DAMAGES)
@@ -69,3 +103,20 @@ def test_a_refusal_says_the_value_as_json_and_the_reason_in_words(
     said = str(error.value)
     assert said.endswith(message), said
     assert not any(word in said for word in ("None", "True", "of type", "does not match"))
+
+
+def _patterns(part: object) -> list[str]:
+    """Every ``pattern`` of a schema, at any depth."""
+    if isinstance(part, dict):
+        own = [part["pattern"]] if isinstance(part.get("pattern"), str) else []
+        return own + [p for value in part.values() for p in _patterns(value)]
+    if isinstance(part, list):
+        return [p for value in part for p in _patterns(value)]
+    return []
+
+
+def test_every_pattern_ends_where_the_text_does_in_python_and_ecma_262() -> None:
+    found = _patterns(schema())
+    assert len(found) == 5
+    for pattern in found:
+        assert pattern.startswith("^") and pattern.endswith("(?![\\s\\S])"), pattern
