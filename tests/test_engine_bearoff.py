@@ -296,3 +296,42 @@ def test_the_documented_build_command_runs_without_a_warning(tmp_path: Path) -> 
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert str(tmp_path) in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("setup", "roll", "exact"),
+    [
+        ("W 6:3 5:2 / B 6:2 5:1 / B", "31", True),  # 5 and 3 checkers, all home
+        ("W 6:3 5:2 / B 6:2 5:1 / W", None, True),  # the doubles to name after a 1-2
+        ("W 13:1 / B 2:1 / W", "43", True),  # one straggler against one checker
+        ("W 6:4 5:3 / B 6:4 5:3 / W", "21", False),  # 7 checkers a side: past the table
+        ("W in:15 / B in:15 / W", "64", False),  # the opening
+    ],
+)
+def test_the_engine_says_when_its_values_are_exact(
+    setup: str, roll: str | None, exact: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/engine.md: a race with at most 6 checkers a side in the home board, or 2 anywhere,
+    is read from the table, at every depth; hint says so, and its values then agree at every
+    depth."""
+    engine = Engine("bgammon")
+    assert engine.is_exact(setup, roll) is exact
+    if exact:
+        ranked = [
+            engine.rank_doubles(setup, depth)
+            if roll is None
+            else engine.rank(setup, roll, "roll", depth)
+            for depth in (0, 1, 2)
+        ]
+        for deeper in ranked[1:]:
+            assert [(e.play, e.double) for e in deeper] == [(e.play, e.double) for e in ranked[0]]
+            assert [e.equity for e in deeper] == pytest.approx(
+                [e.equity for e in ranked[0]], abs=2e-4
+            )
+    asked = ["--double"] if roll is None else ["--roll", roll]
+    status, out, _ = run_main(
+        capsys, "hint", "--setup", setup, *asked, "--rules", "bgammon", "--depth", "0"
+    )
+    assert status == 0
+    said = "exact: every play's value is read from the engine's tables"
+    assert (said in out.splitlines()) is exact

@@ -128,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
             ranked = engine.rank_doubles(args.setup, args.depth)
         else:
             ranked = engine.rank(args.setup, args.roll, args.kind, args.depth)
+        exact = engine.is_exact(args.setup, roll, args.kind)
         rolled: list[RolloutResult | None] | None = None
         if args.rollout is not None:
             # Ranked at the depth shown, so that each rollout stands beside its own play.
@@ -153,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
             entry.update(mark.as_json())
         write_out(json.dumps(entries, indent=2) + "\n")
     else:
-        write_out(_text(ranked, rolled, args, marks))
+        write_out(_text(ranked, rolled, args, marks, exact))
     return EXIT_OK
 
 
@@ -168,7 +169,9 @@ def _text(
     rolled: list[RolloutResult | None] | None,
     args: argparse.Namespace,
     marks: list[_Mark],
+    exact: bool,
 ) -> str:
+    """The ranking as text; ``exact`` when every value is read from the engine's tables."""
     from ..rules import Position
 
     segment = {"roll": "roll", "double": "chosen double", "extra": "extra roll"}[args.kind]
@@ -180,6 +183,8 @@ def _text(
         what = f"{segment} {''.join(map(str, parse_roll(args.roll)))}"
     setup = Position.from_setup(args.setup).to_setup()  # as the record's Setup tag writes it
     lines = [f"Setup {setup}", f"{what}, rules {args.rules}, {args.depth}-ply"]
+    if exact:
+        lines.append("exact: every play's value is read from the engine's tables")
     for rank, entry in enumerate(ranked, start=1):
         play = named_double_text(entry.double, entry.play)
         diff = "" if rank == 1 else f"  {signed(entry.diff)}"

@@ -302,6 +302,21 @@ class Engine:
         """The double to name after a 1-2 whose 1 and 2 were both played (1..6)."""
         return self.rank_doubles(setup, depth)[0].double
 
+    def is_exact(self, setup: str, roll: str | None, kind: str = "roll") -> bool:
+        """Whether :meth:`rank` gives exact values at any depth for these plays of ``roll``
+        (None: the doubles to name, as :meth:`rank_doubles`): each play ends the game or
+        leads where the race or last-checkers tables hold the value (docs/engine.md)."""
+        if roll is None:
+            decision = self._doubles_decision(setup, kind)
+            options = double_choices(decision, self.rules)
+        else:
+            decision = self._decision(setup, kind)
+            options = choices(
+                decision, *self._dice(decision, _text(roll, "roll", "'64'")), self.rules
+            )
+        exact = self.search.evaluator.is_exact
+        return all(option.after is None or exact(option.after) for option in options)
+
     def evaluate(self, setup: str, kind: str = "roll", depth: int = 0) -> Evaluation:
         """The value of the position for the side to act (``kind`` as in :meth:`rank`)."""
         decision = self._decision(setup, kind)

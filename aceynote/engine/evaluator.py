@@ -104,6 +104,11 @@ class Evaluator(ABC):
         equities[open_at] = np.where(flip, -later_equities, later_equities)
         return wins, equities
 
+    def is_exact(self, decision: Decision) -> bool:
+        """Whether the value of ``decision`` is exact (a table's), at any search depth: a
+        table's positions lead only to its own or to the game's end."""
+        return False
+
     def decisions(self, decisions: Sequence[Decision]) -> tuple[Floats, Floats]:
         """Win probability and equity of each decision, for its side to act."""
         if not decisions:
@@ -228,6 +233,12 @@ class ExactEvaluator(Evaluator):
         self, position: Position, white_acts: bool, double: bool
     ) -> tuple[float, float] | None:
         """The table's chance of winning and equity for the side named, None outside it."""
+
+    def is_exact(self, decision: Decision) -> bool:
+        position, kind = decision
+        white, double = position.turn is Side.WHITE, kind is SegmentKind.CHOSEN_DOUBLE
+        found = self.exact(position, white, double)
+        return found is not None or self.elsewhere.is_exact(decision)
 
     def values(
         self, positions: Sequence[Position], white_acts: Sequence[bool], doubles: Sequence[bool]
