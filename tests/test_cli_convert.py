@@ -68,7 +68,7 @@ def test_json_errors_in_one_input_do_not_stop_the_others(
     unreadable.write_bytes('[Event "Caf\xe9"]\n*\n'.encode("latin-1"))
     status, _, err = run_main(capsys, "convert", str(bad), str(unreadable), "--to", "acey")
     assert status == 2
-    assert f"{bad}:1:1: error AD100: game: 'rules' is missing" in err
+    assert f'{bad}:1:1: error AD100: game: "rules" is missing' in err
     assert f"{unreadable}:1:12: is not UTF-8 text (byte 0xE9 here" in err
 
 

@@ -122,7 +122,7 @@ def test_json_on_standard_input_is_recognised_however_it_is_laid_out(
         assert run(capsys, ["validate"], "-") == (0, "2 games, 5 turns: 0 errors, 0 warnings\n", "")
     stdin_of(monkeypatch, '{"tags": []}\n')  # a game that JSON Lines' reader names the fault of
     status, out, _ = run(capsys, ["validate"], "-")
-    assert status == 1 and "<stdin>:1:1: error AD100: game: 'rules' is missing" in out
+    assert status == 1 and '<stdin>:1:1: error AD100: game: "rules" is missing' in out
 
 
 @pytest.mark.parametrize("before", ["\n\n", "\ufeff\n", " \r\n\t\n"])
@@ -144,7 +144,7 @@ def test_a_replay_on_standard_input_is_recognised_past_blank_lines(
     stdin_of(monkeypatch, before + '{"tags": 1}\n')  # JSON Lines: its line counts them too
     line = before.count("\n") + 1
     assert (
-        f"<stdin>:{line}:1: error AD100: game: 'rules' is missing"
+        f'<stdin>:{line}:1: error AD100: game: "rules" is missing'
         in run(capsys, ["validate"], "-")[1]
     )
 

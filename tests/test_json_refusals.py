@@ -55,6 +55,12 @@ DAMAGES: list[tuple[Damage, str]] = [
         lambda g: g.update(result="6:0"),
         "result: \"6:0\": a result is White's points and Black's, like 6-0 or 0-9, or *",
     ),
+    # JSON's types are called as the decoder calls them ("expected a value here: a string, ...").
+    (lambda g: _tag(g).update(value=6), "value: 6 is not a string"),
+    (lambda g: _tag(g).update(value=None), "value: null is not a string"),
+    # A missing member is quoted as JSON quotes it, as a value is.
+    (lambda g: g.pop("rules"), 'game: "rules" is missing'),
+    (lambda g: _tag(g).pop("value"), 'game.tags[0]: "value" is missing'),
     # A line end after a value is no way round a pattern (Python's $ matches before one).
     (
         lambda g: _tag(g).update(value="a\n"),

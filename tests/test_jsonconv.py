@@ -179,7 +179,7 @@ def _one_game_json() -> dict[str, object]:
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
-        (lambda game: game.pop("tags"), "game: 'tags' is missing"),
+        (lambda game: game.pop("tags"), 'game: "tags" is missing'),
         (lambda game: game["turns"][0].update(side="red"), 'game.turns[0].side: "red" is not'),
         (
             lambda game: game["turns"][0]["segments"][0].update(kind="double"),

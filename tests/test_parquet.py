@@ -492,7 +492,7 @@ def test_json_that_holds_no_record_writes_nothing(
     document.write_text('{"format": "aceynote"}', encoding="utf-8")
     status, err = to_parquet(capsys, tmp_path / "t", document)
     assert status == 2  # a document that is not aceynote's cannot be read, as in every command
-    assert f"{document}: 'version' is missing" in err
+    assert f'{document}: "version" is missing' in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...notation.words import comment_problem
 from ...terminal_text import clipped, counted
 from ..format import InvalidRecord
-from .decode import MAX_DEPTH
+from .decode import MAX_DEPTH, TYPE_WORDS
 
 if TYPE_CHECKING:  # jsonschema is imported only when JSON is read (it is slow to import)
     from jsonschema import Draft202012Validator
@@ -126,18 +126,6 @@ def _path_of(error: ValidationError, prefix: str) -> str:
     return path
 
 
-# What JSON's types are called in a refusal: as a reader of JSON writes them.
-_TYPE_WORDS = {
-    "object": "an object {...}",
-    "array": "an array [...]",
-    "string": "text in quotes",
-    "integer": "a whole number",
-    "number": "a number",
-    "boolean": "true or false",
-    "null": "null",
-}
-
-
 def _explain(error: ValidationError) -> str:
     """The schema's refusal in a player's words, the value quoted as JSON (``null``, not ``None``).
 
@@ -147,7 +135,7 @@ def _explain(error: ValidationError) -> str:
     """
     schema, value = error.schema, _json_value(error.instance)
     if error.validator == "required":
-        return str(error.message).replace("is a required property", "is missing")
+        return f"{_json_value(_missing(error))} is missing"
     if error.validator in ("oneOf", "anyOf", "enum", "const") or error.validator == "$ref":
         return f"{value} is not allowed here"
     if error.validator == "type":
@@ -166,7 +154,17 @@ def _explain(error: ValidationError) -> str:
 def _type_words(wanted: object) -> str:
     """The JSON type or types a schema asks for, in words: ``a whole number``."""
     names = [wanted] if isinstance(wanted, str) else wanted if isinstance(wanted, list) else []
-    return " or ".join(_TYPE_WORDS.get(str(name), str(name)) for name in names)
+    return " or ".join(TYPE_WORDS.get(str(name), str(name)) for name in names)
+
+
+def _missing(error: ValidationError) -> object:
+    """The member a ``required`` refusal is about: jsonschema names it in its message alone,
+    quoted as Python quotes it (``'tags' is a required property``)."""
+    wanted, found = error.validator_value, error.instance
+    names = wanted if isinstance(wanted, list) else []
+    absent = [name for name in names if not isinstance(found, Mapping) or name not in found]
+    said = (name for name in absent if str(error.message).startswith(repr(name)))
+    return next(said, absent[0] if absent else "")
 
 
 def _json_value(value: object) -> str:

@@ -72,11 +72,21 @@ def loads(text: str) -> Any:
         raise json.JSONDecodeError(message, text, found.start() if found else 0) from error
 
 
+# What JSON's types are called, as a reader of JSON writes them: in what a value may be,
+# here, and in a refusal of the schema (:mod:`.checks`). "integer" is the schema's.
+TYPE_WORDS = {
+    "string": "a string",
+    "number": "a number",
+    "object": "an object {...}",
+    "array": "an array [...]",
+    "boolean": "true or false",
+    "null": "null",
+    "integer": "a whole number",
+}
+_VALUES = [TYPE_WORDS[name] for name in ("string", "number", "object", "array", "boolean", "null")]
+
 _PLAIN = {
-    "Expecting value": (
-        "expected a value here: a string, a number, an object {...}, an array [...],"
-        " true, false or null"
-    ),
+    "Expecting value": f"expected a value here: {', '.join(_VALUES[:-1])}, or {_VALUES[-1]}",
     "Expecting property name enclosed in double quotes": (
         'expected a member\'s name in double quotes, like "tags" (or no comma before a })'
     ),
