@@ -1,7 +1,9 @@
 """The figures of ``stats`` as text for a terminal: tables in columns, a histogram of bars.
 
 Names and events come from records, so they are shown escaped
-(:mod:`aceynote.terminal_text`), and on a terminal cut to its width.
+(:mod:`aceynote.terminal_text`), and on a terminal cut to its width. On a terminal
+every line of words is broken at spaces to its width (:func:`_wrapped`), and a
+table wider than it is printed in parts; in a pipe or a file every line is whole.
 """
 
 from __future__ import annotations
@@ -41,6 +43,11 @@ _BESIDE_NAMES = sum(2 + len(header) for header in _PLAYER_HEADERS if header != "
 Shown = Callable[[str], str]
 
 
+class Laid(str):
+    """A line laid out in columns (a table's row, a bar of the histogram): never broken at
+    its spaces, which align it (a table too wide is printed in parts instead)."""
+
+
 def names_shown(width: int | None, players: int = 1) -> Shown:
     """How a name is shown: escaped, a tab too (:func:`~aceynote.terminal_text.cell`); on a terminal ``width`` columns wide, cut to the room
     the players' table of ``players`` leaves it (``NAME_WIDTH`` at least); in a pipe
@@ -66,7 +73,7 @@ def table(
 
     def line(cells: Sequence[str], chosen: Sequence[int]) -> str:
         parts = [aligned(cells[index], widths[index], index < left) for index in chosen]
-        return "  " + "  ".join(parts).rstrip()
+        return Laid("  " + "  ".join(parts).rstrip())
 
     parts = _parts(widths, left, width)
     lines: list[str] = []
@@ -199,7 +206,7 @@ def _dice(dice: Sequence[DiceCounts], name_shown: Shown, width: int | None) -> l
         f"  fair dice: doubles {percent(DOUBLE_SHARE.numerator, DOUBLE_SHARE.denominator)},"
         f" 1-2s {percent(ACEY_DEUCEY_SHARE.numerator, ACEY_DEUCEY_SHARE.denominator)}",
     ]
-    lines += [part for c in dice for part in _wrapped(f"  {_verdict(c, name_shown)}", width)]
+    lines += [f"  {_verdict(c, name_shown)}" for c in dice]
     lines += ["", "Rolls: how often each came (expected with fair dice)"]
     headers = ["roll", *("everybody" if c.player is None else name_shown(c.player) for c in dice)]
     rows = [
@@ -222,12 +229,13 @@ def _verdict(counts: DiceCounts, name_shown: Shown) -> str:
 
 def _wrapped(line: str, width: int | None) -> list[str]:
     """``line`` broken at spaces into lines of ``width`` columns at most, the rest indented
-    under it (None: a pipe or a file, whole).
+    under it (None: a pipe or a file, whole); a :class:`Laid` line is never broken.
 
-    A verdict holds a name, cut to the players' table's room, and a p-value in words:
-    together they ran past 80 columns, and the terminal broke them anywhere.
+    A line of words runs past a narrow terminal (a heading, a legend), or past 80 columns
+    (a verdict holds a name and a p-value in words, the first move large counts), and the
+    terminal broke it anywhere.
     """
-    if width is None or columns(line) <= width:
+    if width is None or isinstance(line, Laid) or columns(line) <= width:
         return [line]
     lead = line[: len(line) - len(line.lstrip(" "))]
     first, *words = line.lstrip(" ").split(" ")
@@ -248,7 +256,7 @@ def _how_seldom(p_value: float) -> str:
     return f"p = {p_value:.2g}: fair dice this uneven 1 time in {1 / p_value:,.0f}"
 
 
-def _games(figures: GameFigures) -> list[str]:
+def _games(figures: GameFigures, width: int | None) -> list[str]:
     lengths = figures.lengths
     lines = [
         f"Game lengths in turns: mean {_number(lengths.mean)}, median {_number(lengths.median)},"
@@ -256,10 +264,12 @@ def _games(figures: GameFigures) -> list[str]:
         f" longest {lengths.longest if lengths.longest is not None else '-'}"
     ]
     most = max((b.games for b in lengths.bins), default=0)
+    # The longest bar fits the terminal beside its bin and count ("  1000-1009  2,500 ").
+    longest = BAR_WIDTH if width is None else max(1, min(BAR_WIDTH, width - 20))
     for b in lengths.bins:
         # A bin with a game has a bar of one # at least.
-        bar = "#" * max(1, round(BAR_WIDTH * b.games / most)) if b.games else ""
-        lines.append(f"  {b.low:>4}-{b.high:<4} {b.games:>5} {bar}".rstrip())
+        bar = "#" * max(1, round(longest * b.games / most)) if b.games else ""
+        lines.append(Laid(f"  {b.low:>4}-{b.high:<4} {b.games:>5} {bar}".rstrip()))
     lines += ["", "Results by margin: the winner's points"]
     rows = [[str(m.points), str(m.white), str(m.black)] for m in figures.margins]
     lines += table(["points", "white won", "black won"], rows)
@@ -322,7 +332,8 @@ def figures_text(figures: Figures, width: int | None = None) -> str:
         return "0 games: nothing to count\n"
     for group in figures.groups:
         lines += [*_players(group, name_shown, width), ""]
-    lines += [*_dice(figures.dice, name_shown, width), "", *_games(figures.game_figures), ""]
+    lines += [*_dice(figures.dice, name_shown, width), "", *_games(figures.game_figures, width)]
+    lines.append("")
     if figures.openings.first:
         lines += [*_tree("first roll", figures.openings.first), ""]
         lines += [*_tree("reply roll", figures.openings.reply), ""]
@@ -333,4 +344,4 @@ def figures_text(figures: Figures, width: int | None = None) -> str:
         for match in figures.matches:
             lines += _match(match, name_shown)
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(part for line in lines for part in _wrapped(line, width))
