@@ -175,6 +175,20 @@ def test_analyze_json_follows_the_schema(
         assert white["result"] == -game["players"]["black"]["result"]
 
 
+def test_the_schema_refuses_a_roll_with_a_line_end_after_it(
+    capsys: pytest.CaptureFixture[str], two_games: Path
+) -> None:
+    """A pattern ending in $ let "64\n" through: in Python's re, which jsonschema uses, $
+    matches before a final line end too."""
+    status, out, _ = run_main(capsys, "analyze", str(two_games), "--depth", "0", "--format", "json")
+    assert status == 0
+    document = json.loads(out)
+    decision = document["games"][0]["decisions"][0]
+    decision["roll"] += "\n"
+    with pytest.raises(jsonschema.ValidationError, match="roll"):
+        jsonschema.validate(document, schema())
+
+
 def test_analyze_writes_marks_that_validate_as_before(
     capsys: pytest.CaptureFixture[str], two_games: Path, tmp_path: Path
 ) -> None:

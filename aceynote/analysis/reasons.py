@@ -24,6 +24,7 @@ from ..rules import (
     play_text,
 )
 from ..rules.replies import Prime, longest_prime
+from ..terminal_text import pronoun
 from .arrangement import Shape, shape_differences, shape_of
 from .leaves import PlayFacts, choice_facts
 from .wording import checkers_words as _checkers
@@ -246,7 +247,7 @@ def _points_lost(written: PlayFacts, best: PlayFacts, given: Given) -> str | Non
         return None
     if instead:
         return f"gives up {_points(lost)} where the best gives up {_points(instead)}"
-    return f"gives up {_points(lost)} (the best play keeps {'it' if len(lost) == 1 else 'them'})"
+    return f"gives up {_points(lost)} (the best play keeps {pronoun(len(lost))})"
 
 
 def _apart(points: tuple[int, ...], other: tuple[int, ...]) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from ..notation import Game, Turn
 from ..notation.lines import Path, line_turns
 from ..notation.tags import ending_reason
 from ..rules import Play, Position, TurnState
-from ..terminal_text import counted
+from ..terminal_text import counted, pronoun
 from ..validation import Diagnostic, Report
 from ..validation import diagnostics as codes
 
@@ -46,8 +46,9 @@ def errors_refusal(game: Game, report: Report, path: Path) -> str | None:
     errors = report.errors - len(owed_at_end(report, line_turns(game, path)))
     if not errors:
         return None
-    them = "it" if errors == 1 else "them"
-    return f"this game has {counted(errors, 'error')}: correct {them} before adding to it"
+    return (
+        f"this game has {counted(errors, 'error')}: correct {pronoun(errors)} before adding to it"
+    )
 
 
 def state_at_end(report: Report, turns: list[Turn], start: Position) -> TurnState:

@@ -8,6 +8,8 @@ unbounded memory. docs/notation.md lists them.
 
 from __future__ import annotations
 
+import re
+
 from ..terminal_text import clipped
 
 MAX_DIGITS = 9
@@ -43,6 +45,10 @@ def within_digit_limit(digits: str) -> bool:
     """Whether a number written with ``digits`` has at most MAX_DIGITS of them: the one
     place the limit is compared, for the notation and for every format."""
     return len(digits) <= MAX_DIGITS
+
+
+LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+"""A run of more digits than a number may have: where, in a text, a number too long stands."""
 
 
 def readable_number(word: str) -> bool:

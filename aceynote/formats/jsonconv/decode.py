@@ -14,10 +14,9 @@ text, so the places of its objects cannot be told (:mod:`.places`).
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-from ...notation.limits import MAX_DIGITS, too_many_digits, within_digit_limit
+from ...notation.limits import LONG_NUMBER, too_many_digits, within_digit_limit
 
 MAX_DEPTH = 200  # JSON nesting; a variation nested 50 deep (the reader's limit) is about 150
 
@@ -30,9 +29,6 @@ def _bounded_int(digits: str) -> int:
     if not within_digit_limit(digits.lstrip("-")):
         raise _NumberTooLong(digits)
     return int(digits)
-
-
-_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
 
 
 class Repeated(dict[str, Any]):
@@ -55,7 +51,7 @@ def decode(text: str, at: int) -> tuple[Any, int]:
     except RecursionError as error:  # Python's decoder nests as deep as the JSON does
         raise json.JSONDecodeError(_TOO_DEEP, text, at) from error
     except _NumberTooLong as error:
-        found = _LONG_NUMBER.search(text, at)
+        found = LONG_NUMBER.search(text, at)
         message = too_many_digits("a number", str(error).lstrip("-"))
         raise json.JSONDecodeError(message, text, found.start() if found else at) from error
 
@@ -67,7 +63,7 @@ def loads(text: str) -> Any:
     except RecursionError as error:
         raise json.JSONDecodeError(_TOO_DEEP, text, 0) from error
     except _NumberTooLong as error:
-        found = _LONG_NUMBER.search(text)
+        found = LONG_NUMBER.search(text)
         message = too_many_digits("a number", str(error).lstrip("-"))
         raise json.JSONDecodeError(message, text, found.start() if found else 0) from error
 
