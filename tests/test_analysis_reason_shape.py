@@ -138,3 +138,15 @@ def test_the_best_play_s_blots_and_rolls_are_named_in_full() -> None:
     assert compare(facts(blots=2, shots=7), facts(blots=1, shots=1)).endswith(
         "(the best play leaves 1 blot that 1 roll hits)"
     )
+
+
+def test_a_pile_where_the_best_leaves_no_checker() -> None:
+    """The opening 44: in/21(4) puts 4 checkers on the 21 point; in/21(2) 21/17(2) moves both
+    of its own on to the 17 point and leaves none on the 21 (it said "leaves 0 there")."""
+    why = _why(
+        "W in:15 / B in:15 / W", SegmentKind.ROLL, "44", "in/21(4)", "in/21(2) 21/17(2)", STANDARD
+    )
+    assert why == (
+        "makes the 21 point where the best makes the 17 point; piles 4 checkers on the 21 point"
+        " where the best leaves none there"
+    )

@@ -108,7 +108,7 @@ def _piled(written: Shape, best: Shape) -> str | None:
     mine, theirs = written.counts, best.counts
     piles = [point for point in range(24, 0, -1) if mine[point] > max(PILE, theirs[point])]
     said = [f"{checkers_words(mine[point])} on the {point} point" for point in piles]
-    left = " and ".join(str(theirs[point]) for point in piles)
+    left = " and ".join(str(theirs[point]) if theirs[point] else "none" for point in piles)
     return f"piles {listed(said)} where the best leaves {left} there"
 
 
