@@ -11,7 +11,7 @@ from test_analysis_reasons import facts
 
 from aceynote.analysis.arrangement import Shape, shape_differences
 from aceynote.analysis.reasons import compare
-from aceynote.rules import SegmentKind
+from aceynote.rules import OFF, SegmentKind
 
 
 def test_a_checker_taken_deep_is_out_of_play() -> None:
@@ -149,4 +149,31 @@ def test_a_pile_where_the_best_leaves_no_checker() -> None:
     assert why == (
         "makes the 21 point where the best makes the 17 point; piles 4 checkers on the 21 point"
         " where the best leaves none there"
+    )
+
+
+def _counts(points: dict[int, int]) -> tuple[int, ...]:
+    """A side's 27 places (0 off, 1..24, the pool, the bar) from its points; the rest off."""
+    places = [0] * 27
+    for point, count in points.items():
+        places[point] = count
+    places[OFF] = 15 - sum(points.values())
+    return tuple(places)
+
+
+def test_several_piles_are_said_once_each() -> None:
+    """Piles of 4 on the 22, 20 and 16 points where the best leaves 3 on each: it said
+    "4 checkers on ... 4 checkers on ... where the best leaves 3 and 3 and 3 there"."""
+    best = {22: 3, 20: 3, 16: 3, 13: 3, 10: 3}
+    written = {22: 4, 20: 4, 16: 4, 13: 3}
+    said = shape_differences(Shape(_counts(written), 0), Shape(_counts(best), 0))
+    assert said[0] == (
+        "piles 4 checkers on the 22 point, 4 on the 20 point and 4 on the 16 point"
+        " where the best leaves 3 on each"
+    )
+    uneven = {22: 3, 20: 2, 16: 0, 13: 5, 10: 3, 9: 2}
+    said = shape_differences(Shape(_counts(written), 0), Shape(_counts(uneven), 0))
+    assert said[0] == (
+        "piles 4 checkers on the 22 point, 4 on the 20 point and 4 on the 16 point"
+        " where the best leaves 3, 2 and none there"
     )

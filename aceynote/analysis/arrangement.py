@@ -107,9 +107,12 @@ def _piled(written: Shape, best: Shape) -> str | None:
         return None
     mine, theirs = written.counts, best.counts
     piles = [point for point in range(24, 0, -1) if mine[point] > max(PILE, theirs[point])]
-    said = [f"{checkers_words(mine[point])} on the {point} point" for point in piles]
-    left = " and ".join(str(theirs[point]) if theirs[point] else "none" for point in piles)
-    return f"piles {listed(said)} where the best leaves {left} there"
+    said = [f"{mine[point]} on the {point} point" for point in piles]
+    said[0] = f"{checkers_words(mine[piles[0]])} on the {piles[0]} point"
+    left = [str(theirs[point]) if theirs[point] else "none" for point in piles]
+    if len(piles) > 1 and len(set(left)) == 1:
+        return f"piles {listed(said)} where the best leaves {left[0]} on each"
+    return f"piles {listed(said)} where the best leaves {listed(left)} there"
 
 
 def _spread(written: Shape, best: Shape) -> str | None:
