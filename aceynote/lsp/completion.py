@@ -35,6 +35,7 @@ from ..rules.ruleset import option_choices
 from ..validation import validate
 from ..validation.tag_meaning import fitting_results
 from .checking import Part, part_at
+from .hover import TAG_MEANINGS
 from .text import Text
 from .tokens import piece_tokens
 from .under_cursor import games_of, piece_data, piece_data_blanked
@@ -46,6 +47,11 @@ _AFTER_ACEY_DEUCEY = re.compile(
 _TAG_NAME = re.compile(r"^[ \t]*\[([A-Za-z0-9_]*)$")
 _TAG_VALUE = re.compile(rf'^[ \t]*\[({TAG_NAME})[ \t]+"([^"]*?)([^" ]*)$')
 _KINDS = {"": "roll", "=": "double", "+": "extra"}
+# Every tag with a meaning (docs/notation.md §2), in the order fmt writes them, then the others.
+TAG_NAMES = [
+    *STANDARD_TAG_ORDER,
+    *(name for name in TAG_MEANINGS if name not in STANDARD_TAG_ORDER),
+]
 
 
 def _items(
@@ -171,9 +177,7 @@ def complete(text: Text, parts: list[Part], at: types.Position) -> list[types.Co
     name = _TAG_NAME.match(tag_line)
     if name is not None:
         start = types.Position(at.line, at.character - text.units(name.group(1)))
-        return _items(
-            list(STANDARD_TAG_ORDER), types.CompletionItemKind.Property, types.Range(start, at)
-        )
+        return _items(TAG_NAMES, types.CompletionItemKind.Property, types.Range(start, at))
     value = _TAG_VALUE.match(tag_line)
     if value is not None:
         start = types.Position(at.line, at.character - text.units(value.group(3)))
