@@ -196,10 +196,18 @@ def _touches(first: types.Range, second: types.Range) -> bool:
 
 
 def _named(found: types.Diagnostic, context: types.CodeActionContext) -> bool:
-    """Whether the client names this problem among the context's diagnostics."""
-    return any(
-        sent.range == found.range and sent.code == found.code for sent in context.diagnostics
-    )
+    """Whether the client names this problem among the context's diagnostics: at its range,
+    or with its message on its lines. Neovim 0.7 sends a diagnostic's columns back counted
+    in bytes, whatever the encoding agreed, so that on a line with a character past ASCII
+    before the problem its range is not the one published."""
+    return any(sent.code == found.code and _same_place(sent, found) for sent in context.diagnostics)
+
+
+def _same_place(sent: types.Diagnostic, found: types.Diagnostic) -> bool:
+    if sent.range == found.range:
+        return True
+    lines = (sent.range.start.line, sent.range.end.line)
+    return lines == (found.range.start.line, found.range.end.line) and sent.message == found.message
 
 
 def code_actions(
