@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import SIZE, enter_on_line, pilot_test
@@ -153,3 +155,104 @@ async def rows_of_the_key(pilot: Pilot[None], app: App[None]) -> list[str]:
 def footer_keys(app: App[None]) -> list[str]:
     """The keys the footer shows: the screen's active bindings shown there."""
     return [key for key, active in app.screen.active_bindings.items() if active.binding.show]
+
+
+@pytest.fixture
+def engine_slow(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The hint and the review are worked out only once the event is set (at most 30 s)."""
+    go_on = threading.Event()
+    for name in ("hint_rows", "practice_review"):
+        real = getattr(play_screen, name)
+
+        def held(*args: Any, real: Any = real) -> Any:
+            go_on.wait(30)
+            return real(*args)
+
+        monkeypatch.setattr(play_screen, name, held)
+    return go_on
+
+
+def notes(app: App[None]) -> list[str]:
+    return [str(note.message) for note in app._notifications]
+
+
+@pilot_test
+async def test_the_hint_key_says_the_engine_is_at_work_and_opens_one_list(
+    tmp_path: Path, engine_slow: threading.Event
+) -> None:
+    """At 1-ply a ranking takes seconds, and the screen said nothing meanwhile; ctrl+g
+    pressed again then opened a second list over the first."""
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([6, 4])))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")  # 64
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert "The engine is ranking the plays of 64 at 0-ply…" in notes(app)
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert any("still at it" in note for note in notes(app))
+        engine_slow.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [type(shown) for shown in app.screen_stack].count(PlayChoices) == 1
+        assert not any("ranking" in note for note in notes(app))  # the words went with it
+
+
+@pilot_test
+async def test_a_hint_of_a_roll_played_meanwhile_is_not_shown(
+    tmp_path: Path, engine_slow: threading.Event
+) -> None:
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([6, 4])))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")  # 64
+        await pilot.press("ctrl+g")
+        await enter_on_line(pilot, screen(app), "64: in/19 in/21")  # played before the hint came
+        assert screen(app).recording.turns
+        engine_slow.set()
+        await settle(pilot, app)
+        assert not isinstance(app.screen, PlayChoices)
+        assert not any("ranking" in note for note in notes(app))
+
+
+@pilot_test
+async def test_the_review_key_says_the_engine_is_at_work_and_is_in_the_footer(
+    tmp_path: Path, engine_slow: threading.Event
+) -> None:
+    """Once the game is over, Roll leaves the footer and ctrl+g, the review, takes its place,
+    at 80 columns too (it was left out there: nothing on the screen named the review)."""
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([5, 3, 6, 2])))
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Review" not in screen_lines(app)[-1]
+        await resign(pilot, app)
+        await pilot.pause()
+        assert "ctrl+g" in footer_keys(app)
+        assert screen_lines(app)[-1].rstrip().endswith("^q Quit  ^g Review")
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert "The engine is reviewing your game at 0-ply, decision by decision…" in notes(app)
+        engine_slow.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PlayChoices)
+        assert app.screen.shown_rows[0] == "White resigned: Black scores 15."
+
+
+@pilot_test
+async def test_the_one_play_left_is_told_apart_from_the_words_on_its_count(
+    tmp_path: Path,
+) -> None:
+    """'Tab completes it: in/22(4) in/22(4) is 4 checkers ...' read as one garbled play (a full
+    stop after the play would read as notation: a dash parts them)."""
+    tags = [("Rules", "navy"), ("Opening", "5-3")]  # 33 with every checker in: in/22(4) only
+    app = play_app(tmp_path / "p.acey", Practice(Side.BLACK, 0, ScriptedDice([3, 3])), tags)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert (
+            "One play left; Tab completes it: in/22(4) — in/22(4) is 4 checkers making the trip"
+            " in/22." in " ".join(feedback(app).split())
+        )
+        await pilot.press("tab")
+        assert " ".join(feedback(app).split()).startswith(
+            "One play left; Enter enters it: in/22(4) — "
+        )

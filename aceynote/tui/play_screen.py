@@ -11,6 +11,7 @@ recording's checks: the saved game is an ordinary record.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import work
@@ -47,6 +48,27 @@ _PLAY_MOUSE_HELP = (
 )
 
 
+# ctrl+g: Hint in the footer from 100 columns (PlayScreen.check_action), Review there once
+# the game is over (Roll has left it), and the key without the footer's word below 100.
+_HINT_KEYS: list[BindingType] = [
+    Binding(
+        "ctrl+g",
+        "hint",
+        "Hint",
+        id="play.hint",
+        tooltip="the engine's best plays of your roll, with why; once the game is over, its review",
+    ),
+    Binding(
+        "ctrl+g",
+        "review",
+        "Review",
+        id="play.hint",
+        tooltip="the game's review, as the engine sees it",
+    ),
+    Binding("ctrl+g", "hint_unshown", "Hint", id="play.hint", show=False),
+]
+
+
 class PlayScreen(RecordScreen):
     """Record a game against the engine, which plays ``practice.engine``."""
 
@@ -72,15 +94,7 @@ class PlayScreen(RecordScreen):
             id="record.end-game",
             tooltip="end the game: you resign (or time, or abandoned), and its result",
         ),
-        Binding(
-            "ctrl+g",
-            "hint",
-            "Hint",
-            id="play.hint",
-            tooltip="the engine's best plays of your roll, with why; once the game is over,"
-            " its review",
-        ),
-        Binding("ctrl+g", "hint_unshown", "Hint", id="play.hint", show=False),
+        *_HINT_KEYS,
         Binding(
             "ctrl+y",
             "redo",
@@ -107,6 +121,7 @@ class PlayScreen(RecordScreen):
         self.opponent = practice.opponent(recording.report.rules)
         self._generation = 0  # one more at every change: an engine entry of before is stale
         self._thinking = False
+        self._teaching = False  # a hint or the review being worked out
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -219,35 +234,50 @@ class PlayScreen(RecordScreen):
     def action_hint(self) -> None:
         """The engine's best plays of the roll on the line, with why; the game's review once
         it is over (docs/engine.md, "Why"; docs/record.md)."""
-        if self.recording.over:
-            self._review()
+        if self._teaching:  # a second list would open over the first
+            self.notify("The engine is still at it: its list opens when it is done.", timeout=3)
             return
-        state = self.recording.state
+        state, depth = self.recording.state, self.practice.depth
         typed = self.recording.typed_roll(self.line.text or self.rolled or "")
-        if self._engine_to_act():
+        if self.recording.over:
+            words = f"reviewing your game at {depth}-ply, decision by decision"
+            self._work_out(words, lambda: review_list(self.recording, self.you, depth))
+        elif self._engine_to_act():
             self.notify(f"{self.opponent.name} is to play: wait for its move.", timeout=3)
         elif isinstance(typed, TypedRoll):
-            self._hint(state, (typed.high, typed.low), f"best plays of {typed.label}")
+            dice = (typed.high, typed.low)
+            words = f"ranking the plays of {typed.label} at {depth}-ply"
+            self._work_out(words, lambda: hint_list(state, dice, typed.label, depth))
         elif state.expects is SegmentKind.CHOSEN_DOUBLE:
-            self._hint(state, None, "choice of double, each with its best play")
+            words = f"ranking the doubles to name at {depth}-ply"
+            self._work_out(words, lambda: hint_list(state, None, "", depth))
         else:
             self.notify("Roll first (ctrl+r) or type your roll: ctrl+g ranks its plays.", timeout=3)
 
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _hint(self, state: TurnState, dice: tuple[int, int] | None, what: str) -> None:
-        rows = hint_rows(state, dice, self.practice.depth)
-        title = f"The engine's {what}, {self.practice.depth}-ply: win %, equity, why"
-        plays, details = [play for play, _ in rows], [detail for _, detail in rows]
-        self.app.call_from_thread(self.app.push_screen, PlayChoices(title, plays, details))
+    def _work_out(self, words: str, listed: Callable[[], PlayChoices]) -> None:
+        """The list made in a thread, the note that the engine is at it shown meanwhile (the
+        keys go on working)."""
+        self._teaching = True
+        self.notify(f"The engine is {words}…", timeout=600)  # taken away by _teach
+        self._teach_in_thread(self._generation, listed)
 
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _review(self) -> None:
-        report = self.recording.report
-        ended = ending_words(self.recording.game, report.outcome)  # who resigned, the points
-        told = [f"{sentence_start(ended)}."] if ended else []
-        lines = [*told, *practice_review(report, self.you, self.practice.depth)]
-        title = f"Your game, as the engine at {self.practice.depth}-ply sees it"
-        self.app.call_from_thread(self.app.push_screen, PlayChoices(title, lines))
+    @work(thread=True, group="hint", exit_on_error=False)
+    def _teach_in_thread(self, generation: int, listed: Callable[[], PlayChoices]) -> None:
+        try:
+            shown, problem = listed(), ""
+        except Exception as error:  # the engine's bug, said
+            shown, problem = None, repr(error)
+        self.app.call_from_thread(self._teach, generation, shown, problem)
+
+    def _teach(self, generation: int, shown: PlayChoices | None, problem: str) -> None:
+        """The list made: shown, unless the game moved on meanwhile (a play entered, an
+        undo) or the screen was left."""
+        self._teaching = False
+        self.app.clear_notifications()  # the note that the engine was at it
+        if shown is None:
+            self.notify(f"The engine failed: {problem}", severity="error", timeout=8)
+        elif generation == self._generation and self.is_current:
+            self.app.push_screen(shown)
 
     # -- changes, undo ------------------------------------------------------------------
     def _changed(self) -> None:
@@ -261,12 +291,15 @@ class PlayScreen(RecordScreen):
         self.refresh_bindings()  # Roll leaves the footer once the game is over
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Roll is not offered once the game is over (ctrl+g is then its review). Hint is in
-        the footer from 100 columns: at 80 the footer is full (the help and the roll's hint
-        name ctrl+g), and a hidden binding takes the key."""
+        """Roll is not offered once the game is over: ctrl+g, its review, takes its place in
+        the footer, at every width. Before, Hint is in the footer from 100 columns: at 80
+        the footer is full (the help and the roll's hint name ctrl+g), and a hidden binding
+        takes the key."""
         if action == "roll" and self.recording.over:
             return False
-        if action == "hint" and self.has_class(NARROW_LAYOUT):
+        if action == "review" and not self.recording.over:
+            return False
+        if action == "hint" and (self.has_class(NARROW_LAYOUT) or self.recording.over):
             return False
         return super().check_action(action, parameters)
 
@@ -275,6 +308,10 @@ class PlayScreen(RecordScreen):
 
     def action_hint_unshown(self) -> None:
         """ctrl+g where the footer leaves Hint out."""
+        self.action_hint()
+
+    def action_review(self) -> None:
+        """ctrl+g once the game is over: its review."""
         self.action_hint()
 
     def on_entry_line_submitted(self, message: EntryLine.Submitted) -> None:
@@ -340,3 +377,24 @@ class PlayScreen(RecordScreen):
             f"{self.opponent.name}: {entered}   next: {self.recording.prompt()}"
         )
         self._engine_next(self.ENGINE_PAUSE)
+
+
+def hint_list(
+    state: TurnState, dice: tuple[int, int] | None, label: str, depth: int
+) -> PlayChoices:
+    """The engine's best plays of the roll ``dice`` (written ``label``), or with None the
+    doubles to name, with why."""
+    rows = hint_rows(state, dice, depth)
+    what = f"best plays of {label}" if dice else "choice of double, each with its best play"
+    title = f"The engine's {what}, {depth}-ply: win %, equity, why"
+    return PlayChoices(title, [play for play, _ in rows], [detail for _, detail in rows])
+
+
+def review_list(recording: Recording, you: Side, depth: int) -> PlayChoices:
+    """The review of the game over, for the person who played ``you``: how it ended (who
+    resigned, the points), then :func:`practice_review`."""
+    report = recording.report
+    ended = ending_words(recording.game, report.outcome)
+    told = [f"{sentence_start(ended)}."] if ended else []
+    review = practice_review(report, you, depth)
+    return PlayChoices(f"Your game, as the engine at {depth}-ply sees it", [*told, *review])

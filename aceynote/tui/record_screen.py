@@ -325,8 +325,10 @@ class RecordScreen(GameScreen):
         return self.recording.typed_roll(text)
 
     def _roll_hint(self, typed: TypedRoll, shown: list[str]) -> str:
-        # What a count in the plays means; the play screen names its hint key too.
-        return f"{_roll_hint(typed, shown)} {count_words(typed, shown)}".rstrip()
+        # What a count in the plays means, after a dash where the one play left ends the words
+        # (a full stop after a play reads as notation); the play screen names its hint key too.
+        apart = " — " if len(shown) == 1 else " "
+        return f"{_roll_hint(typed, shown)}{apart}{count_words(typed, shown)}".rstrip(" —")
 
     def _roll_to_play(self, typed: TypedRoll | EntryProblem | None) -> TypedRoll | None:
         """The roll rolled, not yet played: the one typed."""
