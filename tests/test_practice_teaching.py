@@ -15,6 +15,7 @@ from aceynote.analysis.practice import (
 from aceynote.analysis.run import analyze_one
 from aceynote.engine import Engine
 from aceynote.notation import parse_game
+from aceynote.notation.model import Mark
 from aceynote.rules import Position, SegmentKind, Side, TurnState, parse_rules
 from aceynote.validation import validate
 
@@ -48,7 +49,12 @@ def test_a_review_names_the_rating_the_marks_and_the_costliest_decisions() -> No
     assert lines[0].startswith(
         f"Your error rate {white.error_rate:.3f} (points lost a decision) over {white.unforced}"
     )
-    assert "rating" in lines[0] and lines[1].startswith("Marks: ?! ")
+    assert "rating" in lines[0]
+    marks = white.marks
+    assert lines[1] == (  # each mark in words, and its glyph as the record writes it
+        f"Marks: doubtful ?! {marks[Mark.DOUBTFUL]}, bad ? {marks[Mark.BAD]},"
+        f" very bad ?? {marks[Mark.VERY_BAD]}."
+    )
     costly = sorted(
         (d for d in analysis.decisions if d.side is Side.WHITE and d.loss > 0),
         key=lambda d: -d.loss,

@@ -236,7 +236,8 @@ def review_lines(game: GameAnalysis, side: Side) -> list[str]:
     """A finished game's review for the person who played ``side``, from its analysis: the
     error rate, the rating, the marks, the costliest decisions and why, luck."""
     mine, engine = game.players[side], game.players[side.opponent]
-    marks = ", ".join(f"{mark.value} {count}" for mark, count in mine.marks.items())
+    # The mark's word with its glyph (as the figures name them): '?!' alone tells a learner nothing.
+    marks = ", ".join(f"{mark.word} {mark.value} {count}" for mark, count in mine.marks.items())
     decisions = counted(mine.unforced, "unforced decision")
     judged = (
         f"Your error rate {round(mine.error_rate, 4):.3f} (points lost a decision) over"
