@@ -256,3 +256,22 @@ async def test_the_one_play_left_is_told_apart_from_the_words_on_its_count(
         assert " ".join(feedback(app).split()).startswith(
             "One play left; Enter enters it: in/22(4) — "
         )
+
+
+@pilot_test
+async def test_the_engines_first_moves_say_the_opening_until_you_move(tmp_path: Path) -> None:
+    """The engine won the opening and moved at once: the words on the opening were gone before
+    the person saw them, and nothing on the screen said why the engine began."""
+    practice = Practice(Side.WHITE, 0, ScriptedDice([6, 4, 5, 2]))
+    app = play_app(tmp_path / "p.acey", practice, [("Opening", "5-3")])  # White, the engine
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        said = " ".join(feedback(app).split())
+        assert said.startswith("Opening: White rolled 5 and Black 3: White moves first. aceynote")
+        assert "next: 1... Black to roll" in said
+        shown = " ".join(line[:50].strip() for line in screen_lines(app))  # the left panel
+        assert "White moves first." in shown and "Black to roll" in shown  # in view at 80x24
+        await pilot.press("ctrl+r")  # 52
+        await pilot.press("down", "enter")
+        await settle(pilot, app)
+        assert "Opening" not in feedback(app)  # the person has moved

@@ -22,6 +22,7 @@ from ..analysis.practice import Practice, hint_rows, practice_review, roll_entry
 from ..entering import EntryProblem, Recording, TypedRoll, bring_back, describe, take_back
 from ..entering.ending import ending_words
 from ..files.record import RecordFile
+from ..notation.tags import opening_words
 from ..notation.writer import segment_label
 from ..rules import SegmentKind, Side, TurnState
 from ..terminal_text import sentence_start
@@ -373,9 +374,8 @@ class PlayScreen(RecordScreen):
             return
         self._changed()
         entered = segment_label(self.recording.turns[-1], result)  # as the person's are said
-        self.feedback.show_done(
-            f"{self.opponent.name}: {entered}   next: {self.recording.prompt()}"
-        )
+        said = f"{self.opponent.name}: {entered}   next: {self.recording.prompt()}"
+        self.feedback.show_done(before_your_first_move(self.recording, self.you, said))
         self._engine_next(self.ENGINE_PAUSE)
 
 
@@ -398,3 +398,12 @@ def review_list(recording: Recording, you: Side, depth: int) -> PlayChoices:
     told = [f"{sentence_start(ended)}."] if ended else []
     review = practice_review(report, you, depth)
     return PlayChoices(f"Your game, as the engine at {depth}-ply sees it", [*told, *review])
+
+
+def before_your_first_move(recording: Recording, you: Side, words: str) -> str:
+    """``words`` after the opening roll in words until ``you`` have moved: the engine that
+    won the opening moves first, and its entries say why (else gone at once)."""
+    opening = opening_words(recording.game.tag("Opening") or "")
+    if opening is None or any(turn.side is you for turn in recording.turns):
+        return words
+    return f"Opening: {opening}. {words}"
