@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..rules import BAR, POOL, Position
-from .wording import checkers_words, count_words, listed, points_words
+from ..terminal_text import counted
+from .wording import checkers_words, listed, points_words
 
 DEEP = (2, 1)
 """The points where a checker is out of play: it can move on only to the 1 point or off."""
@@ -27,47 +28,65 @@ ENTRY = 25
 
 
 class Shape(NamedTuple):
-    """The side's checkers after a play (``counts``: its 27 places, its own numbering), and
-    how many stood on the :data:`DEEP` points before it."""
+    """The side's checkers before a play and after it (its 27 places, its own numbering)."""
 
+    before: tuple[int, ...]
     counts: tuple[int, ...]
-    deep_before: int
 
     @property
     def taken_deep(self) -> int:
         """Checkers the play brought to the :data:`DEEP` points."""
-        return max(0, _deep(self.counts) - self.deep_before)
+        return max(0, _deep(self.counts) - _deep(self.before))
 
     @property
     def stranded(self) -> tuple[int, ...]:
-        """The points, highest first, of checkers alone where no other checker of the side
-        stands within :data:`REACH` pips behind (on the 6 points above, or in the pool or on
-        the bar for the points 19 to 24): none can join it with one die. The :data:`DEEP`
-        points are out of play already and not counted again."""
-        counts = self.counts
-        waiting = counts[POOL] + counts[BAR]
-        return tuple(
-            point
-            for point in range(24, DEEP[0], -1)
-            if counts[point] == 1
-            and not any(counts[point + 1 : min(point + REACH, 24) + 1])
-            and not (waiting and point + REACH >= ENTRY)
-        )
+        """The points, highest first, of the checkers stranded after the play
+        (:func:`stranded_points`)."""
+        return stranded_points(self.counts)
+
+    @property
+    def newly_stranded(self) -> int:
+        """How many more checkers stand stranded after the play than before it (a stranded
+        checker moved on and stranded still is not the play's doing)."""
+        return max(0, len(self.stranded) - len(stranded_points(self.before)))
 
     @property
     def piled(self) -> int:
-        """Checkers beyond :data:`PILE` on a point, over all the points."""
-        return sum(max(0, count - PILE) for count in self.counts[1:25])
+        """Checkers beyond :data:`PILE` on a point in play, over all those points."""
+        return sum(max(0, count - PILE) for count in _in_play(self.counts))
 
     @property
     def occupied(self) -> int:
-        """The points the side has a checker on."""
-        return sum(1 for count in self.counts[1:25] if count)
+        """The points in play the side has a checker on: its builders for new points."""
+        return sum(1 for count in _in_play(self.counts) if count)
+
+
+def stranded_points(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The points, highest first, of checkers alone where no other checker of the side
+    stands within :data:`REACH` pips behind (on the 6 points above, or in the pool or on the
+    bar for the points 19 to 24), though some stands further back: none can join it with one
+    die. The side's rearmost checker is no straggler, and the :data:`DEEP` points are out of
+    play already."""
+    waiting = counts[POOL] + counts[BAR]
+    return tuple(
+        point
+        for point in range(24, DEEP[0], -1)
+        if counts[point] == 1
+        and not any(counts[point + 1 : min(point + REACH, 24) + 1])
+        and not (waiting and point + REACH >= ENTRY)
+        and (waiting or any(counts[point + 1 : 25]))
+    )
+
+
+def _in_play(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The counts of the points above the :data:`DEEP` ones, 24 down."""
+    return counts[24 : DEEP[0] : -1]
 
 
 def shape_of(before: Position, after: Position) -> Shape:
-    """The :class:`Shape` ``after`` leaves for the side to act at ``before``."""
-    return Shape(after.checkers(before.turn), _deep(before.mover))
+    """The :class:`Shape` of the play from ``before`` to ``after``, for the side to act at
+    ``before``."""
+    return Shape(before.mover, after.checkers(before.turn))
 
 
 def _deep(counts: tuple[int, ...]) -> int:
@@ -83,7 +102,7 @@ def _taken_deep(written: Shape, best: Shape) -> str | None:
     mine, theirs = written.taken_deep, best.taken_deep
     if mine <= theirs:
         return None
-    where = tuple(point for point in DEEP if written.counts[point] > best.counts[point])
+    where = tuple(point for point in DEEP if written.counts[point] > written.before[point])
     return (
         f"takes {checkers_words(mine)} out of play deep in the home board ({points_words(where)})"
         f" where the best takes {theirs or 'none'}"
@@ -91,22 +110,28 @@ def _taken_deep(written: Shape, best: Shape) -> str | None:
 
 
 def _stranded(written: Shape, best: Shape) -> str | None:
-    mine, theirs = written.stranded, best.stranded
-    if len(mine) <= len(theirs):
+    if written.newly_stranded <= best.newly_stranded:
         return None
+    mine, theirs = written.stranded, best.stranded
     named = tuple(point for point in mine if point not in theirs) or mine
     alone = "a checker" if len(named) == 1 else checkers_words(len(named))
     return (
         f"strands {alone} on {points_words(named)} that no other can reach with one die "
-        f"(the best play strands {len(theirs) or 'none'})"
+        f"(the best play strands {best.newly_stranded or 'none'})"
     )
 
 
 def _piled(written: Shape, best: Shape) -> str | None:
     if written.piled <= best.piled:
         return None
-    mine, theirs = written.counts, best.counts
-    piles = [point for point in range(24, 0, -1) if mine[point] > max(PILE, theirs[point])]
+    mine, theirs, before = written.counts, best.counts, written.before
+    piles = [
+        point
+        for point in range(24, DEEP[0], -1)
+        if mine[point] > max(PILE, theirs[point], before[point])  # piled higher by this play
+    ]
+    if not piles:
+        return None
     said = [f"{mine[point]} on the {point} point" for point in piles]
     said[0] = f"{checkers_words(mine[piles[0]])} on the {piles[0]} point"
     left = [str(theirs[point]) if theirs[point] else "none" for point in piles]
@@ -121,8 +146,8 @@ def _spread(written: Shape, best: Shape) -> str | None:
     if written.occupied >= best.occupied or written.counts[POOL] != best.counts[POOL]:
         return None
     return (
-        f"has its checkers on {count_words(written.occupied, 'point')} where the best spreads"
-        f" them over {best.occupied} as builders for new points"
+        f"keeps its builders on {counted(written.occupied, 'point')} where the best spreads"
+        f" them over {best.occupied}"
     )
 
 

@@ -24,11 +24,11 @@ from ..rules import (
     play_text,
 )
 from ..rules.replies import Prime, longest_prime
+from ..terminal_text import counted as _count
 from ..terminal_text import pronoun
 from .arrangement import Shape, shape_differences, shape_of
 from .leaves import PlayFacts, choice_facts
 from .wording import checkers_words as _checkers
-from .wording import count_words as _count
 from .wording import points_words as _points
 
 PRIME = 3

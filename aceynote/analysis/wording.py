@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..terminal_text import counted
+
 
 def points_words(points: tuple[int, ...]) -> str:
     """``the 5 point``, ``the 6 point, the 5 point and the 4 point``."""
@@ -15,10 +17,5 @@ def listed(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def count_words(count: int, noun: str) -> str:
-    """``1 blot``, ``3 blots``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def checkers_words(count: int) -> str:
-    return count_words(count, "checker")
+    return counted(count, "checker")
