@@ -189,6 +189,15 @@ def test_the_schema_refuses_a_roll_with_a_line_end_after_it(
         jsonschema.validate(document, schema())
 
 
+def test_every_pattern_of_the_analysis_schema_ends_where_the_text_does() -> None:
+    from test_json_refusals import _patterns
+
+    found = _patterns(schema())
+    assert len(found) == 2  # the roll and a diagnostic's code
+    for pattern in found:
+        assert pattern.startswith("^") and pattern.endswith("(?![\\s\\S])"), pattern
+
+
 def test_analyze_writes_marks_that_validate_as_before(
     capsys: pytest.CaptureFixture[str], two_games: Path, tmp_path: Path
 ) -> None:
