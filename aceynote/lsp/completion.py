@@ -1,6 +1,7 @@
 """Completion: the legal plays of a roll just typed, the chosen double after a 1-2, tags.
 
-The plays come from the rules (:func:`aceynote.rules.legal_plays`) in the
+The plays (those of a play begun after the roll too, which the play picked
+replaces) come from the rules (:func:`aceynote.rules.legal_plays`) in the
 position the validator replays up to the roll, canonical
 (:func:`aceynote.notation.writer.play_text`), best first by the engine at
 depth 0 (:class:`aceynote.engine.Engine`) when it can rank them. A Result
@@ -40,7 +41,12 @@ from .text import Text
 from .tokens import piece_tokens
 from .under_cursor import games_of, piece_data, piece_data_blanked
 
-_ROLL = re.compile(r"(?:^|(?<=[\s.)]))([=+]?)([1-6])([1-6]):[ \t]*$")
+# A roll, and the play begun after it (replaced by the play picked): the characters of moves.
+_PLAY_WORD = r"[0-9A-Za-z/*()-]+"
+_ROLL = re.compile(
+    r"(?:^|(?<=[\s.)]))([=+]?)([1-6])([1-6]):[ \t]*"
+    rf"(?P<play>(?:{_PLAY_WORD}(?:[ \t]+{_PLAY_WORD})*)?)$"
+)
 _AFTER_ACEY_DEUCEY = re.compile(
     r"(?:^|(?<=[\s.)]))\+?(?:12|21):[ \t]+[^=:]*[^\s:][ \t]+(=[1-6]?)?$"
 )
@@ -62,7 +68,6 @@ def _items(
             label=label,
             kind=kind,
             sort_text=f"{index:04d}",
-            filter_text=label,
             text_edit=types.TextEdit(where, label),
         )
         for index, label in enumerate(labels)
@@ -152,7 +157,7 @@ def _plays(text: Text, parts: list[Part], at: types.Position, roll: re.Match[str
     if found is None:
         return []
     position, rules = found
-    marker, high, low = roll.groups()
+    marker, high, low = roll.group(1, 2, 3)
     try:
         return ranked_plays(position, high + low, _KINDS[marker], rules)
     except DiceError:
@@ -162,10 +167,11 @@ def _plays(text: Text, parts: list[Part], at: types.Position, roll: re.Match[str
 def complete(text: Text, parts: list[Part], at: types.Position) -> list[types.CompletionItem]:
     """What may be typed at the cursor: plays, a chosen double, a tag name or value."""
     before = text.line(at.line)[: text.column(at)]
-    here = types.Range(at, at)
     roll = _ROLL.search(before)
     if roll is not None:
-        return _items(_plays(text, parts, at, roll), types.CompletionItemKind.Value, here)
+        begun = types.Position(at.line, at.character - text.units(roll.group("play")))
+        where = types.Range(begun, at)
+        return _items(_plays(text, parts, at, roll), types.CompletionItemKind.Value, where)
     named = _AFTER_ACEY_DEUCEY.search(before)
     if named is not None:  # the "=" and the die already typed are replaced
         typed = named.group(1) or ""
