@@ -169,9 +169,12 @@ def complete(text: Text, parts: list[Part], at: types.Position) -> list[types.Co
     before = text.line(at.line)[: text.column(at)]
     roll = _ROLL.search(before)
     if roll is not None:
-        begun = types.Position(at.line, at.character - text.units(roll.group("play")))
-        where = types.Range(begun, at)
-        return _items(_plays(text, parts, at, roll), types.CompletionItemKind.Value, where)
+        typed = roll.group("play")
+        # Only the plays that begin as typed (the ones a client keeps): one that matches the
+        # word at the cursor alone (Eglot 1.9: 'in/2' of 'in/19 in/2') is offered no other.
+        plays = [play for play in _plays(text, parts, at, roll) if play.startswith(typed.lower())]
+        begun = types.Position(at.line, at.character - text.units(typed))
+        return _items(plays, types.CompletionItemKind.Value, types.Range(begun, at))
     named = _AFTER_ACEY_DEUCEY.search(before)
     if named is not None:  # the "=" and the die already typed are replaced
         typed = named.group(1) or ""
