@@ -252,3 +252,15 @@ def test_words_that_may_touch(movetext: str) -> None:
     game = parse_game(text)
     assert game.problems == [], game.problems
     assert game.result == "*"
+
+
+def test_where_either_move_number_may_come_it_is_said_once() -> None:
+    """After a variation White's number or Black's may come: it said "a move number like 12.,
+    a move number like 12... or ...", the same words twice."""
+    text = "1. 64: in/19 in/21 (1. 63: in/19 in/22) 20/19\n*\n"
+    (problem,) = parse_game(text).problems
+    assert problem.message == (
+        "expected a roll like 52:, a move number (12. or 12...) or a result like 9-0 or *"
+        " after ')', not the move '20/19'"
+    )
+    assert (problem.span.line, problem.span.column) == position(text, "20/19")

@@ -32,6 +32,9 @@ _EXPECTED_WORDS = {
     "TAG": "a tag",
 }
 
+_EITHER_NUMBER = "a move number (12. or 12...)"
+"""Both move numbers in one phrase, where either may come."""
+
 _FOUND_WORDS = {
     "ROLL": "the roll",
     "WHITE_NUMBER": "the move number",
@@ -63,7 +66,13 @@ def _expected_phrase(expected: Iterable[str]) -> str:
     """The expected tokens in words, the likeliest first."""
     order = list(_EXPECTED_WORDS)
     names = sorted((name for name in set(expected) if name in _EXPECTED_WORDS), key=order.index)
-    words = [_EXPECTED_WORDS[name] for name in names]
+    words = [
+        _EITHER_NUMBER
+        if name == "WHITE_NUMBER" and "BLACK_NUMBER" in names
+        else _EXPECTED_WORDS[name]
+        for name in names
+        if not (name == "BLACK_NUMBER" and "WHITE_NUMBER" in names)
+    ]
     if not words:
         return "something else"
     if len(words) == 1:
