@@ -264,3 +264,17 @@ def test_where_either_move_number_may_come_it_is_said_once() -> None:
         " after ')', not the move '20/19'"
     )
     assert (problem.span.line, problem.span.column) == position(text, "20/19")
+
+
+@pytest.mark.parametrize(("written", "meant"), [("1 ...", "1..."), ("2 .", "2."), ("2\t.", "2.")])
+def test_a_move_number_written_apart_from_its_dots_says_so(written: str, meant: str) -> None:
+    """'3 ... 11:' was "'3' is not part of the notation" and "'...' is not part of the
+    notation" (found in an editor trial)."""
+    text = f"1. 64: in/19 in/21 {written} 63: in/19 in/22\n*\n"
+    first, second = parse_game(text).problems
+    assert first.message == f"a move number's dots go right after it, with no space: {meant}"
+    assert (first.span.line, first.span.column) == position(text, written)
+    dots = meant.lstrip("0123456789")
+    assert (
+        second.message == f"'{dots}' stands right after a move number, with no space, like 12{dots}"
+    )

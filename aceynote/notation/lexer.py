@@ -60,11 +60,19 @@ _BAD_ROLL = re.compile(r"^[=+]?[0-9]*:$")
 _MOVE_LIKE = re.compile(r"^[0-9A-Za-z]+/")
 
 
+_SPACED_DOTS = re.compile(r"[ \t]+(\.\.\.|\.)(?!\.)")
+"""Dots after a space: a move number's, written apart from it (``3 ...``)."""
+
+
 def describe_stray(word: str, before: str = "", after: str = "") -> str:
-    """Say in a player's words why a word is not part of the notation; ``before`` and
-    ``after``: the characters just before and after it."""
+    """Say in a player's words why a word is not part of the notation; ``before``: the
+    character just before it, ``after``: the text just after it (a few characters)."""
+    if word.isdigit() and (dots := _SPACED_DOTS.match(after)):
+        return f"a move number's dots go right after it, with no space: {word}{dots[1]}"
+    if word in (".", "..."):
+        return f"'{word}' stands right after a move number, with no space, like 12{word}"
     if before == "(" and word.isdigit():
-        if after == ")":  # a whole count, only not where a count goes: right after its move
+        if after[:1] == ")":  # a whole count, only not where a count goes: right after its move
             return (
                 f"a count is written right after its move, with no space: "
                 f"13/7({word}), not 13/7 ({word})"
@@ -346,7 +354,7 @@ def _odd(
             'a tag goes on a line of its own, written [Name "value"]'
             if kind == "TAG"
             else describe_stray(
-                value, text[start - 1 : start] if start else "", text[end : end + 1]
+                value, text[start - 1 : start] if start else "", text[end : end + 8]
             )
         )
         splitter.problem(message, token, text)
