@@ -998,3 +998,21 @@ def test_a_wrong_move_number_carries_the_number_counted(movetext: str, counted: 
     (diagnostic,) = validate(parse_game(record(movetext))).diagnostics
     assert diagnostic.counted_number == counted
     assert diagnostic.message.rstrip(".").endswith(f" {counted}")
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. §61: in/19§ {one die, not two} $2",
+        "1. §61: in/19§ ?",
+        "1. 61: in/19 in/24 §=22: in/23 in/23§ {after no 1-2}",
+    ],
+)
+def test_a_play_s_problem_is_marked_on_its_roll_and_moves_alone(movetext: str) -> None:
+    """AD308 (and every problem of a whole segment) stood over the glyphs, NAGs and comments
+    after the play too, so an editor underlined the annotation as well (found in an editor
+    trial)."""
+    text, (start, end) = locate(record(movetext))
+    diagnostic = validate(parse_game(text)).diagnostics[0]
+    span = diagnostic.span
+    assert (span.line, span.column, span.end_line, span.end_column) == (*start, *end)

@@ -23,7 +23,6 @@ from .under_cursor import (
     contains,
     game_at,
     piece_data,
-    play_span,
     segment_at,
 )
 
@@ -62,7 +61,7 @@ def _play_fixes(
     uri: str, text: Text, at: AtCursor, diagnostic: Diagnostic
 ) -> list[types.CodeAction]:
     found = segment_at(at.game, diagnostic.span.line, diagnostic.span.column)
-    span = None if found is None else play_span(found[1]) or _pass_span(text, at, found[1])
+    span = None if found is None else found[1].moves_span or _pass_span(text, at, found[1])
     if found is None or span is None:
         return []
     where = text.range(at.part.shifted(span))

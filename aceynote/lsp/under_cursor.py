@@ -88,10 +88,3 @@ def segment_at(game: Game, line: int, column: int) -> tuple[Turn, Segment] | Non
                 return turn, segment
         return turn, turn.segments[0]
     return None
-
-
-def play_span(segment: Segment) -> Span | None:
-    """Where a segment's written moves stand (None for ``--``)."""
-    if not segment.moves:
-        return None
-    return segment.moves[0].span.to(segment.moves[-1].span)

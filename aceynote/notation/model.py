@@ -137,6 +137,20 @@ class Segment:
     span: Span = field(default=NO_SPAN, compare=False)
 
     @property
+    def moves_span(self) -> Span | None:
+        """Where its written moves stand (None for ``--``)."""
+        if not self.moves:
+            return None
+        return self.moves[0].span.to(self.moves[-1].span)
+
+    @property
+    def play_span(self) -> Span:
+        """Its roll and moves as written, without the glyphs, NAGs and comments after them
+        (for ``--``, whose place is not kept, the whole segment)."""
+        moves = self.moves_span
+        return self.span if moves is None else self.span.to(moves)
+
+    @property
     def high(self) -> int:
         first, second = self.dice
         return first if first >= second else second

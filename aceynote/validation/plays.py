@@ -121,12 +121,12 @@ class PlayCheck:
             else:
                 message = f"this play uses {_dice_count(used)}, but {side} can play {_dice_count(most)} (rule 7: play as many dice as the position allows)"
             self._illegal(
-                codes.TOO_FEW_DICE, message, segment.span, position, dice, reading.play.result
+                codes.TOO_FEW_DICE, message, segment.play_span, position, dice, reading.play.result
             )
         else:
             message = f"only one die can be played, and it must be the larger, {max(dice)}, since it can be played (rule 7)"
             self._illegal(
-                codes.SMALLER_DIE, message, segment.span, position, dice, reading.play.result
+                codes.SMALLER_DIE, message, segment.play_span, position, dice, reading.play.result
             )
         return False
 

@@ -230,7 +230,7 @@ class GameValidator:
             message = (
                 f"the chosen double must be a double like =66:, not ={segment.high}{segment.low}:"
             )
-        self.add(_FLOW_CODES[fault], message, segment.span)
+        self.add(_FLOW_CODES[fault], message, segment.play_span)
 
 
 def _next_line_state(side: Side, number: int) -> _LineState:
