@@ -441,7 +441,9 @@ def test_hint_shows_a_tie_with_the_best_as_0_000(capsys: pytest.CaptureFixture[s
     shows it (hint wrote +0.000 or -0.000)."""
     status, out, _ = run_main(capsys, "hint", "--setup", "W 1:2 / B 1:2 / W", "--double")
     assert status == 0
-    rows = out.splitlines()[2:]
+    # Under the Setup and the roll, the values are said exact: both bear off, the game won.
+    assert out.splitlines()[2] == "exact: every play's value is read from the engine's tables"
+    rows = out.splitlines()[3:]
     assert len(rows) == 6 and all(row.split()[-1] == "0.000" for row in rows[1:])
     assert "+0.000" not in out and "-0.000" not in out
 
