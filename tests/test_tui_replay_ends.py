@@ -434,3 +434,8 @@ async def test_a_list_dialog_wraps_a_row_too_long_for_it() -> None:
         assert text.size.height > 1 and text.region.right <= SIZE[0]
         shown = " ".join(" ".join(line.split()) for line in screen_lines(app))
         assert "word0" in shown and "word39" in shown
+        # It goes on under itself, not under the play (the list is easier to scan so).
+        lines = [line for line in screen_lines(app) if "word" in line]
+        column = lines[0].index("word0")
+        assert lines[0].index("in/19 in/22") < column
+        assert len(lines) > 1 and all(line.index("word") == column for line in lines[1:])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import ClassVar, Generic, TypeVar
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -328,6 +329,18 @@ class PlayChoices(ModalScreen[None]):
             rows = [f"{row:<{width}}  {detail}" for row, detail in zip(rows, details, strict=True)]
         self.shown_rows = rows or ["-- (nothing can be played)"]
 
+    def _rows_shown(self) -> Table | str:
+        """The rows; with details, in two columns, so that a detail too long for the dialog
+        goes on under itself, not under the plays."""
+        if self.details is None or not self.rows:
+            return "\n".join(self.shown_rows)
+        grid = Table.grid(padding=(0, 0, 0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column(overflow="fold")
+        for row, detail in zip(self.rows, self.details, strict=True):
+            grid.add_row(Text(row), Text(detail))
+        return grid
+
     def compose(self) -> ComposeResult:
         # A play and its figures on one line: four moves and three numbers need the wide dialog.
         classes = "dialog wide" if self.details is not None else "dialog"
@@ -336,7 +349,7 @@ class PlayChoices(ModalScreen[None]):
             # Text to read, not options to pick: the scrolling container takes the keys, so
             # each moves the view (a list's arrows would move a highlight nobody sees).
             with VerticalScroll(id="play-rows"):
-                yield Static("\n".join(self.shown_rows), id="play-rows-text", markup=False)
+                yield Static(self._rows_shown(), id="play-rows-text", markup=False)
             yield Static("↑ ↓ PgUp PgDn Home End: scroll   esc: close", classes="dialog-help")
 
     def on_mount(self) -> None:
