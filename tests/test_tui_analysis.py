@@ -422,3 +422,26 @@ async def test_w_where_nothing_is_to_explain_says_where_to_go(
 async def test_the_analysis_done_says_whether_an_error_cut_it_short(sample: str, said: str) -> None:
     async with analysed(SAMPLES / sample) as (app, _, _):
         assert notifications(app)[-1].startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("setup", "exact"),
+    [("W 6:3 5:2 / B 6:2 5:1 / W", True), ("W 8:4 6:3 5:2 / B 6:2 5:1 20:1 / W", False)],
+)
+@pilot_test
+async def test_p_s_ranking_says_when_its_values_are_exact(
+    tmp_path: Path, setup: str, exact: bool
+) -> None:
+    """A race of at most 6 checkers a side in the home board is read from the engine's
+    tables (docs/engine.md, Exact races): the list says so, as hint does; where a checker
+    can still be hit it does not."""
+    record = tmp_path / "race.acey"
+    record.write_text(f'[Setup "{setup}"]\n\n*\n', encoding="utf-8")
+    app = ReplayApp(str(record), analysis_depth=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", *"31", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, PlayChoices)
+        said = "exact: every play's value is read from the engine's tables"
+        assert (said in app.screen.title_text.splitlines()) is exact

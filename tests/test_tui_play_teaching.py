@@ -275,3 +275,21 @@ async def test_the_engines_first_moves_say_the_opening_until_you_move(tmp_path: 
         await pilot.press("down", "enter")
         await settle(pilot, app)
         assert "Opening" not in feedback(app)  # the person has moved
+
+
+@pytest.mark.parametrize(
+    ("setup", "dice", "exact"),
+    [
+        ("W 6:3 5:2 / B 6:2 5:1 / W", (3, 1), True),  # both sides' last checkers home
+        ("W 6:3 5:2 / B 6:2 5:1 / W", None, True),  # the doubles to name, in the same race
+        ("W in:15 / B in:15 / W", (6, 4), False),  # the opening
+    ],
+)
+def test_the_hint_list_says_when_its_values_are_exact(
+    setup: str, dice: tuple[int, int] | None, exact: bool
+) -> None:
+    """As hint says it: a race of the engine's tables is valued exactly (docs/engine.md)."""
+    state = TurnState.begin(Position.from_setup(setup), parse_rules("standard"))
+    shown = play_screen.hint_list(state, dice, "31", 0)
+    said = "exact: every play's value is read from the engine's tables"
+    assert (said in shown.title_text.splitlines()) is exact

@@ -42,6 +42,22 @@ def ranked_plays(
     return [candidate(scored, ranked[0], kind) for scored in ranked]
 
 
+EXACT_WORDS = "exact: every play's value is read from the engine's tables"
+"""What ``hint`` and the app say under a ranking whose values are exact (:func:`exact_here`)."""
+
+
+def exact_here(
+    position: Position, kind: SegmentKind, dice: tuple[int, int] | None, rules: RuleSet
+) -> bool:
+    """Whether :func:`ranked_plays` of ``dice`` (None: :func:`ranked_doubles`) gives exact
+    values, read from the engine's tables, at any depth (as ``hint`` says)."""
+    if dice is None:
+        options = double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
+    else:
+        options = choices(Decision(position, kind), *dice, rules)
+    return search_for(rules).evaluator.exact_choices(options)
+
+
 def ranked_doubles(position: Position, rules: RuleSet, depth: int) -> list[RankedPlay]:
     """The six doubles to name after a 1-2 played in full, each with its best play, best
     first, as ``hint --double`` ranks them."""

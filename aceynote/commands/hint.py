@@ -172,6 +172,7 @@ def _text(
     exact: bool,
 ) -> str:
     """The ranking as text; ``exact`` when every value is read from the engine's tables."""
+    from ..analysis.shown import EXACT_WORDS
     from ..rules import Position
 
     segment = {"roll": "roll", "double": "chosen double", "extra": "extra roll"}[args.kind]
@@ -184,7 +185,7 @@ def _text(
     setup = Position.from_setup(args.setup).to_setup()  # as the record's Setup tag writes it
     lines = [f"Setup {setup}", f"{what}, rules {args.rules}, {args.depth}-ply"]
     if exact:
-        lines.append("exact: every play's value is read from the engine's tables")
+        lines.append(EXACT_WORDS)
     for rank, entry in enumerate(ranked, start=1):
         play = named_double_text(entry.double, entry.play)
         diff = "" if rank == 1 else f"  {signed(entry.diff)}"

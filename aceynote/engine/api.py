@@ -314,8 +314,7 @@ class Engine:
             options = choices(
                 decision, *self._dice(decision, _text(roll, "roll", "'64'")), self.rules
             )
-        exact = self.search.evaluator.is_exact
-        return all(option.after is None or exact(option.after) for option in options)
+        return self.search.evaluator.exact_choices(options)
 
     def evaluate(self, setup: str, kind: str = "roll", depth: int = 0) -> Evaluation:
         """The value of the position for the side to act (``kind`` as in :meth:`rank`)."""

@@ -109,6 +109,11 @@ class Evaluator(ABC):
         table's positions lead only to its own or to the game's end."""
         return False
 
+    def exact_choices(self, choices: Sequence[Choice]) -> bool:
+        """Whether every choice's value is exact at any depth: each ends the game or leads
+        where a table holds the value (:meth:`is_exact`)."""
+        return all(choice.after is None or self.is_exact(choice.after) for choice in choices)
+
     def decisions(self, decisions: Sequence[Decision]) -> tuple[Floats, Floats]:
         """Win probability and equity of each decision, for its side to act."""
         if not decisions:

@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 
 from ..analysis.practice import Practice, hint_rows, practice_review, roll_entry
+from ..analysis.shown import EXACT_WORDS, exact_here
 from ..entering import EntryProblem, Recording, TypedRoll, bring_back, describe, take_back
 from ..entering.ending import ending_words
 from ..files.record import RecordFile
@@ -387,6 +388,8 @@ def hint_list(
     rows = hint_rows(state, dice, depth)
     what = f"best plays of {label}" if dice else "choice of double, each with its best play"
     title = f"The engine's {what}, {depth}-ply: win %, equity, why"
+    if exact_here(state.position, state.expects or SegmentKind.ROLL, dice, state.rules):
+        title += f"\n{EXACT_WORDS}"
     return PlayChoices(title, [play for play, _ in rows], [detail for _, detail in rows])
 
 

@@ -12,7 +12,7 @@ from functools import partial
 
 from textual.widget import Widget
 
-from ..analysis.shown import next_kind, ranked_plays
+from ..analysis.shown import EXACT_WORDS, exact_here, next_kind, ranked_plays
 from ..files.writing import create_new
 from ..notation import Game
 from ..notation.shorthand import parse_roll
@@ -73,6 +73,7 @@ def _rank_plays(
     app = widget.app
     try:
         ranked = ranked_plays(position, kind, *dice, rules, depth)
+        exact = exact_here(position, kind, dice, rules)
     except Exception as error:  # the engine's bug, said; the app goes on
         app.call_from_thread(
             widget.notify, f"The engine could not rank the plays: {error!r}", severity="error"
@@ -84,7 +85,7 @@ def _rank_plays(
     title = (
         f"{side}'s {counted(len(ranked), 'legal play')} {what}\n"
         f"engine, {depth}-ply: win %, equity, difference to the best"
-    )
+    ) + (f"\n{EXACT_WORDS}" if exact else "")
     rows = [option.play for option in ranked]
     details = [
         f"{100 * option.win:5.1f}%  {signed(option.equity):>7}"
