@@ -191,12 +191,20 @@ class Engine:
     def _ranking(self, setup: str, roll: str | None, kind: str, depth: int) -> _Ranking:
         """The ranking of ``roll``'s plays (None: the doubles to name and their plays) at
         ``depth``, or the last ranking again when it was of the same (:meth:`_ranking_of`)."""
+        return self._ranking_of(*self._asked(setup, roll, kind), checked_depth(depth))
+
+    def _asked(self, setup: str, roll: str | None, kind: str) -> tuple[Decision, int, int]:
+        """The decision and the dice of ``roll`` (None: the doubles to name, dice 0)."""
         if roll is None:
-            decision, dice = self._doubles_decision(setup, kind), (0, 0)
-        else:
-            decision = self._decision(setup, kind)
-            dice = self._dice(decision, roll)
-        return self._ranking_of(decision, *dice, checked_depth(depth))
+            return self._doubles_decision(setup, kind), 0, 0
+        decision = self._decision(setup, kind)
+        return decision, *self._dice(decision, roll)
+
+    def _options_of(self, decision: Decision, high: int, low: int) -> list[Choice]:
+        """The choices of these dice (none: the doubles to name)."""
+        if high:
+            return choices(decision, high, low, self.rules)
+        return double_choices(decision, self.rules)
 
     @staticmethod
     def _dice(decision: Decision, roll: str) -> tuple[int, int]:
@@ -211,11 +219,7 @@ class Engine:
         asked = (decision, high, low, depth)
         last = self._last  # read once: another thread may rank with this engine meanwhile
         if last is None or last.asked != asked:
-            options = (
-                choices(decision, high, low, self.rules)
-                if high
-                else double_choices(decision, self.rules)
-            )
+            options = self._options_of(decision, high, low)
             last = self._last = _Ranking(asked, self.search.rank(options, depth))
         return last
 
@@ -306,14 +310,8 @@ class Engine:
         """Whether :meth:`rank` gives exact values at any depth for these plays of ``roll``
         (None: the doubles to name, as :meth:`rank_doubles`): each play ends the game or
         leads where the race or last-checkers tables hold the value (docs/engine.md)."""
-        if roll is None:
-            decision = self._doubles_decision(setup, kind)
-            options = double_choices(decision, self.rules)
-        else:
-            decision = self._decision(setup, kind)
-            options = choices(
-                decision, *self._dice(decision, _text(roll, "roll", "'64'")), self.rules
-            )
+        shown = None if roll is None else _text(roll, "roll", "'64'")
+        options = self._options_of(*self._asked(setup, shown, kind))
         return self.search.evaluator.exact_choices(options)
 
     def evaluate(self, setup: str, kind: str = "roll", depth: int = 0) -> Evaluation:
