@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..engine.api import RankedPlay
-from ..engine.decisions import Choice, Decision, choices, double_choices
+from ..engine.decisions import Choice, choices_at
 from ..rules import (
     BAR,
     POOL,
@@ -372,10 +372,7 @@ def explain_ranking(
     ``ranked`` is the engine's ranking, best first; ``dice`` None: the doubles to name
     after a 1-2 (each with its play).
     """
-    if dice is None:
-        options = double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
-    else:
-        options = choices(Decision(position, kind), *dice, rules)
+    options = choices_at(position, kind, dice, rules)
     by_text = {(play_text(o.play.steps), o.high if dice is None else 0): o for o in options}
     chosen = [by_text[entry.play, entry.double if dice is None else 0] for entry in ranked]
     found = [choice_facts(position, choice, rules) for choice in chosen]

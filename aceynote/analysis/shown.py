@@ -10,7 +10,7 @@ segments, is :class:`~.review.GameReview`.)
 from __future__ import annotations
 
 from ..engine.api import RankedPlay
-from ..engine.decisions import Decision, choices, double_choices
+from ..engine.decisions import Decision, choices, choices_at, double_choices
 from ..engine.search import best_of_each_double
 from ..rules import Position, RuleSet, SegmentKind, Side
 from ..validation import Report, SegmentReplay
@@ -51,11 +51,7 @@ def exact_here(
 ) -> bool:
     """Whether :func:`ranked_plays` of ``dice`` (None: :func:`ranked_doubles`) gives exact
     values, read from the engine's tables, at any depth (as ``hint`` says)."""
-    if dice is None:
-        options = double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
-    else:
-        options = choices(Decision(position, kind), *dice, rules)
-    return search_for(rules).evaluator.exact_choices(options)
+    return search_for(rules).evaluator.exact_choices(choices_at(position, kind, dice, rules))
 
 
 def ranked_doubles(position: Position, rules: RuleSet, depth: int) -> list[RankedPlay]:

@@ -104,3 +104,13 @@ def choices(decision: Decision, high: int, low: int, rules: RuleSet) -> list[Cho
 def double_choices(decision: Decision, rules: RuleSet) -> list[Choice]:
     """Every double the side may name after a 1-2, with every legal play of it."""
     return [choice for high, low in DOUBLES for choice in choices(decision, high, low, rules)]
+
+
+def choices_at(
+    position: Position, kind: SegmentKind, dice: tuple[int, int] | None, rules: RuleSet
+) -> list[Choice]:
+    """The choices of ``dice`` at ``position`` in a segment of ``kind``; with None, the
+    doubles the side may name after a 1-2, each with its plays (:func:`double_choices`)."""
+    if dice is None:
+        return double_choices(Decision(position, SegmentKind.CHOSEN_DOUBLE), rules)
+    return choices(Decision(position, kind), *dice, rules)
