@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 # C1 controls, the bidi marks and overrides, and the line and paragraph separators.
 C1_AND_BIDI = "\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
@@ -153,6 +154,11 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
     """``count`` (1,234) and the noun that goes with it (``plural`` defaults to ``singular + "s"``)."""
     noun = singular if count == 1 else (plural or singular + "s")
     return f"{count:,} {noun}"
+
+
+def listed(words: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``last``: the word before the last, "and" or "or")."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def pronoun(count: int) -> str:

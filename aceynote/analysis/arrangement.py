@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..rules import BAR, POOL, Position
-from ..terminal_text import counted
-from .wording import checkers_words, listed, points_words
+from ..terminal_text import counted, listed
+from .wording import checkers_words, points_words
 
 DEEP = (2, 1)
 """The points where a checker is out of play: it can move on only to the 1 point or off."""

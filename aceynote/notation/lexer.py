@@ -15,7 +15,7 @@ from collections.abc import Generator, Iterable, Iterator
 
 from lark import Token
 
-from ..terminal_text import clipped
+from ..terminal_text import clipped, listed
 from .limits import MAX_COMMENT, MAX_GAME_WORDS
 from .model import GLYPH_MEANINGS
 from .source import BOM
@@ -319,7 +319,7 @@ def _may_touch(before: str, after: str) -> bool:
 
 
 _DELIMITERS = frozenset({"COMMENT", "LPAR", "RPAR", UNCLOSED_COMMENT, STRAY, BAD_TAG, "TAG"})
-_GLYPH_LIST = ", ".join(list(GLYPH_MEANINGS)[:-1]) + f" or {list(GLYPH_MEANINGS)[-1]}"
+_GLYPH_LIST = listed(list(GLYPH_MEANINGS), "or")
 _RUN_TOGETHER = frozenset({("MOVES", "MOVES"), ("GLYPH", "GLYPH")})
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from lark import Token
 from lark.exceptions import UnexpectedToken
 
+from ..terminal_text import listed
 from .model import Game, Span
 from .split import GameTokens
 from .tags import misread_result, result_as_move
@@ -73,11 +74,7 @@ def _expected_phrase(expected: Iterable[str]) -> str:
         for name in names
         if not (name == "BLACK_NUMBER" and "WHITE_NUMBER" in names)
     ]
-    if not words:
-        return "something else"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return listed(words, "or") if words else "something else"
 
 
 def parse_error(error: UnexpectedToken, game: GameTokens) -> tuple[str, Span]:
