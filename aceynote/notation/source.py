@@ -33,7 +33,7 @@ def not_utf8(name: str, data: bytes, error: UnicodeDecodeError, first_line: int 
     ``data`` in the file is not known (then only the file is named).
     """
     wide = _wide_encoding(data) if first_line == 1 else None
-    if wide is not None:  # Windows Notepad's "Unicode": no line or column means anything
+    if wide is not None:  # Windows Notepad's "Unicode": the whole file, from its first byte
         return f"{name}:1:1: is {wide} text, not UTF-8; save the file as UTF-8"
     where = name
     if first_line is not None:
