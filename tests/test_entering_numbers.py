@@ -71,10 +71,40 @@ def test_a_number_naming_another_turn_is_refused_in_the_validators_words(
     assert problem.code == code and problem.column == 1 and message in problem.message
 
 
-def test_an_untold_first_mover_is_the_one_the_recording_was_opened_with() -> None:
-    made = recording(tags=())  # no Opening, no Setup: White moves first (record --first)
-    problem = refused(made, "1... 43: in/21 in/22")
-    assert problem.code == "AD202" and "White's turn here (1.)" in problem.message
+def test_a_first_number_says_who_moves_first_where_no_tag_does() -> None:
+    """§7: without an Opening or Setup, '1...' first is Black moving first (it was refused as
+    AD202, 'it is White's turn here', since the recording was opened for White)."""
+    made = recording(tags=())
+    assert made.prompt() == "1. White to roll"
+    refused(made, "1... 43: in/20 in/22")  # an illegal play: who moves first is as it was
+    assert made.prompt() == "1. White to roll"
+    assert isinstance(made.enter("1... 43: in/21 in/22"), Segment)
+    assert made.prompt() == "2. White to roll"
+    assert write_game(made.game).endswith("\n\n1... 43: in/21 in/22\n*\n")
+    assert validate(made.game).diagnostics == []
+    assert refused(made, "2... 64: in/19 in/21").code == "AD202"  # no longer the game's start
+    assert made.undo() is not None and made.prompt() == "1... Black to roll"
+    assert isinstance(made.enter("1. 64: in/19 in/21"), Segment)  # White first after all
+    assert write_game(made.game).endswith("\n\n1. 64: in/19 in/21\n*\n")
+
+
+SETUP = (("Setup", "W in:15 / B in:15 / W"),)
+
+
+def test_a_setup_games_first_turn_takes_the_number_typed() -> None:
+    """§7: a Setup game's first move number may be any N >= 1, as the validator reads it (the
+    recorder refused '17.' as AD201, 'counting the turns it is 1.')."""
+    made = recording(tags=SETUP)
+    assert refused(made, "0. 64: in/19 in/21").code == "AD201"
+    assert refused(made, "17... 64: in/19 in/21").code == "AD204"  # the Setup says White
+    assert isinstance(made.enter("17. 64: in/19 in/21"), Segment)
+    assert made.prompt() == "17... Black to roll"
+    assert refused(made, "1... 43: in/21 in/22").code == "AD201"
+    assert isinstance(made.enter("17... 43: in/21 in/22"), Segment)
+    assert isinstance(made.enter("55: in/20(4)"), Segment)  # numbered on from 17
+    assert write_game(made.game).split("\n\n")[1].startswith("17. 64: in/19 in/21  43:")
+    assert "18. 55:" in write_game(made.game)
+    assert validate(made.game).diagnostics == []
 
 
 def test_a_pasted_record_with_right_numbers_is_entered_segment_by_segment() -> None:

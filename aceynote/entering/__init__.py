@@ -5,8 +5,9 @@ in it: :class:`Recording` goes on from the end of one line of play.
 """
 
 from .entry_line import EntryProblem, TypedRoll, entries_in, to_type
+from .history import bring_back, carry_history, describe, take_back
 from .line_end import RecordingError, errors_refusal, settle_result
-from .session import Recording, bring_back, carry_history, describe, take_back
+from .session import Recording
 
 __all__ = [
     "EntryProblem",

@@ -16,9 +16,8 @@ a variation), and asks every rule question of the engine and the validator:
 
 Undo and redo go back and forth over what was entered here (segments, and
 the end of a game by Termination), one at a time, or a move and the replies
-after it (:func:`take_back`, :func:`bring_back`: ``aceynote play``); the
-history goes on in a recording of the same line opened again
-(:func:`carry_history`).
+after it (:mod:`.history`: ``aceynote play``); the history goes on in a
+recording of the same line opened again.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ from dataclasses import dataclass, field
 from ..notation import Game, Segment, Span, Turn
 from ..notation.lines import MAIN, Path, last_source_line
 from ..notation.tags import ENDING_REASONS, ending_reason, result_problem
-from ..notation.writer import segment_label
 from ..rules import (
     Position,
     SegmentKind,
@@ -39,52 +37,22 @@ from ..rules import (
 )
 from ..terminal_text import counted
 from ..validation import Report, validate
+from ..validation.tag_meaning import numbered_first_mover
 from .check import check_segment
 from .entry_line import (
     EntryProblem,
     TypedNumber,
     TypedRoll,
     example_entry,
+    first_turn,
     number_problem,
     read_roll,
     to_type,
     typed_number,
     typed_segment,
 )
+from .history import Action, Ended, Ending, Entered
 from .line_end import RecordingError, errors_refusal, line_of, owed_at_end, state_at_end
-
-
-@dataclass(frozen=True, slots=True)
-class _Ending:
-    """The result token and the tags that say how a game ended."""
-
-    result: str | None
-    result_tag: str | None
-    termination: str | None
-
-
-@dataclass(slots=True)
-class _Entered:
-    """One segment entered: what to take away for undo and put back for redo."""
-
-    segment: Segment
-    turn: Turn
-    new_turn: bool
-    before: TurnState
-    after: TurnState
-    ending_before: _Ending
-    ending_after: _Ending
-
-
-@dataclass(slots=True)
-class _Ended:
-    """A Termination set (or taken away): the endings before and after."""
-
-    before: _Ending
-    after: _Ending
-
-
-_Action = _Entered | _Ended
 
 
 @dataclass(slots=True)
@@ -102,8 +70,8 @@ class Recording:
     state: TurnState
     report: Report
     first_number: int = 1
-    done: list[_Action] = field(default_factory=list)
-    undone: list[_Action] = field(default_factory=list)
+    done: list[Action] = field(default_factory=list)
+    undone: list[Action] = field(default_factory=list)
     _next_line: int = 1
     _example: tuple[TurnState, str] | None = None
 
@@ -130,8 +98,7 @@ class Recording:
         if report.start is None:
             raise RecordingError("this game's start position cannot be set up")
         turns, start, number = line_of(game, report, path)
-        untold = game.tag("Setup") is None and game.tag("Opening") is None
-        if path == MAIN and not turns and first is not None and untold:
+        if path == MAIN and not turns and first is not None and numbered_first_mover(game):
             start = Position.initial(first)
         state = state_at_end(report, turns, start)
         recording = cls(game, turns, path, state, report, number)
@@ -239,15 +206,30 @@ class Recording:
 
         Kept: the segment (its moves as the board made them, hit marks and
         all). Not kept: why, with the validator's legal plays; nothing changed.
-        A move number before it (``2. 64: ...``, a record's line) must name its turn.
+        A move number before it (``2. 64: ...``, a record's line) must name its turn;
+        before a game's first turn it may say who moves first, or a Setup game's first
+        number (docs/notation.md §7).
         """
-        expects = self.state.expects
-        if self.over or expects is None:
+        if self.over or self.state.expects is None:
             return EntryProblem(f"{self.prompt()}: nothing more is entered")
         number, text = typed_number(text)  # blanked out: the columns stay those typed
         wrong = None if number is None else _number_problem(self, number)
         if wrong is not None:
             return wrong
+        before = self.state, self.first_number
+        if number is not None and self.path == MAIN and not self.turns:
+            side, self.first_number = first_turn(self.game, number, self.mover, self.first_number)
+            if side is not self.mover:
+                self.state = state_at_end(self.report, [], Position.initial(side))
+        entered = self._enter_play(text)
+        if isinstance(entered, EntryProblem):
+            self.state, self.first_number = before
+        return entered
+
+    def _enter_play(self, text: str) -> Segment | EntryProblem:
+        """:meth:`enter` once the move number typed, if any, was read and taken out."""
+        expects = self.state.expects
+        assert expects is not None
         if not text.strip():  # Enter on the empty line: what it takes, as the prompt asks
             return EntryProblem(f"{to_type(expects)}, like {self.example()}")
         typed = self.typed_roll(text)
@@ -285,14 +267,16 @@ class Recording:
             turn = self.turns[-1]
             turn.segments.append(segment)
         after = state.played(segment.kind, segment.high, segment.low, checked.play)
-        before_ending = self._ending()
+        before_ending = Ending.of(self.game)
         if after.over and after.position.winner is None:
             after = TurnState.begin(after.next_turn(), self.report.rules)
         elif after.over and self.path == MAIN:
             won = outcome(after.position, self.report.rules)
             if won is not None:
-                self._set_ending(_Ending(won.token, won.token, None))
-        entered = _Entered(segment, turn, new_turn, state, after, before_ending, self._ending())
+                Ending(won.token, won.token, None).set_in(self.game)
+        entered = Entered(
+            segment, turn, new_turn, state, after, before_ending, Ending.of(self.game)
+        )
         self.state = after
         self.done.append(entered)
         self.undone.clear()
@@ -318,7 +302,7 @@ class Recording:
         if refusal is not None:
             return refusal
         if reason is None:
-            ending = _Ending("*", "*" if self.game.tag("Result") is not None else None, None)
+            ending = Ending("*", "*" if self.game.tag("Result") is not None else None, None)
         else:
             if reason not in ENDING_REASONS:
                 return EntryProblem(f"say why the game ended: {', '.join(ENDING_REASONS)}")
@@ -326,47 +310,47 @@ class Recording:
             problem = result_problem(result)
             if problem is not None:
                 return EntryProblem(problem)
-            ending = _Ending(result, result, reason)
-        before = self._ending()
+            ending = Ending(result, result, reason)
+        before = Ending.of(self.game)
         if ending == before:
             return None
-        self._set_ending(ending)
-        self.done.append(_Ended(before, ending))
+        ending.set_in(self.game)
+        self.done.append(Ended(before, ending))
         self.undone.clear()
         self._revalidate()
         return None
 
     # -- undo and redo ------------------------------------------------------------------
-    def undo(self) -> _Action | None:
+    def undo(self) -> Action | None:
         """Take back the last thing entered; what it was (None: nothing to take back)."""
         if not self.done:
             return None
         action = self.done.pop()
-        if isinstance(action, _Entered):
+        if isinstance(action, Entered):
             action.turn.segments.pop()
             if action.new_turn:
                 self.turns.pop()
             self.state = action.before
-            self._set_ending(action.ending_before)
+            action.ending_before.set_in(self.game)
         else:
-            self._set_ending(action.before)
+            action.before.set_in(self.game)
         self.undone.append(action)
         self._revalidate()
         return action
 
-    def redo(self) -> _Action | None:
+    def redo(self) -> Action | None:
         """Bring back what undo took back last."""
         if not self.undone:
             return None
         action = self.undone.pop()
-        if isinstance(action, _Entered):
+        if isinstance(action, Entered):
             if action.new_turn:
                 self.turns.append(action.turn)
             action.turn.segments.append(action.segment)
             self.state = action.after
-            self._set_ending(action.ending_after)
+            action.ending_after.set_in(self.game)
         else:
-            self._set_ending(action.after)
+            action.after.set_in(self.game)
         self.done.append(action)
         self._revalidate()
         return action
@@ -381,19 +365,6 @@ class Recording:
         self._next_line += 1
         return Span(line, 1, line, 2)
 
-    def _ending(self) -> _Ending:
-        game = self.game
-        return _Ending(game.result, game.tag("Result"), game.tag("Termination"))
-
-    def _set_ending(self, ending: _Ending) -> None:
-        game = self.game
-        game.result = ending.result
-        for name, value in (("Result", ending.result_tag), ("Termination", ending.termination)):
-            if value is None:
-                game.tags[:] = [tag for tag in game.tags if tag.name != name]
-            else:
-                game.set_tag(name, value)
-
 
 def _number_problem(recording: Recording, typed: TypedNumber) -> EntryProblem | None:
     """Why a move number typed before the next segment does not name its turn: the turn in
@@ -403,64 +374,7 @@ def _number_problem(recording: Recording, typed: TypedNumber) -> EntryProblem | 
     if last is not None and recording.state.expects is not SegmentKind.ROLL:
         side, number = last.side, last.number
     game_start = recording.path == MAIN and last is None
-    told = any(recording.game.tag(name) is not None for name in ("Opening", "Setup"))
-    return number_problem(typed, side, number, told and game_start)
-
-
-def take_back(recording: Recording, side: Side) -> list[_Action]:
-    """Undo up to and with the last segment ``side`` entered: that move and what came after.
-
-    What was taken back, last first; nothing when ``side`` entered no
-    segment here (a practice game's engine may have moved first). The end
-    of a game by Termination, when it came last, is taken back alone.
-    :func:`bring_back` brings it back.
-    """
-    done = recording.done
-    ended_last = bool(done) and isinstance(done[-1], _Ended)
-    if not ended_last and not any(_entered_by(action, side) for action in done):
-        return []
-    taken: list[_Action] = []
-    while not taken or not (ended_last or _entered_by(taken[-1], side)):
-        action = recording.undo()
-        assert action is not None
-        taken.append(action)
-    return taken
-
-
-def bring_back(recording: Recording, side: Side) -> list[_Action]:
-    """Redo what the last :func:`take_back` took: ``side``'s segment and the other side's after
-    it, or the end of the game alone. What was brought back, first first; nothing when
-    nothing was taken back."""
-    brought: list[_Action] = []
-    action = recording.redo()
-    while action is not None:
-        brought.append(action)
-        after = recording.undone[-1] if recording.undone else None
-        replies = isinstance(action, _Entered) and isinstance(after, _Entered)
-        action = recording.redo() if replies and not _entered_by(after, side) else None
-    return brought
-
-
-def carry_history(left: Recording | None, recording: Recording) -> None:
-    """Give ``recording`` the undo and redo history of ``left``, a recording of the same line
-    left for a while (Esc, then r), when the line still ends where ``left`` left it."""
-    if left is None or left.game is not recording.game or left.path != recording.path:
-        return
-    if left.turns is not recording.turns or left.state != recording.state:
-        return
-    last = left.done[-1] if left.done else None
-    if isinstance(last, _Entered) and last.segment is not recording.turns[-1].segments[-1]:
-        return  # the line was changed in between, to the same position
-    recording.done, recording.undone = left.done, left.undone
-
-
-def _entered_by(action: _Action | None, side: Side) -> bool:
-    return isinstance(action, _Entered) and action.turn.side is side
-
-
-def describe(action: _Action) -> str:
-    """What an undo or a redo was about, in a few words."""
-    if isinstance(action, _Entered):
-        return segment_label(action.turn, action.segment)
-    termination = action.after.termination or action.before.termination or "Termination"
-    return f"the end of the game ({termination})"
+    if game_start:
+        side, number = first_turn(recording.game, typed, side, number)
+    told = game_start and not numbered_first_mover(recording.game)
+    return number_problem(typed, side, number, told)

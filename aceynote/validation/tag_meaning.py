@@ -92,10 +92,21 @@ def start_of(notes: Notes, game: Game) -> Position | None:
     return Position.initial(Side.WHITE)
 
 
+def numbered_first_mover(game: Game) -> bool:
+    """Whether the first turn's move number says who moves first (``1.`` White, ``1...``
+    Black): no Opening or Setup tag says it (§7)."""
+    return game.tag("Setup") is None and game.tag("Opening") is None
+
+
+def any_first_number(game: Game) -> bool:
+    """Whether the first turn may be numbered any N >= 1: a Setup game (§7)."""
+    return game.tag("Setup") is not None
+
+
 def first_number(game: Game) -> int:
     """1, or in a Setup game whatever number the record starts with (§7)."""
     first = game.turns[0] if game.turns else None
-    if game.tag("Setup") is not None and first is not None and first.numbered:
+    if any_first_number(game) and first is not None and first.numbered:
         return max(first.number, 1)
     return 1
 
