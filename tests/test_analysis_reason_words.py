@@ -8,9 +8,10 @@ from boards import BGAMMON, STANDARD, after, board
 from test_analysis_reasons import facts as _facts
 
 from aceynote.analysis.leaves import play_facts
-from aceynote.analysis.reasons import compare, describe, reason
+from aceynote.analysis.reasons import Given, compare, describe, reason
 from aceynote.engine.decisions import Choice, Decision, choices, double_choices
 from aceynote.rules import Position, RuleSet, SegmentKind, parse_rules, play_text
+from aceynote.rules.replies import Prime
 
 
 def _choice(position: Position, kind: SegmentKind, roll: str, play: str, rules: RuleSet) -> Choice:
@@ -122,7 +123,7 @@ def test_a_prime_both_plays_break_is_not_said_built() -> None:
         "breaks the 5-point prime where the best play has a 3-point prime; "
         "gives up the 3 point where the best gives up the 5 point and the 4 point"
     )
-    kept = compare(_facts(prime=4), _facts(prime=5, prime_holds=1), prime_before=4)
+    kept = compare(_facts(prime=4), _facts(prime=5, prime_holds=1), Given(Prime(5, 8, 4, 1)))
     assert kept == (
         "has a 4-point prime where the best play has a 5-point prime with 1 of the opponent's "
         "checkers behind it"

@@ -16,9 +16,10 @@ from analysed_games import short_game, write_short_games
 from boards import BGAMMON, EXACT, STANDARD, after, board
 from conftest import run_main
 
-from aceynote.analysis.leaves import PlayFacts, play_facts
+from aceynote.analysis.arrangement import Shape
+from aceynote.analysis.leaves import COUNTED, FACT_NAMES, PlayFacts, play_facts
 from aceynote.analysis.output import analysis_json, analysis_text, document
-from aceynote.analysis.reasons import compare, describe, reason
+from aceynote.analysis.reasons import Given, compare, describe, reason
 from aceynote.analysis.run import analyze_one
 from aceynote.engine.decisions import Decision, choices
 from aceynote.rules import (
@@ -31,8 +32,9 @@ from aceynote.rules import (
     parse_rules,
     roll_dice,
 )
+from aceynote.rules.position import SLOTS
 from aceynote.rules.randomgame import play_random_game
-from aceynote.rules.replies import Replies, blots, longest_prime, replies
+from aceynote.rules.replies import Prime, Replies, blots, longest_prime, replies
 from aceynote.validation import validate
 
 
@@ -166,6 +168,7 @@ def facts(**given: object) -> PlayFacts:
         contact=True,
         outside=0,
         gaps=(),
+        shape=Shape((0,) * SLOTS, (0,) * SLOTS),  # no checker: no arrangement differs
     )
     return PlayFacts(**{**plain, **given})  # type: ignore[arg-type]
 
@@ -228,7 +231,7 @@ def test_between_two_races_only_the_win_the_checkers_off_and_the_pips_count() ->
 
 
 def test_the_sentence_for_a_prime_and_points() -> None:
-    assert compare(facts(prime=2), facts(prime=6, prime_holds=3), prime_before=6) == (
+    assert compare(facts(prime=2), facts(prime=6, prime_holds=3), Given(Prime(10, 15, 6, 3))) == (
         "breaks the 6-point prime (the best play keeps it)"
     )
     assert compare(facts(), facts(prime=4, prime_holds=2)) == (
@@ -291,8 +294,12 @@ def test_every_marked_decision_of_an_analysis_says_why() -> None:
         written = play_facts(replay.before, replay.after, passes, report.rules)
         reason = decision.reason
         assert reason is not None and reason.written == written
-        prime_before = longest_prime(replay.before, replay.before.turn).length
-        assert reason.text == compare(written, reason.best, prime_before)
+        prime = longest_prime(replay.before, replay.before.turn)
+        assert reason.text.endswith(compare(written, reason.best, Given(prime)))  # after a double
+        facts_json = reason.as_dict()["written"]
+        assert tuple(facts_json) == FACT_NAMES
+        assert facts_json["stranded"] == list(written.shape.stranded)
+        assert facts_json["builder_points"] == written.shape.occupied
     text = analysis_text(analysis)
     assert all(d.reason and f"    why: {d.reason.text}" in text for d in marked)
 
@@ -336,7 +343,7 @@ def test_explain_all_gives_every_decision_a_reason(
             assert new["reason"] == old["reason"]  # a marked play's, as before
         elif new["loss"] == 0:  # the best play (or the only one): what it leaves
             assert new["reason"]["text"] == "the best play: " + describe(
-                PlayFacts(**_facts(new["reason"]["written"]))
+                _facts(new["reason"]["written"])
             )
             assert new["reason"]["written"] == new["reason"]["best"]
     text = run_main(capsys, "analyze", str(record), "--depth", "0", "--explain", "all")[1]
@@ -350,8 +357,10 @@ def test_explain_all_gives_every_decision_a_reason(
     assert marked[0] == marked[1]
 
 
-def _facts(found: dict[str, Any]) -> dict[str, Any]:
-    return found | {"made": tuple(found["made"]), "given_up": tuple(found["given_up"])}
+def _facts(found: dict[str, Any]) -> PlayFacts:
+    """The facts of the JSON as counted (the arrangement is not among what describe says)."""
+    lists = {name: tuple(found[name]) for name in ("made", "given_up", "gaps")}
+    return facts(**{name: found[name] for name in COUNTED} | lists)
 
 
 def test_more_blots_are_named_where_no_shots_are_counted() -> None:

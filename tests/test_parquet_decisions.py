@@ -13,7 +13,7 @@ import pytest
 from analysed_games import analysis_document, option_text, write_short_games
 from conftest import run_main
 
-from aceynote.analysis.rows import FACTS
+from aceynote.analysis.leaves import FACT_NAMES
 from aceynote.formats.parquet import DECISIONS
 from aceynote.notation import write_game
 from aceynote.notation.generate import generate_games
@@ -68,7 +68,7 @@ def json_rows(game: dict[str, Any]) -> list[dict[str, Any]]:
         row["best"] = option_text(decision["best"][0])
         row["reason"] = None if reason is None else reason["text"]
         for prefix, facts in (("", "written"), ("best_", "best")):
-            for name in FACTS:
+            for name in FACT_NAMES:
                 row[prefix + name] = None if reason is None else reason[facts][name]
         rows.append(row)
     return rows

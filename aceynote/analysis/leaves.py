@@ -5,20 +5,21 @@ and the opponent's rolls of 36 that hit one, points made and given up, the
 longest prime and the opponent's checkers behind it, checkers hit, in the
 pool and on the bar, pips, checkers borne off, a win on the spot, the
 opponent's rolls that win at once, whether the checkers can still meet,
-and for a race the checkers still outside the home board and its gaps. The
-counting is the rules' (:mod:`aceynote.rules.replies`); the sentences are
-:mod:`.reasons`'.
+for a race the checkers still outside the home board and its gaps, and how
+the play arranges the side's checkers (:mod:`.arrangement`). The counting is
+the rules' (:mod:`aceynote.rules.replies`); the sentences are :mod:`.reasons`'.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.decisions import Choice
 from ..rules import BAR, CHECKERS_PER_SIDE, HOME_TOP, OFF, POOL, Position, RuleSet
 from ..rules.replies import blots, longest_prime, points_held, replies
+from .arrangement import Shape, shape_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,8 @@ class PlayFacts:
     the play leaves a race, where blots, points and primes no longer matter.
     ``outside``: the side's checkers not yet in its home board; ``gaps``: its
     home points left empty below its highest checker there, highest first.
+    ``shape``: the side's checkers before the play and after it, whose arrangement the
+    reasons compare; :meth:`as_dict` gives its counts (:data:`ARRANGEMENT`).
     """
 
     blots: int
@@ -54,12 +57,34 @@ class PlayFacts:
     contact: bool
     outside: int
     gaps: tuple[int, ...]
+    shape: Shape
 
     def as_dict(self) -> dict[str, Any]:
-        found = asdict(self)
-        found["made"], found["given_up"] = list(self.made), list(self.given_up)
-        found["gaps"] = list(self.gaps)
+        """The facts as JSON and the decisions table give them, the shape as its counts."""
+        found = {name: getattr(self, name) for name in COUNTED}
+        for name in ("made", "given_up", "gaps"):
+            found[name] = list(found[name])
+        shape = self.shape
+        found.update(
+            taken_deep=shape.taken_deep,
+            stranded=list(shape.stranded),
+            newly_stranded=shape.newly_stranded,
+            piled=shape.piled,
+            builder_points=shape.occupied,
+        )
         return found
+
+
+COUNTED = (
+    *("blots", "shots", "opponent_wins", "made", "given_up", "prime", "prime_holds", "hits"),
+    *("pool", "opponent_bar", "opponent_pool", "pips", "race", "borne_off", "off", "wins"),
+    *("contact", "outside", "gaps"),
+)
+"""The facts counted on the board a play leaves, in :class:`PlayFacts`' order."""
+ARRANGEMENT = ("taken_deep", "stranded", "newly_stranded", "piled", "builder_points")
+"""The counts of how a play arranges the side's checkers (:class:`~.arrangement.Shape`)."""
+FACT_NAMES = COUNTED + ARRANGEMENT
+"""The names of :meth:`PlayFacts.as_dict`, in order: the JSON's facts and the table's."""
 
 
 def play_facts(before: Position, after: Position, passes: bool, rules: RuleSet) -> PlayFacts:
@@ -93,6 +118,7 @@ def play_facts(before: Position, after: Position, passes: bool, rules: RuleSet) 
         contact=after.has_contact,
         outside=CHECKERS_PER_SIDE - mine[OFF] - sum(mine[1 : HOME_TOP + 1]),
         gaps=_gaps(mine),
+        shape=shape_of(before, after),
     )
 
 

@@ -26,7 +26,7 @@ from ..rules import (
 from ..rules.replies import Prime, longest_prime
 from ..terminal_text import counted as _count
 from ..terminal_text import pronoun
-from .arrangement import Shape, shape_differences, shape_of
+from .arrangement import shape_differences
 from .leaves import PlayFacts, choice_facts
 from .wording import checkers_words as _checkers
 from .wording import points_words as _points
@@ -67,43 +67,37 @@ def reason(before: Position, written: Choice, best: Choice, rules: RuleSet, loss
     if ties_best(loss):
         return Reason(f"{AS_GOOD} {describe(mine)}", mine, theirs)
     given = given_for(before, written, best)
-    return Reason(compare(mine, theirs, given=given), mine, theirs)
+    return Reason(compare(mine, theirs, given), mine, theirs)
 
 
 class Given(NamedTuple):
     """What a comparison knows besides the two plays' facts: the longest prime before the
-    play, how each play arranges the side's checkers (:mod:`.arrangement`; None: not
-    compared), and the doubles the two name after a 1-2 (None: the same, or no double)."""
+    play, and the doubles the two name after a 1-2 (None: the same, or no double)."""
 
     prime: Prime = Prime(0, 0, 0, 0)
-    shapes: tuple[Shape, Shape] | None = None
     doubles: tuple[int, int] | None = None
+
+
+NOTHING_GIVEN = Given()
+"""No prime before the play, and no double named."""
 
 
 def given_for(before: Position, written: Choice, best: Choice) -> Given:
     """The :class:`Given` of two choices of the decision at ``before``: a chosen double's
     choices differ in the double named (a roll's all play the same dice)."""
     named = (written.high, best.high)
-    return Given(
-        longest_prime(before, before.turn),
-        (shape_of(before, written.play.result), shape_of(before, best.play.result)),
-        named if named[0] != named[1] else None,
-    )
+    return Given(longest_prime(before, before.turn), named if named[0] != named[1] else None)
 
 
-def compare(
-    written: PlayFacts, best: PlayFacts, prime_before: int = 0, given: Given | None = None
-) -> str:
+def compare(written: PlayFacts, best: PlayFacts, given: Given = NOTHING_GIVEN) -> str:
     """The differences that matter, most first (at most two), as one sentence; after the
-    double named where the best names another. ``prime_before``: the longest prime's length
-    before the play, where no ``given`` says more."""
-    given = given or Given(prime=Prime(0, 0, prime_before, 0))
+    double named where the best names another."""
     racing = not (written.contact or best.contact)
     won = best.wins and not written.wins
     rules = _WIN_DIFFERENCES if won else _RACE_DIFFERENCES if racing else _DIFFERENCES
     found = [text for rule in rules if (text := rule(written, best, given))]
-    if not (racing or won) and given.shapes is not None:
-        found += shape_differences(*given.shapes)
+    if not (racing or won):
+        found += shape_differences(written.shape, best.shape)
     named = [] if given.doubles is None else [_named(*given.doubles)]
     if not found and racing:
         found = [_race_even(written, best)]
@@ -382,7 +376,7 @@ def explain_ranking(
     return [describe(found[0])] + [
         f"{AS_GOOD} {describe(other)}"
         if ties_best(entry.diff)
-        else compare(other, found[0], given=given_for(position, choice, best))
+        else compare(other, found[0], given_for(position, choice, best))
         for other, entry, choice in zip(found[1:], ranked[1:], chosen[1:], strict=True)
     ]
 

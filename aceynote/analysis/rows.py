@@ -11,15 +11,13 @@ play's with ``best_`` before them (:class:`~aceynote.analysis.leaves.PlayFacts`)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import fields
 from typing import Any
 
 from .analysed import GameAnalysis
-from .leaves import PlayFacts
+from .leaves import FACT_NAMES
 from .output import KIND_WORDS
 
 Row = dict[str, Any]
-FACTS = tuple(found.name for found in fields(PlayFacts))
 
 
 def decision_rows(game_id: int, analysis: GameAnalysis) -> Iterator[Row]:
@@ -46,6 +44,6 @@ def decision_rows(game_id: int, analysis: GameAnalysis) -> Iterator[Row]:
         written = {} if reason is None else reason.written.as_dict()
         best = {} if reason is None else reason.best.as_dict()
         for prefix, facts in (("", written), ("best_", best)):
-            for name in FACTS:
+            for name in FACT_NAMES:
                 row[prefix + name] = facts.get(name)
         yield row

@@ -97,7 +97,7 @@ DECISIONS_FILE = "decisions.parquet"
 
 
 def _facts(prefix: str) -> list[tuple[str, Any]]:
-    """The columns of one play's facts (aceynote.analysis.reasons.PlayFacts)."""
+    """The columns of one play's facts (aceynote.analysis.leaves.PlayFacts.as_dict)."""
     counts = ["blots", "shots", "opponent_wins", "prime", "prime_holds", "hits", "pool"]
     counts += ["opponent_bar", "opponent_pool"]
     columns = [(prefix + name, pa.int8()) for name in counts]
@@ -105,7 +105,12 @@ def _facts(prefix: str) -> list[tuple[str, Any]]:
     columns += [(prefix + name, pa.int16()) for name in ("pips", "race")]
     columns += [(prefix + name, pa.int8()) for name in ("borne_off", "off")]
     columns += [(prefix + "wins", pa.bool_()), (prefix + "contact", pa.bool_())]
-    return [*columns, (prefix + "outside", pa.int8()), (prefix + "gaps", pa.list_(pa.int8()))]
+    columns += [(prefix + "outside", pa.int8()), (prefix + "gaps", pa.list_(pa.int8()))]
+    columns += [(prefix + "taken_deep", pa.int8()), (prefix + "stranded", pa.list_(pa.int8()))]
+    return columns + [(prefix + name, pa.int8()) for name in ARRANGED_COUNTS]
+
+
+ARRANGED_COUNTS = ("newly_stranded", "piled", "builder_points")
 
 
 DECISIONS = pa.schema(
