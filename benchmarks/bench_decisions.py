@@ -50,8 +50,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 FOLDER = ROOT / "benchmarks" / "decisions"
 
-from bench_engine import shard_of  # noqa: E402
-
 from aceynote.engine.api import KINDS, shipped_network  # noqa: E402
 from aceynote.engine.bearoff import cached_table  # noqa: E402
 from aceynote.engine.bots import NetPlayer, Player, bot, opening, options_for  # noqa: E402
@@ -68,6 +66,7 @@ from aceynote.engine.network import Network  # noqa: E402
 from aceynote.engine.race_positions import position_boards  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
+from aceynote.engine.training.shards import WHOLE, Shard, append_line, read_lines  # noqa: E402
 from aceynote.rules import PRESETS, Position, RuleSet, SegmentKind, parse_rules  # noqa: E402
 
 NETS = {
@@ -154,18 +153,16 @@ def choice_text(choice: Choice, kind: str) -> str:
 
 
 def label(args: argparse.Namespace) -> None:
-    cases = _read(args.decisions)
+    cases = read_lines(args.decisions)
     done = set(labels_of(args.out))
-    shard, shards = args.shard
     ordered = sorted(cases, key=lambda case: case["phase"] != "bear-off")  # exact ones first
     for case in ordered:
-        if case["id"] in done or (case["id"] - 1) % shards != shard - 1:
+        if case["id"] in done or not args.shard.takes(case["id"]):
             continue
         if case["phase"] not in args.phases:
             continue
         labelled = {"id": case["id"], **_label(case, args.trials, args.seed, args.nets)}
-        with args.out.open("a", encoding="utf-8") as out:  # one write a line: shards share it
-            out.write(json.dumps(labelled) + "\n")
+        append_line(args.out, labelled)
         print(f"  {case['id']} {case['phase']}: {labelled['method']}", file=sys.stderr)
 
 
@@ -250,11 +247,10 @@ def net_of(games: int) -> Network:
 
 
 def top_up(args: argparse.Namespace) -> None:
-    cases = {case["id"]: case for case in _read(args.decisions)}
-    shard, shards = args.shard
+    cases = {case["id"]: case for case in read_lines(args.decisions)}
     for labelled in labels_of(args.out).values():
         case = cases[labelled["id"]]
-        if case["phase"] not in args.phases or (case["id"] - 1) % shards != shard - 1:
+        if case["phase"] not in args.phases or not args.shard.takes(case["id"]):
             continue
         if labelled["method"] == "exact":  # every play is valued
             continue
@@ -277,14 +273,13 @@ def top_up(args: argparse.Namespace) -> None:
                 "adds": True,
                 "values": _rolled_out(missing, search, trials, seed, case["kind"]),
             }
-        with args.out.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(added) + "\n")
+        append_line(args.out, added)
         done = "labelled again, whole" if "adds" not in added else f"{len(missing)} added"
         print(f"  {case['id']} {case['phase']}: {done}", file=sys.stderr)
 
 
 def score(args: argparse.Namespace) -> None:
-    cases = {case["id"]: case for case in _read(args.decisions)}
+    cases = {case["id"]: case for case in read_lines(args.decisions)}
     if args.weights:
         network = Network.load(args.weights).for_play()
     else:
@@ -357,7 +352,7 @@ def labels_of(path: Path) -> dict[int, dict[str, Any]]:
     """Each labelled decision's label by its id: a line that ``adds`` values joins the
     label before it, which the same net rolled out the same way."""
     labels: dict[int, dict[str, Any]] = {}
-    for line in _read(path):
+    for line in read_lines(path):
         if not line.get("adds"):
             labels[line["id"]] = line
             continue
@@ -366,12 +361,6 @@ def labels_of(path: Path) -> dict[int, dict[str, Any]]:
             raise SystemExit(f"{path}: values added to decision {line['id']} another way")
         first["values"].update(line["values"])
     return labels
-
-
-def _read(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
 def main() -> int:
@@ -387,7 +376,7 @@ def main() -> int:
     two = jobs.add_parser("label")
     two.add_argument("--trials", type=int, default=1296)
     two.add_argument("--seed", type=int, default=1)
-    two.add_argument("--shard", type=shard_of, default=(1, 1))
+    two.add_argument("--shard", type=Shard.parse, default=WHOLE)
     two.add_argument(
         "--phases",
         type=phases_of,
@@ -397,7 +386,7 @@ def main() -> int:
     two.add_argument("--nets", type=nets_of, default=SCORED_NETS, help=NETS_HELP)
     two.set_defaults(run=label)
     four = jobs.add_parser("top-up")
-    four.add_argument("--shard", type=shard_of, default=(1, 1))
+    four.add_argument("--shard", type=Shard.parse, default=WHOLE)
     four.add_argument("--phases", type=phases_of, default=PHASES, help="as label's")
     four.add_argument("--nets", type=nets_of, default=SCORED_NETS, help=NETS_HELP)
     four.set_defaults(run=top_up)

@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import json
 import math
 import random
 import resource
@@ -53,6 +52,7 @@ from aceynote.engine.evaluator import NetworkEvaluator, evaluator_for  # noqa: E
 from aceynote.engine.network import Network  # noqa: E402
 from aceynote.engine.rollout import rollout  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
+from aceynote.engine.training.shards import WHOLE, Shard, append_line, read_lines  # noqa: E402
 from aceynote.rules import RuleSet, SegmentKind, parse_rules  # noqa: E402
 from aceynote.rules.randomgame import play_random_game  # noqa: E402
 
@@ -217,14 +217,12 @@ def accuracy(args: argparse.Namespace) -> None:
     limit = 0.05 * (1 if rules.score.value == "single" else TYPICAL_WIN_POINTS)
     out = Path(args.out) if args.out else None
     done = _accuracy_done(out)
-    shard, shards = args.shard
     for index, (decision, high, low) in enumerate(_accuracy_positions(args, rules), start=1):
-        if index in done or (index - 1) % shards != shard - 1:
+        if index in done or not args.shard.takes(index):
             continue
         done[index] = {"index": index, **_accuracy_case(search, decision, high, low, args)}
         if out is not None:
-            with out.open("a", encoding="utf-8") as stream:  # one write a line: shards share it
-                stream.write(json.dumps(done[index]) + "\n")
+            append_line(out, done[index])
         print(
             f"  {index}: {_accuracy_summary(list(done.values()), limit, args.candidates)}",
             file=sys.stderr,
@@ -288,18 +286,7 @@ def _accuracy_case(
 
 def _accuracy_done(out: Path | None) -> dict[int, dict[str, Any]]:
     """The positions already rolled out into ``out``, by number (a run resumes from them)."""
-    if out is None or not out.exists():
-        return {}
-    cases = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line]
-    return {case["index"]: case for case in cases}
-
-
-def shard_of(text: str) -> tuple[int, int]:
-    """``K/N``: this run rolls out positions K, K+N, K+2N, ... (1-based)."""
-    shard, _, shards = text.partition("/")
-    if not (shard.isdigit() and shards.isdigit() and 1 <= int(shard) <= int(shards)):
-        raise argparse.ArgumentTypeError(f"'{text}' is not K/N with 1 <= K <= N")
-    return int(shard), int(shards)
+    return {case["index"]: case for case in read_lines(out)} if out is not None else {}
 
 
 def main() -> int:
@@ -328,8 +315,8 @@ def main() -> int:
     three.add_argument("--out", help="a JSON Lines file of the cases: a run resumes from it")
     three.add_argument(
         "--shard",
-        type=shard_of,
-        default=(1, 1),
+        type=Shard.parse,
+        default=WHOLE,
         help="K/N: roll out every Nth position from the Kth, so that N runs (one a core)"
         " share the work and the --out file",
     )

@@ -49,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 from aceynote.engine import Engine  # noqa: E402
 from aceynote.engine.bots import NetPlayer, Player, engine_match  # noqa: E402
 from aceynote.engine.decisions import Choice, Decision  # noqa: E402
+from aceynote.engine.training.shards import read_lines  # noqa: E402
 from aceynote.rules import BAR, OFF, POOL, Position, SegmentKind, Side  # noqa: E402
 
 RULES = "bgammon"
@@ -269,9 +270,7 @@ class Meters:
 
 
 def read_records(out: Path | None) -> list[dict[str, Any]]:
-    if out is None or not out.exists():
-        return []
-    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line]
+    return [] if out is None else read_lines(out)
 
 
 def report(records: list[dict[str, Any]], depth: int) -> None:

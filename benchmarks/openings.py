@@ -28,7 +28,6 @@ difference.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from collections.abc import Iterator
@@ -39,13 +38,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 RESULTS = ROOT / "benchmarks" / "results"
 
-from bench_engine import shard_of  # noqa: E402
 
 from aceynote.engine.api import shipped_network  # noqa: E402
 from aceynote.engine.decisions import Choice, Decision, choices, double_choices  # noqa: E402
 from aceynote.engine.evaluator import evaluator_for  # noqa: E402
 from aceynote.engine.rollout import summed, trials  # noqa: E402
 from aceynote.engine.search import Search  # noqa: E402
+from aceynote.engine.training.shards import WHOLE, Shard, append_line, read_lines  # noqa: E402
 from aceynote.rules import (  # noqa: E402
     ROLLS,
     Position,
@@ -90,11 +89,10 @@ def roll(args: argparse.Namespace) -> None:
     network = shipped_network()
     search = Search(evaluator_for(network, rules))
     out = args.out or RESULTS / f"openings-{args.rules}.jsonl"
-    done = {(line["roll"], line["play"]) for line in _lines(out)}
-    shard, shards = args.shard
-    for index, candidate in enumerate(candidates(search, args.top)):
+    done = {(line["roll"], line["play"]) for line in read_lines(out)}
+    for index, candidate in enumerate(candidates(search, args.top), start=1):
         play = play_text(candidate.choice.play.steps)
-        if index % shards != shard - 1 or (candidate.roll, play) in done:
+        if not args.shard.takes(index) or (candidate.roll, play) in done:
             continue
         outcomes = list(trials(candidate.choice, search, args.trials, args.seed))
         result = summed(outcomes)
@@ -110,15 +108,8 @@ def roll(args: argparse.Namespace) -> None:
             "win": round(result.win, 4),
             "points": [round(points) for points, _ in outcomes],
         }
-        with out.open("a", encoding="utf-8") as kept:
-            kept.write(json.dumps(line) + "\n")
+        append_line(out, line)
         print(f"{candidate.roll} {play}: {result.equity:+.3f} ± {result.error:.3f}", flush=True)
-
-
-def _lines(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    return [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines() if text]
 
 
 def paired_error(points: list[int], best: list[int]) -> float:
@@ -132,7 +123,7 @@ def paired_error(points: list[int], best: list[int]) -> float:
 
 def table(args: argparse.Namespace) -> None:
     for path in sorted(args.results.glob("openings-*.jsonl")):
-        lines = _lines(path)
+        lines = read_lines(path)
         if not lines:
             continue
         print(f"### {lines[0]['rules']}\n")
@@ -168,7 +159,7 @@ def main() -> int:
     rolling.add_argument("--trials", type=int, default=1296, help="trials a candidate")
     rolling.add_argument("--top", type=int, default=3, help="candidates of each roll (3)")
     rolling.add_argument("--seed", type=int, default=1)
-    rolling.add_argument("--shard", type=shard_of, default=(1, 1), metavar="K/N")
+    rolling.add_argument("--shard", type=Shard.parse, default=WHOLE, metavar="K/N")
     rolling.add_argument("--out", type=Path, help="default benchmarks/results/openings-RULES.jsonl")
     tabling = jobs.add_parser("table", help="print the tables of the results, in Markdown")
     tabling.add_argument("--results", type=Path, default=RESULTS)

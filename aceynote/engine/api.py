@@ -113,9 +113,14 @@ class Evaluation:
 
 @cache
 def shipped_network() -> Network:
-    """The weights that ship with aceynote, read on first use."""
+    """The weights that ship with aceynote, read on first use, as play uses them."""
+    return shipped_weights().for_play()
+
+
+def shipped_weights() -> Network:
+    """The weights that ship with aceynote as training uses them (float64)."""
     with resources.files(__package__).joinpath(WEIGHTS).open("rb") as data:
-        return Network.load(data).for_play()
+        return Network.load(data)
 
 
 def _text(value: object, what: str, example: str) -> str:

@@ -1,0 +1,52 @@
+"""Long runs that share numbered work and one file of JSON lines (one run a core).
+
+Labelling and measuring take CPU hours: each run appends a line a finished
+item to the file the others append to, so that a run stopped goes on where
+it stopped, and ``--shard K/N`` runs take every Nth item from the Kth
+(``python -m aceynote.engine.training.supervised label``, the benchmarks'
+``label`` and ``accuracy``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any, NamedTuple
+
+
+class Shard(NamedTuple):
+    """Run ``part`` of ``parts`` (from 1): it takes the items ``part``, ``part + parts``,
+    and so on (numbered from 1)."""
+
+    part: int
+    parts: int
+
+    def takes(self, number: int) -> bool:
+        return (number - 1) % self.parts == self.part - 1
+
+    @classmethod
+    def parse(cls, text: str) -> Shard:
+        """``K/N`` as typed (an argparse type: a wrong one is its error)."""
+        part, _, parts = text.partition("/")
+        if not (part.isdigit() and parts.isdigit() and 1 <= int(part) <= int(parts)):
+            raise argparse.ArgumentTypeError(f"'{text}' is not K/N with 1 <= K <= N")
+        return cls(int(part), int(parts))
+
+
+WHOLE = Shard(1, 1)
+"""One run that takes every item."""
+
+
+def append_line(path: Path, record: dict[str, Any]) -> None:
+    """Add ``record`` as a line at the end of ``path`` in one write, which the runs that
+    share the file do not cut into."""
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(record) + "\n")
+
+
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    """The JSON lines of ``path`` (none when it does not exist yet), blank lines left out."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]

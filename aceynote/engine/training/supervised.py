@@ -1,0 +1,234 @@
+"""Supervised training: the network fitted to a deeper search's values (docs/engine.md).
+
+    python -m aceynote.engine.training.supervised sample --games 20000 --seed 1 \\
+        --out runs/sup/positions.jsonl
+    python -m aceynote.engine.training.supervised label runs/sup/positions.jsonl \\
+        --depth 2 --shard 1/2
+    python -m aceynote.engine.training.supervised train runs/sup/positions.jsonl \\
+        --resume aceynote/engine/weights.npz --epochs 20 --out runs/sup
+
+After TD(lambda), gnubg and wildbg train their networks on positions that a
+stronger judge valued. Here the judge is the engine's own search, ``--depth``
+decisions deep on the network the labels name: the 0-ply network learns to
+value a position as that search does.
+
+``sample`` plays self-play games at 0-ply (the rules drawn as TD training
+draws them) and keeps up to ``--per-game`` of each game's decisions in
+contact that no table values exactly, drawn at random: one game's positions
+are much alike, so a few from many games. One JSON line each: the rules,
+the Setup, and the kind of decision. ``label`` appends each position's value
+(win probability and equity for the side to act) to ``FILE.labels.jsonl`` as it
+is found, so that a run resumes, and ``--shard K/N`` runs share the work.
+``train`` fits the contact network to the labelled positions (``fitting``),
+a tenth of them held out, and writes the network whose held-out error was
+lowest, with a line of figures an epoch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...rules import Position, RuleSet, SegmentKind, SetupError, parse_rules
+from ..api import shipped_weights
+from ..bots import dice_for, opening
+from ..decisions import MAX_DECISIONS, Decision
+from ..evaluator import NetworkEvaluator, evaluator_for, points_scale
+from ..network import Network, WeightsFormatError
+from ..search import Search
+from .fitting import Targets, epoch, errors
+from .selfplay import game_rng, rules_of_game
+from .shards import WHOLE, Shard, append_line, read_lines
+
+HELD_OUT = 10
+"""One position in this many is held out of the fitting, to measure it."""
+
+
+def sample_game(network: Network, rng: random.Random, per_game: int) -> list[dict[str, str]]:
+    """Up to ``per_game`` positions of one 0-ply self-play game, as JSON lines' fields."""
+    rules = rules_of_game(rng)
+    search = Search(evaluator_for(network, rules))
+    decision: Decision | None = Decision.start(opening(rng))
+    kept: list[Decision] = []
+    for _ in range(MAX_DECISIONS):
+        if decision is None:
+            break
+        if decision.position.has_contact and not search.evaluator.is_exact(decision):
+            kept.append(decision)
+        decision, _ = search.best_next(decision, dice_for(decision, rng))
+    drawn = rng.sample(kept, min(per_game, len(kept)))
+    return [
+        {"rules": rules.to_tag(), "setup": d.position.to_setup(), "kind": d.kind.name.lower()}
+        for d in drawn
+    ]
+
+
+def decision_of(line: dict[str, Any]) -> tuple[Decision, RuleSet]:
+    """The decision and rules of a sampled position's line."""
+    position = Position.from_setup(line["setup"])
+    return Decision(position, SegmentKind[line["kind"].upper()]), parse_rules(line["rules"])
+
+
+def labels_path(positions: Path) -> Path:
+    return positions.with_name(positions.stem + ".labels.jsonl")
+
+
+def read_labels(positions: Path) -> dict[int, dict[str, Any]]:
+    """The labels found so far, by position number (from 1)."""
+    return {label["id"]: label for label in read_lines(labels_path(positions))}
+
+
+def label_one(search: Search, decision: Decision, depth: int) -> tuple[float, float]:
+    """The search's value of ``decision`` for its side to act: its dice averaged, each roll's
+    best choice valued ``depth - 1`` decisions further on."""
+    return search.look_ahead([decision], depth)[0]
+
+
+def targets_of(
+    network: Network, lines: Sequence[dict[str, Any]], labels: Sequence[dict[str, Any]]
+) -> Targets:
+    """The network's inputs of the positions and their labels as its outputs would be."""
+    inputs, wins, shares = [], [], []
+    for line, label in zip(lines, labels, strict=True):
+        decision, rules = decision_of(line)
+        inputs.append(NetworkEvaluator(network, rules).inputs([decision])[0])
+        wins.append(label["win"])
+        shares.append(label["equity"] / points_scale(rules))
+    return Targets(np.array(inputs), np.array(wins), np.clip(np.array(shares), -1.0, 1.0))
+
+
+def fit(
+    network: Network, targets: Targets, epochs: int, rate: float, size: int, seed: int
+) -> Iterator[tuple[int, Network, dict[str, float]]]:
+    """Each epoch's number, network and figures (epoch 0: before any): the mean errors on the
+    positions fitted and on those held out (every :data:`HELD_OUT`-th)."""
+    rows = np.arange(len(targets))
+    held = targets.part(rows[rows % HELD_OUT == 0])
+    trained = targets.part(rows[rows % HELD_OUT != 0])
+    for number in range(epochs + 1):
+        if number:
+            epoch(network, trained, rate, size, seed * 1_000_003 + number)
+        fitted, measured = errors(network, trained), errors(network, held)
+        yield number, network, {"fitted": float(fitted.sum()), "held_out": float(measured.sum())}
+
+
+def _sample(args: argparse.Namespace) -> int:
+    network = _weights(args.weights).for_play()
+    for game in range(args.games):
+        for line in sample_game(network, game_rng(args.seed, game, "sample"), args.per_game):
+            append_line(args.out, line)
+        if (game + 1) % 100 == 0:
+            print(f"sample: {game + 1:,} of {args.games:,} games", file=sys.stderr, flush=True)
+    return 0
+
+
+def _label(args: argparse.Namespace) -> int:
+    network = _weights(args.weights)
+    lines, done = _positions(args.positions), read_labels(args.positions)
+    searches: dict[str, Search] = {}
+    for number, line in enumerate(lines, start=1):
+        if number in done or not args.shard.takes(number):
+            continue
+        decision, rules = decision_of(line)
+        search = searches.get(line["rules"])
+        if search is None:
+            search = searches[line["rules"]] = Search(evaluator_for(network.for_play(), rules))
+        win, equity = label_one(search, decision, args.depth)
+        label = {"id": number, "depth": args.depth, "weights": network.games}
+        append_line(
+            labels_path(args.positions), label | {"win": round(win, 5), "equity": round(equity, 5)}
+        )
+    return 0
+
+
+def _train(args: argparse.Namespace) -> int:
+    network = _weights(args.resume)
+    lines, found = _positions(args.positions), read_labels(args.positions)
+    numbers = sorted(number for number in found if number <= len(lines))
+    if not numbers:
+        print(f"error: {args.positions}: no position is labelled yet (run label)", file=sys.stderr)
+        return 2
+    labels = [found[n] for n in numbers]
+    judges = sorted({(label["depth"], label["weights"]) for label in labels})
+    if len(judges) > 1:
+        said = " and ".join(f"depth {depth} of the {games:,}-game net" for depth, games in judges)
+        print(
+            f"error: {args.positions}: labelled by {said}: keep one file a judge", file=sys.stderr
+        )
+        return 2
+    targets = targets_of(network, [lines[n - 1] for n in numbers], labels)
+    contact = replace(network, race=None)
+    args.out.mkdir(parents=True, exist_ok=True)
+    best = float("inf")
+    fitting = fit(contact, targets, args.epochs, args.rate, args.batch, args.seed)
+    for number, fitted, figures in fitting:
+        line = {"epoch": number, "positions": len(targets)} | figures
+        append_line(args.out / "supervised.jsonl", line)
+        print(json.dumps(line), file=sys.stderr, flush=True)
+        if figures["held_out"] < best:
+            best = figures["held_out"]
+            replace(fitted, race=network.race).save(args.out / "checkpoint.npz")
+    return 0
+
+
+def _positions(path: Path) -> list[dict[str, Any]]:
+    """The lines sample wrote (a file that is not there is an error, not no positions)."""
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: no such file (sample writes it)")
+    return read_lines(path)
+
+
+def _weights(path: Path | None) -> Network:
+    return shipped_weights() if path is None else Network.load(path)
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m aceynote.engine.training.supervised",
+        description=__doc__.split("\n\n")[0],
+        epilog="\n\n".join(__doc__.split("\n\n")[1:3]),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    sample = commands.add_parser("sample", help="positions from self-play games")
+    sample.add_argument("--games", type=int, required=True, help="self-play games to sample")
+    sample.add_argument("--seed", type=int, default=1, help="the games' seed (default 1)")
+    sample.add_argument("--per-game", type=int, default=4, help="positions a game (default 4)")
+    sample.add_argument("--out", type=Path, required=True, help="JSON lines, appended to")
+    sample.add_argument("--weights", type=Path, help="the network that plays (default: shipped)")
+    label = commands.add_parser("label", help="each position's value by the search")
+    label.add_argument("positions", type=Path, help="the file sample wrote")
+    label.add_argument("--depth", type=int, default=2, help="the search's depth (default 2)")
+    label.add_argument("--shard", type=Shard.parse, default=WHOLE, metavar="K/N")
+    label.add_argument("--weights", type=Path, help="the search's network (default: shipped)")
+    train = commands.add_parser("train", help="fit the contact network to the labels")
+    train.add_argument("positions", type=Path, help="the file sample wrote, labelled")
+    train.add_argument("--resume", type=Path, help="the network to fit (default: shipped)")
+    train.add_argument("--epochs", type=int, default=20, help="passes (default 20)")
+    train.add_argument("--rate", type=float, default=0.1, help="learning rate (default 0.1)")
+    train.add_argument("--batch", type=int, default=64, help="positions a step (default 64)")
+    train.add_argument("--seed", type=int, default=1, help="the batches' order (default 1)")
+    train.add_argument("--out", type=Path, required=True, help="folder for the checkpoint, log")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    run = {"sample": _sample, "label": _label, "train": _train}[args.command]
+    try:
+        return run(args)
+    except (OSError, WeightsFormatError, SetupError, ValueError, KeyError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""Supervised training (docs/engine.md, "Supervised training"): positions sampled from
+self-play, valued by the search, and the network fitted to those values."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from aceynote.engine.api import shipped_network, shipped_weights
+from aceynote.engine.evaluator import evaluator_for
+from aceynote.engine.network import Network
+from aceynote.engine.search import Search
+from aceynote.engine.training.fitting import Targets, errors, gradients
+from aceynote.engine.training.races import with_race_network
+from aceynote.engine.training.shards import Shard
+from aceynote.engine.training.supervised import (
+    HELD_OUT,
+    decision_of,
+    labels_path,
+    main,
+    read_labels,
+    targets_of,
+)
+
+
+@pytest.fixture(scope="module")
+def positions(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sup") / "positions.jsonl"
+    assert (
+        main(["sample", "--games", "3", "--seed", "5", "--per-game", "3", "--out", str(out)]) == 0
+    )
+    return out
+
+
+def test_a_sample_is_positions_in_contact_that_no_table_values(positions: Path) -> None:
+    lines = [json.loads(line) for line in positions.read_text().splitlines()]
+    assert 3 < len(lines) <= 9  # at most 3 of each of the 3 games
+    for line in lines:
+        decision, rules = decision_of(line)
+        assert decision.position.has_contact
+        assert not evaluator_for(shipped_network(), rules).is_exact(decision)
+        assert line["setup"] == decision.position.to_setup()
+
+
+def test_the_same_seed_samples_the_same_positions(positions: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again.jsonl"
+    main(["sample", "--games", "3", "--seed", "5", "--per-game", "3", "--out", str(again)])
+    assert again.read_text() == positions.read_text()
+
+
+def test_labels_are_the_searchs_values_and_shards_share_the_work(
+    positions: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "p.jsonl"
+    copy.write_text(positions.read_text())
+    lines = copy.read_text().splitlines()
+    assert main(["label", str(copy), "--depth", "1", "--shard", "2/2"]) == 0
+    assert sorted(read_labels(copy)) == list(range(2, len(lines) + 1, 2))
+    assert main(["label", str(copy), "--depth", "1"]) == 0  # the rest, none again
+    labels = read_labels(copy)
+    assert sorted(labels) == list(range(1, len(lines) + 1))
+    assert len(labels_path(copy).read_text().splitlines()) == len(lines)
+    decision, rules = decision_of(json.loads(lines[0]))
+    win, equity = Search(evaluator_for(shipped_network().for_play(), rules)).look_ahead(
+        [decision], 1
+    )[0]
+    assert (labels[1]["win"], labels[1]["equity"]) == (round(win, 5), round(equity, 5))
+
+
+def test_a_shard_takes_every_nth_item_from_the_kth() -> None:
+    assert [n for n in range(1, 8) if Shard(2, 3).takes(n)] == [2, 5]
+    assert Shard.parse("2/3") == Shard(2, 3)
+    for wrong in ("0/2", "3/2", "a/b", "2"):
+        with pytest.raises(argparse.ArgumentTypeError, match="is not K/N"):
+            Shard.parse(wrong)
+
+
+def small_targets(count: int = 40) -> tuple[Network, Targets]:
+    rng = np.random.default_rng(3)
+    network = Network.fresh(6, seed=2)
+    inputs = rng.uniform(0, 1, (count, network.w1.shape[1])).astype(np.float32)
+    return network, Targets(inputs, rng.uniform(0, 1, count), rng.uniform(-1, 1, count))
+
+
+def test_the_gradients_are_the_errors_slopes() -> None:
+    """Each weight moved a little changes the summed error as its gradient says."""
+    network, targets = small_targets()
+    analytic = gradients(network, targets)
+    for which, name in enumerate(("w1", "b1", "w2", "b2")):
+        array = getattr(network, name)
+        for index in [(0,) * array.ndim, tuple(n - 1 for n in array.shape)]:
+            kept = array[index]
+            array[index] = kept + 1e-6
+            above = errors(network, targets).sum()
+            array[index] = kept - 1e-6
+            below = errors(network, targets).sum()
+            array[index] = kept
+            assert analytic[which][index] == pytest.approx((above - below) / 2e-6, abs=1e-7)
+
+
+def test_training_fits_the_labels_and_keeps_the_race_network(
+    positions: Path, tmp_path: Path
+) -> None:
+    copy = tmp_path / "p.jsonl"
+    copy.write_text(positions.read_text())
+    main(["label", str(copy), "--depth", "1"])
+    out, resumed = tmp_path / "run", tmp_path / "with-race.npz"
+    start = with_race_network(shipped_weights())
+    start.save(resumed)
+    args = ["train", str(copy), "--epochs", "3", "--rate", "1", "--batch", "2", "--out", str(out)]
+    assert main([*args, "--resume", str(resumed)]) == 0
+    figures = [json.loads(line) for line in (out / "supervised.jsonl").read_text().splitlines()]
+    assert [line["epoch"] for line in figures] == [0, 1, 2, 3]
+    assert figures[-1]["fitted"] < figures[0]["fitted"]
+    trained = Network.load(out / "checkpoint.npz")
+    assert trained.race is not None and start.race is not None
+    assert np.array_equal(trained.race.w1, start.race.w1)  # races are not sampled
+    assert np.array_equal(Network.load(resumed).w1, start.w1)  # the weights resumed from
+    # The checkpoint is the epoch whose held-out error was lowest.
+    lines = [json.loads(line) for line in copy.read_text().splitlines()]
+    labels = read_labels(copy)
+    targets = targets_of(trained, lines, [labels[n] for n in range(1, len(lines) + 1)])
+    held = targets.part(np.arange(0, len(targets), HELD_OUT))
+    best = min(line["held_out"] for line in figures)
+    assert errors(trained, held).sum() == pytest.approx(best, rel=1e-9)
+
+
+def test_mixed_judges_and_no_labels_are_refused_in_words(
+    positions: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "p.jsonl"
+    copy.write_text(positions.read_text())
+    out = str(tmp_path / "run")
+    assert main(["train", str(copy), "--out", out]) == 2
+    assert "no position is labelled yet (run label)" in capsys.readouterr().err
+    main(["label", str(copy), "--depth", "1", "--shard", "1/2"])
+    main(["label", str(copy), "--depth", "2", "--shard", "2/2"])
+    assert main(["train", str(copy), "--out", out]) == 2
+    assert "labelled by depth 1 of the" in capsys.readouterr().err
+    assert main(["label", str(tmp_path / "missing.jsonl")]) == 2
+    assert "missing.jsonl: no such file (sample writes it)" in capsys.readouterr().err
