@@ -146,6 +146,8 @@ def _label(args: argparse.Namespace) -> int:
         append_line(
             labels_path(args.positions), label | {"win": round(win, 5), "equity": round(equity, 5)}
         )
+        if number % 500 < args.shard.parts:
+            print(f"label: position {number:,} of {len(lines):,}", file=sys.stderr, flush=True)
     return 0
 
 
@@ -206,14 +208,22 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     sample.add_argument("--weights", type=Path, help="the network that plays (default: shipped)")
     label = commands.add_parser("label", help="each position's value by the search")
     label.add_argument("positions", type=Path, help="the file sample wrote")
-    label.add_argument("--depth", type=int, default=2, help="the search's depth (default 2)")
-    label.add_argument("--shard", type=Shard.parse, default=WHOLE, metavar="K/N")
+    label.add_argument(
+        "--depth", type=int, choices=(1, 2, 3), default=2, help="the search's depth (default 2)"
+    )
+    label.add_argument(
+        "--shard",
+        type=Shard.parse,
+        default=WHOLE,
+        metavar="K/N",
+        help="take every Nth position from the Kth, so that N runs (one a core) share the work",
+    )
     label.add_argument("--weights", type=Path, help="the search's network (default: shipped)")
     train = commands.add_parser("train", help="fit the contact network to the labels")
     train.add_argument("positions", type=Path, help="the file sample wrote, labelled")
     train.add_argument("--resume", type=Path, help="the network to fit (default: shipped)")
     train.add_argument("--epochs", type=int, default=20, help="passes (default 20)")
-    train.add_argument("--rate", type=float, default=0.1, help="learning rate (default 0.1)")
+    train.add_argument("--rate", type=float, default=1.0, help="learning rate (default 1)")
     train.add_argument("--batch", type=int, default=64, help="positions a step (default 64)")
     train.add_argument("--seed", type=int, default=1, help="the batches' order (default 1)")
     train.add_argument("--out", type=Path, required=True, help="folder for the checkpoint, log")
