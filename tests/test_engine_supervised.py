@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,8 +19,8 @@ from aceynote.engine.training.fitting import Targets, errors, gradients
 from aceynote.engine.training.races import with_race_network
 from aceynote.engine.training.shards import Shard
 from aceynote.engine.training.supervised import (
-    HELD_OUT,
     decision_of,
+    held_out,
     labels_path,
     main,
     read_labels,
@@ -29,16 +30,23 @@ from aceynote.engine.training.supervised import (
 
 @pytest.fixture(scope="module")
 def positions(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("sup") / "positions.jsonl"
+    out = tmp_path_factory.mktemp("sup") / "new folder" / "positions.jsonl"
     assert (
         main(["sample", "--games", "3", "--seed", "5", "--per-game", "3", "--out", str(out)]) == 0
     )
     return out
 
 
+def lines_of(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
 def test_a_sample_is_positions_in_contact_that_no_table_values(positions: Path) -> None:
-    lines = [json.loads(line) for line in positions.read_text().splitlines()]
+    lines = lines_of(positions)
     assert 3 < len(lines) <= 9  # at most 3 of each of the 3 games
+    assert sorted({line["game"] for line in lines}) == [0, 1, 2]
+    keys = [(line["rules"], line["setup"], line["kind"]) for line in lines]
+    assert len(set(keys)) == len(keys)  # no position twice
     for line in lines:
         decision, rules = decision_of(line)
         assert decision.position.has_contact
@@ -46,29 +54,51 @@ def test_a_sample_is_positions_in_contact_that_no_table_values(positions: Path) 
         assert line["setup"] == decision.position.to_setup()
 
 
-def test_the_same_seed_samples_the_same_positions(positions: Path, tmp_path: Path) -> None:
+def test_the_same_seed_samples_the_same_positions_and_a_run_goes_on(
+    positions: Path, tmp_path: Path
+) -> None:
     again = tmp_path / "again.jsonl"
+    main(["sample", "--games", "2", "--seed", "5", "--per-game", "3", "--out", str(again)])
+    assert {line["game"] for line in lines_of(again)} == {0, 1}
     main(["sample", "--games", "3", "--seed", "5", "--per-game", "3", "--out", str(again)])
     assert again.read_text() == positions.read_text()
+
+
+def labelled_copy(positions: Path, tmp_path: Path, *label: str) -> Path:
+    copy = tmp_path / "p.jsonl"
+    copy.write_text(positions.read_text())
+    if label:
+        assert main(["label", str(copy), *label]) == 0
+    return copy
 
 
 def test_labels_are_the_searchs_values_and_shards_share_the_work(
     positions: Path, tmp_path: Path
 ) -> None:
-    copy = tmp_path / "p.jsonl"
-    copy.write_text(positions.read_text())
-    lines = copy.read_text().splitlines()
-    assert main(["label", str(copy), "--depth", "1", "--shard", "2/2"]) == 0
-    assert sorted(read_labels(copy)) == list(range(2, len(lines) + 1, 2))
+    copy = labelled_copy(positions, tmp_path, "--depth", "1", "--shard", "2/2")
+    lines = lines_of(copy)
+    assert sorted(read_labels(copy, lines)) == list(range(2, len(lines) + 1, 2))
     assert main(["label", str(copy), "--depth", "1"]) == 0  # the rest, none again
-    labels = read_labels(copy)
+    labels = read_labels(copy, lines)
     assert sorted(labels) == list(range(1, len(lines) + 1))
     assert len(labels_path(copy).read_text().splitlines()) == len(lines)
-    decision, rules = decision_of(json.loads(lines[0]))
-    win, equity = Search(evaluator_for(shipped_network().for_play(), rules)).look_ahead(
-        [decision], 1
-    )[0]
+    decision, rules = decision_of(lines[0])
+    win, equity = Search(evaluator_for(shipped_network(), rules)).look_ahead([decision], 1)[0]
     assert (labels[1]["win"], labels[1]["equity"]) == (round(win, 5), round(equity, 5))
+    shipped = shipped_weights()
+    judge = {"depth": 1, "weights": shipped.fingerprint(), "games": shipped.games}
+    assert all(label["judge"] == judge for label in labels.values())
+
+
+def test_a_fingerprint_names_the_weights() -> None:
+    shipped = shipped_weights()
+    assert shipped.fingerprint() == shipped_weights().fingerprint()
+    other = shipped_weights()
+    other.b2[0] += 1e-9
+    assert other.fingerprint() != shipped.fingerprint()
+    other.b2[0] = shipped.b2[0]
+    other.race = Network.fresh(4, 1)
+    assert other.fingerprint() != shipped.fingerprint()
 
 
 def test_a_shard_takes_every_nth_item_from_the_kth() -> None:
@@ -102,44 +132,50 @@ def test_the_gradients_are_the_errors_slopes() -> None:
             assert analytic[which][index] == pytest.approx((above - below) / 2e-6, abs=1e-7)
 
 
-def test_training_fits_the_labels_and_keeps_the_race_network(
+def test_training_fits_the_labels_holds_out_whole_games_and_keeps_the_race_network(
     positions: Path, tmp_path: Path
 ) -> None:
-    copy = tmp_path / "p.jsonl"
-    copy.write_text(positions.read_text())
-    main(["label", str(copy), "--depth", "1"])
+    copy = labelled_copy(positions, tmp_path, "--depth", "1")
     out, resumed = tmp_path / "run", tmp_path / "with-race.npz"
     start = with_race_network(shipped_weights())
     start.save(resumed)
-    args = ["train", str(copy), "--epochs", "3", "--rate", "1", "--batch", "2", "--out", str(out)]
+    args = ["train", str(copy), "--epochs", "3", "--batch", "2", "--out", str(out)]
     assert main([*args, "--resume", str(resumed)]) == 0
-    figures = [json.loads(line) for line in (out / "supervised.jsonl").read_text().splitlines()]
+    figures = lines_of(out / "supervised.jsonl")
     assert [line["epoch"] for line in figures] == [0, 1, 2, 3]
     assert figures[-1]["fitted"] < figures[0]["fitted"]
     trained = Network.load(out / "checkpoint.npz")
     assert trained.race is not None and start.race is not None
     assert np.array_equal(trained.race.w1, start.race.w1)  # races are not sampled
     assert np.array_equal(Network.load(resumed).w1, start.w1)  # the weights resumed from
-    # The checkpoint is the epoch whose held-out error was lowest.
-    lines = [json.loads(line) for line in copy.read_text().splitlines()]
-    labels = read_labels(copy)
+    # Game 0's positions are held out, and the checkpoint is the epoch best on them.
+    lines = lines_of(copy)
+    held = held_out(lines)
+    assert held.tolist() == [line["game"] == 0 for line in lines]
+    labels = read_labels(copy, lines)
     targets = targets_of(trained, lines, [labels[n] for n in range(1, len(lines) + 1)])
-    held = targets.part(np.arange(0, len(targets), HELD_OUT))
     best = min(line["held_out"] for line in figures)
-    assert errors(trained, held).sum() == pytest.approx(best, rel=1e-9)
+    measured = targets.part(np.flatnonzero(held))
+    assert errors(trained, measured).sum() == pytest.approx(best, rel=1e-9)
+    assert main([*args, "--resume", str(resumed)]) == 2  # the run's folder holds a run
 
 
-def test_mixed_judges_and_no_labels_are_refused_in_words(
+def test_what_cannot_be_trained_or_labelled_is_refused_in_words(
     positions: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    copy = tmp_path / "p.jsonl"
-    copy.write_text(positions.read_text())
+    copy = labelled_copy(positions, tmp_path)
     out = str(tmp_path / "run")
     assert main(["train", str(copy), "--out", out]) == 2
-    assert "no position is labelled yet (run label)" in capsys.readouterr().err
+    assert "0 positions labelled, too few to fit some and hold some out" in capsys.readouterr().err
     main(["label", str(copy), "--depth", "1", "--shard", "1/2"])
-    main(["label", str(copy), "--depth", "2", "--shard", "2/2"])
-    assert main(["train", str(copy), "--out", out]) == 2
-    assert "labelled by depth 1 of the" in capsys.readouterr().err
+    assert main(["label", str(copy), "--depth", "2"]) == 2  # before any CPU is spent
+    assert "holds labels of another judge" in capsys.readouterr().err
     assert main(["label", str(tmp_path / "missing.jsonl")]) == 2
     assert "missing.jsonl: no such file (sample writes it)" in capsys.readouterr().err
+    lines = copy.read_text().splitlines()
+    copy.write_text("\n".join(lines[1:] + lines[:1]) + "\n")  # another order: another sample
+    assert main(["train", str(copy), "--out", out]) == 2
+    assert "the labels are of another sample" in capsys.readouterr().err
+    labels_path(copy).write_text('{"id": 1, "setup"\n')  # a line cut short by a stop
+    assert main(["label", str(copy)]) == 2
+    assert "p.labels.jsonl:1: this line is not JSON" in capsys.readouterr().err

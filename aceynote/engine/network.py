@@ -9,6 +9,7 @@ positions without contact; both are kept in one weights file.
 
 from __future__ import annotations
 
+import hashlib
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -113,6 +114,17 @@ class Network:
             self.games,
             self.race,
         )
+
+    def fingerprint(self) -> str:
+        """A short hash of the weights (and the race network's), which names them where
+        labels record the network that valued a position."""
+        digest = hashlib.sha256()
+        for network in (self, self.race):
+            for array in (
+                () if network is None else (network.w1, network.b1, network.w2, network.b2)
+            ):
+                digest.update(np.ascontiguousarray(array, dtype=np.float64).tobytes())
+        return digest.hexdigest()[:16]
 
     @property
     def hidden(self) -> int:

@@ -1,4 +1,6 @@
-"""Training the value network by self-play: not needed to use the engine (docs/engine.md, "Training").
+"""Training the value network, by self-play and fitted to the search: not needed to use it.
 
-Run it as ``python -m aceynote.engine.training`` (see :mod:`.selfplay`).
+Self-play TD(lambda) is ``python -m aceynote.engine.training`` (see :mod:`.selfplay`),
+the fitting ``python -m aceynote.engine.training.supervised`` (:mod:`.supervised`);
+docs/engine.md, "Training".
 """

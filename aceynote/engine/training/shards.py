@@ -46,7 +46,19 @@ def append_line(path: Path, record: dict[str, Any]) -> None:
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
-    """The JSON lines of ``path`` (none when it does not exist yet), blank lines left out."""
+    """The JSON lines of ``path`` (none when it does not exist yet), blank lines left out; a
+    line that is not JSON is a ValueError that names it."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line:
+            continue
+        try:
+            found.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            raise ValueError(
+                f"{path}:{number}: this line is not JSON ({error.msg}): a run stopped while"
+                " writing it? Delete the line and run again"
+            ) from None
+    return found

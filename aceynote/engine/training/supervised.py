@@ -14,14 +14,16 @@ value a position as that search does.
 
 ``sample`` plays self-play games at 0-ply (the rules drawn as TD training
 draws them) and keeps up to ``--per-game`` of each game's decisions in
-contact that no table values exactly, drawn at random: one game's positions
-are much alike, so a few from many games. One JSON line each: the rules,
-the Setup, and the kind of decision. ``label`` appends each position's value
-(win probability and equity for the side to act) to ``FILE.labels.jsonl`` as it
-is found, so that a run resumes, and ``--shard K/N`` runs share the work.
-``train`` fits the contact network to the labelled positions (``fitting``),
-a tenth of them held out, and writes the network whose held-out error was
-lowest, with a line of figures an epoch.
+contact that no table values exactly and no earlier game gave, drawn at
+random: one game's positions are much alike, so a few from many games. One
+JSON line each: the game, the rules, the Setup, and the kind of decision; a
+run stopped goes on after its last game. ``label`` appends each position's
+value (win probability and equity for the side to act) and its judge (the
+depth, the network's fingerprint) to ``FILE.labels.jsonl`` as it is found, so
+that a run resumes, and ``--shard K/N`` runs share the work. ``train`` fits
+the contact network to the labelled positions (``fitting``), every tenth
+game's held out, and writes the network whose held-out error was lowest,
+with a line of figures an epoch.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ...rules import Position, RuleSet, SegmentKind, SetupError, parse_rules
 from ..api import shipped_weights
@@ -49,26 +52,34 @@ from .selfplay import game_rng, rules_of_game
 from .shards import WHOLE, Shard, append_line, read_lines
 
 HELD_OUT = 10
-"""One position in this many is held out of the fitting, to measure it."""
+"""The games whose number is a multiple of this are held out of the fitting, to measure it
+(whole games: one game's positions are much alike)."""
 
 
-def sample_game(network: Network, rng: random.Random, per_game: int) -> list[dict[str, str]]:
-    """Up to ``per_game`` positions of one 0-ply self-play game, as JSON lines' fields."""
+class SupervisedError(Exception):
+    """Why a step cannot be run on the files given, in words (the command exits with 2)."""
+
+
+def sample_game(
+    network: Network, rng: random.Random, per_game: int, seen: set[tuple[str, str, str]]
+) -> list[dict[str, str]]:
+    """Up to ``per_game`` positions of one 0-ply self-play game, as JSON lines' fields, none
+    of them in ``seen`` (the opening, for one, comes up in many games); each is added to it."""
     rules = rules_of_game(rng)
     search = Search(evaluator_for(network, rules))
     decision: Decision | None = Decision.start(opening(rng))
-    kept: list[Decision] = []
+    kept: dict[tuple[str, str, str], Decision] = {}
     for _ in range(MAX_DECISIONS):
         if decision is None:
             break
-        if decision.position.has_contact and not search.evaluator.is_exact(decision):
-            kept.append(decision)
+        key = (rules.to_tag(), decision.position.to_setup(), decision.kind.name.lower())
+        fresh = key not in seen and decision.position.has_contact
+        if fresh and not search.evaluator.is_exact(decision):
+            kept[key] = decision
         decision, _ = search.best_next(decision, dice_for(decision, rng))
-    drawn = rng.sample(kept, min(per_game, len(kept)))
-    return [
-        {"rules": rules.to_tag(), "setup": d.position.to_setup(), "kind": d.kind.name.lower()}
-        for d in drawn
-    ]
+    drawn = rng.sample(sorted(kept), min(per_game, len(kept)))
+    seen.update(drawn)
+    return [{"rules": rules, "setup": setup, "kind": kind} for rules, setup, kind in drawn]
 
 
 def decision_of(line: dict[str, Any]) -> tuple[Decision, RuleSet]:
@@ -81,9 +92,31 @@ def labels_path(positions: Path) -> Path:
     return positions.with_name(positions.stem + ".labels.jsonl")
 
 
-def read_labels(positions: Path) -> dict[int, dict[str, Any]]:
-    """The labels found so far, by position number (from 1)."""
-    return {label["id"]: label for label in read_lines(labels_path(positions))}
+def read_labels(positions: Path, lines: Sequence[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The labels found so far, by position number (from 1), each checked to be of its line of
+    ``lines`` (the positions file's)."""
+    found = {label["id"]: label for label in read_lines(labels_path(positions))}
+    for number, label in found.items():
+        if number > len(lines) or lines[number - 1]["setup"] != label["setup"]:
+            raise SupervisedError(
+                f"{labels_path(positions)}: the label of position {number} is of another"
+                f" position than line {number} of {positions}: the labels are of another sample"
+            )
+    return found
+
+
+def judge_of(network: Network, depth: int) -> dict[str, Any]:
+    """What values the positions: the search's depth and its network (its fingerprint)."""
+    return {"depth": depth, "weights": network.fingerprint(), "games": network.games}
+
+
+def one_judge(labels: Sequence[dict[str, Any]], where: Path) -> dict[str, Any] | None:
+    """The judge of every label (None: no label yet); labels of two are refused."""
+    judges = {json.dumps(label["judge"], sort_keys=True) for label in labels}
+    if len(judges) > 1:
+        said = " and ".join(sorted(judges))
+        raise SupervisedError(f"{where}: labelled by two judges ({said}): keep one file a judge")
+    return labels[0]["judge"] if labels else None
 
 
 def label_one(search: Search, decision: Decision, depth: int) -> tuple[float, float]:
@@ -105,26 +138,39 @@ def targets_of(
     return Targets(np.array(inputs), np.array(wins), np.clip(np.array(shares), -1.0, 1.0))
 
 
+def held_out(lines: Sequence[dict[str, Any]]) -> npt.NDArray[np.bool_]:
+    """Which positions are held out: those of every :data:`HELD_OUT`-th game."""
+    return np.array([line["game"] % HELD_OUT == 0 for line in lines], dtype=np.bool_)
+
+
 def fit(
-    network: Network, targets: Targets, epochs: int, rate: float, size: int, seed: int
+    network: Network, targets: Targets, held: npt.NDArray[np.bool_], settings: argparse.Namespace
 ) -> Iterator[tuple[int, Network, dict[str, float]]]:
     """Each epoch's number, network and figures (epoch 0: before any): the mean errors on the
-    positions fitted and on those held out (every :data:`HELD_OUT`-th)."""
+    positions fitted and on those ``held`` out. ``settings``: epochs, rate, batch, seed."""
     rows = np.arange(len(targets))
-    held = targets.part(rows[rows % HELD_OUT == 0])
-    trained = targets.part(rows[rows % HELD_OUT != 0])
-    for number in range(epochs + 1):
+    measured, fitted = targets.part(rows[held]), targets.part(rows[~held])
+    for number in range(settings.epochs + 1):
         if number:
-            epoch(network, trained, rate, size, seed * 1_000_003 + number)
-        fitted, measured = errors(network, trained), errors(network, held)
-        yield number, network, {"fitted": float(fitted.sum()), "held_out": float(measured.sum())}
+            seed = settings.seed * 1_000_003 + number
+            epoch(network, fitted, settings.rate, settings.batch, seed)
+        figures = {
+            "fitted": float(errors(network, fitted).sum()),
+            "held_out": float(errors(network, measured).sum()),
+        }
+        yield number, network, figures
 
 
 def _sample(args: argparse.Namespace) -> int:
     network = _weights(args.weights).for_play()
-    for game in range(args.games):
-        for line in sample_game(network, game_rng(args.seed, game, "sample"), args.per_game):
-            append_line(args.out, line)
+    written = read_lines(args.out)
+    seen = {(line["rules"], line["setup"], line["kind"]) for line in written}
+    first = max((line["game"] for line in written), default=-1) + 1  # a stopped run goes on
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    for game in range(first, args.games):
+        rng = game_rng(args.seed, game, "sample")
+        for line in sample_game(network, rng, args.per_game, seen):
+            append_line(args.out, {"game": game} | line)
         if (game + 1) % 100 == 0:
             print(f"sample: {game + 1:,} of {args.games:,} games", file=sys.stderr, flush=True)
     return 0
@@ -132,7 +178,15 @@ def _sample(args: argparse.Namespace) -> int:
 
 def _label(args: argparse.Namespace) -> int:
     network = _weights(args.weights)
-    lines, done = _positions(args.positions), read_labels(args.positions)
+    lines = _positions(args.positions)
+    done = read_labels(args.positions, lines)
+    judge = judge_of(network, args.depth)
+    before = one_judge(list(done.values()), labels_path(args.positions))
+    if before not in (None, judge):
+        raise SupervisedError(
+            f"{labels_path(args.positions)} holds labels of another judge ({before}, this run"
+            f" {judge}): label into another copy of the positions"
+        )
     searches: dict[str, Search] = {}
     for number, line in enumerate(lines, start=1):
         if number in done or not args.shard.takes(number):
@@ -142,7 +196,7 @@ def _label(args: argparse.Namespace) -> int:
         if search is None:
             search = searches[line["rules"]] = Search(evaluator_for(network.for_play(), rules))
         win, equity = label_one(search, decision, args.depth)
-        label = {"id": number, "depth": args.depth, "weights": network.games}
+        label = {"id": number, "setup": line["setup"], "judge": judge}
         append_line(
             labels_path(args.positions), label | {"win": round(win, 5), "equity": round(equity, 5)}
         )
@@ -153,27 +207,26 @@ def _label(args: argparse.Namespace) -> int:
 
 def _train(args: argparse.Namespace) -> int:
     network = _weights(args.resume)
-    lines, found = _positions(args.positions), read_labels(args.positions)
-    numbers = sorted(number for number in found if number <= len(lines))
-    if not numbers:
-        print(f"error: {args.positions}: no position is labelled yet (run label)", file=sys.stderr)
-        return 2
+    lines = _positions(args.positions)
+    found = read_labels(args.positions, lines)
+    numbers = sorted(found)
     labels = [found[n] for n in numbers]
-    judges = sorted({(label["depth"], label["weights"]) for label in labels})
-    if len(judges) > 1:
-        said = " and ".join(f"depth {depth} of the {games:,}-game net" for depth, games in judges)
-        print(
-            f"error: {args.positions}: labelled by {said}: keep one file a judge", file=sys.stderr
+    one_judge(labels, labels_path(args.positions))
+    held = held_out([lines[n - 1] for n in numbers])
+    if held.all() or not held.any():
+        raise SupervisedError(
+            f"{args.positions}: {len(numbers):,} positions labelled, too few to fit some and hold"
+            f" some out (every {HELD_OUT}th game's): label more"
         )
-        return 2
+    log = args.out / "supervised.jsonl"
+    if log.exists():
+        raise SupervisedError(f"{args.out} holds a run already ({log}): give another --out")
     targets = targets_of(network, [lines[n - 1] for n in numbers], labels)
-    contact = replace(network, race=None)
     args.out.mkdir(parents=True, exist_ok=True)
     best = float("inf")
-    fitting = fit(contact, targets, args.epochs, args.rate, args.batch, args.seed)
-    for number, fitted, figures in fitting:
+    for number, fitted, figures in fit(replace(network, race=None), targets, held, args):
         line = {"epoch": number, "positions": len(targets)} | figures
-        append_line(args.out / "supervised.jsonl", line)
+        append_line(log, line)
         print(json.dumps(line), file=sys.stderr, flush=True)
         if figures["held_out"] < best:
             best = figures["held_out"]
@@ -184,7 +237,7 @@ def _train(args: argparse.Namespace) -> int:
 def _positions(path: Path) -> list[dict[str, Any]]:
     """The lines sample wrote (a file that is not there is an error, not no positions)."""
     if not path.exists():
-        raise FileNotFoundError(f"{path}: no such file (sample writes it)")
+        raise SupervisedError(f"{path}: no such file (sample writes it)")
     return read_lines(path)
 
 
@@ -235,7 +288,14 @@ def main(argv: list[str] | None = None) -> int:
     run = {"sample": _sample, "label": _label, "train": _train}[args.command]
     try:
         return run(args)
-    except (OSError, WeightsFormatError, SetupError, ValueError, KeyError) as error:
+    except (
+        SupervisedError,
+        OSError,
+        WeightsFormatError,
+        SetupError,
+        ValueError,
+        KeyError,
+    ) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 
