@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 from aceynote.engine import Engine  # noqa: E402
 from aceynote.engine.bots import NetPlayer, Player, engine_match  # noqa: E402
 from aceynote.engine.decisions import Choice, Decision  # noqa: E402
-from aceynote.engine.training.shards import read_lines  # noqa: E402
+from aceynote.engine.training.shards import append_line, read_lines  # noqa: E402
 from aceynote.rules import BAR, OFF, POOL, Position, SegmentKind, Side  # noqa: E402
 
 RULES = "bgammon"
@@ -323,8 +323,7 @@ def play(args: argparse.Namespace, address: tuple[str, int], pid: int | None) ->
         records.append(meters.game(index, score))
         print(f"  game {index + 1}: aceynote {score:+d}", file=sys.stderr)
         if out is not None:
-            with out.open("a", encoding="utf-8") as stream:
-                stream.write(json.dumps(records[-1]) + "\n")
+            append_line(out, records[-1])
     connection.close()
     report(records[: args.games], args.depth)
 

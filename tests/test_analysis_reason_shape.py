@@ -177,7 +177,7 @@ def test_several_piles_are_said_once_each() -> None:
 def test_the_1_and_2_points_are_out_of_play_not_piles_nor_builders() -> None:
     """Checkers on the 2 and 1 points can move on only to the 1 point or off: the best play's
     7/1 4/2 was said to spread its checkers over one point more (the 2 point) as builders."""
-    assert _shape({5: 2, 2: 1, 1: 6}).occupied == 1
+    assert _shape({5: 2, 2: 1, 1: 6}).builder_points == 1
     assert _shape({5: 2, 2: 5, 1: 6}).piled == 0
     why = _why(
         "W 22:2 20:2 19:2 12:2 9:3 4:3 3:1 / B 14:2 10:2 9:4 7:3 4:4 / B",

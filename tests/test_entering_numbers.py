@@ -83,8 +83,15 @@ def test_a_first_number_says_who_moves_first_where_no_tag_does() -> None:
     assert write_game(made.game).endswith("\n\n1... 43: in/21 in/22\n*\n")
     assert validate(made.game).diagnostics == []
     assert refused(made, "2... 64: in/19 in/21").code == "AD202"  # no longer the game's start
-    assert made.undo() is not None and made.prompt() == "1... Black to roll"
-    assert isinstance(made.enter("1. 64: in/19 in/21"), Segment)  # White first after all
+    assert made.undo() is not None and made.prompt() == "1. White to roll"  # as opened again
+    assert Recording.at_end(made.game).prompt() == made.prompt()
+    assert made.redo() is not None and made.prompt() == "2. White to roll"
+    assert write_game(made.game).endswith("\n\n1... 43: in/21 in/22\n*\n")
+    made.undo()
+    alone = made.enter("1... 43")  # a roll alone, of many plays: nothing entered yet
+    assert isinstance(alone, EntryProblem) and alone.roll_alone
+    assert made.prompt() == "1. White to roll"
+    assert isinstance(made.enter("1. 64: in/19 in/21"), Segment)
     assert write_game(made.game).endswith("\n\n1. 64: in/19 in/21\n*\n")
 
 
@@ -105,6 +112,10 @@ def test_a_setup_games_first_turn_takes_the_number_typed() -> None:
     assert write_game(made.game).split("\n\n")[1].startswith("17. 64: in/19 in/21  43:")
     assert "18. 55:" in write_game(made.game)
     assert validate(made.game).diagnostics == []
+    for _ in range(3):
+        made.undo()
+    assert made.prompt() == "1. White to roll" == Recording.at_end(made.game).prompt()
+    assert made.redo() is not None and made.prompt() == "17... Black to roll"
 
 
 def test_a_pasted_record_with_right_numbers_is_entered_segment_by_segment() -> None:

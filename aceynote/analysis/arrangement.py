@@ -27,6 +27,11 @@ ENTRY = 25
 """Where the pool and the bar stand for reach: a checker enters on 25 less its die."""
 
 
+ARRANGEMENT = ("taken_deep", "stranded", "newly_stranded", "piled", "builder_points")
+"""What :class:`Shape` counts of a play (its properties of these names), in the order the
+JSON's facts and the decisions table give them."""
+
+
 class Shape(NamedTuple):
     """The side's checkers before a play and after it (its 27 places, its own numbering)."""
 
@@ -56,7 +61,7 @@ class Shape(NamedTuple):
         return sum(max(0, count - PILE) for count in _in_play(self.counts))
 
     @property
-    def occupied(self) -> int:
+    def builder_points(self) -> int:
         """The points in play the side has a checker on: its builders for new points."""
         return sum(1 for count in _in_play(self.counts) if count)
 
@@ -143,11 +148,11 @@ def _piled(written: Shape, best: Shape) -> str | None:
 def _spread(written: Shape, best: Shape) -> str | None:
     """Fewer points than the best's, with as many checkers entered (else the checkers the best
     entered are what it spreads: the pool's difference, said apart)."""
-    if written.occupied >= best.occupied or written.counts[POOL] != best.counts[POOL]:
+    if written.builder_points >= best.builder_points or written.counts[POOL] != best.counts[POOL]:
         return None
     return (
-        f"keeps its builders on {counted(written.occupied, 'point')} where the best spreads"
-        f" them over {best.occupied}"
+        f"keeps its builders on {counted(written.builder_points, 'point')} where the best spreads"
+        f" them over {best.builder_points}"
     )
 
 

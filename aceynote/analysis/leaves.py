@@ -13,13 +13,13 @@ the rules' (:mod:`aceynote.rules.replies`); the sentences are :mod:`.reasons`'.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..engine.decisions import Choice
 from ..rules import BAR, CHECKERS_PER_SIDE, HOME_TOP, OFF, POOL, Position, RuleSet
 from ..rules.replies import blots, longest_prime, points_held, replies
-from .arrangement import Shape, shape_of
+from .arrangement import ARRANGEMENT, Shape, shape_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,29 +60,15 @@ class PlayFacts:
     shape: Shape
 
     def as_dict(self) -> dict[str, Any]:
-        """The facts as JSON and the decisions table give them, the shape as its counts."""
+        """The facts as JSON and the decisions table give them, the shape as its counts
+        (:data:`~.arrangement.ARRANGEMENT`); points as lists."""
         found = {name: getattr(self, name) for name in COUNTED}
-        for name in ("made", "given_up", "gaps"):
-            found[name] = list(found[name])
-        shape = self.shape
-        found.update(
-            taken_deep=shape.taken_deep,
-            stranded=list(shape.stranded),
-            newly_stranded=shape.newly_stranded,
-            piled=shape.piled,
-            builder_points=shape.occupied,
-        )
-        return found
+        found |= {name: getattr(self.shape, name) for name in ARRANGEMENT}
+        return {name: list(v) if isinstance(v, tuple) else v for name, v in found.items()}
 
 
-COUNTED = (
-    *("blots", "shots", "opponent_wins", "made", "given_up", "prime", "prime_holds", "hits"),
-    *("pool", "opponent_bar", "opponent_pool", "pips", "race", "borne_off", "off", "wins"),
-    *("contact", "outside", "gaps"),
-)
+COUNTED = tuple(found.name for found in fields(PlayFacts) if found.name != "shape")
 """The facts counted on the board a play leaves, in :class:`PlayFacts`' order."""
-ARRANGEMENT = ("taken_deep", "stranded", "newly_stranded", "piled", "builder_points")
-"""The counts of how a play arranges the side's checkers (:class:`~.arrangement.Shape`)."""
 FACT_NAMES = COUNTED + ARRANGEMENT
 """The names of :meth:`PlayFacts.as_dict`, in order: the JSON's facts and the table's."""
 

@@ -12,7 +12,7 @@ from ..notation.writer import roll_text, segment_play_text
 from ..rules import RuleSet, SegmentKind, Side, TurnState, legal_plays, play_text, roll_dice
 from ..validation import Diagnostic
 from ..validation.numbering import number_fault
-from ..validation.tag_meaning import any_first_number, numbered_first_mover
+from ..validation.tag_meaning import first_number_of, numbered_first_mover
 from .writings import Writings
 
 _MARKERS = {"": None, "=": SegmentKind.CHOSEN_DOUBLE, "+": SegmentKind.EXTRA_ROLL}
@@ -195,16 +195,12 @@ def typed_number(text: str) -> tuple[TypedNumber | None, str]:
     return number, text[:start] + " " * (end - start) + text[end:]
 
 
-def first_turn(game: Game, typed: TypedNumber, side: Side, number: int) -> tuple[Side, int]:
-    """The side and number of a game's first turn, where ``typed`` is written before it and the
-    recording would otherwise give ``side``'s turn ``number`` (docs/notation.md §7): with no
-    Opening or Setup tag, the number's dots say who moves first; a Setup game's first turn
-    may have any number N >= 1."""
-    if numbered_first_mover(game):
-        side = typed.side
-    if any_first_number(game) and typed.number >= 1:
-        number = typed.number
-    return side, number
+def first_turn(game: Game, typed: TypedNumber, side: Side) -> tuple[Side, int]:
+    """The side and number of a game's first turn, where ``typed`` is written before it and
+    the recording would otherwise give it to ``side`` (docs/notation.md §7): with no Opening
+    or Setup tag, the number's dots say who moves first; a Setup game's first turn may have
+    any number N >= 1."""
+    return typed.side if numbered_first_mover(game) else side, first_number_of(game, typed.number)
 
 
 def number_problem(

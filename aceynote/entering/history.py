@@ -44,7 +44,12 @@ class Ending:
 
 @dataclass(slots=True)
 class Entered:
-    """One segment entered: what to take away for undo and put back for redo."""
+    """One segment entered: what to take away for undo and put back for redo.
+
+    ``before`` and ``first_number`` are the recording's before the entry: where a game's
+    first turn typed with its number said who moves first or how it is numbered (§7),
+    undo takes that back too.
+    """
 
     segment: Segment
     turn: Turn
@@ -53,6 +58,7 @@ class Entered:
     after: TurnState
     ending_before: Ending
     ending_after: Ending
+    first_number: int
 
 
 @dataclass(slots=True)

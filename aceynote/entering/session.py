@@ -217,13 +217,14 @@ class Recording:
         if wrong is not None:
             return wrong
         before = self.state, self.first_number
-        if number is not None and self.path == MAIN and not self.turns:
-            side, self.first_number = first_turn(self.game, number, self.mover, self.first_number)
-            if side is not self.mover:
-                self.state = state_at_end(self.report, [], Position.initial(side))
+        started = number is not None and _start_as_typed(self, number)
         entered = self._enter_play(text)
         if isinstance(entered, EntryProblem):
             self.state, self.first_number = before
+        elif started:  # undo takes back who moves first and the number too
+            last = self.done[-1]
+            assert isinstance(last, Entered)
+            last.before, last.first_number = before
         return entered
 
     def _enter_play(self, text: str) -> Segment | EntryProblem:
@@ -267,18 +268,16 @@ class Recording:
             turn = self.turns[-1]
             turn.segments.append(segment)
         after = state.played(segment.kind, segment.high, segment.low, checked.play)
-        before_ending = Ending.of(self.game)
+        ended = Ending.of(self.game)
         if after.over and after.position.winner is None:
             after = TurnState.begin(after.next_turn(), self.report.rules)
         elif after.over and self.path == MAIN:
             won = outcome(after.position, self.report.rules)
             if won is not None:
                 Ending(won.token, won.token, None).set_in(self.game)
-        entered = Entered(
-            segment, turn, new_turn, state, after, before_ending, Ending.of(self.game)
-        )
+        ending, number = Ending.of(self.game), self.first_number
+        self.done.append(Entered(segment, turn, new_turn, state, after, ended, ending, number))
         self.state = after
-        self.done.append(entered)
         self.undone.clear()
         self._revalidate()
         return segment
@@ -330,7 +329,7 @@ class Recording:
             action.turn.segments.pop()
             if action.new_turn:
                 self.turns.pop()
-            self.state = action.before
+            self.state, self.first_number = action.before, action.first_number
             action.ending_before.set_in(self.game)
         else:
             action.before.set_in(self.game)
@@ -366,6 +365,18 @@ class Recording:
         return Span(line, 1, line, 2)
 
 
+def _start_as_typed(recording: Recording, typed: TypedNumber) -> bool:
+    """Before a game's first turn, start as a number typed says (§7: who moves first, a Setup
+    game's first number); whether that changed the recording."""
+    if recording.path != MAIN or recording.turns:
+        return False
+    before = recording.state, recording.first_number
+    side, recording.first_number = first_turn(recording.game, typed, recording.mover)
+    if side is not recording.mover:
+        recording.state = state_at_end(recording.report, [], Position.initial(side))
+    return (recording.state, recording.first_number) != before
+
+
 def _number_problem(recording: Recording, typed: TypedNumber) -> EntryProblem | None:
     """Why a move number typed before the next segment does not name its turn: the turn in
     progress for a chosen double or an extra roll, the next turn for a roll."""
@@ -375,6 +386,6 @@ def _number_problem(recording: Recording, typed: TypedNumber) -> EntryProblem | 
         side, number = last.side, last.number
     game_start = recording.path == MAIN and last is None
     if game_start:
-        side, number = first_turn(recording.game, typed, side, number)
+        side, number = first_turn(recording.game, typed, side)
     told = game_start and not numbered_first_mover(recording.game)
     return number_problem(typed, side, number, told)

@@ -98,17 +98,18 @@ def numbered_first_mover(game: Game) -> bool:
     return game.tag("Setup") is None and game.tag("Opening") is None
 
 
-def any_first_number(game: Game) -> bool:
-    """Whether the first turn may be numbered any N >= 1: a Setup game (§7)."""
-    return game.tag("Setup") is not None
+def first_number_of(game: Game, written: int | None) -> int:
+    """The number of the first turn, written ``written`` (None: with no number): 1, or in a
+    Setup game the number written, any N >= 1 (§7)."""
+    if game.tag("Setup") is not None and written is not None and written >= 1:
+        return written
+    return 1
 
 
 def first_number(game: Game) -> int:
-    """1, or in a Setup game whatever number the record starts with (§7)."""
+    """The number of the record's first turn (:func:`first_number_of`)."""
     first = game.turns[0] if game.turns else None
-    if any_first_number(game) and first is not None and first.numbered:
-        return max(first.number, 1)
-    return 1
+    return first_number_of(game, first.number if first is not None and first.numbered else None)
 
 
 def _opening_winner(notes: Notes, text: str, span: Span) -> Side | None:
