@@ -178,10 +178,8 @@ def _sample(args: argparse.Namespace) -> int:
 
 def _label(args: argparse.Namespace) -> int:
     network = _weights(args.weights)
-    lines = _positions(args.positions)
-    done = read_labels(args.positions, lines)
+    lines, done, before = _labelled(args.positions)
     judge = judge_of(network, args.depth)
-    before = one_judge(list(done.values()), labels_path(args.positions))
     if before not in (None, judge):
         raise SupervisedError(
             f"{labels_path(args.positions)} holds labels of another judge ({before}, this run"
@@ -207,11 +205,9 @@ def _label(args: argparse.Namespace) -> int:
 
 def _train(args: argparse.Namespace) -> int:
     network = _weights(args.resume)
-    lines = _positions(args.positions)
-    found = read_labels(args.positions, lines)
+    lines, found, _ = _labelled(args.positions)
     numbers = sorted(found)
     labels = [found[n] for n in numbers]
-    one_judge(labels, labels_path(args.positions))
     held = held_out([lines[n - 1] for n in numbers])
     if held.all() or not held.any():
         raise SupervisedError(
@@ -234,11 +230,16 @@ def _train(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positions(path: Path) -> list[dict[str, Any]]:
-    """The lines sample wrote (a file that is not there is an error, not no positions)."""
+def _labelled(
+    path: Path,
+) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]], dict[str, Any] | None]:
+    """The lines sample wrote (a file that is not there is an error, not no positions), the
+    labels so far by position number, and their one judge (None: no label yet)."""
     if not path.exists():
         raise SupervisedError(f"{path}: no such file (sample writes it)")
-    return read_lines(path)
+    lines = read_lines(path)
+    found = read_labels(path, lines)
+    return lines, found, one_judge(list(found.values()), labels_path(path))
 
 
 def _weights(path: Path | None) -> Network:
