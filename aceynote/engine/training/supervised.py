@@ -5,7 +5,7 @@
     python -m aceynote.engine.training.supervised label runs/sup/positions.jsonl \\
         --depth 2 --shard 1/2
     python -m aceynote.engine.training.supervised train runs/sup/positions.jsonl \\
-        --resume aceynote/engine/weights.npz --epochs 20 --out runs/sup
+        --resume aceynote/engine/weights.npz --out runs/sup
 
 After TD(lambda), gnubg and wildbg train their networks on positions that a
 stronger judge valued. Here the judge is the engine's own search, ``--depth``
@@ -276,8 +276,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     train = commands.add_parser("train", help="fit the contact network to the labels")
     train.add_argument("positions", type=Path, help="the file sample wrote, labelled")
     train.add_argument("--resume", type=Path, help="the network to fit (default: shipped)")
-    train.add_argument("--epochs", type=int, default=20, help="passes (default 20)")
-    train.add_argument("--rate", type=float, default=1.0, help="learning rate (default 1)")
+    train.add_argument("--epochs", type=int, default=30, help="passes (default 30)")
+    train.add_argument("--rate", type=float, default=0.5, help="learning rate (default 0.5)")
     train.add_argument("--batch", type=int, default=64, help="positions a step (default 64)")
     train.add_argument("--seed", type=int, default=1, help="the batches' order (default 1)")
     train.add_argument("--out", type=Path, required=True, help="folder for the checkpoint, log")
