@@ -158,6 +158,12 @@ def test_training_fits_the_labels_holds_out_whole_games_and_keeps_the_race_netwo
     measured = targets.part(np.flatnonzero(held))
     assert errors(trained, measured).sum() == pytest.approx(best, rel=1e-9)
     assert main([*args, "--resume", str(resumed)]) == 2  # the run's folder holds a run
+    wider = tmp_path / "wider"
+    assert main([*args[:-1], str(wider), "--widen", "160", "--epochs", "0"]) == 0
+    widened = Network.load(wider / "checkpoint.npz")
+    assert widened.hidden == 160
+    first = lines_of(wider / "supervised.jsonl")[0]
+    assert first["fitted"] == pytest.approx(figures[0]["fitted"], rel=1e-2)  # all but the same
 
 
 def test_what_cannot_be_trained_or_labelled_is_refused_in_words(

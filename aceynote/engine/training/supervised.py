@@ -205,6 +205,8 @@ def _label(args: argparse.Namespace) -> int:
 
 def _train(args: argparse.Namespace) -> int:
     network = _weights(args.resume)
+    if args.widen:
+        network = network.widened(args.widen, args.seed)
     lines, found, _ = _labelled(args.positions)
     numbers = sorted(found)
     labels = [found[n] for n in numbers]
@@ -276,6 +278,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     train = commands.add_parser("train", help="fit the contact network to the labels")
     train.add_argument("positions", type=Path, help="the file sample wrote, labelled")
     train.add_argument("--resume", type=Path, help="the network to fit (default: shipped)")
+    train.add_argument(
+        "--widen",
+        type=int,
+        metavar="H",
+        help="give the contact network H hidden units first, its outputs kept (Net2Net)",
+    )
     train.add_argument("--epochs", type=int, default=30, help="passes (default 30)")
     train.add_argument("--rate", type=float, default=0.5, help="learning rate (default 0.5)")
     train.add_argument("--batch", type=int, default=64, help="positions a step (default 64)")
