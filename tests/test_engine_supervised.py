@@ -185,3 +185,30 @@ def test_what_cannot_be_trained_or_labelled_is_refused_in_words(
     labels_path(copy).write_text('{"id": 1, "setup"\n')  # a line cut short by a stop
     assert main(["label", str(copy)]) == 2
     assert "p.labels.jsonl:1: this line is not JSON" in capsys.readouterr().err
+
+
+def test_two_judges_old_files_and_a_used_folder_are_refused(
+    positions: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = labelled_copy(positions, tmp_path, "--depth", "1")
+    labels = labels_path(copy).read_text().splitlines()
+    other = json.loads(labels[-1])
+    other["judge"] = other["judge"] | {"depth": 2}  # two runs of two depths at once
+    labels_path(copy).write_text("\n".join([*labels[:-1], json.dumps(other)]) + "\n")
+    assert main(["train", str(copy), "--out", str(tmp_path / "a")]) == 2
+    assert "labelled by two judges" in capsys.readouterr().err
+    used = tmp_path / "selfplay-run"
+    used.mkdir()
+    (used / "checkpoint.npz").write_bytes(b"")
+    labels_path(copy).write_text("\n".join(labels) + "\n")
+    assert main(["train", str(copy), "--out", str(used)]) == 2
+    assert "holds a run already" in capsys.readouterr().err
+    old = [
+        json.dumps({k: v for k, v in json.loads(line).items() if k != "judge"}) for line in labels
+    ]
+    labels_path(copy).write_text("\n".join(old) + "\n")
+    assert main(["train", str(copy), "--out", str(tmp_path / "b")]) == 2
+    assert "written by an earlier version of label: label again" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["train", str(copy), "--out", str(tmp_path / "c"), "--widen", "0"])
+    assert "'0' is not a number of hidden units" in capsys.readouterr().err

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -75,7 +76,18 @@ def batches(count: int, size: int, rng: np.random.Generator) -> Iterator[npt.NDA
         yield order[start : start + size]
 
 
-def epoch(network: Network, targets: Targets, rate: float, size: int, seed: int) -> None:
-    """One pass over every position, in batches of ``size`` in the order ``seed`` draws."""
-    for rows in batches(len(targets), size, np.random.default_rng(seed)):
-        step(network, targets.part(rows), rate)
+class Schedule(NamedTuple):
+    """How the fitting goes: ``epochs`` passes, steps of ``rate`` on ``batch`` positions each,
+    in the orders ``seed`` draws."""
+
+    epochs: int
+    rate: float
+    batch: int
+    seed: int
+
+
+def epoch(network: Network, targets: Targets, schedule: Schedule, number: int) -> None:
+    """Pass ``number`` over every position, in batches in the order its seed draws."""
+    rng = np.random.default_rng(schedule.seed * 1_000_003 + number)
+    for rows in batches(len(targets), schedule.batch, rng):
+        step(network, targets.part(rows), schedule.rate)

@@ -45,6 +45,13 @@ def append_line(path: Path, record: dict[str, Any]) -> None:
         out.write(json.dumps(record) + "\n")
 
 
+def append_lines(path: Path, records: list[dict[str, Any]]) -> None:
+    """Add ``records`` at the end of ``path`` in one write: a run stopped keeps all or none."""
+    if records:
+        with path.open("a", encoding="utf-8") as out:
+            out.write("".join(json.dumps(record) + "\n" for record in records))
+
+
 def read_lines(path: Path) -> list[dict[str, Any]]:
     """The JSON lines of ``path`` (none when it does not exist yet), blank lines left out; a
     line that is not JSON is a ValueError that names it."""

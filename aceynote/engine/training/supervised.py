@@ -47,9 +47,9 @@ from ..decisions import MAX_DECISIONS, Decision
 from ..evaluator import NetworkEvaluator, evaluator_for, points_scale
 from ..network import Network, WeightsFormatError
 from ..search import Search
-from .fitting import Targets, epoch, errors
+from .fitting import Schedule, Targets, epoch, errors
 from .selfplay import game_rng, rules_of_game
-from .shards import WHOLE, Shard, append_line, read_lines
+from .shards import WHOLE, Shard, append_line, append_lines, read_lines
 
 HELD_OUT = 10
 """The games whose number is a multiple of this are held out of the fitting, to measure it
@@ -96,6 +96,10 @@ def read_labels(positions: Path, lines: Sequence[dict[str, Any]]) -> dict[int, d
     """The labels found so far, by position number (from 1), each checked to be of its line of
     ``lines`` (the positions file's)."""
     found = {label["id"]: label for label in read_lines(labels_path(positions))}
+    if any("judge" not in label for label in found.values()):
+        raise SupervisedError(
+            f"{labels_path(positions)} was written by an earlier version of label: label again"
+        )
     for number, label in found.items():
         if number > len(lines) or lines[number - 1]["setup"] != label["setup"]:
             raise SupervisedError(
@@ -144,16 +148,15 @@ def held_out(lines: Sequence[dict[str, Any]]) -> npt.NDArray[np.bool_]:
 
 
 def fit(
-    network: Network, targets: Targets, held: npt.NDArray[np.bool_], settings: argparse.Namespace
+    network: Network, targets: Targets, held: npt.NDArray[np.bool_], schedule: Schedule
 ) -> Iterator[tuple[int, Network, dict[str, float]]]:
     """Each epoch's number, network and figures (epoch 0: before any): the mean errors on the
-    positions fitted and on those ``held`` out. ``settings``: epochs, rate, batch, seed."""
+    positions fitted and on those ``held`` out."""
     rows = np.arange(len(targets))
     measured, fitted = targets.part(rows[held]), targets.part(rows[~held])
-    for number in range(settings.epochs + 1):
+    for number in range(schedule.epochs + 1):
         if number:
-            seed = settings.seed * 1_000_003 + number
-            epoch(network, fitted, settings.rate, settings.batch, seed)
+            epoch(network, fitted, schedule, number)
         figures = {
             "fitted": float(errors(network, fitted).sum()),
             "held_out": float(errors(network, measured).sum()),
@@ -167,10 +170,10 @@ def _sample(args: argparse.Namespace) -> int:
     seen = {(line["rules"], line["setup"], line["kind"]) for line in written}
     first = max((line["game"] for line in written), default=-1) + 1  # a stopped run goes on
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    for game in range(first, args.games):
+    for game in range(first, args.games):  # a game's lines in one write: a stop keeps all or none
         rng = game_rng(args.seed, game, "sample")
-        for line in sample_game(network, rng, args.per_game, seen):
-            append_line(args.out, {"game": game} | line)
+        drawn = sample_game(network, rng, args.per_game, seen)
+        append_lines(args.out, [{"game": game} | line for line in drawn])
         if (game + 1) % 100 == 0:
             print(f"sample: {game + 1:,} of {args.games:,} games", file=sys.stderr, flush=True)
     return 0
@@ -216,19 +219,20 @@ def _train(args: argparse.Namespace) -> int:
             f"{args.positions}: {len(numbers):,} positions labelled, too few to fit some and hold"
             f" some out (every {HELD_OUT}th game's): label more"
         )
-    log = args.out / "supervised.jsonl"
-    if log.exists():
-        raise SupervisedError(f"{args.out} holds a run already ({log}): give another --out")
+    log, checkpoint = args.out / "supervised.jsonl", args.out / "checkpoint.npz"
+    if log.exists() or checkpoint.exists():
+        raise SupervisedError(f"{args.out} holds a run already: give another --out")
     targets = targets_of(network, [lines[n - 1] for n in numbers], labels)
     args.out.mkdir(parents=True, exist_ok=True)
     best = float("inf")
-    for number, fitted, figures in fit(replace(network, race=None), targets, held, args):
+    schedule = Schedule(args.epochs, args.rate, args.batch, args.seed)
+    for number, fitted, figures in fit(replace(network, race=None), targets, held, schedule):
         line = {"epoch": number, "positions": len(targets)} | figures
         append_line(log, line)
         print(json.dumps(line), file=sys.stderr, flush=True)
         if figures["held_out"] < best:
             best = figures["held_out"]
-            replace(fitted, race=network.race).save(args.out / "checkpoint.npz")
+            replace(fitted, race=network.race).save(checkpoint)
     return 0
 
 
@@ -240,8 +244,16 @@ def _labelled(
     if not path.exists():
         raise SupervisedError(f"{path}: no such file (sample writes it)")
     lines = read_lines(path)
+    if lines and "game" not in lines[0]:
+        raise SupervisedError(f"{path} was written by an earlier version of sample: sample again")
     found = read_labels(path, lines)
     return lines, found, one_judge(list(found.values()), labels_path(path))
+
+
+def _hidden_units(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of hidden units (1 or more)")
+    return int(text)
 
 
 def _weights(path: Path | None) -> Network:
@@ -280,7 +292,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     train.add_argument("--resume", type=Path, help="the network to fit (default: shipped)")
     train.add_argument(
         "--widen",
-        type=int,
+        type=_hidden_units,
         metavar="H",
         help="give the contact network H hidden units first, its outputs kept (Net2Net)",
     )
