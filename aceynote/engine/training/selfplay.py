@@ -120,12 +120,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         help="take WEIGHTS' race network (so that a checkpoint carries the shipped one)",
     )
     parser.add_argument("--hidden", type=int, default=128, help="hidden units of a new net")
-    parser.add_argument(
-        "--widen",
-        type=int,
-        metavar="H",
-        help="give --resume's contact network H hidden units, its outputs kept (Net2Net)",
-    )
+    add_widen(parser)
     parser.add_argument("--alpha", type=float, default=0.1, help="learning rate (default 0.1)")
     parser.add_argument("--lam", type=float, default=0.7, help="TD lambda (default 0.7)")
     parser.add_argument(
@@ -145,6 +140,22 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     if args.widen and (args.races or not args.resume):
         parser.error("--widen widens the contact network of the weights that --resume names")
     return args
+
+
+def add_widen(parser: argparse.ArgumentParser) -> None:
+    """The ``--widen H`` option: the contact network given H hidden units before training."""
+    parser.add_argument(
+        "--widen",
+        type=_hidden_units,
+        metavar="H",
+        help="give --resume's contact network H hidden units first, its outputs kept (Net2Net)",
+    )
+
+
+def _hidden_units(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of hidden units (1 or more)")
+    return int(text)
 
 
 class _StopSignals:

@@ -48,7 +48,7 @@ from ..evaluator import NetworkEvaluator, evaluator_for, points_scale
 from ..network import Network, WeightsFormatError
 from ..search import Search
 from .fitting import Schedule, Targets, epoch, errors
-from .selfplay import game_rng, rules_of_game
+from .selfplay import add_widen, game_rng, rules_of_game
 from .shards import WHOLE, Shard, append_line, append_lines, read_lines
 
 HELD_OUT = 10
@@ -250,12 +250,6 @@ def _labelled(
     return lines, found, one_judge(list(found.values()), labels_path(path))
 
 
-def _hidden_units(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of hidden units (1 or more)")
-    return int(text)
-
-
 def _weights(path: Path | None) -> Network:
     return shipped_weights() if path is None else Network.load(path)
 
@@ -290,12 +284,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     train = commands.add_parser("train", help="fit the contact network to the labels")
     train.add_argument("positions", type=Path, help="the file sample wrote, labelled")
     train.add_argument("--resume", type=Path, help="the network to fit (default: shipped)")
-    train.add_argument(
-        "--widen",
-        type=_hidden_units,
-        metavar="H",
-        help="give the contact network H hidden units first, its outputs kept (Net2Net)",
-    )
+    add_widen(train)
     train.add_argument("--epochs", type=int, default=30, help="passes (default 30)")
     train.add_argument("--rate", type=float, default=0.5, help="learning rate (default 0.5)")
     train.add_argument("--batch", type=int, default=64, help="positions a step (default 64)")
