@@ -365,10 +365,15 @@ class Recording:
         return Span(line, 1, line, 2)
 
 
+def _at_game_start(recording: Recording) -> bool:
+    """Whether the next entry is the game's first turn (the main line, no turn yet)."""
+    return recording.path == MAIN and not recording.turns
+
+
 def _start_as_typed(recording: Recording, typed: TypedNumber) -> bool:
     """Before a game's first turn, start as a number typed says (§7: who moves first, a Setup
     game's first number); whether that changed the recording."""
-    if recording.path != MAIN or recording.turns:
+    if not _at_game_start(recording):
         return False
     before = recording.state, recording.first_number
     side, recording.first_number = first_turn(recording.game, typed, recording.mover)
@@ -384,7 +389,7 @@ def _number_problem(recording: Recording, typed: TypedNumber) -> EntryProblem | 
     side, number = recording.mover, recording.next_number()
     if last is not None and recording.state.expects is not SegmentKind.ROLL:
         side, number = last.side, last.number
-    game_start = recording.path == MAIN and last is None
+    game_start = _at_game_start(recording)
     if game_start:
         side, number = first_turn(recording.game, typed, side)
     told = game_start and not numbered_first_mover(recording.game)

@@ -41,8 +41,7 @@ WHOLE = Shard(1, 1)
 def append_line(path: Path, record: dict[str, Any]) -> None:
     """Add ``record`` as a line at the end of ``path`` in one write, which the runs that
     share the file do not cut into."""
-    with path.open("a", encoding="utf-8") as out:
-        out.write(json.dumps(record) + "\n")
+    append_lines(path, [record])
 
 
 def append_lines(path: Path, records: list[dict[str, Any]]) -> None:

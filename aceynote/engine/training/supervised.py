@@ -134,9 +134,13 @@ def targets_of(
 ) -> Targets:
     """The network's inputs of the positions and their labels as its outputs would be."""
     inputs, wins, shares = [], [], []
+    evaluators: dict[str, NetworkEvaluator] = {}  # one a rule set
     for line, label in zip(lines, labels, strict=True):
         decision, rules = decision_of(line)
-        inputs.append(NetworkEvaluator(network, rules).inputs([decision])[0])
+        evaluator = evaluators.get(line["rules"])
+        if evaluator is None:
+            evaluator = evaluators[line["rules"]] = NetworkEvaluator(network, rules)
+        inputs.append(evaluator.inputs([decision])[0])
         wins.append(label["win"])
         shares.append(label["equity"] / points_scale(rules))
     return Targets(np.array(inputs), np.array(wins), np.clip(np.array(shares), -1.0, 1.0))
