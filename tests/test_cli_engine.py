@@ -35,6 +35,15 @@ def test_hint_ranks_the_plays_as_text(capsys: pytest.CaptureFixture[str]) -> Non
     assert len(lines) == 4  # two distinct plays: in/19 in/21, and one checker to 15
 
 
+def test_hint_names_the_rules_as_a_rules_tag_writes_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rules = "BGAMMON  bearoff=high"
+    status, out, _ = run_main(capsys, "hint", "--setup", START, "--roll", "64", "--rules", rules)
+    assert status == 0
+    assert out.splitlines()[1] == f"roll 64, rules {parse_rules(rules).to_tag()}, 1-ply"
+
+
 def test_hint_writes_the_roll_as_the_record_does(capsys: pytest.CaptureFixture[str]) -> None:
     # --roll 12 was echoed "roll 12", where every record and the ranking of a record's
     # moment write the higher die first.
@@ -126,6 +135,7 @@ def test_hint_rolls_out_with_a_standard_error(capsys: pytest.CaptureFixture[str]
         (["--setup", "W in:16 / B in:15 / W", "--roll", "64"], "Setup"),
         (["--setup", START, "--roll", "70"], "not a roll"),
         (["--setup", START, "--roll", "64", "--rules", "chess"], "unknown rule preset"),
+        (["--setup", START, "--roll", "64", "--rules", ""], "--rules: the Rules tag is empty"),
         (["--setup", START, "--roll", "64", "--kind", "double"], "must be a double"),
         (["--setup", START, "--roll", "64", "--rollout", "0"], "--rollout"),
         (["--setup", START, "--roll", "64", "--seed", "7"], "give --rollout N too"),

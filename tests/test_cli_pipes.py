@@ -138,6 +138,32 @@ def test_analyze_keeps_exit_1_for_the_games_it_stopped_in(tmp_path: Path) -> Non
     assert_quiet(errors)
 
 
+def first_line_of_both_then_close(*args: str) -> int:
+    """Run ``aceynote ARGS 2>&1``, read one line of the pipe, close it, wait: the status."""
+    process = subprocess.Popen(
+        aceynote_process(*args),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip()
+    process.stdout.close()
+    return process.wait(timeout=120)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [("analyze", "--depth", "0"), ("validate",), ("stats",)],
+)
+def test_a_status_stands_when_its_messages_go_to_the_closed_pipe_too(
+    tmp_path: Path, words: tuple[str, ...]
+) -> None:
+    path = copies(tmp_path, "mistakes.acey")
+    assert first_line_of_both_then_close(*words, path) == 1
+
+
 def test_stats_keeps_exit_1_for_the_games_it_left_out() -> None:
     status, errors = closed_at_once("stats", str(SAMPLES / "mistakes.acey"))
     assert status == 1

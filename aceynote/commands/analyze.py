@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import io
 import itertools
-import sys
 import tempfile
 from collections import deque
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from .base import (
     add_command,
     fail,
     output_closed,
+    say,
     whole_number,
     write_out,
 )
@@ -172,14 +172,14 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+b") as copy:  # -o's: the record read
         games = _analyse(args, sources, copy)
     for place in games.stopped_at:
-        print(f"aceynote: {place}", file=sys.stderr)
+        say(f"aceynote: {place}")
     kinds = {
         "analysed only up to a syntax error, an illegal play or a turn's flow gone wrong": games.stopped,
         "not analysed, its Rules or Setup tag wrong": games.unanalysed,
     }
     said = "; ".join(f"{counted(count, 'game')} {words}" for words, count in kinds.items() if count)
     if said:
-        print(f"aceynote: {said} ('aceynote validate' lists the problems)", file=sys.stderr)
+        say(f"aceynote: {said} ('aceynote validate' lists the problems)")
     if games.records.unreadable:
         return EXIT_USAGE
     return EXIT_PROBLEMS if said else EXIT_OK
@@ -223,17 +223,14 @@ def _analyse(args: argparse.Namespace, sources: list[InputFile], copy: IO[bytes]
     except KeyboardInterrupt:  # Ctrl-C: what was done and what was not, then exit 130
         progress.clear()
         done = counted(games.done, "game")
-        print(
-            f"aceynote: stopped (Ctrl-C) after {done} analysed{_unwritten(args)}", file=sys.stderr
-        )
+        say(f"aceynote: stopped (Ctrl-C) after {done} analysed{_unwritten(args)}")
         raise
     except BrokenPipeError:  # the reader stopped early (| head): no more games, the status so far
         output_closed()
         if marked and args.output != "-":
-            print(
+            say(
                 f"aceynote: {shown(args.output)} not written: the report's reader stopped"
-                " before the analysis was done",
-                file=sys.stderr,
+                " before the analysis was done"
             )
     finally:
         progress.clear()
@@ -371,7 +368,7 @@ class _Records:
             deliver(written.getvalue(), out)
             return
         self.say_unreadable()  # the place first
-        print(f"aceynote: {shown(out)} not written: {why}", file=sys.stderr)
+        say(f"aceynote: {shown(out)} not written: {why}")
 
 
 def _check_folder(folder: str | None) -> None:

@@ -1,4 +1,4 @@
-"""What the command line needs before a command is chosen: exit codes, errors, standard output.
+"""What the command line needs before a command is chosen: exit codes, errors, the two outputs.
 
 Kept apart from :mod:`.common` so that ``aceynote --help`` and the choice of a
 command import nothing of the notation or the rules (see ``aceynote.cli``).
@@ -13,7 +13,7 @@ import io
 import os
 import sys
 from collections.abc import Iterator
-from typing import IO, TypeAlias
+from typing import IO, TextIO, TypeAlias
 
 from ..terminal_text import clipped, shown
 from . import COMMANDS
@@ -31,14 +31,25 @@ class OutputError(Exception):
     """Standard output cannot be written (a full disk, a closed descriptor); exit status 2."""
 
 
+def say(message: str) -> None:
+    """Write a line to standard error; once its reader has gone (``2>&1 | head``), nothing more.
+
+    The command goes on, so that its exit status still counts what it found.
+    """
+    try:
+        print(message, file=sys.stderr)
+    except BrokenPipeError:
+        sys.stderr = _to_null_device(sys.stderr)
+
+
 def nothing_written() -> None:
     """Say that the output was not written, after the errors that are why (a file named by
     -o is then left as it was)."""
-    print("aceynote: nothing written: fix the errors above first", file=sys.stderr)
+    say("aceynote: nothing written: fix the errors above first")
 
 
 def fail(message: str) -> int:
-    print(f"aceynote: error: {shown(message)}", file=sys.stderr)
+    say(f"aceynote: error: {shown(message)}")
     return EXIT_USAGE
 
 
@@ -96,13 +107,19 @@ def output_closed() -> None:
     Python flushes standard output at exit; pointing it at the null device
     keeps that flush from failing and printing a second error.
     """
-    if sys.stdout is None:
-        return
+    sys.stdout = _to_null_device(sys.stdout)
+
+
+def _to_null_device(stream: TextIO | None) -> TextIO | None:
+    """``stream`` writing to the null device from now on: itself where it is a real file."""
+    if stream is None:  # Python started without the descriptor
+        return stream
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())
+        return stream
     except (OSError, ValueError, io.UnsupportedOperation):  # not a real file (tests)
-        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the rest of the run
+        return open(os.devnull, "w", encoding="utf-8")
     finally:
         os.close(devnull)
 

@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, NamedTuple, TypeAlias
 from ..notation import Game, ReadError
 from ..notation.source import NamedBytes, not_utf8
 from ..terminal_text import clipped, counted, number_shown, pronoun, shown
-from .base import EXIT_OK, EXIT_PROBLEMS, UsageError
+from .base import EXIT_OK, EXIT_PROBLEMS, UsageError, say
 
 if TYPE_CHECKING:
     from ..rules import Side
@@ -212,10 +212,7 @@ def jobs_to_use(asked: int, quiet: bool) -> int:
     if asked <= processors:
         return asked
     if not quiet:
-        print(
-            f"aceynote: --jobs {asked}: using {processors}, one per processor here",
-            file=sys.stderr,
-        )
+        say(f"aceynote: --jobs {asked}: using {processors}, one per processor here")
     return processors
 
 
@@ -393,7 +390,7 @@ def chosen_game(
             raise UsageError(no_game_in(name))
         number.of(len(games), name)
         if game is None and shows is not None and _another_game(stream):
-            print(f"aceynote: {shown(name)} holds more than one game; {shows}", file=sys.stderr)
+            say(f"aceynote: {shown(name)} holds more than one game; {shows}")
     return games[-1]
 
 
@@ -415,9 +412,8 @@ def note_errors(errors: int, what: str, records: int = 1) -> int:
         return EXIT_OK
     whose = "the records have" if records > 1 else "the record has"
     them = pronoun(errors)
-    print(
+    say(
         f"aceynote: {whose} {counted(errors, 'error')} ({what.replace('{them}', them)});"
-        f" 'aceynote validate' lists {them}",
-        file=sys.stderr,
+        f" 'aceynote validate' lists {them}"
     )
     return EXIT_PROBLEMS

@@ -34,6 +34,7 @@ from .base import (
     copy_out,
     fail,
     nothing_written,
+    say,
     write_out,
 )
 from .common import (
@@ -206,7 +207,7 @@ class _Converter:
 
     def _report(self, source: InputFile, index: int, game: Game) -> None:
         self.failed = True
-        print(self.formatter.problems(source.display_name, index, game), file=sys.stderr)
+        say(self.formatter.problems(source.display_name, index, game))
 
     def entries(self, sources: list[InputFile]) -> Iterator[Entry]:
         for source in sources:
@@ -233,7 +234,7 @@ class _Converter:
 
 
 def _warn(message: str) -> None:
-    print(f"aceynote: warning: {shown(message)}", file=sys.stderr)
+    say(f"aceynote: warning: {shown(message)}")
 
 
 def _deliver(spool: IO[str], output: str) -> None:

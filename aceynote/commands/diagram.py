@@ -18,6 +18,7 @@ from .base import (
     Commands,
     UsageError,
     add_command,
+    say,
     whole_number,
     write_out_bytes,
 )
@@ -184,7 +185,7 @@ def _error_said(frames: GameFrames, code: Code, args: argparse.Namespace) -> str
     name = InputFile(args.file).display_name
     number = (game_number(args.game) or GameNumber("1")).needed
     formatter = Formatter(colour_wanted(sys.stderr, disabled=False))
-    print(formatter.format(name, number, found, line), file=sys.stderr)
+    say(formatter.format(name, number, found, line))
     return f"{found.code.code} at {name}:{found.span.line}:{found.span.column}"
 
 

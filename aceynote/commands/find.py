@@ -30,6 +30,7 @@ from .base import (
     fail,
     nothing_written,
     output_closed,
+    say,
     tune_garbage_collector,
     whole_number,
     write_out,
@@ -336,7 +337,7 @@ class _Run:
         """What says, on stderr, why a game found in a .match or .json input is not written."""
 
         def report(number: int, game: Game) -> None:
-            print(self.formatter.problems(name, number, game), file=sys.stderr)
+            say(self.formatter.problems(name, number, game))
 
         return report
 

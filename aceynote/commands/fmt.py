@@ -31,6 +31,7 @@ from .base import (
     copy_out,
     fail,
     output_closed,
+    say,
     write_out,
 )
 from .common import (
@@ -190,14 +191,14 @@ class _Formatting:
         """What reports the syntax errors of game ``number`` of ``source``, on stderr."""
 
         def report(number: int, game: Game) -> None:
-            print(self.formatter.problems(source.display_name, number, game), file=sys.stderr)
+            say(self.formatter.problems(source.display_name, number, game))
 
         return report
 
     def _check(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:
         if not clean or same_text(copy, canonical):
             return  # syntax errors are reported: that is what to fix first
-        print(f"would reformat {shown(source.display_name)}", file=sys.stderr)
+        say(f"would reformat {shown(source.display_name)}")
         self.found(EXIT_PROBLEMS)
 
     def _diff(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:
@@ -215,10 +216,9 @@ class _Formatting:
 
     def _rewrite(self, source: InputFile, copy: IO[bytes], canonical: IO[str], clean: bool) -> None:
         if not clean:
-            print(
+            say(
                 f"aceynote: {shown(source.display_name)} left as it is: "
-                "fix the syntax errors above first",
-                file=sys.stderr,
+                "fix the syntax errors above first"
             )
             return
         if same_text(copy, canonical):

@@ -12,6 +12,7 @@ from ..notation.writer import named_double_text
 from ..terminal_text import counted, signed
 from .base import EXIT_OK, Commands, UsageError, add_command, whole_number, write_out
 from .common import add_game_option, add_record_file
+from .tag_options import rules_option
 
 if TYPE_CHECKING:
     from ..engine.api import RankedPlay
@@ -223,7 +224,8 @@ def _from_setup(args: argparse.Namespace) -> Written:
     if args.double and args.kind not in (None, "double"):
         other = "an extra roll" if args.kind == "extra" else "a roll"
         raise UsageError(f"--double ranks the doubles named after a 1-2, not the plays of {other}")
-    args.kind, args.rules = args.kind or "roll", args.rules or "standard"
+    args.kind = args.kind or "roll"
+    args.rules = "standard" if args.rules is None else rules_option(args.rules).to_tag()
     return None
 
 

@@ -8,13 +8,13 @@ bgammon.org replay) is said on stderr, in its turn.
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, cast
 
 from ..notation import Game
 from ..notation.limits import MAX_LINE_BYTES
 from ..terminal_text import shown
+from .base import say
 from .common import STDIN, InputFile
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def skipped_note(name: str) -> Callable[[Skipped], None]:
     (a backgammon game of a bgammon.org replay: docs/bgammon.md); it is no error."""
 
     def note(skipped: Skipped) -> None:
-        print(f"aceynote: {shown(name)}:{skipped.line}: {shown(skipped.reason)}", file=sys.stderr)
+        say(f"aceynote: {shown(name)}:{skipped.line}: {shown(skipped.reason)}")
 
     return note
 

@@ -25,6 +25,7 @@ from .base import (
     add_command,
     fail,
     output_closed,
+    say,
     write_out,
 )
 from .common import (
@@ -121,7 +122,7 @@ class _Reader:
             fail(unreadable(source, error))
             return  # an unreadable record is no empty one: no "no game in" warning besides
         if not number:
-            print(f"aceynote: warning: {shown(no_game_in(source.display_name))}", file=sys.stderr)
+            say(f"aceynote: warning: {shown(no_game_in(source.display_name))}")
 
     def _left_out(
         self, name: str, number: int, diagnostics: list[Diagnostic], lines: dict[int, str]
@@ -130,11 +131,11 @@ class _Reader:
         for diagnostic in diagnostics:
             if diagnostic.is_error:
                 line = lines.get(diagnostic.span.line, "")
-                print(self.formatter.format(name, number, diagnostic, line), file=sys.stderr)
+                say(self.formatter.format(name, number, diagnostic, line))
 
     def status(self) -> int:
         for words in left_out(self.left_out):  # each unreadable file was named as it came
-            print(f"aceynote: {words}", file=sys.stderr)
+            say(f"aceynote: {words}")
         if self.unreadable:
             return EXIT_USAGE
         return EXIT_PROBLEMS if self.left_out else EXIT_OK

@@ -27,6 +27,7 @@ from .base import (
     add_command,
     fail,
     output_closed,
+    say,
     tune_garbage_collector,
     whole_number,
     write_out,
@@ -163,7 +164,7 @@ class _Run:
         """A record with no game at all (an empty file): a warning, on standard error."""
         self.totals.warnings += 1
         if not self.args.quiet:
-            print(f"aceynote: warning: {shown(no_game_in(source.display_name))}", file=sys.stderr)
+            say(f"aceynote: warning: {shown(no_game_in(source.display_name))}")
 
     def _parallel(
         self, source: InputFile, stream: IO[bytes], reader: _CountingReader, size: int | None
@@ -287,7 +288,7 @@ def run(args: argparse.Namespace) -> int:
         if args.quiet:
             pass
         elif args.format == "json":
-            print(checker.totals.summary(), file=sys.stderr)
+            say(checker.totals.summary())
         else:
             write_out(checker.totals.summary() + "\n")
     except BrokenPipeError:  # the reader stopped early (| head): the status so far
