@@ -22,6 +22,7 @@ from aceynote.rules import SegmentKind, Side, legal_plays, roll_dice
 from aceynote.tui.app import ReplayApp
 from aceynote.tui.entry import EntryFeedback, EntryLine
 from aceynote.tui.play_screen import PlayScreen
+from aceynote.tui.widgets import Board
 from aceynote.validation import validate
 
 KIND_NAMES = {
@@ -390,6 +391,19 @@ async def test_r_in_the_replay_comes_back_to_the_game_against_the_engine(tmp_pat
         await enter(pilot, app, "64: in/19 in/21")
         await settle(pilot, app)
         assert [side for side, _ in segment_texts(app)][:2] == [Side.WHITE, Side.BLACK]
+
+
+@pilot_test
+async def test_the_replay_shows_the_board_from_the_side_the_person_plays(tmp_path: Path) -> None:
+    from aceynote.tui.replay_screen import ReplayScreen
+
+    app = play_app(tmp_path / "p.acey", Practice(Side.WHITE, 0, random.Random(2)))
+    async with app.run_test(size=SIZE) as pilot:
+        assert screen(app).query_one(Board).viewer is Side.BLACK
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.view.viewer is Side.BLACK
 
 
 @pilot_test

@@ -167,6 +167,9 @@ class RecordingHere(ReplayView):
 
         def back(_: None) -> None:
             self.left = recording
+            self.view.viewer = (
+                screen.viewer
+            )  # the board as it was left: play's from the person's side
             if recording.done:
                 self._revalidate_at_end(recording.path)
             else:
