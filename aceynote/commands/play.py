@@ -196,8 +196,9 @@ def _engine_side(game: Game, number: int, path: str) -> Side:
     side, path = engine_side(game), path_in_message(path)
     if side is None:
         raise UsageError(
-            f"game {number} of {path} was not begun with play: not one of its White"
-            " and Black tags, but only one, names the engine (like 'aceynote engine, 1-ply')"
+            f"game {number} of {path} was not begun with play: play goes on with a game"
+            " where exactly one of the White and Black tags names the engine"
+            " (like 'aceynote engine, 1-ply')"
         )
     report = validate(game)
     if report.errors:
