@@ -19,15 +19,18 @@ COPIES = 60
 NOISE = ("Broken pipe", "Traceback", "Exception ignored", "cannot read")
 
 
+def started(
+    *args: str, stdin: int = subprocess.DEVNULL, stderr: int = subprocess.PIPE
+) -> subprocess.Popen[str]:
+    """``aceynote ARGS`` started, its standard output a pipe (standard error too by default)."""
+    return subprocess.Popen(
+        aceynote_process(*args), stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, text=True
+    )
+
+
 def first_line_then_close(*args: str, stdin: str | None = None) -> tuple[str, int, str]:
     """Run ``aceynote ARGS``, read one line of its output, close the pipe, wait."""
-    process = subprocess.Popen(
-        aceynote_process(*args),
-        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = started(*args, stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE)
     assert process.stdout is not None and process.stderr is not None
     if stdin is not None:
         assert process.stdin is not None
@@ -41,13 +44,7 @@ def first_line_then_close(*args: str, stdin: str | None = None) -> tuple[str, in
 
 def closed_at_once(*args: str) -> tuple[int, str]:
     """Run ``aceynote ARGS`` with its output a pipe nobody reads from."""
-    process = subprocess.Popen(
-        aceynote_process(*args),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = started(*args)
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # long before the command has started up
     errors = process.stderr.read()
@@ -140,13 +137,7 @@ def test_analyze_keeps_exit_1_for_the_games_it_stopped_in(tmp_path: Path) -> Non
 
 def first_line_of_both_then_close(*args: str) -> int:
     """Run ``aceynote ARGS 2>&1``, read one line of the pipe, close it, wait: the status."""
-    process = subprocess.Popen(
-        aceynote_process(*args),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    process = started(*args, stderr=subprocess.STDOUT)
     assert process.stdout is not None
     assert process.stdout.readline().strip()
     process.stdout.close()
