@@ -50,8 +50,7 @@ def test_a_player_with_no_choice_has_no_error_rate_nor_rating() -> None:
     many = json_of(forced_only + PlayerFigures(games=1, decisions=1), Over.MANY_GAMES)
     assert (many["error_rate"], many["rating"], many["games"]) == (None, None, 2)
     assert [row.text(forced_only) for row in ROWS if row.key == "error_rate"] == ["-"]
+    assert (forced_only.error_rate, forced_only.rating) == (None, None)  # the API's too
     chose = PlayerFigures(games=1, unforced=4, error_total=0.5, error_rate=0.125, error_games=0.1)
-    assert (
-        json_of(chose, Over.MANY_GAMES)["error_rate"],
-        json_of(chose, Over.MANY_GAMES)["rating"],
-    ) == (0.125, 25.0)
+    added = json_of(chose + forced_only, Over.MANY_GAMES)
+    assert (added["error_rate"], added["rating"], added["unforced"]) == (0.125, 25.0, 4)

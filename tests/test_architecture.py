@@ -189,3 +189,17 @@ def test_every_top_level_folder_is_on_the_map() -> None:
 
 if __name__ == "__main__":
     print(module_index())
+
+
+def test_the_commands_write_standard_error_through_one_function() -> None:
+    """commands/base.py's say keeps a command going, and its exit status true, once standard
+    error cannot be written (``2>&1 | head``); a message printed there directly would not."""
+    printed = []
+    for path in (PACKAGE / "commands").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and any(
+                keyword.arg == "file" and ast.unparse(keyword.value) == "sys.stderr"
+                for keyword in node.keywords
+            ):
+                printed.append(path.name)
+    assert printed == ["base.py"]  # in say

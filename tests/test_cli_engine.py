@@ -38,10 +38,10 @@ def test_hint_ranks_the_plays_as_text(capsys: pytest.CaptureFixture[str]) -> Non
 def test_hint_names_the_rules_as_a_rules_tag_writes_them(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    rules = "BGAMMON  bearoff=high"
-    status, out, _ = run_main(capsys, "hint", "--setup", START, "--roll", "64", "--rules", rules)
+    words = ["--setup", START, "--roll", "64", "--rules", "BGAMMON  bearoff=high"]
+    status, out, _ = run_main(capsys, "hint", *words)
     assert status == 0
-    assert out.splitlines()[1] == f"roll 64, rules {parse_rules(rules).to_tag()}, 1-ply"
+    assert out.splitlines()[1] == "roll 64, rules bgammon bearoff=high, 1-ply"
 
 
 def test_hint_writes_the_roll_as_the_record_does(capsys: pytest.CaptureFixture[str]) -> None:
@@ -406,6 +406,23 @@ def test_hint_rollout_of_one_game_is_json(capsys: pytest.CaptureFixture[str]) ->
     status, out, _ = run_main(capsys, *words)
     assert status == 0 and "inf" not in out
     assert "rollout of 1 game: equity" in out and "no standard error" in out
+
+
+def test_a_player_without_a_choice_has_no_error_rate_nor_rating(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Both players were given an error rate of 0.000 (and a rating of 0.0), read as
+    faultless, where White only bore off its last checker and Black never moved."""
+    record = tmp_path / "forced.acey"
+    record.write_text('[Setup "W 1:1 / B in:15 / W"]\n\n1. 21: 1/off 15-0\n', encoding="utf-8")
+    status, out, _ = run_main(capsys, "analyze", str(record), "--depth", "0", "--format", "json")
+    assert status == 0
+    players = json.loads(out)["games"][0]["players"]
+    assert [players[side]["error_rate"] for side in ("white", "black")] == [None, None]
+    status, out, _ = run_main(capsys, "analyze", str(record), "--depth", "0", "--summary")
+    assert status == 0
+    rows = [line.split() for line in out.splitlines() if line.startswith(("White", "Black"))]
+    assert [row[4:6] for row in rows] == [["-", "-"], ["-", "-"]]  # error, rating
 
 
 def test_analyze_gives_a_forced_decision_one_equity(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,8 @@ traceback and exit with the status its findings so far deserve.
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -146,13 +148,43 @@ def first_line_of_both_then_close(*args: str) -> int:
 
 @pytest.mark.parametrize(
     "words",
-    [("analyze", "--depth", "0"), ("validate",), ("stats",)],
+    [("analyze", "--depth", "0"), ("analyze", "--depth", "0", "--summary"), ("stats",)],
 )
 def test_a_status_stands_when_its_messages_go_to_the_closed_pipe_too(
     tmp_path: Path, words: tuple[str, ...]
 ) -> None:
     path = copies(tmp_path, "mistakes.acey")
     assert first_line_of_both_then_close(*words, path) == 1
+
+
+def test_fmt_i_goes_on_rewriting_when_its_messages_go_to_the_closed_pipe(tmp_path: Path) -> None:
+    """fmt -i stopped at the first message it could not write, exit 0, the rest not rewritten."""
+    for number in range(300):
+        (tmp_path / f"a{number:03}.acey").write_text("1. 64: in/19 in/21 ]]]\n", encoding="utf-8")
+    last = tmp_path / "zz.acey"
+    last.write_text("1.  64:  in/19   in/21\n", encoding="utf-8")
+    assert first_line_of_both_then_close("fmt", "-i", str(tmp_path)) == 1
+    assert last.read_text(encoding="utf-8") == "1. 64: in/19 in/21\n*\n"
+
+
+def test_a_command_started_with_standard_error_closed_writes_only_its_output(
+    tmp_path: Path,
+) -> None:
+    """With 2>&- the messages went to standard output (before the JSON) and the progress
+    line's test of standard error failed: exit 1 and nothing written."""
+    path = copies(tmp_path, "mistakes.acey", copies=2)
+    for words, status in (("stats", "--format", "json"), 1), (("validate",), 1):
+        process = subprocess.run(
+            aceynote_process(*words, path),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            text=True,
+            preexec_fn=lambda: os.close(2),
+            check=False,
+        )
+        assert process.returncode == status
+        if words[0] == "stats":
+            assert json.loads(process.stdout)["games"] == 0
 
 
 def test_stats_keeps_exit_1_for_the_games_it_left_out() -> None:

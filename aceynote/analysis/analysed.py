@@ -94,7 +94,8 @@ class PlayerFigures:
     marks count as a game under its rules, :func:`.marks.game_value`), which
     the rating counts. ``error_rate`` is the equity lost per unforced decision
     (gnubg's error rate), from the unrounded loss of a game's decisions, and
-    from the error totals when figures are added. ``finished`` counts the games
+    from the error totals when figures are added; it and the rating are None
+    where no decision was unforced (0 would read as faultless play). ``finished`` counts the games
     with a result; ``result`` and ``luck_adjusted`` (the result less the
     player's luck plus the opponent's) are summed over those.
     """
@@ -103,7 +104,7 @@ class PlayerFigures:
     decisions: int = 0
     unforced: int = 0
     error_total: float = 0.0
-    error_rate: float = 0.0
+    error_rate: float | None = None
     error_games: float = 0.0
     marks: dict[Mark, int] = field(default_factory=_no_marks)
     luck: float = 0.0
@@ -112,9 +113,9 @@ class PlayerFigures:
     luck_adjusted: float = 0.0
 
     @property
-    def rating(self) -> float:
+    def rating(self) -> float | None:
         """The mean equity lost per unforced decision, in thousandths of a game."""
-        return RATING_SCALE * self.error_games / self.unforced if self.unforced else 0.0
+        return RATING_SCALE * self.error_games / self.unforced if self.unforced else None
 
     @property
     def luck_per_game(self) -> float:
@@ -128,7 +129,7 @@ class PlayerFigures:
             decisions=self.decisions + other.decisions,
             unforced=unforced,
             error_total=error_total,
-            error_rate=error_total / unforced if unforced else 0.0,
+            error_rate=error_total / unforced if unforced else None,
             error_games=self.error_games + other.error_games,
             marks={mark: self.marks[mark] + other.marks[mark] for mark in Mark},
             luck=self.luck + other.luck,

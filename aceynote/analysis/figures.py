@@ -35,24 +35,25 @@ class Figure:
 
     ``key`` names it in the JSON (in ``marks`` for a mark's count), ``get``
     reads it from the player's figures, ``places`` rounds it (None: a count),
-    ``form`` writes it rounded in a table. ``row`` is its words as a row of a
+    ``form`` writes it rounded in a table; a figure the player's figures do
+    not have (the error rate and the rating where no decision was unforced)
+    is null, written ``-``. ``row`` is its words as a row of a
     game's report (a figure over one game has them), ``head`` and ``width``
     its column of the summary's table (no ``head``: no column). A figure
-    ``over_count`` is taken over what that count counts, so where it counts
-    none it is null, written ``-``: the result with no finished game (one
-    game that is not, or many with none) would read as a game drawn, the
-    error rate and the rating with no unforced decision as faultless play.
+    ``finished_only`` is summed over the finished games, so where none is
+    finished (one game that is not, or many with none) it is null too: a
+    result of 0 would read as a game drawn.
     """
 
     key: str
-    get: Callable[[PlayerFigures], float]
+    get: Callable[[PlayerFigures], float | None]
     over: Over = Over.BOTH
     row: str = ""
     head: str = ""
     width: int = 0
     places: int | None = None
     form: Callable[[float], str] = str
-    over_count: Callable[[PlayerFigures], int] | None = None
+    finished_only: bool = False
     mark: Mark | None = None
 
     def value(self, figures: PlayerFigures) -> float | None:
@@ -61,10 +62,10 @@ class Figure:
         A game's figures are rounded to 4 places as they are made (:mod:`.summary`), so
         rounding them again here changes none of them.
         """
-        if self.over_count is not None and not self.over_count(figures):
+        if self.finished_only and not figures.finished:
             return None
         value = self.get(figures)
-        return value if self.places is None else round(value, self.places)
+        return value if value is None or self.places is None else round(value, self.places)
 
     def text(self, figures: PlayerFigures) -> str:
         """The figure as a table writes it: its JSON value, ``-`` for null."""
@@ -88,33 +89,24 @@ def _mark_count(mark: Mark) -> Figure:
 _FIXED = "{:.3f}".format
 """An equity lost, to three decimals."""
 
-
-def _unforced(figures: PlayerFigures) -> int:
-    return figures.unforced
-
-
-def _finished(figures: PlayerFigures) -> int:
-    return figures.finished
-
-
 FIGURES = (
     Figure("games", lambda f: f.games, over=Over.MANY_GAMES, head="games", width=6),
     Figure("decisions", lambda f: f.decisions, row="decisions", head="decisions", width=10),
     Figure("unforced", lambda f: f.unforced, row="unforced decisions", head="unforced", width=9),
     Figure("error_total", lambda f: f.error_total, row="error total", places=4, form=_FIXED),
     Figure("error_rate", lambda f: f.error_rate, row="error rate", head="error", width=7,
-           places=4, form=_FIXED, over_count=_unforced),
+           places=4, form=_FIXED),
     Figure("rating", lambda f: f.rating, over=Over.MANY_GAMES, head="rating", width=7,
-           places=1, form="{:.1f}".format, over_count=_unforced),
+           places=1, form="{:.1f}".format),
     *(_mark_count(mark) for mark in Mark),
     Figure("luck", lambda f: f.luck, row="luck", places=4, form=signed),
     Figure("luck_per_game", lambda f: f.luck_per_game, over=Over.MANY_GAMES, head="luck/game",
            width=10, places=4, form=signed),
     Figure("finished", lambda f: f.finished, over=Over.MANY_GAMES),
     Figure("result", lambda f: f.result, row="result", head="result", width=7,
-           form="{:+d}".format, over_count=_finished),
+           form="{:+d}".format, finished_only=True),
     Figure("luck_adjusted", lambda f: f.luck_adjusted, row="luck-adjusted result",
-           head="luck-adj.", width=10, places=4, form=signed, over_count=_finished),
+           head="luck-adj.", width=10, places=4, form=signed, finished_only=True),
 )  # fmt: skip
 """Every figure of a player, in the JSON's order."""
 

@@ -243,7 +243,7 @@ def review_lines(game: GameAnalysis, side: Side) -> list[str]:
         f"Your error rate {round(mine.error_rate, 4):.3f} (points lost a decision) over"
         f" {decisions};"
         f" rating {mine.rating:.1f} (thousandths of a game lost a decision)."
-        if mine.unforced
+        if mine.error_rate is not None
         else "You made no decision with a choice in it: no error rate or rating to give."
     )
     lines = [

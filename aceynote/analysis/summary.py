@@ -64,7 +64,7 @@ class GameTally:
                 decisions=sums.decisions,
                 unforced=sums.unforced,
                 error_total=error_total,
-                error_rate=sums.error_total / sums.unforced if sums.unforced else 0.0,
+                error_rate=sums.error_total / sums.unforced if sums.unforced else None,
                 error_games=error_total / value,
                 marks=dict(sums.marks),
                 luck=round(sums.luck, 4),

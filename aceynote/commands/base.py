@@ -32,13 +32,16 @@ class OutputError(Exception):
 
 
 def say(message: str) -> None:
-    """Write a line to standard error; once its reader has gone (``2>&1 | head``), nothing more.
+    """Write a line to standard error; once it cannot be written (its reader gone, as in
+    ``2>&1 | head``, or a full disk), nothing more there.
 
     The command goes on, so that its exit status still counts what it found.
     """
+    if sys.stderr is None:  # started with standard error closed (2>&-)
+        return
     try:
         print(message, file=sys.stderr)
-    except BrokenPipeError:
+    except (OSError, ValueError):  # ValueError: closed
         sys.stderr = _to_null_device(sys.stderr)
 
 

@@ -15,7 +15,7 @@ class ProgressLine:
     """One line of progress, shown only on a terminal's standard error and not when ``quiet``."""
 
     def __init__(self, quiet: bool = False) -> None:
-        self.enabled = not quiet and sys.stderr.isatty()
+        self.enabled = not quiet and sys.stderr is not None and sys.stderr.isatty()
         self.shown = False
 
     def show(self, text: str) -> None:

@@ -167,9 +167,8 @@ class RecordingHere(ReplayView):
 
         def back(_: None) -> None:
             self.left = recording
-            self.view.viewer = (
-                screen.viewer
-            )  # the board as it was left: play's from the person's side
+            # The board as it was left: play's is seen from the person's side.
+            self.view.viewer = screen.viewer
             if recording.done:
                 self._revalidate_at_end(recording.path)
             else:
