@@ -183,10 +183,13 @@ def test_the_format_is_the_one_the_outputs_name_says_without_to(
         status, _, err = run_main(capsys, "convert", str(source), "-o", str(tmp_path / name))
         assert (status, err) == (0, "")
         assert (tmp_path / name).read_text(encoding="utf-8").startswith(starts)
-    formats = "--to (acey, json, jsonl, bgammon, parquet)"
+    # A folder's format is named with what it needs: -o tables.parquet named no format, and
+    # the same message then listed parquet among them.
+    formats = "--to (acey, json, jsonl, bgammon; parquet writes a folder: --to parquet -o FOLDER)"
     for output, why in (
         ("-", "standard output has no extension to tell it"),
-        ("out.txt", "the extension of -o out.txt names no format convert writes"),
+        ("out.txt", "the extension of -o out.txt names none of them"),
+        ("out.parquet", "the extension of -o out.parquet names none of them"),
     ):
         status, out, err = run_main(capsys, "convert", str(source), "-o", output)
         assert (status, out) == (2, "")

@@ -418,6 +418,23 @@ def test_the_crosstable_of_16_players_fits_an_80_column_terminal_in_parts() -> N
     assert "shows it whole" not in figures_text(found, 200)  # one part where it fits
 
 
+@pytest.mark.parametrize("cut_at", ["tags", "moves"])
+def test_the_game_a_bad_byte_cuts_short_is_not_counted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, cut_at: str
+) -> None:
+    """The game a bad byte stands in was counted as far as it went: a game of "White" and
+    "Black" (its names past the byte), unfinished, with no turn or one."""
+    cut = short_game("Cy", "Dee", "1-0").encode("latin-1")
+    at = cut.index(b'[Black "Dee"]') if cut_at == "tags" else cut.index(b"1-0")
+    path = tmp_path / "cut.acey"
+    path.write_bytes(short_game("Ann", "Bob", "1-0").encode() + cut[:at] + b"\xe9" + cut[at:])
+    status, out, err = run_main(capsys, "stats", str(path), "--format", "json")
+    assert status == 2 and "is not UTF-8 text" in err
+    found = json.loads(out)
+    assert found["games"] == 1
+    assert sorted(player["name"] for player in found["groups"][0]["players"]) == ["Ann", "Bob"]
+
+
 def test_a_file_read_up_to_a_bad_byte_is_not_said_to_be_left_out(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -141,10 +141,15 @@ def _output_format(args: argparse.Namespace) -> str:
     why = (
         "standard output has no extension to tell it"
         if args.output == "-"
-        else f"the extension of -o {args.output} names no format convert writes"
+        else f"the extension of -o {args.output} names none of them"
     )
-    names = ", ".join(found.name for found in formats.writable())
-    raise UsageError(f"give the output format with --to ({names}): {why}")
+    files = ", ".join(found.name for found in formats.writable() if not found.folder)
+    folders = "".join(
+        f"; {found.name} writes a folder: --to {found.name} -o FOLDER"
+        for found in formats.writable()
+        if found.folder
+    )
+    raise UsageError(f"give the output format with --to ({files}{folders}): {why}")
 
 
 def _check_details(args: argparse.Namespace) -> None:

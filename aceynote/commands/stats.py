@@ -36,7 +36,7 @@ from .common import (
     unreadable,
 )
 from .destination import check_output, check_output_name, deliver
-from .input_formats import record_games
+from .input_formats import told_games
 from .printing import Formatter, colour_wanted
 
 DESCRIPTION = """\
@@ -105,18 +105,29 @@ class _Reader:
             yield from self._read(source)
 
     def _read(self, source: InputFile) -> Iterator[CountedGame]:
-        number = 0
+        """The valid games of ``source``. The last one is held until the reading goes past it:
+        where a place that cannot be read stops the reading, an acey game whose result was
+        not read yet is the one that place cut short, so not a game before it (docs/stats.md)."""
+        number, held, cut = 0, None, False
         try:
             with source.reading() as handle:
-                for number, game in enumerate(record_games(handle, source, self.chosen), 1):
+                read_as, games = told_games(handle, source, self.chosen)
+                for number, game in enumerate(games, 1):
+                    if held is not None:
+                        yield held
+                    held, cut = None, read_as.name == "acey" and game.result is None
                     report = validate(game)
                     if report.errors:
                         self._left_out(
                             source.display_name, number, report.diagnostics, game.source_lines
                         )
                     else:
-                        yield counted_game(report, source.display_name, number)
+                        held = counted_game(report, source.display_name, number)
+            if held is not None:
+                yield held
         except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
+            if held is not None and not cut:
+                yield held
             self.unreadable += 1
             self.read_in_part += number > 0
             fail(unreadable(source, error))

@@ -3,7 +3,7 @@
 The JSON holds a game in canonical form (as ``aceynote fmt`` writes it):
 tags in the standard order, dice higher first, identical trips merged. The
 ``rules``, ``opening`` and ``setup`` fields are worked out from the tags for
-the reader's convenience and are ignored when reading back, as are the
+the reader's convenience: required, but their values are not read back, nor are the
 positions and diagnostics that ``--positions`` and ``--diagnostics`` add.
 """
 

@@ -45,7 +45,7 @@ def rules_schema() -> Json:
     """The schema's ``rules``: the preset and every option of :class:`RuleSet` with its values."""
     choices = option_choices()
     return {
-        "description": "The rules in force, resolved from the Rules tag (derived; ignored when reading).",
+        "description": "The rules in force, resolved from the Rules tag (derived from the tags: required, but its value is not read back).",
         "type": "object",
         "required": ["preset", *choices],
         "additionalProperties": False,
