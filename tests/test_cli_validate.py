@@ -300,6 +300,24 @@ def test_a_missing_file_does_not_stop_the_others(
     assert summary_counts(out.splitlines()[-1]) == (2, 7, errors, 0, 1)
 
 
+def test_a_file_named_twice_is_read_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """stats club/ club/a.acey counted club/a.acey's games twice, without a word."""
+    game = write(tmp_path / "club", "a.acey", VALID)
+    link = tmp_path / "link.acey"
+    link.symlink_to(game)
+    folder = str(tmp_path / "club")
+    status, out, err = run_main(capsys, "validate", folder, game, str(link), game)
+    assert status == 0
+    assert summary_counts(out.splitlines()[-1])[0] == 1
+    assert err.splitlines() == [
+        f"aceynote: {game} is named twice: read once",
+        f"aceynote: {link} is {game} again: read once",
+        f"aceynote: {game} is named twice: read once",
+    ]
+
+
 def test_a_glob_that_matches_nothing_is_an_unreadable_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -668,11 +668,12 @@ def test_a_tag_holds_a_number_or_a_value_exactly(
 
 
 def test_limit_stops_after_n_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    path = tmp_path / "rounds.acey"
+    path, again = tmp_path / "rounds.acey", tmp_path / "again.acey"
     path.write_text(ROUNDS)
-    status, out, _ = run_main(capsys, "find", str(path), str(path), "--limit", "3", "--list")
+    again.write_text(ROUNDS)
+    status, out, _ = run_main(capsys, "find", str(path), str(again), "--limit", "3", "--list")
     assert status == 0 and [line.split("\t")[1] for line in out.splitlines()] == ["1", "2", "3"]
-    assert run_main(capsys, "find", str(path), str(path), "--limit", "5", "--count")[1] == "5\n"
+    assert run_main(capsys, "find", str(path), str(again), "--limit", "5", "--count")[1] == "5\n"
     status, _, err = run_main(capsys, "find", str(path), "--limit", "0")
     assert status == 2 and "--limit takes 1 or more" in err
 

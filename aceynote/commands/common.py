@@ -109,12 +109,35 @@ def expand_inputs(arguments: list[str]) -> list[InputFile]:
     """Files named on the command line: ``-``, paths, glob patterns and folders.
 
     Every argument gives at least one input: one that names nothing readable
-    is reported when its turn comes, and the others are still read.
+    is reported when its turn comes, and the others are still read. A file
+    named twice (``club/ club/a.acey``), by any name, is read once: its games
+    would be counted twice.
     """
     found: list[InputFile] = []
+    named_first: dict[tuple[int, int], str] = {}  # a file's device and inode: its first name
     for argument in arguments:
-        found += _inputs_of(argument)
+        for named in _inputs_of(argument):
+            key = _file_key(named)
+            if key in named_first:
+                first = named_first[key]
+                again = "named twice" if first == named.path else f"{shown(first)} again"
+                say(f"aceynote: {shown(named.path)} is {again}: read once")
+                continue
+            if key is not None:
+                named_first[key] = named.path
+            found.append(named)
     return found
+
+
+def _file_key(named: InputFile) -> tuple[int, int] | None:
+    """What tells a file apart whatever it is called (None: standard input, or no file)."""
+    if named.path == STDIN or named.problem is not None:
+        return None
+    try:
+        status = os.stat(named.path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
 
 
 def _inputs_of(argument: str) -> list[InputFile]:
