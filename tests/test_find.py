@@ -456,6 +456,8 @@ def test_a_match_file_is_searched_and_its_games_written_as_records(
         (["--white", "a", "--not"], "--not comes before a filter"),
         (["--or", "--white", "a"], "--or stands between two filters"),
         (["--white", "a", "--or"], "--or stands between two filters"),
+        (["--duplicates", "--or", "--white", "a"], "--duplicates is none: it is applied after"),
+        (["--white", "a", "--or", "--duplicates"], "--duplicates is none: it is applied after"),
         (["--not", "--not", "--pass"], "--not twice"),
         (["--count", "--format", "json"], "--count prints only their number"),
     ],

@@ -110,8 +110,17 @@ class _Or(argparse.Action):
     ) -> None:
         groups = _terms(namespace)
         if not groups[-1] or getattr(namespace, "negate", False):
-            raise argparse.ArgumentError(self, "--or stands between two filters")
+            raise argparse.ArgumentError(
+                self, "--or stands between two filters" + _besides(namespace)
+            )
         groups.append([])
+
+
+def _besides(namespace: argparse.Namespace) -> str:
+    """What a refusal of --or adds where --duplicates was given: it is not a filter to join."""
+    if getattr(namespace, "duplicates", None) is None:
+        return ""
+    return " (--duplicates is none: it is applied after the filters and takes no part in --or)"
 
 
 class _Duplicates(argparse.Action):
@@ -264,7 +273,7 @@ def _query(args: argparse.Namespace) -> Query:
     if args.negate:
         raise UsageError("--not comes before a filter: put the filter after it")
     if len(groups) > 1 and not groups[-1]:
-        raise UsageError("--or stands between two filters: put a filter after it")
+        raise UsageError("--or stands between two filters: put a filter after it" + _besides(args))
     if args.side_to_roll:
         groups = [[_with_side(term) for term in group] for group in groups]
         if not any(isinstance(term.test, filters.Reaches) for group in groups for term in group):
