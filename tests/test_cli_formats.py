@@ -277,3 +277,29 @@ def test_an_empty_json_document_cannot_be_read_and_no_game_is_said_to_be_left_ou
     for command in (["validate"], ["stats"], ["find"], ["convert", "--to", "acey"]):
         status, _, err = run(capsys, command, str(empty))
         assert status == 2 and "the text ends here" in err and "left out" not in err, command
+
+
+@pytest.mark.parametrize("name", ["bgammon", "json", "jsonl", "acey"])
+def test_the_games_before_a_byte_that_is_not_utf8_are_read_in_every_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """docs/notation.md choice 12: the games before such a byte are read. A JSON document
+    lost them all (its reader decoded a block of 4 MiB at once) and a replay the one before
+    the game the byte stands in (held back for the index table's leftover). A replay's game
+    ends where the next game's header is read, so a byte there loses the game before it."""
+    replay = tmp_path / "three.match"
+    replay.write_text(match_text([GAME, GAME, GAME[:3]]), encoding="utf-8")
+    source = tmp_path / f"three{formats.named(name).extensions[0]}"
+    if name != "bgammon":
+        assert main(["convert", str(replay), "--to", name, "-o", str(source)]) == 0
+    data = source.read_bytes()
+    cut = data.rindex(b"off/3" if name == "bgammon" else b"Park")  # in the third game
+    source.write_bytes(data[:cut] + b"\xe9" + data[cut:])
+    capsys.readouterr()
+    status, out, err = run(capsys, ["validate"], str(source))
+    assert status == 2 and "is not UTF-8 text" in err
+    # An acey record hands out the game the byte stands in too, as far as it goes (AD505).
+    read = (
+        "3 games, 6 turns: 0 errors, 1 warning" if name == "acey" else "2 games, 6 turns: 0 errors"
+    )
+    assert out.splitlines()[-1].startswith(read)

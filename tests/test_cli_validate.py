@@ -316,6 +316,16 @@ def test_a_file_named_twice_is_read_once(
         f"aceynote: {link} is {game} again: read once",
         f"aceynote: {game} is named twice: read once",
     ]
+    write(tmp_path / "club", "b.acey", VALID)
+    gone = str(tmp_path / "gone.acey")
+    status, out, err = run_main(capsys, "validate", folder, folder, gone, gone)
+    assert status == 2
+    assert summary_counts(out.splitlines()[-1])[0] == 2
+    assert err.splitlines() == [
+        f"aceynote: {folder}: 2 files named before: read once",
+        f"aceynote: {gone} is named twice: read once",
+        f"aceynote: error: {gone}: no such file",
+    ]
 
 
 def test_a_glob_that_matches_nothing_is_an_unreadable_file(

@@ -729,3 +729,13 @@ def test_filters_on_tags_and_on_play_agree_on_a_damaged_games_result(
         assert out.splitlines()[0].endswith(f"\t{result}")
         side = "white" if result.startswith(("15", "2")) else "black"
         assert run_main(capsys, "find", str(path), "--result", side, "--count", *words)[1] == "1\n"
+
+
+def test_the_note_on_duplicates_comes_only_where_it_left_or_without_a_filter(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--duplicates anywhere on the line made every refusal of --or speak of it."""
+    sample = str(SAMPLES / "annotated.acey")
+    status, _, err = run_main(capsys, "find", sample, "--duplicates", "--white", "a", "--or")
+    assert status == 2 and "--or stands between two filters" in err
+    assert "--duplicates" not in err

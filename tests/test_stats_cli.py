@@ -418,21 +418,36 @@ def test_the_crosstable_of_16_players_fits_an_80_column_terminal_in_parts() -> N
     assert "shows it whole" not in figures_text(found, 200)  # one part where it fits
 
 
-@pytest.mark.parametrize("cut_at", ["tags", "moves"])
+@pytest.mark.parametrize("cut_at", ["tags", "moves", "moves of a game with a Result tag"])
 def test_the_game_a_bad_byte_cuts_short_is_not_counted(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, cut_at: str
 ) -> None:
     """The game a bad byte stands in was counted as far as it went: a game of "White" and
-    "Black" (its names past the byte), unfinished, with no turn or one."""
-    cut = short_game("Cy", "Dee", "1-0").encode("latin-1")
-    at = cut.index(b'[Black "Dee"]') if cut_at == "tags" else cut.index(b"1-0")
+    "Black" (its names past the byte), unfinished, with no turn or one; with a Result tag, a
+    game with errors left out (its tag and its missing result disagree)."""
+    tags = ['[Result "1-0"]'] if "Result" in cut_at else []
+    cut = short_game("Cy", "Dee", "1-0", *tags).encode()
+    at = cut.index(b'[Black "Dee"]') if cut_at == "tags" else cut.rindex(b"1-0")
     path = tmp_path / "cut.acey"
     path.write_bytes(short_game("Ann", "Bob", "1-0").encode() + cut[:at] + b"\xe9" + cut[at:])
     status, out, err = run_main(capsys, "stats", str(path), "--format", "json")
-    assert status == 2 and "is not UTF-8 text" in err
+    assert status == 2 and "is not UTF-8 text" in err and "left out" not in err
     found = json.loads(out)
     assert found["games"] == 1
     assert sorted(player["name"] for player in found["groups"][0]["players"]) == ["Ann", "Bob"]
+
+
+def test_a_file_whose_one_game_a_bad_byte_cuts_short_is_not_said_to_be_read_in_part(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = short_game("Cy", "Dee", "1-0").encode()
+    path = tmp_path / "cut.acey"
+    path.write_bytes(game.replace(b"1-0", b"\xe91-0"))
+    page = tmp_path / "s.html"
+    status, _, _ = run_main(capsys, "stats", str(path), "--html", str(page))
+    assert status == 2
+    said = re.findall(r'<p class="left-out">(.*?)</p>', page.read_text(encoding="utf-8"))
+    assert said == ["1 file that could not be read left out of the figures."]
 
 
 def test_a_file_read_up_to_a_bad_byte_is_not_said_to_be_left_out(

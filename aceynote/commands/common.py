@@ -9,7 +9,7 @@ import glob
 import os
 import re
 import sys
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Hashable, Iterator
 from itertools import islice
 from typing import IO, TYPE_CHECKING, NamedTuple, TypeAlias
 
@@ -55,10 +55,8 @@ class InputFile(NamedTuple):
         """Whether ``path`` names this input's file, by any name (a link, another spelling)."""
         if self.path == STDIN:
             return False
-        try:
-            return os.path.samefile(self.path, path)
-        except OSError:
-            return False
+        mine = _identity(self.path)
+        return mine is not None and mine == _identity(path)
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[IO[bytes]]:
@@ -114,28 +112,43 @@ def expand_inputs(arguments: list[str]) -> list[InputFile]:
     would be counted twice.
     """
     found: list[InputFile] = []
-    named_first: dict[tuple[int, int], str] = {}  # a file's device and inode: its first name
+    named_first: dict[Hashable, str] = {}  # what tells each input apart: the name it came by
     for argument in arguments:
+        again: list[tuple[str, str]] = []  # the inputs of this argument named before, and how
         for named in _inputs_of(argument):
-            key = _file_key(named)
+            key = _input_key(named)
             if key in named_first:
-                first = named_first[key]
-                again = "named twice" if first == named.path else f"{shown(first)} again"
-                say(f"aceynote: {shown(named.path)} is {again}: read once")
+                again.append((named.path, named_first[key]))
                 continue
-            if key is not None:
-                named_first[key] = named.path
+            named_first[key] = named.path
             found.append(named)
+        _say_named_again(argument, again)
     return found
 
 
-def _file_key(named: InputFile) -> tuple[int, int] | None:
-    """What tells a file apart whatever it is called (None: standard input, or no file)."""
-    if named.path == STDIN or named.problem is not None:
-        return None
+def _say_named_again(argument: str, again: list[tuple[str, str]]) -> None:
+    """One line for an argument some of whose inputs were named before (a folder's, many)."""
+    if len(again) > 1:
+        say(f"aceynote: {shown(argument)}: {counted(len(again), 'file')} named before: read once")
+    elif again:
+        path, first = again[0]
+        twice = "named twice" if first == path else f"{shown(first)} again"
+        say(f"aceynote: {shown(path)} is {twice}: read once")
+
+
+def _input_key(named: InputFile) -> Hashable:
+    """What tells an input apart, whatever it is called: a file's device and inode, else
+    (standard input, a name of no file) its absolute name."""
+    if named.path == STDIN:
+        return STDIN
+    return _identity(named.path) or os.path.abspath(named.path)
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The device and inode of the file ``path`` names (None: no file there)."""
     try:
-        status = os.stat(named.path)
-    except OSError:
+        status = os.stat(path)
+    except (OSError, ValueError):
         return None
     return status.st_dev, status.st_ino
 

@@ -117,8 +117,10 @@ class _Or(argparse.Action):
 
 
 def _besides(namespace: argparse.Namespace) -> str:
-    """What a refusal of --or adds where --duplicates was given: it is not a filter to join."""
-    if getattr(namespace, "duplicates", None) is None:
+    """What a refusal of --or adds where --duplicates stands in the group left empty beside
+    it (``--duplicates --or``, ``--or --duplicates``): it is not a filter to join."""
+    groups = _terms(namespace)
+    if getattr(namespace, "duplicates_in", None) != (len(groups), 0) or groups[-1]:
         return ""
     return " (--duplicates is none: it is applied after the filters and takes no part in --or)"
 
@@ -128,6 +130,8 @@ class _Duplicates(argparse.Action):
         self, parser: Any, namespace: argparse.Namespace, values: Any, _: Any = None
     ) -> None:
         namespace.duplicates = "first" if _take_not(namespace) else "copies"
+        groups = _terms(namespace)
+        namespace.duplicates_in = (len(groups), len(groups[-1]))  # where it stands: _besides
 
 
 def _terms(namespace: argparse.Namespace) -> list[list[Term]]:

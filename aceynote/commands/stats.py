@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..corpus.stats import GROUPINGS, CountedGame, counted_game, figures
 from ..formats import InvalidRecord
-from ..notation import ReadError
+from ..notation import Game, ReadError
 from ..render.stats_json import figures_json
 from ..render.stats_page import files_on_page, stats_page
 from ..render.stats_text import figures_text, left_out
@@ -105,35 +105,37 @@ class _Reader:
             yield from self._read(source)
 
     def _read(self, source: InputFile) -> Iterator[CountedGame]:
-        """The valid games of ``source``. The last one is held until the reading goes past it:
-        where a place that cannot be read stops the reading, an acey game whose result was
-        not read yet is the one that place cut short, so not a game before it (docs/stats.md)."""
-        number, held, cut = 0, None, False
+        """The valid games of ``source``. Each is taken once the reading goes past it: where
+        a place that cannot be read stops the reading, an acey game whose result was not read
+        yet is the one that place cut short, not a game before it (docs/stats.md)."""
+        number, last, cut = 0, None, False
         try:
             with source.reading() as handle:
                 read_as, games = told_games(handle, source, self.chosen)
                 for number, game in enumerate(games, 1):
-                    if held is not None:
-                        yield held
-                    held, cut = None, read_as.name == "acey" and game.result is None
-                    report = validate(game)
-                    if report.errors:
-                        self._left_out(
-                            source.display_name, number, report.diagnostics, game.source_lines
-                        )
-                    else:
-                        held = counted_game(report, source.display_name, number)
-            if held is not None:
-                yield held
+                    yield from self._taken(source, last)
+                    last, cut = (number, game), read_as.name == "acey" and game.result is None
+            yield from self._taken(source, last)
         except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
-            if held is not None and not cut:
-                yield held
+            if not cut:
+                yield from self._taken(source, last)
             self.unreadable += 1
-            self.read_in_part += number > 0
+            self.read_in_part += number - cut > 0
             fail(unreadable(source, error))
             return  # an unreadable record is no empty one: no "no game in" warning besides
         if not number:
             say(f"aceynote: warning: {shown(no_game_in(source.display_name))}")
+
+    def _taken(self, source: InputFile, read: tuple[int, Game] | None) -> Iterator[CountedGame]:
+        """Game ``read`` (its number, the game) counted, or left out for its errors."""
+        if read is None:
+            return
+        number, game = read
+        report = validate(game)
+        if report.errors:
+            self._left_out(source.display_name, number, report.diagnostics, game.source_lines)
+        else:
+            yield counted_game(report, source.display_name, number)
 
     def _left_out(
         self, name: str, number: int, diagnostics: list[Diagnostic], lines: dict[int, str]

@@ -19,7 +19,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from ...notation import Game, Move, Segment, Span, Stop, SyntaxProblem, Tag, Turn
+from ...notation import Game, Move, ReadError, Segment, Span, Stop, SyntaxProblem, Tag, Turn
 from ...notation.source import Source
 from ...notation.writer import merge_trips
 from ...rules import BAR, OFF, POOL, Position, SegmentKind, Side, TurnState, parse_rules
@@ -75,13 +75,17 @@ def read_match(source: Source) -> Iterator[Game | Skipped]:
     index.read(stream)
     held: list[Game | Skipped] = []  # from the last game read on, which the leftover joins
     number = 0
-    while (header := _next_header(stream)) is not None:
-        number += 1
-        found = _GameReader(header, stream, index.problems(number, header.line)).game()
-        if isinstance(found, Game):
-            yield from held
-            held = []
-        held.append(found)
+    try:
+        while (header := _next_header(stream)) is not None:
+            number += 1
+            found = _GameReader(header, stream, index.problems(number, header.line)).game()
+            if isinstance(found, Game):
+                yield from held
+                held = []
+            held.append(found)
+    except ReadError:  # a line that cannot be read: the games before it are still games
+        yield from held
+        raise
     leftover = index.leftover(number)
     last = held[0] if held else None
     if isinstance(last, Game) and leftover is not None:
