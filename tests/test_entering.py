@@ -11,11 +11,11 @@ import pytest
 from aceynote.entering import EntryProblem, Recording, TypedRoll, entries_in
 from aceynote.entering.check import Checked, check_segment
 from aceynote.entering.entry_line import read_roll
-from aceynote.notation import Game, Segment, Turn
+from aceynote.notation import Game, Segment, Turn, parse_game
 from aceynote.notation.generate import generate_games
 from aceynote.notation.lines import new_game
 from aceynote.notation.segment_entry import parse_segment
-from aceynote.notation.writer import segment_text, segment_words
+from aceynote.notation.writer import segment_text, segment_words, write_game
 from aceynote.rules import (
     Play,
     Position,
@@ -292,3 +292,17 @@ def test_the_example_at_each_prompt_is_an_entry_it_takes() -> None:
     assert not examples[2].startswith(("=", "+"))
     game: Game = recording.game
     assert validate(game).errors == 0
+
+
+def test_a_promoted_variation_leaves_the_turns_it_replaced_numbered() -> None:
+    """The replaced line's first turn, a Black turn, opened the new variation without its
+    number: AD203 in the app until the file was read again (the file was written right)."""
+    from aceynote.notation.lines import promote_variation
+
+    game = parse_game(
+        "1. 64: in/19 in/21  53: in/20 in/22 (1... 43: in/21 in/22 2. 65: in/19 in/20) *\n"
+    )
+    assert validate(game).errors == 0
+    promote_variation(game, (1, 0))
+    assert validate(game).errors == 0
+    assert validate(parse_game(write_game(game))).errors == 0

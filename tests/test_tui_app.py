@@ -1013,3 +1013,33 @@ async def test_the_notes_say_what_each_nag_means(tmp_path: Path) -> None:
         notes = " ".join(notes_text(app).split())
         assert "?? blunder" in notes and "$14 White has a slight advantage" in notes
         assert "$140 as PGN defines it" in notes
+
+
+@pilot_test
+async def test_choosing_the_glyph_a_move_has_changes_nothing(tmp_path: Path) -> None:
+    """'no glyph' on a move without one marked the game modified: quitting asked to save."""
+    app = ReplayApp(str(copy(tmp_path, "annotated.acey")), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "g", "end", "enter")  # the list's last choice: no glyph
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and not app.record.dirty
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@pilot_test
+async def test_q_on_the_too_small_screen_keeps_a_comment_being_written(tmp_path: Path) -> None:
+    """q there quit at once, the comment typed in the dialog under it lost without a word."""
+    app = ReplayApp(str(copy(tmp_path, "annotated.acey")), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "c", *"mine")
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause(0.1)
+        await pilot.press("q")
+        await pilot.pause(0.1)
+        assert app.is_running
+        assert "A dialog is open under this" in "\n".join(screen_lines(app))
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause(0.1)
+        assert type(app.screen).__name__ == "CommentEditor"

@@ -135,6 +135,7 @@ def promote_variation(game: Game, path: Path) -> Path:
     first = variation.turns[0]
     others, replaced.variations = replaced.variations, []
     demoted = Variation(turns[index:], variation.comments, variation.comments_after)
+    replaced.numbered = True  # a variation's first turn has its number written (6... 43: ...)
     first.variations[:0] = [demoted, *others]
     turns[index:] = variation.turns
     return path[:-2]

@@ -168,10 +168,13 @@ class Annotator(Horizontal):
         current = next(iter(segment.glyphs), None)
 
         def keep(answer: str | None) -> None:
-            if answer is None or self.editable_game() is None:
+            if answer is None:
                 return
-            segment.glyphs[:] = [] if answer == "none" else [answer]
-            segment.nags[:] = [nag for nag in segment.nags if nag not in NAG_GLYPHS]
+            glyphs = [] if answer == "none" else [answer]
+            nags = [nag for nag in segment.nags if nag not in NAG_GLYPHS]
+            if (glyphs, nags) == (segment.glyphs, segment.nags) or self.editable_game() is None:
+                return  # the glyph it had: nothing changed, nothing to save
+            segment.glyphs[:], segment.nags[:] = glyphs, nags
             self._edited(segment)
 
         self.app.push_screen(Choose(f"Glyph for {segment_text(segment)}", choices, current), keep)

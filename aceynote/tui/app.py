@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.notifications import SeverityLevel
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
@@ -47,7 +47,7 @@ class TooSmall(Screen[None]):
     """Shown over everything while the terminal is below 80x24; gone once it is larger."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "app.quit", "Quit", id="small.quit"),
+        Binding("q", "quit_here", "Quit", id="small.quit"),
     ]
 
     def __init__(self, size: Size, command: str) -> None:
@@ -65,11 +65,27 @@ class TooSmall(Screen[None]):
 
     def _message(self) -> str:
         width, height = self.terminal
+        ending = (
+            "A dialog is open under this: make the window larger to finish it."
+            if self._over_a_dialog()
+            else "q quits."
+        )
         return (
             f"The terminal is {width}x{height}: too small.\n"
             f"{self.command} needs at least {MIN_WIDTH}x{MIN_HEIGHT}:\n"
-            "make the window larger or the font smaller.\n\nq quits."
+            f"make the window larger or the font smaller.\n\n{ending}"
         )
+
+    def _over_a_dialog(self) -> bool:
+        """A dialog lies under this screen: what is typed there (a comment) is not saved yet."""
+        return any(isinstance(screen, ModalScreen) for screen in self.app.screen_stack)
+
+    async def action_quit_here(self) -> None:
+        """q quits as the app's q does, unless a dialog under this holds work not yet kept."""
+        if self._over_a_dialog():
+            self.show(self.terminal)
+            return
+        await self.app.run_action("quit")
 
     def on_screen_resume(self) -> None:
         """Back on top after a dialog: the terminal may have grown meanwhile."""
