@@ -7,6 +7,7 @@ resigned game ended, and the r key of a game that has ended (issue 22).
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -167,6 +168,13 @@ async def test_a_play_replayed_in_part_is_said_whole_on_the_status_line(
         line = str(status.render())
         assert line == f"8... 31: 13/10 in/22  {says}"
         assert len(line) <= status.content_size.width  # not cut with an ellipsis
+        board = replay(app).query_one(Board)  # the board said it cut short: "Black: as writt"
+        middle = next(
+            row
+            for row in (board.render_line(y).text for y in range(board.size.height))
+            if "BAR" in row
+        )
+        assert re.search(r"(Black:? )?as written", middle)
 
 
 # -- the legal plays of a roll ----------------------------------------------------------------

@@ -338,6 +338,11 @@ _KIND_LABELS = {
 }
 
 
+def _fitting(room: int, *wordings: str) -> str:
+    """The first of ``wordings`` (longest first) within ``room`` characters, else the last."""
+    return next((text for text in wordings if len(text) <= room), wordings[-1])
+
+
 def frame_state(frame: Frame, room: int) -> str:
     """What the side of a frame is doing, as the board's middle band says it (``White to
     roll``, ``White move 2/4``, ``White played``...), in at most ``room`` characters where
@@ -346,14 +351,15 @@ def frame_state(frame: Frame, room: int) -> str:
     if frame.replay is None:
         return who_acts(frame.position)
     if frame.forced:
-        return f"{side}: as written"
+        return _fitting(room, f"{side}: as written", f"{side} as written", "as written")
     if frame.passed:
         segment = frame.replay.segment
-        said = (
+        return _fitting(
+            room,
             f"{side} rolled {segment.high}{segment.low}: no legal play",
             f"{side}: no legal play",
+            f"{side}: no play",
         )
-        return next((text for text in said if len(text) <= room), f"{side}: no play")
     total = len(frame.replay.steps)
     if frame.step == 0:
         return f"{side} to play"
