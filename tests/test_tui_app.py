@@ -1043,3 +1043,17 @@ async def test_q_on_the_too_small_screen_keeps_a_comment_being_written(tmp_path:
         await pilot.resize_terminal(*SIZE)
         await pilot.pause(0.1)
         assert type(app.screen).__name__ == "CommentEditor"
+
+
+@pilot_test
+async def test_n_scrolls_the_notes_to_the_diagnostic_it_went_to() -> None:
+    """At the last frame of 8... (samples/mistakes.acey) the notes begin with the AD302 of the
+    stop before, and AD503, where n went, stood below them out of view: n seemed stuck."""
+    app = ReplayApp(str(SAMPLES / "mistakes.acey"), game=1)
+    async with app.run_test(size=SIZE) as pilot:
+        shown: list[str] = []
+        for _ in range(12):
+            await pilot.press("n")
+            await pilot.pause(0.1)
+            shown.append("\n".join(screen_lines(app)))
+        assert any("AD503" in screen for screen in shown)

@@ -29,6 +29,7 @@ from ..notation.lines import MAIN, Path
 from ..notation.writer import segment_label
 from ..rules import Side
 from ..terminal_text import sentence_start
+from ..validation import Diagnostic
 from ..validation.timeline import (
     Frame,
     Place,
@@ -295,6 +296,14 @@ class GameView(Container, can_focus=True):
             self.notify(f"No diagnostic {word} this point.", timeout=2)
             return
         self.cursor = target.place
+        self.call_after_refresh(self._notes_to, target.diagnostic)
+
+    def _notes_to(self, diagnostic: Diagnostic) -> None:
+        """The notes scrolled to ``diagnostic``: a frame's notes may say the one before first
+        (a play's first frame and its last share their notes), and n would seem stuck."""
+        line = self.query_one(Notes).line_of(diagnostic)
+        if line is not None:
+            self.query_one(NotesPanel).scroll_to(y=line, animate=False)
 
     def action_enter_variation(self) -> None:
         timeline = self.timeline

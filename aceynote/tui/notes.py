@@ -44,6 +44,7 @@ class Notes(Static):
     }
 
     _shown: Text | None = None
+    _diagnostics_at: dict[int, int] | None = None  # each diagnostic's offset in _shown
 
     def show(
         self,
@@ -58,12 +59,23 @@ class Notes(Static):
         ``decision``: the engine's analysis of the frame's segment.
         The steps of one roll share their notes, so most steps change nothing here.
         """
-        text = NotesBuilder(self, timeline, path, index).build(message, decision)
+        builder = NotesBuilder(self, timeline, path, index)
+        text = builder.build(message, decision)
         if text == self._shown:
             return False
-        self._shown = text
+        self._shown, self._diagnostics_at = text, builder.diagnostics_at
         self.update(text)
         return True
+
+    def line_of(self, diagnostic: Diagnostic) -> int | None:
+        """The line of the notes shown where ``diagnostic`` starts (None: not among them)."""
+        start = (self._diagnostics_at or {}).get(id(diagnostic))
+        if start is None or self._shown is None:
+            return None
+        if not start:
+            return 0
+        before = self._shown[:start]
+        return len(before.wrap(self.app.console, max(self.content_size.width, 1))) - 1
 
     def role(self, name: str) -> Style:
         return self.get_component_rich_style(name, partial=True)
@@ -183,6 +195,7 @@ class NotesBuilder:
         self.frame = self.line.frames[index]
         self.text = Text()
         self.comment_chars = 0
+        self.diagnostics_at: dict[int, int] = {}  # each diagnostic's offset in the text
 
     def build(self, message: str, decision: AnalysedDecision | None = None) -> Text:
         if message:
@@ -273,6 +286,7 @@ class NotesBuilder:
 
     def _diagnostics(self, diagnostics: list[Diagnostic]) -> None:
         for diagnostic in diagnostics:
+            self.diagnostics_at[id(diagnostic)] = len(self.text.plain) + bool(self.text.plain)
             role = "notes--error" if diagnostic.is_error else "notes--warning"
             kind = "error" if diagnostic.is_error else "warning"
             self._paragraph(diagnostic.message, role, f"{diagnostic.code.code} {kind}:")
