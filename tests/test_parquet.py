@@ -669,7 +669,9 @@ def test_a_stop_signal_leaves_no_folder(tmp_path: Path, name: str) -> None:
             time.sleep(0.05)  # until the temporary folder is made
         number = getattr(signal, name)
         process.send_signal(number)
-        assert process.wait(60) == 128 + number
+        status = process.wait(60)
+        assert process.stderr is not None
+        assert status == 128 + number, process.stderr.read().decode(errors="replace")
     assert list(tmp_path.iterdir()) == []
 
 
