@@ -95,9 +95,10 @@ class PlayerFigures:
     the rating counts. ``error_rate`` is the equity lost per unforced decision
     (gnubg's error rate), from the unrounded loss of a game's decisions, and
     from the error totals when figures are added; it and the rating are None
-    where no decision was unforced (0 would read as faultless play). ``finished`` counts the games
-    with a result; ``result`` and ``luck_adjusted`` (the result less the
-    player's luck plus the opponent's) are summed over those.
+    where no decision was unforced (0 would read as faultless play).
+    ``finished`` counts the games with a result; ``result`` and
+    ``luck_adjusted`` (the result less the player's luck plus the opponent's)
+    are summed over those.
     """
 
     games: int = 0

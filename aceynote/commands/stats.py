@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 
 from ..corpus.stats import GROUPINGS, CountedGame, counted_game, figures
-from ..formats import InvalidRecord
+from ..formats import ACEY, InvalidRecord
 from ..notation import Game, ReadError
 from ..render.stats_json import figures_json
 from ..render.stats_page import files_on_page, stats_page
@@ -114,7 +114,7 @@ class _Reader:
                 read_as, games = told_games(handle, source, self.chosen)
                 for number, game in enumerate(games, 1):
                     yield from self._taken(source, last)
-                    last, cut = (number, game), read_as.name == "acey" and game.result is None
+                    last, cut = (number, game), read_as is ACEY and game.result is None
             yield from self._taken(source, last)
         except (ReadError, InvalidRecord, OSError, UnicodeDecodeError) as error:
             if not cut:

@@ -72,9 +72,7 @@ class Notes(Static):
         start = (self._diagnostics_at or {}).get(id(diagnostic))
         if start is None or self._shown is None:
             return None
-        if not start:
-            return 0
-        before = self._shown[:start]
+        before = self._shown[:start]  # none: one empty line, so line 0
         return len(before.wrap(self.app.console, max(self.content_size.width, 1))) - 1
 
     def role(self, name: str) -> Style:
